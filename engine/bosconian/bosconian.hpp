@@ -1,0 +1,266 @@
+// Bosconian-D: the solo dice game after Namco's arcade Bosconian. Rules page: RULES.md beside
+// this file. Every ruling of the rule book (B1-B9) is cited where it is implemented.
+//
+// The kernel is plain data and function templates over the dice, so the compiler sees through
+// every roll: Options (checked once, before any playout), State (fixed size, on the stack),
+// Outcome (what one playout reports), and play(). No heap allocation inside a playout.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/metric.hpp"
+#include "engine/rule_options.hpp"
+
+namespace odds::bosconian {
+
+inline constexpr int kMaxSectors = 64;  // a quadrant's bases fit one 64-bit mask
+inline constexpr int kMaxHull = 10000;
+inline constexpr int kMaxCannons = 20;
+inline constexpr int kMaxAlert = 1000;
+
+struct Options {
+    int sectors = 36;             // B1
+    int bases = 0;                // B2: 0 means 2d6, else a fixed count
+    std::uint64_t layout = 0;     // B2: fixed base sectors (bit s-1 for sector s); 0 = random
+    int hull = 100;               // B3
+    int base_cannons = 6;         // B8
+    int start_damage = 0;         // B3
+    int start_sector = 0;         // B3: 0 means the first sector of the lap order
+    int start_alert = 0;          // B3, B6
+    bool start_encounter = false; // B1
+
+    bool fixed_layout() const noexcept { return layout != 0; }
+    // The first sector of the lap order (B1).
+    int first_sector() const noexcept { return start_encounter || sectors == 1 ? 1 : 2; }
+    int effective_start() const noexcept { return start_sector ? start_sector : first_sector(); }
+    // Position of `sector` in the lap order, 0-based (B1): 2, 3, ..., N, 1 by default.
+    int lap_position(int sector) const noexcept {
+        if (start_encounter) return sector - 1;
+        return sector == 1 ? sectors - 1 : sector - 2;
+    }
+    // The sector at lap position `pos` (B1).
+    int sector_at(int pos) const noexcept {
+        if (start_encounter) return pos + 1;
+        return pos == sectors - 1 ? 1 : pos + 2;
+    }
+};
+
+// The options as the CLI shows them (`odds list`), in the order of the rule book.
+std::span<const OptionInfo> option_infos();
+// Checks and reads `--set` pairs; throws UsageError naming the bad value and what is valid.
+Options parse_options(const Settings& settings);
+// Every effective option, e.g. "sectors=36 bases=2d6 layout=random hull=100 ...".
+std::string scenario(const Options& o);
+
+struct Outcome {
+    bool won = false;
+    int damage = 0;           // the ship's damage at the end, start_damage included, capped at hull
+    int sectors_entered = 0;
+    int bases_placed = 0;     // bases in the layout, including those behind start_sector
+    int bases_destroyed = 0;  // bases destroyed during this playout
+    int encounters = 0;       // encounter-table rolls resolved
+    int alerts = 0;           // spy ships that escaped and raised the alert
+};
+
+// The metrics of one playout, in the order of metric_specs().
+enum Metric : int { kWin, kDamage, kSectors, kBasesPlaced, kBasesDestroyed, kEncounters, kAlerts,
+                    kMetricCount };
+std::vector<MetricSpec> metric_specs(const Options& o);
+SurvivalSpec survival_spec();
+
+inline void to_metrics(const Outcome& r, std::int32_t* out) noexcept {
+    out[kWin] = r.won ? 1 : 0;
+    out[kDamage] = r.damage;
+    out[kSectors] = r.sectors_entered;
+    out[kBasesPlaced] = r.bases_placed;
+    out[kBasesDestroyed] = r.bases_destroyed;
+    out[kEncounters] = r.encounters;
+    out[kAlerts] = r.alerts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules.
+
+// A single threat resolved by one d6 (B5, B8): destroyed on the faces in `destroyed_on` (bit f
+// for face f), else `damage_dice` d6 of damage hit the ship.
+struct Threat {
+    std::uint8_t destroyed_on;
+    std::uint8_t damage_dice;
+};
+constexpr std::uint8_t faces(std::initializer_list<int> fs) {
+    std::uint8_t m = 0;
+    for (int f : fs) m = static_cast<std::uint8_t>(m | (1u << f));
+    return m;
+}
+inline constexpr Threat kIMissile{faces({1, 3, 4, 6}), 2};  // B5 table 1
+inline constexpr Threat kCosmoMine{faces({2, 3, 4, 5}), 4}; // B5 table 2
+inline constexpr Threat kPMissile{faces({1, 2, 5, 6}), 3};  // B5 table 3
+inline constexpr Threat kAsteroid{faces({2, 4, 6}), 1};     // B5 table 4
+inline constexpr Threat kEMissile{faces({3, 4}), 4};        // B8 E-type missile
+inline constexpr std::uint8_t kSpyDestroyedOn = faces({3, 4});  // B5 table 6
+
+struct State {
+    std::uint64_t bases = 0;  // surviving bases: bit s-1 for sector s
+    int damage = 0;
+    int alert = 0;            // B6: sectors still to be alerted
+    int hull = 100;
+    Outcome out{};
+
+    bool ship_destroyed() const noexcept { return damage >= hull; }  // B3
+};
+
+// B3: damage lands at once; the ship is destroyed as soon as the total reaches the hull.
+inline void take_damage(State& s, int amount) noexcept { s.damage += amount; }
+
+// B5/B8: one d6 against a single threat. Returns true when the threat is destroyed.
+template <class Dice>
+bool resolve_threat(State& s, Threat t, Dice& dice) {
+    if (t.destroyed_on & (1u << dice.d6())) return true;
+    take_damage(s, dice.sum_d6(t.damage_dice));
+    return false;
+}
+
+// B7: a five-missile formation attack.
+template <class Dice>
+void formation_attack(State& s, Dice& dice) {
+    const Threat type = dice.d6() <= 3 ? kIMissile : kPMissile;  // 1-3 I-type, 4-6 P-type
+    int leader_number = dice.d6();
+    while (leader_number == 6) leader_number = dice.d6();         // a 6 is rolled again
+    bool leader = true;
+    int others = 4;
+    while (leader || others > 0) {
+        bool at_leader;
+        if (leader && others > 0)
+            at_leader = dice.d6() == leader_number;  // targeting roll only while both remain
+        else
+            at_leader = leader;                      // only one kind left: it is targeted
+        const bool destroyed = resolve_threat(s, type, dice);
+        if (s.ship_destroyed()) return;
+        if (at_leader) {
+            if (destroyed) return;  // the leader is destroyed: the rest scatter
+            leader = false;         // the leader hit and is spent; the others fight on
+        } else {
+            --others;               // destroyed or spent
+        }
+    }
+}
+
+// B5: one roll on the encounter table and its resolution.
+template <class Dice>
+void encounter(State& s, Dice& dice) {
+    ++s.out.encounters;
+    switch (dice.d6()) {
+        case 1: resolve_threat(s, kIMissile, dice); break;
+        case 2: resolve_threat(s, kCosmoMine, dice); break;
+        case 3: resolve_threat(s, kPMissile, dice); break;
+        case 4: resolve_threat(s, kAsteroid, dice); break;
+        case 5: formation_attack(s, dice); break;
+        default:  // 6: spy ship
+            if (!(kSpyDestroyedOn & (1u << dice.d6()))) {
+                s.alert += dice.d6();  // B6: an escaped spy adds d6 to the alert counter
+                ++s.out.alerts;
+            }
+            break;
+    }
+}
+
+// B8: base combat until the base or the ship is destroyed. Returns true when the base is.
+template <class Dice>
+bool base_combat(State& s, int cannons, Dice& dice) {
+    for (;;) {
+        if (dice.d6() & 1) {              // 1, 3, 5: a cannon is destroyed
+            if (--cannons == 0) return true;
+            continue;
+        }
+        if (dice.d6() & 1) {              // base attack 1, 3, 5: an E-type missile
+            resolve_threat(s, kEMissile, dice);
+        } else {                          // base attack 2, 4, 6: cannon fire
+            const int shots = dice.sum_d6(cannons);
+            const int evaded = dice.sum_d6(cannons);
+            if (shots > evaded) take_damage(s, shots - evaded);
+        }
+        if (s.ship_destroyed()) return false;
+    }
+}
+
+// B2: the random layout. From the last placed base (at first sector 1) count d6 sectors on,
+// wrapping past the last sector; an occupied sector is rolled again from the same base; when all
+// six sectors ahead are occupied the base goes to the first free sector after them, unrolled.
+template <class Dice>
+std::uint64_t place_bases(int sectors, int count, Dice& dice) {
+    std::uint64_t placed = 0;
+    int last = 1;
+    auto ahead = [&](int k) { return (last - 1 + k) % sectors + 1; };
+    auto bit = [](int sector) { return std::uint64_t{1} << (sector - 1); };
+    for (int b = 0; b < count; ++b) {
+        bool room = false;
+        for (int k = 1; k <= 6; ++k) room = room || !(placed & bit(ahead(k)));
+        int target;
+        if (room) {
+            do target = ahead(dice.d6());
+            while (placed & bit(target));
+        } else {
+            int k = 7;
+            while (placed & bit(ahead(k))) ++k;
+            target = ahead(k);
+        }
+        placed |= bit(target);
+        last = target;
+    }
+    return placed;
+}
+
+// One whole mission (B1-B9). Bosconian has no decisions; the policy is the seam through which
+// games with decisions are asked, and the rules-as-written policy asks nothing.
+template <class Policy, class Dice>
+Outcome play(const Options& o, [[maybe_unused]] Policy& policy, Dice& dice) {
+    State s;
+    s.hull = o.hull;
+    s.damage = o.start_damage;
+    s.alert = o.start_alert;
+
+    // B2: the layout, fixed or rolled (count: a fixed number, else 2d6).
+    if (o.fixed_layout()) {
+        s.bases = o.layout;
+    } else {
+        const int count = o.bases ? o.bases : dice.d6() + dice.d6();
+        s.bases = place_bases(o.sectors, count, dice);
+    }
+    s.out.bases_placed = std::popcount(s.bases);
+
+    // B3: bases earlier in the lap order than the start sector count as destroyed.
+    const int start_pos = o.lap_position(o.effective_start());
+    for (int pos = 0; pos < start_pos; ++pos)
+        s.bases &= ~(std::uint64_t{1} << (o.sector_at(pos) - 1));
+
+    // B1: one lap at most, in lap order; B9: the mission ends with the last base or the ship.
+    for (int pos = start_pos; s.bases != 0 && pos < o.sectors; ++pos) {
+        const int sector = o.sector_at(pos);
+        const std::uint64_t here = std::uint64_t{1} << (sector - 1);
+        ++s.out.sectors_entered;
+        const bool alerted = s.alert > 0;  // B6: entering any sector spends one alerted sector
+        if (alerted) --s.alert;
+        if (s.bases & here) {              // B4: a surviving base: base combat and nothing else
+            if (base_combat(s, o.base_cannons, dice)) {
+                s.bases &= ~here;
+                ++s.out.bases_destroyed;
+            }
+        } else {                           // B4, B6: one encounter, two when alerted
+            encounter(s, dice);
+            if (alerted && !s.ship_destroyed()) encounter(s, dice);
+        }
+        if (s.ship_destroyed()) break;
+    }
+
+    s.out.won = s.bases == 0 && !s.ship_destroyed();  // B9
+    s.out.damage = s.damage < o.hull ? s.damage : o.hull;
+    return s.out;
+}
+
+}  // namespace odds::bosconian

@@ -1,0 +1,167 @@
+// Dice: the random source of every kernel.
+//
+// - Xoshiro256pp: the xoshiro256++ generator (Blackman and Vigna), 256 bits of state.
+// - stream_seed(seed, chunk): the 64-bit seed of chunk `chunk` of a run, derived by hashing, so a
+//   chunk's dice depend only on (seed, chunk) and never on the thread that plays it.
+// - Dice: unbiased d6 rolls, batched. Each 64-bit word is cut into eight bytes; a byte below 216
+//   (= 6^3) is read as three base-6 digits, a byte of 216..255 is thrown away. Every accepted byte
+//   is uniform on 0..215, so its three digits are three independent fair dice. No modulo bias,
+//   no division, no branch per die but the refill.
+// - ScriptedDice: replays given faces, for rule tests that pin a ruling to an exact sequence.
+//
+// Kernels take the dice as a template parameter and call only `d6()`, so the compiler sees
+// through it in the hot loop. Everything here is fixed-size: no heap allocation.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace odds {
+
+// SplitMix64 (Steele, Lea, Flood): a strong 64-bit mixer, used to seed and to derive streams.
+constexpr std::uint64_t splitmix64(std::uint64_t& x) noexcept {
+    std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// The seed of chunk `chunk` of a run seeded with `seed`: both words pass through the mixer, so
+// neighbouring seeds and neighbouring chunks give unrelated streams.
+constexpr std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t chunk) noexcept {
+    std::uint64_t a = seed;
+    const std::uint64_t hs = splitmix64(a);
+    std::uint64_t b = hs ^ (chunk * 0xD1B54A32D192ED03ull);
+    splitmix64(b);
+    return splitmix64(b);
+}
+
+class Xoshiro256pp {
+public:
+    using result_type = std::uint64_t;
+
+    explicit constexpr Xoshiro256pp(std::uint64_t seed) noexcept {
+        std::uint64_t x = seed;
+        for (auto& w : s_) w = splitmix64(x);  // never all zero: splitmix64 is a bijection
+    }
+
+    static constexpr result_type min() noexcept { return 0; }
+    static constexpr result_type max() noexcept { return ~result_type{0}; }
+
+    constexpr result_type operator()() noexcept {
+        const std::uint64_t result = rotl(s_[0] + s_[3], 23) + s_[0];
+        const std::uint64_t t = s_[1] << 17;
+        s_[2] ^= s_[0];
+        s_[3] ^= s_[1];
+        s_[1] ^= s_[2];
+        s_[0] ^= s_[3];
+        s_[2] ^= t;
+        s_[3] = rotl(s_[3], 45);
+        return result;
+    }
+
+private:
+    static constexpr std::uint64_t rotl(std::uint64_t x, int k) noexcept {
+        return (x << k) | (x >> (64 - k));
+    }
+    std::array<std::uint64_t, 4> s_{};
+};
+
+namespace detail {
+// kTriples[b] packs the three base-6 digits of b (b < 216) as faces 1..6, one per byte.
+struct TripleTable {
+    std::array<std::uint32_t, 256> packed{};
+    constexpr TripleTable() {
+        for (std::uint32_t b = 0; b < 216; ++b)
+            packed[b] = (b % 6 + 1) | ((b / 6 % 6 + 1) << 8) | ((b / 36 + 1) << 16);
+    }
+};
+inline constexpr TripleTable kTriples{};
+}  // namespace detail
+
+// Fair d6 rolls from xoshiro256++, refilled in batches into a fixed buffer.
+class Dice {
+public:
+    explicit Dice(std::uint64_t seed) noexcept : rng_(seed) {}
+
+    // One fair die, 1..6.
+    int d6() noexcept {
+        if (pos_ == end_) refill();
+        return faces_[pos_++];
+    }
+
+    // The sum of n dice.
+    int sum_d6(int n) noexcept {
+        int s = 0;
+        for (int i = 0; i < n; ++i) s += d6();
+        return s;
+    }
+
+    Xoshiro256pp& generator() noexcept { return rng_; }
+
+private:
+    static constexpr int kWords = 16;                  // words per refill
+    static constexpr int kCapacity = kWords * 8 * 3;   // at most 3 faces per byte
+
+    void refill() noexcept {
+        std::uint32_t n = 0;
+        for (int w = 0; w < kWords; ++w) {
+            std::uint64_t x = rng_();
+            for (int k = 0; k < 8; ++k) {
+                const std::uint32_t b = static_cast<std::uint32_t>(x & 0xFF);
+                x >>= 8;
+                const std::uint32_t t = detail::kTriples.packed[b];
+                // Store all three faces unconditionally; advance only for an accepted byte.
+                faces_[n] = static_cast<std::uint8_t>(t);
+                faces_[n + 1] = static_cast<std::uint8_t>(t >> 8);
+                faces_[n + 2] = static_cast<std::uint8_t>(t >> 16);
+                n += (b < 216) ? 3u : 0u;
+            }
+        }
+        pos_ = 0;
+        end_ = n;
+        if (end_ == 0) refill();  // 128 rejected bytes in a row: probability 2^-340
+    }
+
+    Xoshiro256pp rng_;
+    std::uint32_t pos_ = 0;
+    std::uint32_t end_ = 0;
+    std::array<std::uint8_t, kCapacity + 3> faces_{};
+};
+
+// Replays the given faces in order. Running out, or a face outside 1..6, is a test error.
+class ScriptedDice {
+public:
+    ScriptedDice(std::initializer_list<int> faces) : faces_(faces) { check(); }
+    explicit ScriptedDice(std::vector<int> faces) : faces_(std::move(faces)) { check(); }
+
+    int d6() {
+        if (next_ >= faces_.size())
+            throw std::logic_error("scripted dice ran out after " + std::to_string(next_) +
+                                   " rolls");
+        return faces_[next_++];
+    }
+    int sum_d6(int n) {
+        int s = 0;
+        for (int i = 0; i < n; ++i) s += d6();
+        return s;
+    }
+
+    std::size_t used() const noexcept { return next_; }
+    std::size_t remaining() const noexcept { return faces_.size() - next_; }
+
+private:
+    void check() const {
+        for (int f : faces_)
+            if (f < 1 || f > 6) throw std::logic_error("scripted face out of 1..6");
+    }
+    std::vector<int> faces_;
+    std::size_t next_ = 0;
+};
+
+}  // namespace odds

@@ -1,0 +1,148 @@
+#include "reports/csv.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+#include <system_error>
+
+namespace odds {
+
+std::string csv_field(std::string_view s) {
+    if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
+    std::string q = "\"";
+    for (char c : s) {
+        if (c == '"') q += '"';
+        q += c;
+    }
+    return q + '"';
+}
+
+std::string format_double(double v) {
+    if (v == 0) return "0";  // no "-0"
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+namespace {
+std::string method(const RunInfo& i) { return i.exact ? "exact" : "monte_carlo"; }
+std::string status(const RunInfo& i) { return i.partial ? "partial" : "complete"; }
+std::string head(const RunInfo& i) {
+    return csv_field(i.game) + ',' + csv_field(i.scenario) + ',' + csv_field(i.policy);
+}
+}  // namespace
+
+std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows) {
+    std::string s =
+        "game,scenario,policy,seed,playouts,metric,mean,stddev,ci_low,ci_high,min,p05,p25,p50,"
+        "p75,p95,max,skewness,method,status\n";
+    for (const auto& r : rows) {
+        s += head(info) + ',' + std::to_string(info.seed) + ',' + std::to_string(info.playouts) +
+             ',' + csv_field(r.metric);
+        for (double v : {r.mean, r.stddev, r.ci.low, r.ci.high}) s += ',' + format_double(v);
+        for (std::int32_t v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max})
+            s += ',' + std::to_string(v);
+        s += ',' + format_double(r.skewness) + ',' + method(info) + ',' + status(info) + '\n';
+    }
+    return s;
+}
+
+std::string distributions_csv(const RunInfo& info, const std::vector<Distribution>& ds) {
+    std::string s =
+        "game,scenario,policy,metric,value,count,probability,cdf,at_least,method,status\n";
+    for (const auto& d : ds) {
+        const double total = d.total();
+        if (total <= 0) continue;
+        std::size_t first = 0, last = d.mass.size();
+        while (first < last && d.mass[first] <= 0) ++first;
+        while (last > first && d.mass[last - 1] <= 0) --last;
+        // Tail sums from the top, so at_least carries no cancellation error.
+        std::vector<double> tail(d.mass.size() + 1, 0.0);
+        for (std::size_t i = d.mass.size(); i-- > 0;) tail[i] = tail[i + 1] + d.mass[i];
+        double cum = 0;
+        for (std::size_t i = first; i < last; ++i) {
+            cum += d.mass[i];
+            s += head(info) + ',' + csv_field(d.spec.name) + ',' +
+                 std::to_string(d.spec.lo + static_cast<std::int32_t>(i)) + ',' +
+                 (info.exact ? std::string() : format_double(d.mass[i])) + ',' +
+                 format_double(d.mass[i] / total) + ',' + format_double(cum / total) + ',' +
+                 format_double(tail[i] / total) + ',' + method(info) + ',' + status(info) + '\n';
+        }
+    }
+    return s;
+}
+
+std::string survival_csv(const Tally& t) {
+    const auto& sv = t.survival();
+    if (sv.time < 0) return {};
+    const auto times = t.counts(static_cast<std::size_t>(sv.time));
+    const auto events = t.events();
+    const std::int32_t lo = t.lo(static_cast<std::size_t>(sv.time));
+    std::string s = "step,at_risk,lost,completed,survival\n";
+    std::size_t last = times.size();
+    while (last > 0 && times[last - 1] == 0) --last;
+    std::uint64_t at_risk = t.playouts();
+    double survival = 1.0;
+    for (std::size_t i = 0; i < last; ++i) {
+        const std::uint64_t lost = events[i];
+        const std::uint64_t completed = times[i] - events[i];
+        if (at_risk > 0) survival *= 1.0 - static_cast<double>(lost) / static_cast<double>(at_risk);
+        s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + std::to_string(at_risk) +
+             ',' + std::to_string(lost) + ',' + std::to_string(completed) + ',' +
+             format_double(survival) + '\n';
+        at_risk -= times[i];
+    }
+    return s;
+}
+
+void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summary>& rows) {
+    os << info.game << " | " << info.scenario << " | policy " << info.policy;
+    if (info.exact)
+        os << " | exact\n";
+    else
+        os << " | seed " << info.seed << " | " << info.playouts << " playouts"
+           << (info.partial ? " (PARTIAL: interrupted)" : "") << '\n';
+    std::ostringstream t;
+    t << std::left << std::setw(18) << "metric" << std::right << std::setw(11) << "mean"
+      << std::setw(25) << "95% CI" << std::setw(10) << "stddev";
+    for (const char* q : {"min", "p05", "p25", "p50", "p75", "p95", "max"}) t << std::setw(6) << q;
+    t << '\n';
+    for (const auto& r : rows) {
+        std::ostringstream ci;
+        ci << std::fixed << std::setprecision(4) << '[' << r.ci.low << ", " << r.ci.high << ']';
+        t << std::left << std::setw(18) << r.metric << std::right << std::fixed
+          << std::setprecision(4) << std::setw(11) << r.mean << std::setw(25) << ci.str()
+          << std::setw(10) << r.stddev;
+        for (std::int32_t v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max})
+            t << std::setw(6) << v;
+        t << '\n';
+    }
+    os << t.str();
+}
+
+void write_file_atomic(const std::filesystem::path& path, std::string_view content) {
+    auto tmp = path;
+    tmp += ".tmp." + std::to_string(::getpid());
+    std::FILE* f = std::fopen(tmp.c_str(), "wb");
+    if (!f) throw std::system_error(errno, std::generic_category(), "cannot write " + tmp.string());
+    const bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size() &&
+                    std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
+    const int err = errno;
+    std::fclose(f);
+    if (!ok) {
+        std::remove(tmp.c_str());
+        throw std::system_error(err, std::generic_category(), "cannot write " + tmp.string());
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        std::remove(tmp.c_str());
+        throw std::system_error(ec, "cannot rename " + tmp.string() + " to " + path.string());
+    }
+}
+
+}  // namespace odds

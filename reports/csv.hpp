@@ -1,0 +1,44 @@
+// The CSV files and the readable table of a run. Columns are documented in README.md
+// ("Output files"); every file is tidy (one observation a row) for pandas or R.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reports/stats.hpp"
+#include "reports/tally.hpp"
+
+namespace odds {
+
+// Who and what a report describes.
+struct RunInfo {
+    std::string game;
+    std::string scenario;  // every effective rule option
+    std::string policy;
+    std::uint64_t seed = 0;
+    std::uint64_t playouts = 0;  // playouts behind the figures (0 for exact)
+    bool exact = false;          // method column: "exact" or "monte_carlo"
+    bool partial = false;        // status column: "partial" (interrupted) or "complete"
+};
+
+// RFC 4180: quoted when it holds a comma, quote or line break.
+std::string csv_field(std::string_view s);
+// Shortest text that reads back as the same double.
+std::string format_double(double v);
+
+std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows);
+std::string distributions_csv(const RunInfo& info, const std::vector<Distribution>& ds);
+// Kaplan-Meier survival over the survival spec's time metric (empty when the game has none).
+std::string survival_csv(const Tally& t);
+
+// A readable table of the summaries.
+void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summary>& rows);
+
+// Writes `content` to `path` atomically: a temporary file beside it, then a rename.
+void write_file_atomic(const std::filesystem::path& path, std::string_view content);
+
+}  // namespace odds

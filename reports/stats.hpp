@@ -1,0 +1,52 @@
+// Statistics of one metric from its distribution: exact integer counts (Monte Carlo) or exact
+// probabilities (the exact solvers). Moments through Boost.Accumulators, weighted by the mass of
+// each value; quantiles read exactly off the cumulative distribution; rates with Wilson 95%
+// intervals.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/metric.hpp"
+#include "reports/tally.hpp"
+
+namespace odds {
+
+inline constexpr double kZ95 = 1.959963984540054;  // the standard normal's 97.5% point
+
+// The distribution of one metric: mass[i] is the count (or probability) of value lo + i.
+struct Distribution {
+    MetricSpec spec;
+    std::vector<double> mass;
+    double total() const;
+};
+
+// One distribution per metric of a tally, in the tally's order.
+std::vector<Distribution> distributions(const Tally& t, std::span<const MetricSpec> specs);
+
+struct Interval {
+    double low = 0, high = 0;
+};
+
+// Wilson score interval for `successes` out of `n` at normal quantile z.
+Interval wilson(double successes, double n, double z = kZ95);
+
+// The smallest value whose cumulative mass reaches percent/100 of the total (the inverse CDF).
+std::int32_t quantile(const Distribution& d, int percent);
+
+struct Summary {
+    std::string metric;
+    MetricKind kind = MetricKind::count;
+    double n = 0;  // playouts (Monte Carlo) or total probability (exact)
+    double mean = 0, stddev = 0, skewness = 0;
+    Interval ci;   // 95%: Wilson for rates, mean +- z sd/sqrt(n) for counts; exact: the mean
+    std::int32_t min = 0, p05 = 0, p25 = 0, p50 = 0, p75 = 0, p95 = 0, max = 0;
+};
+
+// exact: the mass is a probability distribution; the interval collapses onto the value, and the
+// standard deviation is the distribution's own (no n - 1 correction).
+Summary summarize(const Distribution& d, bool exact);
+
+}  // namespace odds

@@ -1,0 +1,17 @@
+// The odds command line, callable in-process (the tests drive it with string streams).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string_view>
+
+namespace odds {
+
+// Runs `odds ARGS...` (argv[0] is the program name) and returns the exit code.
+int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+// "1000000", "1e6", "1M", "2.5k" -> the whole number; nullopt when not a whole number in 1..1e12.
+std::optional<std::uint64_t> parse_count(std::string_view text);
+
+}  // namespace odds

@@ -1,0 +1,10 @@
+// One function per game, each defined in sim/games/<game>.cpp; the registry lists them.
+#pragma once
+
+#include "sim/registry.hpp"
+
+namespace odds {
+
+GameEntry bosconian_entry();
+
+}  // namespace odds

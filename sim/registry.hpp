@@ -1,0 +1,53 @@
+// The game registry: every game by name, with its options and policies, and the one place where
+// a (game, policies) choice becomes a compiled kernel instantiation. Nothing below this seam is
+// virtual: PreparedRun::run is the only dynamic call, once per run.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/metric.hpp"
+#include "engine/rule_options.hpp"
+#include "policies/policy_info.hpp"
+#include "sim/runner.hpp"
+
+namespace odds {
+
+// A game with its options and policies checked: ready to play any number of playouts.
+class PreparedRun {
+public:
+    virtual ~PreparedRun() = default;
+    virtual RunResult run(const RunConfig& cfg, const RunControl& ctl) const = 0;
+
+    std::string game;
+    std::string scenario;  // every effective rule option
+    std::string policy;    // e.g. "rules", or "tau=dice kaon=dice"
+    std::vector<MetricSpec> metrics;
+    SurvivalSpec survival;
+    std::uint32_t chunk_size = 16384;
+};
+
+struct GameEntry {
+    std::string_view name;     // as typed: odds run NAME
+    std::string_view title;
+    std::string_view summary;  // one line
+    std::span<const OptionInfo> options;
+    std::span<const PolicyInfo> policies;
+    // Checks the options and policy arguments (throws UsageError) and binds them to the kernel.
+    std::unique_ptr<PreparedRun> (*prepare)(const Settings& settings,
+                                            const std::vector<std::string>& policies);
+};
+
+std::span<const GameEntry> games();
+// The game called `name`; throws UsageError listing the games.
+const GameEntry& find_game(std::string_view name);
+
+// For one-seat games: the index of the single policy named in `args` (default: the first one).
+std::size_t pick_policy(std::string_view game, std::span<const PolicyInfo> policies,
+                        const std::vector<std::string>& args);
+
+}  // namespace odds

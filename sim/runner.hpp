@@ -1,0 +1,104 @@
+// The parallel runner. A run of N playouts is cut into fixed-size chunks; chunk k plays with dice
+// seeded by stream_seed(seed, k), so its playouts depend only on (seed, k). Worker threads pull
+// chunk indices from one counter; each chunk fills its own exact Tally, and finished chunks merge
+// in index order. A stop request (Ctrl-C) is honoured at a chunk boundary: the result is then the
+// merge of the chunks 0..K-1 that finished, which again depends only on the seed.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "engine/dice.hpp"
+#include "engine/metric.hpp"
+#include "reports/tally.hpp"
+
+namespace odds {
+
+struct RunConfig {
+    std::uint64_t playouts = 0;
+    std::uint64_t seed = 1;
+    unsigned threads = 1;
+    std::uint32_t chunk_size = 16384;  // part of what a seed means: fixed per game
+};
+
+// What the caller sees while a run goes on, and how it asks the run to stop.
+struct RunControl {
+    const std::atomic<bool>* stop = nullptr;             // set: finish running chunks, then stop
+    std::function<void(std::uint64_t done)> progress;    // called from the waiting thread
+};
+
+struct RunResult {
+    Tally tally;
+    bool partial = false;  // stopped before every chunk was played
+    double seconds = 0;
+};
+
+// Plays one chunk: `play_chunk(dice, count, tally)` must play `count` playouts with `dice` and
+// add each to `tally`. It is called concurrently from several threads, each call on its own
+// dice and tally, and must not share mutable state between calls.
+template <class PlayChunk>
+RunResult run_chunks(const RunConfig& cfg, const Tally& empty, const PlayChunk& play_chunk,
+                     const RunControl& ctl = {}) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::uint64_t chunks = (cfg.playouts + cfg.chunk_size - 1) / cfg.chunk_size;
+    const auto chunk_len = [&](std::uint64_t k) {
+        return std::min<std::uint64_t>(cfg.chunk_size, cfg.playouts - k * cfg.chunk_size);
+    };
+
+    RunResult result{empty, false, 0};
+    std::atomic<std::uint64_t> next{0};
+    std::atomic<std::uint64_t> done_playouts{0};
+    std::atomic<unsigned> workers_left{0};
+    std::mutex mu;
+    std::map<std::uint64_t, Tally> pending;  // finished chunks waiting for their predecessors
+    std::uint64_t merged = 0;                // chunks 0..merged-1 are in result.tally
+
+    auto worker = [&] {
+        for (;;) {
+            if (ctl.stop && ctl.stop->load(std::memory_order_relaxed)) break;
+            const std::uint64_t k = next.fetch_add(1, std::memory_order_relaxed);
+            if (k >= chunks) break;
+            Tally t = empty;
+            Dice dice(stream_seed(cfg.seed, k));
+            play_chunk(dice, chunk_len(k), t);
+            done_playouts.fetch_add(chunk_len(k), std::memory_order_relaxed);
+            std::lock_guard lock(mu);
+            pending.emplace(k, std::move(t));
+            while (!pending.empty() && pending.begin()->first == merged) {
+                result.tally.merge(pending.begin()->second);
+                pending.erase(pending.begin());
+                ++merged;
+            }
+        }
+        workers_left.fetch_sub(1, std::memory_order_release);
+    };
+
+    const unsigned n = static_cast<unsigned>(
+        std::max<std::uint64_t>(1, std::min<std::uint64_t>(cfg.threads, chunks)));
+    workers_left = n;
+    {
+        std::vector<std::jthread> pool;
+        pool.reserve(n);
+        for (unsigned i = 0; i < n; ++i) pool.emplace_back(worker);
+        if (ctl.progress) {
+            while (workers_left.load(std::memory_order_acquire) > 0) {
+                ctl.progress(done_playouts.load(std::memory_order_relaxed));
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            }
+        }
+    }  // joins
+    if (ctl.progress) ctl.progress(done_playouts.load());
+    result.partial = merged < chunks;
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+}  // namespace odds
