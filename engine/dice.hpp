@@ -50,6 +50,13 @@ public:
         for (auto& w : s_) w = splitmix64(x);  // never all zero: splitmix64 is a bijection
     }
 
+    // A generator in exactly this state (not all zero), for known-answer tests.
+    static constexpr Xoshiro256pp from_state(const std::array<std::uint64_t, 4>& s) noexcept {
+        Xoshiro256pp g(0);
+        g.s_ = s;
+        return g;
+    }
+
     static constexpr result_type min() noexcept { return 0; }
     static constexpr result_type max() noexcept { return ~result_type{0}; }
 

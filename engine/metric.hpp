@@ -29,6 +29,8 @@ struct SurvivalSpec {
     int event = -1;
     std::int32_t event_value = 1;
     std::string time_name = "step";
+
+    bool operator==(const SurvivalSpec&) const = default;
 };
 
 // The most metrics a game may declare: playouts write them into a fixed array.

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Ctrl-C on a long run: exit code 130, and the files written, complete and marked partial.
+set -u
+odds=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+"$odds" run bosconian --playouts 1e11 --threads 2 --out "$dir/out" >"$dir/stdout" 2>"$dir/stderr" &
+pid=$!
+sleep 1.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+fail() { echo "FAIL: $*"; cat "$dir/stderr"; exit 1; }
+[ "$rc" -eq 130 ] || fail "exit code $rc, expected 130"
+grep -q 'interrupted after' "$dir/stderr" || fail "no interruption message on stderr"
+for f in summary.csv distributions.csv survival.csv; do
+  [ -s "$dir/out/$f" ] || fail "$f missing"
+done
+grep -q ',partial$' "$dir/out/summary.csv" || fail "summary.csv not marked partial"
+if grep -q ',complete$' "$dir/out/summary.csv"; then fail "summary.csv marked complete"; fi
+# The playouts column holds a whole number of chunks (16384 playouts each).
+playouts=$(sed -n 2p "$dir/out/summary.csv" | cut -d, -f5)  # the default scenario holds no comma
+[ $((playouts % 16384)) -eq 0 ] && [ "$playouts" -gt 0 ] || fail "playouts $playouts is not a whole number of chunks"
+ls -a "$dir/out" | grep -q tmp && fail "temporary file left behind"
+echo "ok: interrupted after $playouts playouts, exit 130, files marked partial"

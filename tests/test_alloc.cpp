@@ -1,0 +1,49 @@
+// No heap allocation inside a playout: a replaced global operator new counts every allocation
+// made while a batch of playouts runs (kernel, policy, dice and tally together).
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <new>
+
+#include "engine/bosconian/bosconian.hpp"
+#include "engine/dice.hpp"
+#include "policies/bosconian/policies.hpp"
+#include "reports/tally.hpp"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}
+
+void* operator new(std::size_t n) {
+    g_allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(n ? n : 1)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+using namespace odds;
+
+TEST_CASE("the allocation counter sees allocations", "[alloc]") {
+    const long before = g_allocations.load();
+    auto* v = new std::vector<int>(10);
+    delete v;
+    CHECK(g_allocations.load() - before >= 2);
+}
+
+TEST_CASE("Bosconian playouts allocate nothing", "[alloc][bosconian]") {
+    for (const Settings& s : {Settings{}, Settings{{"layout", "4,9,15,22"}, {"start_alert", "3"}}}) {
+        const auto options = bosconian::parse_options(s);
+        Tally tally(bosconian::metric_specs(options), bosconian::survival_spec());
+        Dice dice(5);
+        bosconian::RulesAsWritten policy;
+        std::int32_t values[kMaxMetrics];
+        const long before = g_allocations.load();
+        for (int i = 0; i < 100'000; ++i) {
+            bosconian::to_metrics(bosconian::play(options, policy, dice), values);
+            tally.add(values);
+        }
+        CHECK(g_allocations.load() - before == 0);
+        CHECK(tally.playouts() == 100'000u);
+    }
+}

@@ -1,0 +1,129 @@
+// The CLI's contract for bad input: one line on stderr naming the bad value and what is valid,
+// exit code 2, and nothing written. And --help everywhere.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <sstream>
+
+#include "sim/cli.hpp"
+
+using namespace odds;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+    int code;
+    std::string out, err;
+};
+
+Result cli(std::vector<std::string> args) {
+    args.insert(args.begin(), "odds");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    std::ostringstream o, e;
+    const int rc = odds_main(static_cast<int>(argv.size()), argv.data(), o, e);
+    return {rc, o.str(), e.str()};
+}
+
+std::size_t lines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
+
+}  // namespace
+
+TEST_CASE("bad input: one line naming the value, exit 2, nothing written", "[cli]") {
+    const fs::path out = fs::temp_directory_path() / ("odds-cli-" + std::to_string(::getpid()));
+    fs::remove_all(out);
+    struct Case {
+        std::vector<std::string> args;
+        std::string mentions;  // the bad value, as the message must name it
+    };
+    const Case cases[] = {
+        {{"run", "nosuchgame"}, "nosuchgame"},
+        {{"run", "bosconian", "--set", "colour=red"}, "colour"},
+        {{"run", "bosconian", "--set", "hull=abc"}, "abc"},
+        {{"run", "bosconian", "--set", "hull=0"}, "hull='0'"},
+        {{"run", "bosconian", "--set", "hull"}, "hull"},
+        {{"run", "bosconian", "--set", "layout=4,40"}, "40"},
+        {{"run", "bosconian", "--set", "layout=4,9,4"}, "repeated"},
+        {{"run", "bosconian", "--set", "bases=3d6"}, "3d6"},
+        {{"run", "bosconian", "--set", "start_sector=99"}, "99"},
+        {{"run", "bosconian", "--policy", "cheat"}, "cheat"},
+        {{"run", "bosconian", "--playouts", "1.5"}, "1.5"},
+        {{"run", "bosconian", "--playouts", "0"}, "'0'"},
+        {{"run", "bosconian", "--playouts", "lots"}, "lots"},
+        {{"run", "bosconian", "--playouts", "2e12"}, "2e12"},
+        {{"run", "bosconian", "--threads", "0"}, "'0'"},
+        {{"run", "bosconian", "--seed", "-1"}, "-1"},
+        {{"run", "bosconian", "--frobnicate"}, "frobnicate"},
+        {{"run"}, "bosconian"},
+        {{"fly"}, "fly"},
+        {{"list", "nosuchgame"}, "nosuchgame"},
+    };
+    for (const auto& c : cases) {
+        auto args = c.args;
+        if (args.size() >= 2 && args[0] == "run") args.insert(args.end(), {"--out", out.string()});
+        const Result r = cli(args);
+        INFO("odds " << [&] { std::string s; for (auto& a : args) s += a + ' '; return s; }()
+                     << "\nstderr: " << r.err);
+        CHECK(r.code == 2);
+        CHECK(lines(r.err) == 1);
+        CHECK(r.err.find(c.mentions) != std::string::npos);
+        CHECK(r.out.empty());
+        CHECK_FALSE(fs::exists(out));
+    }
+}
+
+TEST_CASE("an unwritable --out is bad input too", "[cli]") {
+    const fs::path file = fs::temp_directory_path() / ("odds-cli-file-" + std::to_string(::getpid()));
+    { std::FILE* f = std::fopen(file.c_str(), "w"); std::fclose(f); }
+    for (const std::string& dir : {file.string(), file.string() + "/sub", std::string("/proc/odds")}) {
+        const Result r = cli({"run", "bosconian", "-n", "1000", "--out", dir});
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(lines(r.err) == 1);
+        CHECK(r.err.find(dir) != std::string::npos);
+    }
+    fs::remove(file);
+}
+
+TEST_CASE("--help on every command, and list shows every option", "[cli]") {
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"--help"}, {"help"}, {"run", "--help"}, {"list", "--help"}}) {
+        const Result r = cli(args);
+        CHECK(r.code == 0);
+        CHECK(r.out.find("usage") != std::string::npos);
+    }
+    const Result list = cli({"list"});
+    CHECK(list.code == 0);
+    for (const char* name : {"bosconian", "rules", "sectors=36", "bases=2d6", "layout=random",
+                             "hull=100", "base_cannons=6", "start_damage=0", "start_sector",
+                             "start_alert=0", "start_encounter=false"})
+        CHECK(list.out.find(name) != std::string::npos);
+}
+
+TEST_CASE("playout counts: 1000000, 1e6 and 1M", "[cli]") {
+    CHECK(parse_count("1000000") == 1'000'000u);
+    CHECK(parse_count("1e6") == 1'000'000u);
+    CHECK(parse_count("1M") == 1'000'000u);
+    CHECK(parse_count("2.5k") == 2'500u);
+    CHECK(parse_count("1e8") == 100'000'000u);
+    CHECK(parse_count("1e12") == 1'000'000'000'000u);
+    CHECK_FALSE(parse_count("1.5"));
+    CHECK_FALSE(parse_count("1e"));
+    CHECK_FALSE(parse_count("M"));
+    CHECK_FALSE(parse_count("-5"));
+    CHECK_FALSE(parse_count("1e13"));
+}
+
+TEST_CASE("a good run prints its table and writes its files", "[cli]") {
+    const fs::path out = fs::temp_directory_path() / ("odds-cli-ok-" + std::to_string(::getpid()));
+    const Result r = cli({"run", "bosconian", "-n", "20k", "--set", "layout=4,9,15", "--out", out.string()});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("win") != std::string::npos);
+    CHECK(r.out.find("layout=4,9,15") != std::string::npos);
+    for (const char* f : {"summary.csv", "distributions.csv", "survival.csv"}) CHECK(fs::exists(out / f));
+    // No temporary file left behind.
+    CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator{}) == 3);
+    fs::remove_all(out);
+}

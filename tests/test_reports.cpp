@@ -1,0 +1,86 @@
+// Statistics and CSV on small hand-made tallies whose answers are known exactly.
+#include <catch2/catch.hpp>
+
+#include "reports/csv.hpp"
+#include "reports/stats.hpp"
+#include "reports/tally.hpp"
+
+using namespace odds;
+
+namespace {
+const std::vector<MetricSpec> kSpecs = {{"win", "", MetricKind::rate, 0, 1},
+                                        {"steps", "", MetricKind::count, 0, 4}};
+// Four playouts: (win, steps) = (1, 2), (0, 1), (0, 3), (1, 3).
+Tally four() {
+    Tally t(kSpecs, SurvivalSpec{1, 0, 0, "steps"});
+    for (auto v : {std::array{1, 2}, std::array{0, 1}, std::array{0, 3}, std::array{1, 3}})
+        t.add(v.data());
+    return t;
+}
+}  // namespace
+
+TEST_CASE("summaries: moments, quantiles and intervals", "[reports]") {
+    const auto ds = distributions(four(), kSpecs);
+    const Summary steps = summarize(ds[1], false);
+    CHECK(steps.mean == Approx(2.25));
+    // Sample standard deviation: values 1, 2, 3, 3.
+    CHECK(steps.stddev == Approx(std::sqrt((1.5625 + 0.0625 + 0.5625 * 2) / 3)));
+    CHECK(steps.min == 1);
+    CHECK(steps.max == 3);
+    CHECK(steps.p25 == 1);  // the cdf reaches 1/4 at 1
+    CHECK(steps.p50 == 2);
+    CHECK(steps.p75 == 3);
+    CHECK(steps.ci.low == Approx(2.25 - kZ95 * steps.stddev / 2));
+    const Summary win = summarize(ds[0], false);
+    CHECK(win.mean == Approx(0.5));
+    CHECK(win.ci.low == Approx(wilson(2, 4).low));
+    const Summary exact = summarize(ds[1], true);
+    CHECK(exact.ci.low == exact.mean);
+    CHECK(exact.stddev == Approx(std::sqrt(2.75 / 4)));
+}
+
+TEST_CASE("Wilson interval: known values", "[reports]") {
+    // 0 of 10 at z = 1.96: upper bound z^2 / (n + z^2).
+    const Interval i = wilson(0, 10);
+    CHECK(i.low == 0);
+    CHECK(i.high == Approx(kZ95 * kZ95 / (10 + kZ95 * kZ95)));
+    const Interval h = wilson(50, 100);
+    CHECK(h.low == Approx(1 - h.high));
+}
+
+TEST_CASE("Kaplan-Meier survival: losses are events, completions censored", "[reports]") {
+    // Losses (win = 0) at steps 1 and 3; completions at 2 and 3.
+    const std::string csv = survival_csv(four());
+    CHECK(csv ==
+          "step,at_risk,lost,completed,survival\n"
+          "0,4,0,0,1\n"
+          "1,4,1,0,0.75\n"
+          "2,3,0,1,0.75\n"
+          "3,2,1,1,0.375\n");
+}
+
+TEST_CASE("CSV fields are quoted when needed, numbers read back exactly", "[reports]") {
+    CHECK(csv_field("a b") == "a b");
+    CHECK(csv_field("4,9") == "\"4,9\"");
+    CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+    CHECK(format_double(0.1) == "0.1");
+    CHECK(format_double(-0.0) == "0");
+    CHECK(std::stod(format_double(1.0 / 3)) == 1.0 / 3);
+}
+
+TEST_CASE("distributions.csv: probability, cdf and at_least", "[reports]") {
+    RunInfo info{"g", "s", "p", 1, 4, false, false};
+    const auto csv = distributions_csv(info, distributions(four(), kSpecs));
+    CHECK(csv.find("g,s,p,steps,1,1,0.25,0.25,1,monte_carlo,complete\n") != std::string::npos);
+    CHECK(csv.find("g,s,p,steps,3,2,0.5,1,0.5,monte_carlo,complete\n") != std::string::npos);
+    // Values beyond the observed range are not listed.
+    CHECK(csv.find("g,s,p,steps,4,") == std::string::npos);
+}
+
+TEST_CASE("tallies merge exactly", "[reports]") {
+    Tally a = four(), b = four();
+    a.merge(b);
+    CHECK(a.playouts() == 8);
+    CHECK(a.counts(1)[3] == 4);
+    CHECK(a.events()[1] == 2);
+}
