@@ -16,6 +16,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -102,9 +103,14 @@ public:
         return faces_[pos_++];
     }
 
-    // The sum of n dice.
+    // The sum of n dice, rolled in order (the same faces as n calls of d6()).
     int sum_d6(int n) noexcept {
         int s = 0;
+        if (end_ - pos_ >= static_cast<std::uint32_t>(n)) {  // fast path: all in the buffer
+            for (int i = 0; i < n; ++i) s += faces_[pos_ + static_cast<std::uint32_t>(i)];
+            pos_ += static_cast<std::uint32_t>(n);
+            return s;
+        }
         for (int i = 0; i < n; ++i) s += d6();
         return s;
     }
@@ -122,11 +128,9 @@ private:
             for (int k = 0; k < 8; ++k) {
                 const std::uint32_t b = static_cast<std::uint32_t>(x & 0xFF);
                 x >>= 8;
-                const std::uint32_t t = detail::kTriples.packed[b];
-                // Store all three faces unconditionally; advance only for an accepted byte.
-                faces_[n] = static_cast<std::uint8_t>(t);
-                faces_[n + 1] = static_cast<std::uint8_t>(t >> 8);
-                faces_[n + 2] = static_cast<std::uint8_t>(t >> 16);
+                // Store the three faces unconditionally (one 4-byte store); advance only for
+                // an accepted byte.
+                std::memcpy(&faces_[n], &detail::kTriples.packed[b], 4);
                 n += (b < 216) ? 3u : 0u;
             }
         }
@@ -138,7 +142,7 @@ private:
     Xoshiro256pp rng_;
     std::uint32_t pos_ = 0;
     std::uint32_t end_ = 0;
-    std::array<std::uint8_t, kCapacity + 3> faces_{};
+    std::array<std::uint8_t, kCapacity + 1> faces_{};  // +1: the 4-byte stores
 };
 
 // Replays the given faces in order. Running out, or a face outside 1..6, is a test error.

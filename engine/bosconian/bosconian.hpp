@@ -154,19 +154,17 @@ void formation_attack(State& s, Dice& dice) {
 // B5: one roll on the encounter table and its resolution.
 template <class Dice>
 void encounter(State& s, Dice& dice) {
+    // The table's single threats, by roll (a lookup, not a jump per face).
+    static constexpr Threat kTable[5] = {{}, kIMissile, kCosmoMine, kPMissile, kAsteroid};
     ++s.out.encounters;
-    switch (dice.d6()) {
-        case 1: resolve_threat(s, kIMissile, dice); break;
-        case 2: resolve_threat(s, kCosmoMine, dice); break;
-        case 3: resolve_threat(s, kPMissile, dice); break;
-        case 4: resolve_threat(s, kAsteroid, dice); break;
-        case 5: formation_attack(s, dice); break;
-        default:  // 6: spy ship
-            if (!(kSpyDestroyedOn & (1u << dice.d6()))) {
-                s.alert += dice.d6();  // B6: an escaped spy adds d6 to the alert counter
-                ++s.out.alerts;
-            }
-            break;
+    const int roll = dice.d6();
+    if (roll <= 4) {
+        resolve_threat(s, kTable[roll], dice);  // 1 I-type, 2 cosmo-mine, 3 P-type, 4 asteroid
+    } else if (roll == 5) {
+        formation_attack(s, dice);              // 5 formation attack
+    } else if (!(kSpyDestroyedOn & (1u << dice.d6()))) {  // 6 spy ship
+        s.alert += dice.d6();  // B6: an escaped spy adds d6 to the alert counter
+        ++s.out.alerts;
     }
 }
 
