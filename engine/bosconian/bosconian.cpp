@@ -58,6 +58,7 @@ Options parse_options(const Settings& settings) {
                        ", when layout is given");
     }
     if (o.fixed_layout()) o.bases = std::popcount(o.layout);
+    // B2b: placement must always succeed: at most one base a sector, and 2d6 may need 12.
     if (!o.fixed_layout() && o.bases == 0 && o.sectors < 12)
         r.fail("bases", "2d6", "a fixed count of at most sectors=" + std::to_string(o.sectors) +
                                    " (2d6 may need 12 sectors)");
@@ -70,7 +71,7 @@ Options parse_options(const Settings& settings) {
         o.start_sector = static_cast<int>(r.integer("start_sector", 0, 1, o.sectors));
     o.start_alert = static_cast<int>(r.integer("start_alert", 0, 0, kMaxAlert));
 
-    if (o.fixed_layout()) {
+    if (o.fixed_layout()) {  // B3a: a fixed layout must leave a base ahead of the ship
         bool ahead = false;
         for (int pos = o.lap_position(o.effective_start()); pos < o.sectors; ++pos)
             ahead = ahead || (o.layout & bit(o.sector_at(pos)));

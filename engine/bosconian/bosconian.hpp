@@ -189,7 +189,8 @@ bool base_combat(State& s, int cannons, Dice& dice) {
 
 // B2: the random layout. From the last placed base (at first sector 1) count d6 sectors on,
 // wrapping past the last sector; an occupied sector is rolled again from the same base; when all
-// six sectors ahead are occupied the base goes to the first free sector after them, unrolled.
+// six sectors ahead are occupied the base goes to the first free sector after them, and B2a: that
+// is checked before rolling, so no die is rolled for such a base.
 template <class Dice>
 std::uint64_t place_bases(int sectors, int count, Dice& dice) {
     std::uint64_t placed = 0;
@@ -232,7 +233,8 @@ Outcome play(const Options& o, [[maybe_unused]] Policy& policy, Dice& dice) {
     }
     s.out.bases_placed = std::popcount(s.bases);
 
-    // B3: bases earlier in the lap order than the start sector count as destroyed.
+    // B3: bases earlier in the lap order than the start sector count as destroyed; B3a: a random
+    // layout is rolled in full first, and with no base left the mission is already won.
     const int start_pos = o.lap_position(o.effective_start());
     for (int pos = 0; pos < start_pos; ++pos)
         s.bases &= ~(std::uint64_t{1} << (o.sector_at(pos) - 1));
@@ -257,7 +259,7 @@ Outcome play(const Options& o, [[maybe_unused]] Policy& policy, Dice& dice) {
     }
 
     s.out.won = s.bases == 0 && !s.ship_destroyed();  // B9
-    s.out.damage = s.damage < o.hull ? s.damage : o.hull;
+    s.out.damage = s.damage < o.hull ? s.damage : o.hull;  // B3b: start_damage included, capped
     return s.out;
 }
 

@@ -131,6 +131,17 @@ TEST_CASE("B3 start_sector: bases earlier in the lap count as destroyed", "[bosc
     CHECK(r.sectors_entered == 2);
 }
 
+TEST_CASE("B3a a random layout is rolled in full; no base ahead means already won",
+          "[bosconian][B3a]") {
+    // One base, placed at sector 2 (roll 1); the ship starts at sector 36, past it.
+    const auto o = options({{"bases", "1"}, {"start_sector", "36"}});
+    const auto r = play_script(o, {1});
+    CHECK(r.won);
+    CHECK(r.sectors_entered == 0);
+    CHECK(r.bases_placed == 1);
+    CHECK(r.bases_destroyed == 0);
+}
+
 TEST_CASE("B4 a base sector holds base combat only, even when alerted", "[bosconian][B4][B6]") {
     // The alert is spent on base sector 2, so sector 3 has one encounter, not two.
     const auto o = options({{"sectors", "4"}, {"layout", "2,4"}, {"base_cannons", "1"},
