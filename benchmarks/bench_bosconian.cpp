@@ -7,6 +7,7 @@
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/dice.hpp"
 #include "policies/bosconian/policies.hpp"
+#include "sim/exact/bosconian.hpp"
 #include "sim/registry.hpp"
 
 using namespace odds;
@@ -38,3 +39,28 @@ BENCHMARK(BM_BosconianRunner)
     ->Arg(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())))
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
+
+// The exact solver: a fixed layout (the table-side question) and the random 2d6 layout.
+static void BM_BosconianExactFixed(benchmark::State& state) {
+    const auto options = bosconian::parse_options({{"layout", "4,9,15,22,30"},
+                                                   {"start_sector", "14"},
+                                                   {"start_damage", "38"},
+                                                   {"start_alert", "2"}});
+    for (auto _ : state) benchmark::DoNotOptimize(exact::bosconian::solve(options));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_BosconianExactFixed)->Unit(benchmark::kMillisecond);
+
+static void BM_BosconianExactFixedFullLap(benchmark::State& state) {
+    const auto options = bosconian::parse_options({{"layout", "1"}});
+    for (auto _ : state) benchmark::DoNotOptimize(exact::bosconian::solve(options));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_BosconianExactFixedFullLap)->Unit(benchmark::kMillisecond);
+
+static void BM_BosconianExactRandom(benchmark::State& state) {
+    const auto options = bosconian::parse_options({});
+    for (auto _ : state) benchmark::DoNotOptimize(exact::bosconian::solve(options));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_BosconianExactRandom)->Unit(benchmark::kMillisecond);

@@ -31,6 +31,8 @@ std::string format_double(double v) {
 namespace {
 std::string method(const RunInfo& i) { return i.exact ? "exact" : "monte_carlo"; }
 std::string status(const RunInfo& i) { return i.partial ? "partial" : "complete"; }
+// Empty for Monte Carlo; for exact figures the probability whose value is not resolved.
+std::string unresolved(const RunInfo& i, double u) { return i.exact ? format_double(u) : ""; }
 std::string head(const RunInfo& i) {
     return csv_field(i.game) + ',' + csv_field(i.scenario) + ',' + csv_field(i.policy);
 }
@@ -39,23 +41,27 @@ std::string head(const RunInfo& i) {
 std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows) {
     std::string s =
         "game,scenario,policy,seed,playouts,metric,mean,stddev,ci_low,ci_high,min,p05,p25,p50,"
-        "p75,p95,max,skewness,method,status\n";
+        "p75,p95,max,skewness,method,status,unresolved\n";
     for (const auto& r : rows) {
-        s += head(info) + ',' + std::to_string(info.seed) + ',' + std::to_string(info.playouts) +
+        // Exact figures have no seed and no playouts: those cells stay empty.
+        s += head(info) + ',' + (info.exact ? "," : std::to_string(info.seed) + ',' +
+                                                      std::to_string(info.playouts)) +
              ',' + csv_field(r.metric);
         for (double v : {r.mean, r.stddev, r.ci.low, r.ci.high}) s += ',' + format_double(v);
         for (std::int32_t v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max})
             s += ',' + std::to_string(v);
-        s += ',' + format_double(r.skewness) + ',' + method(info) + ',' + status(info) + '\n';
+        s += ',' + format_double(r.skewness) + ',' + method(info) + ',' + status(info) + ',' +
+             unresolved(info, r.unresolved) + '\n';
     }
     return s;
 }
 
 std::string distributions_csv(const RunInfo& info, const std::vector<Distribution>& ds) {
     std::string s =
-        "game,scenario,policy,metric,value,count,probability,cdf,at_least,method,status\n";
+        "game,scenario,policy,metric,value,count,probability,cdf,at_least,method,status,"
+        "unresolved\n";
     for (const auto& d : ds) {
-        const double total = d.total();
+        const double total = d.total() + d.unresolved;
         if (total <= 0) continue;
         std::size_t first = 0, last = d.mass.size();
         while (first < last && d.mass[first] <= 0) ++first;
@@ -70,7 +76,8 @@ std::string distributions_csv(const RunInfo& info, const std::vector<Distributio
                  std::to_string(d.spec.lo + static_cast<std::int32_t>(i)) + ',' +
                  (info.exact ? std::string() : format_double(d.mass[i])) + ',' +
                  format_double(d.mass[i] / total) + ',' + format_double(cum / total) + ',' +
-                 format_double(tail[i] / total) + ',' + method(info) + ',' + status(info) + '\n';
+                 format_double(tail[i] / total) + ',' + method(info) + ',' + status(info) + ',' +
+                 unresolved(info, d.unresolved / total) + '\n';
         }
     }
     return s;
@@ -111,14 +118,17 @@ void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summar
       << std::setw(25) << "95% CI" << std::setw(10) << "stddev";
     for (const char* q : {"min", "p05", "p25", "p50", "p75", "p95", "max"}) t << std::setw(6) << q;
     t << '\n';
+    const int digits = info.exact ? 6 : 4;
     for (const auto& r : rows) {
         std::ostringstream ci;
-        ci << std::fixed << std::setprecision(4) << '[' << r.ci.low << ", " << r.ci.high << ']';
+        ci << std::fixed << std::setprecision(digits) << '[' << r.ci.low << ", " << r.ci.high
+           << ']';
         t << std::left << std::setw(18) << r.metric << std::right << std::fixed
-          << std::setprecision(4) << std::setw(11) << r.mean << std::setw(25) << ci.str()
+          << std::setprecision(digits) << std::setw(11) << r.mean << std::setw(25) << ci.str()
           << std::setw(10) << r.stddev;
         for (std::int32_t v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max})
             t << std::setw(6) << v;
+        if (r.unresolved > 0) t << "   (" << r.unresolved << " unresolved)";
         t << '\n';
     }
     os << t.str();

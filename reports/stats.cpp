@@ -57,23 +57,31 @@ Summary summarize(const Distribution& d, bool exact) {
                                     acc::tag::weighted_skewness>,
                          double>
         a;
+    // Unresolved mass (exact solvers only) sits at the lowest value: the figures are lower bounds.
+    Distribution low = d;
+    if (d.unresolved > 0) {
+        if (low.mass.empty()) low.mass.assign(1, 0.0);
+        low.mass[0] += d.unresolved;
+        low.unresolved = 0;
+    }
+    s.unresolved = d.unresolved;
     bool any = false;
-    for (std::size_t i = 0; i < d.mass.size(); ++i) {
-        if (d.mass[i] <= 0) continue;
+    for (std::size_t i = 0; i < low.mass.size(); ++i) {
+        if (low.mass[i] <= 0) continue;
         const auto v = d.spec.lo + static_cast<std::int32_t>(i);
         if (!any) s.min = v;
         s.max = v;
         any = true;
-        a(static_cast<double>(v), acc::weight = d.mass[i]);
+        a(static_cast<double>(v), acc::weight = low.mass[i]);
     }
-    s.n = d.total();
+    s.n = low.total();
     if (!any) return s;
     s.mean = acc::weighted_mean(a);
     const double var = std::max(0.0, static_cast<double>(acc::weighted_variance(a)));
     s.skewness = var > 0 ? static_cast<double>(acc::weighted_skewness(a)) : 0.0;
     if (exact) {
         s.stddev = std::sqrt(var);
-        s.ci = {s.mean, s.mean};
+        s.ci = {s.mean, s.mean + d.unresolved * (d.spec.hi - d.spec.lo)};
     } else {
         s.stddev = s.n > 1 ? std::sqrt(var * s.n / (s.n - 1)) : 0.0;
         if (s.kind == MetricKind::rate)
@@ -82,11 +90,11 @@ Summary summarize(const Distribution& d, bool exact) {
             s.ci = {s.mean - kZ95 * s.stddev / std::sqrt(s.n),
                     s.mean + kZ95 * s.stddev / std::sqrt(s.n)};
     }
-    s.p05 = quantile(d, 5);
-    s.p25 = quantile(d, 25);
-    s.p50 = quantile(d, 50);
-    s.p75 = quantile(d, 75);
-    s.p95 = quantile(d, 95);
+    s.p05 = quantile(low, 5);
+    s.p25 = quantile(low, 25);
+    s.p50 = quantile(low, 50);
+    s.p75 = quantile(low, 75);
+    s.p95 = quantile(low, 95);
     return s;
 }
 

@@ -17,10 +17,12 @@ namespace odds {
 inline constexpr double kZ95 = 1.959963984540054;  // the standard normal's 97.5% point
 
 // The distribution of one metric: mass[i] is the count (or probability) of value lo + i.
+// An exact solver may leave some probability unresolved (its value unknown): `unresolved`.
 struct Distribution {
     MetricSpec spec;
     std::vector<double> mass;
-    double total() const;
+    double unresolved = 0;
+    double total() const;  // the mass, without the unresolved part
 };
 
 // One distribution per metric of a tally, in the tally's order.
@@ -41,12 +43,16 @@ struct Summary {
     MetricKind kind = MetricKind::count;
     double n = 0;  // playouts (Monte Carlo) or total probability (exact)
     double mean = 0, stddev = 0, skewness = 0;
-    Interval ci;   // 95%: Wilson for rates, mean +- z sd/sqrt(n) for counts; exact: the mean
+    Interval ci;   // 95%: Wilson for rates, mean +- z sd/sqrt(n) for counts; exact: the mean,
+                   // or with unresolved mass the bounds it allows
+    double unresolved = 0;
     std::int32_t min = 0, p05 = 0, p25 = 0, p50 = 0, p75 = 0, p95 = 0, max = 0;
 };
 
 // exact: the mass is a probability distribution; the interval collapses onto the value, and the
-// standard deviation is the distribution's own (no n - 1 correction).
+// standard deviation is the distribution's own (no n - 1 correction). Unresolved mass is counted
+// at the metric's lowest value, so the figures are lower bounds, and ci_high is the mean with it
+// at the highest value.
 Summary summarize(const Distribution& d, bool exact);
 
 }  // namespace odds

@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
@@ -37,6 +38,7 @@ const char* const kUsage =
     "commands:\n"
     "  list   the games, their policies and their rule options\n"
     "  run    play a game many times and report its odds\n"
+    "  exact  the exact odds, for games with an exact solver\n"
     "\n"
     "'odds COMMAND --help' describes a command. Exit codes: 0 done, 1 failed while running or\n"
     "writing, 2 bad input, 130 interrupted (partial results written).\n";
@@ -252,6 +254,69 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     return 0;
 }
 
+int cmd_exact(const std::vector<std::string>& args, Io io) {
+    po::options_description desc(
+        "usage: odds exact GAME [options]\n\nThe exact odds of GAME, where the mathematics "
+        "allows: the same summary.csv and distributions.csv columns as 'odds run', with method "
+        "'exact' (ci_low = ci_high = the value, unless part of the probability is unresolved: "
+        "see README.md).\n\noptions");
+    desc.add_options()
+        ("help,h", "show this help")
+        ("set", po::value<std::vector<std::string>>()->composing(),
+         "a rule option NAME=VALUE; repeatable ('odds list GAME' shows them)")
+        ("policy,p", po::value<std::vector<std::string>>()->composing(),
+         "the policy by name ('odds list GAME' shows them)")
+        ("out,o", po::value<std::string>(), "write the CSV files into this directory");
+    po::options_description hidden;
+    hidden.add_options()("game", po::value<std::string>());
+    po::options_description all;
+    all.add(desc).add(hidden);
+    po::positional_options_description pos;
+    pos.add("game", 1);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+    if (vm.count("help")) {
+        io.out << desc << '\n';
+        return 0;
+    }
+    std::string with_solver;
+    for (const auto& g : games())
+        if (g.exact) with_solver += (with_solver.empty() ? "" : ", ") + std::string(g.name);
+    if (!vm.count("game")) throw UsageError("which game? give one of: " + with_solver);
+    const GameEntry& game = find_game(vm["game"].as<std::string>());
+    if (!game.exact)
+        throw UsageError("game '" + std::string(game.name) +
+                         "' has no exact solver (games with one: " + with_solver + ")");
+    Settings settings;
+    if (vm.count("set"))
+        for (const auto& s : vm["set"].as<std::vector<std::string>>())
+            settings.push_back(split_setting(s));
+    const std::vector<std::string> policies =
+        vm.count("policy") ? vm["policy"].as<std::vector<std::string>>()
+                           : std::vector<std::string>{};
+    const auto start = std::chrono::steady_clock::now();
+    const ExactReport report = game.exact(settings, policies);  // checks its input first
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count();
+    const std::optional<std::string> out_dir =
+        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
+    if (out_dir) prepare_out_dir(*out_dir);
+
+    RunInfo info{report.game, report.scenario, report.policy, 0, 0, true, false};
+    std::vector<Summary> rows;
+    for (const auto& d : report.laws) rows.push_back(summarize(d, true));
+    if (out_dir) {
+        const fs::path dir(*out_dir);
+        write_file_atomic(dir / "summary.csv", summary_csv(info, rows));
+        write_file_atomic(dir / "distributions.csv", distributions_csv(info, report.laws));
+    }
+    print_table(io.out, info, rows);
+    for (const auto& n : report.notes) io.out << n << '\n';
+    io.out << "solved in " << std::fixed << std::setprecision(1) << ms << " ms\n";
+    return 0;
+}
+
 }  // namespace
 
 int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -270,7 +335,9 @@ int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream
         }
         if (command == "list") return cmd_list(args, {out, err});
         if (command == "run") return cmd_run(args, {out, err});
-        throw UsageError("unknown command '" + command + "' (valid: list, run; see odds --help)");
+        if (command == "exact") return cmd_exact(args, {out, err});
+        throw UsageError("unknown command '" + command +
+                         "' (valid: list, run, exact; see odds --help)");
     } catch (const UsageError& e) {
         err << who << ": " << e.what() << '\n';
         return 2;

@@ -13,6 +13,7 @@
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
 #include "policies/policy_info.hpp"
+#include "reports/stats.hpp"
 #include "sim/runner.hpp"
 
 namespace odds {
@@ -31,6 +32,15 @@ public:
     std::uint32_t chunk_size = 16384;
 };
 
+// What an exact solver returns: the exact law of each metric it solves.
+struct ExactReport {
+    std::string game;
+    std::string scenario;
+    std::string policy;
+    std::vector<Distribution> laws;  // probabilities (plus any unresolved mass)
+    std::vector<std::string> notes;  // printed under the table
+};
+
 struct GameEntry {
     std::string_view name;     // as typed: odds run NAME
     std::string_view title;
@@ -40,6 +50,9 @@ struct GameEntry {
     // Checks the options and policy arguments (throws UsageError) and binds them to the kernel.
     std::unique_ptr<PreparedRun> (*prepare)(const Settings& settings,
                                             const std::vector<std::string>& policies);
+    // The exact solver, for games that have one (else null). Throws UsageError for bad input.
+    ExactReport (*exact)(const Settings& settings, const std::vector<std::string>& policies) =
+        nullptr;
 };
 
 std::span<const GameEntry> games();

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "sim/cli.hpp"
@@ -59,10 +60,15 @@ TEST_CASE("bad input: one line naming the value, exit 2, nothing written", "[cli
         {{"run"}, "bosconian"},
         {{"fly"}, "fly"},
         {{"list", "nosuchgame"}, "nosuchgame"},
+        {{"exact", "nosuchgame"}, "nosuchgame"},
+        {{"exact", "bosconian", "--set", "hull=-3"}, "-3"},
+        {{"exact", "bosconian", "--set", "layout=0"}, "layout='0'"},
+        {{"exact"}, "bosconian"},
     };
     for (const auto& c : cases) {
         auto args = c.args;
-        if (args.size() >= 2 && args[0] == "run") args.insert(args.end(), {"--out", out.string()});
+        if (args.size() >= 2 && (args[0] == "run" || args[0] == "exact"))
+            args.insert(args.end(), {"--out", out.string()});
         const Result r = cli(args);
         INFO("odds " << [&] { std::string s; for (auto& a : args) s += a + ' '; return s; }()
                      << "\nstderr: " << r.err);
@@ -89,7 +95,7 @@ TEST_CASE("an unwritable --out is bad input too", "[cli]") {
 
 TEST_CASE("--help on every command, and list shows every option", "[cli]") {
     for (const auto& args : std::vector<std::vector<std::string>>{
-             {"--help"}, {"help"}, {"run", "--help"}, {"list", "--help"}}) {
+             {"--help"}, {"help"}, {"run", "--help"}, {"list", "--help"}, {"exact", "--help"}}) {
         const Result r = cli(args);
         CHECK(r.code == 0);
         CHECK(r.out.find("usage") != std::string::npos);
@@ -125,5 +131,21 @@ TEST_CASE("a good run prints its table and writes its files", "[cli]") {
     for (const char* f : {"summary.csv", "distributions.csv", "survival.csv"}) CHECK(fs::exists(out / f));
     // No temporary file left behind.
     CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator{}) == 3);
+    fs::remove_all(out);
+}
+
+TEST_CASE("odds exact writes the summary and distributions, marked exact", "[cli][exact]") {
+    const fs::path out = fs::temp_directory_path() / ("odds-cli-exact-" + std::to_string(::getpid()));
+    const Result r = cli({"exact", "bosconian", "--set", "layout=4,9,15", "--out", out.string()});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("exact") != std::string::npos);
+    std::ifstream in(out / "summary.csv");
+    std::string header, row;
+    std::getline(in, header);
+    std::getline(in, row);
+    CHECK(header.rfind("game,scenario,policy,seed,playouts,metric,mean,stddev,ci_low,ci_high,", 0) == 0);
+    CHECK(row.find(",win,") != std::string::npos);
+    CHECK(row.find(",exact,complete,0") != std::string::npos);
+    CHECK(fs::exists(out / "distributions.csv"));
     fs::remove_all(out);
 }

@@ -71,8 +71,8 @@ TEST_CASE("CSV fields are quoted when needed, numbers read back exactly", "[repo
 TEST_CASE("distributions.csv: probability, cdf and at_least", "[reports]") {
     RunInfo info{"g", "s", "p", 1, 4, false, false};
     const auto csv = distributions_csv(info, distributions(four(), kSpecs));
-    CHECK(csv.find("g,s,p,steps,1,1,0.25,0.25,1,monte_carlo,complete\n") != std::string::npos);
-    CHECK(csv.find("g,s,p,steps,3,2,0.5,1,0.5,monte_carlo,complete\n") != std::string::npos);
+    CHECK(csv.find("g,s,p,steps,1,1,0.25,0.25,1,monte_carlo,complete,\n") != std::string::npos);
+    CHECK(csv.find("g,s,p,steps,3,2,0.5,1,0.5,monte_carlo,complete,\n") != std::string::npos);
     // Values beyond the observed range are not listed.
     CHECK(csv.find("g,s,p,steps,4,") == std::string::npos);
 }

@@ -1,6 +1,9 @@
 // Bosconian-D in the registry.
+#include <cstdio>
+
 #include "engine/bosconian/bosconian.hpp"
 #include "policies/bosconian/policies.hpp"
+#include "sim/exact/bosconian.hpp"
 #include "sim/game_run.hpp"
 #include "sim/games/games.hpp"
 
@@ -29,13 +32,40 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
     run->chunk_size = 16384;
     return run;
 }
+ExactReport solve_exact(const Settings& settings, const std::vector<std::string>& policies) {
+    const auto options = bosconian::parse_options(settings);
+    const auto index = pick_policy("bosconian", bosconian::kPolicies, policies);
+    const auto solved = exact::bosconian::solve(options);
+    const auto specs = bosconian::metric_specs(options);
+    ExactReport r{"bosconian", bosconian::scenario(options),
+                  std::string(bosconian::kPolicies[index].name), {}, {}};
+    const std::pair<int, const exact::bosconian::MetricLaw*> laws[] = {
+        {bosconian::kWin, &solved.win},
+        {bosconian::kDamage, &solved.damage},
+        {bosconian::kSectors, &solved.sectors_entered},
+        {bosconian::kBasesPlaced, &solved.bases_placed}};
+    for (const auto& [metric, law] : laws)
+        r.laws.push_back({specs[static_cast<std::size_t>(metric)], law->mass, law->unresolved});
+    if (solved.p_wrap > 0) {
+        char line[400];
+        std::snprintf(line, sizeof line,
+                      "The random layout wraps past sector %d with probability %.6g; what those "
+                      "layouts do is not resolved (the 'unresolved' column). They hold 7 bases or "
+                      "more, so at most %.3g of it is a win: P(win) lies in [%.9f, %.9f].",
+                      options.sectors, solved.p_wrap, solved.win_bound, solved.win.mass[1],
+                      solved.win.mass[1] + solved.win_bound);
+        r.notes.emplace_back(line);
+    }
+    return r;
+}
+
 }  // namespace
 
 GameEntry bosconian_entry() {
     return {"bosconian", "Bosconian-D",
             "solo: fly one lap of the quadrant and destroy every enemy base before your hull "
             "gives out",
-            bosconian::option_infos(), bosconian::kPolicies, prepare};
+            bosconian::option_infos(), bosconian::kPolicies, prepare, solve_exact};
 }
 
 }  // namespace odds

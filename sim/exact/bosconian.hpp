@@ -1,0 +1,48 @@
+// Bosconian-D solved exactly: a Markov chain over the state between sectors.
+//
+// Between two sectors the mission is (damage, alert): damage 0..hull-1 (the rows of an Eigen
+// matrix), alert 0..sectors (its columns; an alert longer than the sectors left acts like one
+// that lasts them all). Each sector maps that matrix linearly: a base fight convolves every column
+// with the exact damage law of a whole fight (B8, a renewal equation per cannon count); an empty
+// sector with one or two encounters (B5, B6, B7) convolves with the law of an encounter that
+// raises no alert and shifts columns for the spy ships that escape. Damage at or past the hull is
+// the ship's loss, counted in the sector where it happens (B3).
+//
+// Fixed layouts and mid-mission starts are exact. The random layout (B2) is scanned together
+// with the play as a renewal process (bases ahead to place, distance from the last one): exact as
+// long as placement never wraps past the last sector. Placements that wrap put bases in sectors
+// the ship has already passed in that scan; their probability is computed exactly, but what they
+// do to the mission is not: it is reported as `unresolved` mass, with the most it can add to the
+// win probability bounded by `win_bound` (they need 7 or more bases, and the ship must survive
+// every base fight to win).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/bosconian/bosconian.hpp"
+
+namespace odds::exact::bosconian {
+
+using odds::bosconian::Options;
+
+struct MetricLaw {
+    std::vector<double> mass;  // mass[v - lo]: the exactly resolved probability of value v
+    double unresolved = 0;     // probability whose value is not resolved (wrapping layouts)
+};
+
+struct Result {
+    // In the order of odds::bosconian::Metric: win, damage, sectors_entered, bases_placed,
+    // bases_destroyed (encounters and alerts are not solved).
+    MetricLaw win, damage, sectors_entered, bases_placed, bases_destroyed;
+    double p_wrap = 0;     // probability that the random layout wraps past the last sector
+    double win_bound = 0;  // at most this much of p_wrap can be a win
+};
+
+Result solve(const Options& o);
+
+// The exact damage law of the pieces, truncated at `max_damage` (mass beyond it is dropped).
+std::vector<double> encounter_law_without_alert(std::size_t max_damage);  // B5, B7
+std::vector<double> base_fight_law(int cannons, std::size_t max_damage);  // B8
+
+}  // namespace odds::exact::bosconian
