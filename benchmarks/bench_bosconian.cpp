@@ -42,7 +42,7 @@ BENCHMARK(BM_BosconianRunner)
 
 // The exact solver: a fixed layout (the table-side question) and the random 2d6 layout.
 static void BM_BosconianExactFixed(benchmark::State& state) {
-    const auto options = bosconian::parse_options({{"layout", "4,9,15,22,30"},
+    const auto options = bosconian::parse_options({{"layout", "4,9,17,22,30"},
                                                    {"start_sector", "14"},
                                                    {"start_damage", "38"},
                                                    {"start_alert", "2"}});

@@ -54,7 +54,7 @@ TEST_CASE("exact equals Monte Carlo for fixed layouts and mid-mission starts",
         {{"layout", "9"}},                                            // one base
         {{"layout", "4,9,15"}},                                       // three bases
         {{"layout", "3,8,12,18,25,31"}, {"hull", "250"}},             // six bases
-        {{"layout", "4,9,15,22,30"}, {"start_sector", "14"},          // the table-side question
+        {{"layout", "4,9,17,22,30"}, {"start_sector", "14"},          // the table-side question
          {"start_damage", "38"}, {"start_alert", "2"}},
         {{"layout", "6,12,20"}, {"hull", "60"}},                      // a changed hull
         {{"layout", "6,12,20"}, {"base_cannons", "3"}},               // changed base cannons
