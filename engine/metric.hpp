@@ -19,6 +19,7 @@ struct MetricSpec {
     MetricKind kind = MetricKind::count;
     std::int32_t lo = 0;  // smallest value a playout can report
     std::int32_t hi = 0;  // largest value a playout can report
+    std::int32_t scale = 1;  // the metric's value is the stored integer divided by this
 };
 
 // Which metrics make up the survival table: `time` is when a playout ended; it ended by the

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <iomanip>
 #include <sstream>
@@ -48,8 +49,7 @@ std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows) {
                                                       std::to_string(info.playouts)) +
              ',' + csv_field(r.metric);
         for (double v : {r.mean, r.stddev, r.ci.low, r.ci.high}) s += ',' + format_double(v);
-        for (std::int32_t v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max})
-            s += ',' + std::to_string(v);
+        for (double v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max}) s += ',' + format_double(v);
         s += ',' + format_double(r.skewness) + ',' + method(info) + ',' + status(info) + ',' +
              unresolved(info, r.unresolved) + '\n';
     }
@@ -73,7 +73,7 @@ std::string distributions_csv(const RunInfo& info, const std::vector<Distributio
         for (std::size_t i = first; i < last; ++i) {
             cum += d.mass[i];
             s += head(info) + ',' + csv_field(d.spec.name) + ',' +
-                 std::to_string(d.spec.lo + static_cast<std::int32_t>(i)) + ',' +
+                 format_double(value_of(d.spec, i)) + ',' +
                  (info.exact ? std::string() : format_double(d.mass[i])) + ',' +
                  format_double(d.mass[i] / total) + ',' + format_double(cum / total) + ',' +
                  format_double(tail[i] / total) + ',' + method(info) + ',' + status(info) + ',' +
@@ -126,9 +126,9 @@ void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summar
         t << std::left << std::setw(18) << r.metric << std::right << std::fixed
           << std::setprecision(digits) << std::setw(11) << r.mean << std::setw(25) << ci.str()
           << std::setw(10) << r.stddev;
-        for (std::int32_t v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max})
-            t << std::setw(6) << v;
-        if (r.unresolved > 0) t << "   (" << r.unresolved << " unresolved)";
+        for (double v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max})
+            t << std::setw(6) << (v == std::floor(v) ? std::to_string(static_cast<long>(v)) : format_double(v));
+        if (r.unresolved > 1e-12) t << "   (" << r.unresolved << " unresolved)";
         t << '\n';
     }
     os << t.str();

@@ -36,16 +36,15 @@ Interval wilson(double successes, double n, double z) {
     return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
-std::int32_t quantile(const Distribution& d, int percent) {
+double quantile(const Distribution& d, int percent) {
     const double total = d.total();
     double cum = 0;
     for (std::size_t i = 0; i < d.mass.size(); ++i) {
         cum += d.mass[i];
         // cum / total >= percent / 100, compared without dividing (exact for integer counts).
-        if (d.mass[i] > 0 && cum * 100 >= percent * total)
-            return d.spec.lo + static_cast<std::int32_t>(i);
+        if (d.mass[i] > 0 && cum * 100 >= percent * total) return value_of(d.spec, i);
     }
-    return d.spec.hi;
+    return static_cast<double>(d.spec.hi) / d.spec.scale;
 }
 
 Summary summarize(const Distribution& d, bool exact) {
@@ -59,7 +58,7 @@ Summary summarize(const Distribution& d, bool exact) {
         a;
     // Unresolved mass (exact solvers only) sits at the lowest value: the figures are lower bounds.
     Distribution low = d;
-    if (d.unresolved > 0) {
+    if (d.unresolved > 1e-12) {  // below that, rounding noise of a converged solver
         if (low.mass.empty()) low.mass.assign(1, 0.0);
         low.mass[0] += d.unresolved;
         low.unresolved = 0;
@@ -68,11 +67,11 @@ Summary summarize(const Distribution& d, bool exact) {
     bool any = false;
     for (std::size_t i = 0; i < low.mass.size(); ++i) {
         if (low.mass[i] <= 0) continue;
-        const auto v = d.spec.lo + static_cast<std::int32_t>(i);
+        const double v = value_of(d.spec, i);
         if (!any) s.min = v;
         s.max = v;
         any = true;
-        a(static_cast<double>(v), acc::weight = low.mass[i]);
+        a(v, acc::weight = low.mass[i]);
     }
     s.n = low.total();
     if (!any) return s;
@@ -81,7 +80,8 @@ Summary summarize(const Distribution& d, bool exact) {
     s.skewness = var > 0 ? static_cast<double>(acc::weighted_skewness(a)) : 0.0;
     if (exact) {
         s.stddev = std::sqrt(var);
-        s.ci = {s.mean, s.mean + d.unresolved * (d.spec.hi - d.spec.lo)};
+        s.ci = {s.mean,
+                s.mean + d.unresolved * static_cast<double>(d.spec.hi - d.spec.lo) / d.spec.scale};
     } else {
         s.stddev = s.n > 1 ? std::sqrt(var * s.n / (s.n - 1)) : 0.0;
         if (s.kind == MetricKind::rate)

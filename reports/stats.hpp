@@ -36,7 +36,12 @@ struct Interval {
 Interval wilson(double successes, double n, double z = kZ95);
 
 // The smallest value whose cumulative mass reaches percent/100 of the total (the inverse CDF).
-std::int32_t quantile(const Distribution& d, int percent);
+double quantile(const Distribution& d, int percent);
+
+// The value of bin i of a metric: (lo + i) / scale.
+inline double value_of(const MetricSpec& m, std::size_t i) {
+    return static_cast<double>(m.lo + static_cast<std::int32_t>(i)) / m.scale;
+}
 
 struct Summary {
     std::string metric;
@@ -46,7 +51,7 @@ struct Summary {
     Interval ci;   // 95%: Wilson for rates, mean +- z sd/sqrt(n) for counts; exact: the mean,
                    // or with unresolved mass the bounds it allows
     double unresolved = 0;
-    std::int32_t min = 0, p05 = 0, p25 = 0, p50 = 0, p75 = 0, p95 = 0, max = 0;
+    double min = 0, p05 = 0, p25 = 0, p50 = 0, p75 = 0, p95 = 0, max = 0;
 };
 
 // exact: the mass is a probability distribution; the interval collapses onto the value, and the

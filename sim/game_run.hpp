@@ -1,9 +1,11 @@
 // Binds a game's kernel to the runner. `Game` provides:
-//   Options, Policy (a std::variant of policy types),
-//   template <class P, class D> static void play(const Options&, P&, D&, std::int32_t* metrics).
-// The policy variant is visited once per run, so each policy gets its own compiled hot loop.
+//   Options; Seats, a std::tuple with one std::variant of policy types per seat;
+//   template <class... P> static void play(const Options&, Dice&, std::int32_t* metrics, P&...).
+// The seats' variants are visited once per run, so each combination of policies gets its own
+// compiled hot loop.
 #pragma once
 
+#include <tuple>
 #include <variant>
 
 #include "engine/dice.hpp"
@@ -14,29 +16,29 @@ namespace odds {
 template <class Game>
 class GameRun final : public PreparedRun {
 public:
-    GameRun(typename Game::Options options, typename Game::Policy chosen)
-        : options_(std::move(options)), policy_(std::move(chosen)) {}
+    GameRun(typename Game::Options options, typename Game::Seats chosen)
+        : options_(std::move(options)), seats_(std::move(chosen)) {}
 
     RunResult run(const RunConfig& cfg, const RunControl& ctl) const override {
         const Tally empty(metrics, survival);
-        return std::visit(
-            [&](const auto& prototype) {
-                const auto play_chunk = [&](Dice& dice, std::uint64_t n, Tally& tally) {
-                    auto seat = prototype;  // a fresh copy per chunk: chunks share nothing
-                    std::int32_t values[kMaxMetrics];
-                    for (std::uint64_t i = 0; i < n; ++i) {
-                        Game::play(options_, seat, dice, values);
-                        tally.add(values);
-                    }
-                };
-                return run_chunks(cfg, empty, play_chunk, ctl);
-            },
-            policy_);
+        const auto body = [&](const auto&... prototypes) {
+            const auto play_chunk = [&](Dice& dice, std::uint64_t n, Tally& tally) {
+                // Fresh copies per chunk: chunks share no policy state.
+                auto seats = std::tuple{prototypes...};
+                std::int32_t values[kMaxMetrics];
+                for (std::uint64_t i = 0; i < n; ++i) {
+                    std::apply([&](auto&... p) { Game::play(options_, dice, values, p...); }, seats);
+                    tally.add(values);
+                }
+            };
+            return run_chunks(cfg, empty, play_chunk, ctl);
+        };
+        return std::apply([&](const auto&... v) { return std::visit(body, v...); }, seats_);
     }
 
 private:
     typename Game::Options options_;
-    typename Game::Policy policy_;
+    typename Game::Seats seats_;
 };
 
 }  // namespace odds

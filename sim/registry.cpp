@@ -5,7 +5,7 @@
 namespace odds {
 
 std::span<const GameEntry> games() {
-    static const GameEntry kGames[] = {bosconian_entry()};
+    static const GameEntry kGames[] = {bosconian_entry(), dimension_duel_entry()};
     return kGames;
 }
 
@@ -18,19 +18,58 @@ const GameEntry& find_game(std::string_view name) {
     throw UsageError("unknown game '" + std::string(name) + "' (valid: " + valid + ")");
 }
 
+namespace {
+std::size_t policy_index(std::string_view game, std::span<const PolicyInfo> policies,
+                         const std::string& name) {
+    std::string valid;
+    for (std::size_t i = 0; i < policies.size(); ++i) {
+        if (policies[i].name == name) return i;
+        valid += (valid.empty() ? "" : ", ") + std::string(policies[i].name);
+    }
+    throw UsageError(std::string(game) + ": unknown policy '" + name + "' (valid: " + valid +
+                     ")");
+}
+}  // namespace
+
 std::size_t pick_policy(std::string_view game, std::span<const PolicyInfo> policies,
                         const std::vector<std::string>& args) {
     if (args.empty()) return 0;
     if (args.size() > 1)
         throw UsageError(std::string(game) + " has one seat: give --policy once, not " +
                          std::to_string(args.size()) + " times");
-    std::string valid;
-    for (std::size_t i = 0; i < policies.size(); ++i) {
-        if (policies[i].name == args[0]) return i;
-        valid += (valid.empty() ? "" : ", ") + std::string(policies[i].name);
+    return policy_index(game, policies, args[0]);
+}
+
+std::array<std::size_t, 2> pick_seat_policies(std::string_view game,
+                                              std::array<std::string_view, 2> seats,
+                                              std::span<const PolicyInfo> policies,
+                                              const std::vector<std::string>& args) {
+    std::array<std::size_t, 2> chosen{0, 0};
+    std::array<bool, 2> given{false, false};
+    for (const auto& a : args) {
+        const auto eq = a.find('=');
+        if (eq == std::string::npos) {  // a bare name serves both seats
+            chosen[0] = chosen[1] = policy_index(game, policies, a);
+            if (given[0] || given[1] || args.size() > 1)
+                throw UsageError(std::string(game) + ": --policy '" + a +
+                                 "' names both seats; give it alone, or SEAT=NAME per seat");
+            given = {true, true};
+            continue;
+        }
+        const std::string seat = a.substr(0, eq);
+        int k = -1;
+        for (int i = 0; i < 2; ++i)
+            if (seats[static_cast<std::size_t>(i)] == seat) k = i;
+        if (k < 0)
+            throw UsageError(std::string(game) + ": --policy '" + a + "': unknown seat '" + seat +
+                             "' (valid: " + std::string(seats[0]) + ", " + std::string(seats[1]) +
+                             ")");
+        if (given[static_cast<std::size_t>(k)])
+            throw UsageError(std::string(game) + ": --policy gives seat '" + seat + "' twice");
+        given[static_cast<std::size_t>(k)] = true;
+        chosen[static_cast<std::size_t>(k)] = policy_index(game, policies, a.substr(eq + 1));
     }
-    throw UsageError(std::string(game) + ": unknown policy '" + args[0] + "' (valid: " + valid +
-                     ")");
+    return chosen;
 }
 
 }  // namespace odds

@@ -3,6 +3,7 @@
 // virtual: PreparedRun::run is the only dynamic call, once per run.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -62,5 +63,12 @@ const GameEntry& find_game(std::string_view name);
 // For one-seat games: the index of the single policy named in `args` (default: the first one).
 std::size_t pick_policy(std::string_view game, std::span<const PolicyInfo> policies,
                         const std::vector<std::string>& args);
+
+// For two-seat games: each seat's policy index from args "NAME" (both seats) or "SEAT=NAME"
+// (default: the first policy).
+std::array<std::size_t, 2> pick_seat_policies(std::string_view game,
+                                              std::array<std::string_view, 2> seats,
+                                              std::span<const PolicyInfo> policies,
+                                              const std::vector<std::string>& args);
 
 }  // namespace odds

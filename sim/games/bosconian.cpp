@@ -12,9 +12,9 @@ namespace odds {
 namespace {
 struct BosconianGame {
     using Options = bosconian::Options;
-    using Policy = bosconian::Policy;
-    template <class P, class D>
-    static void play(const Options& o, P& policy, D& dice, std::int32_t* metrics) {
+    using Seats = std::tuple<bosconian::Policy>;
+    template <class D, class P>
+    static void play(const Options& o, D& dice, std::int32_t* metrics, P& policy) {
         bosconian::to_metrics(bosconian::play(o, policy, dice), metrics);
     }
 };
@@ -23,7 +23,8 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
                                      const std::vector<std::string>& policies) {
     const auto options = bosconian::parse_options(settings);
     const auto index = pick_policy("bosconian", bosconian::kPolicies, policies);
-    auto run = std::make_unique<GameRun<BosconianGame>>(options, bosconian::make_policy(index));
+    auto run = std::make_unique<GameRun<BosconianGame>>(
+        options, BosconianGame::Seats{bosconian::make_policy(index)});
     run->game = "bosconian";
     run->scenario = bosconian::scenario(options);
     run->policy = std::string(bosconian::kPolicies[index].name);

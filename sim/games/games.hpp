@@ -6,5 +6,6 @@
 namespace odds {
 
 GameEntry bosconian_entry();
+GameEntry dimension_duel_entry();
 
 }  // namespace odds

@@ -1,0 +1,91 @@
+// Dimension Duel in the registry.
+#include "engine/dimension_duel/duel.hpp"
+#include "policies/dimension_duel/policies.hpp"
+#include "sim/exact/duel.hpp"
+#include "sim/game_run.hpp"
+#include "sim/games/games.hpp"
+
+namespace odds {
+
+namespace {
+
+struct DuelGame {
+    using Options = duel::Options;
+    using Seats = std::tuple<duel::Policy, duel::Policy>;
+    template <class D, class T, class K>
+    static void play(const Options& o, D& dice, std::int32_t* metrics, T& tau, K& kaon) {
+        duel::to_metrics(duel::play(o, tau, kaon, dice), metrics);
+    }
+};
+
+constexpr std::string_view kGame = "dimension-duel";
+
+// The seats' policies; a best-response seat is solved against the other seat's policy.
+std::pair<DuelGame::Seats, std::string> make_seats(const duel::Options& o,
+                                                   const std::vector<std::string>& args) {
+    const auto idx = pick_seat_policies(kGame, {"tau", "kaon"}, duel::kPolicies, args);
+    auto make = [](std::size_t i) -> duel::Policy {
+        switch (i) {
+            case 0: return duel::DicePolicy{};
+            case 1: return duel::Aggressor{};
+            case 2: return duel::Survivor{};
+            case 3: return duel::Calibrator{};
+            default: return duel::BestResponse{};
+        }
+    };
+    std::array<duel::Policy, 2> seats{make(idx[0]), make(idx[1])};
+    constexpr std::size_t kBest = 4;
+    if (idx[0] == kBest && idx[1] == kBest)
+        throw UsageError(std::string(kGame) +
+                         ": best-response needs a fixed opponent; give the other seat a policy");
+    for (int s = 0; s < 2; ++s)
+        if (idx[static_cast<std::size_t>(s)] == kBest)
+            std::get<duel::BestResponse>(seats[static_cast<std::size_t>(s)]).table =
+                exact::duel::best_response(o, static_cast<duel::Seat>(s),
+                                           seats[static_cast<std::size_t>(1 - s)]);
+    const std::string label = "tau=" + std::string(duel::kPolicies[idx[0]].name) +
+                              " kaon=" + std::string(duel::kPolicies[idx[1]].name);
+    return {DuelGame::Seats{seats[0], seats[1]}, label};
+}
+
+std::unique_ptr<PreparedRun> prepare(const Settings& settings,
+                                     const std::vector<std::string>& policies) {
+    const auto options = duel::parse_options(settings);
+    auto [seats, label] = make_seats(options, policies);
+    auto run = std::make_unique<GameRun<DuelGame>>(options, std::move(seats));
+    run->game = std::string(kGame);
+    run->scenario = duel::scenario(options);
+    run->policy = label;
+    run->metrics = duel::metric_specs(options);
+    run->survival = duel::survival_spec();
+    run->chunk_size = 16384;
+    return run;
+}
+
+ExactReport solve_exact(const Settings& settings, const std::vector<std::string>& policies) {
+    const auto options = duel::parse_options(settings);
+    const auto [seats, label] = make_seats(options, policies);
+    const auto r = exact::duel::solve(options, std::get<0>(seats), std::get<1>(seats));
+    const auto specs = duel::metric_specs(options);
+    auto spec = [&](int m) { return specs[static_cast<std::size_t>(m)]; };
+    ExactReport rep{std::string(kGame), duel::scenario(options), label, {}, {}};
+    const double u = r.unresolved;
+    rep.laws.push_back({spec(duel::kTauWin), {1 - r.tau_win - u, r.tau_win}, u});
+    rep.laws.push_back({spec(duel::kKaonWin), {1 - r.kaon_win - u, r.kaon_win}, u});
+    rep.laws.push_back({spec(duel::kDraw), {1 - r.draw - u, r.draw}, u});
+    rep.laws.push_back({spec(duel::kAdvantageTau), {r.kaon_win, r.draw, r.tau_win}, u});
+    rep.laws.push_back({spec(duel::kTurns), {r.turns.begin() + 1, r.turns.end()}, u});
+    rep.laws.push_back({spec(duel::kWinnerHp), r.winner_hp, u});
+    rep.laws.push_back({spec(duel::kTimeout), {1 - r.timeout - u, r.timeout}, u});
+    return rep;
+}
+
+}  // namespace
+
+GameEntry dimension_duel_entry() {
+    return {kGame, "Dimension Duel",
+            "two players: particle devices fire rays and raise shields until one is dust",
+            duel::option_infos(), duel::kPolicies, prepare, solve_exact};
+}
+
+}  // namespace odds
