@@ -105,6 +105,28 @@ struct Space {
     }
 };
 
+// class_table()[calibration][fa][fd]: the outcome class of every turn (D3-D5), computed once.
+const std::array<std::array<std::array<std::uint8_t, kFunctionCount>, kFunctionCount>, 36>&
+class_table() {
+    static const auto table = [] {
+        std::array<std::array<std::array<std::uint8_t, kFunctionCount>, kFunctionCount>, 36> t{};
+        for (int ray = 0; ray < 2; ++ray)
+            for (int shield = 0; shield < 2; ++shield)
+                for (int focus = 0; focus < 3; ++focus)
+                    for (int region = 0; region < 3; ++region) {
+                        const Calibration c{ray, shield, focus, region};
+                        for (int i = 0; i < kFunctionCount; ++i)
+                            for (int j = 0; j < kFunctionCount; ++j)
+                                t[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]
+                                 [static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =
+                                     static_cast<std::uint8_t>(class_of(resolve(
+                                         c, static_cast<Function>(i), static_cast<Function>(j))));
+                    }
+        return t;
+    }();
+    return table;
+}
+
 // The probability of each outcome class in state (ht, hk, attacker) under two policies.
 std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht, int hk,
                                        Seat a, const Laws& la, const Laws& ld) {
@@ -123,13 +145,11 @@ std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht
                     if (w2 == 0) continue;
                     const Calibration c{ray, shield, focus, region};
                     const FunctionLaw fa = la.function(va, c), fd = ld.function(vd, c);
-                    for (int i = 0; i < kFunctionCount; ++i) {
-                        if (fa[static_cast<std::size_t>(i)] == 0) continue;
-                        for (int j = 0; j < kFunctionCount; ++j) {
-                            const double w3 = w2 * fa[static_cast<std::size_t>(i)] * fd[static_cast<std::size_t>(j)];
-                            if (w3 == 0) continue;
-                            w[static_cast<std::size_t>(class_of(resolve(c, static_cast<Function>(i), static_cast<Function>(j))))] += w3;
-                        }
+                    const auto& classes = class_table()[static_cast<std::size_t>(BestResponseTable::calibration_index(c))];
+                    for (std::size_t i = 0; i < kFunctionCount; ++i) {
+                        if (fa[i] == 0) continue;
+                        const double wi = w2 * fa[i];
+                        for (std::size_t j = 0; j < kFunctionCount; ++j) w[classes[i][j]] += wi * fd[j];
                     }
                 }
         }
@@ -150,7 +170,9 @@ Chain build_chain(const Options& o, const Policy& tau, const Policy& kaon) {
     Chain ch;
     ch.offset.push_back(0);
     const Laws lt{tau}, lk{kaon};
-    std::vector<double> scratch(static_cast<std::size_t>((h + 1) * (h + 1)), 0.0);
+    constexpr int kMaxHit = 3 * 6 * 4;  // the most one turn can take from a player (D4, D5)
+    constexpr int kSpan = kMaxHit + 1;
+    std::vector<double> scratch(static_cast<std::size_t>(kSpan * kSpan), 0.0);  // by (dt, dk)
     std::vector<double> absorb(static_cast<std::size_t>(3 * (h + 1)), 0.0);
     for (int ht = 1; ht <= h; ++ht)
         for (int hk = 1; hk <= h; ++hk)
@@ -166,7 +188,7 @@ Chain build_chain(const Options& o, const Policy& tau, const Policy& kaon) {
                         const int nt = ht - dt, nk = hk - dk;
                         const double m = w[static_cast<std::size_t>(cls)] * p;
                         if (nt > 0 && nk > 0)
-                            scratch[static_cast<std::size_t>(nt * (h + 1) + nk)] += m;
+                            scratch[static_cast<std::size_t>(dt * kSpan + dk)] += m;
                         else if (nt <= 0 && nk <= 0)
                             absorb[static_cast<std::size_t>(2 * (h + 1))] += m;  // D6: a draw
                         else if (nk <= 0)
@@ -176,10 +198,10 @@ Chain build_chain(const Options& o, const Policy& tau, const Policy& kaon) {
                     });
                 }
                 const Seat next = a == kTau ? kKaon : kTau;
-                for (int nt = 1; nt <= ht; ++nt)
-                    for (int nk = 1; nk <= hk; ++nk)
-                        if (const double m = scratch[static_cast<std::size_t>(nt * (h + 1) + nk)]; m > 0) {
-                            ch.target.push_back(sp.index(nt, nk, next));
+                for (int dt = 0; dt < std::min(kSpan, ht); ++dt)
+                    for (int dk = 0; dk < std::min(kSpan, hk); ++dk)
+                        if (const double m = scratch[static_cast<std::size_t>(dt * kSpan + dk)]; m > 0) {
+                            ch.target.push_back(sp.index(ht - dt, hk - dk, next));
                             ch.prob.push_back(m);
                         }
                 for (std::size_t k = 0; k < absorb.size(); ++k)
@@ -187,6 +209,12 @@ Chain build_chain(const Options& o, const Policy& tau, const Policy& kaon) {
                         ch.target.push_back(-1 - static_cast<int>(k));
                         ch.prob.push_back(absorb[k]);
                     }
+                // The probabilities sum to 1 up to rounding; make that exact as far as doubles
+                // allow, so the forward pass over thousands of turns loses no mass.
+                long double sum = 0;
+                for (std::size_t e = ch.offset.back(); e < ch.prob.size(); ++e) sum += ch.prob[e];
+                for (std::size_t e = ch.offset.back(); e < ch.prob.size(); ++e)
+                    ch.prob[e] = static_cast<double>(ch.prob[e] / sum);
                 ch.offset.push_back(ch.target.size());
             }
     return ch;
@@ -210,6 +238,47 @@ std::vector<bool> can_end(const Chain& ch, const Space& sp, int h) {
     return ends;
 }
 
+// P(Tau wins), P(Kaon wins), P(both die) from every state, by one backward pass: hit points never
+// rise, and a turn without damage only swaps who attacks, so each pair of states with the same
+// hit points is a 2x2 linear system (x = r + q x', Eigen).
+std::vector<std::array<double, 3>> absorption(const Chain& ch, const Space& sp, int h) {
+    std::vector<std::array<double, 3>> v(static_cast<std::size_t>(sp.states()), {0, 0, 0});
+    for (int ht = 1; ht <= h; ++ht)
+        for (int hk = 1; hk <= h; ++hk) {
+            std::array<std::array<double, 3>, 2> r{};
+            std::array<double, 2> q{0, 0};
+            for (int att = 0; att < 2; ++att) {
+                const int s = sp.index(ht, hk, static_cast<Seat>(att));
+                const int partner = sp.index(ht, hk, static_cast<Seat>(1 - att));
+                for (std::size_t e = ch.offset[static_cast<std::size_t>(s)];
+                     e < ch.offset[static_cast<std::size_t>(s) + 1]; ++e) {
+                    const int t = ch.target[e];
+                    const double p = ch.prob[e];
+                    if (t == partner) {
+                        q[static_cast<std::size_t>(att)] += p;
+                    } else if (t >= 0) {
+                        for (int k = 0; k < 3; ++k)
+                            r[static_cast<std::size_t>(att)][static_cast<std::size_t>(k)] +=
+                                p * v[static_cast<std::size_t>(t)][static_cast<std::size_t>(k)];
+                    } else {
+                        const int kind = (-1 - t) / (h + 1);
+                        r[static_cast<std::size_t>(att)][static_cast<std::size_t>(kind)] += p;
+                    }
+                }
+            }
+            Eigen::Matrix2d m;
+            m << 1, -q[0], -q[1], 1;
+            if (std::abs(m.determinant()) < 1e-300) continue;  // never ends: all zero
+            const auto lu = m.partialPivLu();
+            for (int k = 0; k < 3; ++k) {
+                const Eigen::Vector2d x = lu.solve(Eigen::Vector2d(r[0][static_cast<std::size_t>(k)], r[1][static_cast<std::size_t>(k)]));
+                v[static_cast<std::size_t>(sp.index(ht, hk, kTau))][static_cast<std::size_t>(k)] = x(0);
+                v[static_cast<std::size_t>(sp.index(ht, hk, kKaon))][static_cast<std::size_t>(k)] = x(1);
+            }
+        }
+    return v;
+}
+
 }  // namespace
 
 Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
@@ -225,12 +294,17 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
     Result r;
     r.turns.assign(1, 0.0);
     r.winner_hp.assign(static_cast<std::size_t>(h) + 1, 0.0);
+    // The chain conserves mass; rounding over thousands of turns would not. So every turn the
+    // mass still playing is rescaled to exactly what has not ended (kept in long double), and
+    // the laws sum to 1 within 1e-15.
     std::vector<double> live(static_cast<std::size_t>(sp.states()), 0.0), next(live.size(), 0.0);
     live[static_cast<std::size_t>(sp.index(h, h, kTau))] = 1.0;
-    double stalled = 0, playing = 1;
+    long double stalled = 0, playing = 1, tau_win = 0, kaon_win = 0, draw = 0;
+    bool capped = false;  // the turn cap cut off duels that could still have ended
+    std::vector<long double> winner_hp(static_cast<std::size_t>(h) + 1, 0.0);
     for (int t = 1; t <= o.max_turns && playing > 1e-15; ++t) {
         std::fill(next.begin(), next.end(), 0.0);
-        double ended = 0;
+        long double ended = 0;
         for (std::size_t s = (t % 2 == 1 ? 0 : 1); s < live.size(); s += 2) {
             const double m = live[s];
             if (m == 0) continue;
@@ -242,37 +316,57 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
                     continue;
                 }
                 const int code = -1 - tg, kind = code / (h + 1), hp = code % (h + 1);
-                (kind == 0 ? r.tau_win : kind == 1 ? r.kaon_win : r.draw) += x;
-                r.winner_hp[static_cast<std::size_t>(hp)] += x;
+                (kind == 0 ? tau_win : kind == 1 ? kaon_win : draw) += x;
+                winner_hp[static_cast<std::size_t>(hp)] += x;
                 ended += x;
             }
         }
-        r.turns.push_back(ended);
+        r.turns.push_back(static_cast<double>(ended));
         // Mass in a state that can never end waits for the turn cap.
-        playing = 0;
+        long double sum = 0;
         for (std::size_t s = 0; s < next.size(); ++s) {
             if (next[s] == 0) continue;
             if (!ends[s]) {
                 stalled += next[s];
                 next[s] = 0;
             } else {
-                playing += next[s];
+                sum += next[s];
             }
         }
+        const long double not_ended = 1 - tau_win - kaon_win - draw - stalled;
+        playing = sum > 0 ? not_ended : 0;
+        if (sum > 0) {
+            const double scale = static_cast<double>(not_ended / sum);
+            for (double& x : next) x *= scale;
+        }
         std::swap(live, next);
-        if (t == o.max_turns) {  // D6: the cap ends what is still playing as a draw
+        if (t == o.max_turns && playing > 0) {  // D6: the cap ends what still plays as a draw
+            capped = true;
             stalled += playing;
             playing = 0;
         }
     }
     if (stalled > 0) {
         r.turns.resize(static_cast<std::size_t>(o.max_turns) + 1, 0.0);
-        r.turns[static_cast<std::size_t>(o.max_turns)] += stalled;
-        r.draw += stalled;
-        r.timeout = stalled;
-        r.winner_hp[0] += stalled;
+        r.turns[static_cast<std::size_t>(o.max_turns)] += static_cast<double>(stalled);
+        draw += stalled;
+        r.timeout = static_cast<double>(stalled);
+        winner_hp[0] += stalled;
     }
-    r.unresolved = playing;
+    r.tau_win = static_cast<double>(tau_win);
+    r.kaon_win = static_cast<double>(kaon_win);
+    r.draw = static_cast<double>(draw);
+    if (!capped) {
+        // The duel ended before the cap: the backward pass gives the same probabilities without
+        // the forward pass's rounding (stall mass, if any, is the draw by the cap).
+        const auto b = absorption(ch, sp, h);
+        const std::size_t start = static_cast<std::size_t>(sp.index(h, h, kTau));
+        r.tau_win = b[start][0];
+        r.kaon_win = b[start][1];
+        r.draw = b[start][2] + static_cast<double>(stalled);
+    }
+    for (std::size_t v = 0; v < winner_hp.size(); ++v) r.winner_hp[v] = static_cast<double>(winner_hp[v]);
+    r.unresolved = static_cast<double>(playing);
     for (std::size_t t = 0; t < r.turns.size(); ++t) r.expected_turns += static_cast<double>(t) * r.turns[t];
     return r;
 }

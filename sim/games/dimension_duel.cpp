@@ -1,4 +1,6 @@
 // Dimension Duel in the registry.
+#include <algorithm>
+
 #include "engine/dimension_duel/duel.hpp"
 #include "policies/dimension_duel/policies.hpp"
 #include "sim/exact/duel.hpp"
@@ -70,13 +72,14 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
     auto spec = [&](int m) { return specs[static_cast<std::size_t>(m)]; };
     ExactReport rep{std::string(kGame), duel::scenario(options), label, {}, {}};
     const double u = r.unresolved;
-    rep.laws.push_back({spec(duel::kTauWin), {1 - r.tau_win - u, r.tau_win}, u});
-    rep.laws.push_back({spec(duel::kKaonWin), {1 - r.kaon_win - u, r.kaon_win}, u});
-    rep.laws.push_back({spec(duel::kDraw), {1 - r.draw - u, r.draw}, u});
+    auto rest = [u](double p) { return std::max(0.0, 1 - p - u); };  // no rounding below zero
+    rep.laws.push_back({spec(duel::kTauWin), {rest(r.tau_win), r.tau_win}, u});
+    rep.laws.push_back({spec(duel::kKaonWin), {rest(r.kaon_win), r.kaon_win}, u});
+    rep.laws.push_back({spec(duel::kDraw), {rest(r.draw), r.draw}, u});
     rep.laws.push_back({spec(duel::kAdvantageTau), {r.kaon_win, r.draw, r.tau_win}, u});
     rep.laws.push_back({spec(duel::kTurns), {r.turns.begin() + 1, r.turns.end()}, u});
     rep.laws.push_back({spec(duel::kWinnerHp), r.winner_hp, u});
-    rep.laws.push_back({spec(duel::kTimeout), {1 - r.timeout - u, r.timeout}, u});
+    rep.laws.push_back({spec(duel::kTimeout), {rest(r.timeout), r.timeout}, u});
     return rep;
 }
 

@@ -1,0 +1,104 @@
+// The Dimension Duel exact solver against Monte Carlo (4 standard errors, fixed seeds) for
+// several policy pairs and two hp values; its laws sum to 1; best-response beats every policy.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "engine/dimension_duel/duel.hpp"
+#include "policies/dimension_duel/policies.hpp"
+#include "sim/exact/duel.hpp"
+#include "sim/registry.hpp"
+#include "tests/exact.hpp"
+
+using namespace odds;
+namespace ex = odds::exact::duel;
+
+namespace {
+
+Tally monte_carlo(const Settings& settings, const std::vector<std::string>& policies,
+                  std::uint64_t playouts, std::uint64_t seed) {
+    const auto prepared = find_game("dimension-duel").prepare(settings, policies);
+    RunConfig cfg;
+    cfg.playouts = playouts;
+    cfg.seed = seed;
+    cfg.threads = 2;
+    cfg.chunk_size = prepared->chunk_size;
+    return prepared->run(cfg, {}).tally;
+}
+
+std::vector<std::uint64_t> counts(const Tally& t, int metric) {
+    const auto c = t.counts(static_cast<std::size_t>(metric));
+    return {c.begin(), c.end()};
+}
+
+duel::Policy make(const std::string& name) {
+    if (name == "dice") return duel::DicePolicy{};
+    if (name == "aggressor") return duel::Aggressor{};
+    if (name == "survivor") return duel::Survivor{};
+    return duel::Calibrator{};
+}
+
+}  // namespace
+
+TEST_CASE("exact duel laws sum to 1 within 1e-12", "[duel][exact]") {
+    duel::Options o;
+    for (const auto& [a, b] : {std::pair{"dice", "dice"}, std::pair{"aggressor", "survivor"},
+                               std::pair{"calibrator", "aggressor"}}) {
+        const auto r = ex::solve(o, make(a), make(b));
+        INFO(a << " vs " << b);
+        CHECK(std::abs(r.tau_win + r.kaon_win + r.draw + r.unresolved - 1) < 1e-12);
+        CHECK(r.unresolved < 1e-12);
+        CHECK(std::abs(test::total(r.turns) + r.unresolved - 1) < 1e-12);
+        CHECK(std::abs(test::total(r.winner_hp) + r.unresolved - 1) < 1e-12);
+    }
+}
+
+TEST_CASE("exact duel odds equal Monte Carlo", "[duel][exact][statistics]") {
+    struct Case {
+        const char* hp;
+        std::vector<std::string> policies;
+    };
+    const Case cases[] = {
+        {"75", {"dice"}},
+        {"75", {"tau=aggressor", "kaon=survivor"}},
+        {"75", {"tau=calibrator", "kaon=dice"}},
+        {"20", {"tau=survivor", "kaon=aggressor"}},
+        {"20", {"tau=dice", "kaon=best-response"}},
+        {"20", {"dice"}},
+    };
+    std::uint64_t seed = 500;
+    for (const auto& c : cases) {
+        const Settings settings{{"hp", c.hp}};
+        const auto prepared = find_game("dimension-duel").prepare(settings, c.policies);
+        INFO(prepared->scenario << " | " << prepared->policy);
+        const ExactReport exact = find_game("dimension-duel").exact(settings, c.policies);
+        const Tally mc = monte_carlo(settings, c.policies, 200'000, ++seed);
+        // exact laws in order: tau_win, kaon_win, draw, advantage_tau, turns, winner_hp, timeout
+        test::require_matches(counts(mc, duel::kTauWin), exact.laws[0].mass);
+        test::require_matches(counts(mc, duel::kKaonWin), exact.laws[1].mass);
+        test::require_matches(counts(mc, duel::kDraw), exact.laws[2].mass);
+        test::require_matches(counts(mc, duel::kTurns), [&] {
+            // turns start at 1: shift the exact law into a vector indexed from 1 as the tally is
+            return exact.laws[4].mass;
+        }());
+        test::require_matches(counts(mc, duel::kWinnerHp), exact.laws[5].mass);
+    }
+}
+
+TEST_CASE("best-response beats every policy against the same opponent", "[duel][exact]") {
+    duel::Options o;
+    o.hp = 30;
+    for (const char* opponent : {"dice", "aggressor", "survivor", "calibrator"}) {
+        const duel::Policy opp = make(opponent);
+        for (duel::Seat seat : {duel::kTau, duel::kKaon}) {
+            INFO("best response as " << duel::kSeatNames[seat] << " against " << opponent);
+            const duel::Policy br = duel::BestResponse{ex::best_response(o, seat, opp)};
+            auto win = [&](const duel::Policy& me) {
+                const auto r = seat == duel::kTau ? ex::solve(o, me, opp) : ex::solve(o, opp, me);
+                return seat == duel::kTau ? r.tau_win : r.kaon_win;
+            };
+            const double best = win(br);
+            for (const char* other : {"dice", "aggressor", "survivor", "calibrator"})
+                CHECK(best >= win(make(other)) - 1e-9);
+        }
+    }
+}
