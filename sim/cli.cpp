@@ -154,7 +154,9 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
         for (const auto& g : games()) shown.push_back(&g);
     for (const auto* g : shown) {
         io.out << g->name << " - " << g->title << ": " << g->summary << "\n  policies (--policy "
-               << "NAME; default " << g->policies.front().name << "):\n";
+               << (g->seats.empty() ? "NAME" : "NAME for every seat, or SEAT=NAME; seats: " +
+                                                   std::string(g->seats))
+               << "; default " << g->policies.front().name << "):\n";
         for (const auto& p : g->policies)
             io.out << "    " << std::left << std::setw(22) << p.name << p.help << '\n';
         io.out << "  options (--set NAME=VALUE):\n";

@@ -51,6 +51,8 @@ struct GameEntry {
     // Checks the options and policy arguments (throws UsageError) and binds them to the kernel.
     std::unique_ptr<PreparedRun> (*prepare)(const Settings& settings,
                                             const std::vector<std::string>& policies);
+    // Seats, for games with more than one ("tau, kaon"); empty for solo games.
+    std::string_view seats;
     // The exact solver, for games that have one (else null). Throws UsageError for bad input.
     ExactReport (*exact)(const Settings& settings, const std::vector<std::string>& policies) =
         nullptr;

@@ -64,6 +64,14 @@ TEST_CASE("bad input: one line naming the value, exit 2, nothing written", "[cli
         {{"exact", "bosconian", "--set", "hull=-3"}, "-3"},
         {{"exact", "bosconian", "--set", "layout=0"}, "layout='0'"},
         {{"exact"}, "bosconian"},
+        {{"run", "dimension-duel", "--policy", "tau=nosuch"}, "nosuch"},
+        {{"run", "dimension-duel", "--policy", "moon=dice"}, "moon"},
+        {{"run", "dimension-duel", "--policy", "dice", "--policy", "kaon=survivor"}, "dice"},
+        {{"run", "dimension-duel", "--policy", "tau=dice", "--policy", "tau=survivor"}, "tau"},
+        {{"run", "dimension-duel", "--policy", "best-response"}, "best-response"},
+        {{"run", "dimension-duel", "--set", "hp=0"}, "hp='0'"},
+        {{"run", "dimension-duel", "--set", "single_use=perhaps"}, "perhaps"},
+        {{"exact", "dimension-duel", "--set", "single_use=true"}, "single_use=true"},
     };
     for (const auto& c : cases) {
         auto args = c.args;
@@ -102,7 +110,9 @@ TEST_CASE("--help on every command, and list shows every option", "[cli]") {
     }
     const Result list = cli({"list"});
     CHECK(list.code == 0);
-    for (const char* name : {"bosconian", "rules", "sectors=36", "bases=2d6", "layout=random",
+    for (const char* name : {"dimension-duel", "dice", "aggressor", "survivor", "calibrator",
+                             "best-response", "hp=75", "max_turns=10000", "single_use=false",
+                             "bosconian", "rules", "sectors=36", "bases=2d6", "layout=random",
                              "hull=100", "base_cannons=6", "start_damage=0", "start_sector",
                              "start_alert=0", "start_encounter=false"})
         CHECK(list.out.find(name) != std::string::npos);

@@ -66,7 +66,7 @@ GameEntry bosconian_entry() {
     return {"bosconian", "Bosconian-D",
             "solo: fly one lap of the quadrant and destroy every enemy base before your hull "
             "gives out",
-            bosconian::option_infos(), bosconian::kPolicies, prepare, solve_exact};
+            bosconian::option_infos(), bosconian::kPolicies, prepare, "", solve_exact};
 }
 
 }  // namespace odds
