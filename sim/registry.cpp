@@ -18,6 +18,17 @@ const GameEntry& find_game(std::string_view name) {
     throw UsageError("unknown game '" + std::string(name) + "' (valid: " + valid + ")");
 }
 
+std::vector<std::string> split_names(std::string_view list) {
+    std::vector<std::string> out;
+    while (!list.empty()) {
+        const auto comma = list.find(',');
+        out.emplace_back(list.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+    }
+    return out;
+}
+
 namespace {
 std::size_t policy_index(std::string_view game, std::span<const PolicyInfo> policies,
                          const std::string& name) {

@@ -56,7 +56,15 @@ struct GameEntry {
     // The exact solver, for games that have one (else null). Throws UsageError for bad input.
     ExactReport (*exact)(const Settings& settings, const std::vector<std::string>& policies) =
         nullptr;
+    // Bumped by hand whenever the kernel or a policy is meant to play differently: `odds check`
+    // demands identical counts from a baseline of the same version and seed.
+    std::string_view rules_version;
+    // The metrics a baseline records and a sweep's table shows, comma-separated.
+    std::string_view headline;
 };
+
+// The names in a comma-separated list.
+std::vector<std::string> split_names(std::string_view list);
 
 std::span<const GameEntry> games();
 // The game called `name`; throws UsageError listing the games.

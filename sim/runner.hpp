@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -57,6 +58,7 @@ RunResult run_chunks(const RunConfig& cfg, const Tally& empty, const PlayChunk& 
     std::atomic<std::uint64_t> done_playouts{0};
     std::atomic<unsigned> workers_left{0};
     std::mutex mu;
+    std::condition_variable all_done;
     std::map<std::uint64_t, Tally> pending;  // finished chunks waiting for their predecessors
     std::uint64_t merged = 0;                // chunks 0..merged-1 are in result.tally
 
@@ -77,7 +79,8 @@ RunResult run_chunks(const RunConfig& cfg, const Tally& empty, const PlayChunk& 
                 ++merged;
             }
         }
-        workers_left.fetch_sub(1, std::memory_order_release);
+        std::lock_guard lock(mu);  // under the lock: the waiting thread cannot miss it
+        if (workers_left.fetch_sub(1, std::memory_order_release) == 1) all_done.notify_all();
     };
 
     const unsigned n = static_cast<unsigned>(
@@ -87,10 +90,14 @@ RunResult run_chunks(const RunConfig& cfg, const Tally& empty, const PlayChunk& 
         std::vector<std::jthread> pool;
         pool.reserve(n);
         for (unsigned i = 0; i < n; ++i) pool.emplace_back(worker);
-        if (ctl.progress) {
-            while (workers_left.load(std::memory_order_acquire) > 0) {
+        if (ctl.progress) {  // report every 100 ms until the last worker is done
+            std::unique_lock lock(mu);
+            while (!all_done.wait_for(lock, std::chrono::milliseconds(100), [&] {
+                return workers_left.load(std::memory_order_acquire) == 0;
+            })) {
+                lock.unlock();
                 ctl.progress(done_playouts.load(std::memory_order_relaxed));
-                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                lock.lock();
             }
         }
     }  // joins

@@ -1,0 +1,313 @@
+// odds baseline and odds check: record a scenario's headline metrics, then re-run it and say
+// whether the balance moved.
+//
+// A baseline file is plain text, one record a line (README.md, "Balance checks in your CI"):
+//   odds-baseline 1
+//   game bosconian
+//   rules_version bosconian/1
+//   set hull=100                 (one line per --set, in order)
+//   policy tau=dice              (one line per --policy)
+//   seed 1
+//   playouts 1000000
+//   scenario ...                 (for the reader: every effective option)
+//   policies ...                 (for the reader)
+//   metric NAME KIND MEAN CI_LOW CI_HIGH VALUE:COUNT VALUE:COUNT ...
+// Values are the metric's stored integers (a scaled metric such as advantage_tau stores halves).
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "reports/compare.hpp"
+#include "reports/csv.hpp"
+#include "reports/stats.hpp"
+#include "sim/cli_commands.hpp"
+
+namespace odds::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kFalseAlarm = 1e-3;  // per metric, before the correction for their number
+
+struct BaselineMetric {
+    std::string name;
+    std::map<std::int32_t, std::uint64_t> counts;
+};
+
+struct Baseline {
+    std::string file;
+    std::string game, rules_version;
+    Settings settings;
+    std::vector<std::string> policies;
+    std::uint64_t seed = 0, playouts = 0;
+    std::vector<BaselineMetric> metrics;
+};
+
+Baseline read_baseline(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw UsageError("cannot read baseline '" + path + "'");
+    Baseline b;
+    b.file = path;
+    std::string line;
+    int n = 0;
+    auto bad = [&](const std::string& why) {
+        return UsageError("baseline '" + path + "' line " + std::to_string(n) + ": " + why);
+    };
+    bool header = false, have_seed = false, have_playouts = false;
+    while (std::getline(in, line)) {
+        ++n;
+        if (line.empty()) continue;
+        std::istringstream ls(line);
+        std::string key;
+        ls >> key;
+        std::string rest;
+        std::getline(ls >> std::ws, rest);
+        if (key == "odds-baseline") {
+            if (rest != "1") throw bad("unknown format version '" + rest + "'");
+            header = true;
+        } else if (!header) {
+            throw bad("not an odds baseline (no 'odds-baseline 1' first line)");
+        } else if (key == "game") {
+            b.game = rest;
+        } else if (key == "rules_version") {
+            b.rules_version = rest;
+        } else if (key == "set") {
+            b.settings.push_back(split_setting(rest));
+        } else if (key == "policy") {
+            b.policies.push_back(rest);
+        } else if (key == "seed") {
+            b.seed = parse_seed(rest);
+            have_seed = true;
+        } else if (key == "playouts") {
+            b.playouts = parse_playouts(rest);
+            have_playouts = true;
+        } else if (key == "metric") {
+            BaselineMetric m;
+            std::istringstream ms(rest);
+            std::string kind, mean, lo, hi, pair;
+            if (!(ms >> m.name >> kind >> mean >> lo >> hi)) throw bad("a short metric line");
+            while (ms >> pair) {
+                const auto colon = pair.find(':');
+                const auto v = colon == std::string::npos
+                                   ? std::nullopt
+                                   : parse_integer(pair.substr(0, colon), INT32_MIN, INT32_MAX);
+                const auto c = colon == std::string::npos
+                                   ? std::nullopt
+                                   : parse_integer(pair.substr(colon + 1), 0, INT64_MAX);
+                if (!v || !c) throw bad("'" + pair + "' is not VALUE:COUNT");
+                m.counts[static_cast<std::int32_t>(*v)] = static_cast<std::uint64_t>(*c);
+            }
+            b.metrics.push_back(std::move(m));
+        } else if (key != "scenario" && key != "policies" && key[0] != '#') {
+            throw bad("unknown record '" + key + "'");
+        }
+    }
+    if (!header) throw UsageError("baseline '" + path + "' is empty or not an odds baseline");
+    if (b.game.empty() || !have_seed || !have_playouts || b.metrics.empty())
+        throw UsageError("baseline '" + path + "' lacks its game, seed, playouts or metrics");
+    return b;
+}
+
+// The counts of metric m of a tally, by stored value.
+std::map<std::int32_t, std::uint64_t> counts_of(const Tally& t, std::size_t m) {
+    std::map<std::int32_t, std::uint64_t> out;
+    const auto c = t.counts(m);
+    for (std::size_t i = 0; i < c.size(); ++i)
+        if (c[i]) out[t.lo(m) + static_cast<std::int32_t>(i)] = c[i];
+    return out;
+}
+
+// The distribution of recorded counts under a metric's spec, its range widened to hold every
+// recorded value (a baseline made with other options may reach values this run cannot).
+Distribution distribution_of(MetricSpec spec, const std::map<std::int32_t, std::uint64_t>& counts) {
+    if (!counts.empty()) {
+        spec.lo = std::min(spec.lo, counts.begin()->first);
+        spec.hi = std::max(spec.hi, counts.rbegin()->first);
+    }
+    Distribution d{spec, std::vector<double>(static_cast<std::size_t>(spec.hi - spec.lo + 1), 0.0)};
+    for (const auto& [v, c] : counts) d.mass[static_cast<std::size_t>(v - spec.lo)] += static_cast<double>(c);
+    return d;
+}
+
+std::string interval(const Summary& s) {
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(4) << s.mean << " [" << s.ci.low << ", " << s.ci.high << "]";
+    return o.str();
+}
+
+}  // namespace
+
+int cmd_baseline(const std::vector<std::string>& args, Io io) {
+    po::options_description desc(
+        "usage: odds baseline GAME [options] --out FILE\n\nPlays a scenario and records it in "
+        "FILE: the game, its options and policies, the seed, the playouts, the rules version of "
+        "this build, and each headline metric with its 95% interval and its exact counts. "
+        "'odds check FILE' re-runs it later.\n\noptions");
+    desc.add_options()("help,h", "show this help");
+    add_run_options(desc);
+    add_game_options(desc);
+    desc.add_options()("out,o", po::value<std::string>(), "the baseline file to write (required)");
+    const auto vm = parse(args, desc);
+    if (vm.count("help")) {
+        io.out << desc << '\n';
+        return 0;
+    }
+    const GameEntry& game = game_of(vm);
+    const Settings settings = settings_of(vm);
+    const auto policies = policies_of(vm);
+    const auto prepared = game.prepare(settings, policies);
+    RunConfig cfg = run_config_of(vm);
+    cfg.chunk_size = prepared->chunk_size;
+    if (!vm.count("out")) throw UsageError("give the baseline file to write: --out FILE");
+    const std::string out = vm["out"].as<std::string>();
+    check_out_file(out);
+
+    ProgressBar bar(cfg.playouts, progress_wanted(vm));
+    const RunResult r = play(*prepared, cfg, &bar);
+    bar.finish();
+    if (r.partial) {
+        io.err << "odds baseline: interrupted; no baseline written\n";
+        return 130;
+    }
+
+    std::ostringstream f;
+    f << "odds-baseline 1\ngame " << game.name << "\nrules_version " << game.rules_version << '\n';
+    for (const auto& [n, v] : settings) f << "set " << n << '=' << v << '\n';
+    for (const auto& p : policies) f << "policy " << p << '\n';
+    f << "seed " << cfg.seed << "\nplayouts " << cfg.playouts << "\nscenario " << prepared->scenario
+      << "\npolicies " << prepared->policy << '\n';
+    const auto ds = distributions(r.tally, prepared->metrics);
+    io.out << game.name << " baseline | " << prepared->scenario << " | " << prepared->policy
+           << " | seed " << cfg.seed << " | " << cfg.playouts << " playouts\n";
+    for (const auto& name : split_names(game.headline))
+        for (std::size_t m = 0; m < ds.size(); ++m) {
+            if (ds[m].spec.name != name) continue;
+            const Summary s = summarize(ds[m], false);
+            f << "metric " << name << ' ' << (s.kind == MetricKind::rate ? "rate" : "count") << ' '
+              << format_double(s.mean) << ' ' << format_double(s.ci.low) << ' '
+              << format_double(s.ci.high);
+            for (const auto& [v, c] : counts_of(r.tally, m)) f << ' ' << v << ':' << c;
+            f << '\n';
+            io.out << "  " << std::left << std::setw(18) << name << interval(s) << '\n';
+        }
+    write_file_atomic(out, f.str());
+    io.out << "wrote " << out << '\n';
+    return 0;
+}
+
+int cmd_check(const std::vector<std::string>& args, Io io) {
+    po::options_description desc(
+        "usage: odds check FILE... [options]\n\nRe-runs each baseline and says whether the "
+        "balance moved. With the baseline's rules version, seed and playouts (and no --set), "
+        "every count must match exactly: any difference means the kernel plays differently. "
+        "Otherwise each headline metric is tested for a shift of its mean, at a false-alarm rate "
+        "of 1e-3 per metric divided by the number of metrics. Exit 0: unchanged; 1: moved; "
+        "2: bad input.\n\noptions");
+    desc.add_options()("help,h", "show this help")(
+        "seed,s", po::value<std::string>(), "play with this seed instead of the baseline's")(
+        "playouts,n", po::value<std::string>(), "play this many instead of the baseline's")(
+        "threads,j", po::value<std::string>(), "worker threads (default: every hardware thread)")(
+        "set", po::value<std::vector<std::string>>()->composing(),
+        "change a rule option from the baseline's, NAME=VALUE (repeatable)")(
+        "no-progress", "no progress bar, even on a terminal");
+    const auto vm = parse(args, desc, "file", -1);
+    if (vm.count("help")) {
+        io.out << desc << '\n';
+        return 0;
+    }
+    if (!vm.count("file")) throw UsageError("give one or more baseline files");
+
+    // Read and prepare every baseline before playing any.
+    struct Job {
+        Baseline b;
+        const GameEntry* game;
+        std::unique_ptr<PreparedRun> run;
+        RunConfig cfg;
+        bool exact;
+    };
+    std::vector<Job> jobs;
+    const Settings overrides = settings_of(vm);
+    for (const auto& file : vm["file"].as<std::vector<std::string>>()) {
+        Job j{read_baseline(file), nullptr, nullptr, {}, false};
+        j.game = &find_game(j.b.game);
+        Settings s = j.b.settings;
+        for (const auto& [n, v] : overrides) {
+            std::erase_if(s, [&](const auto& p) { return p.first == n; });
+            s.emplace_back(n, v);
+        }
+        j.run = j.game->prepare(s, j.b.policies);
+        j.cfg.seed = vm.count("seed") ? parse_seed(vm["seed"].as<std::string>()) : j.b.seed;
+        j.cfg.playouts = vm.count("playouts") ? parse_playouts(vm["playouts"].as<std::string>())
+                                              : j.b.playouts;
+        j.cfg.threads = vm.count("threads") ? parse_threads(vm["threads"].as<std::string>())
+                                            : std::max(1u, std::thread::hardware_concurrency());
+        j.cfg.chunk_size = j.run->chunk_size;
+        j.exact = overrides.empty() && j.b.rules_version == j.game->rules_version &&
+                  j.cfg.seed == j.b.seed && j.cfg.playouts == j.b.playouts;
+        jobs.push_back(std::move(j));
+    }
+
+    bool moved_any = false;
+    for (auto& j : jobs) {
+        ProgressBar bar(j.cfg.playouts, progress_wanted(vm));
+        const RunResult r = play(*j.run, j.cfg, &bar);
+        bar.finish();
+        if (r.partial) {
+            io.err << "odds check: interrupted; nothing decided\n";
+            return 130;
+        }
+        io.out << j.b.file << ": " << j.b.game << " | " << j.run->scenario << " | "
+               << j.run->policy << '\n';
+        if (j.exact)
+            io.out << "  exact check: rules version " << j.b.rules_version << ", seed " << j.b.seed
+                   << ", " << j.b.playouts << " playouts: every count must match\n";
+        else
+            io.out << "  statistical check (" << (j.b.rules_version != j.game->rules_version
+                                                       ? "rules version " + j.b.rules_version +
+                                                             " -> " + std::string(j.game->rules_version)
+                                                       : std::string("changed seed, playouts or options"))
+                   << "): false-alarm rate " << kFalseAlarm << " per metric / "
+                   << j.b.metrics.size() << " metrics\n";
+        bool moved = false;
+        for (const auto& bm : j.b.metrics) {
+            std::size_t m = j.run->metrics.size();
+            for (std::size_t i = 0; i < j.run->metrics.size(); ++i)
+                if (j.run->metrics[i].name == bm.name) m = i;
+            if (m == j.run->metrics.size()) {
+                io.out << "  MOVED      " << bm.name << ": the build no longer reports it\n";
+                moved = true;
+                continue;
+            }
+            const MetricSpec& spec = j.run->metrics[m];
+            const auto now = counts_of(r.tally, m);
+            const Distribution old_d = distribution_of(spec, bm.counts);
+            const Distribution new_d = distribution_of(spec, now);
+            const Summary so = summarize(old_d, false), sn = summarize(new_d, false);
+            std::ostringstream line;
+            line << std::left << std::setw(18) << bm.name << " old " << interval(so) << "  new "
+                 << interval(sn);
+            bool shifted;
+            if (j.exact) {
+                shifted = now != bm.counts;
+                if (shifted) line << "  counts differ: the kernel plays differently";
+            } else {
+                const auto t = shift_test(moments(old_d), moments(new_d),
+                                          kFalseAlarm / static_cast<double>(j.b.metrics.size()));
+                shifted = t.moved;
+                line << std::setprecision(4) << "  shift " << t.diff << " (alarm above "
+                     << t.threshold << "; detectable " << t.detectable << ")";
+            }
+            moved = moved || shifted;
+            io.out << "  " << (shifted ? "MOVED      " : "unchanged  ") << line.str() << '\n';
+        }
+        io.out << "  => " << (moved ? "the balance MOVED" : "unchanged") << '\n';
+        moved_any = moved_any || moved;
+    }
+    return moved_any ? 1 : 0;
+}
+
+}  // namespace odds::cli

@@ -1,0 +1,18 @@
+// The odds commands, one function each (sim/cli*.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/cli_common.hpp"
+
+namespace odds::cli {
+
+int cmd_list(const std::vector<std::string>& args, Io io);
+int cmd_run(const std::vector<std::string>& args, Io io);
+int cmd_exact(const std::vector<std::string>& args, Io io);
+int cmd_sweep(const std::vector<std::string>& args, Io io);     // sim/cli_sweep.cpp
+int cmd_baseline(const std::vector<std::string>& args, Io io);  // sim/cli_baseline.cpp
+int cmd_check(const std::vector<std::string>& args, Io io);     // sim/cli_baseline.cpp
+
+}  // namespace odds::cli

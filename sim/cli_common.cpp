@@ -1,0 +1,148 @@
+#include "sim/cli_common.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <thread>
+
+#include "sim/cli.hpp"
+#include "sim/interrupt.hpp"
+
+namespace odds::cli {
+
+namespace fs = std::filesystem;
+
+void add_game_options(po::options_description& d) {
+    d.add_options()
+        ("set", po::value<std::vector<std::string>>()->composing(),
+         "a rule option NAME=VALUE; repeatable ('odds list GAME' shows them)")
+        ("policy,p", po::value<std::vector<std::string>>()->composing(),
+         "the policy by name, or SEAT=NAME per seat ('odds list GAME' shows them)");
+}
+
+void add_run_options(po::options_description& d, const char* default_playouts) {
+    d.add_options()
+        ("playouts,n", po::value<std::string>()->default_value(default_playouts),
+         "playouts to play: 1000000, 1e6 and 1M all work")
+        ("seed,s", po::value<std::string>()->default_value("1"), "the run's seed (0 to 2^64-1)")
+        ("threads,j", po::value<std::string>(), "worker threads (default: every hardware thread)")
+        ("no-progress", "no progress bar, even on a terminal");
+}
+
+po::variables_map parse(const std::vector<std::string>& args, const po::options_description& d,
+                        const char* positional, int max_positional) {
+    po::options_description hidden;
+    if (max_positional == 1)
+        hidden.add_options()(positional, po::value<std::string>());
+    else
+        hidden.add_options()(positional, po::value<std::vector<std::string>>());
+    po::options_description all;
+    all.add(d).add(hidden);
+    po::positional_options_description pos;
+    pos.add(positional, max_positional);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+    return vm;
+}
+
+std::string game_names(bool with_exact_only) {
+    std::string names;
+    for (const auto& g : games())
+        if (!with_exact_only || g.exact) names += (names.empty() ? "" : ", ") + std::string(g.name);
+    return names;
+}
+
+const GameEntry& game_of(const po::variables_map& vm) {
+    if (!vm.count("game")) throw UsageError("which game? give one of: " + game_names());
+    return find_game(vm["game"].as<std::string>());
+}
+
+Settings settings_of(const po::variables_map& vm) {
+    Settings settings;
+    if (vm.count("set"))
+        for (const auto& s : vm["set"].as<std::vector<std::string>>())
+            settings.push_back(split_setting(s));
+    return settings;
+}
+
+std::vector<std::string> policies_of(const po::variables_map& vm) {
+    return vm.count("policy") ? vm["policy"].as<std::vector<std::string>>()
+                              : std::vector<std::string>{};
+}
+
+RunConfig run_config_of(const po::variables_map& vm) {
+    RunConfig cfg;
+    cfg.playouts = parse_playouts(vm["playouts"].as<std::string>());
+    cfg.seed = parse_seed(vm["seed"].as<std::string>());
+    cfg.threads = vm.count("threads") ? parse_threads(vm["threads"].as<std::string>())
+                                      : std::max(1u, std::thread::hardware_concurrency());
+    return cfg;
+}
+
+bool progress_wanted(const po::variables_map& vm) {
+    return !vm.count("no-progress") && ProgressBar::stderr_is_terminal();
+}
+
+std::uint64_t parse_playouts(const std::string& s) {
+    if (auto v = parse_count(s)) return *v;
+    throw UsageError("--playouts '" + s +
+                     "' is not valid; give a whole number from 1 to 1e12, such as 1000000, 1e6 "
+                     "or 1M");
+}
+
+std::uint64_t parse_seed(const std::string& s) {
+    std::uint64_t v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || r.ec != std::errc{} || r.ptr != s.data() + s.size())
+        throw UsageError("--seed '" + s + "' is not valid; give a whole number from 0 to " +
+                         std::to_string(~std::uint64_t{0}));
+    return v;
+}
+
+unsigned parse_threads(const std::string& s) {
+    if (const auto v = parse_integer(s, 1, 1024)) return static_cast<unsigned>(*v);
+    throw UsageError("--threads '" + s + "' is not valid; give a whole number from 1 to 1024");
+}
+
+// Makes `dir` (and its parents) and checks a file can be created in it.
+void prepare_out_dir(const std::string& dir) {
+    if (dir.empty()) throw UsageError("--out '' is not valid; give a directory");
+    std::error_code ec;
+    const fs::path p(dir);
+    if (fs::exists(p, ec) && !fs::is_directory(p, ec))
+        throw UsageError("--out '" + dir + "' is not a directory");
+    fs::create_directories(p, ec);
+    if (ec) throw UsageError("--out '" + dir + "' cannot be created: " + ec.message());
+    const fs::path probe = p / (".odds-probe-" + std::to_string(::getpid()));
+    std::FILE* f = std::fopen(probe.c_str(), "wb");
+    if (!f)
+        throw UsageError("--out '" + dir + "' is not writable: " +
+                         std::error_code(errno, std::generic_category()).message());
+    std::fclose(f);
+    fs::remove(probe, ec);
+}
+
+void check_out_file(const std::string& path) {
+    if (path.empty()) throw UsageError("--out '' is not valid; give a file name");
+    const fs::path p(path);
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) throw UsageError("--out '" + path + "' is a directory; give a file name");
+    const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+    if (!fs::is_directory(dir, ec))
+        throw UsageError("--out '" + path + "': directory '" + dir.string() + "' does not exist");
+    if (::access(dir.c_str(), W_OK) != 0)
+        throw UsageError("--out '" + path + "': directory '" + dir.string() + "' is not writable");
+}
+
+RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,
+               std::uint64_t offset) {
+    InterruptGuard guard;
+    RunControl ctl;
+    ctl.stop = &InterruptGuard::flag();
+    if (bar) ctl.progress = [bar, offset](std::uint64_t done) { bar->update(offset + done); };
+    return run.run(cfg, ctl);
+}
+
+}  // namespace odds::cli

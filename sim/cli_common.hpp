@@ -1,0 +1,54 @@
+// What the odds commands share: option sets, their checking, output directories, and playing a
+// prepared run under a progress bar and Ctrl-C. Every check throws UsageError (exit code 2).
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine/rule_options.hpp"
+#include "sim/progress.hpp"
+#include "sim/registry.hpp"
+
+namespace odds::cli {
+
+namespace po = boost::program_options;
+
+struct Io {
+    std::ostream& out;
+    std::ostream& err;
+};
+
+// --set and --policy.
+void add_game_options(po::options_description& d);
+// --playouts, --seed, --threads, --no-progress.
+void add_run_options(po::options_description& d, const char* default_playouts = "1M");
+
+// Parses a command's arguments: its options, and GAME (or FILE...) as positional.
+po::variables_map parse(const std::vector<std::string>& args, const po::options_description& d,
+                        const char* positional = "game", int max_positional = 1);
+
+const GameEntry& game_of(const po::variables_map& vm);  // "which game?" when missing
+Settings settings_of(const po::variables_map& vm);
+std::vector<std::string> policies_of(const po::variables_map& vm);
+RunConfig run_config_of(const po::variables_map& vm);   // chunk size left to the caller
+bool progress_wanted(const po::variables_map& vm);
+
+std::uint64_t parse_playouts(const std::string& s);
+std::uint64_t parse_seed(const std::string& s);
+unsigned parse_threads(const std::string& s);
+
+// Makes `dir` (and its parents) and checks a file can be created in it.
+void prepare_out_dir(const std::string& dir);
+// Checks a file can be written at `path` (its directory exists and is writable).
+void check_out_file(const std::string& path);
+
+// Plays `run` with Ctrl-C as a stop request; `bar` (may be null) shows done + offset.
+RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,
+               std::uint64_t offset = 0);
+
+std::string game_names(bool with_exact_only = false);
+
+}  // namespace odds::cli

@@ -1,0 +1,128 @@
+// odds sweep, baseline and check: common random numbers, exact and statistical checks, and the
+// statistical mode's false-alarm rate measured over many seeds of an unchanged game.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "sim/cli.hpp"
+
+using namespace odds;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+    int code;
+    std::string out, err;
+};
+
+Result cli(std::vector<std::string> args) {
+    args.insert(args.begin(), "odds");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    std::ostringstream o, e;
+    const int rc = odds_main(static_cast<int>(argv.size()), argv.data(), o, e);
+    return {rc, o.str(), e.str()};
+}
+
+fs::path temp(const std::string& name) {
+    return fs::temp_directory_path() / ("odds-balance-" + std::to_string(::getpid()) + "-" + name);
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("check passes on an unchanged build and fails on a deliberate change", "[balance]") {
+    const auto file = temp("hull.baseline");
+    REQUIRE(cli({"baseline", "bosconian", "-n", "100k", "--out", file.string()}).code == 0);
+    const Result same = cli({"check", file.string()});
+    CHECK(same.code == 0);
+    CHECK(same.out.find("exact check") != std::string::npos);
+    // Bosconian hull=95 against the hull=100 baseline: the balance moved.
+    const Result moved = cli({"check", file.string(), "--set", "hull=95"});
+    CHECK(moved.code == 1);
+    CHECK(moved.out.find("MOVED      win") != std::string::npos);
+    // A kernel that plays differently: one count edited in the file, exact mode catches it.
+    std::string text = slurp(file);
+    const auto at = text.find("metric win rate");
+    const auto colon = text.find(" 1:", at);
+    REQUIRE(colon != std::string::npos);
+    text = text.substr(0, colon + 3) + "1" + text.substr(colon + 3);  // the win count gains a digit
+    std::ofstream(file) << text;
+    const Result tampered = cli({"check", file.string()});
+    CHECK(tampered.code == 1);
+    CHECK(tampered.out.find("the kernel plays differently") != std::string::npos);
+    fs::remove(file);
+}
+
+TEST_CASE("the statistical check's false-alarm rate is within its bound", "[balance][statistics]") {
+    // 200 independent pairs (baseline on one seed, check on another) of an unchanged game. The
+    // stated rate is at most 1e-3 per check (1e-3 per metric, divided by their number), so
+    // 0.2 alarms are expected; 3 or more has probability about 0.001.
+    const auto file = temp("fa.baseline");
+    int alarms = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        REQUIRE(cli({"baseline", "bosconian", "-n", "10000", "--seed", std::to_string(1000 + 2 * trial),
+                     "--out", file.string(), "--no-progress"}).code == 0);
+        const Result r = cli({"check", file.string(), "--seed", std::to_string(1001 + 2 * trial)});
+        REQUIRE(r.code != 2);
+        alarms += r.code == 1;
+    }
+    CHECK(alarms <= 2);
+    fs::remove(file);
+}
+
+TEST_CASE("sweep: one row per value and metric, common random numbers", "[balance][sweep]") {
+    const auto dir = temp("sweep");
+    REQUIRE(cli({"sweep", "bosconian", "--vary", "hull=90,100", "--vary", "base_cannons=5:6:1",
+                 "-n", "20000", "--out", dir.string()}).code == 0);
+    const std::string csv = slurp(dir / "sweep.csv");
+    CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 4 * 7);  // 4 combinations x 7 metrics
+    CHECK(csv.rfind("game,scenario,policy,seed,playouts,hull,base_cannons,metric,mean,", 0) == 0);
+    // The hull=100, base_cannons=6 combination plays exactly what odds run plays.
+    const auto run_dir = temp("sweep-run");
+    REQUIRE(cli({"run", "bosconian", "-n", "20000", "--out", run_dir.string()}).code == 0);
+    const std::string summary = slurp(run_dir / "summary.csv");
+    const auto win_row = summary.find(",win,");
+    const std::string win_mean = summary.substr(win_row + 5, summary.find(',', win_row + 5) - win_row - 5);
+    CHECK(csv.find(",100,6,win," + win_mean + ",") != std::string::npos);
+    fs::remove_all(dir);
+    fs::remove_all(run_dir);
+}
+
+TEST_CASE("sweep, baseline and check refuse bad input with exit 2", "[balance][cli]") {
+    const auto missing = temp("nothing-here.baseline");
+    const auto junk = temp("junk.baseline");
+    std::ofstream(junk) << "hello\n";
+    const std::vector<std::vector<std::string>> cases = {
+        {"sweep", "bosconian"},
+        {"sweep", "bosconian", "--vary", "hull"},
+        {"sweep", "bosconian", "--vary", "hull=100:60:10"},
+        {"sweep", "bosconian", "--vary", "hull=60:100"},
+        {"sweep", "bosconian", "--vary", "hull=60:100:0"},
+        {"sweep", "bosconian", "--vary", "hull=abc,100"},
+        {"sweep", "bosconian", "--vary", "colour=1,2"},
+        {"sweep", "bosconian", "--vary", "hull=1,2", "--set", "hull=5"},
+        {"baseline", "bosconian"},
+        {"baseline", "bosconian", "--out", "/proc/nope/x.baseline"},
+        {"check"},
+        {"check", missing.string()},
+        {"check", junk.string()},
+    };
+    for (const auto& args : cases) {
+        const Result r = cli(args);
+        INFO([&] { std::string s; for (auto& a : args) s += a + ' '; return s; }() << "-> " << r.err);
+        CHECK(r.code == 2);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    }
+    fs::remove(junk);
+}
