@@ -30,6 +30,7 @@ struct SurvivalSpec {
     int event = -1;
     std::int32_t event_value = 1;
     std::string time_name = "step";
+    std::string subject;  // who survives, when a game has several tables ("lt", "squad"...)
 
     bool operator==(const SurvivalSpec&) const = default;
 };

@@ -84,24 +84,32 @@ std::string distributions_csv(const RunInfo& info, const std::vector<Distributio
 }
 
 std::string survival_csv(const Tally& t) {
-    const auto& sv = t.survival();
-    if (sv.time < 0) return {};
-    const auto times = t.counts(static_cast<std::size_t>(sv.time));
-    const auto events = t.events();
-    const std::int32_t lo = t.lo(static_cast<std::size_t>(sv.time));
-    std::string s = "step,at_risk,lost,completed,survival\n";
-    std::size_t last = times.size();
-    while (last > 0 && times[last - 1] == 0) --last;
-    std::uint64_t at_risk = t.playouts();
-    double survival = 1.0;
-    for (std::size_t i = 0; i < last; ++i) {
-        const std::uint64_t lost = events[i];
-        const std::uint64_t completed = times[i] - events[i];
-        if (at_risk > 0) survival *= 1.0 - static_cast<double>(lost) / static_cast<double>(at_risk);
-        s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + std::to_string(at_risk) +
-             ',' + std::to_string(lost) + ',' + std::to_string(completed) + ',' +
-             format_double(survival) + '\n';
-        at_risk -= times[i];
+    const auto& svs = t.survivals();
+    if (svs.empty()) return {};
+    // One table: the plain columns; several: a leading subject column.
+    const bool many = svs.size() > 1;
+    std::string s = many ? "subject,step,at_risk,lost,completed,survival\n"
+                         : "step,at_risk,lost,completed,survival\n";
+    for (std::size_t k = 0; k < svs.size(); ++k) {
+        const auto& sv = svs[k];
+        const auto times = t.counts(static_cast<std::size_t>(sv.time));
+        const auto events = t.events(k);
+        const std::int32_t lo = t.lo(static_cast<std::size_t>(sv.time));
+        std::size_t last = times.size();
+        while (last > 0 && times[last - 1] == 0) --last;
+        std::uint64_t at_risk = t.playouts();
+        double survival = 1.0;
+        for (std::size_t i = 0; i < last; ++i) {
+            const std::uint64_t lost = events[i];
+            const std::uint64_t completed = times[i] - events[i];
+            if (at_risk > 0)
+                survival *= 1.0 - static_cast<double>(lost) / static_cast<double>(at_risk);
+            if (many) s += csv_field(sv.subject) + ',';
+            s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' +
+                 std::to_string(at_risk) + ',' + std::to_string(lost) + ',' +
+                 std::to_string(completed) + ',' + format_double(survival) + '\n';
+            at_risk -= times[i];
+        }
     }
     return s;
 }

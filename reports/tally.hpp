@@ -14,14 +14,18 @@ namespace odds {
 class Tally {
 public:
     Tally() = default;
-    Tally(std::span<const MetricSpec> metrics, SurvivalSpec survival);
+    Tally(std::span<const MetricSpec> metrics, std::vector<SurvivalSpec> survivals);
+    Tally(std::span<const MetricSpec> metrics, SurvivalSpec survival)
+        : Tally(metrics, std::vector<SurvivalSpec>{survival}) {}
 
     // Records one playout: values[m] is metric m's value, inside its declared range.
     void add(const std::int32_t* values) noexcept {
         for (std::size_t m = 0; m < lo_.size(); ++m) ++bins_[offset_[m] + (values[m] - lo_[m])];
-        if (survival_.time >= 0 &&
-            (survival_.event < 0 || values[survival_.event] == survival_.event_value))
-            ++events_[values[survival_.time] - lo_[survival_.time]];
+        for (std::size_t k = 0; k < survivals_.size(); ++k) {
+            const SurvivalSpec& sv = survivals_[k];
+            if (sv.event < 0 || values[sv.event] == sv.event_value)
+                ++events_[k][values[sv.time] - lo_[sv.time]];
+        }
         ++playouts_;
     }
 
@@ -34,9 +38,10 @@ public:
     std::span<const std::uint64_t> counts(std::size_t m) const noexcept {
         return {bins_.data() + offset_[m], offset_[m + 1] - offset_[m]};
     }
-    const SurvivalSpec& survival() const noexcept { return survival_; }
-    // events()[i]: playouts that ended by the survival event at time lo(time) + i.
-    std::span<const std::uint64_t> events() const noexcept { return events_; }
+    // The survival tables (none, one, or one per subject).
+    const std::vector<SurvivalSpec>& survivals() const noexcept { return survivals_; }
+    // events(k)[i]: playouts whose table k ended by its event at time lo(time) + i.
+    std::span<const std::uint64_t> events(std::size_t k = 0) const noexcept { return events_[k]; }
 
     bool operator==(const Tally&) const = default;
 
@@ -44,8 +49,8 @@ private:
     std::vector<std::int32_t> lo_;
     std::vector<std::size_t> offset_;  // metric m's bins are [offset_[m], offset_[m+1])
     std::vector<std::uint64_t> bins_;
-    std::vector<std::uint64_t> events_;
-    SurvivalSpec survival_{};
+    std::vector<std::vector<std::uint64_t>> events_;
+    std::vector<SurvivalSpec> survivals_;
     std::uint64_t playouts_ = 0;
 };
 

@@ -20,7 +20,7 @@ public:
         : options_(std::move(options)), seats_(std::move(chosen)) {}
 
     RunResult run(const RunConfig& cfg, const RunControl& ctl) const override {
-        const Tally empty(metrics, survival);
+        const Tally empty(metrics, survivals);
         const auto body = [&](const auto&... prototypes) {
             const auto play_chunk = [&](Dice& dice, std::uint64_t n, Tally& tally) {
                 // Fresh copies per chunk: chunks share no policy state.

@@ -29,7 +29,7 @@ public:
     std::string scenario;  // every effective rule option
     std::string policy;    // e.g. "rules", or "tau=dice kaon=dice"
     std::vector<MetricSpec> metrics;
-    SurvivalSpec survival;
+    std::vector<SurvivalSpec> survivals;
     std::uint32_t chunk_size = 16384;
 };
 

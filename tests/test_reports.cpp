@@ -12,7 +12,7 @@ const std::vector<MetricSpec> kSpecs = {{"win", "", MetricKind::rate, 0, 1},
                                         {"steps", "", MetricKind::count, 0, 4}};
 // Four playouts: (win, steps) = (1, 2), (0, 1), (0, 3), (1, 3).
 Tally four() {
-    Tally t(kSpecs, SurvivalSpec{1, 0, 0, "steps"});
+    Tally t(kSpecs, SurvivalSpec{1, 0, 0, "steps", ""});
     for (auto v : {std::array{1, 2}, std::array{0, 1}, std::array{0, 3}, std::array{1, 3}})
         t.add(v.data());
     return t;
@@ -82,5 +82,5 @@ TEST_CASE("tallies merge exactly", "[reports]") {
     a.merge(b);
     CHECK(a.playouts() == 8);
     CHECK(a.counts(1)[3] == 4);
-    CHECK(a.events()[1] == 2);
+    CHECK(a.events(0)[1] == 2);
 }

@@ -74,7 +74,7 @@ TEST_CASE("a run equals its chunks played one by one and merged in order", "[run
     CHECK(whole.playouts() == 50'000);
 
     // Chunk k of a run plays with Dice(stream_seed(seed, k)): replay the four chunks by hand.
-    Tally merged(prepared->metrics, prepared->survival);
+    Tally merged(prepared->metrics, prepared->survivals);
     const auto options = bosconian::parse_options({});
     bosconian::RulesAsWritten policy;
     std::int32_t v[kMaxMetrics];

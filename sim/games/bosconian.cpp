@@ -29,7 +29,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
     run->scenario = bosconian::scenario(options);
     run->policy = std::string(bosconian::kPolicies[index].name);
     run->metrics = bosconian::metric_specs(options);
-    run->survival = bosconian::survival_spec();
+    run->survivals = {bosconian::survival_spec()};
     run->chunk_size = 16384;
     return run;
 }

@@ -59,7 +59,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
     run->scenario = duel::scenario(options);
     run->policy = label;
     run->metrics = duel::metric_specs(options);
-    run->survival = duel::survival_spec();
+    run->survivals = {duel::survival_spec()};
     run->chunk_size = 16384;
     return run;
 }
