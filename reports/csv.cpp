@@ -23,6 +23,7 @@ std::string csv_field(std::string_view s) {
 }
 
 std::string format_double(double v) {
+    if (std::isnan(v)) return "";  // unknown: an empty cell
     if (v == 0) return "0";  // no "-0"
     char buf[64];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
@@ -33,7 +34,9 @@ namespace {
 std::string method(const RunInfo& i) { return i.exact ? "exact" : "monte_carlo"; }
 std::string status(const RunInfo& i) { return i.partial ? "partial" : "complete"; }
 // Empty for Monte Carlo; for exact figures the probability whose value is not resolved.
-std::string unresolved(const RunInfo& i, double u) { return i.exact ? format_double(u) : ""; }
+std::string unresolved(const RunInfo& i, double u) {
+    return i.exact ? format_double(u > kNegligible ? u : 0.0) : "";
+}
 std::string head(const RunInfo& i) {
     return csv_field(i.game) + ',' + csv_field(i.scenario) + ',' + csv_field(i.policy);
 }
@@ -61,7 +64,7 @@ std::string distributions_csv(const RunInfo& info, const std::vector<Distributio
         "game,scenario,policy,metric,value,count,probability,cdf,at_least,method,status,"
         "unresolved\n";
     for (const auto& d : ds) {
-        const double total = d.total() + d.unresolved;
+        const double total = d.total() + (d.unresolved > kNegligible ? d.unresolved : 0.0);
         if (total <= 0) continue;
         std::size_t first = 0, last = d.mass.size();
         while (first < last && d.mass[first] <= 0) ++first;
@@ -83,13 +86,14 @@ std::string distributions_csv(const RunInfo& info, const std::vector<Distributio
     return s;
 }
 
-std::string survival_csv(const Tally& t) {
+std::string survival_csv(const Tally& t, bool partial) {
     const auto& svs = t.survivals();
     if (svs.empty()) return {};
     // One table: the plain columns; several: a leading subject column.
     const bool many = svs.size() > 1;
-    std::string s = many ? "subject,step,at_risk,lost,completed,survival\n"
-                         : "step,at_risk,lost,completed,survival\n";
+    const std::string status = partial ? ",partial\n" : ",complete\n";
+    std::string s = many ? "subject,step,at_risk,lost,completed,survival,status\n"
+                         : "step,at_risk,lost,completed,survival,status\n";
     for (std::size_t k = 0; k < svs.size(); ++k) {
         const auto& sv = svs[k];
         const auto times = t.counts(static_cast<std::size_t>(sv.time));
@@ -107,9 +111,28 @@ std::string survival_csv(const Tally& t) {
             if (many) s += csv_field(sv.subject) + ',';
             s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' +
                  std::to_string(at_risk) + ',' + std::to_string(lost) + ',' +
-                 std::to_string(completed) + ',' + format_double(survival) + '\n';
+                 std::to_string(completed) + ',' + format_double(survival) + status;
             at_risk -= times[i];
         }
+    }
+    return s;
+}
+
+std::string survival_csv_exact(const std::vector<double>& lost, const std::vector<double>& completed,
+                               std::int32_t lo) {
+    std::string s = "step,at_risk,lost,completed,survival,status\n";
+    double at_risk = 0;
+    for (std::size_t i = 0; i < lost.size(); ++i) at_risk += lost[i] + (i < completed.size() ? completed[i] : 0);
+    std::size_t last = lost.size();
+    while (last > 0 && lost[last - 1] <= 0 && (last > completed.size() || completed[last - 1] <= 0)) --last;
+    double survival = 1.0;
+    for (std::size_t i = 0; i < last; ++i) {
+        const double c = i < completed.size() ? completed[i] : 0;
+        if (at_risk > 0) survival *= 1.0 - lost[i] / at_risk;
+        s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + format_double(at_risk) + ',' +
+             format_double(lost[i]) + ',' + format_double(c) + ',' + format_double(survival) +
+             ",complete\n";
+        at_risk -= lost[i] + c;
     }
     return s;
 }
@@ -133,13 +156,51 @@ void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summar
            << ']';
         t << std::left << std::setw(18) << r.metric << std::right << std::fixed
           << std::setprecision(digits) << std::setw(11) << r.mean << std::setw(25) << ci.str()
-          << std::setw(10) << r.stddev;
+          << std::setw(10);
+        if (std::isnan(r.stddev)) t << "?"; else t << r.stddev;
         for (double v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max})
-            t << std::setw(6) << (v == std::floor(v) ? std::to_string(static_cast<long>(v)) : format_double(v));
-        if (r.unresolved > 1e-12) t << "   (" << r.unresolved << " unresolved)";
+            t << std::setw(6)
+              << (std::isnan(v) ? std::string("?")
+                                : v == std::floor(v) ? std::to_string(static_cast<long>(v))
+                                                     : format_double(v));
+        if (r.unresolved > kNegligible) t << "   (" << r.unresolved << " unresolved)";
         t << '\n';
     }
     os << t.str();
+}
+
+void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::string>>& files) {
+    std::vector<std::filesystem::path> temps;
+    auto cleanup = [&] {
+        for (const auto& t : temps) std::remove(t.c_str());
+    };
+    for (const auto& [path, content] : files) {
+        auto tmp = path;
+        tmp += ".tmp." + std::to_string(::getpid());
+        std::FILE* f = std::fopen(tmp.c_str(), "wb");
+        if (!f) {
+            const int err = errno;
+            cleanup();
+            throw std::system_error(err, std::generic_category(), "cannot write " + tmp.string());
+        }
+        temps.push_back(tmp);
+        const bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size() &&
+                        std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
+        const int err = errno;
+        std::fclose(f);
+        if (!ok) {
+            cleanup();
+            throw std::system_error(err, std::generic_category(), "cannot write " + tmp.string());
+        }
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        std::error_code ec;
+        std::filesystem::rename(temps[i], files[i].first, ec);
+        if (ec) {
+            cleanup();
+            throw std::system_error(ec, "cannot rename " + temps[i].string());
+        }
+    }
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {

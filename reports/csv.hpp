@@ -32,13 +32,21 @@ std::string format_double(double v);
 
 std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows);
 std::string distributions_csv(const RunInfo& info, const std::vector<Distribution>& ds);
-// Kaplan-Meier survival over the survival spec's time metric (empty when the game has none).
-std::string survival_csv(const Tally& t);
+// Kaplan-Meier survival over each survival table's time metric (empty when the game has none);
+// the status column says complete or partial.
+std::string survival_csv(const Tally& t, bool partial = false);
+// The same columns from exact laws: at_risk, lost and completed are probabilities. lost[i] and
+// completed[i] are P(ended at time lo + i by the event / censored).
+std::string survival_csv_exact(const std::vector<double>& lost, const std::vector<double>& completed,
+                               std::int32_t lo);
 
 // A readable table of the summaries.
 void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summary>& rows);
 
 // Writes `content` to `path` atomically: a temporary file beside it, then a rename.
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
+// Writes several files as a set: every temporary file first, then the renames, so a failure
+// leaves the old set (or none) rather than a mix.
+void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::string>>& files);
 
 }  // namespace odds

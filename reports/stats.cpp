@@ -6,6 +6,7 @@
 #include <boost/accumulators/statistics/weighted_skewness.hpp>
 #include <boost/accumulators/statistics/weighted_variance.hpp>
 #include <cmath>
+#include <limits>
 
 namespace odds {
 
@@ -47,7 +48,9 @@ double quantile(const Distribution& d, int percent) {
     return static_cast<double>(d.spec.hi) / d.spec.scale;
 }
 
-Summary summarize(const Distribution& d, bool exact) {
+namespace {
+// Moments and quantiles of a distribution with no unresolved mass.
+Summary summarize_resolved(const Distribution& d, bool exact) {
     Summary s;
     s.metric = d.spec.name;
     s.kind = d.spec.kind;
@@ -56,32 +59,23 @@ Summary summarize(const Distribution& d, bool exact) {
                                     acc::tag::weighted_skewness>,
                          double>
         a;
-    // Unresolved mass (exact solvers only) sits at the lowest value: the figures are lower bounds.
-    Distribution low = d;
-    if (d.unresolved > 1e-12) {  // below that, rounding noise of a converged solver
-        if (low.mass.empty()) low.mass.assign(1, 0.0);
-        low.mass[0] += d.unresolved;
-        low.unresolved = 0;
-    }
-    s.unresolved = d.unresolved;
     bool any = false;
-    for (std::size_t i = 0; i < low.mass.size(); ++i) {
-        if (low.mass[i] <= 0) continue;
+    for (std::size_t i = 0; i < d.mass.size(); ++i) {
+        if (d.mass[i] <= 0) continue;
         const double v = value_of(d.spec, i);
         if (!any) s.min = v;
         s.max = v;
         any = true;
-        a(v, acc::weight = low.mass[i]);
+        a(v, acc::weight = d.mass[i]);
     }
-    s.n = low.total();
+    s.n = d.total();
     if (!any) return s;
     s.mean = acc::weighted_mean(a);
     const double var = std::max(0.0, static_cast<double>(acc::weighted_variance(a)));
     s.skewness = var > 0 ? static_cast<double>(acc::weighted_skewness(a)) : 0.0;
     if (exact) {
         s.stddev = std::sqrt(var);
-        s.ci = {s.mean,
-                s.mean + d.unresolved * static_cast<double>(d.spec.hi - d.spec.lo) / d.spec.scale};
+        s.ci = {s.mean, s.mean};
     } else {
         s.stddev = s.n > 1 ? std::sqrt(var * s.n / (s.n - 1)) : 0.0;
         if (s.kind == MetricKind::rate)
@@ -90,11 +84,42 @@ Summary summarize(const Distribution& d, bool exact) {
             s.ci = {s.mean - kZ95 * s.stddev / std::sqrt(s.n),
                     s.mean + kZ95 * s.stddev / std::sqrt(s.n)};
     }
-    s.p05 = quantile(low, 5);
-    s.p25 = quantile(low, 25);
-    s.p50 = quantile(low, 50);
-    s.p75 = quantile(low, 75);
-    s.p95 = quantile(low, 95);
+    s.p05 = quantile(d, 5);
+    s.p25 = quantile(d, 25);
+    s.p50 = quantile(d, 50);
+    s.p75 = quantile(d, 75);
+    s.p95 = quantile(d, 95);
+    return s;
+}
+}  // namespace
+
+Summary summarize(const Distribution& d, bool exact) {
+    if (!exact || d.unresolved <= kNegligible) {
+        Distribution resolved = d;
+        resolved.unresolved = 0;
+        return summarize_resolved(resolved, exact);
+    }
+    // Unresolved mass: bound everything by placing it at the lowest and at the highest value.
+    Distribution low = d, high = d;
+    low.unresolved = high.unresolved = 0;
+    if (low.mass.empty()) low.mass.assign(1, 0.0);
+    low.mass.front() += d.unresolved;
+    high.mass.resize(static_cast<std::size_t>(d.spec.hi - d.spec.lo + 1), 0.0);
+    high.mass.back() += d.unresolved;
+    const Summary a = summarize_resolved(low, true), b = summarize_resolved(high, true);
+    Summary s = a;
+    s.unresolved = d.unresolved;
+    s.ci = {a.mean, b.mean};
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    s.stddev = s.skewness = nan;
+    auto agree = [&](double x, double y) { return x == y ? x : nan; };
+    s.min = agree(a.min, b.min);
+    s.max = agree(a.max, b.max);
+    s.p05 = agree(a.p05, b.p05);
+    s.p25 = agree(a.p25, b.p25);
+    s.p50 = agree(a.p50, b.p50);
+    s.p75 = agree(a.p75, b.p75);
+    s.p95 = agree(a.p95, b.p95);
     return s;
 }
 

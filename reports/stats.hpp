@@ -15,6 +15,8 @@
 namespace odds {
 
 inline constexpr double kZ95 = 1.959963984540054;  // the standard normal's 97.5% point
+// Unresolved mass at or below this is a converged solver's rounding: reported as none.
+inline constexpr double kNegligible = 1e-12;
 
 // The distribution of one metric: mass[i] is the count (or probability) of value lo + i.
 // An exact solver may leave some probability unresolved (its value unknown): `unresolved`.
@@ -55,9 +57,10 @@ struct Summary {
 };
 
 // exact: the mass is a probability distribution; the interval collapses onto the value, and the
-// standard deviation is the distribution's own (no n - 1 correction). Unresolved mass is counted
-// at the metric's lowest value, so the figures are lower bounds, and ci_high is the mean with it
-// at the highest value.
+// standard deviation is the distribution's own (no n - 1 correction). With unresolved mass the
+// mean is a lower bound (that mass at the metric's lowest value) and ci_high the upper bound (at
+// its highest); a quantile, min or max is given only where both placements agree, else NaN, and
+// the standard deviation and skewness are NaN.
 Summary summarize(const Distribution& d, bool exact);
 
 }  // namespace odds

@@ -135,13 +135,14 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
         return 0;
     }
 
-    // Every input is checked before anything runs or is written.
+    // Every input is checked, cheapest first, before anything runs or is written.
     const GameEntry& game = game_of(vm);
-    const auto prepared = game.prepare(settings_of(vm), policies_of(vm));
     RunConfig cfg = run_config_of(vm);
-    cfg.chunk_size = prepared->chunk_size;
     const std::optional<std::string> out_dir =
         vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
+    if (out_dir) check_out_dir(*out_dir);
+    const auto prepared = game.prepare(settings_of(vm), policies_of(vm));
+    cfg.chunk_size = prepared->chunk_size;
     if (out_dir) prepare_out_dir(*out_dir);
 
     ProgressBar bar(cfg.playouts, progress_wanted(vm));
@@ -155,10 +156,12 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     for (const auto& d : ds) rows.push_back(summarize(d, false));
     if (out_dir) {
         const fs::path dir(*out_dir);
-        write_file_atomic(dir / "summary.csv", summary_csv(info, rows));
-        write_file_atomic(dir / "distributions.csv", distributions_csv(info, ds));
-        if (const auto sv = survival_csv(result.tally); !sv.empty())
-            write_file_atomic(dir / "survival.csv", sv);
+        std::vector<std::pair<fs::path, std::string>> files = {
+            {dir / "summary.csv", summary_csv(info, rows)},
+            {dir / "distributions.csv", distributions_csv(info, ds)}};
+        if (auto sv = survival_csv(result.tally, result.partial); !sv.empty())
+            files.emplace_back(dir / "survival.csv", std::move(sv));
+        write_files_atomic(files);
     }
     print_table(io.out, info, rows);
     if (result.partial) {
@@ -188,13 +191,14 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     if (!game.exact)
         throw UsageError("game '" + std::string(game.name) +
                          "' has no exact solver (games with one: " + game_names(true) + ")");
+    const std::optional<std::string> out_dir =
+        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
+    if (out_dir) check_out_dir(*out_dir);
     const auto start = std::chrono::steady_clock::now();
     const ExactReport report = game.exact(settings_of(vm), policies_of(vm));  // checks input
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count();
-    const std::optional<std::string> out_dir =
-        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
     if (out_dir) prepare_out_dir(*out_dir);
 
     RunInfo info{report.game, report.scenario, report.policy, 0, 0, true, false};
@@ -202,8 +206,14 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     for (const auto& d : report.laws) rows.push_back(summarize(d, true));
     if (out_dir) {
         const fs::path dir(*out_dir);
-        write_file_atomic(dir / "summary.csv", summary_csv(info, rows));
-        write_file_atomic(dir / "distributions.csv", distributions_csv(info, report.laws));
+        std::vector<std::pair<fs::path, std::string>> files = {
+            {dir / "summary.csv", summary_csv(info, rows)},
+            {dir / "distributions.csv", distributions_csv(info, report.laws)}};
+        if (!report.survival.empty()) files.emplace_back(dir / "survival.csv", report.survival);
+        write_files_atomic(files);
+        // A survival.csv of an earlier run must not pass for this one's.
+        std::error_code ec;
+        if (report.survival.empty()) fs::remove(dir / "survival.csv", ec);
     }
     print_table(io.out, info, rows);
     for (const auto& n : report.notes) io.out << n << '\n';

@@ -106,6 +106,19 @@ unsigned parse_threads(const std::string& s) {
     throw UsageError("--threads '" + s + "' is not valid; give a whole number from 1 to 1024");
 }
 
+void check_out_dir(const std::string& dir) {
+    if (dir.empty()) throw UsageError("--out '' is not valid; give a directory");
+    std::error_code ec;
+    fs::path p = fs::absolute(fs::path(dir), ec);
+    if (fs::exists(p, ec) && !fs::is_directory(p, ec))
+        throw UsageError("--out '" + dir + "' is not a directory");
+    while (!fs::exists(p, ec) && p.has_parent_path() && p != p.parent_path()) p = p.parent_path();
+    if (!fs::is_directory(p, ec))
+        throw UsageError("--out '" + dir + "' cannot be created: '" + p.string() + "' is not a directory");
+    if (::access(p.c_str(), W_OK) != 0)
+        throw UsageError("--out '" + dir + "' is not writable: '" + p.string() + "' refuses it");
+}
+
 // Makes `dir` (and its parents) and checks a file can be created in it.
 void prepare_out_dir(const std::string& dir) {
     if (dir.empty()) throw UsageError("--out '' is not valid; give a directory");

@@ -40,6 +40,9 @@ std::uint64_t parse_playouts(const std::string& s);
 std::uint64_t parse_seed(const std::string& s);
 unsigned parse_threads(const std::string& s);
 
+// Checks, without creating anything, that `dir` exists as a writable directory or could be
+// made (its nearest existing ancestor is a writable directory).
+void check_out_dir(const std::string& dir);
 // Makes `dir` (and its parents) and checks a file can be created in it.
 void prepare_out_dir(const std::string& dir);
 // Checks a file can be written at `path` (its directory exists and is writable).

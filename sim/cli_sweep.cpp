@@ -115,7 +115,11 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
                              " combinations");
     }
 
-    // Every combination's options are checked before anything runs.
+    // Every input is checked before anything runs: the cheap ones first.
+    RunConfig cfg = run_config_of(vm);
+    const std::optional<std::string> out_dir =
+        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
+    if (out_dir) check_out_dir(*out_dir);
     std::vector<Combination> combos(total);
     const auto policies = policies_of(vm);
     for (std::size_t c = 0; c < total; ++c) {
@@ -130,9 +134,6 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
         combos[c].values = values;
         combos[c].run = game.prepare(s, policies);
     }
-    RunConfig cfg = run_config_of(vm);
-    const std::optional<std::string> out_dir =
-        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
     if (out_dir) prepare_out_dir(*out_dir);
 
     ProgressBar bar(cfg.playouts * total, progress_wanted(vm));

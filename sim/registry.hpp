@@ -40,6 +40,7 @@ struct ExactReport {
     std::string policy;
     std::vector<Distribution> laws;  // probabilities (plus any unresolved mass)
     std::vector<std::string> notes;  // printed under the table
+    std::string survival;            // survival.csv, where the solver resolves it; else empty
 };
 
 struct GameEntry {

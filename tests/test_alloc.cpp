@@ -6,6 +6,8 @@
 #include <new>
 
 #include "engine/bosconian/bosconian.hpp"
+#include "engine/dimension_duel/duel.hpp"
+#include "policies/dimension_duel/policies.hpp"
 #include "engine/dice.hpp"
 #include "policies/bosconian/policies.hpp"
 #include "reports/tally.hpp"
@@ -46,4 +48,20 @@ TEST_CASE("Bosconian playouts allocate nothing", "[alloc][bosconian]") {
         CHECK(g_allocations.load() - before == 0);
         CHECK(tally.playouts() == 100'000u);
     }
+}
+
+TEST_CASE("Dimension Duel playouts allocate nothing", "[alloc][duel]") {
+    duel::Options options;
+    options.single_use = true;
+    Tally tally(duel::metric_specs(options), duel::survival_spec());
+    Dice dice(6);
+    duel::DicePolicy tau;
+    duel::Survivor kaon;
+    std::int32_t values[kMaxMetrics];
+    const long before = g_allocations.load();
+    for (int i = 0; i < 50'000; ++i) {
+        duel::to_metrics(duel::play(options, tau, kaon, dice), values);
+        tally.add(values);
+    }
+    CHECK(g_allocations.load() - before == 0);
 }

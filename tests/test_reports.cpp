@@ -52,11 +52,11 @@ TEST_CASE("Kaplan-Meier survival: losses are events, completions censored", "[re
     // Losses (win = 0) at steps 1 and 3; completions at 2 and 3.
     const std::string csv = survival_csv(four());
     CHECK(csv ==
-          "step,at_risk,lost,completed,survival\n"
-          "0,4,0,0,1\n"
-          "1,4,1,0,0.75\n"
-          "2,3,0,1,0.75\n"
-          "3,2,1,1,0.375\n");
+          "step,at_risk,lost,completed,survival,status\n"
+          "0,4,0,0,1,complete\n"
+          "1,4,1,0,0.75,complete\n"
+          "2,3,0,1,0.75,complete\n"
+          "3,2,1,1,0.375,complete\n");
 }
 
 TEST_CASE("CSV fields are quoted when needed, numbers read back exactly", "[reports]") {

@@ -46,11 +46,13 @@ int cli(std::vector<std::string> args, std::string* out = nullptr, std::string* 
 }  // namespace
 
 TEST_CASE("threads 1, 2 and 3 write byte-identical files", "[runner][determinism]") {
+  for (const std::string game : {"bosconian", "dimension-duel"}) {
+    INFO(game);
     std::vector<fs::path> dirs;
     for (int threads : {1, 2, 3}) {
-        dirs.push_back(temp_dir("threads" + std::to_string(threads)));
+        dirs.push_back(temp_dir(game + "-threads" + std::to_string(threads)));
         // 100k playouts: seven chunks, so threads really interleave.
-        REQUIRE(cli({"run", "bosconian", "--playouts", "100k", "--seed", "42", "--threads",
+        REQUIRE(cli({"run", game, "--playouts", "100k", "--seed", "42", "--threads",
                      std::to_string(threads), "--out", dirs.back().string()}) == 0);
     }
     for (const char* file : {"summary.csv", "distributions.csv", "survival.csv"}) {
@@ -61,6 +63,7 @@ TEST_CASE("threads 1, 2 and 3 write byte-identical files", "[runner][determinism
         CHECK(slurp(dirs[2] / file) == first);
     }
     for (const auto& d : dirs) fs::remove_all(d);
+  }
 }
 
 TEST_CASE("a run equals its chunks played one by one and merged in order", "[runner]") {

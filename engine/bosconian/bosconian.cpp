@@ -48,6 +48,9 @@ Options parse_options(const Settings& settings) {
         }
     }
 
+    if (const auto t = r.text("bases"); t && *t == "2d6" && o.fixed_layout())
+        r.fail("bases", *t, "the layout's count, " + std::to_string(std::popcount(o.layout)) +
+                                ", when layout is given (or leave bases out)");
     if (const auto t = r.text("bases"); t && *t != "2d6") {
         const auto v = parse_integer(*t, 1, o.sectors);
         if (!v) r.fail("bases", *t, "2d6 or a whole number from 1 to " + std::to_string(o.sectors));

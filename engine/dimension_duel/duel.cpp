@@ -7,6 +7,8 @@ constexpr OptionInfo kOptions[] = {
     {"hp", "75", "hit points each player starts with, 1..1000 (D1)"},
     {"max_turns", "10000", "turns after which the duel is a draw, 1..1000000 (D6)"},
     {"single_use", "false", "true: each function but Bluff can be used once per game (D7)"},
+    {"changers", "shared", "under single_use, the changer's two modes are one function (shared) "
+                           "or two (separate) (D7a)"},
 };
 }  // namespace
 
@@ -18,12 +20,17 @@ Options parse_options(const Settings& settings) {
     o.hp = static_cast<int>(r.integer("hp", 75, 1, 1000));
     o.max_turns = static_cast<int>(r.integer("max_turns", 10000, 1, 1'000'000));
     o.single_use = r.boolean("single_use", false);
+    if (const auto t = r.text("changers")) {
+        if (*t != "shared" && *t != "separate") r.fail("changers", *t, "shared or separate");
+        o.separate_changers = *t == "separate";
+    }
     return o;
 }
 
 std::string scenario(const Options& o) {
     return "hp=" + std::to_string(o.hp) + " max_turns=" + std::to_string(o.max_turns) +
-           " single_use=" + (o.single_use ? "true" : "false");
+           " single_use=" + (o.single_use ? "true" : "false") +
+           " changers=" + (o.separate_changers ? "separate" : "shared");
 }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {

@@ -34,12 +34,13 @@ enum Function : std::uint8_t {
 inline constexpr const char* kFunctionNames[kFunctionCount] = {
     "bluff", "disruptor", "delayed", "deflector", "intensifier", "changer_self", "changer_opponent"};
 
-// D7: what single_use tracks: one bit per function but Bluff; the changer's two modes share one.
-constexpr std::uint8_t use_bit(Function f) noexcept {
+// D7: what single_use tracks: one bit per function but Bluff. D7a: the changer's two modes are
+// one function (the seed's chart rolls them as one) unless `changers=separate`.
+constexpr std::uint8_t use_bit(Function f, bool separate_changers = false) noexcept {
     switch (f) {
         case kBluff: return 0;
-        case kChangerSelf:
-        case kChangerOpponent: return 1u << 4;
+        case kChangerSelf: return 1u << 4;
+        case kChangerOpponent: return separate_changers ? 1u << 5 : 1u << 4;
         default: return static_cast<std::uint8_t>(1u << (f - 1));
     }
 }
@@ -48,10 +49,12 @@ struct Options {
     int hp = 75;            // D1
     int max_turns = 10000;  // D6
     bool single_use = false;  // D7
+    bool separate_changers = false;  // D7a
 
+    std::uint8_t bit(Function f) const noexcept { return use_bit(f, separate_changers); }
     // D7: may a player who has used `used` still play f?
     bool available(std::uint8_t used, Function f) const noexcept {
-        return !single_use || (used & use_bit(f)) == 0;
+        return !single_use || (used & bit(f)) == 0;
     }
 };
 
@@ -149,7 +152,7 @@ void play_turn(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dic
     const Function fd = ask(d, [&](auto& p) { return p.function(vd, c, dice); });
     for (auto [seat, f] : {std::pair{a, fa}, std::pair{d, fd}}) {
         ++s.out.played[seat][f];
-        s.used[seat] = static_cast<std::uint8_t>(s.used[seat] | use_bit(f));  // D7
+        s.used[seat] = static_cast<std::uint8_t>(s.used[seat] | o.bit(f));  // D7
     }
 
     const Resolution r = resolve(c, fa, fd);  // D3, D4, D5

@@ -95,6 +95,8 @@ struct Solver {
         res.damage.mass.assign(static_cast<std::size_t>(h) + 1, 0.0);
         res.sectors_entered.mass.assign(static_cast<std::size_t>(o.sectors) + 1, 0.0);
         res.bases_placed.mass.assign(static_cast<std::size_t>(o.sectors) + 1, 0.0);
+        res.lost_at.assign(static_cast<std::size_t>(o.sectors) + 1, 0.0);
+        res.won_at.assign(static_cast<std::size_t>(o.sectors) + 1, 0.0);
     }
 
     int cap(int a) const { return std::min(a, cols - 1); }
@@ -135,12 +137,14 @@ struct Solver {
         res.win.mass[0] += mass;
         res.damage.mass[static_cast<std::size_t>(h)] += mass;
         res.sectors_entered.mass[static_cast<std::size_t>(sector_count)] += mass;
+        res.lost_at[static_cast<std::size_t>(sector_count)] += mass;
     }
 
     void record_win(int sector_count, const Matrix& p) {
         const double m = p.sum();
         res.win.mass[1] += m;
         res.sectors_entered.mass[static_cast<std::size_t>(sector_count)] += m;
+        res.won_at[static_cast<std::size_t>(sector_count)] += m;
         const Eigen::VectorXd rows = p.rowwise().sum();
         for (int d = 0; d < h; ++d) res.damage.mass[static_cast<std::size_t>(d)] += rows(d);
     }
@@ -344,6 +348,10 @@ Vec base_fight_law(int cannons, std::size_t max) {
 }
 
 Result solve(const Options& o) {
+    if (o.hull > kMaxExactHull)
+        throw UsageError("bosconian: the exact solver handles hull up to " +
+                         std::to_string(kMaxExactHull) + " (hull=" + std::to_string(o.hull) +
+                         "); use 'odds run'");
     Solver s(o);
     if (o.fixed_layout())
         s.solve_fixed();

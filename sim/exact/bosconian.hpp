@@ -35,10 +35,14 @@ struct Result {
     // In the order of odds::bosconian::Metric: win, damage, sectors_entered, bases_placed,
     // bases_destroyed (encounters and alerts are not solved).
     MetricLaw win, damage, sectors_entered, bases_placed, bases_destroyed;
+    std::vector<double> lost_at, won_at;  // by sectors entered: P(ship lost / mission won there)
     double p_wrap = 0;     // probability that the random layout wraps past the last sector
     double win_bound = 0;  // at most this much of p_wrap can be a win
 };
 
+inline constexpr int kMaxExactHull = 1000;  // dense hull x hull matrices: 8 MB each at 1000
+
+// Throws UsageError for a hull above kMaxExactHull.
 Result solve(const Options& o);
 
 // The exact damage law of the pieces, truncated at `max_damage` (mass beyond it is dropped).

@@ -281,7 +281,18 @@ std::vector<std::array<double, 3>> absorption(const Chain& ch, const Space& sp, 
 
 }  // namespace
 
+namespace {
+// Refuses what the solver cannot do in reasonable time and memory (hp^2 states).
+void check_size(const Options& o, const char* what) {
+    if (o.hp > kMaxExactHp)
+        throw UsageError(std::string("dimension-duel: ") + what + " handles hp up to " +
+                         std::to_string(kMaxExactHp) + " (hp=" + std::to_string(o.hp) +
+                         " has too many states); use 'odds run'");
+}
+}  // namespace
+
 Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
+    check_size(o, "the exact solver");
     if (o.single_use)
         throw UsageError(
             "dimension-duel: the exact solver does not handle single_use=true (the state would "
@@ -373,6 +384,11 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
 
 std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat seat,
                                                        const Policy& opponent) {
+    check_size(o, "best-response");
+    if (o.max_turns < kBestResponseMinTurns)
+        throw UsageError("dimension-duel: best-response plans as if no turn cap existed; it needs "
+                         "max_turns of at least " + std::to_string(kBestResponseMinTurns) +
+                         " (max_turns=" + std::to_string(o.max_turns) + ")");
     if (o.single_use)
         throw UsageError(
             "dimension-duel: best-response does not handle single_use=true (the state would "

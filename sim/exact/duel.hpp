@@ -32,11 +32,16 @@ struct Result {
     double unresolved = 0;          // mass still playing when the forward pass stopped
 };
 
-// Throws UsageError for single_use=true.
+inline constexpr int kMaxExactHp = 150;  // 45,000 states: about 3 s
+inline constexpr int kBestResponseMinTurns = 10000;    // the default cap: it never binds
+
+// Throws UsageError for single_use=true or hp above kMaxExactHp.
 Result solve(const Options& o, const Policy& tau, const Policy& kaon);
 
 // The best response of `seat` against `opponent` (the other seat): every choice maximises the
-// exact probability that `seat` wins.
+// exact probability that `seat` wins, planning as if the duel had no turn cap; so it refuses a
+// max_turns below kBestResponseMinTurns (where the cap could bind), as it does hp above
+// kMaxExactHp and single_use.
 std::shared_ptr<const odds::duel::BestResponseTable> best_response(const Options& o,
                                                                    odds::duel::Seat seat,
                                                                    const Policy& opponent);

@@ -3,6 +3,7 @@
 
 #include "engine/bosconian/bosconian.hpp"
 #include "policies/bosconian/policies.hpp"
+#include "reports/csv.hpp"
 #include "sim/exact/bosconian.hpp"
 #include "sim/game_run.hpp"
 #include "sim/games/games.hpp"
@@ -39,7 +40,7 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
     const auto solved = exact::bosconian::solve(options);
     const auto specs = bosconian::metric_specs(options);
     ExactReport r{"bosconian", bosconian::scenario(options),
-                  std::string(bosconian::kPolicies[index].name), {}, {}};
+                  std::string(bosconian::kPolicies[index].name), {}, {}, {}};
     const std::pair<int, const exact::bosconian::MetricLaw*> laws[] = {
         {bosconian::kWin, &solved.win},
         {bosconian::kDamage, &solved.damage},
@@ -47,13 +48,17 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
         {bosconian::kBasesPlaced, &solved.bases_placed}};
     for (const auto& [metric, law] : laws)
         r.laws.push_back({specs[static_cast<std::size_t>(metric)], law->mass, law->unresolved});
+    if (solved.p_wrap == 0)  // every layout resolved: the survival table too
+        r.survival = survival_csv_exact(solved.lost_at, solved.won_at, 0);
     if (solved.p_wrap > 0) {
+        // The fewest bases whose first pass can pass the last sector: six-sector gaps.
+        const int fewest = (options.sectors - 1) / 6 + 1;
         char line[400];
         std::snprintf(line, sizeof line,
                       "The random layout wraps past sector %d with probability %.6g; what those "
-                      "layouts do is not resolved (the 'unresolved' column). They hold 7 bases or "
+                      "layouts do is not resolved (the 'unresolved' column). They hold %d bases or "
                       "more, so at most %.3g of it is a win: P(win) lies in [%.9f, %.9f].",
-                      options.sectors, solved.p_wrap, solved.win_bound, solved.win.mass[1],
+                      options.sectors, solved.p_wrap, fewest, solved.win_bound, solved.win.mass[1],
                       solved.win.mass[1] + solved.win_bound);
         r.notes.emplace_back(line);
     }

@@ -3,6 +3,7 @@
 
 #include "engine/dimension_duel/duel.hpp"
 #include "policies/dimension_duel/policies.hpp"
+#include "reports/csv.hpp"
 #include "sim/exact/duel.hpp"
 #include "sim/game_run.hpp"
 #include "sim/games/games.hpp"
@@ -70,7 +71,7 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
     const auto r = exact::duel::solve(options, std::get<0>(seats), std::get<1>(seats));
     const auto specs = duel::metric_specs(options);
     auto spec = [&](int m) { return specs[static_cast<std::size_t>(m)]; };
-    ExactReport rep{std::string(kGame), duel::scenario(options), label, {}, {}};
+    ExactReport rep{std::string(kGame), duel::scenario(options), label, {}, {}, {}};
     const double u = r.unresolved;
     auto rest = [u](double p) { return std::max(0.0, 1 - p - u); };  // no rounding below zero
     rep.laws.push_back({spec(duel::kTauWin), {rest(r.tau_win), r.tau_win}, u});
@@ -80,6 +81,8 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
     rep.laws.push_back({spec(duel::kTurns), {r.turns.begin() + 1, r.turns.end()}, u});
     rep.laws.push_back({spec(duel::kWinnerHp), r.winner_hp, u});
     rep.laws.push_back({spec(duel::kTimeout), {rest(r.timeout), r.timeout}, u});
+    // P(still running after t turns): every duel ends by the event.
+    rep.survival = survival_csv_exact({r.turns.begin() + 1, r.turns.end()}, {}, 1);
     return rep;
 }
 

@@ -209,6 +209,19 @@ TEST_CASE("B6 an alert raised in a sector doubles the encounters of later sector
     CHECK(r.encounters == 3);
 }
 
+TEST_CASE("B6 a spy escaping in an alerted sector's first encounter: the second still comes",
+          "[bosconian][B6]") {
+    // start_alert=1: sector 2 is alerted. Encounter 1: a spy escapes (6, 1) adding 3; encounter
+    // 2 is still resolved (an asteroid, destroyed on 2). Sector 3 (the base) is alerted by the
+    // new alert, which drops to 2; base combat only.
+    const auto o = options({{"sectors", "4"}, {"layout", "3"}, {"base_cannons", "1"},
+                            {"start_alert", "1"}});
+    const auto r = play_script(o, {6, 1, 3, 4, 2, 1});
+    CHECK(r.won);
+    CHECK(r.encounters == 2);
+    CHECK(r.alerts == 1);
+}
+
 TEST_CASE("B7 destroying the leader ends the formation attack", "[bosconian][B7]") {
     // Formation, I-type (1), leader 3; targeting roll 3 hits on the leader, killed on 1.
     ScriptedDice dice{5, 1, 3, 3, 1};

@@ -187,7 +187,7 @@ TEST_CASE("D6 one dead: the other wins; max_turns ends in a draw", "[duel][D6]")
 TEST_CASE("D2 the dice policy rolls the seed's charts in order", "[duel][D2]") {
     // Tau: ray 4 (Kaon); Kaon: shield 2 (anti-Tau) -> mismatch. Tau focus 5 (extremities),
     // Kaon region 6 (extremities). Tau function 6 then 2 (changer-self: ray back to Tau,
-    // now blocked); Kaon function 5 (intensifier). Tau's single die: 4, doubled: 8.
+    // now blocked); Kaon function 5 (intensifier). No die is left to roll: no damage.
     State s;
     s.hp[kTau] = s.hp[kKaon] = 75;
     Options o;
@@ -214,6 +214,22 @@ TEST_CASE("D7 single_use: the dice policy rolls again for a used function", "[du
     CHECK(law[kBluff] == Approx(0.25));
     // Bluff is never used up.
     CHECK(o.available(0xFF, kBluff));
+}
+
+TEST_CASE("D7a changers=separate: the changer's two modes are used up one by one", "[duel][D7a]") {
+    Options o;
+    o.single_use = true;
+    CHECK_FALSE(o.available(o.bit(kChangerSelf), kChangerOpponent));  // shared: one function
+    o.separate_changers = true;
+    CHECK(o.available(o.bit(kChangerSelf), kChangerOpponent));
+    CHECK_FALSE(o.available(o.bit(kChangerSelf), kChangerSelf));
+    DicePolicy p;
+    View v{kTau, true, 75, 75, o.bit(kChangerSelf), 0, &o};
+    ScriptedDice dice{6, 2, 6, 5};  // changer-self is used: rolled again; changer-opponent plays
+    CHECK(p.function(v, Calibration{}, dice) == kChangerOpponent);
+    CHECK(dice.remaining() == 0);
+    CHECK(parse_options({{"changers", "separate"}}).separate_changers);
+    CHECK_THROWS_AS(parse_options({{"changers", "both"}}), UsageError);
 }
 
 TEST_CASE("the rules of thumb choose as their names say", "[duel][policies]") {
