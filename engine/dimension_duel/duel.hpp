@@ -134,7 +134,8 @@ inline View view_of(const State& s, const Options& o, Seat me, bool attacking) n
     return View{me, attacking, s.hp[me], s.hp[opp], s.used[me], s.used[opp], &o};
 }
 
-// One turn (D1-D5): the attacker is Tau on odd turns, Kaon on even ones.
+// One turn (D1-D5): the attacker is Tau on odd turns, Kaon on even ones. D2a: each step's
+// choices are revealed before the next, so later choices are asked with earlier ones known.
 template <class TauPolicy, class KaonPolicy, class Dice>
 void play_turn(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
     ++s.turn;
