@@ -116,6 +116,8 @@ public:
     }
 
     Xoshiro256pp& generator() noexcept { return rng_; }
+    // A raw 64-bit word from the same stream (to seed a policy's own playouts, say).
+    std::uint64_t word() noexcept { return rng_(); }
 
 private:
     static constexpr int kWords = 16;                  // words per refill
@@ -162,6 +164,9 @@ public:
         for (int i = 0; i < n; ++i) s += d6();
         return s;
     }
+
+    // Scripted tests replay faces only: a policy that needs raw words cannot be scripted.
+    std::uint64_t word() { throw std::logic_error("scripted dice have no raw words"); }
 
     std::size_t used() const noexcept { return next_; }
     std::size_t remaining() const noexcept { return faces_.size() - next_; }

@@ -5,7 +5,7 @@
 namespace odds {
 
 std::span<const GameEntry> games() {
-    static const GameEntry kGames[] = {bosconian_entry(), dimension_duel_entry()};
+    static const GameEntry kGames[] = {bosconian_entry(), dimension_duel_entry(), fpb_entry()};
     return kGames;
 }
 

@@ -7,5 +7,6 @@ namespace odds {
 
 GameEntry bosconian_entry();
 GameEntry dimension_duel_entry();
+GameEntry fpb_entry();
 
 }  // namespace odds

@@ -1,0 +1,450 @@
+// Full Plastic Bodybag: Heroes. A raw lieutenant's squad must bring a wounded pointman back from
+// a sniper's field of fire. Rules page: RULES.md beside this file; every ruling (H1-H8) is cited
+// where it is implemented.
+//
+// One fixed-size record per named marine; the whole game state is a small struct copied by value
+// (the rollout policy copies it thousands of times a decision). The policy decides the leader's
+// action, the carry attempts and the bug-out call; it is a template parameter. No heap allocation
+// inside a playout.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/metric.hpp"
+#include "engine/rule_options.hpp"
+
+namespace odds::fpb {
+
+// H1: the squad, in roster order (every roll over the squad goes in this order).
+enum MarineId : int { kLt, kIceCube, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel, kSquad };
+inline constexpr const char* kNames[kSquad] = {"lt",      "icecube",  "tex",  "buster",
+                                               "reflex",  "snowball", "legs", "edsel"};
+inline constexpr int kGuts[kSquad] = {8, 0, 9, 8, 7, 7, 6, 6};
+
+enum Status : std::uint8_t { kFit, kWounded, kDead, kOut };  // kOut: withdrawn (H7)
+
+struct Marine {
+    std::uint8_t area = 3;     // 1 (exposed), 2, 3 (cover); meaningless once killed or out
+    Status status = kFit;
+    bool firing = false;       // giving covering fire (H4, H5)
+    bool moved = false;        // moved this turn (H4, H5)
+    bool carrying = false;     // tried to carry this turn (H5)
+    bool carried = false;      // (a wounded marine) carried this turn: one carrier each (H5)
+    bool was_wounded = false;  // withdrawn while wounded (H8)
+    std::uint8_t start_area = 3;  // where the turn began (H5)
+    std::uint16_t wound_order = 0;  // when wounded: the excess rule kills the latest first (H6)
+    std::uint8_t hit_turn = 0;     // the turn he was wounded (0: never)
+    std::uint8_t end_turn = 0;     // the turn he left the game (withdrawn, killed) or it ended
+
+    bool fit() const noexcept { return status == kFit; }
+    bool wounded() const noexcept { return status == kWounded; }
+    bool on_board() const noexcept { return status == kFit || status == kWounded; }
+};
+
+struct Options {
+    int max_turns = 50;  // H3
+};
+
+std::span<const OptionInfo> option_infos();
+Options parse_options(const Settings& settings);
+std::string scenario(const Options& o);
+
+struct State {
+    std::array<Marine, kSquad> m{};
+    std::array<std::uint8_t, 4> smoke{};  // turns of smoke left in areas 1..3 (index 0 unused)
+    int turn = 0;
+    std::uint16_t wound_clock = 0;
+    bool over = false;
+
+    State() {  // H1
+        for (auto& x : m) x.area = 3;
+        m[kIceCube].area = 1;
+        m[kIceCube].status = kWounded;
+        m[kIceCube].start_area = 1;
+    }
+    const Marine& lt() const noexcept { return m[kLt]; }
+    bool lt_commands() const noexcept { return m[kLt].fit(); }  // H4: unwounded, on the board
+    // Within the Lt's reach: his area or an adjacent one (H4).
+    bool in_reach(int area) const noexcept {
+        const int d = area - m[kLt].area;
+        return d >= -1 && d <= 1;
+    }
+    bool any_fit_on_board() const noexcept {
+        for (const auto& x : m)
+            if (x.fit()) return true;
+        return false;
+    }
+};
+
+// H4: the leader's one action this turn.
+struct Order {
+    enum Kind : std::uint8_t { kNone, kSmoke, kCover, kHalt, kMove } kind = kNone;
+    std::uint8_t area = 0;             // kSmoke: the area
+    std::uint8_t who = 0;              // kCover, kHalt, kMove: the marines (bit i: marine i)
+    std::array<std::int8_t, kSquad> step{};  // kMove: -1 toward area 1, +1 toward area 3
+
+    static Order none() { return {}; }
+    static Order smoke(int area) {
+        Order o;
+        o.kind = kSmoke;
+        o.area = static_cast<std::uint8_t>(area);
+        return o;
+    }
+    static Order cover(std::uint8_t who) {
+        Order o;
+        o.kind = kCover;
+        o.who = who;
+        return o;
+    }
+    static Order halt(std::uint8_t who) {
+        Order o;
+        o.kind = kHalt;
+        o.who = who;
+        return o;
+    }
+    Order& move(int marine, int step_) {
+        kind = kMove;
+        who = static_cast<std::uint8_t>(who | (1u << marine));
+        step[static_cast<std::size_t>(marine)] = static_cast<std::int8_t>(step_);
+        return *this;
+    }
+};
+
+// Carry attempts: carry[c] is the wounded marine c tries to carry, or -1 (H5).
+using CarryPlan = std::array<std::int8_t, kSquad>;
+inline CarryPlan no_carries() {
+    CarryPlan p;
+    p.fill(-1);
+    return p;
+}
+
+// A policy provides, for a State s:
+//   template <class Dice> Order leader(const State&, Dice&)          H4 (asked only if the Lt commands)
+//   template <class Dice> CarryPlan carries(const State&, Dice&)     H5
+//   template <class Dice> bool bug_out(const State&, Dice&)          H7
+// The kernel ignores any part of a decision the rules do not allow (a marine out of reach, a
+// carry from the wrong area...), so a policy can never break a rule.
+
+// H2: 2d6 at or under Guts succeeds; a natural double is also a critical.
+struct Guts {
+    bool success;
+    bool critical;
+};
+template <class Dice>
+Guts guts_roll(int guts, Dice& dice) {
+    const int a = dice.d6(), b = dice.d6();
+    return {a + b <= guts, a == b};
+}
+
+// Can marine c carry wounded w this turn (H5)? Both began the turn in the same area (1 or 2),
+// c is fit and has not moved, w is wounded and not yet carried this turn.
+inline bool can_carry(const State& s, int c, int w) {
+    const Marine& a = s.m[static_cast<std::size_t>(c)];
+    const Marine& b = s.m[static_cast<std::size_t>(w)];
+    return c != w && a.fit() && !a.moved && !a.carrying && b.wounded() && !b.carried &&
+           a.area == a.start_area && b.area == b.start_area && a.area == b.area && a.area < 3;
+}
+
+// The wounded marine in `area` a carrier should take first: Ice-cube, else roster order.
+inline int wounded_to_carry(const State& s, int area) {
+    for (int w = 0; w < kSquad; ++w)
+        if (s.m[static_cast<std::size_t>(w)].wounded() && !s.m[static_cast<std::size_t>(w)].carried &&
+            s.m[static_cast<std::size_t>(w)].area == area && area < 3)
+            return w;
+    return -1;
+}
+
+inline void wound(State& s, int i) {
+    Marine& x = s.m[static_cast<std::size_t>(i)];
+    x.status = kWounded;
+    x.firing = false;  // H6: a newly wounded marine stops firing
+    x.wound_order = ++s.wound_clock;
+    x.hit_turn = static_cast<std::uint8_t>(s.turn);
+}
+
+inline void move_marine(State& s, int i, int step) {
+    Marine& x = s.m[static_cast<std::size_t>(i)];
+    x.area = static_cast<std::uint8_t>(x.area + step);
+    x.moved = true;
+    x.firing = false;  // H4: moving ends covering fire
+}
+
+// H3: the start of a turn.
+inline void begin_turn(State& s) {
+    ++s.turn;
+    for (auto& x : s.m) {
+        x.moved = x.carrying = x.carried = false;
+        x.start_area = x.area;
+    }
+}
+
+// H4: the leader's action.
+template <class Dice>
+void leader_phase(State& s, const Order& order, Dice& dice) {
+    if (!s.lt_commands()) return;
+    const int lt_guts = kGuts[kLt];
+    auto eligible = [&](int i) {
+        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        return ((order.who >> i) & 1) && x.fit() && s.in_reach(x.area);
+    };
+    switch (order.kind) {
+        case Order::kNone: break;
+        case Order::kSmoke:
+            if (order.area >= 1 && order.area <= 3 && s.in_reach(order.area) &&
+                guts_roll(lt_guts, dice).success) {
+                const int turns = dice.d6() + 2;  // d6 + 2 turns; the longer duration stays
+                if (turns > s.smoke[order.area]) s.smoke[order.area] = static_cast<std::uint8_t>(turns);
+            }
+            break;
+        case Order::kCover:
+        case Order::kHalt: {
+            bool any = false;
+            for (int i = 0; i < kSquad; ++i) any = any || (i != kLt && eligible(i));
+            if (!any || !guts_roll(lt_guts, dice).success) break;  // one Lt roll for all of them
+            for (int i = 0; i < kSquad; ++i)
+                if (i != kLt && eligible(i)) s.m[static_cast<std::size_t>(i)].firing = order.kind == Order::kCover;
+            break;
+        }
+        case Order::kMove: {
+            // Reach is judged before anyone moves; each figure rolls its own Guts.
+            std::array<bool, kSquad> go{};
+            for (int i = 0; i < kSquad; ++i) {
+                const int to = s.m[static_cast<std::size_t>(i)].area + order.step[static_cast<std::size_t>(i)];
+                go[static_cast<std::size_t>(i)] = eligible(i) && order.step[static_cast<std::size_t>(i)] != 0 && to >= 1 && to <= 3;
+            }
+            for (int i = 0; i < kSquad; ++i)
+                if (go[static_cast<std::size_t>(i)] && guts_roll(kGuts[i], dice).success)
+                    move_marine(s, i, order.step[static_cast<std::size_t>(i)]);
+            break;
+        }
+    }
+}
+
+// H5: carries, then the reaction rolls.
+template <class Dice>
+void reaction_phase(State& s, const CarryPlan& plan, Dice& dice) {
+    for (int c = 0; c < kSquad; ++c) {
+        const int w = plan[static_cast<std::size_t>(c)];
+        if (w < 0 || w >= kSquad || !can_carry(s, c, w)) continue;
+        Marine& carrier = s.m[static_cast<std::size_t>(c)];
+        carrier.carrying = true;
+        carrier.firing = false;  // H4: carrying ends covering fire
+        s.m[static_cast<std::size_t>(w)].carried = true;
+        const Guts g = guts_roll(kGuts[c], dice);
+        if (g.success || g.critical) {  // both move one area toward area 3
+            move_marine(s, c, +1);
+            s.m[static_cast<std::size_t>(w)].area = carrier.area;
+        }
+    }
+    for (int i = 0; i < kSquad; ++i) {
+        Marine& x = s.m[static_cast<std::size_t>(i)];
+        if (i == kLt || !x.fit() || x.moved || x.firing || x.carrying) continue;
+        const Guts g = guts_roll(kGuts[i], dice);
+        if (g.critical) {  // Heroics (H5a: only wounded marines in areas 1-2 count)
+            if (const int w = wounded_to_carry(s, x.area); w >= 0) {
+                x.carrying = true;
+                s.m[static_cast<std::size_t>(w)].carried = true;
+                move_marine(s, i, +1);
+                s.m[static_cast<std::size_t>(w)].area = x.area;
+            } else {
+                int best = 0;  // the nearest wounded marine's area; ties: the nearer the front
+                for (int w2 = 0; w2 < kSquad; ++w2) {
+                    const Marine& y = s.m[static_cast<std::size_t>(w2)];
+                    if (!y.wounded() || y.area == 3) continue;
+                    const int d = std::abs(y.area - x.area), bd = std::abs(best - x.area);
+                    if (best == 0 || d < bd || (d == bd && y.area < best)) best = y.area;
+                }
+                if (best != 0 && best != x.area) move_marine(s, i, best < x.area ? -1 : +1);
+            }
+        } else if (!g.success) {
+            x.firing = true;  // opens up: covering fire
+        }
+    }
+}
+
+// H6: the sniper, friendly fire, and the excess wounded.
+template <class Dice>
+void sniper_phase(State& s, Dice& dice) {
+    bool cover = false;  // H6a: judged once, before any roll of this phase
+    for (const auto& x : s.m) cover = cover || (x.fit() && x.firing);
+    for (int i = 0; i < kSquad; ++i) {
+        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        if (!x.fit() || x.area == 3) continue;
+        const int r = dice.d6();
+        int need;  // the lowest face that wounds (7: never)
+        if (s.smoke[x.area] > 0) need = x.area == 1 ? 6 : 7;  // smoke overrides covering fire
+        else if (cover) need = x.area == 1 ? 5 : 6;
+        else need = x.area == 1 ? 4 : 5;
+        if (r >= need) wound(s, i);
+    }
+    bool friendly = false;  // judged after the sniper's rolls (the newly wounded stopped firing)
+    for (const auto& x : s.m) friendly = friendly || (x.fit() && x.firing && x.area >= 2);
+    if (friendly)
+        for (int i = 0; i < kSquad; ++i) {
+            const Marine& x = s.m[static_cast<std::size_t>(i)];
+            if (x.fit() && s.smoke[x.area] > 0 && dice.d6() == 6) wound(s, i);
+        }
+    for (int area = 1; area <= 3; ++area) {
+        for (;;) {
+            int count = 0, latest = -1;
+            for (int i = 0; i < kSquad; ++i) {
+                const Marine& x = s.m[static_cast<std::size_t>(i)];
+                if (!x.wounded() || x.area != area) continue;
+                ++count;
+                if (latest < 0 || x.wound_order > s.m[static_cast<std::size_t>(latest)].wound_order) latest = i;
+            }
+            if (count <= 2) break;
+            s.m[static_cast<std::size_t>(latest)].status = kDead;  // the most recently wounded
+            s.m[static_cast<std::size_t>(latest)].end_turn = static_cast<std::uint8_t>(s.turn);
+        }
+    }
+}
+
+// H7: the bug-out, when called. Returns the marines withdrawn.
+template <class Dice>
+int bug_out_phase(State& s, Dice& dice) {
+    int out = 0;
+    auto withdraw = [&](int i) {
+        Marine& x = s.m[static_cast<std::size_t>(i)];
+        x.was_wounded = x.wounded();
+        x.status = kOut;
+        x.firing = false;
+        x.end_turn = static_cast<std::uint8_t>(s.turn);
+        ++out;
+    };
+    auto take_wounded = [&] {  // one wounded marine in area 3 with each fit one: Ice-cube first
+        for (int w = 0; w < kSquad; ++w)
+            if (s.m[static_cast<std::size_t>(w)].wounded() && s.m[static_cast<std::size_t>(w)].area == 3) {
+                withdraw(w);
+                return;
+            }
+    };
+    const Marine& lt = s.m[kLt];
+    if (lt.fit() && lt.area >= 2) {  // one Lt roll for everybody
+        if (!guts_roll(kGuts[kLt], dice).success) return 0;
+        std::array<bool, kSquad> fit3{};
+        for (int i = 0; i < kSquad; ++i)
+            fit3[static_cast<std::size_t>(i)] = s.m[static_cast<std::size_t>(i)].fit() && s.m[static_cast<std::size_t>(i)].area == 3;
+        for (int i = 0; i < kSquad; ++i)
+            if (fit3[static_cast<std::size_t>(i)]) {
+                withdraw(i);
+                take_wounded();
+            }
+    } else {  // each fit marine in area 3 rolls for himself
+        for (int i = 0; i < kSquad; ++i) {
+            const Marine& x = s.m[static_cast<std::size_t>(i)];
+            if (!x.fit() || x.area != 3) continue;
+            if (guts_roll(kGuts[i], dice).success) {
+                withdraw(i);
+                take_wounded();
+            }
+        }
+    }
+    return out;
+}
+
+// H3, H8: the end of a turn.
+inline void end_turn(State& s, const Options& o) {
+    for (int a = 1; a <= 3; ++a)
+        if (s.smoke[static_cast<std::size_t>(a)] > 0) --s.smoke[static_cast<std::size_t>(a)];
+    if (!s.any_fit_on_board() || s.turn >= o.max_turns) {
+        s.over = true;
+        for (auto& x : s.m)
+            if (x.on_board()) x.end_turn = static_cast<std::uint8_t>(s.turn);
+    }
+}
+
+// One whole turn (H3).
+template <class Policy, class Dice>
+void play_turn(State& s, const Options& o, Policy& policy, Dice& dice) {
+    begin_turn(s);
+    if (s.lt_commands()) leader_phase(s, policy.leader(s, dice), dice);
+    reaction_phase(s, policy.carries(s, dice), dice);
+    sniper_phase(s, dice);
+    if (s.any_fit_on_board() && policy.bug_out(s, dice)) bug_out_phase(s, dice);
+    end_turn(s, o);
+}
+
+// Plays on from `s` until the game ends (H8).
+template <class Policy, class Dice>
+void play_from(State& s, const Options& o, Policy& policy, Dice& dice) {
+    while (!s.over) play_turn(s, o, policy, dice);
+}
+
+// What a finished game reports (H8).
+struct Outcome {
+    int withdrawn = 0, wounded_withdrawn = 0, left_behind = 0, killed = 0, turns = 0;
+    bool icecube_rescued = false;
+    enum Class { kClean, kCostly, kLost } outcome = kLost;
+};
+
+inline Outcome outcome_of(const State& s) {
+    Outcome r;
+    r.turns = s.turn;
+    for (int i = 0; i < kSquad; ++i) {
+        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        if (x.status == kOut) {
+            ++r.withdrawn;
+            r.wounded_withdrawn += x.was_wounded;
+        } else if (x.status == kDead) {
+            ++r.killed;
+        } else {
+            ++r.left_behind;  // wounded on the board, or anyone at the turn cap (H3)
+        }
+    }
+    r.icecube_rescued = s.m[kIceCube].status == kOut;
+    r.outcome = r.withdrawn == 0 ? Outcome::kLost
+                                 : (r.left_behind == 0 && r.killed == 0 ? Outcome::kClean
+                                                                        : Outcome::kCostly);
+    return r;
+}
+
+template <class Policy, class Dice>
+State play(const Options& o, Policy& policy, Dice& dice) {
+    State s;
+    play_from(s, o, policy, dice);
+    return s;
+}
+
+// The metrics of one game, in the order of metric_specs().
+enum Metric : int {
+    kWithdrawn, kWoundedWithdrawn, kLeftBehind, kKilled, kIceCubeRescued, kTurns, kClean,
+    kCostly, kLost,
+    kSquadTime, kSquadHit,   // the squad: the turn of the first casualty (or the end), and whether
+    kMarineTime,             // per marine but Ice-cube: time and hit, 7 x 2
+    kMetricCount = kMarineTime + 2 * 7
+};
+std::vector<MetricSpec> metric_specs(const Options& o);
+std::vector<SurvivalSpec> survival_specs();
+
+inline void to_metrics(const State& s, std::int32_t* out) noexcept {
+    const Outcome r = outcome_of(s);
+    out[kWithdrawn] = r.withdrawn;
+    out[kWoundedWithdrawn] = r.wounded_withdrawn;
+    out[kLeftBehind] = r.left_behind;
+    out[kKilled] = r.killed;
+    out[kIceCubeRescued] = r.icecube_rescued;
+    out[kTurns] = r.turns;
+    out[kClean] = r.outcome == Outcome::kClean;
+    out[kCostly] = r.outcome == Outcome::kCostly;
+    out[kLost] = r.outcome == Outcome::kLost;
+    int first = 0;
+    for (int i = 0, k = 0; i < kSquad; ++i) {
+        if (i == kIceCube) continue;
+        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        const bool hit = x.hit_turn > 0;
+        out[kMarineTime + 2 * k] = hit ? x.hit_turn : x.end_turn;
+        out[kMarineTime + 2 * k + 1] = hit;
+        if (hit && (first == 0 || x.hit_turn < first)) first = x.hit_turn;
+        ++k;
+    }
+    out[kSquadTime] = first > 0 ? first : s.turn;
+    out[kSquadHit] = first > 0;
+}
+
+}  // namespace odds::fpb

@@ -1,0 +1,354 @@
+// Full Plastic Bodybag leader strategies. Each is a rule of thumb a player would recognise; all
+// carry every wounded marine they can and bug out once nobody is left out in the open.
+//
+//   bug-out          leave Ice-cube: bug out at once, every turn until it works
+//   cover-and-carry  covering fire from the men in cover, then send the nearest man for the wounded
+//   smoke-and-carry  smoke on the wounded marine's area, then send the nearest man in
+//   lead-from-front  the Lt goes for the wounded himself
+//   bravest-first    send the highest-Guts man, one area a turn, nothing else
+//   random           uniform over the legal choices
+//   rollout[:N]      flat Monte Carlo: each turn, every candidate order (and the bug-out call)
+//                    played out N times with cover-and-carry, the best kept
+#pragma once
+
+#include <array>
+#include <variant>
+
+#include "engine/dice.hpp"
+#include "engine/fpb/fpb.hpp"
+#include "policies/policy_info.hpp"
+
+namespace odds::fpb {
+
+// The wounded marine to rescue first: Ice-cube, else in roster order; only areas 1-2. -1: none.
+inline int rescue_target(const State& s) {
+    for (int w = 0; w < kSquad; ++w)
+        if (s.m[static_cast<std::size_t>(w)].wounded() && s.m[static_cast<std::size_t>(w)].area < 3) return w;
+    return -1;
+}
+
+// The fit marine (not the Lt) to send to `area`: the nearest, ties to the higher Guts; or, with
+// `bravest`, the highest Guts. -1: none.
+inline int rescuer(const State& s, int area, bool bravest) {
+    int best = -1;
+    for (int i = 0; i < kSquad; ++i) {
+        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        if (i == kLt || !x.fit()) continue;
+        if (best < 0) { best = i; continue; }
+        const Marine& b = s.m[static_cast<std::size_t>(best)];
+        const int d = std::abs(x.area - area), bd = std::abs(b.area - area);
+        if (bravest ? kGuts[i] > kGuts[best] : (d < bd || (d == bd && kGuts[i] > kGuts[best])))
+            best = i;
+    }
+    return best;
+}
+
+// Every carry the rules allow this turn, Ice-cube first.
+inline CarryPlan all_carries(const State& s) {
+    CarryPlan plan = no_carries();
+    std::array<bool, kSquad> taken{};
+    for (int c = 0; c < kSquad; ++c)
+        for (int w = 0; w < kSquad; ++w)
+            if (!taken[static_cast<std::size_t>(w)] && can_carry(s, c, w)) {
+                plan[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(w);
+                taken[static_cast<std::size_t>(w)] = true;
+                break;
+            }
+    return plan;
+}
+
+// Nobody left out in the open: no wounded and no fit marine in areas 1-2.
+inline bool all_back(const State& s) {
+    for (const auto& x : s.m)
+        if (x.on_board() && x.area < 3) return false;
+    return true;
+}
+
+// Time to go: everyone is back, or the Lt is down and no fit man is forward (nobody can give
+// orders and nobody is near a wounded man: the rescue is over).
+inline bool time_to_go(const State& s) {
+    if (all_back(s)) return true;
+    if (s.lt_commands()) return false;
+    for (const auto& x : s.m)
+        if (x.fit() && x.area < 3) return false;
+    return true;
+}
+
+// Move `marine` one area toward `area`: by order if the Lt reaches him, else the Lt closes in.
+inline Order send(const State& s, int marine, int area) {
+    const Marine& x = s.m[static_cast<std::size_t>(marine)];
+    if (x.area == area) return Order::none();
+    if (marine != kLt && !s.in_reach(x.area)) return Order{}.move(kLt, x.area < s.lt().area ? -1 : +1);
+    return Order{}.move(marine, area < x.area ? -1 : +1);
+}
+
+// Everyone fit in areas 1-2 that the Lt reaches (the Lt too) moves one area back; a man forward
+// out of reach brings the Lt one area toward him.
+inline Order fall_back(const State& s) {
+    Order o;
+    bool beyond = false;
+    for (int i = 0; i < kSquad; ++i) {
+        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        if (!x.fit() || x.area == 3) continue;
+        if (s.in_reach(x.area)) o.move(i, +1);
+        else beyond = true;
+    }
+    if (o.kind == Order::kNone && beyond) o.move(kLt, -1);
+    return o;
+}
+
+// The shape every carrying strategy shares: carry all, bug out when all are back, fall back once
+// nobody waits for rescue; `rescue` decides the leader's order while someone does.
+template <class Rescue>
+struct Carrying {
+    template <class Dice>
+    Order leader(const State& s, Dice&) {
+        const int w = rescue_target(s);
+        return w < 0 ? fall_back(s) : Rescue::order(s, s.m[static_cast<std::size_t>(w)].area);
+    }
+    template <class Dice>
+    CarryPlan carries(const State& s, Dice&) { return all_carries(s); }
+    template <class Dice>
+    bool bug_out(const State& s, Dice&) { return time_to_go(s); }
+};
+
+struct CoverRescue {
+    static Order order(const State& s, int area) {
+        const int r = rescuer(s, area, false);
+        std::uint8_t quiet = 0;  // men in cover within reach who are not firing yet
+        bool firing = false;
+        for (int i = 0; i < kSquad; ++i) {
+            const Marine& x = s.m[static_cast<std::size_t>(i)];
+            firing = firing || (x.fit() && x.firing);
+            if (i != kLt && i != r && x.fit() && !x.firing && x.area == 3 && s.in_reach(3))
+                quiet = static_cast<std::uint8_t>(quiet | (1u << i));
+        }
+        if (!firing && quiet) return Order::cover(quiet);
+        return r < 0 ? send(s, kLt, area) : send(s, r, area);
+    }
+};
+
+struct SmokeRescue {
+    static Order order(const State& s, int area) {
+        const int r = rescuer(s, area, false);
+        if (s.smoke[static_cast<std::size_t>(area)] <= 1 && s.in_reach(area)) return Order::smoke(area);
+        // Firers behind smoke risk friendly fire on the men in it: halt them.
+        std::uint8_t firers = 0;
+        bool someone_in_smoke = false;
+        for (int i = 0; i < kSquad; ++i) {
+            const Marine& x = s.m[static_cast<std::size_t>(i)];
+            if (i != kLt && x.fit() && x.firing && x.area >= 2 && s.in_reach(x.area))
+                firers = static_cast<std::uint8_t>(firers | (1u << i));
+            someone_in_smoke = someone_in_smoke || (x.fit() && s.smoke[x.area] > 0);
+        }
+        if (firers && someone_in_smoke) return Order::halt(firers);
+        if (!s.in_reach(area)) return Order{}.move(kLt, area < s.lt().area ? -1 : +1);
+        return r < 0 ? send(s, kLt, area) : send(s, r, area);
+    }
+};
+
+struct LeadRescue {
+    static Order order(const State& s, int area) { return send(s, kLt, area); }
+};
+
+struct BraveRescue {
+    static Order order(const State& s, int area) {
+        const int r = rescuer(s, area, true);
+        return r < 0 ? send(s, kLt, area) : send(s, r, area);
+    }
+};
+
+using CoverAndCarry = Carrying<CoverRescue>;
+using SmokeAndCarry = Carrying<SmokeRescue>;
+using LeadFromFront = Carrying<LeadRescue>;
+using BravestFirst = Carrying<BraveRescue>;
+
+struct BugOut {
+    template <class Dice>
+    Order leader(const State& s, Dice&) { return s.lt().area < 3 ? fall_back(s) : Order::none(); }
+    template <class Dice>
+    CarryPlan carries(const State&, Dice&) { return no_carries(); }
+    template <class Dice>
+    bool bug_out(const State&, Dice&) { return true; }
+};
+
+// A uniform choice among n (1..36) with d6 rolls, by rejection: exactly fair.
+template <class Dice>
+int uniform(int n, Dice& dice) {
+    if (n <= 1) return 0;
+    if (n <= 6) {
+        for (;;) if (const int r = dice.d6(); r <= n) return r - 1;
+    }
+    const int limit = 36 - 36 % n;
+    for (;;) {
+        const int r = (dice.d6() - 1) * 6 + dice.d6() - 1;
+        if (r < limit) return r % n;
+    }
+}
+
+// Uniform over the legal choices: an action kind among the legal ones, then its targets (each
+// eligible marine in or out with probability 1/2, each mover's direction uniform); each possible
+// carry tried with probability 1/2; the bug-out called with probability 1/2.
+struct Random {
+    template <class Dice>
+    Order leader(const State& s, Dice& dice) {
+        std::array<std::uint8_t, 5> kinds{};
+        int n = 0;
+        kinds[n++] = Order::kNone;
+        kinds[n++] = Order::kSmoke;  // the Lt's own area is always in reach
+        std::uint8_t cover = 0, halt = 0, move = 0;
+        for (int i = 0; i < kSquad; ++i) {
+            const Marine& x = s.m[static_cast<std::size_t>(i)];
+            if (!x.fit() || !s.in_reach(x.area)) continue;
+            move = static_cast<std::uint8_t>(move | (1u << i));
+            if (i == kLt) continue;
+            if (x.firing) halt = static_cast<std::uint8_t>(halt | (1u << i));
+            else cover = static_cast<std::uint8_t>(cover | (1u << i));
+        }
+        if (cover) kinds[n++] = Order::kCover;
+        if (halt) kinds[n++] = Order::kHalt;
+        if (move) kinds[n++] = Order::kMove;
+        auto subset = [&](std::uint8_t from) {
+            std::uint8_t who = 0;
+            for (int i = 0; i < kSquad; ++i)
+                if (((from >> i) & 1) && dice.d6() <= 3) who = static_cast<std::uint8_t>(who | (1u << i));
+            return who;
+        };
+        switch (kinds[static_cast<std::size_t>(uniform(n, dice))]) {
+            case Order::kSmoke: {
+                std::array<int, 3> areas{};
+                int k = 0;
+                for (int a = 1; a <= 3; ++a)
+                    if (s.in_reach(a)) areas[static_cast<std::size_t>(k++)] = a;
+                return Order::smoke(areas[static_cast<std::size_t>(uniform(k, dice))]);
+            }
+            case Order::kCover: return Order::cover(subset(cover));
+            case Order::kHalt: return Order::halt(subset(halt));
+            case Order::kMove: {
+                Order o;
+                const std::uint8_t who = subset(move);
+                for (int i = 0; i < kSquad; ++i) {
+                    if (!((who >> i) & 1)) continue;
+                    const int a = s.m[static_cast<std::size_t>(i)].area;
+                    o.move(i, a == 1 ? +1 : a == 3 ? -1 : (dice.d6() <= 3 ? -1 : +1));
+                }
+                return o;
+            }
+            default: return Order::none();
+        }
+    }
+    template <class Dice>
+    CarryPlan carries(const State& s, Dice& dice) {
+        CarryPlan plan = no_carries();
+        std::array<bool, kSquad> taken{};
+        for (int c = 0; c < kSquad; ++c)
+            for (int w = 0; w < kSquad; ++w)
+                if (!taken[static_cast<std::size_t>(w)] && can_carry(s, c, w)) {
+                    if (dice.d6() <= 3) {
+                        plan[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(w);
+                        taken[static_cast<std::size_t>(w)] = true;
+                    }
+                    break;
+                }
+        return plan;
+    }
+    template <class Dice>
+    bool bug_out(const State&, Dice& dice) { return dice.d6() <= 3; }
+};
+
+// Flat Monte Carlo. Before each leader action it plays out every candidate order `budget` times
+// (the rest of the turn and game with cover-and-carry), on the same dice for every candidate
+// (common random numbers), and keeps the one that withdraws the most marines on average; the
+// bug-out call is chosen the same way. The state is copied by value for every playout.
+struct Rollout {
+    int budget = 16;
+    Options options;  // the game's options (the turn cap matters to a playout)
+
+    template <class D>
+    Order leader(const State& s, D& dice) {
+        std::array<Order, 12> cand{};
+        int n = 0;
+        auto add = [&](const Order& o) {
+            if (n < static_cast<int>(cand.size())) cand[static_cast<std::size_t>(n++)] = o;
+        };
+        add(Order::none());
+        for (int a = 1; a <= 3; ++a)
+            if (s.in_reach(a)) add(Order::smoke(a));
+        CoverAndCarry base;
+        add(base.leader(s, dice));
+        add(SmokeAndCarry{}.leader(s, dice));
+        add(LeadFromFront{}.leader(s, dice));
+        add(BravestFirst{}.leader(s, dice));
+        add(fall_back(s));
+        std::uint8_t firing = 0;
+        for (int i = 1; i < kSquad; ++i)
+            if (s.m[static_cast<std::size_t>(i)].fit() && s.m[static_cast<std::size_t>(i)].firing)
+                firing = static_cast<std::uint8_t>(firing | (1u << i));
+        if (firing) add(Order::halt(firing));
+        const std::uint64_t seed = dice.word();
+        int best = 0;
+        double best_score = -1;
+        for (int c = 0; c < n; ++c) {
+            double total = 0;
+            for (int k = 0; k < budget; ++k) {
+                odds::Dice inner(stream_seed(seed, static_cast<std::uint64_t>(k)));
+                State t = s;
+                leader_phase(t, cand[static_cast<std::size_t>(c)], inner);
+                finish_turn(t, base, inner);
+                total += outcome_of(t).withdrawn;
+            }
+            if (total > best_score) {
+                best_score = total;
+                best = c;
+            }
+        }
+        return cand[static_cast<std::size_t>(best)];
+    }
+
+    template <class D>
+    CarryPlan carries(const State& s, D&) { return all_carries(s); }
+
+    template <class D>
+    bool bug_out(const State& s, D& dice) {
+        const std::uint64_t seed = dice.word();
+        double score[2] = {0, 0};
+        CoverAndCarry base;
+        for (int call = 0; call < 2; ++call)
+            for (int k = 0; k < budget; ++k) {
+                odds::Dice inner(stream_seed(seed, static_cast<std::uint64_t>(k)));
+                State t = s;
+                if (call) bug_out_phase(t, inner);
+                end_turn(t, options);
+                play_from(t, options, base, inner);
+                score[call] += outcome_of(t).withdrawn;
+            }
+        return score[1] > score[0];
+    }
+
+private:
+    // The rest of a turn after the leader's action, then the game, with the base policy.
+    template <class Base, class D2>
+    void finish_turn(State& t, Base& base, D2& dice) const {
+        reaction_phase(t, base.carries(t, dice), dice);
+        sniper_phase(t, dice);
+        if (t.any_fit_on_board() && base.bug_out(t, dice)) bug_out_phase(t, dice);
+        end_turn(t, options);
+        play_from(t, options, base, dice);
+    }
+};
+
+using Policy = std::variant<BugOut, CoverAndCarry, SmokeAndCarry, LeadFromFront, BravestFirst,
+                            Random, Rollout>;
+
+inline constexpr std::array<PolicyInfo, 7> kPolicies{{
+    {"bug-out", "leave Ice-cube: bug out at once, every turn until it works"},
+    {"cover-and-carry", "covering fire from the men in cover, then the nearest man goes for the wounded"},
+    {"smoke-and-carry", "smoke on the wounded marine's area (halting firers behind it), then the nearest man goes in"},
+    {"lead-from-front", "the Lt goes for the wounded himself"},
+    {"bravest-first", "the highest-Guts man goes for the wounded, one area a turn"},
+    {"random", "uniform over the legal choices"},
+    {"rollout", "flat Monte Carlo over each turn's candidate orders and the bug-out call; "
+                "rollout:N plays each N times (default 16)"},
+}};
+
+}  // namespace odds::fpb
