@@ -14,5 +14,6 @@ int cmd_exact(const std::vector<std::string>& args, Io io);
 int cmd_sweep(const std::vector<std::string>& args, Io io);     // sim/cli_sweep.cpp
 int cmd_baseline(const std::vector<std::string>& args, Io io);  // sim/cli_baseline.cpp
 int cmd_check(const std::vector<std::string>& args, Io io);     // sim/cli_baseline.cpp
+int cmd_compare(const std::vector<std::string>& args, Io io);   // sim/cli_compare.cpp
 
 }  // namespace odds::cli

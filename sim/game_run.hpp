@@ -5,6 +5,7 @@
 // compiled hot loop.
 #pragma once
 
+#include <algorithm>
 #include <tuple>
 #include <variant>
 
@@ -34,6 +35,27 @@ public:
             return run_chunks(cfg, empty, play_chunk, ctl);
         };
         return std::apply([&](const auto&... v) { return std::visit(body, v...); }, seats_);
+    }
+
+    void play_each(std::uint64_t seed, std::uint64_t first, std::uint64_t n,
+                   std::int32_t* out) const override {
+        const std::size_t stride = metrics.size();
+        std::apply(
+            [&](const auto&... v) {
+                std::visit(
+                    [&](const auto&... prototypes) {
+                        auto seats = std::tuple{prototypes...};
+                        std::int32_t values[kMaxMetrics];
+                        for (std::uint64_t i = 0; i < n; ++i) {
+                            Dice dice(stream_seed(seed, first + i));
+                            std::apply([&](auto&... p) { Game::play(options_, dice, values, p...); },
+                                       seats);
+                            std::copy(values, values + stride, out + i * stride);
+                        }
+                    },
+                    v...);
+            },
+            seats_);
     }
 
 private:

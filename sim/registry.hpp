@@ -24,6 +24,11 @@ class PreparedRun {
 public:
     virtual ~PreparedRun() = default;
     virtual RunResult run(const RunConfig& cfg, const RunControl& ctl) const = 0;
+    // Plays playouts first .. first+n-1, playout j on its own dice, Dice(stream_seed(seed, j)),
+    // writing metric m of the i-th into out[i * metrics.size() + m]. Two runs given the same
+    // seed play every playout from the same dice: common random numbers, playout by playout.
+    virtual void play_each(std::uint64_t seed, std::uint64_t first, std::uint64_t n,
+                           std::int32_t* out) const = 0;
 
     std::string game;
     std::string scenario;  // every effective rule option

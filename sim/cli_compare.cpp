@@ -1,0 +1,281 @@
+// odds compare: several policies on the same dice, playout by playout (common random numbers),
+// with paired differences for every pair and every headline metric.
+#include <atomic>
+#include <boost/math/distributions/normal.hpp>
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "reports/csv.hpp"
+#include "reports/stats.hpp"
+#include "sim/cli_commands.hpp"
+#include "sim/interrupt.hpp"
+
+namespace odds::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::uint64_t kChunk = 1024;  // playouts a work unit: part of what a seed means here
+
+// Exact integer sums of the paired differences d = a - b of one metric (in stored units).
+struct PairSums {
+    std::int64_t sum = 0;
+    std::int64_t sum_sq = 0;
+};
+
+struct Partial {  // one chunk's tallies and pair sums
+    std::vector<Tally> tallies;
+    std::vector<PairSums> pairs;  // [pair index * headline count + h]
+    std::uint64_t n = 0;
+};
+
+struct PairStat {
+    double mean_a = 0, mean_b = 0, diff = 0, low = 0, high = 0, p = 1;
+};
+
+PairStat pair_stat(const PairSums& s, std::uint64_t n, double mean_a, double mean_b, double scale) {
+    PairStat r;
+    r.mean_a = mean_a;
+    r.mean_b = mean_b;
+    if (n == 0) return r;
+    const double nn = static_cast<double>(n);
+    const double mean = static_cast<double>(s.sum) / nn;
+    const double var = n > 1 ? (static_cast<double>(s.sum_sq) - nn * mean * mean) / (nn - 1) : 0.0;
+    const double se = std::sqrt(std::max(0.0, var) / nn);
+    r.diff = mean / scale;
+    r.low = (mean - kZ95 * se) / scale;
+    r.high = (mean + kZ95 * se) / scale;
+    if (se > 0) {
+        const boost::math::normal z;
+        r.p = 2 * boost::math::cdf(boost::math::complement(z, std::abs(mean) / se));
+    } else {
+        r.p = mean == 0 ? 1.0 : 0.0;
+    }
+    return r;
+}
+
+std::string dir_name(const std::string& label) {
+    std::string s;
+    for (char c : label) s += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
+    return s;
+}
+
+std::string fixed(double v, int digits = 4) {
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(digits) << v;
+    return o.str();
+}
+
+}  // namespace
+
+int cmd_compare(const std::vector<std::string>& args, Io io) {
+    po::options_description desc(
+        "usage: odds compare GAME --policy A --policy B [--policy C ...] [options]\n\n"
+        "Plays every policy on the same dice, playout by playout (common random numbers), ranks "
+        "them by the game's first headline metric, and writes DIR/compare.csv (for every pair "
+        "and headline metric: the paired difference with its 95% interval and p-value) and "
+        "each policy's DIR/<policy>/summary.csv. For a two-seat game, name the seat being "
+        "compared (--policy tau=aggressor --policy tau=survivor) and fix the other with "
+        "--fixed kaon=dice.\n\noptions");
+    desc.add_options()("help,h", "show this help");
+    add_run_options(desc, "100k");
+    add_game_options(desc);
+    desc.add_options()("fixed", po::value<std::vector<std::string>>()->composing(),
+                       "a policy every entry plays with (SEAT=NAME), for two-seat games")(
+        "out,o", po::value<std::string>(), "write compare.csv and the summaries here");
+    const auto vm = parse(args, desc);
+    if (vm.count("help")) {
+        io.out << desc << '\n';
+        return 0;
+    }
+    const GameEntry& game = game_of(vm);
+    RunConfig cfg = run_config_of(vm);
+    const std::optional<std::string> out_dir =
+        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
+    if (out_dir) check_out_dir(*out_dir);
+    const auto entries = policies_of(vm);
+    if (entries.size() < 2) throw UsageError("compare needs at least two --policy entries");
+    const std::vector<std::string> fixed_args =
+        vm.count("fixed") ? vm["fixed"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    if (!fixed_args.empty() && game.seats.empty())
+        throw UsageError(std::string(game.name) + " has one seat: --fixed is for two-seat games");
+    std::vector<std::unique_ptr<PreparedRun>> runs;
+    for (const auto& e : entries) {
+        std::vector<std::string> a{e};
+        a.insert(a.end(), fixed_args.begin(), fixed_args.end());
+        runs.push_back(game.prepare(settings_of(vm), a));
+        for (std::size_t j = 0; j + 1 < runs.size(); ++j)
+            if (runs[j]->policy == runs.back()->policy)
+                throw UsageError("policy '" + runs.back()->policy + "' is compared twice");
+    }
+    if (out_dir) prepare_out_dir(*out_dir);
+
+    const std::size_t k = runs.size(), metrics = runs[0]->metrics.size();
+    std::vector<std::size_t> head;  // headline metric indices
+    for (const auto& name : split_names(game.headline))
+        for (std::size_t m = 0; m < metrics; ++m)
+            if (runs[0]->metrics[m].name == name) head.push_back(m);
+    const std::size_t pairs = k * (k - 1) / 2;
+
+    // Chunks of playouts, pulled by worker threads; merged in chunk order, so an interrupted
+    // comparison keeps an exact prefix.
+    const std::uint64_t chunks = (cfg.playouts + kChunk - 1) / kChunk;
+    std::atomic<std::uint64_t> next{0}, done{0};
+    std::mutex mu;
+    std::map<std::uint64_t, Partial> pending;
+    Partial total;
+    for (const auto& r : runs) total.tallies.emplace_back(r->metrics, r->survivals);
+    total.pairs.assign(pairs * head.size(), {});
+    std::uint64_t merged = 0;
+    InterruptGuard guard;
+    const auto& stop = InterruptGuard::flag();
+    std::atomic<unsigned> left{std::max(1u, cfg.threads)};
+    auto worker = [&] {
+        std::vector<std::vector<std::int32_t>> buf(k, std::vector<std::int32_t>(kChunk * metrics));
+        for (;;) {
+            if (stop.load(std::memory_order_relaxed)) break;
+            const std::uint64_t c = next.fetch_add(1);
+            if (c >= chunks) break;
+            const std::uint64_t first = c * kChunk, n = std::min(kChunk, cfg.playouts - first);
+            Partial part;
+            part.n = n;
+            part.pairs.assign(pairs * head.size(), {});
+            for (std::size_t p = 0; p < k; ++p) {
+                runs[p]->play_each(cfg.seed, first, n, buf[p].data());
+                part.tallies.emplace_back(runs[p]->metrics, runs[p]->survivals);
+                for (std::uint64_t i = 0; i < n; ++i) part.tallies[p].add(&buf[p][i * metrics]);
+            }
+            std::size_t pi = 0;
+            for (std::size_t a = 0; a < k; ++a)
+                for (std::size_t b = a + 1; b < k; ++b, ++pi)
+                    for (std::size_t h = 0; h < head.size(); ++h) {
+                        PairSums& ps = part.pairs[pi * head.size() + h];
+                        for (std::uint64_t i = 0; i < n; ++i) {
+                            const std::int64_t d = std::int64_t{buf[a][i * metrics + head[h]]} -
+                                                   buf[b][i * metrics + head[h]];
+                            ps.sum += d;
+                            ps.sum_sq += d * d;
+                        }
+                    }
+            done.fetch_add(n);
+            std::lock_guard lock(mu);
+            pending.emplace(c, std::move(part));
+            while (!pending.empty() && pending.begin()->first == merged) {
+                Partial& p = pending.begin()->second;
+                for (std::size_t q = 0; q < k; ++q) total.tallies[q].merge(p.tallies[q]);
+                for (std::size_t q = 0; q < total.pairs.size(); ++q) {
+                    total.pairs[q].sum += p.pairs[q].sum;
+                    total.pairs[q].sum_sq += p.pairs[q].sum_sq;
+                }
+                total.n += p.n;
+                pending.erase(pending.begin());
+                ++merged;
+            }
+        }
+        left.fetch_sub(1);
+    };
+    ProgressBar bar(cfg.playouts, progress_wanted(vm));
+    {
+        std::vector<std::jthread> pool;
+        for (unsigned t = 0; t < std::max(1u, cfg.threads); ++t) pool.emplace_back(worker);
+        while (left.load() > 0) {
+            bar.update(done.load());
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }  // joins
+    bar.finish();
+    const bool partial = merged < chunks;
+
+    // Summaries, ranked by the first headline metric (higher first).
+    std::vector<std::vector<Summary>> sums(k);
+    for (std::size_t p = 0; p < k; ++p)
+        for (const auto& d : distributions(total.tallies[p], runs[p]->metrics))
+            sums[p].push_back(summarize(d, false));
+    std::vector<std::size_t> order(k);
+    for (std::size_t p = 0; p < k; ++p) order[p] = p;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return sums[a][head[0]].mean > sums[b][head[0]].mean;
+    });
+
+    std::string csv =
+        "game,scenario,seed,playouts,metric,policy_a,policy_b,mean_a,mean_b,diff,ci_low,ci_high,"
+        "p_value,status\n";
+    std::vector<std::vector<PairStat>> stat(pairs, std::vector<PairStat>(head.size()));
+    std::size_t pi = 0;
+    for (std::size_t a = 0; a < k; ++a)
+        for (std::size_t b = a + 1; b < k; ++b, ++pi)
+            for (std::size_t h = 0; h < head.size(); ++h) {
+                const auto& spec = runs[a]->metrics[head[h]];
+                const PairStat s = pair_stat(total.pairs[pi * head.size() + h], total.n,
+                                             sums[a][head[h]].mean, sums[b][head[h]].mean,
+                                             spec.scale);
+                stat[pi][h] = s;
+                csv += csv_field(game.name.data()) + ',' + csv_field(runs[a]->scenario) + ',' +
+                       std::to_string(cfg.seed) + ',' + std::to_string(total.n) + ',' +
+                       csv_field(spec.name) + ',' + csv_field(runs[a]->policy) + ',' +
+                       csv_field(runs[b]->policy) + ',' + format_double(s.mean_a) + ',' +
+                       format_double(s.mean_b) + ',' + format_double(s.diff) + ',' +
+                       format_double(s.low) + ',' + format_double(s.high) + ',' +
+                       format_double(s.p) + ',' + (partial ? "partial" : "complete") + '\n';
+            }
+    if (out_dir) {
+        const fs::path dir(*out_dir);
+        std::vector<std::pair<fs::path, std::string>> files{{dir / "compare.csv", csv}};
+        for (std::size_t p = 0; p < k; ++p) {
+            const fs::path sub = dir / dir_name(runs[p]->policy);
+            fs::create_directories(sub);
+            RunInfo info{runs[p]->game, runs[p]->scenario, runs[p]->policy, cfg.seed,
+                         total.n,       false,             partial};
+            files.emplace_back(sub / "summary.csv", summary_csv(info, sums[p]));
+        }
+        write_files_atomic(files);
+    }
+
+    auto pair_of = [&](std::size_t a, std::size_t b) {  // index of pair (min, max), sign
+        const std::size_t lo = std::min(a, b), hi = std::max(a, b);
+        std::size_t idx = 0;
+        for (std::size_t x = 0; x < lo; ++x) idx += k - 1 - x;
+        return std::pair{idx + (hi - lo - 1), a < b ? 1.0 : -1.0};
+    };
+    std::ostringstream t;
+    t << game.name << " compare | " << runs[0]->scenario << " | seed " << cfg.seed << " | "
+      << total.n << " playouts each, the same dice for every policy"
+      << (partial ? " (PARTIAL: interrupted)" : "") << '\n';
+    t << std::left << std::setw(5) << "rank" << std::setw(30) << "policy";
+    const std::size_t shown = std::min<std::size_t>(head.size(), 4);
+    for (std::size_t h = 0; h < shown; ++h) t << std::setw(26) << runs[0]->metrics[head[h]].name;
+    t << std::setw(34) << ("vs #1 on " + runs[0]->metrics[head[0]].name) << '\n';
+    for (std::size_t r = 0; r < k; ++r) {
+        const std::size_t p = order[r];
+        t << std::left << std::setw(5) << r + 1 << std::setw(30) << runs[p]->policy;
+        for (std::size_t h = 0; h < shown; ++h) {
+            const Summary& s = sums[p][head[h]];
+            t << std::setw(26) << (fixed(s.mean) + " [" + fixed(s.ci.low, 3) + ", " + fixed(s.ci.high, 3) + "]");
+        }
+        if (r > 0) {
+            const auto [idx, sign] = pair_of(p, order[0]);
+            const PairStat& s = stat[idx][0];
+            const double lo = sign > 0 ? s.low : -s.high, hi = sign > 0 ? s.high : -s.low;
+            std::ostringstream pv;
+            pv << std::setprecision(2) << s.p;
+            t << fixed(sign * s.diff) << " [" << fixed(lo) << ", " << fixed(hi) << "] p=" << pv.str();
+        }
+        t << '\n';
+    }
+    io.out << t.str();
+    if (partial) {
+        io.err << "odds compare: interrupted after " << total.n << " of " << cfg.playouts
+               << " playouts; results written are marked partial\n";
+        return 130;
+    }
+    return 0;
+}
+
+}  // namespace odds::cli
