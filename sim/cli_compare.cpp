@@ -264,7 +264,8 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
             const PairStat& s = stat[idx][0];
             const double lo = sign > 0 ? s.low : -s.high, hi = sign > 0 ? s.high : -s.low;
             std::ostringstream pv;
-            pv << std::setprecision(2) << s.p;
+            if (s.p < 1e-15) pv << "<1e-15";
+            else pv << std::setprecision(2) << s.p;
             t << fixed(sign * s.diff) << " [" << fixed(lo) << ", " << fixed(hi) << "] p=" << pv.str();
         }
         t << '\n';

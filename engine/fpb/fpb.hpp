@@ -205,7 +205,8 @@ void leader_phase(State& s, const Order& order, Dice& dice) {
         case Order::kHalt: {
             bool any = false;
             for (int i = 0; i < kSquad; ++i) any = any || (i != kLt && eligible(i));
-            if (!any || !guts_roll(lt_guts, dice).success) break;  // one Lt roll for all of them
+            // H4a: for his men, not himself; one Lt roll for all of them
+            if (!any || !guts_roll(lt_guts, dice).success) break;
             for (int i = 0; i < kSquad; ++i)
                 if (i != kLt && eligible(i)) s.m[static_cast<std::size_t>(i)].firing = order.kind == Order::kCover;
             break;
@@ -245,7 +246,7 @@ void reaction_phase(State& s, const CarryPlan& plan, Dice& dice) {
         Marine& x = s.m[static_cast<std::size_t>(i)];
         if (i == kLt || !x.fit() || x.moved || x.firing || x.carrying) continue;
         const Guts g = guts_roll(kGuts[i], dice);
-        if (g.critical) {  // Heroics (H5a: only wounded marines in areas 1-2 count)
+        if (g.critical) {  // Heroics (H5a: only wounded marines in areas 1-2 count; Ice-cube first)
             if (const int w = wounded_to_carry(s, x.area); w >= 0) {
                 x.carrying = true;
                 s.m[static_cast<std::size_t>(w)].carried = true;
@@ -270,7 +271,7 @@ void reaction_phase(State& s, const CarryPlan& plan, Dice& dice) {
 // H6: the sniper, friendly fire, and the excess wounded.
 template <class Dice>
 void sniper_phase(State& s, Dice& dice) {
-    bool cover = false;  // H6a: judged once, before any roll of this phase
+    bool cover = false;  // H6a: judged once, before the sniper's first roll
     for (const auto& x : s.m) cover = cover || (x.fit() && x.firing);
     for (int i = 0; i < kSquad; ++i) {
         const Marine& x = s.m[static_cast<std::size_t>(i)];
@@ -282,7 +283,7 @@ void sniper_phase(State& s, Dice& dice) {
         else need = x.area == 1 ? 4 : 5;
         if (r >= need) wound(s, i);
     }
-    bool friendly = false;  // judged after the sniper's rolls (the newly wounded stopped firing)
+    bool friendly = false;  // H6a: judged after the sniper's rolls (the newly wounded stopped)
     for (const auto& x : s.m) friendly = friendly || (x.fit() && x.firing && x.area >= 2);
     if (friendly)
         for (int i = 0; i < kSquad; ++i) {
