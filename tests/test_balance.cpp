@@ -126,3 +126,48 @@ TEST_CASE("sweep, baseline and check refuse bad input with exit 2", "[balance][c
     }
     fs::remove(junk);
 }
+
+TEST_CASE("compare: a two-seat comparison agrees with the exact solver", "[balance][compare]") {
+    const auto dir = temp("compare-duel");
+    const Result r = cli({"compare", "dimension-duel", "--policy", "tau=aggressor", "--policy",
+                          "tau=survivor", "--fixed", "kaon=dice", "-n", "40000", "--out",
+                          dir.string(), "--no-progress"});
+    REQUIRE(r.code == 0);
+    const std::string csv = slurp(dir / "compare.csv");
+    const auto row = csv.find(",tau_win,");
+    REQUIRE(row != std::string::npos);
+    // mean_a and mean_b: Tau's win rate as aggressor and as survivor against dice, against the
+    // exact solver's values (4 standard errors).
+    const auto start = csv.rfind('\n', row) + 1;  // npos + 1 = 0 on the first line
+    const std::string line = csv.substr(start, csv.find('\n', row) - start);
+    std::vector<std::string> cells;
+    std::stringstream ls(line);
+    for (std::string c; std::getline(ls, c, ',');) cells.push_back(c);
+    REQUIRE(cells.size() >= 9);
+    auto exact_tau = [&](const char* policy) {
+        const Result e = cli({"exact", "dimension-duel", "--policy", std::string("tau=") + policy,
+                              "--policy", "kaon=dice"});
+        const auto at = e.out.find("tau_win");
+        return std::stod(e.out.substr(at + 7));
+    };
+    for (auto [cell, policy] : {std::pair{7, "aggressor"}, std::pair{8, "survivor"}}) {
+        const double p = exact_tau(policy), got = std::stod(cells[static_cast<std::size_t>(cell)]);
+        INFO(policy << ": " << got << " vs exact " << p);
+        CHECK(std::abs(got - p) <= 4 * std::sqrt(p * (1 - p) / 40000));
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("compare refuses bad input with exit 2", "[balance][compare][cli]") {
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"compare", "fpb", "--policy", "random"},
+             {"compare", "fpb", "--policy", "random", "--policy", "random"},
+             {"compare", "fpb", "--policy", "random", "--policy", "bug-out", "--fixed", "x=y"},
+             {"compare", "fpb", "--policy", "random", "--policy", "rollout:0"},
+             {"compare", "dimension-duel", "--policy", "tau=dice", "--policy", "tau=nope"}}) {
+        const Result r = cli(args);
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    }
+}
