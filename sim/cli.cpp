@@ -37,6 +37,7 @@ const char* const kUsage =
     "  run       play a game many times and report its odds\n"
     "  exact     the exact odds, for games with an exact solver\n"
     "  compare   several policies on the same dice: paired differences, ranked\n"
+    "  tournament  every ordered pair of policies of a two-seat game, with ratings\n"
     "  sweep     run every combination of varied rule options, with common random numbers\n"
     "  baseline  record a scenario's headline metrics, to check later\n"
     "  check     re-run baselines: has the balance moved?\n"
@@ -247,8 +248,9 @@ int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream
         if (command == "baseline") return cli::cmd_baseline(args, io);
         if (command == "check") return cli::cmd_check(args, io);
         if (command == "compare") return cli::cmd_compare(args, io);
+        if (command == "tournament") return cli::cmd_tournament(args, io);
         throw UsageError("unknown command '" + command +
-                         "' (valid: list, run, exact, compare, sweep, baseline, check; see odds --help)");
+                         "' (valid: list, run, exact, compare, tournament, sweep, baseline, check; see odds --help)");
     } catch (const UsageError& e) {
         err << who << ": " << e.what() << '\n';
         return 2;

@@ -15,5 +15,6 @@ int cmd_sweep(const std::vector<std::string>& args, Io io);     // sim/cli_sweep
 int cmd_baseline(const std::vector<std::string>& args, Io io);  // sim/cli_baseline.cpp
 int cmd_check(const std::vector<std::string>& args, Io io);     // sim/cli_baseline.cpp
 int cmd_compare(const std::vector<std::string>& args, Io io);   // sim/cli_compare.cpp
+int cmd_tournament(const std::vector<std::string>& args, Io io);  // sim/cli_tournament.cpp
 
 }  // namespace odds::cli

@@ -67,6 +67,8 @@ struct GameEntry {
     std::string_view rules_version;
     // The metrics a baseline records and a sweep's table shows, comma-separated.
     std::string_view headline;
+    // Two-seat games: the metrics of the first seat's win, the second's, and a draw.
+    std::string_view versus;
 };
 
 // The names in a comma-separated list.

@@ -171,3 +171,32 @@ TEST_CASE("compare refuses bad input with exit 2", "[balance][compare][cli]") {
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
 }
+
+TEST_CASE("tournament: every ordered pair, rates against the exact solver", "[balance][tournament]") {
+    const auto dir = temp("tournament");
+    const Result r = cli({"tournament", "dimension-duel", "--policy", "dice", "--policy", "aggressor",
+                          "--policy", "survivor", "-n", "40000", "--out", dir.string()});
+    REQUIRE(r.code == 0);
+    const std::string csv = slurp(dir / "tournament.csv");
+    CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 6 * 3);  // 6 ordered pairs x 3 results
+    // aggressor as Tau against dice as Kaon: the exact rate is P(Tau wins).
+    const Result e = cli({"exact", "dimension-duel", "--policy", "tau=aggressor", "--policy", "kaon=dice"});
+    const double p = std::stod(e.out.substr(e.out.find("tau_win") + 7));
+    const std::string key = "tau,aggressor,kaon,dice,first_wins,";
+    const auto at = csv.find(key);
+    REQUIRE(at != std::string::npos);
+    const double got = std::stod(csv.substr(at + key.size()));
+    CHECK(std::abs(got - p) <= 4 * std::sqrt(p * (1 - p) / 40000));
+    const std::string ratings = slurp(dir / "ratings.csv");
+    CHECK(ratings.find(",survivor,") != std::string::npos);
+    fs::remove_all(dir);
+    for (const auto& bad : std::vector<std::vector<std::string>>{
+             {"tournament", "bosconian", "--policy", "rules", "--policy", "rules"},
+             {"tournament", "dimension-duel", "--policy", "dice"},
+             {"tournament", "dimension-duel", "--policy", "tau=dice", "--policy", "survivor"},
+             {"tournament", "dimension-duel", "--policy", "dice", "--policy", "dice"}}) {
+        const Result b = cli(bad);
+        INFO(b.err);
+        CHECK(b.code == 2);
+    }
+}

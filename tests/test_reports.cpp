@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "reports/csv.hpp"
+#include "reports/ratings.hpp"
 #include "reports/stats.hpp"
 #include "reports/tally.hpp"
 
@@ -83,4 +84,18 @@ TEST_CASE("tallies merge exactly", "[reports]") {
     CHECK(a.playouts() == 8);
     CHECK(a.counts(1)[3] == 4);
     CHECK(a.events(0)[1] == 2);
+}
+
+TEST_CASE("Bradley-Terry: equal players rate equal; a 3:1 edge is 191 Elo", "[reports][ratings]") {
+    const std::vector<std::vector<double>> games = {{0, 1e6, 1e6}, {1e6, 0, 1e6}, {1e6, 1e6, 0}};
+    const std::vector<std::vector<double>> even = {{0, 5e5, 5e5}, {5e5, 0, 5e5}, {5e5, 5e5, 0}};
+    for (const auto& r : bradley_terry(games, even)) CHECK(std::abs(r.rating) < 1e-6);
+    const auto two = bradley_terry({{0, 1e6}, {1e6, 0}}, {{0, 7.5e5}, {2.5e5, 0}});
+    CHECK(two[0].rating - two[1].rating == Approx(400 * std::log10(3.0)).margin(0.1));
+    CHECK(two[0].rating == Approx(-two[1].rating));
+    CHECK(two[0].ci.low < two[0].rating);
+    // A clean sweep still gets a finite rating (the prior).
+    const auto sweep = bradley_terry({{0, 100}, {100, 0}}, {{0, 100}, {0, 0}});
+    CHECK(std::isfinite(sweep[0].rating));
+    CHECK(sweep[0].rating > 300);
 }

@@ -72,7 +72,7 @@ GameEntry bosconian_entry() {
             "solo: fly one lap of the quadrant and destroy every enemy base before your hull "
             "gives out",
             bosconian::option_infos(), bosconian::kPolicies, prepare, "", solve_exact,
-            "bosconian/1", "win,damage,sectors_entered,bases_destroyed"};
+            "bosconian/1", "win,damage,sectors_entered,bases_destroyed", ""};
 }
 
 }  // namespace odds

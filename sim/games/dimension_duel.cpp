@@ -92,7 +92,8 @@ GameEntry dimension_duel_entry() {
     return {kGame, "Dimension Duel",
             "two players: particle devices fire rays and raise shields until one is dust",
             duel::option_infos(), duel::kPolicies, prepare, "tau, kaon", solve_exact,
-            "dimension-duel/1", "tau_win,kaon_win,draw,advantage_tau,turns,winner_hp"};
+            "dimension-duel/1", "tau_win,kaon_win,draw,advantage_tau,turns,winner_hp",
+            "tau_win,kaon_win,draw"};
 }
 
 }  // namespace odds
