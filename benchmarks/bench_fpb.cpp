@@ -31,3 +31,13 @@ static void BM_FpbRolloutDecision(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_FpbRolloutDecision)->Arg(16)->Unit(benchmark::kMicrosecond);
+
+// Whole games under rollout:16.
+static void BM_FpbPlayoutRollout(benchmark::State& state) {
+    const fpb::Options options;
+    fpb::Rollout policy{16, options};
+    Dice dice(1);
+    for (auto _ : state) benchmark::DoNotOptimize(fpb::play(options, policy, dice));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_FpbPlayoutRollout)->Unit(benchmark::kMillisecond);

@@ -31,6 +31,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
+std::vector<std::string> split_words(const std::string& s) {
+    std::vector<std::string> out;
+    std::istringstream in(s);
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
 constexpr double kFalseAlarm = 1e-3;  // per metric, before the correction for their number
 
 struct BaselineMetric {
@@ -107,8 +114,22 @@ Baseline read_baseline(const std::string& path) {
         }
     }
     if (!header) throw UsageError("baseline '" + path + "' is empty or not an odds baseline");
-    if (b.game.empty() || !have_seed || !have_playouts || b.metrics.empty())
-        throw UsageError("baseline '" + path + "' lacks its game, seed, playouts or metrics");
+    if (b.game.empty() || b.rules_version.empty() || !have_seed || !have_playouts ||
+        b.metrics.empty())
+        throw UsageError("baseline '" + path +
+                         "' lacks its game, rules_version, seed, playouts or metrics");
+    for (std::size_t i = 0; i < b.metrics.size(); ++i) {
+        std::uint64_t total = 0;
+        for (const auto& [v, c] : b.metrics[i].counts) total += c;
+        if (total != b.playouts)
+            throw UsageError("baseline '" + path + "': metric " + b.metrics[i].name + " counts " +
+                             std::to_string(total) + " playouts, not " +
+                             std::to_string(b.playouts));
+        for (std::size_t j = 0; j < i; ++j)
+            if (b.metrics[j].name == b.metrics[i].name)
+                throw UsageError("baseline '" + path + "': metric " + b.metrics[i].name +
+                                 " appears twice");
+    }
     return b;
 }
 
@@ -177,7 +198,8 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     std::ostringstream f;
     f << "odds-baseline 1\ngame " << game.name << "\nrules_version " << game.rules_version << '\n';
     for (const auto& [n, v] : settings) f << "set " << n << '=' << v << '\n';
-    for (const auto& p : policies) f << "policy " << p << '\n';
+    // The policies as resolved (a default one too), so a later default cannot change the check.
+    for (const auto& p : split_words(prepared->policy)) f << "policy " << p << '\n';
     f << "seed " << cfg.seed << "\nplayouts " << cfg.playouts << "\nscenario " << prepared->scenario
       << "\npolicies " << prepared->policy << '\n';
     const auto ds = distributions(r.tally, prepared->metrics);
@@ -257,8 +279,9 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
         const RunResult r = play(*j.run, j.cfg, &bar);
         bar.finish();
         if (r.partial) {
-            io.err << "odds check: interrupted; nothing decided\n";
-            return 130;
+            io.err << "odds check: interrupted at " << j.b.file << "; the files before it were "
+                   << (moved_any ? "decided: the balance MOVED" : "unchanged") << '\n';
+            return moved_any ? 1 : 130;
         }
         io.out << j.b.file << ": " << j.b.game << " | " << j.run->scenario << " | "
                << j.run->policy << '\n';

@@ -1,7 +1,7 @@
 // odds compare: several policies on the same dice, playout by playout (common random numbers),
 // with paired differences for every pair and every headline metric.
 #include <atomic>
-#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::uint64_t kChunk = 1024;  // playouts a work unit: part of what a seed means here
+constexpr std::uint64_t kMaxChunk = 1024;  // playouts a work unit at most (less for slow games)
 
 // Exact integer sums of the paired differences d = a - b of one metric (in stored units).
 struct PairSums {
@@ -37,7 +37,7 @@ struct Partial {  // one chunk's tallies and pair sums
 };
 
 struct PairStat {
-    double mean_a = 0, mean_b = 0, diff = 0, low = 0, high = 0, p = 1;
+    double mean_a = 0, mean_b = 0, diff = 0, low = 0, high = 0, p = 1, p_holm = 1;
 };
 
 PairStat pair_stat(const PairSums& s, std::uint64_t n, double mean_a, double mean_b, double scale) {
@@ -50,14 +50,15 @@ PairStat pair_stat(const PairSums& s, std::uint64_t n, double mean_a, double mea
     const double var = n > 1 ? (static_cast<double>(s.sum_sq) - nn * mean * mean) / (nn - 1) : 0.0;
     const double se = std::sqrt(std::max(0.0, var) / nn);
     r.diff = mean / scale;
-    r.low = (mean - kZ95 * se) / scale;
-    r.high = (mean + kZ95 * se) / scale;
-    if (se > 0) {
-        const boost::math::normal z;
-        r.p = 2 * boost::math::cdf(boost::math::complement(z, std::abs(mean) / se));
-    } else {
+    // Student's t with n - 1 degrees of freedom (the normal's z once n is large).
+    const boost::math::students_t t(nn - 1);
+    const double q = boost::math::quantile(t, 0.975);
+    r.low = (mean - q * se) / scale;
+    r.high = (mean + q * se) / scale;
+    if (se > 0)
+        r.p = 2 * boost::math::cdf(boost::math::complement(t, std::abs(mean) / se));
+    else
         r.p = mean == 0 ? 1.0 : 0.0;
-    }
     return r;
 }
 
@@ -100,8 +101,30 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     const std::optional<std::string> out_dir =
         vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
     if (out_dir) check_out_dir(*out_dir);
+    if (cfg.playouts < 2) throw UsageError("--playouts must be at least 2 for paired intervals");
     const auto entries = policies_of(vm);
     if (entries.size() < 2) throw UsageError("compare needs at least two --policy entries");
+    // Two-seat games: every entry names the same seat, the one compared.
+    int seat = -1;
+    if (!game.seats.empty()) {
+        const auto seat_names = split_names(game.seats);
+        for (const auto& e : entries) {
+            const auto eq = e.find('=');
+            int k = -1;
+            for (std::size_t i = 0; i < seat_names.size(); ++i) {
+                std::string n = seat_names[i];
+                n.erase(0, n.find_first_not_of(' '));
+                if (eq != std::string::npos && e.substr(0, eq) == n) k = static_cast<int>(i);
+            }
+            if (k < 0)
+                throw UsageError("--policy '" + e + "': name the compared seat, SEAT=NAME (seats: " +
+                                 std::string(game.seats) + ")");
+            if (seat >= 0 && k != seat)
+                throw UsageError("--policy '" + e + "' names another seat: every entry compares "
+                                 "the same seat; fix the other with --fixed");
+            seat = k;
+        }
+    }
     const std::vector<std::string> fixed_args =
         vm.count("fixed") ? vm["fixed"].as<std::vector<std::string>>() : std::vector<std::string>{};
     if (!fixed_args.empty() && game.seats.empty())
@@ -115,17 +138,37 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
             if (runs[j]->policy == runs.back()->policy)
                 throw UsageError("policy '" + runs.back()->policy + "' is compared twice");
     }
-    if (out_dir) prepare_out_dir(*out_dir);
+    if (out_dir) {
+        prepare_out_dir(*out_dir);
+        for (const auto& r : runs) {  // every policy's folder, before anything is played
+            const fs::path sub = fs::path(*out_dir) / dir_name(r->policy);
+            std::error_code ec;
+            if (fs::exists(sub, ec) && !fs::is_directory(sub, ec))
+                throw UsageError("--out '" + *out_dir + "': '" + sub.string() +
+                                 "' exists and is not a directory");
+            fs::create_directories(sub, ec);
+            if (ec) throw UsageError("--out '" + *out_dir + "': cannot create '" + sub.string() + "'");
+        }
+    }
 
     const std::size_t k = runs.size(), metrics = runs[0]->metrics.size();
-    std::vector<std::size_t> head;  // headline metric indices
-    for (const auto& name : split_names(game.headline))
+    std::vector<std::size_t> head;  // headline metric indices; the first one ranks
+    std::vector<std::string> head_names = split_names(game.headline);
+    if (seat >= 0) {  // rank by the compared seat's wins
+        const std::string wins = split_names(game.versus)[static_cast<std::size_t>(seat)];
+        std::erase(head_names, wins);
+        head_names.insert(head_names.begin(), wins);
+    }
+    for (const auto& name : head_names)
         for (std::size_t m = 0; m < metrics; ++m)
             if (runs[0]->metrics[m].name == name) head.push_back(m);
     const std::size_t pairs = k * (k - 1) / 2;
 
     // Chunks of playouts, pulled by worker threads; merged in chunk order, so an interrupted
     // comparison keeps an exact prefix.
+    // Work units no larger than any game run's own chunk, so Ctrl-C answers as promptly.
+    std::uint64_t kChunk = kMaxChunk;
+    for (const auto& r : runs) kChunk = std::min<std::uint64_t>(kChunk, r->chunk_size);
     const std::uint64_t chunks = (cfg.playouts + kChunk - 1) / kChunk;
     std::atomic<std::uint64_t> next{0}, done{0};
     std::mutex mu;
@@ -204,33 +247,51 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
         return sums[a][head[0]].mean > sums[b][head[0]].mean;
     });
 
-    std::string csv =
-        "game,scenario,seed,playouts,metric,policy_a,policy_b,mean_a,mean_b,diff,ci_low,ci_high,"
-        "p_value,status\n";
     std::vector<std::vector<PairStat>> stat(pairs, std::vector<PairStat>(head.size()));
     std::size_t pi = 0;
     for (std::size_t a = 0; a < k; ++a)
         for (std::size_t b = a + 1; b < k; ++b, ++pi)
-            for (std::size_t h = 0; h < head.size(); ++h) {
-                const auto& spec = runs[a]->metrics[head[h]];
-                const PairStat s = pair_stat(total.pairs[pi * head.size() + h], total.n,
-                                             sums[a][head[h]].mean, sums[b][head[h]].mean,
-                                             spec.scale);
-                stat[pi][h] = s;
-                csv += csv_field(game.name.data()) + ',' + csv_field(runs[a]->scenario) + ',' +
-                       std::to_string(cfg.seed) + ',' + std::to_string(total.n) + ',' +
-                       csv_field(spec.name) + ',' + csv_field(runs[a]->policy) + ',' +
-                       csv_field(runs[b]->policy) + ',' + format_double(s.mean_a) + ',' +
-                       format_double(s.mean_b) + ',' + format_double(s.diff) + ',' +
-                       format_double(s.low) + ',' + format_double(s.high) + ',' +
-                       format_double(s.p) + ',' + (partial ? "partial" : "complete") + '\n';
-            }
+            for (std::size_t h = 0; h < head.size(); ++h)
+                stat[pi][h] = pair_stat(total.pairs[pi * head.size() + h], total.n,
+                                        sums[a][head[h]].mean, sums[b][head[h]].mean,
+                                        runs[a]->metrics[head[h]].scale);
+    // Holm's adjustment over every test in the file (family-wise error rate).
+    {
+        std::vector<PairStat*> all;
+        for (auto& row : stat)
+            for (auto& x : row) all.push_back(&x);
+        std::stable_sort(all.begin(), all.end(), [](auto* x, auto* y) { return x->p < y->p; });
+        double running = 0;
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            running = std::max(running, std::min(1.0, static_cast<double>(all.size() - i) * all[i]->p));
+            all[i]->p_holm = running;
+        }
+    }
+    const auto csv_rows = [&] {
+        std::string csv =
+            "game,scenario,seed,playouts,metric,policy_a,policy_b,mean_a,mean_b,diff,ci_low,"
+            "ci_high,p_value,p_holm,status\n";
+        std::size_t q = 0;
+        for (std::size_t a = 0; a < k; ++a)
+            for (std::size_t b = a + 1; b < k; ++b, ++q)
+                for (std::size_t h = 0; h < head.size(); ++h) {
+                    const PairStat& x = stat[q][h];
+                    csv += csv_field(game.name.data()) + ',' + csv_field(runs[a]->scenario) + ',' +
+                           std::to_string(cfg.seed) + ',' + std::to_string(total.n) + ',' +
+                           csv_field(runs[a]->metrics[head[h]].name) + ',' +
+                           csv_field(runs[a]->policy) + ',' + csv_field(runs[b]->policy) + ',' +
+                           format_double(x.mean_a) + ',' + format_double(x.mean_b) + ',' +
+                           format_double(x.diff) + ',' + format_double(x.low) + ',' +
+                           format_double(x.high) + ',' + format_double(x.p) + ',' +
+                           format_double(x.p_holm) + ',' + (partial ? "partial" : "complete") + '\n';
+                }
+        return csv;
+    };
     if (out_dir) {
         const fs::path dir(*out_dir);
-        std::vector<std::pair<fs::path, std::string>> files{{dir / "compare.csv", csv}};
+        std::vector<std::pair<fs::path, std::string>> files{{dir / "compare.csv", csv_rows()}};
         for (std::size_t p = 0; p < k; ++p) {
             const fs::path sub = dir / dir_name(runs[p]->policy);
-            fs::create_directories(sub);
             RunInfo info{runs[p]->game, runs[p]->scenario, runs[p]->policy, cfg.seed,
                          total.n,       false,             partial};
             files.emplace_back(sub / "summary.csv", summary_csv(info, sums[p]));
@@ -264,9 +325,9 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
             const PairStat& s = stat[idx][0];
             const double lo = sign > 0 ? s.low : -s.high, hi = sign > 0 ? s.high : -s.low;
             std::ostringstream pv;
-            if (s.p < 1e-15) pv << "<1e-15";
-            else pv << std::setprecision(2) << s.p;
-            t << fixed(sign * s.diff) << " [" << fixed(lo) << ", " << fixed(hi) << "] p=" << pv.str();
+            if (s.p_holm < 1e-15) pv << "<1e-15";
+            else pv << std::setprecision(2) << s.p_holm;
+            t << fixed(sign * s.diff) << " [" << fixed(lo) << ", " << fixed(hi) << "] p(Holm)=" << pv.str();
         }
         t << '\n';
     }

@@ -7,6 +7,8 @@
 
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/dimension_duel/duel.hpp"
+#include "engine/fpb/fpb.hpp"
+#include "policies/fpb/policies.hpp"
 #include "policies/dimension_duel/policies.hpp"
 #include "engine/dice.hpp"
 #include "policies/bosconian/policies.hpp"
@@ -61,6 +63,28 @@ TEST_CASE("Dimension Duel playouts allocate nothing", "[alloc][duel]") {
     const long before = g_allocations.load();
     for (int i = 0; i < 50'000; ++i) {
         duel::to_metrics(duel::play(options, tau, kaon, dice), values);
+        tally.add(values);
+    }
+    CHECK(g_allocations.load() - before == 0);
+}
+
+TEST_CASE("Full Plastic Bodybag playouts allocate nothing, rollout included", "[alloc][fpb]") {
+    const fpb::Options options;
+    Tally tally(fpb::metric_specs(options), fpb::survival_specs());
+    Dice dice(7);
+    std::int32_t values[kMaxMetrics];
+    fpb::CoverAndCarry cover;
+    fpb::Random random;
+    fpb::Rollout rollout{4, options};
+    const long before = g_allocations.load();
+    for (int i = 0; i < 20'000; ++i) {
+        fpb::to_metrics(fpb::play(options, cover, dice), values);
+        tally.add(values);
+        fpb::to_metrics(fpb::play(options, random, dice), values);
+        tally.add(values);
+    }
+    for (int i = 0; i < 20; ++i) {
+        fpb::to_metrics(fpb::play(options, rollout, dice), values);
         tally.add(values);
     }
     CHECK(g_allocations.load() - before == 0);

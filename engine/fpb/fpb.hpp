@@ -216,7 +216,8 @@ void leader_phase(State& s, const Order& order, Dice& dice) {
             std::array<bool, kSquad> go{};
             for (int i = 0; i < kSquad; ++i) {
                 const int to = s.m[static_cast<std::size_t>(i)].area + order.step[static_cast<std::size_t>(i)];
-                go[static_cast<std::size_t>(i)] = eligible(i) && order.step[static_cast<std::size_t>(i)] != 0 && to >= 1 && to <= 3;
+                const int step = order.step[static_cast<std::size_t>(i)];
+                go[static_cast<std::size_t>(i)] = eligible(i) && (step == 1 || step == -1) && to >= 1 && to <= 3;
             }
             for (int i = 0; i < kSquad; ++i)
                 if (go[static_cast<std::size_t>(i)] && guts_roll(kGuts[i], dice).success)

@@ -260,3 +260,88 @@ TEST_CASE("H8 outcome classes", "[fpb][H8]") {
     for (auto& x : s.m) x.status = kDead;
     CHECK(outcome_of(s).outcome == Outcome::kLost);
 }
+
+TEST_CASE("H4 a move is one area: a larger step is ignored", "[fpb][H4]") {
+    State s;
+    Order o;
+    o.kind = Order::kMove;
+    o.who = static_cast<std::uint8_t>(1 << kTex);
+    o.step[kTex] = -2;
+    ScriptedDice d{};  // not a legal move: nobody rolls
+    leader_phase(s, o, d);
+    CHECK(s.m[kTex].area == 3);
+}
+
+TEST_CASE("H5 a carry succeeds on a critical even when the total fails", "[fpb][H5][H2]") {
+    State s;
+    s.m[kLegs].area = 1;  // Guts 6
+    Options opts;
+    Scripted p;
+    p.plan[kLegs] = kIceCube;
+    // Legs carries on 4+4 = 8 > 6, a double: both move. Five quiet reactions (Tex, Buster,
+    // Reflex, Snowball, Edsel). Sniper: Legs in area 2: 1.
+    ScriptedDice d(cat(cat({4, 4}, quiet(5)), {1}));
+    play_turn(s, opts, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kLegs].area == 2);
+    CHECK(s.m[kIceCube].area == 2);
+}
+
+TEST_CASE("H6 the excess wounded: killed by order of wounding, not roster", "[fpb][H6]") {
+    State s;
+    s.m[kEdsel].area = 1;
+    s.m[kTex].area = 1;
+    s.turn = 1;
+    wound(s, kEdsel);  // Edsel wounded first (turn 1)
+    s.turn = 2;
+    ScriptedDice d{4};  // Tex wounded now: three wounded in area 1; Tex is the most recent
+    sniper_phase(s, d);
+    CHECK(s.m[kTex].status == kDead);
+    CHECK(s.m[kEdsel].wounded());
+}
+
+TEST_CASE("H6a a firer wounded by the sniper gives no cause for friendly fire", "[fpb][H6a]") {
+    State s;
+    s.m[kTex].area = 1;
+    s.smoke[1] = 2;
+    s.m[kBuster].area = 2;
+    s.m[kBuster].firing = true;  // the only firer, in area 2
+    // Sniper: Tex (smoke, area 1) 1 misses; Buster (area 2, covering fire) 6: wounded, stops
+    // firing. Nobody fires any more: no friendly-fire roll for Tex.
+    ScriptedDice d{1, 6};
+    sniper_phase(s, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kBuster].wounded());
+    CHECK(s.m[kTex].fit());
+}
+
+TEST_CASE("H7 bug-out with the Lt in area 2: the men in area 3 go, he stays", "[fpb][H7]") {
+    State s;
+    s.m[kLt].area = 2;
+    ScriptedDice d{2, 2};
+    CHECK(bug_out_phase(s, d) == 6);
+    CHECK(s.m[kLt].fit());
+    CHECK(s.m[kLt].area == 2);
+}
+
+TEST_CASE("H7 a fit Lt in area 1 cannot order it: each man rolls", "[fpb][H7]") {
+    State s;
+    s.m[kLt].area = 1;
+    ScriptedDice d{1, 2, 6, 6, 1, 2, 6, 6, 1, 2, 6, 6};  // Tex, Reflex, Legs go
+    CHECK(bug_out_phase(s, d) == 3);
+    CHECK(d.remaining() == 0);
+}
+
+TEST_CASE("H8 the game ends when no fit marine is on the board", "[fpb][H8]") {
+    State s;
+    Options o;
+    for (int i : {kLt, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel})
+        s.m[static_cast<std::size_t>(i)].status = kOut;
+    s.turn = 3;
+    end_turn(s, o);
+    CHECK(s.over);
+    const Outcome r = outcome_of(s);
+    CHECK(r.withdrawn == 7);
+    CHECK(r.left_behind == 1);  // Ice-cube
+    CHECK(r.outcome == Outcome::kCostly);
+}
