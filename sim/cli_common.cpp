@@ -47,6 +47,12 @@ po::variables_map parse(const std::vector<std::string>& args, const po::options_
     return vm;
 }
 
+std::string fixed(double v, int digits) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
 std::string game_names(bool with_exact_only) {
     std::string names;
     for (const auto& g : games())

@@ -54,4 +54,7 @@ RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,
 
 std::string game_names(bool with_exact_only = false);
 
+// `v` with `digits` decimals, for the tables.
+std::string fixed(double v, int digits = 4);
+
 }  // namespace odds::cli

@@ -68,11 +68,6 @@ std::string dir_name(const std::string& label) {
     return s;
 }
 
-std::string fixed(double v, int digits = 4) {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(digits) << v;
-    return o.str();
-}
 
 }  // namespace
 

@@ -67,11 +67,6 @@ struct Combination {
     bool played = false;
 };
 
-std::string fixed(double v, int digits = 4) {
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(digits) << v;
-    return s.str();
-}
 
 }  // namespace
 

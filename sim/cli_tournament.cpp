@@ -16,11 +16,6 @@ namespace odds::cli {
 namespace fs = std::filesystem;
 
 namespace {
-std::string fixed(double v, int digits = 4) {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(digits) << v;
-    return o.str();
-}
 }  // namespace
 
 int cmd_tournament(const std::vector<std::string>& args, Io io) {

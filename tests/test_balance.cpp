@@ -10,6 +10,7 @@
 #include "reports/compare.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli.hpp"
+#include "tests/helpers.hpp"
 #include "sim/registry.hpp"
 
 using namespace odds;
@@ -17,19 +18,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-    int code;
-    std::string out, err;
-};
-
-Result cli(std::vector<std::string> args) {
-    args.insert(args.begin(), "odds");
-    std::vector<const char*> argv;
-    for (const auto& a : args) argv.push_back(a.c_str());
-    std::ostringstream o, e;
-    const int rc = odds_main(static_cast<int>(argv.size()), argv.data(), o, e);
-    return {rc, o.str(), e.str()};
-}
+using Result = test::CliResult;
+using test::cli;
 
 fs::path temp(const std::string& name) {
     return fs::temp_directory_path() / ("odds-balance-" + std::to_string(::getpid()) + "-" + name);
@@ -54,12 +44,17 @@ TEST_CASE("check passes on an unchanged build and fails on a deliberate change",
     const Result moved = cli({"check", file.string(), "--set", "hull=95"});
     CHECK(moved.code == 1);
     CHECK(moved.out.find("MOVED      win") != std::string::npos);
-    // A kernel that plays differently: one count edited in the file, exact mode catches it.
+    // A kernel that plays differently: one playout moved from a loss to a win in the file (the
+    // counts still add up to the playouts); exact mode catches it.
     std::string text = slurp(file);
     const auto at = text.find("metric win rate");
-    const auto colon = text.find(" 1:", at);
-    REQUIRE(colon != std::string::npos);
-    text = text.substr(0, colon + 3) + "1" + text.substr(colon + 3);  // the win count gains a digit
+    const auto zero = text.find(" 0:", at), one = text.find(" 1:", at);
+    REQUIRE((zero != std::string::npos && one != std::string::npos));
+    const auto end_zero = text.find(' ', zero + 1), end_one = text.find_first_of(" \n", one + 1);
+    const long losses = std::stol(text.substr(zero + 3, end_zero - zero - 3));
+    const long wins = std::stol(text.substr(one + 3, end_one - one - 3));
+    text = text.substr(0, zero) + " 0:" + std::to_string(losses - 1) + " 1:" +
+           std::to_string(wins + 1) + text.substr(end_one);
     std::ofstream(file) << text;
     const Result tampered = cli({"check", file.string()});
     CHECK(tampered.code == 1);

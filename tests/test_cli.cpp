@@ -8,25 +8,15 @@
 #include <sstream>
 
 #include "sim/cli.hpp"
+#include "tests/helpers.hpp"
 
 using namespace odds;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-    int code;
-    std::string out, err;
-};
-
-Result cli(std::vector<std::string> args) {
-    args.insert(args.begin(), "odds");
-    std::vector<const char*> argv;
-    for (const auto& a : args) argv.push_back(a.c_str());
-    std::ostringstream o, e;
-    const int rc = odds_main(static_cast<int>(argv.size()), argv.data(), o, e);
-    return {rc, o.str(), e.str()};
-}
+using Result = test::CliResult;
+using test::cli;
 
 std::size_t lines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
 

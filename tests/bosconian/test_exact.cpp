@@ -9,6 +9,7 @@
 #include "sim/exact/bosconian.hpp"
 #include "sim/registry.hpp"
 #include "tests/exact.hpp"
+#include "tests/helpers.hpp"
 
 using namespace odds;
 namespace bos = odds::bosconian;
@@ -17,19 +18,9 @@ namespace ex = odds::exact::bosconian;
 namespace {
 
 Tally monte_carlo(const Settings& settings, std::uint64_t playouts, std::uint64_t seed) {
-    const auto prepared = find_game("bosconian").prepare(settings, {});
-    RunConfig cfg;
-    cfg.playouts = playouts;
-    cfg.seed = seed;
-    cfg.threads = 2;
-    cfg.chunk_size = prepared->chunk_size;
-    return prepared->run(cfg, {}).tally;
+    return test::monte_carlo("bosconian", settings, {}, playouts, seed);
 }
-
-std::vector<std::uint64_t> counts(const Tally& t, int metric) {
-    const auto c = t.counts(static_cast<std::size_t>(metric));
-    return {c.begin(), c.end()};
-}
+using test::counts;
 
 double sum(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); }
 

@@ -7,6 +7,7 @@
 #include "engine/dice.hpp"
 #include "sim/registry.hpp"
 #include "tests/exact.hpp"
+#include "tests/helpers.hpp"
 
 using namespace odds;
 using namespace odds::test;
@@ -68,19 +69,9 @@ Dist base_fight(int cannons, std::size_t max_damage) {
 }
 
 Tally run(Settings settings, std::uint64_t playouts, std::uint64_t seed) {
-    const auto prepared = find_game("bosconian").prepare(settings, {});
-    RunConfig cfg;
-    cfg.playouts = playouts;
-    cfg.seed = seed;
-    cfg.threads = 2;
-    cfg.chunk_size = prepared->chunk_size;
-    return prepared->run(cfg, {}).tally;
+    return test::monte_carlo("bosconian", settings, {}, playouts, seed);
 }
-
-std::vector<std::uint64_t> counts(const Tally& t, int metric) {
-    const auto c = t.counts(static_cast<std::size_t>(metric));
-    return {c.begin(), c.end()};
-}
+using test::counts;
 
 }  // namespace
 

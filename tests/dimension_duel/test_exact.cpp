@@ -8,6 +8,7 @@
 #include "sim/exact/duel.hpp"
 #include "sim/registry.hpp"
 #include "tests/exact.hpp"
+#include "tests/helpers.hpp"
 
 using namespace odds;
 namespace ex = odds::exact::duel;
@@ -16,19 +17,9 @@ namespace {
 
 Tally monte_carlo(const Settings& settings, const std::vector<std::string>& policies,
                   std::uint64_t playouts, std::uint64_t seed) {
-    const auto prepared = find_game("dimension-duel").prepare(settings, policies);
-    RunConfig cfg;
-    cfg.playouts = playouts;
-    cfg.seed = seed;
-    cfg.threads = 2;
-    cfg.chunk_size = prepared->chunk_size;
-    return prepared->run(cfg, {}).tally;
+    return test::monte_carlo("dimension-duel", settings, policies, playouts, seed);
 }
-
-std::vector<std::uint64_t> counts(const Tally& t, int metric) {
-    const auto c = t.counts(static_cast<std::size_t>(metric));
-    return {c.begin(), c.end()};
-}
+using test::counts;
 
 duel::Policy make(const std::string& name) {
     if (name == "dice") return duel::DicePolicy{};
