@@ -6,7 +6,10 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 "$odds" run bosconian --playouts 1e11 --threads 2 --out "$dir/out" >"$dir/stdout" 2>"$dir/stderr" &
 pid=$!
-sleep 1.5
+# Wait until the run is under way (its output directory exists: every input was checked and
+# the handlers are about to be installed), then let it play a little.
+for _ in $(seq 1 300); do [ -d "$dir/out" ] && break; sleep 0.1; done
+sleep 1
 kill -INT "$pid"
 wait "$pid"
 rc=$?
