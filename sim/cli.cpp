@@ -140,9 +140,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     // Every input is checked, cheapest first, before anything runs or is written.
     const GameEntry& game = game_of(vm);
     RunConfig cfg = run_config_of(vm);
-    const std::optional<std::string> out_dir =
-        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
-    if (out_dir) check_out_dir(*out_dir);
+    const std::optional<std::string> out_dir = out_dir_of(vm);
     const auto prepared = game.prepare(settings_of(vm), policies_of(vm));
     cfg.chunk_size = prepared->chunk_size;
     if (out_dir) prepare_out_dir(*out_dir);
@@ -193,9 +191,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     if (!game.exact)
         throw UsageError("game '" + std::string(game.name) +
                          "' has no exact solver (games with one: " + game_names(true) + ")");
-    const std::optional<std::string> out_dir =
-        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
-    if (out_dir) check_out_dir(*out_dir);
+    const std::optional<std::string> out_dir = out_dir_of(vm);
     const auto start = std::chrono::steady_clock::now();
     const ExactReport report = game.exact(settings_of(vm), policies_of(vm));  // checks input
     const double ms =

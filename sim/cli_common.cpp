@@ -143,6 +143,13 @@ void prepare_out_dir(const std::string& dir) {
     fs::remove(probe, ec);
 }
 
+std::optional<std::string> out_dir_of(const po::variables_map& vm) {
+    if (!vm.count("out")) return std::nullopt;
+    const std::string dir = vm["out"].as<std::string>();
+    check_out_dir(dir);
+    return dir;
+}
+
 void check_out_file(const std::string& path) {
     if (path.empty()) throw UsageError("--out '' is not valid; give a file name");
     const fs::path p(path);

@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -45,6 +46,8 @@ unsigned parse_threads(const std::string& s);
 void check_out_dir(const std::string& dir);
 // Makes `dir` (and its parents) and checks a file can be created in it.
 void prepare_out_dir(const std::string& dir);
+// --out DIR when given, checked (not yet created) by check_out_dir.
+std::optional<std::string> out_dir_of(const po::variables_map& vm);
 // Checks a file can be written at `path` (its directory exists and is writable).
 void check_out_file(const std::string& path);
 

@@ -93,9 +93,7 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     }
     const GameEntry& game = game_of(vm);
     RunConfig cfg = run_config_of(vm);
-    const std::optional<std::string> out_dir =
-        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
-    if (out_dir) check_out_dir(*out_dir);
+    const std::optional<std::string> out_dir = out_dir_of(vm);
     if (cfg.playouts < 2) throw UsageError("--playouts must be at least 2 for paired intervals");
     const auto entries = policies_of(vm);
     if (entries.size() < 2) throw UsageError("compare needs at least two --policy entries");

@@ -112,9 +112,7 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
 
     // Every input is checked before anything runs: the cheap ones first.
     RunConfig cfg = run_config_of(vm);
-    const std::optional<std::string> out_dir =
-        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
-    if (out_dir) check_out_dir(*out_dir);
+    const std::optional<std::string> out_dir = out_dir_of(vm);
     std::vector<Combination> combos(total);
     const auto policies = policies_of(vm);
     for (std::size_t c = 0; c < total; ++c) {

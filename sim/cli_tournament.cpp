@@ -45,9 +45,7 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                              return s;
                          }() + ")");
     RunConfig cfg = run_config_of(vm);
-    const std::optional<std::string> out_dir =
-        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
-    if (out_dir) check_out_dir(*out_dir);
+    const std::optional<std::string> out_dir = out_dir_of(vm);
     const auto names = policies_of(vm);
     if (names.size() < 2) throw UsageError("a tournament needs at least two --policy entries");
     for (std::size_t i = 0; i < names.size(); ++i) {
