@@ -341,8 +341,8 @@ using Policy = std::variant<BugOut, CoverAndCarry, SmokeAndCarry, LeadFromFront,
                             Random, Rollout>;
 
 inline constexpr std::array<PolicyInfo, 7> kPolicies{{
-    {"bug-out", "leave Ice-cube: bug out at once, every turn until it works"},
     {"cover-and-carry", "covering fire from the men in cover, then the nearest man goes for the wounded"},
+    {"bug-out", "leave Ice-cube: bug out at once, every turn until it works"},
     {"smoke-and-carry", "smoke on the wounded marine's area (halting firers behind it), then the nearest man goes in"},
     {"lead-from-front", "the Lt goes for the wounded himself"},
     {"bravest-first", "the highest-Guts man goes for the wounded, one area a turn"},

@@ -25,7 +25,7 @@ std::pair<fpb::Policy, std::string> make_policy(const fpb::Options& o,
     if (args.size() > 1)
         throw UsageError("fpb has one seat: give --policy once, not " + std::to_string(args.size()) +
                          " times");
-    std::string name = args.empty() ? std::string(fpb::kPolicies[1].name) : args[0];
+    std::string name = args.empty() ? std::string(fpb::kPolicies[0].name) : args[0];
     int budget = 16;
     if (const auto colon = name.find(':'); colon != std::string::npos) {
         const auto b = parse_integer(std::string_view(name).substr(colon + 1), 1, 100000);
@@ -36,16 +36,14 @@ std::pair<fpb::Policy, std::string> make_policy(const fpb::Options& o,
         budget = static_cast<int>(*b);
         name = "rollout";
     }
-    const std::size_t i = pick_policy(kGame, fpb::kPolicies, {name});
-    switch (i) {
-        case 0: return {fpb::BugOut{}, name};
-        case 1: return {fpb::CoverAndCarry{}, name};
-        case 2: return {fpb::SmokeAndCarry{}, name};
-        case 3: return {fpb::LeadFromFront{}, name};
-        case 4: return {fpb::BravestFirst{}, name};
-        case 5: return {fpb::Random{}, name};
-        default: return {fpb::Rollout{budget, o}, "rollout:" + std::to_string(budget)};
-    }
+    const std::string_view chosen = fpb::kPolicies[pick_policy(kGame, fpb::kPolicies, {name})].name;
+    if (chosen == "bug-out") return {fpb::BugOut{}, name};
+    if (chosen == "cover-and-carry") return {fpb::CoverAndCarry{}, name};
+    if (chosen == "smoke-and-carry") return {fpb::SmokeAndCarry{}, name};
+    if (chosen == "lead-from-front") return {fpb::LeadFromFront{}, name};
+    if (chosen == "bravest-first") return {fpb::BravestFirst{}, name};
+    if (chosen == "random") return {fpb::Random{}, name};
+    return {fpb::Rollout{budget, o}, "rollout:" + std::to_string(budget)};
 }
 
 std::unique_ptr<PreparedRun> prepare(const Settings& settings,
