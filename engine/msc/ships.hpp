@@ -1,0 +1,62 @@
+// Minimal Space Combat ships (ruling M2) and the arithmetic of strategic combat (M7): the pieces
+// of the campaign kernel that stand on their own. Groundwork for issue 7: the campaign kernel
+// (production, movement, capture, policies) is not written yet.
+//
+// M2: ENGINE, SHIELDS and TO-HIT cost 1 BP a unit and never exceed 5; each weapon costs 2 BP; a
+// ship totals 10, 15 or 20 BP. Offensive BPs = TO-HIT + weapon BPs; defensive BPs = SHIELDS.
+// A ship with ENGINE 0 cannot move.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace odds::msc {
+
+inline constexpr int kMaxRating = 5;
+
+struct Design {
+    int engine = 0, shields = 0, to_hit = 0, weapons = 0;
+
+    constexpr int cost() const noexcept { return engine + shields + to_hit + 2 * weapons; }
+    constexpr int offence() const noexcept { return to_hit + 2 * weapons; }  // offensive BPs
+    constexpr int defence() const noexcept { return shields; }               // defensive BPs
+    constexpr bool legal() const noexcept {
+        const int c = cost();
+        return engine >= 0 && shields >= 0 && to_hit >= 0 && weapons >= 0 &&
+               engine <= kMaxRating && shields <= kMaxRating && to_hit <= kMaxRating &&
+               (c == 10 || c == 15 || c == 20);
+    }
+    constexpr bool operator==(const Design&) const = default;
+};
+
+// "E3S4T4W2": ENGINE, SHIELDS, TO-HIT, weapons; nullopt unless well formed and legal (M2).
+std::optional<Design> parse_design(std::string_view text);
+std::string to_string(const Design& d);
+
+// The design doctrines of the policies, for a ship of `bp` (10, 15 or 20) BPs:
+//   balanced      spread evenly, ENGINE 3
+//   glass-cannon  all offence: TO-HIT 5, every other BP in weapons, ENGINE 2-3, no shields
+//   turtle        all shields: SHIELDS 5, ENGINE 2, the rest to offence
+//   fast          ENGINE 5, the rest split between shields and offence
+enum class Doctrine { balanced, glass_cannon, turtle, fast };
+Design doctrine_design(Doctrine d, int bp);
+std::optional<Doctrine> parse_doctrine(std::string_view name);
+
+// M7: the dice a side rolls from its fleet's totals: one per 7 offensive BPs when attacking,
+// one per 3 defensive BPs when defending.
+constexpr int attack_dice(int offence) noexcept { return offence / 7; }
+constexpr int defence_dice(int defence) noexcept { return defence / 3; }
+
+// M7: one attack: every 5-6 of the attacker destroys a ship, every 5-6 of the defender cancels
+// one. Returns the defender's losses (never below zero); the defender's policy picks which.
+template <class Dice>
+int resolve_attack(int offence, int defence, Dice& dice) {
+    int hits = 0, saves = 0;
+    for (int i = 0; i < attack_dice(offence); ++i) hits += dice.d6() >= 5;
+    for (int i = 0; i < defence_dice(defence); ++i) saves += dice.d6() >= 5;
+    return hits > saves ? hits - saves : 0;
+}
+
+}  // namespace odds::msc
