@@ -5,7 +5,8 @@
 namespace odds {
 
 std::span<const GameEntry> games() {
-    static const GameEntry kGames[] = {bosconian_entry(), dimension_duel_entry(), fpb_entry()};
+    static const GameEntry kGames[] = {bosconian_entry(), dimension_duel_entry(), fpb_entry(),
+                                       msc_entry()};
     return kGames;
 }
 

@@ -8,5 +8,6 @@ namespace odds {
 GameEntry bosconian_entry();
 GameEntry dimension_duel_entry();
 GameEntry fpb_entry();
+GameEntry msc_entry();
 
 }  // namespace odds

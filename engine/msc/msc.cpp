@@ -1,0 +1,112 @@
+#include "engine/msc/msc.hpp"
+
+namespace odds::msc {
+
+namespace {
+constexpr OptionInfo kOptions[] = {
+    {"map", "example", "example (the seed's map, 26 x 22, 30 systems) or random (M1)"},
+    {"width", "26", "random map: columns of hexes, 8..64 (M1)"},
+    {"height", "22", "random map: rows of hexes, 8..64 (M1)"},
+    {"systems", "30", "random map: star systems besides the homes, 2..100 (M1)"},
+    {"budget", "525", "BPs each side spends on its starting fleet, 10..5000 (M3)"},
+    {"max_turns", "300", "turns after which the campaign is a draw, 1..1000 (M8)"},
+    {"design_a", "doctrine", "side A's ship, e.g. E3S4T4W2 (ENGINE, SHIELDS, TO-HIT, weapons), or doctrine (M2)"},
+    {"design_b", "doctrine", "side B's ship, likewise (M2)"},
+};
+}  // namespace
+
+std::span<const OptionInfo> option_infos() { return kOptions; }
+
+Options parse_options(const Settings& settings) {
+    const OptionReader r("msc", kOptions, settings);
+    Options o;
+    if (const auto t = r.text("map"); t && *t != "example") {
+        if (*t != "random") r.fail("map", *t, "example or random");
+        o.random_map = true;
+    }
+    o.width = static_cast<int>(r.integer("width", 26, 8, 64));
+    o.height = static_cast<int>(r.integer("height", 22, 8, 64));
+    o.systems = static_cast<int>(r.integer("systems", 30, 2, 100));
+    if (!o.random_map && (r.text("width") || r.text("height") || r.text("systems")))
+        r.fail("map", "example", "random when width, height or systems are given");
+    if (o.random_map && o.systems > o.width * o.height / 4)
+        r.fail("systems", std::to_string(o.systems),
+               "at most a quarter of the hexes (" + std::to_string(o.width * o.height / 4) + ")");
+    o.budget = static_cast<int>(r.integer("budget", 525, 10, 5000));
+    o.max_turns = static_cast<int>(r.integer("max_turns", 300, 1, 1000));
+    const char* names[kSides] = {"design_a", "design_b"};
+    for (int side = 0; side < kSides; ++side)
+        if (const auto t = r.text(names[side]); t && *t != "doctrine") {
+            const auto d = parse_design(*t);
+            if (!d)
+                r.fail(names[side], *t,
+                       "E<engine>S<shields>T<to-hit>W<weapons>, each rating 0..5, costing 10, 15 "
+                       "or 20 BP (a weapon 2 BP), or doctrine");
+            o.design[static_cast<std::size_t>(side)] = *d;
+        }
+    return o;
+}
+
+std::string scenario(const Options& o) {
+    std::string s = o.random_map ? "map=random width=" + std::to_string(o.width) + " height=" +
+                                       std::to_string(o.height) + " systems=" +
+                                       std::to_string(o.systems)
+                                 : std::string("map=example");
+    s += " budget=" + std::to_string(o.budget) + " max_turns=" + std::to_string(o.max_turns);
+    for (int side = 0; side < kSides; ++side)
+        s += std::string(side ? " design_b=" : " design_a=") +
+             (o.design[static_cast<std::size_t>(side)] ? to_string(*o.design[static_cast<std::size_t>(side)]) : "doctrine");
+    return s;
+}
+
+int State::owned(int side) const noexcept {
+    int n = 0;
+    for (int i = 0; i < n_sys; ++i) {
+        const System& y = sys[static_cast<std::size_t>(i)];
+        n += y.home_of == side ? !occupied_by(y.pos, 1 - side) : y.owner == side;
+    }
+    return n;
+}
+
+std::vector<MetricSpec> metric_specs(const Options& o) {
+    // Bounds: a side produces at most one BP a system a turn, and builds ships of 10 BP or more.
+    const int t = o.max_turns, n = (o.random_map ? o.systems : 30) + 2;
+    const int bp = t * n, ships = (o.budget + bp) / 10 + 1;
+    return {
+        {"a_win", "side A won (M8)", MetricKind::rate, 0, 1},
+        {"b_win", "side B won (M8)", MetricKind::rate, 0, 1},
+        {"draw", "a draw: the turn cap, or both sides won at once (M8)", MetricKind::rate, 0, 1},
+        {"advantage_a", "1 for an A win, 1/2 a draw: P(A wins) + P(draw)/2", MetricKind::count, 0, 2, 2},
+        {"turns", "turns played (M4)", MetricKind::count, 1, t},
+        {"timeout", "ended by max_turns (M8)", MetricKind::rate, 0, 1},
+        {"end_home", "ended by a fleet alone in the enemy home (M8)", MetricKind::rate, 0, 1},
+        {"end_annihilation", "ended with a side without ships (M8)", MetricKind::rate, 0, 1},
+        {"systems_a", "systems side A owned at the end, its home included (M6)", MetricKind::count, 0, n},
+        {"systems_b", "systems side B owned at the end (M6)", MetricKind::count, 0, n},
+        {"ships_lost_a", "ships side A lost (M7)", MetricKind::count, 0, ships},
+        {"ships_lost_b", "ships side B lost (M7)", MetricKind::count, 0, ships},
+        {"bp_a", "BPs side A produced (M4)", MetricKind::count, 0, bp},
+        {"bp_b", "BPs side B produced (M4)", MetricKind::count, 0, bp},
+    };
+}
+
+SurvivalSpec survival_spec() { return SurvivalSpec{kTurns, -1, 1, "turns", ""}; }
+
+void to_metrics(const State& s, std::int32_t* out) noexcept {
+    out[kAWin] = s.winner == 0;
+    out[kBWin] = s.winner == 1;
+    out[kDraw] = s.winner == -1;
+    out[kAdvantageA] = s.winner == 0 ? 2 : s.winner == -1 ? 1 : 0;
+    out[kTurns] = s.turn;
+    out[kTimeout] = s.end == State::kTurnCap;
+    out[kEndHome] = s.end == State::kHome;
+    out[kEndAnnihilation] = s.end == State::kAnnihilation;
+    out[kSystemsA] = s.owned(0);
+    out[kSystemsB] = s.owned(1);
+    out[kShipsLostA] = s.lost[0];
+    out[kShipsLostB] = s.lost[1];
+    out[kBpA] = s.produced[0];
+    out[kBpB] = s.produced[1];
+}
+
+}  // namespace odds::msc

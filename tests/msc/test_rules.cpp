@@ -1,0 +1,222 @@
+// Minimal Space Combat campaign rules with scripted dice and scripted strategies (M4-M8), and
+// invariants after every phase of random campaigns.
+#include <catch2/catch.hpp>
+
+#include "engine/dice.hpp"
+#include "engine/msc/msc.hpp"
+#include "policies/msc/policies.hpp"
+
+using namespace odds;
+using namespace odds::msc;
+
+namespace {
+
+// Goes where told; never retreats unless told.
+struct Scripted {
+    hex::Hex target{};
+    bool stay = true;
+    bool run_away = false;
+    template <class D>
+    Orders orders(const State& s, int side, int i, D&) {
+        const auto& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
+        return {stay ? f.pos : target, 0, {}};
+    }
+    template <class D>
+    bool retreat(const State&, int, int, int, D&) { return run_away; }
+};
+
+const Design kBalanced = *parse_design("E3S3T3W3");  // 15 BP: offence 9, defence 3
+
+State start(int budget = 150) {
+    Options o;
+    o.budget = budget;
+    ScriptedDice none{};
+    return setup(o, {kBalanced, kBalanced}, none);
+}
+
+}  // namespace
+
+TEST_CASE("M3 the budget buys ships at home, as one fleet; the rest is saved", "[msc][M3]") {
+    Options o;
+    o.budget = 160;
+    ScriptedDice none{};
+    const State s = setup(o, {kBalanced, kBalanced}, none);
+    CHECK(s.ships(0) == 10);
+    CHECK(s.bp[0] == 10);
+    CHECK(s.fleets[0][0].pos == s.home[0]);
+    CHECK(s.fleets[0][1].ships == 0);
+    CHECK(s.n_sys == 32);  // the seed map's 30 systems and the two homes
+}
+
+TEST_CASE("M4 initiative: both roll, high is Player 1, ties rolled again", "[msc][M4]") {
+    ScriptedDice d{3, 3, 2, 5};
+    CHECK(initiative(d) == 1);
+    CHECK(d.remaining() == 0);
+}
+
+TEST_CASE("M4 production: 1 BP a system; a capture produces from two turns later", "[msc][M4][M6]") {
+    State s = start(150);  // 10 ships each, nothing saved
+    System& y = s.sys[0];
+    y.owner = 0;
+    y.captured = 7;
+    s.turn = 8;
+    production(s);
+    CHECK(s.bp[0] == 1);  // the home only
+    s.turn = 9;
+    production(s);
+    CHECK(s.bp[0] == 3);  // the home and the system captured on turn 7
+    // Enough BPs build a ship at home.
+    s.bp[0] = 14;
+    s.turn = 10;
+    production(s);
+    CHECK(s.ships(0) == 11);
+    CHECK(s.bp[0] == 1);
+}
+
+TEST_CASE("M6 capture: two turns in a row alone; lost when an enemy ends a turn there", "[msc][M6]") {
+    State s = start();
+    Options o;
+    const hex::Hex at = s.sys[0].pos;
+    s.fleets[0][1] = Fleet{at, 1, 0};
+    s.turn = 7;
+    end_of_turn(s, o);
+    CHECK(s.sys[0].owner == -1);  // one turn: occupied, not captured
+    s.turn = 8;
+    end_of_turn(s, o);
+    CHECK(s.sys[0].owner == 0);
+    CHECK(s.sys[0].captured == 8);
+    s.fleets[0][1].ships = 0;
+    s.fleets[1][1] = Fleet{at, 1, 0};
+    s.turn = 9;
+    end_of_turn(s, o);
+    CHECK(s.sys[0].owner == -1);  // an enemy ended a turn there: no longer A's
+}
+
+TEST_CASE("M5 a fleet moves up to its ENGINE; fleets in one hex merge first", "[msc][M5]") {
+    State s = start();
+    const hex::Hex far = s.home[1];
+    s.fleets[0][1] = Fleet{s.home[0], 2, 0};  // a second fleet at home: merges with the first
+    Scripted go{far, false, false};
+    ScriptedDice none{};
+    movement(s, 0, go, none);
+    CHECK(s.fleets[0][1].ships == 0);
+    CHECK(s.fleets[0][0].ships == 12);
+    CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 3);  // ENGINE 3
+    CHECK(s.fleets[0][0].arrived > 0);
+}
+
+TEST_CASE("M7 combat: the last to move in attacks; rounds until destroyed or retreat", "[msc][M7]") {
+    State s = start();
+    const hex::Hex at = s.sys[0].pos;
+    s.fleets[0][0] = Fleet{at, 1, 1};  // A: 1 ship, there first
+    s.fleets[1][0] = Fleet{at, 3, 2};  // B: 3 ships, moved in last: B attacks
+    // B attacks: offence 27: 3 dice (5, 6, 1): 2 hits; A's defence 3: 1 die (5): 1 save.
+    // A loses 1 ship: destroyed, combat over.
+    Scripted a, b;
+    ScriptedDice d{5, 6, 1, 5};
+    combat_at(s, at, a, b, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.ships(0) == 0);
+    CHECK(s.lost[0] == 1);
+}
+
+TEST_CASE("M7 a side may retreat one hex toward home after a round", "[msc][M7]") {
+    State s = start();
+    const hex::Hex at = s.sys[0].pos;
+    s.fleets[0][0] = Fleet{at, 3, 2};  // A attacks
+    s.fleets[1][0] = Fleet{at, 3, 1};
+    Scripted a, b{{}, true, true};  // B retreats after the first round
+    // A attacks: offence 27, 3 dice; B's defence 9, 3 dice. Then B: 3 dice against A's 3. All
+    // miss; after the round B retreats.
+    ScriptedDice d{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    combat_at(s, at, a, b, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.fleets[1][0].pos == step_toward(s, at, s.home[1]));
+    CHECK(s.ships(1) == 3);
+}
+
+TEST_CASE("M7 if neither side can roll an attack die, the attacker retreats", "[msc][M7]") {
+    State s = start();
+    s.design = {*parse_design("E5S5T0W0"), *parse_design("E5S5T0W0")};  // 10 BP: no offence
+    const hex::Hex at = s.sys[0].pos;
+    s.fleets[0][0] = Fleet{at, 2, 5};  // A moved in last
+    s.fleets[1][0] = Fleet{at, 2, 1};
+    Scripted a, b;
+    ScriptedDice none{};
+    combat_at(s, at, a, b, none);
+    CHECK(s.fleets[0][0].pos == step_toward(s, at, s.home[0]));
+}
+
+TEST_CASE("M8 the enemy home held alone, or the enemy without ships", "[msc][M8]") {
+    Options o;
+    {
+        State s = start();
+        s.fleets[0][0].pos = s.home[1];
+        s.fleets[1][0].ships = 0;
+        s.fleets[1][1] = Fleet{s.sys[0].pos, 1, 0};  // B still has a ship elsewhere
+        end_of_turn(s, o);
+        CHECK(s.winner == 0);
+        CHECK(s.end == State::kHome);
+    }
+    {
+        State s = start();
+        s.fleets[1][0].ships = 0;
+        end_of_turn(s, o);
+        CHECK(s.winner == 0);
+        CHECK(s.end == State::kAnnihilation);
+    }
+    {
+        State s = start();
+        o.max_turns = 5;
+        s.turn = 5;
+        end_of_turn(s, o);
+        CHECK(s.winner == -1);
+        CHECK(s.end == State::kTurnCap);
+    }
+}
+
+TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]") {
+    Options o;
+    o.max_turns = 120;
+    Dice dice(99);
+    for (int game = 0; game < 200; ++game) {
+        const std::array<Design, kSides> designs = {doctrine_design(static_cast<Doctrine>(game % 4), 15),
+                                                   doctrine_design(static_cast<Doctrine>((game / 4) % 4), 10)};
+        State s = setup(o, designs, dice);
+        strategy::Random pa;
+        strategy::Expand pb;
+        while (s.winner == -2) {
+            ++s.turn;
+            production(s);
+            s.first = initiative(dice);
+            for (int side = 0; side < kSides; ++side) {
+                std::array<hex::Hex, kMaxFleets> before{};
+                for (int i = 0; i < kMaxFleets; ++i) before[static_cast<std::size_t>(i)] = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)].pos;
+                if (side == 0) movement(s, 0, pa, dice);
+                else movement(s, 1, pb, dice);
+                for (int i = 0; i < kMaxFleets; ++i) {  // no fleet beyond its range (new ones from home)
+                    const auto& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
+                    if (f.ships == 0) continue;
+                    REQUIRE(s.bounds.contains(f.pos));
+                    const int moved = std::min(hex::distance(before[static_cast<std::size_t>(i)], f.pos),
+                                               hex::distance(s.home[static_cast<std::size_t>(side)], f.pos));
+                    REQUIRE(moved <= designs[static_cast<std::size_t>(side)].engine);
+                }
+            }
+            std::array<hex::Hex, kMaxFleets> fights{};
+            int n = 0;
+            for (const auto& f : s.fleets[0])
+                if (f.ships > 0 && s.occupied_by(f.pos, 1)) fights[static_cast<std::size_t>(n++)] = f.pos;
+            for (int i = 0; i < n; ++i) combat_at(s, fights[static_cast<std::size_t>(i)], pa, pb, dice);
+            end_of_turn(s, o);
+            for (int side = 0; side < kSides; ++side) {
+                // BPs spent never exceed BPs produced plus the budget; every ship counted once.
+                const int cost = designs[static_cast<std::size_t>(side)].cost();
+                REQUIRE(s.built[static_cast<std::size_t>(side)] * cost + s.bp[static_cast<std::size_t>(side)] ==
+                        o.budget + s.produced[static_cast<std::size_t>(side)]);
+                REQUIRE(s.ships(side) == s.built[static_cast<std::size_t>(side)] - s.lost[static_cast<std::size_t>(side)]);
+                for (const auto& f : s.fleets[static_cast<std::size_t>(side)]) REQUIRE(f.ships >= 0);
+            }
+        }
+    }
+}
