@@ -76,17 +76,20 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
         {"a_win", "side A won (M8)", MetricKind::rate, 0, 1},
         {"b_win", "side B won (M8)", MetricKind::rate, 0, 1},
         {"draw", "a draw: the turn cap, or both sides won at once (M8)", MetricKind::rate, 0, 1},
-        {"advantage_a", "1 for an A win, 1/2 a draw: P(A wins) + P(draw)/2", MetricKind::count, 0, 2, 2},
+        {"advantage_first", "side A's advantage: 1 a win, 1/2 a draw (P(A wins) + P(draw)/2)",
+         MetricKind::count, 0, 2, 2},
         {"turns", "turns played (M4)", MetricKind::count, 1, t},
-        {"timeout", "ended by max_turns (M8)", MetricKind::rate, 0, 1},
+        {"timeouts", "ended by max_turns (M8)", MetricKind::rate, 0, 1},
         {"end_home", "ended by a fleet alone in the enemy home (M8)", MetricKind::rate, 0, 1},
         {"end_annihilation", "ended with a side without ships (M8)", MetricKind::rate, 0, 1},
-        {"systems_a", "systems side A owned at the end, its home included (M6)", MetricKind::count, 0, n},
-        {"systems_b", "systems side B owned at the end (M6)", MetricKind::count, 0, n},
+        {"systems_owned_a", "systems side A owned at the end, its home included (M6)", MetricKind::count, 0, n},
+        {"systems_owned_b", "systems side B owned at the end (M6)", MetricKind::count, 0, n},
+        {"ships_built_a", "ships side A built, the starting fleet included (M3, M4)", MetricKind::count, 0, ships},
+        {"ships_built_b", "ships side B built (M3, M4)", MetricKind::count, 0, ships},
         {"ships_lost_a", "ships side A lost (M7)", MetricKind::count, 0, ships},
         {"ships_lost_b", "ships side B lost (M7)", MetricKind::count, 0, ships},
-        {"bp_a", "BPs side A produced (M4)", MetricKind::count, 0, bp},
-        {"bp_b", "BPs side B produced (M4)", MetricKind::count, 0, bp},
+        {"bp_produced_a", "BPs side A produced (M4)", MetricKind::count, 0, bp},
+        {"bp_produced_b", "BPs side B produced (M4)", MetricKind::count, 0, bp},
     };
 }
 
@@ -96,13 +99,15 @@ void to_metrics(const State& s, std::int32_t* out) noexcept {
     out[kAWin] = s.winner == 0;
     out[kBWin] = s.winner == 1;
     out[kDraw] = s.winner == -1;
-    out[kAdvantageA] = s.winner == 0 ? 2 : s.winner == -1 ? 1 : 0;
+    out[kAdvantageFirst] = s.winner == 0 ? 2 : s.winner == -1 ? 1 : 0;
     out[kTurns] = s.turn;
-    out[kTimeout] = s.end == State::kTurnCap;
+    out[kTimeouts] = s.end == State::kTurnCap;
     out[kEndHome] = s.end == State::kHome;
     out[kEndAnnihilation] = s.end == State::kAnnihilation;
     out[kSystemsA] = s.owned(0);
     out[kSystemsB] = s.owned(1);
+    out[kBuiltA] = s.built[0];
+    out[kBuiltB] = s.built[1];
     out[kShipsLostA] = s.lost[0];
     out[kShipsLostB] = s.lost[1];
     out[kBpA] = s.produced[0];

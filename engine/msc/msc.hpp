@@ -121,8 +121,8 @@ inline hex::Hex step_toward(const State& s, const hex::Hex& from, const hex::Hex
 
 // The metrics of one campaign.
 enum Metric : int {
-    kAWin, kBWin, kDraw, kAdvantageA, kTurns, kTimeout, kEndHome, kEndAnnihilation,
-    kSystemsA, kSystemsB, kShipsLostA, kShipsLostB, kBpA, kBpB, kMetricCount
+    kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kEndHome, kEndAnnihilation,
+    kSystemsA, kSystemsB, kBuiltA, kBuiltB, kShipsLostA, kShipsLostB, kBpA, kBpB, kMetricCount
 };
 std::vector<MetricSpec> metric_specs(const Options& o);
 SurvivalSpec survival_spec();

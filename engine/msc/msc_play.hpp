@@ -30,20 +30,19 @@ inline int free_slot(const State& s, int side) {
         if (s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)].ships == 0) return i;
     return -1;
 }
-// New ships (or a starting fleet) at home: join a fleet there, else a new one (M3, M4).
-inline void add_at_home(State& s, int side, int n) {
+// New ships (or a starting fleet) at home: join a fleet there, else a new one (M3, M4). False
+// when every fleet slot is busy elsewhere (M5a): the ships are not built, their BPs stay saved.
+inline bool add_at_home(State& s, int side, int n) {
     auto& fl = s.fleets[static_cast<std::size_t>(side)];
     for (auto& f : fl)
         if (f.ships > 0 && f.pos == s.home[static_cast<std::size_t>(side)]) {
             f.ships += n;
-            return;
+            return true;
         }
     const int slot = free_slot(s, side);
-    if (slot < 0) {  // every slot busy: they join the first fleet's strength at home
-        fl[0].ships += n;
-        return;
-    }
+    if (slot < 0) return false;
     fl[static_cast<std::size_t>(slot)] = Fleet{s.home[static_cast<std::size_t>(side)], n, 0};
+    return true;
 }
 }  // namespace detail
 
@@ -109,10 +108,9 @@ inline void production(State& s) {
         s.produced[static_cast<std::size_t>(side)] += income;
         const int cost = s.design[static_cast<std::size_t>(side)].cost();
         const int n = s.bp[static_cast<std::size_t>(side)] / cost;
-        if (n > 0) {
+        if (n > 0 && detail::add_at_home(s, side, n)) {
             s.bp[static_cast<std::size_t>(side)] -= n * cost;
             s.built[static_cast<std::size_t>(side)] += n;
-            detail::add_at_home(s, side, n);
         }
     }
 }

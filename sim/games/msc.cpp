@@ -52,7 +52,8 @@ GameEntry msc_entry() {
     return {kGame, "Minimal Space Combat: The Strategic Game",
             "two players: build fleets from your systems' production and take the enemy home",
             msc::option_infos(), msc::policy_infos(), prepare, "a, b", nullptr, "msc/0",
-            "a_win,b_win,draw,advantage_a,turns,end_home,end_annihilation", "a_win,b_win,draw"};
+            "a_win,b_win,draw,advantage_first,turns,timeouts,end_home,end_annihilation",
+            "a_win,b_win,draw"};
 }
 
 }  // namespace odds

@@ -25,6 +25,16 @@ struct Scripted {
     bool retreat(const State&, int, int, int, D&) { return run_away; }
 };
 
+// Keeps the fleet where it is and detaches four ships toward `there`.
+struct Splitter {
+    hex::Hex there;
+    template <class D>
+    Orders orders(const State& st, int side, int i, D&) {
+        const auto& f = st.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
+        return {f.pos, 4, there};
+    }
+};
+
 const Design kBalanced = *parse_design("E3S3T3W3");  // 15 BP: offence 9, defence 3
 
 State start(int budget = 150) {
@@ -103,6 +113,17 @@ TEST_CASE("M5 a fleet moves up to its ENGINE; fleets in one hex merge first", "[
     CHECK(s.fleets[0][0].ships == 12);
     CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 3);  // ENGINE 3
     CHECK(s.fleets[0][0].arrived > 0);
+}
+
+TEST_CASE("M5a a fleet may detach ships into a new fleet with its own destination", "[msc][M5]") {
+    State s = start();
+    Splitter split{s.home[1]};
+    ScriptedDice none{};
+    movement(s, 0, split, none);
+    CHECK(s.fleets[0][0].ships == 6);
+    CHECK(s.fleets[0][0].pos == s.home[0]);
+    CHECK(s.fleets[0][1].ships == 4);
+    CHECK(hex::distance(s.home[0], s.fleets[0][1].pos) == 3);
 }
 
 TEST_CASE("M7 combat: the last to move in attacks; rounds until destroyed or retreat", "[msc][M7]") {
