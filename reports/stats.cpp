@@ -123,4 +123,30 @@ Summary summarize(const Distribution& d, bool exact) {
     return s;
 }
 
+std::optional<Summary> balance_row(const std::vector<Summary>& rows, const std::string& first_win,
+                                   const std::string& second_win, double n, bool exact) {
+    const Summary* a = nullptr;
+    const Summary* b = nullptr;
+    for (const auto& r : rows) {
+        if (r.metric == first_win) a = &r;
+        if (r.metric == second_win) b = &r;
+    }
+    if (!a || !b) return std::nullopt;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    Summary s;
+    s.metric = "balance";
+    s.kind = MetricKind::rate;
+    s.n = n;
+    const double d = a->mean - b->mean;
+    s.mean = 1 - std::abs(d);
+    s.stddev = s.skewness = s.min = s.max = s.p05 = s.p25 = s.p50 = s.p75 = s.p95 = nan;
+    if (exact || n <= 0) {
+        s.ci = {s.mean, s.mean};
+    } else {
+        const double half = kZ95 * std::sqrt(std::max(0.0, (a->mean + b->mean - d * d) / n));
+        s.ci = {std::max(0.0, s.mean - half), std::min(1.0, s.mean + half)};
+    }
+    return s;
+}
+
 }  // namespace odds

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -62,5 +63,12 @@ struct Summary {
 // its highest); a quantile, min or max is given only where both placements agree, else NaN, and
 // the standard deviation and skewness are NaN.
 Summary summarize(const Distribution& d, bool exact);
+
+// Two-seat games: the derived row `balance` = 1 - |P(first seat wins) - P(second seat wins)|,
+// from the summaries of the two win metrics (named first_win, second_win) over n playouts (or
+// exact). Its interval is the normal one for a difference of multinomial proportions; it has no
+// quantiles (NaN).
+std::optional<Summary> balance_row(const std::vector<Summary>& rows, const std::string& first_win,
+                                   const std::string& second_win, double n, bool exact);
 
 }  // namespace odds

@@ -89,6 +89,15 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
 
 namespace cli {
 
+namespace {
+// Two-seat games: the derived `balance` row after the metrics (README, "Output files").
+void add_balance_row(const GameEntry& game, std::vector<Summary>& rows, double n, bool exact) {
+    if (game.versus.empty()) return;
+    const auto v = split_names(game.versus);
+    if (auto b = balance_row(rows, v[0], v[1], n, exact)) rows.push_back(*b);
+}
+}  // namespace
+
 int cmd_list(const std::vector<std::string>& args, Io io) {
     po::options_description desc(
         "usage: odds list [GAME]\n\nEvery game (or one), its policies and its rule options with "
@@ -154,6 +163,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     const auto ds = distributions(result.tally, prepared->metrics);
     std::vector<Summary> rows;
     for (const auto& d : ds) rows.push_back(summarize(d, false));
+    add_balance_row(game, rows, static_cast<double>(result.tally.playouts()), false);
     if (out_dir) {
         const fs::path dir(*out_dir);
         std::vector<std::pair<fs::path, std::string>> files = {
@@ -202,6 +212,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     RunInfo info{report.game, report.scenario, report.policy, 0, 0, true, false};
     std::vector<Summary> rows;
     for (const auto& d : report.laws) rows.push_back(summarize(d, true));
+    add_balance_row(game, rows, 0, true);
     if (out_dir) {
         const fs::path dir(*out_dir);
         std::vector<std::pair<fs::path, std::string>> files = {

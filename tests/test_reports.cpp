@@ -99,3 +99,20 @@ TEST_CASE("Bradley-Terry: equal players rate equal; a 3:1 edge is 191 Elo", "[re
     CHECK(std::isfinite(sweep[0].rating));
     CHECK(sweep[0].rating > 300);
 }
+
+TEST_CASE("balance: 1 - |P(first wins) - P(second wins)|, with its interval", "[reports]") {
+    Summary a, b;
+    a.metric = "a_win";
+    a.mean = 0.6;
+    b.metric = "b_win";
+    b.mean = 0.3;
+    const auto mc = balance_row({a, b}, "a_win", "b_win", 10000, false);
+    REQUIRE(mc);
+    CHECK(mc->mean == Approx(0.7));
+    const double half = kZ95 * std::sqrt((0.6 + 0.3 - 0.09) / 10000);
+    CHECK(mc->ci.low == Approx(0.7 - half));
+    CHECK(std::isnan(mc->p50));
+    const auto ex = balance_row({a, b}, "a_win", "b_win", 0, true);
+    CHECK(ex->ci.low == ex->ci.high);
+    CHECK_FALSE(balance_row({a}, "a_win", "b_win", 10, false));
+}
