@@ -27,29 +27,37 @@ inline bool losing_badly(const State& s, int side, int mine, int theirs) {
 }
 
 // The nearest system `side` does not own (not the enemy home unless nothing else is left).
+// Ties go to the system nearer the enemy home: the same rule for both sides, whatever the map's
+// row order (breaking ties by row order gave the side whose home lies lower on the map the
+// contested middle first).
 inline hex::Hex nearest_unowned(const State& s, int side, const hex::Hex& from) {
-    int best = -1, bd = 1 << 30;
+    const hex::Hex enemy = s.home[static_cast<std::size_t>(1 - side)];
+    int best = -1, bd = 1 << 30, be = 1 << 30;
     for (int pass = 0; pass < 2 && best < 0; ++pass)
         for (int i = 0; i < s.n_sys; ++i) {
             const System& y = s.sys[static_cast<std::size_t>(i)];
             if (y.owner == side || (pass == 0 && y.home_of >= 0)) continue;
-            const int d = hex::distance(from, y.pos);
-            if (d < bd) {
+            const int d = hex::distance(from, y.pos), e = hex::distance(enemy, y.pos);
+            if (d < bd || (d == bd && e < be)) {
                 bd = d;
+                be = e;
                 best = i;
             }
         }
-    return best < 0 ? s.home[static_cast<std::size_t>(1 - side)] : s.sys[static_cast<std::size_t>(best)].pos;
+    return best < 0 ? enemy : s.sys[static_cast<std::size_t>(best)].pos;
 }
 
-// The nearest system the enemy owns (its home last), else the nearest unowned one.
+// The nearest system the enemy owns (its home last), else the nearest unowned one; ties as above.
 inline hex::Hex nearest_enemy(const State& s, int side, const hex::Hex& from) {
-    int best = -1, bd = 1 << 30;
+    const hex::Hex enemy = s.home[static_cast<std::size_t>(1 - side)];
+    int best = -1, bd = 1 << 30, be = 1 << 30;
     for (int i = 0; i < s.n_sys; ++i) {
         const System& y = s.sys[static_cast<std::size_t>(i)];
         if (y.owner != 1 - side || y.home_of >= 0) continue;
-        if (const int d = hex::distance(from, y.pos); d < bd) {
+        const int d = hex::distance(from, y.pos), e = hex::distance(enemy, y.pos);
+        if (d < bd || (d == bd && e < be)) {
             bd = d;
+            be = e;
             best = i;
         }
     }
