@@ -5,6 +5,7 @@
 //               rush    everything in one stack to the enemy home
 //               raid    detachments of two ships against the enemy's systems
 //               random  a random heading every turn
+//               strike  expand until 1.5 times the enemy's ships, then strike at its home
 //   every strategy but random retreats from a fight it is losing badly (strength, ships times
 //   offence plus defence, below half the enemy's)
 #pragma once
@@ -95,6 +96,25 @@ struct Expand {
     }
 };
 
+// Strike: expand until ahead, then go for the throat. While the side has fewer than 1.5 times
+// the enemy's ships it plays `expand`; once it has, every fleet but the home guard heads for the
+// enemy home.
+struct Strike {
+    template <class Dice>
+    Orders orders(const State& s, int side, int i, Dice& dice) {
+        if (2 * s.ships(side) < 3 * s.ships(1 - side)) return Expand{}.orders(s, side, i, dice);
+        const Fleet& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
+        const hex::Hex home = s.home[static_cast<std::size_t>(side)];
+        const hex::Hex enemy = s.home[static_cast<std::size_t>(1 - side)];
+        if (f.pos == home && f.ships >= 2) return {home, f.ships - (f.ships + 2) / 3, enemy};
+        return {f.pos == home ? home : enemy, 0, {}};
+    }
+    template <class Dice>
+    bool retreat(const State& s, int side, int mine, int theirs, Dice&) {
+        return losing_badly(s, side, mine, theirs);
+    }
+};
+
 struct Rush {
     template <class Dice>
     Orders orders(const State& s, int side, int, Dice&) {
@@ -140,7 +160,8 @@ struct Random {
 
 }  // namespace strategy
 
-using Strategy = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random>;
+using Strategy = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random,
+                              strategy::Strike>;
 
 // A seat: its ship design and its strategy.
 struct Policy {
@@ -149,23 +170,26 @@ struct Policy {
 };
 
 inline constexpr const char* kDoctrines[4] = {"balanced", "glass-cannon", "turtle", "fast"};
-inline constexpr const char* kStrategies[4] = {"expand", "rush", "raid", "random"};
+inline constexpr int kStrategyCount = 5;
+inline constexpr const char* kStrategies[kStrategyCount] = {"expand", "rush", "raid", "random", "strike"};
+inline constexpr int kPolicyCount = 4 * kStrategyCount;
 
 // Every design/strategy pair, for `odds list` and the seat parser.
-inline const std::array<PolicyInfo, 16>& policy_infos() {
+inline const std::array<PolicyInfo, kPolicyCount>& policy_infos() {
     static const auto infos = [] {
-        static std::array<std::string, 16> names, helps;
+        static std::array<std::string, kPolicyCount> names, helps;
         const char* design_help[4] = {"balanced ships (E3S3T3W3)", "all-offence ships (E2S0T5W4)",
                                       "all-shield ships (E2S5T0W4)", "fast ships (E5S2T2W3)"};
-        const char* strategy_help[4] = {
+        const char* strategy_help[kStrategyCount] = {
             "take the nearest systems, a third guarding home",
             "one stack straight at the enemy home",
             "two-ship detachments against the enemy's systems",
-            "a random heading every turn"};
-        std::array<PolicyInfo, 16> out{};
+            "a random heading every turn",
+            "expand until 1.5 times the enemy's ships, then all but the home guard at the enemy home"};
+        std::array<PolicyInfo, kPolicyCount> out{};
         for (int d = 0; d < 4; ++d)
-            for (int st = 0; st < 4; ++st) {
-                const auto k = static_cast<std::size_t>(d * 4 + st);
+            for (int st = 0; st < kStrategyCount; ++st) {
+                const auto k = static_cast<std::size_t>(d * kStrategyCount + st);
                 names[k] = std::string(kDoctrines[d]) + "/" + kStrategies[st];
                 helps[k] = std::string(design_help[d]) + "; " + strategy_help[st];
                 out[k] = {names[k], helps[k]};
@@ -177,12 +201,13 @@ inline const std::array<PolicyInfo, 16>& policy_infos() {
 
 inline Policy make_policy(std::size_t index) {
     Policy p;
-    p.doctrine = static_cast<Doctrine>(index / 4);
-    switch (index % 4) {
+    p.doctrine = static_cast<Doctrine>(index / kStrategyCount);
+    switch (index % kStrategyCount) {
         case 0: p.strategy = strategy::Expand{}; break;
         case 1: p.strategy = strategy::Rush{}; break;
         case 2: p.strategy = strategy::Raid{}; break;
-        default: p.strategy = strategy::Random{}; break;
+        case 3: p.strategy = strategy::Random{}; break;
+        default: p.strategy = strategy::Strike{}; break;
     }
     return p;
 }
