@@ -104,10 +104,7 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
         "their defaults.\n\noptions");
     desc.add_options()("help,h", "show this help");
     const auto vm = parse(args, desc);
-    if (vm.count("help")) {
-        io.out << desc << '\n';
-        return 0;
-    }
+    if (showed_help(vm, desc, io)) return 0;
     std::vector<const GameEntry*> shown;
     if (vm.count("game"))
         shown.push_back(&find_game(vm["game"].as<std::string>()));
@@ -141,10 +138,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     add_game_options(desc);
     desc.add_options()("out,o", po::value<std::string>(), "write the CSV files into this directory");
     const auto vm = parse(args, desc);
-    if (vm.count("help")) {
-        io.out << desc << '\n';
-        return 0;
-    }
+    if (showed_help(vm, desc, io)) return 0;
 
     // Every input is checked, cheapest first, before anything runs or is written.
     const GameEntry& game = game_of(vm);
@@ -192,10 +186,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     add_game_options(desc);
     desc.add_options()("out,o", po::value<std::string>(), "write the CSV files into this directory");
     const auto vm = parse(args, desc);
-    if (vm.count("help")) {
-        io.out << desc << '\n';
-        return 0;
-    }
+    if (showed_help(vm, desc, io)) return 0;
     if (!vm.count("game")) throw UsageError("which game? give one of: " + game_names(true));
     const GameEntry& game = game_of(vm);
     if (!game.exact)

@@ -173,10 +173,7 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     add_game_options(desc);
     desc.add_options()("out,o", po::value<std::string>(), "the baseline file to write (required)");
     const auto vm = parse(args, desc);
-    if (vm.count("help")) {
-        io.out << desc << '\n';
-        return 0;
-    }
+    if (showed_help(vm, desc, io)) return 0;
     const GameEntry& game = game_of(vm);
     const Settings settings = settings_of(vm);
     const auto policies = policies_of(vm);
@@ -237,10 +234,7 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
         "change a rule option from the baseline's, NAME=VALUE (repeatable)")(
         "no-progress", "no progress bar, even on a terminal");
     const auto vm = parse(args, desc, "file", -1);
-    if (vm.count("help")) {
-        io.out << desc << '\n';
-        return 0;
-    }
+    if (showed_help(vm, desc, io)) return 0;
     if (!vm.count("file")) throw UsageError("give one or more baseline files");
 
     // Read and prepare every baseline before playing any.

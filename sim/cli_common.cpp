@@ -60,6 +60,12 @@ std::string game_names(bool with_exact_only) {
     return names;
 }
 
+bool showed_help(const po::variables_map& vm, const po::options_description& d, Io io) {
+    if (!vm.count("help")) return false;
+    io.out << d << '\n';
+    return true;
+}
+
 const GameEntry& game_of(const po::variables_map& vm) {
     if (!vm.count("game")) throw UsageError("which game? give one of: " + game_names());
     return find_game(vm["game"].as<std::string>());

@@ -31,6 +31,9 @@ void add_run_options(po::options_description& d, const char* default_playouts = 
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& d,
                         const char* positional = "game", int max_positional = 1);
 
+// With --help: prints the command's help to stdout and returns true (the command exits 0).
+bool showed_help(const po::variables_map& vm, const po::options_description& d, Io io);
+
 const GameEntry& game_of(const po::variables_map& vm);  // "which game?" when missing
 Settings settings_of(const po::variables_map& vm);
 std::vector<std::string> policies_of(const po::variables_map& vm);

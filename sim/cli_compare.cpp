@@ -87,10 +87,7 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
                        "a policy every entry plays with (SEAT=NAME), for two-seat games")(
         "out,o", po::value<std::string>(), "write compare.csv and the summaries here");
     const auto vm = parse(args, desc);
-    if (vm.count("help")) {
-        io.out << desc << '\n';
-        return 0;
-    }
+    if (showed_help(vm, desc, io)) return 0;
     const GameEntry& game = game_of(vm);
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);

@@ -84,10 +84,7 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     add_game_options(desc);
     desc.add_options()("out,o", po::value<std::string>(), "write sweep.csv into this directory");
     const auto vm = parse(args, desc);
-    if (vm.count("help")) {
-        io.out << desc << '\n';
-        return 0;
-    }
+    if (showed_help(vm, desc, io)) return 0;
 
     const GameEntry& game = game_of(vm);
     if (!vm.count("vary")) throw UsageError("nothing to sweep: give --vary NAME=FROM:TO:STEP");

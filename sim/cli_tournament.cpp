@@ -30,10 +30,7 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
     add_game_options(desc);
     desc.add_options()("out,o", po::value<std::string>(), "write tournament.csv and ratings.csv here");
     const auto vm = parse(args, desc);
-    if (vm.count("help")) {
-        io.out << desc << '\n';
-        return 0;
-    }
+    if (showed_help(vm, desc, io)) return 0;
     const GameEntry& game = game_of(vm);
     if (game.seats.empty() || game.versus.empty())
         throw UsageError("game '" + std::string(game.name) +
