@@ -8,6 +8,8 @@
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/dimension_duel/duel.hpp"
 #include "engine/fpb/fpb.hpp"
+#include "engine/msc/msc.hpp"
+#include "policies/msc/policies.hpp"
 #include "policies/fpb/policies.hpp"
 #include "policies/dimension_duel/policies.hpp"
 #include "engine/dice.hpp"
@@ -85,6 +87,23 @@ TEST_CASE("Full Plastic Bodybag playouts allocate nothing, rollout included", "[
     }
     for (int i = 0; i < 20; ++i) {
         fpb::to_metrics(fpb::play(options, rollout, dice), values);
+        tally.add(values);
+    }
+    CHECK(g_allocations.load() - before == 0);
+}
+
+TEST_CASE("Minimal Space Combat campaigns allocate nothing", "[alloc][msc]") {
+    const msc::Options options;
+    const msc::Design d = msc::doctrine_design(msc::Doctrine::balanced, 15);
+    Tally tally(msc::metric_specs(options), msc::survival_spec());
+    Dice dice(8);
+    std::int32_t values[kMaxMetrics];
+    msc::strategy::Strike a;
+    msc::strategy::Raid b;
+    (void)msc::example_map();  // the map is parsed once, before any campaign
+    const long before = g_allocations.load();
+    for (int i = 0; i < 200; ++i) {
+        msc::to_metrics(msc::play(options, {d, d}, a, b, dice), values);
         tally.add(values);
     }
     CHECK(g_allocations.load() - before == 0);
