@@ -9,7 +9,8 @@ using namespace odds;
 
 static void BM_MscCampaignBalancedExpand(benchmark::State& state) {
     const msc::Options options;
-    const msc::Design d = msc::doctrine_design(msc::Doctrine::balanced, 15);
+    const msc::Plan d(msc::doctrine_main(msc::Doctrine::balanced),
+                      msc::doctrine_escort(msc::Doctrine::balanced), msc::kDefaultEscortShare);
     msc::strategy::Expand a, b;
     Dice dice(1);
     for (auto _ : state) benchmark::DoNotOptimize(msc::play(options, {d, d}, a, b, dice));

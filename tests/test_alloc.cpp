@@ -94,12 +94,15 @@ TEST_CASE("Full Plastic Bodybag playouts allocate nothing, rollout included", "[
 
 TEST_CASE("Minimal Space Combat campaigns allocate nothing", "[alloc][msc]") {
     const msc::Options options;
-    const msc::Design d = msc::doctrine_design(msc::Doctrine::balanced, 15);
+    // Mixed fleets (M2a): the doctrine's ships and its escorts.
+    const msc::Plan d(msc::doctrine_main(msc::Doctrine::balanced),
+                      msc::doctrine_escort(msc::Doctrine::balanced), msc::kDefaultEscortShare);
     Tally tally(msc::metric_specs(options), msc::survival_spec());
     Dice dice(8);
     std::int32_t values[kMaxMetrics];
     msc::strategy::Strike a;
     msc::strategy::Raid b;
+    b.loss = msc::LossRule::keep_speed;
     (void)msc::example_map();  // the map is parsed once, before any campaign
     const long before = g_allocations.load();
     for (int i = 0; i < 200; ++i) {

@@ -10,8 +10,13 @@ constexpr OptionInfo kOptions[] = {
     {"systems", "30", "random map: star systems besides the homes, 2..100 (M1)"},
     {"budget", "525", "BPs each side spends on its starting fleet, 10..5000 (M3)"},
     {"max_turns", "300", "turns after which the campaign is a draw, 1..1000 (M8)"},
-    {"design_a", "doctrine", "side A's ship, e.g. E3S4T4W2 (ENGINE, SHIELDS, TO-HIT, weapons), or doctrine (M2)"},
-    {"design_b", "doctrine", "side B's ship, likewise (M2)"},
+    {"swap_homes", "false", "true: side A starts at the map's second home, side B at the first (M1a)"},
+    {"design_a", "doctrine", "side A's main design, e.g. E3S4T4W2 (ENGINE, SHIELDS, TO-HIT, weapons), or doctrine (M2a)"},
+    {"design_b", "doctrine", "side B's main design, likewise (M2a)"},
+    {"escort_a", "doctrine", "side A's escort design, e.g. E3S2T3W1, or doctrine (its design at 10 BP) (M2a)"},
+    {"escort_b", "doctrine", "side B's escort design, likewise (M2a)"},
+    {"escorts_a", "25", "percent of side A's ships built as escorts, 0..100 (M2a)"},
+    {"escorts_b", "25", "percent of side B's ships built as escorts, 0..100 (M2a)"},
 };
 }  // namespace
 
@@ -34,16 +39,20 @@ Options parse_options(const Settings& settings) {
                "at most a quarter of the hexes (" + std::to_string(o.width * o.height / 4) + ")");
     o.budget = static_cast<int>(r.integer("budget", 525, 10, 5000));
     o.max_turns = static_cast<int>(r.integer("max_turns", 300, 1, 1000));
-    const char* names[kSides] = {"design_a", "design_b"};
-    for (int side = 0; side < kSides; ++side)
-        if (const auto t = r.text(names[side]); t && *t != "doctrine") {
-            const auto d = parse_design(*t);
-            if (!d)
-                r.fail(names[side], *t,
-                       "E<engine>S<shields>T<to-hit>W<weapons>, each rating 0..5, costing 10, 15 "
-                       "or 20 BP (a weapon 2 BP), or doctrine");
-            o.design[static_cast<std::size_t>(side)] = *d;
-        }
+    o.swap_homes = r.boolean("swap_homes", false);
+    const char* names[2][kSides] = {{"design_a", "design_b"}, {"escort_a", "escort_b"}};
+    for (int which = 0; which < 2; ++which)
+        for (int side = 0; side < kSides; ++side)
+            if (const auto t = r.text(names[which][side]); t && *t != "doctrine") {
+                const auto d = parse_design(*t);
+                if (!d)
+                    r.fail(names[which][side], *t,
+                           "E<engine>S<shields>T<to-hit>W<weapons>, each rating 0..5, costing 10, "
+                           "15 or 20 BP (a weapon 2 BP), or doctrine");
+                (which ? o.escort : o.design)[static_cast<std::size_t>(side)] = *d;
+            }
+    o.escort_share[0] = static_cast<int>(r.integer("escorts_a", kDefaultEscortShare, 0, 100));
+    o.escort_share[1] = static_cast<int>(r.integer("escorts_b", kDefaultEscortShare, 0, 100));
     return o;
 }
 
@@ -52,10 +61,17 @@ std::string scenario(const Options& o) {
                                        std::to_string(o.height) + " systems=" +
                                        std::to_string(o.systems)
                                  : std::string("map=example");
+    if (o.swap_homes) s += " swap_homes=true";
     s += " budget=" + std::to_string(o.budget) + " max_turns=" + std::to_string(o.max_turns);
     for (int side = 0; side < kSides; ++side)
         s += std::string(side ? " design_b=" : " design_a=") +
              (o.design[static_cast<std::size_t>(side)] ? to_string(*o.design[static_cast<std::size_t>(side)]) : "doctrine");
+    for (int side = 0; side < kSides; ++side)
+        s += std::string(side ? " escort_b=" : " escort_a=") +
+             (o.escort[static_cast<std::size_t>(side)] ? to_string(*o.escort[static_cast<std::size_t>(side)]) : "doctrine");
+    for (int side = 0; side < kSides; ++side)
+        s += std::string(side ? " escorts_b=" : " escorts_a=") +
+             std::to_string(o.escort_share[static_cast<std::size_t>(side)]);
     return s;
 }
 

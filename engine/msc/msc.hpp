@@ -1,12 +1,15 @@
 // Minimal Space Combat: The Strategic Game, the campaign (rulings M1-M9). Rules page: RULES.md
 // beside this file.
 //
-// Two sides, A and B, each build one ship design (their policy's doctrine, or the `design_a`
-// / `design_b` option) and move fleets of identical ships over a hex star map. Fixed capacity:
-// kMaxFleets fleets a side and kMaxSystems systems; a run that would exceed them stops with an
-// error before it starts (maps) or merges fleets (a side never holds more than kMaxFleets).
+// Two sides, A and B, each build ships of two designs (M2a: a main design and an escort, as a
+// share of the ships built; their policy's doctrine, or the options) and move fleets of them
+// over a hex star map. Fixed capacity: kMaxFleets fleets a side, kMaxDesigns designs a side
+// (a fleet counts its ships per design) and kMaxSystems systems; a run that would exceed them
+// stops with an error before it starts (maps) or merges fleets (a side never holds more than
+// kMaxFleets).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -25,23 +28,54 @@ namespace odds::msc {
 inline constexpr int kMaxFleets = 16;
 inline constexpr int kSides = 2;
 inline constexpr int kMaxRounds = 1000;  // M7a: a combat still going then ends by the attacker's retreat
+inline constexpr int kMaxDesigns = 2;    // M2a: a side's main design [0] and its escort [1]
+inline constexpr int kDefaultEscortShare = 25;  // M2a: one ship in four an escort
+
+// M2a: what a side builds. Ships of its main design and of its escort design, the escorts a
+// share (in percent) of the ships built: the next ship is an escort when that keeps the escorts
+// within the share (share 25: every fourth ship). A plan of one design builds only that.
+struct Plan {
+    std::array<Design, kMaxDesigns> design{};
+    int escort_share = 0;  // 0..100
+
+    constexpr Plan() = default;
+    constexpr Plan(const Design& main) noexcept : design{main, main} {}  // NOLINT: one design
+    constexpr Plan(const Design& main, const Design& escort, int share) noexcept
+        : design{main, escort}, escort_share(share) {}
+
+    // The design (0 main, 1 escort) of the next ship, given how many of each were built.
+    constexpr int next(const std::array<int, kMaxDesigns>& built) const noexcept {
+        return 100 * (built[1] + 1) <= escort_share * (built[0] + built[1] + 1) ? 1 : 0;
+    }
+};
 
 struct Options {
     bool random_map = false;  // M1
     int width = 26, height = 22, systems = 30;
+    bool swap_homes = false;  // M1a: side A starts at the map's second home, B at the first
     int budget = 525;         // M3
     int max_turns = 300;      // M8
-    std::array<std::optional<Design>, kSides> design{};  // M2: overrides the policy's doctrine
+    std::array<std::optional<Design>, kSides> design{};  // M2a: overrides the doctrine's main design
+    std::array<std::optional<Design>, kSides> escort{};  // M2a: overrides the doctrine's escort
+    std::array<int, kSides> escort_share{kDefaultEscortShare, kDefaultEscortShare};  // M2a
 };
 
 std::span<const OptionInfo> option_infos();
 Options parse_options(const Settings& settings);
 std::string scenario(const Options& o);
 
+using Counts = std::array<int, kMaxDesigns>;  // ships per design of the side's plan (M2a)
+
 struct Fleet {
     hex::Hex pos{};
-    int ships = 0;       // 0: the slot is free
+    Counts n{};          // its ships, per design; none: the slot is free
     int arrived = 0;     // the movement order in which it last entered its hex (M7)
+
+    constexpr int ships() const noexcept {
+        int t = 0;
+        for (int k : n) t += k;
+        return t;
+    }
 };
 
 struct System {
@@ -58,11 +92,12 @@ struct State {
     int n_sys = 0;
     hex::Bounds bounds{};
     std::array<hex::Hex, kSides> home{};
-    std::array<Design, kSides> design{};
+    std::array<Plan, kSides> plan{};
     std::array<std::array<Fleet, kMaxFleets>, kSides> fleets{};
     std::array<int, kSides> bp{};        // BPs saved
     std::array<int, kSides> produced{};  // BPs produced (the starting budget not counted)
     std::array<int, kSides> built{}, lost{};
+    std::array<Counts, kSides> built_by{};  // ships built per design (M2a)
     int turn = 0;
     int first = 0;       // this turn's Player 1 (M4)
     int move_clock = 0;  // orders fleet arrivals (M7)
@@ -71,35 +106,54 @@ struct State {
 
     int ships(int side) const noexcept {
         int n = 0;
-        for (const auto& f : fleets[static_cast<std::size_t>(side)]) n += f.ships;
+        for (const auto& f : fleets[static_cast<std::size_t>(side)]) n += f.ships();
         return n;
     }
     bool occupied_by(const hex::Hex& h, int side) const noexcept {
         for (const auto& f : fleets[static_cast<std::size_t>(side)])
-            if (f.ships > 0 && f.pos == h) return true;
+            if (f.ships() > 0 && f.pos == h) return true;
         return false;
+    }
+    // A side's ships in hex h, per design.
+    Counts present(int side, const hex::Hex& h) const noexcept {
+        Counts c{};
+        for (const auto& f : fleets[static_cast<std::size_t>(side)])
+            if (f.ships() > 0 && f.pos == h)
+                for (int d = 0; d < kMaxDesigns; ++d) c[static_cast<std::size_t>(d)] += f.n[static_cast<std::size_t>(d)];
+        return c;
+    }
+    const Design& design(int side, int d) const noexcept {
+        return plan[static_cast<std::size_t>(side)].design[static_cast<std::size_t>(d)];
+    }
+    // M5: a fleet moves up to the lowest ENGINE among its ships.
+    int range(int side, const Fleet& f) const noexcept {
+        int r = kMaxRating;
+        for (int d = 0; d < kMaxDesigns; ++d)
+            if (f.n[static_cast<std::size_t>(d)] > 0) r = std::min(r, design(side, d).engine);
+        return r;
     }
     int owned(int side) const noexcept;  // systems owned, the home included (M4)
 };
 
-// Builds the starting state (M1, M3): the map (the seed's, or random from `dice`), the designs,
+// Builds the starting state (M1, M3): the map (the seed's, or random from `dice`), the plans,
 // and each side's budget spent on ships at home as one fleet.
 template <class Dice>
-State setup(const Options& o, const std::array<Design, kSides>& designs, Dice& dice);
+State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice);
 
-// One fleet's orders for this turn's movement (M5): where to go, and optionally ships to detach
-// into a new fleet with a target of its own.
+// One fleet's orders for this turn's movement (M5): where to go, and optionally ships (per
+// design) to detach into a new fleet with a target of its own.
 struct Orders {
     hex::Hex target{};
-    int detach = 0;
+    Counts detach{};
     hex::Hex detach_target{};
 };
 
-// A policy, per side:
-//   Orders orders(const State&, int side, int fleet, Dice&)      M5 (fleets merged per hex)
-//   bool retreat(const State&, int side, int mine, int theirs, Dice&)   M7, after each round
-// Losses fall on identical ships (one design a side), so the loss choice of M7 has nothing to
-// choose.
+// A policy, per side (its strategy; the kernel asks it for every decision the rules leave to
+// the player):
+//   Orders orders(const State&, int side, int fleet, Dice&)          M5 (fleets merged per hex)
+//   int lose(const State&, int side, const Counts& present, Dice&)   M7: the design of the next
+//       ship to lose, among the side's ships present in the fight (one asked per hit)
+//   bool retreat(const State&, int side, const hex::Hex& fight, Dice&)   M7, after each round
 
 // A step from `from` toward `to`: the neighbour inside the map closest to `to` (ties: the first
 // facing, clockwise from north).

@@ -27,29 +27,44 @@ int uniform_int(int n, Dice& dice) {
 namespace detail {
 inline int free_slot(const State& s, int side) {
     for (int i = 0; i < kMaxFleets; ++i)
-        if (s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)].ships == 0) return i;
+        if (s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)].ships() == 0) return i;
     return -1;
 }
-// New ships (or a starting fleet) at home: join a fleet there, else a new one (M3, M4). False
-// when every fleet slot is busy elsewhere (M5a): the ships are not built, their BPs stay saved.
-inline bool add_at_home(State& s, int side, int n) {
-    auto& fl = s.fleets[static_cast<std::size_t>(side)];
-    for (auto& f : fl)
-        if (f.ships > 0 && f.pos == s.home[static_cast<std::size_t>(side)]) {
-            f.ships += n;
-            return true;
-        }
-    const int slot = free_slot(s, side);
-    if (slot < 0) return false;
-    fl[static_cast<std::size_t>(slot)] = Fleet{s.home[static_cast<std::size_t>(side)], n, 0};
-    return true;
+// The fleet at home new ships join: the one there, else a free slot; -1 when every slot is busy
+// elsewhere (M5a).
+inline int home_fleet(const State& s, int side) {
+    const auto& fl = s.fleets[static_cast<std::size_t>(side)];
+    for (int i = 0; i < kMaxFleets; ++i)
+        if (fl[static_cast<std::size_t>(i)].ships() > 0 &&
+            fl[static_cast<std::size_t>(i)].pos == s.home[static_cast<std::size_t>(side)])
+            return i;
+    return free_slot(s, side);
+}
+// M3, M4, M2a: saved BPs buy ships at home in the plan's order (main designs and escorts) while
+// the next one is affordable; they join the fleet at home, else a new one. With every fleet
+// slot busy elsewhere (M5a) nothing is built and the BPs stay saved.
+inline void build(State& s, int side) {
+    const auto u = static_cast<std::size_t>(side);
+    const int slot = home_fleet(s, side);
+    if (slot < 0) return;
+    Fleet& f = s.fleets[u][static_cast<std::size_t>(slot)];
+    for (;;) {
+        const int d = s.plan[u].next(s.built_by[u]);
+        const int cost = s.design(side, d).cost();
+        if (s.bp[u] < cost) break;
+        s.bp[u] -= cost;
+        ++s.built_by[u][static_cast<std::size_t>(d)];
+        ++s.built[u];
+        if (f.ships() == 0) f = Fleet{s.home[u], {}, 0};
+        ++f.n[static_cast<std::size_t>(d)];
+    }
 }
 }  // namespace detail
 
 template <class Dice>
-State setup(const Options& o, const std::array<Design, kSides>& designs, Dice& dice) {
+State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice) {
     State s;
-    s.design = designs;
+    s.plan = plans;
     // M1: the seed's map, or a random one: systems spread evenly (one in each cell of a grid,
     // at a random hex of it), homes in the middle of the top and bottom rows.
     if (!o.random_map) {
@@ -79,17 +94,16 @@ State setup(const Options& o, const std::array<Design, kSides>& designs, Dice& d
             }
         }
     }
+    if (o.swap_homes) std::swap(s.home[0], s.home[1]);  // M1a: the sides trade homes
     for (int side = 0; side < kSides; ++side) {
         System& home = s.sys[static_cast<std::size_t>(s.n_sys++)];
         home.pos = s.home[static_cast<std::size_t>(side)];
         home.owner = static_cast<std::int8_t>(side);
         home.home_of = static_cast<std::int8_t>(side);
-        // M3: the budget, spent on ships at home, as one fleet; what is left is saved.
-        const int cost = designs[static_cast<std::size_t>(side)].cost();
-        const int n = o.budget / cost;
-        s.bp[static_cast<std::size_t>(side)] = o.budget - n * cost;
-        s.built[static_cast<std::size_t>(side)] = n;
-        if (n > 0) detail::add_at_home(s, side, n);
+        // M3: the budget, spent on ships at home (in the plan's order, M2a), as one fleet; what
+        // is left is saved.
+        s.bp[static_cast<std::size_t>(side)] = o.budget;
+        detail::build(s, side);
     }
     return s;
 }
@@ -106,12 +120,7 @@ inline void production(State& s) {
         }
         s.bp[static_cast<std::size_t>(side)] += income;
         s.produced[static_cast<std::size_t>(side)] += income;
-        const int cost = s.design[static_cast<std::size_t>(side)].cost();
-        const int n = s.bp[static_cast<std::size_t>(side)] / cost;
-        if (n > 0 && detail::add_at_home(s, side, n)) {
-            s.bp[static_cast<std::size_t>(side)] -= n * cost;
-            s.built[static_cast<std::size_t>(side)] += n;
-        }
+        detail::build(s, side);
     }
 }
 
@@ -125,34 +134,44 @@ int initiative(Dice& dice) {
 }
 
 // M5: one side's movement. Fleets in one hex merge first (M5a); each fleet may detach ships
-// into a new fleet; each moves up to its ENGINE (one design a side: every ship's ENGINE).
+// into a new fleet; each moves up to the lowest ENGINE among its ships.
 template <class Policy, class Dice>
 void movement(State& s, int side, Policy& policy, Dice& dice) {
     auto& fl = s.fleets[static_cast<std::size_t>(side)];
     for (int i = 0; i < kMaxFleets; ++i)
-        for (int j = i + 1; j < kMaxFleets; ++j)
-            if (fl[static_cast<std::size_t>(i)].ships > 0 && fl[static_cast<std::size_t>(j)].ships > 0 &&
-                fl[static_cast<std::size_t>(i)].pos == fl[static_cast<std::size_t>(j)].pos) {
-                fl[static_cast<std::size_t>(i)].ships += fl[static_cast<std::size_t>(j)].ships;
-                fl[static_cast<std::size_t>(j)].ships = 0;
+        for (int j = i + 1; j < kMaxFleets; ++j) {
+            Fleet& a = fl[static_cast<std::size_t>(i)];
+            Fleet& b = fl[static_cast<std::size_t>(j)];
+            if (a.ships() > 0 && b.ships() > 0 && a.pos == b.pos) {
+                for (int d = 0; d < kMaxDesigns; ++d) a.n[static_cast<std::size_t>(d)] += b.n[static_cast<std::size_t>(d)];
+                b.n = {};
             }
-    const int range = s.design[static_cast<std::size_t>(side)].engine;
+        }
     auto go = [&](int i, const hex::Hex& target) {
         Fleet& f = fl[static_cast<std::size_t>(i)];
         const hex::Hex start = f.pos;
+        const int range = s.range(side, f);
         for (int k = 0; k < range && !(f.pos == target); ++k) f.pos = step_toward(s, f.pos, target);
         if (!(f.pos == start)) f.arrived = ++s.move_clock;
     };
-    const int existing = kMaxFleets;
     std::array<bool, kMaxFleets> moved{};
-    for (int i = 0; i < existing; ++i) {
-        if (fl[static_cast<std::size_t>(i)].ships == 0 || moved[static_cast<std::size_t>(i)]) continue;
+    for (int i = 0; i < kMaxFleets; ++i) {
+        if (fl[static_cast<std::size_t>(i)].ships() == 0 || moved[static_cast<std::size_t>(i)]) continue;
         const Orders o = policy.orders(s, side, i, dice);
         moved[static_cast<std::size_t>(i)] = true;
-        if (o.detach > 0 && o.detach < fl[static_cast<std::size_t>(i)].ships) {
+        Fleet& f = fl[static_cast<std::size_t>(i)];
+        // A detachment: some ships, not all, and none the fleet does not have.
+        int n = 0;
+        bool ok = true;
+        for (int d = 0; d < kMaxDesigns; ++d) {
+            const int k = o.detach[static_cast<std::size_t>(d)];
+            ok = ok && k >= 0 && k <= f.n[static_cast<std::size_t>(d)];
+            n += k;
+        }
+        if (ok && n > 0 && n < f.ships()) {
             if (const int slot = detail::free_slot(s, side); slot >= 0) {
-                fl[static_cast<std::size_t>(i)].ships -= o.detach;
-                fl[static_cast<std::size_t>(slot)] = Fleet{fl[static_cast<std::size_t>(i)].pos, o.detach, 0};
+                for (int d = 0; d < kMaxDesigns; ++d) f.n[static_cast<std::size_t>(d)] -= o.detach[static_cast<std::size_t>(d)];
+                fl[static_cast<std::size_t>(slot)] = Fleet{f.pos, o.detach, 0};
                 moved[static_cast<std::size_t>(slot)] = true;
                 go(slot, o.detach_target);
             }
@@ -162,21 +181,25 @@ void movement(State& s, int side, Policy& policy, Dice& dice) {
 }
 
 namespace detail {
-// Ships of `side` in hex h, and removing n of them (fleets in slot order).
-inline int ships_at(const State& s, int side, const hex::Hex& h) {
-    int n = 0;
-    for (const auto& f : s.fleets[static_cast<std::size_t>(side)])
-        if (f.ships > 0 && f.pos == h) n += f.ships;
-    return n;
-}
-inline void remove_at(State& s, int side, const hex::Hex& h, int n) {
-    for (auto& f : s.fleets[static_cast<std::size_t>(side)]) {
-        if (n == 0) return;
-        if (f.ships == 0 || !(f.pos == h)) continue;
-        const int k = std::min(n, f.ships);
-        f.ships -= k;
-        n -= k;
-        s.lost[static_cast<std::size_t>(side)] += k;
+// M7: `n` losses of `side` in hex h. One ship at a time, the side's policy names the design
+// (among those present; a design not present falls back to the first that is); the ship leaves
+// the first fleet there (slot order) that has one.
+template <class Policy, class Dice>
+void take_losses(State& s, int side, const hex::Hex& h, int n, Policy& policy, Dice& dice) {
+    for (; n > 0; --n) {
+        const Counts present = s.present(side, h);
+        int d = policy.lose(static_cast<const State&>(s), side, present, dice);
+        if (d < 0 || d >= kMaxDesigns || present[static_cast<std::size_t>(d)] == 0) {
+            d = 0;
+            while (d < kMaxDesigns && present[static_cast<std::size_t>(d)] == 0) ++d;
+            if (d == kMaxDesigns) return;  // nothing left to lose
+        }
+        for (auto& f : s.fleets[static_cast<std::size_t>(side)])
+            if (f.pos == h && f.n[static_cast<std::size_t>(d)] > 0) {
+                --f.n[static_cast<std::size_t>(d)];
+                ++s.lost[static_cast<std::size_t>(side)];
+                break;
+            }
     }
 }
 // M7: a retreat, one hex toward home; false when there is no hex nearer home (at home).
@@ -184,8 +207,16 @@ inline bool retreat_from(State& s, int side, const hex::Hex& h) {
     const hex::Hex to = step_toward(s, h, s.home[static_cast<std::size_t>(side)]);
     if (to == h) return false;
     for (auto& f : s.fleets[static_cast<std::size_t>(side)])
-        if (f.ships > 0 && f.pos == h) f.pos = to;
+        if (f.ships() > 0 && f.pos == h) f.pos = to;
     return true;
+}
+// A side's offensive or defensive BPs in hex h: every ship there (M7).
+inline int power_at(const State& s, int side, const hex::Hex& h, bool offence) {
+    const Counts c = s.present(side, h);
+    int p = 0;
+    for (int d = 0; d < kMaxDesigns; ++d)
+        p += c[static_cast<std::size_t>(d)] * (offence ? s.design(side, d).offence() : s.design(side, d).defence());
+    return p;
 }
 }  // namespace detail
 
@@ -195,16 +226,19 @@ void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice
     int last[kSides] = {0, 0};
     for (int side = 0; side < kSides; ++side)
         for (const auto& f : s.fleets[static_cast<std::size_t>(side)])
-            if (f.ships > 0 && f.pos == h) last[side] = std::max(last[side], f.arrived);
+            if (f.ships() > 0 && f.pos == h) last[side] = std::max(last[side], f.arrived);
     const int att = last[1] > last[0] ? 1 : 0;  // the side that moved in last attacks
     const int def = 1 - att;
-    auto power = [&](int side, bool offence) {
-        const Design& d = s.design[static_cast<std::size_t>(side)];
-        return detail::ships_at(s, side, h) * (offence ? d.offence() : d.defence());
+    auto power = [&](int side, bool offence) { return detail::power_at(s, side, h, offence); };
+    auto alive = [&](int side) { return s.occupied_by(h, side); };
+    // M7: each side's policy picks its own losses, and decides its retreat.
+    auto lose = [&](int side, int n) {
+        if (side == 0) detail::take_losses(s, 0, h, n, pa, dice);
+        else detail::take_losses(s, 1, h, n, pb, dice);
     };
     auto wants_out = [&](int side) {
-        const int mine = detail::ships_at(s, side, h), theirs = detail::ships_at(s, 1 - side, h);
-        return side == 0 ? pa.retreat(s, 0, mine, theirs, dice) : pb.retreat(s, 1, mine, theirs, dice);
+        return side == 0 ? pa.retreat(static_cast<const State&>(s), 0, h, dice)
+                         : pb.retreat(static_cast<const State&>(s), 1, h, dice);
     };
     for (int round = 0; round < kMaxRounds; ++round) {
         // M7b: if neither side can roll an attack die, the attacker retreats.
@@ -212,10 +246,10 @@ void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice
             detail::retreat_from(s, att, h);
             return;
         }
-        detail::remove_at(s, def, h, resolve_attack(power(att, true), power(def, false), dice));
-        if (detail::ships_at(s, def, h) == 0) return;
-        detail::remove_at(s, att, h, resolve_attack(power(def, true), power(att, false), dice));
-        if (detail::ships_at(s, att, h) == 0) return;
+        lose(def, resolve_attack(power(att, true), power(def, false), dice));
+        if (!alive(def)) return;
+        lose(att, resolve_attack(power(def, true), power(att, false), dice));
+        if (!alive(att)) return;
         // After each round either side may retreat (M7); M7c: not from its own home.
         if (wants_out(att) && detail::retreat_from(s, att, h)) return;
         if (wants_out(def) && detail::retreat_from(s, def, h)) return;
@@ -280,7 +314,7 @@ void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice)
     std::array<hex::Hex, kMaxFleets> fights{};
     int n = 0;
     for (const auto& f : s.fleets[0])
-        if (f.ships > 0 && s.occupied_by(f.pos, 1) &&
+        if (f.ships() > 0 && s.occupied_by(f.pos, 1) &&
             std::find(fights.begin(), fights.begin() + n, f.pos) == fights.begin() + n)
             fights[static_cast<std::size_t>(n++)] = f.pos;
     for (int i = 0; i < n; ++i) combat_at(s, fights[static_cast<std::size_t>(i)], pa, pb, dice);
@@ -288,9 +322,9 @@ void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice)
 }
 
 template <class PolicyA, class PolicyB, class Dice>
-State play(const Options& o, const std::array<Design, kSides>& designs, PolicyA& pa, PolicyB& pb,
+State play(const Options& o, const std::array<Plan, kSides>& plans, PolicyA& pa, PolicyB& pb,
            Dice& dice) {
-    State s = setup(o, designs, dice);
+    State s = setup(o, plans, dice);
     while (s.winner == -2) play_turn(s, o, pa, pb, dice);
     return s;
 }

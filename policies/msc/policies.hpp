@@ -6,8 +6,12 @@
 //               raid    detachments of two ships against the enemy's systems
 //               random  a random heading every turn
 //               strike  expand until 1.5 times the enemy's ships, then strike at its home
-//   every strategy but random retreats from a fight it is losing badly (strength, ships times
-//   offence plus defence, below half the enemy's)
+//   every strategy but random retreats from a fight it is losing badly (strength, the sum over
+//   its ships there of offence plus defence, below half the enemy's); random retreats on a 6
+//   loss rules (M7: the defender's policy picks the losses; the strategy's third part):
+//               cheap-first  lose the cheapest ships first (the default)
+//               keep-guns    lose the ships with the least offence first
+//               keep-speed   lose the slowest ships first (the fleet's ENGINE, M5, stays high)
 #pragma once
 
 #include <array>
@@ -19,12 +23,70 @@
 
 namespace odds::msc {
 
+// M7: which of a side's ships is lost first. Ties go to the cheaper design, then the main one.
+enum class LossRule { cheap_first, keep_guns, keep_speed };
+inline constexpr int kLossRules = 3;
+inline constexpr const char* kLossRuleNames[kLossRules] = {"cheap-first", "keep-guns", "keep-speed"};
+
+inline int pick_loss(LossRule rule, const Plan& plan, const Counts& present) {
+    auto key = [&](int d) {
+        const Design& x = plan.design[static_cast<std::size_t>(d)];
+        switch (rule) {
+            case LossRule::keep_guns: return x.offence() * 100 + x.cost();
+            case LossRule::keep_speed: return x.engine * 100 + x.cost();
+            default: return x.cost();
+        }
+    };
+    int best = -1;
+    for (int d = 0; d < kMaxDesigns; ++d)
+        if (present[static_cast<std::size_t>(d)] > 0 && (best < 0 || key(d) < key(best))) best = d;
+    return best < 0 ? 0 : best;
+}
+
 namespace strategy {
 
-inline bool losing_badly(const State& s, int side, int mine, int theirs) {
-    const Design& a = s.design[static_cast<std::size_t>(side)];
-    const Design& b = s.design[static_cast<std::size_t>(1 - side)];
-    return 2 * mine * (a.offence() + a.defence()) < theirs * (b.offence() + b.defence());
+// Every strategy's loss choice (M7): its loss rule.
+struct Losses {
+    LossRule loss = LossRule::cheap_first;
+    template <class Dice>
+    int lose(const State& s, int side, const Counts& present, Dice&) const {
+        return pick_loss(loss, s.plan[static_cast<std::size_t>(side)], present);
+    }
+};
+
+// Strength in a fight: the sum over a side's ships there of offence plus defence.
+inline int strength(const State& s, int side, const hex::Hex& h) {
+    const Counts c = s.present(side, h);
+    int t = 0;
+    for (int d = 0; d < kMaxDesigns; ++d)
+        t += c[static_cast<std::size_t>(d)] * (s.design(side, d).offence() + s.design(side, d).defence());
+    return t;
+}
+
+inline bool losing_badly(const State& s, int side, const hex::Hex& h) {
+    return 2 * strength(s, side, h) < strength(s, 1 - side, h);
+}
+
+// About k of a fleet's ships to detach, each design in proportion (M5a).
+inline Counts share_of(const Fleet& f, int k) {
+    const int total = f.ships();
+    Counts out{};
+    if (total <= 0) return out;
+    int left = k;
+    for (int d = kMaxDesigns - 1; d > 0; --d) {
+        const auto u = static_cast<std::size_t>(d);
+        out[u] = std::min({f.n[u], left, (k * f.n[u] + total / 2) / total});
+        left -= out[u];
+    }
+    out[0] = std::min(f.n[0], left);
+    left -= out[0];
+    for (int d = 1; d < kMaxDesigns && left > 0; ++d) {  // the main design ran short
+        const auto u = static_cast<std::size_t>(d);
+        const int more = std::min(left, f.n[u] - out[u]);
+        out[u] += more;
+        left -= more;
+    }
+    return out;
 }
 
 // The nearest system `side` does not own (not the enemy home unless nothing else is left).
@@ -74,88 +136,88 @@ inline bool capturing(const State& s, int side, const hex::Hex& at) {
     return false;
 }
 
-struct Expand {
+struct Expand : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice&) {
         const Fleet& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
         const hex::Hex home = s.home[static_cast<std::size_t>(side)];
         if (f.pos == home) {  // guard home with a third; send the rest out
-            Orders o{home, 0, {}};
-            if (f.ships >= 2) {
-                o.detach = f.ships - (f.ships + 2) / 3;
+            Orders o{home, {}, {}};
+            if (f.ships() >= 2) {
+                o.detach = share_of(f, f.ships() - (f.ships() + 2) / 3);
                 o.detach_target = nearest_unowned(s, side, home);
             }
             return o;
         }
-        if (capturing(s, side, f.pos)) return {f.pos, 0, {}};
-        return {nearest_unowned(s, side, f.pos), 0, {}};
+        if (capturing(s, side, f.pos)) return {f.pos, {}, {}};
+        return {nearest_unowned(s, side, f.pos), {}, {}};
     }
     template <class Dice>
-    bool retreat(const State& s, int side, int mine, int theirs, Dice&) {
-        return losing_badly(s, side, mine, theirs);
+    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
+        return losing_badly(s, side, h);
     }
 };
 
 // Strike: expand until ahead, then go for the throat. While the side has fewer than 1.5 times
 // the enemy's ships it plays `expand`; once it has, every fleet but the home guard heads for the
 // enemy home.
-struct Strike {
+struct Strike : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice& dice) {
         if (2 * s.ships(side) < 3 * s.ships(1 - side)) return Expand{}.orders(s, side, i, dice);
         const Fleet& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
         const hex::Hex home = s.home[static_cast<std::size_t>(side)];
         const hex::Hex enemy = s.home[static_cast<std::size_t>(1 - side)];
-        if (f.pos == home && f.ships >= 2) return {home, f.ships - (f.ships + 2) / 3, enemy};
-        return {f.pos == home ? home : enemy, 0, {}};
+        if (f.pos == home && f.ships() >= 2) return {home, share_of(f, f.ships() - (f.ships() + 2) / 3), enemy};
+        return {f.pos == home ? home : enemy, {}, {}};
     }
     template <class Dice>
-    bool retreat(const State& s, int side, int mine, int theirs, Dice&) {
-        return losing_badly(s, side, mine, theirs);
+    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
+        return losing_badly(s, side, h);
     }
 };
 
-struct Rush {
+struct Rush : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int, Dice&) {
-        return {s.home[static_cast<std::size_t>(1 - side)], 0, {}};
+        return {s.home[static_cast<std::size_t>(1 - side)], {}, {}};
     }
     template <class Dice>
-    bool retreat(const State& s, int side, int mine, int theirs, Dice&) {
-        return losing_badly(s, side, mine, theirs);
+    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
+        return losing_badly(s, side, h);
     }
 };
 
-struct Raid {
+struct Raid : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice&) {
         const Fleet& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
-        if (capturing(s, side, f.pos) && f.ships <= 2) return {f.pos, 0, {}};
-        Orders o{nearest_enemy(s, side, f.pos), 0, {}};
-        if (f.ships > 2) {  // peel off two ships against the enemy's systems
-            o.detach = 2;
+        if (capturing(s, side, f.pos) && f.ships() <= 2) return {f.pos, {}, {}};
+        Orders o{nearest_enemy(s, side, f.pos), {}, {}};
+        if (f.ships() > 2) {  // peel off two ships against the enemy's systems
+            o.detach = share_of(f, 2);
             o.detach_target = o.target;
             o.target = nearest_unowned(s, side, f.pos);
         }
         return o;
     }
     template <class Dice>
-    bool retreat(const State& s, int side, int mine, int theirs, Dice&) {
-        return losing_badly(s, side, mine, theirs);
+    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
+        return losing_badly(s, side, h);
     }
 };
 
-struct Random {
+struct Random : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice& dice) {
         const Fleet& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
         hex::Hex t = f.pos;
         const int facing = dice.d6() - 1;
         for (int k = 0; k < 8; ++k) t = hex::neighbour(t, facing);
-        return {t, 0, {}};
+        return {t, {}, {}};
     }
     template <class Dice>
-    bool retreat(const State&, int, int, int, Dice& dice) { return dice.d6() == 6; }
+    bool retreat(const State&, int, const hex::Hex&, Dice& dice) { return dice.d6() == 6; }
 };
 
 }  // namespace strategy
@@ -163,37 +225,50 @@ struct Random {
 using Strategy = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random,
                               strategy::Strike>;
 
-// A seat: its ship design and its strategy.
+// A seat: its design doctrine (its ships, M2a) and its strategy (movement, losses, retreat).
 struct Policy {
     Doctrine doctrine = Doctrine::balanced;
     Strategy strategy;
 };
 
+// M2a: a doctrine's plan: its design at 15 BP, escorts of its design at 10 BP.
+inline Design doctrine_main(Doctrine d) { return doctrine_design(d, 15); }
+inline Design doctrine_escort(Doctrine d) { return doctrine_design(d, 10); }
+
 inline constexpr const char* kDoctrines[4] = {"balanced", "glass-cannon", "turtle", "fast"};
 inline constexpr int kStrategyCount = 5;
 inline constexpr const char* kStrategies[kStrategyCount] = {"expand", "rush", "raid", "random", "strike"};
-inline constexpr int kPolicyCount = 4 * kStrategyCount;
+inline constexpr int kPolicyCount = 4 * kStrategyCount * kLossRules;
 
-// Every design/strategy pair, for `odds list` and the seat parser.
+// Every design/strategy pair, each with its loss rules (design/strategy loses the cheapest
+// ships first; design/strategy/keep-guns and design/strategy/keep-speed the other rules), for
+// `odds list` and the seat parser. Index: (design, strategy, loss rule) in that nesting.
 inline const std::array<PolicyInfo, kPolicyCount>& policy_infos() {
     static const auto infos = [] {
         static std::array<std::string, kPolicyCount> names, helps;
-        const char* design_help[4] = {"balanced ships (E3S3T3W3)", "all-offence ships (E2S0T5W4)",
-                                      "all-shield ships (E2S5T0W4)", "fast ships (E5S2T2W3)"};
+        const char* design_help[4] = {"balanced", "all-offence", "all-shield", "fast"};
         const char* strategy_help[kStrategyCount] = {
             "take the nearest systems, a third guarding home",
             "one stack straight at the enemy home",
             "two-ship detachments against the enemy's systems",
             "a random heading every turn",
             "expand until 1.5 times the enemy's ships, then all but the home guard at the enemy home"};
+        const char* loss_help[kLossRules] = {"losing the cheapest ships first",
+                                             "losing the ships with the least offence first",
+                                             "losing the slowest ships first"};
         std::array<PolicyInfo, kPolicyCount> out{};
         for (int d = 0; d < 4; ++d)
-            for (int st = 0; st < kStrategyCount; ++st) {
-                const auto k = static_cast<std::size_t>(d * kStrategyCount + st);
-                names[k] = std::string(kDoctrines[d]) + "/" + kStrategies[st];
-                helps[k] = std::string(design_help[d]) + "; " + strategy_help[st];
-                out[k] = {names[k], helps[k]};
-            }
+            for (int st = 0; st < kStrategyCount; ++st)
+                for (int l = 0; l < kLossRules; ++l) {
+                    const auto k = static_cast<std::size_t>((d * kStrategyCount + st) * kLossRules + l);
+                    names[k] = std::string(kDoctrines[d]) + "/" + kStrategies[st] +
+                               (l ? std::string("/") + kLossRuleNames[l] : std::string());
+                    const auto doc = static_cast<Doctrine>(d);
+                    helps[k] = std::string(design_help[d]) + " ships (" + to_string(doctrine_main(doc)) +
+                               ", escorts " + to_string(doctrine_escort(doc)) + "); " +
+                               strategy_help[st] + "; " + loss_help[l];
+                    out[k] = {names[k], helps[k]};
+                }
         return out;
     }();
     return infos;
@@ -201,14 +276,17 @@ inline const std::array<PolicyInfo, kPolicyCount>& policy_infos() {
 
 inline Policy make_policy(std::size_t index) {
     Policy p;
-    p.doctrine = static_cast<Doctrine>(index / kStrategyCount);
-    switch (index % kStrategyCount) {
+    const auto loss = static_cast<LossRule>(index % kLossRules);
+    const std::size_t pair = index / kLossRules;
+    p.doctrine = static_cast<Doctrine>(pair / kStrategyCount);
+    switch (pair % kStrategyCount) {
         case 0: p.strategy = strategy::Expand{}; break;
         case 1: p.strategy = strategy::Rush{}; break;
         case 2: p.strategy = strategy::Raid{}; break;
         case 3: p.strategy = strategy::Random{}; break;
         default: p.strategy = strategy::Strike{}; break;
     }
+    std::visit([&](auto& st) { st.loss = loss; }, p.strategy);
     return p;
 }
 

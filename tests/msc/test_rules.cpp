@@ -1,6 +1,7 @@
 // Minimal Space Combat campaign rules with scripted dice and scripted strategies (M4-M8), and
 // invariants after every phase of random campaigns.
 #include <catch2/catch.hpp>
+#include <string>
 
 #include "engine/dice.hpp"
 #include "engine/msc/msc.hpp"
@@ -11,18 +12,23 @@ using namespace odds::msc;
 
 namespace {
 
-// Goes where told; never retreats unless told.
+// Goes where told; never retreats unless told; loses ships by its loss rule (M7).
 struct Scripted {
     hex::Hex target{};
     bool stay = true;
     bool run_away = false;
+    LossRule loss = LossRule::cheap_first;
+    template <class D>
+    int lose(const State& s, int side, const Counts& present, D&) const {
+        return pick_loss(loss, s.plan[static_cast<std::size_t>(side)], present);
+    }
     template <class D>
     Orders orders(const State& s, int side, int i, D&) {
         const auto& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
         return {stay ? f.pos : target, 0, {}};
     }
     template <class D>
-    bool retreat(const State&, int, int, int, D&) { return run_away; }
+    bool retreat(const State&, int, const hex::Hex&, D&) { return run_away; }
 };
 
 // Keeps the fleet where it is and detaches four ships toward `there`.
@@ -31,7 +37,7 @@ struct Splitter {
     template <class D>
     Orders orders(const State& st, int side, int i, D&) {
         const auto& f = st.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
-        return {f.pos, 4, there};
+        return {f.pos, {4, 0}, there};
     }
 };
 
@@ -54,7 +60,7 @@ TEST_CASE("M3 the budget buys ships at home, as one fleet; the rest is saved", "
     CHECK(s.ships(0) == 10);
     CHECK(s.bp[0] == 10);
     CHECK(s.fleets[0][0].pos == s.home[0]);
-    CHECK(s.fleets[0][1].ships == 0);
+    CHECK(s.fleets[0][1].ships() == 0);
     CHECK(s.n_sys == 32);  // the seed map's 30 systems and the two homes
 }
 
@@ -87,7 +93,7 @@ TEST_CASE("M6 capture: two turns in a row alone; lost when an enemy ends a turn 
     State s = start();
     Options o;
     const hex::Hex at = s.sys[0].pos;
-    s.fleets[0][1] = Fleet{at, 1, 0};
+    s.fleets[0][1] = Fleet{at, {1, 0}, 0};
     s.turn = 7;
     end_of_turn(s, o);
     CHECK(s.sys[0].owner == -1);  // one turn: occupied, not captured
@@ -95,8 +101,8 @@ TEST_CASE("M6 capture: two turns in a row alone; lost when an enemy ends a turn 
     end_of_turn(s, o);
     CHECK(s.sys[0].owner == 0);
     CHECK(s.sys[0].captured == 8);
-    s.fleets[0][1].ships = 0;
-    s.fleets[1][1] = Fleet{at, 1, 0};
+    s.fleets[0][1].n = {};
+    s.fleets[1][1] = Fleet{at, {1, 0}, 0};
     s.turn = 9;
     end_of_turn(s, o);
     CHECK(s.sys[0].owner == -1);  // an enemy ended a turn there: no longer A's
@@ -105,12 +111,12 @@ TEST_CASE("M6 capture: two turns in a row alone; lost when an enemy ends a turn 
 TEST_CASE("M5 a fleet moves up to its ENGINE; fleets in one hex merge first", "[msc][M5]") {
     State s = start();
     const hex::Hex far = s.home[1];
-    s.fleets[0][1] = Fleet{s.home[0], 2, 0};  // a second fleet at home: merges with the first
+    s.fleets[0][1] = Fleet{s.home[0], {2, 0}, 0};  // a second fleet at home: merges with the first
     Scripted go{far, false, false};
     ScriptedDice none{};
     movement(s, 0, go, none);
-    CHECK(s.fleets[0][1].ships == 0);
-    CHECK(s.fleets[0][0].ships == 12);
+    CHECK(s.fleets[0][1].ships() == 0);
+    CHECK(s.fleets[0][0].ships() == 12);
     CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 3);  // ENGINE 3
     CHECK(s.fleets[0][0].arrived > 0);
 }
@@ -120,17 +126,17 @@ TEST_CASE("M5a a fleet may detach ships into a new fleet with its own destinatio
     Splitter split{s.home[1]};
     ScriptedDice none{};
     movement(s, 0, split, none);
-    CHECK(s.fleets[0][0].ships == 6);
+    CHECK(s.fleets[0][0].ships() == 6);
     CHECK(s.fleets[0][0].pos == s.home[0]);
-    CHECK(s.fleets[0][1].ships == 4);
+    CHECK(s.fleets[0][1].ships() == 4);
     CHECK(hex::distance(s.home[0], s.fleets[0][1].pos) == 3);
 }
 
 TEST_CASE("M7 combat: the last to move in attacks; rounds until destroyed or retreat", "[msc][M7]") {
     State s = start();
     const hex::Hex at = s.sys[0].pos;
-    s.fleets[0][0] = Fleet{at, 1, 1};  // A: 1 ship, there first
-    s.fleets[1][0] = Fleet{at, 3, 2};  // B: 3 ships, moved in last: B attacks
+    s.fleets[0][0] = Fleet{at, {1, 0}, 1};  // A: 1 ship, there first
+    s.fleets[1][0] = Fleet{at, {3, 0}, 2};  // B: 3 ships, moved in last: B attacks
     // B attacks: offence 27: 3 dice (5, 6, 1): 2 hits; A's defence 3: 1 die (5): 1 save.
     // A loses 1 ship: destroyed, combat over.
     Scripted a, b;
@@ -144,8 +150,8 @@ TEST_CASE("M7 combat: the last to move in attacks; rounds until destroyed or ret
 TEST_CASE("M7 a side may retreat one hex toward home after a round", "[msc][M7]") {
     State s = start();
     const hex::Hex at = s.sys[0].pos;
-    s.fleets[0][0] = Fleet{at, 3, 2};  // A attacks
-    s.fleets[1][0] = Fleet{at, 3, 1};
+    s.fleets[0][0] = Fleet{at, {3, 0}, 2};  // A attacks
+    s.fleets[1][0] = Fleet{at, {3, 0}, 1};
     Scripted a, b{{}, true, true};  // B retreats after the first round
     // A attacks: offence 27, 3 dice; B's defence 9, 3 dice. Then B: 3 dice against A's 3. All
     // miss; after the round B retreats.
@@ -158,10 +164,10 @@ TEST_CASE("M7 a side may retreat one hex toward home after a round", "[msc][M7]"
 
 TEST_CASE("M7 if neither side can roll an attack die, the attacker retreats", "[msc][M7]") {
     State s = start();
-    s.design = {*parse_design("E5S5T0W0"), *parse_design("E5S5T0W0")};  // 10 BP: no offence
+    s.plan = {Plan(*parse_design("E5S5T0W0")), Plan(*parse_design("E5S5T0W0"))};  // 10 BP: no offence
     const hex::Hex at = s.sys[0].pos;
-    s.fleets[0][0] = Fleet{at, 2, 5};  // A moved in last
-    s.fleets[1][0] = Fleet{at, 2, 1};
+    s.fleets[0][0] = Fleet{at, {2, 0}, 5};  // A moved in last
+    s.fleets[1][0] = Fleet{at, {2, 0}, 1};
     Scripted a, b;
     ScriptedDice none{};
     combat_at(s, at, a, b, none);
@@ -173,15 +179,15 @@ TEST_CASE("M8 the enemy home held alone, or the enemy without ships", "[msc][M8]
     {
         State s = start();
         s.fleets[0][0].pos = s.home[1];
-        s.fleets[1][0].ships = 0;
-        s.fleets[1][1] = Fleet{s.sys[0].pos, 1, 0};  // B still has a ship elsewhere
+        s.fleets[1][0].n = {};
+        s.fleets[1][1] = Fleet{s.sys[0].pos, {1, 0}, 0};  // B still has a ship elsewhere
         end_of_turn(s, o);
         CHECK(s.winner == 0);
         CHECK(s.end == State::kHome);
     }
     {
         State s = start();
-        s.fleets[1][0].ships = 0;
+        s.fleets[1][0].n = {};
         end_of_turn(s, o);
         CHECK(s.winner == 0);
         CHECK(s.end == State::kAnnihilation);
@@ -196,16 +202,114 @@ TEST_CASE("M8 the enemy home held alone, or the enemy without ships", "[msc][M8]
     }
 }
 
+
+TEST_CASE("M2a a side builds its main design and escorts, in the plan's order", "[msc][M2a]") {
+    const Plan p(kBalanced, *parse_design("E3S2T3W1"), 25);  // 15 BP, and 10-BP escorts
+    Counts built{};
+    std::string order;
+    for (int i = 0; i < 8; ++i) {
+        const int d = p.next(built);
+        order += d ? 'e' : 'm';
+        ++built[static_cast<std::size_t>(d)];
+    }
+    CHECK(order == "mmmemmme");  // every fourth ship an escort
+    CHECK(Plan(kBalanced).next({5, 0}) == 0);
+    CHECK(Plan(kBalanced, kBalanced, 100).next({0, 5}) == 1);
+    Options o;
+    ScriptedDice none{};
+    o.budget = 110;  // 6 x 15 + 2 x 10
+    State s = setup(o, {p, p}, none);
+    CHECK(s.fleets[0][0].n == Counts{6, 2});
+    CHECK(s.bp[0] == 0);
+    o.budget = 105;  // the 8th ship would be an escort (10 BP): 5 BP saved, not a cheaper skip
+    s = setup(o, {p, p}, none);
+    CHECK(s.fleets[0][0].n == Counts{6, 1});
+    CHECK(s.bp[0] == 5);
+    CHECK(s.built_by[0] == Counts{6, 1});
+}
+
+TEST_CASE("M5 a mixed fleet moves at its slowest ship's ENGINE", "[msc][M5][M2a]") {
+    Options o;
+    ScriptedDice none{};
+    State s = setup(o, {Plan(kBalanced, *parse_design("E5S1T2W1"), 0), Plan(kBalanced)}, none);
+    s.fleets[0][0].n = {2, 1};  // E3 and E5 ships: 3 hexes
+    Scripted go{s.home[1], false, false};
+    movement(s, 0, go, none);
+    CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 3);
+    s.fleets[0][0] = Fleet{s.home[0], {0, 3}, 0};  // escorts alone: 5 hexes
+    movement(s, 0, go, none);
+    CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 5);
+}
+
+TEST_CASE("M7 loss rules: the cheapest, the least offence, or the slowest ship first", "[msc][M7][M2a]") {
+    // Main E2S5T0W4: 15 BP, offence 8, ENGINE 2. Escort E1S0T5W2: 10 BP, offence 9, ENGINE 1.
+    const Plan p(*parse_design("E2S5T0W4"), *parse_design("E1S0T5W2"), 50);
+    CHECK(pick_loss(LossRule::cheap_first, p, {3, 3}) == 1);
+    CHECK(pick_loss(LossRule::keep_guns, p, {3, 3}) == 0);
+    CHECK(pick_loss(LossRule::keep_speed, p, {3, 3}) == 1);
+    CHECK(pick_loss(LossRule::keep_guns, p, {0, 3}) == 1);  // only what is there
+}
+
+TEST_CASE("M7 the defender's policy picks its losses: which ships remain after a round", "[msc][M7][M2a]") {
+    // B holds 1 main ship (E2S5T0W4: offence 8, defence 5, ENGINE 2, 15 BP) and 2 escorts
+    // (E5S1T2W1: offence 4, defence 1, ENGINE 5, 10 BP). A (3 x E3S3T3W3) moves in and attacks.
+    const Plan pb(*parse_design("E2S5T0W4"), *parse_design("E5S1T2W1"), 50);
+    for (const LossRule rule : {LossRule::cheap_first, LossRule::keep_speed}) {
+        Options o;
+        ScriptedDice none{};
+        State s = setup(o, {Plan(kBalanced), pb}, none);
+        const hex::Hex at = s.sys[0].pos;
+        s.fleets[0][0] = Fleet{at, {3, 0}, 2};  // A attacks
+        s.fleets[1][0] = Fleet{at, {1, 2}, 1};
+        Scripted a{{}, true, true}, b;  // A retreats after the first round
+        b.loss = rule;
+        // A: offence 27, 3 dice (6, 6, 1): 2 hits; B's defence 7, 2 dice (5, 1): 1 save. B loses
+        // one ship, of its own choosing. B: offence 12 or 8, 1 die (1) against A's 3 (1, 1, 1).
+        ScriptedDice d{6, 6, 1, 5, 1, 1, 1, 1, 1};
+        combat_at(s, at, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.lost[1] == 1);
+        CHECK(s.fleets[0][0].pos == step_toward(s, at, s.home[0]));  // A retreated
+        if (rule == LossRule::cheap_first) {
+            CHECK(s.fleets[1][0].n == Counts{1, 1});  // the cheaper escort lost
+            CHECK(s.range(1, s.fleets[1][0]) == 2);
+        } else {
+            CHECK(s.fleets[1][0].n == Counts{0, 2});  // the slow main ship lost: the fleet is fast
+            CHECK(s.range(1, s.fleets[1][0]) == 5);
+        }
+    }
+}
+
+TEST_CASE("M1a swap_homes: side A starts at the map's second home", "[msc][M1]") {
+    Options o;
+    ScriptedDice none{};
+    const State plain = setup(o, {kBalanced, kBalanced}, none);
+    o.swap_homes = true;
+    const State swapped = setup(o, {kBalanced, kBalanced}, none);
+    CHECK(swapped.home[0] == plain.home[1]);
+    CHECK(swapped.home[1] == plain.home[0]);
+    CHECK(swapped.fleets[0][0].pos == plain.home[1]);
+    CHECK(swapped.sys[static_cast<std::size_t>(swapped.n_sys - 2)].home_of == 0);
+    CHECK(swapped.sys[static_cast<std::size_t>(swapped.n_sys - 2)].pos == plain.home[1]);
+}
+
 TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]") {
     Options o;
     o.max_turns = 120;
     Dice dice(99);
     for (int game = 0; game < 200; ++game) {
-        const std::array<Design, kSides> designs = {doctrine_design(static_cast<Doctrine>(game % 4), 15),
-                                                   doctrine_design(static_cast<Doctrine>((game / 4) % 4), 10)};
-        State s = setup(o, designs, dice);
+        // Mixed plans (M2a): doctrines' main designs at 15 BP, escorts of another doctrine at 10
+        // or 20 BP, escort shares from 0 to 100%.
+        const std::array<Plan, kSides> plans = {
+            Plan(doctrine_design(static_cast<Doctrine>(game % 4), 15),
+                 doctrine_design(static_cast<Doctrine>((game + 1) % 4), 10), 25 * (game % 5)),
+            Plan(doctrine_design(static_cast<Doctrine>((game / 4) % 4), 10),
+                 doctrine_design(static_cast<Doctrine>((game / 2) % 4), 20), 25 * ((game / 5) % 5))};
+        State s = setup(o, plans, dice);
         strategy::Random pa;
         strategy::Expand pb;
+        pa.loss = static_cast<LossRule>(game % kLossRules);
+        pb.loss = static_cast<LossRule>((game / 3) % kLossRules);
         while (s.winner == -2) {
             ++s.turn;
             production(s);
@@ -217,26 +321,34 @@ TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]
                 else movement(s, 1, pb, dice);
                 for (int i = 0; i < kMaxFleets; ++i) {  // no fleet beyond its range (new ones from home)
                     const auto& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
-                    if (f.ships == 0) continue;
+                    if (f.ships() == 0) continue;
                     REQUIRE(s.bounds.contains(f.pos));
                     const int moved = std::min(hex::distance(before[static_cast<std::size_t>(i)], f.pos),
                                                hex::distance(s.home[static_cast<std::size_t>(side)], f.pos));
-                    REQUIRE(moved <= designs[static_cast<std::size_t>(side)].engine);
+                    REQUIRE(moved <= s.range(side, f));  // M5: the slowest ship's ENGINE
                 }
             }
             std::array<hex::Hex, kMaxFleets> fights{};
             int n = 0;
             for (const auto& f : s.fleets[0])
-                if (f.ships > 0 && s.occupied_by(f.pos, 1)) fights[static_cast<std::size_t>(n++)] = f.pos;
+                if (f.ships() > 0 && s.occupied_by(f.pos, 1)) fights[static_cast<std::size_t>(n++)] = f.pos;
             for (int i = 0; i < n; ++i) combat_at(s, fights[static_cast<std::size_t>(i)], pa, pb, dice);
             end_of_turn(s, o);
             for (int side = 0; side < kSides; ++side) {
+                const auto u = static_cast<std::size_t>(side);
                 // BPs spent never exceed BPs produced plus the budget; every ship counted once.
-                const int cost = designs[static_cast<std::size_t>(side)].cost();
-                REQUIRE(s.built[static_cast<std::size_t>(side)] * cost + s.bp[static_cast<std::size_t>(side)] ==
-                        o.budget + s.produced[static_cast<std::size_t>(side)]);
-                REQUIRE(s.ships(side) == s.built[static_cast<std::size_t>(side)] - s.lost[static_cast<std::size_t>(side)]);
-                for (const auto& f : s.fleets[static_cast<std::size_t>(side)]) REQUIRE(f.ships >= 0);
+                int spent = 0, alive = 0;
+                for (int d = 0; d < kMaxDesigns; ++d)
+                    spent += s.built_by[u][static_cast<std::size_t>(d)] * s.design(side, d).cost();
+                REQUIRE(spent + s.bp[u] == o.budget + s.produced[u]);
+                REQUIRE(s.built_by[u][0] + s.built_by[u][1] == s.built[u]);
+                for (const auto& f : s.fleets[u]) {
+                    for (int k : f.n) REQUIRE(k >= 0);
+                    alive += f.ships();
+                }
+                REQUIRE(alive == s.built[u] - s.lost[u]);
+                // The escorts keep to their share (M2a).
+                REQUIRE(100 * s.built_by[u][1] <= plans[u].escort_share * s.built[u]);
             }
         }
     }
