@@ -151,7 +151,7 @@ struct Orders {
 // A policy, per side (its strategy; the kernel asks it for every decision the rules leave to
 // the player):
 //   Orders orders(const State&, int side, int fleet, Dice&)          M5 (fleets merged per hex)
-//   int lose(const State&, int side, const Counts& present, Dice&)   M7: the design of the next
+//   int lose(const State&, int side, const Counts& present, Dice&)   M7d: the design of the next
 //       ship to lose, among the side's ships present in the fight (one asked per hit)
 //   bool retreat(const State&, int side, const hex::Hex& fight, Dice&)   M7, after each round
 

@@ -181,7 +181,7 @@ void movement(State& s, int side, Policy& policy, Dice& dice) {
 }
 
 namespace detail {
-// M7: `n` losses of `side` in hex h. One ship at a time, the side's policy names the design
+// M7, M7d: `n` losses of `side` in hex h. One ship at a time, the side's policy names the design
 // (among those present; a design not present falls back to the first that is); the ship leaves
 // the first fleet there (slot order) that has one.
 template <class Policy, class Dice>
@@ -231,7 +231,7 @@ void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice
     const int def = 1 - att;
     auto power = [&](int side, bool offence) { return detail::power_at(s, side, h, offence); };
     auto alive = [&](int side) { return s.occupied_by(h, side); };
-    // M7: each side's policy picks its own losses, and decides its retreat.
+    // M7d: each side's policy picks its own losses; M7: and decides its retreat.
     auto lose = [&](int side, int n) {
         if (side == 0) detail::take_losses(s, 0, h, n, pa, dice);
         else detail::take_losses(s, 1, h, n, pb, dice);

@@ -23,7 +23,7 @@
 
 namespace odds::msc {
 
-// M7: which of a side's ships is lost first. Ties go to the cheaper design, then the main one.
+// M7d: which of a side's ships is lost first. Ties go to the cheaper design, then the main one.
 enum class LossRule { cheap_first, keep_guns, keep_speed };
 inline constexpr int kLossRules = 3;
 inline constexpr const char* kLossRuleNames[kLossRules] = {"cheap-first", "keep-guns", "keep-speed"};
@@ -45,7 +45,7 @@ inline int pick_loss(LossRule rule, const Plan& plan, const Counts& present) {
 
 namespace strategy {
 
-// Every strategy's loss choice (M7): its loss rule.
+// Every strategy's loss choice (M7d): its loss rule.
 struct Losses {
     LossRule loss = LossRule::cheap_first;
     template <class Dice>

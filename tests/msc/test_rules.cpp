@@ -293,6 +293,21 @@ TEST_CASE("M1a swap_homes: side A starts at the map's second home", "[msc][M1]")
     CHECK(swapped.sys[static_cast<std::size_t>(swapped.n_sys - 2)].pos == plain.home[1]);
 }
 
+TEST_CASE("M2a the plan is rule options: main design, escort, escorts' share", "[msc][M2a]") {
+    const Options o = parse_options({{"design_a", "E3S4T4W2"}, {"escort_b", "E1S5T4W5"},
+                                     {"escorts_a", "0"}, {"escorts_b", "40"}, {"swap_homes", "true"}});
+    CHECK(o.design[0] == parse_design("E3S4T4W2"));
+    CHECK_FALSE(o.design[1]);
+    CHECK(o.escort[1] == parse_design("E1S5T4W5"));  // a 20-BP capital ship
+    CHECK(o.escort_share == std::array<int, kSides>{0, 40});
+    CHECK(o.swap_homes);
+    CHECK(parse_options({}).escort_share == std::array<int, kSides>{25, 25});
+    CHECK_THROWS_WITH(parse_options({{"escorts_a", "101"}}), Catch::Contains("escorts_a='101'") &&
+                                                              Catch::Contains("0 to 100"));
+    CHECK_THROWS_WITH(parse_options({{"escort_b", "E3S2T3W2"}}), Catch::Contains("escort_b='E3S2T3W2'") &&
+                                                                 Catch::Contains("doctrine"));
+}
+
 TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]") {
     Options o;
     o.max_turns = 120;
