@@ -3,8 +3,6 @@
 // the program; `parse_map` reads that format: 26 columns x 22 rows of hexes in odd-q offset
 // layout, '.' empty space, '*' a star system, 'H' a home system (the first H read, in row order,
 // is side A's, the second side B's), '#' lines are comments.
-//
-// This is groundwork for the campaign kernel (issue 7): the kernel itself is not written yet.
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
 // Minimal Space Combat ships (ruling M2) and the arithmetic of strategic combat (M7): the pieces
-// of the campaign kernel that stand on their own. Groundwork for issue 7: the campaign kernel
-// (production, movement, capture, policies) is not written yet.
+// of the campaign kernel that stand on their own. The campaign is in msc.hpp; a side's mix of
+// designs (M2a) is its Plan there.
 //
 // M2: ENGINE, SHIELDS and TO-HIT cost 1 BP a unit and never exceed 5; each weapon costs 2 BP; a
 // ship totals 10, 15 or 20 BP. Offensive BPs = TO-HIT + weapon BPs; defensive BPs = SHIELDS.
