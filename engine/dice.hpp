@@ -147,6 +147,19 @@ private:
     std::array<std::uint8_t, kCapacity + 1> faces_{};  // +1: the 4-byte stores
 };
 
+// A fair whole number in 0 .. n-1 (n >= 1) from the dice's raw words: Lemire's multiply-shift
+// with rejection, so no value is favoured (shuffles, a random policy's uniform choices).
+template <class D>
+std::uint32_t below(D& dice, std::uint32_t n) {
+    std::uint64_t m = static_cast<std::uint64_t>(static_cast<std::uint32_t>(dice.word())) * n;
+    if (static_cast<std::uint32_t>(m) < n) {
+        const std::uint32_t threshold = static_cast<std::uint32_t>(-n) % n;
+        while (static_cast<std::uint32_t>(m) < threshold)
+            m = static_cast<std::uint64_t>(static_cast<std::uint32_t>(dice.word())) * n;
+    }
+    return static_cast<std::uint32_t>(m >> 32);
+}
+
 // Replays the given faces in order. Running out, or a face outside 1..6, is a test error.
 class ScriptedDice {
 public:
@@ -165,8 +178,17 @@ public:
         return s;
     }
 
-    // Scripted tests replay faces only: a policy that needs raw words cannot be scripted.
-    std::uint64_t word() { throw std::logic_error("scripted dice have no raw words"); }
+    // Raw words (shuffles) replay those given to script_words, in order; none left is a test
+    // error.
+    std::uint64_t word() {
+        if (next_word_ >= words_.size())
+            throw std::logic_error("scripted dice have no raw words left");
+        return words_[next_word_++];
+    }
+    void script_words(std::vector<std::uint64_t> words) {
+        words_ = std::move(words);
+        next_word_ = 0;
+    }
 
     std::size_t used() const noexcept { return next_; }
     std::size_t remaining() const noexcept { return faces_.size() - next_; }
@@ -178,6 +200,8 @@ private:
     }
     std::vector<int> faces_;
     std::size_t next_ = 0;
+    std::vector<std::uint64_t> words_;
+    std::size_t next_word_ = 0;
 };
 
 }  // namespace odds

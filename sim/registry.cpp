@@ -6,7 +6,7 @@ namespace odds {
 
 std::span<const GameEntry> games() {
     static const GameEntry kGames[] = {bosconian_entry(), dimension_duel_entry(), fpb_entry(),
-                                       msc_entry()};
+                                       msc_entry(), naval_entry()};
     return kGames;
 }
 

@@ -9,5 +9,6 @@ GameEntry bosconian_entry();
 GameEntry dimension_duel_entry();
 GameEntry fpb_entry();
 GameEntry msc_entry();
+GameEntry naval_entry();
 
 }  // namespace odds

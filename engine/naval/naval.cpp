@@ -1,0 +1,213 @@
+#include "engine/naval/naval.hpp"
+
+namespace odds::naval {
+
+namespace {
+constexpr OptionInfo kOptions[] = {
+    {"width", "24", "sea hexes from one fleet's edge to the other's, 6..40 (N1)"},
+    {"height", "16", "sea hexes along each fleet's edge, ships..40 (N1)"},
+    {"islands", "0", "land hexes placed at random between the fleets, up to a quarter of that sea (N1)"},
+    {"ships", "7", "ships of the line a side, 1..7 (N2)"},
+    {"max_turns", "60", "turns after which the side with more ships wins, 1..1000 (N8)"},
+};
+
+constexpr const char* kCardNames[kCardKinds] = {
+    "Gust of Wind", "Unfurl the Sails", "Catch the Wind", "Fierce Hand to Hand",
+    "Swords and Pistols", "Rally the Men", "Sweep the Decks", "Splintering Wood",
+    "Damaged Rigging", "Quick Reload", "Crows Nest Lookout", "Maneuver", "Calm Waters",
+    "Rake the Bow"};
+}  // namespace
+
+std::span<const OptionInfo> option_infos() { return kOptions; }
+
+Options parse_options(const Settings& settings) {
+    const OptionReader r("naval", kOptions, settings);
+    Options o;
+    o.length = static_cast<int>(r.integer("width", 24, 6, kMaxLength));
+    o.ships = static_cast<int>(r.integer("ships", 7, 1, kMaxFleet));
+    o.breadth = static_cast<int>(r.integer("height", 16, 1, kMaxBreadth));
+    if (o.breadth < o.ships)
+        r.fail("height", std::to_string(o.breadth),
+               "at least ships (" + std::to_string(o.ships) + "), so each fleet fits its edge");
+    const int sea = o.breadth * (o.length - 2);
+    o.islands = static_cast<int>(r.integer("islands", 0, 0, sea / 4));
+    o.max_turns = static_cast<int>(r.integer("max_turns", 60, 1, 1000));
+    return o;
+}
+
+std::string scenario(const Options& o) {
+    return "width=" + std::to_string(o.length) + " height=" + std::to_string(o.breadth) +
+           " islands=" + std::to_string(o.islands) + " ships=" + std::to_string(o.ships) +
+           " max_turns=" + std::to_string(o.max_turns);
+}
+
+const char* card_name(int card) noexcept { return card >= 0 && card < kCardKinds ? kCardNames[card] : "?"; }
+
+const char* ammo_name(int ammo) noexcept {
+    return ammo == kRoundshot ? "roundshot" : ammo == kChainshot ? "chainshot" : ammo == kGrapeshot ? "grapeshot" : "?";
+}
+
+bool applicable(int card, const Roll& roll) noexcept {
+    switch (roll.kind) {
+    case Roll::kMove:
+        return roll.own ? card == kGustOfWind || card == kUnfurlTheSails || card == kCatchTheWind
+                        : card == kCalmWaters;
+    case Roll::kBoard:
+        return roll.own && (card == kFierceHandToHand || card == kSwordsAndPistols || card == kRallyTheMen);
+    case Roll::kReload:
+        return roll.own && card == kQuickReload;
+    case Roll::kBroadside:
+        if (!roll.own) return card == kManeuver;
+        return (card == kSweepTheDecks && roll.ammo == kGrapeshot) ||
+               (card == kSplinteringWood && roll.ammo == kRoundshot) ||
+               (card == kDamagedRigging && roll.ammo == kChainshot) || (card == kRakeTheBow && roll.rake);
+    }
+    return false;
+}
+
+int card_modifier(int card, const Roll& roll) noexcept {
+    if (!applicable(card, roll)) return 0;
+    switch (card) {
+    case kCalmWaters:
+    case kManeuver: return -2;
+    case kRakeTheBow: return 1;
+    case kQuickReload: return 0;
+    default: return 2;
+    }
+}
+
+State empty_sea(const Options& o) {
+    State s;
+    s.cols = o.breadth;
+    s.rows = o.length;
+    s.bounds = hex::Bounds{s.cols, s.rows};
+    s.max_turns = o.max_turns;
+    return s;
+}
+
+void place(State& s, int i, const hex::Hex& pos, int facing) noexcept {
+    Ship& sh = s.ship[static_cast<std::size_t>(i)];
+    sh.pos = pos;
+    sh.facing = static_cast<std::int8_t>(facing);
+    s.at[static_cast<std::size_t>(s.cell(pos))] = static_cast<std::int8_t>(i + 1);
+}
+
+int State::highest_movement(int side) const noexcept {
+    int best = -1000;
+    for (int i = 0; i < n_ships; ++i) {
+        const Ship& sh = ship[static_cast<std::size_t>(i)];
+        if (sh.afloat && sh.side == side) best = std::max(best, sh.movement);
+    }
+    return best;
+}
+
+bool can_fire(const State& s, int firer, int target, int ammo) noexcept {
+    if (target < 0 || target >= s.n_ships || firer == target) return false;
+    const Ship& f = s.ship[static_cast<std::size_t>(firer)];
+    const Ship& t = s.ship[static_cast<std::size_t>(target)];
+    if (!f.afloat || !t.afloat || f.side == t.side) return false;
+    const int range = hex::distance(f.pos, t.pos);
+    return range <= max_range(ammo) && hex::in_broadside(f.pos, f.facing, t.pos);
+}
+
+bool can_board(const State& s, int i, int j) noexcept {
+    const Ship& a = s.ship[static_cast<std::size_t>(i)];
+    const Ship& b = s.ship[static_cast<std::size_t>(j)];
+    return a.afloat && b.afloat && a.side != b.side && hex::distance(a.pos, b.pos) == 1 &&
+           hex::in_broadside(a.pos, a.facing, b.pos) && hex::in_broadside(b.pos, b.facing, a.pos);
+}
+
+void reach(const State& s, int i, int allowance, Reach& r) noexcept {
+    // Breadth-first over (hex, facing): every step costs one point, so the first visit is the
+    // cheapest, and each end is listed once, in order of cost.
+    std::array<std::uint8_t, kMaxCells * 6> seen;
+    std::fill_n(seen.begin(), s.cols * s.rows * 6, std::uint8_t{0});
+    const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+    r.n = 0;
+    const auto push = [&](const hex::Hex& h, int cell, int facing, int cost) {
+        auto& mark = seen[static_cast<std::size_t>(cell * 6 + facing)];
+        if (mark) return;
+        mark = 1;
+        r.end[static_cast<std::size_t>(r.n++)] = {static_cast<std::uint16_t>(cell), static_cast<std::int8_t>(h.q),
+                                                  static_cast<std::int8_t>(h.r), static_cast<std::int8_t>(facing),
+                                                  static_cast<std::int8_t>(cost)};
+    };
+    push(sh.pos, s.cell(sh.pos), sh.facing, 0);
+    for (int head = 0; head < r.n; ++head) {
+        const Reach::End e = r.end[static_cast<std::size_t>(head)];
+        if (e.cost >= allowance) continue;
+        const hex::Hex here = e.pos();
+        push(here, e.cell, hex::turn(e.facing, 1), e.cost + 1);
+        push(here, e.cell, hex::turn(e.facing, -1), e.cost + 1);
+        const hex::Hex ahead = hex::neighbour(here, e.facing);
+        if (!s.in_bounds(ahead) || s.is_land(ahead)) continue;
+        if (const int other = s.ship_at(ahead); other >= 0 && other != i) continue;  // N1: no passing
+        push(ahead, s.cell(ahead), e.facing, e.cost + 1);
+    }
+}
+
+std::vector<MetricSpec> metric_specs(const Options& o) {
+    const int t = o.max_turns, n = kSides * o.ships;
+    const int edge = 5 * o.ships + 3;  // N2: a side's rating in one attribute lies in [n, 6n + 3] (+1 crew)
+    return {
+        {"a_win", "side A won (N8)", MetricKind::rate, 0, 1},
+        {"b_win", "side B won (N8)", MetricKind::rate, 0, 1},
+        {"draw", "a draw: both fleets gone at once, or equal ships at max_turns (N8)", MetricKind::rate, 0, 1},
+        {"advantage_first", "side A's score: 1 a win, 1/2 a draw (P(A wins) + P(draw)/2)",
+         MetricKind::count, 0, 2, 2},
+        {"turns", "turns played", MetricKind::count, 1, t},
+        {"timeouts", "ended by max_turns (N8)", MetricKind::rate, 0, 1},
+        {"afloat_a", "ships under side A's control at the end (captures included)", MetricKind::count, 0, n},
+        {"afloat_b", "ships under side B's control at the end", MetricKind::count, 0, n},
+        {"sunk_a", "ships lost to sinking while side A held them (N6, N7)", MetricKind::count, 0, n},
+        {"sunk_b", "ships lost to sinking while side B held them", MetricKind::count, 0, n},
+        {"captured_by_a", "enemy ships side A took by boarding (N7)", MetricKind::count, 0, n},
+        {"captured_by_b", "enemy ships side B took by boarding (N7)", MetricKind::count, 0, n},
+        {"fired_roundshot", "broadsides of roundshot, both sides (N6)", MetricKind::count, 0, 2 * n * t},
+        {"fired_chainshot", "broadsides of chainshot, both sides (N6)", MetricKind::count, 0, 2 * n * t},
+        {"fired_grapeshot", "broadsides of grapeshot, both sides (N6)", MetricKind::count, 0, 2 * n * t},
+        {"boardings", "boarding actions, both sides (N7)", MetricKind::count, 0, n / 2 * t},
+        {"movement_edge", "side A's fleet Movement minus side B's after the fleet roll (N2)", MetricKind::count, -edge, edge},
+        {"cannon_edge", "side A's fleet Cannon minus side B's after the fleet roll (N2)", MetricKind::count, -edge, edge},
+        {"crew_edge", "side A's fleet Crew minus side B's after the fleet roll (N2)", MetricKind::count, -edge, edge},
+        {"more_guns_won", "the side that rolled more Cannon won", MetricKind::rate, 0, 1},
+        {"fewer_guns_won", "the side that rolled less Cannon won", MetricKind::rate, 0, 1},
+        {"more_crew_won", "the side that rolled more Crew won", MetricKind::rate, 0, 1},
+        {"less_crew_won", "the side that rolled less Crew won", MetricKind::rate, 0, 1},
+    };
+}
+
+SurvivalSpec survival_spec() { return SurvivalSpec{kTurns, -1, 1, "turns", ""}; }
+
+void to_metrics(const State& s, std::int32_t* out) noexcept {
+    out[kAWin] = s.winner == 0;
+    out[kBWin] = s.winner == 1;
+    out[kDraw] = s.winner == -1;
+    out[kAdvantageFirst] = s.winner == 0 ? 2 : s.winner == -1 ? 1 : 0;
+    out[kTurns] = s.turn;
+    out[kTimeouts] = s.timeout;
+    out[kAfloatA] = s.afloat(0);
+    out[kAfloatB] = s.afloat(1);
+    out[kSunkA] = s.sunk[0];
+    out[kSunkB] = s.sunk[1];
+    out[kCapturedByA] = s.captures[0];
+    out[kCapturedByB] = s.captures[1];
+    for (int a = 0; a < kAmmoKinds; ++a)
+        out[kFiredRound + a] = s.broadsides[0][static_cast<std::size_t>(a)] + s.broadsides[1][static_cast<std::size_t>(a)];
+    out[kBoardings] = s.boardings;
+    const auto edge = [&](int attr) {
+        return s.start_rating[0][static_cast<std::size_t>(attr)] - s.start_rating[1][static_cast<std::size_t>(attr)];
+    };
+    out[kMovementEdge] = edge(kMovement);
+    out[kCannonEdge] = edge(kCannon);
+    out[kCrewEdge] = edge(kCrew);
+    // Which side rolled more of an attribute won? (-1: the rolls were even.)
+    const auto ahead = [&](int attr) { return edge(attr) > 0 ? 0 : edge(attr) < 0 ? 1 : -1; };
+    const int guns = ahead(kCannon), crew = ahead(kCrew);
+    out[kMoreGunsWon] = guns >= 0 && s.winner == guns;
+    out[kFewerGunsWon] = guns >= 0 && s.winner == 1 - guns;
+    out[kMoreCrewWon] = crew >= 0 && s.winner == crew;
+    out[kLessCrewWon] = crew >= 0 && s.winner == 1 - crew;
+}
+
+}  // namespace odds::naval

@@ -1,0 +1,182 @@
+// Naval Duel: ships of the line on a hex sea, with a shared deck of cards (rulings N1-N9).
+// Rules page: RULES.md beside this file.
+//
+// Everything a game needs lives in one fixed-size State: the sea as arrays of cells, at most
+// kMaxShips ships (captures change a ship's side, never the number of ships), the 28-card deck
+// with its discards and both hands. The turn loop and its phases are templates over the two
+// policies and the dice, in naval_play.hpp.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/hex.hpp"
+#include "engine/metric.hpp"
+#include "engine/rule_options.hpp"
+
+namespace odds::naval {
+
+inline constexpr int kSides = 2;
+inline constexpr int kMaxFleet = 7;                 // N2: option ships, at most 7 a side
+inline constexpr int kMaxShips = kSides * kMaxFleet;  // captures change sides: never more
+inline constexpr int kMaxLength = 40;               // option width: the sea between the fleets
+inline constexpr int kMaxBreadth = 40;              // option height: the fleets' edges
+inline constexpr int kMaxCells = kMaxLength * kMaxBreadth;
+inline constexpr int kDeckSize = 28;                // N4: 2 of each of the 14 cards
+inline constexpr int kHandLimit = 5;                // N4
+inline constexpr int kHandMax = kHandLimit + 1;     // a hand just drawn, before the discard
+
+// N4, N9: the 14 cards of the seed's deck list, two of each.
+enum Card : std::uint8_t {
+    kGustOfWind, kUnfurlTheSails, kCatchTheWind,              // +2 to the own movement roll
+    kFierceHandToHand, kSwordsAndPistols, kRallyTheMen,       // +2 to the own boarding roll
+    kSweepTheDecks, kSplinteringWood, kDamagedRigging,        // +2 to a grape/round/chain broadside
+    kQuickReload,                                             // a second broadside this turn
+    kCrowsNest,                                               // look at the opponent's hand
+    kManeuver,                                                // -2 to one enemy broadside roll
+    kCalmWaters,                                              // -2 to one enemy movement roll
+    kRakeTheBow,                                              // +1 firing into a bow or stern
+    kCardKinds
+};
+const char* card_name(int card) noexcept;
+
+enum Ammo : std::uint8_t { kRoundshot, kChainshot, kGrapeshot, kAmmoKinds };
+const char* ammo_name(int ammo) noexcept;
+// N6: the longest range of each ammunition: 4, roundshot +1, grapeshot -2.
+constexpr int max_range(int ammo) noexcept { return ammo == kRoundshot ? 5 : ammo == kGrapeshot ? 2 : 4; }
+
+enum Attribute : std::uint8_t { kMovement, kCannon, kCrew };
+
+struct Options {
+    int length = 24;   // option width: sea hexes from one fleet's edge to the other's (N1)
+    int breadth = 16;  // option height: sea hexes along each fleet's edge (N1)
+    int islands = 0;   // N1
+    int ships = 7;     // N2
+    int max_turns = 60;  // N8
+};
+
+std::span<const OptionInfo> option_infos();
+Options parse_options(const Settings& settings);
+std::string scenario(const Options& o);
+
+struct Ship {
+    hex::Hex pos{};
+    std::int8_t facing = 0;
+    std::int8_t side = 0;    // the side in control now (N7: captures change it)
+    std::int8_t origin = 0;  // the side that fielded it
+    bool afloat = true;
+    bool flagship = false;
+    int movement = 1, cannon = 1, crew = 2;  // N2 base ratings; may go negative (N6)
+
+    int total() const noexcept { return movement + cannon + crew; }
+};
+
+// What a card may be played on (N9): the roll it modifies, seen from the side asked.
+struct Roll {
+    enum Kind : std::uint8_t { kMove, kBroadside, kReload, kBoard } kind = kMove;
+    bool own = true;          // the asked side rolls (else it is the enemy's roll)
+    std::int8_t ship = -1;    // the ship rolling (moving, firing, boarding)
+    std::int8_t target = -1;  // broadsides: the target
+    std::uint8_t ammo = kRoundshot;
+    bool rake = false;        // broadsides: the firer stands in the target's bow or stern wedge
+};
+// Is `card` one the asked side may play on `roll` (N9)?
+bool applicable(int card, const Roll& roll) noexcept;
+// Its modifier to the roll (Quick Reload: 0, it grants a broadside instead).
+int card_modifier(int card, const Roll& roll) noexcept;
+
+// One broadside as declared (N6): target -1 holds fire.
+struct Shot {
+    std::int8_t target = -1;
+    std::uint8_t ammo = kRoundshot;
+};
+
+// The ends of a ship's movement this turn (N5): every (hex, facing) it can reach within its
+// allowance, one point a hex ahead or a turn of one hex-face, through no land and no ship.
+struct Reach {
+    struct End {
+        std::uint16_t cell;  // State::cell of the hex
+        std::int8_t q, r;    // the hex
+        std::int8_t facing;
+        std::int8_t cost;
+        hex::Hex pos() const noexcept { return {q, r}; }
+    };
+    std::array<End, kMaxCells * 6> end;
+    int n = 0;
+};
+
+struct State {
+    int cols = 16, rows = 24;  // the sea: flat-topped hexes, odd-q; the fleets' edges are rows
+    hex::Bounds bounds{16, 24};
+    std::array<std::uint8_t, kMaxCells> land{};  // 1: land (N1)
+    std::array<std::int8_t, kMaxCells> at{};     // the ship in each cell, plus 1; 0: empty sea
+    std::array<Ship, kMaxShips> ship{};
+    int n_ships = 0;
+
+    // N4: deck[0 .. deck_n) face down, the top at deck_n - 1; the discards; both hands.
+    std::array<std::uint8_t, kDeckSize> deck{}, discards{};
+    int deck_n = 0, discards_n = 0;
+    std::array<std::array<std::uint8_t, kHandMax>, kSides> hand{};
+    std::array<int, kSides> hand_n{};
+
+    int max_turns = 60;  // N8
+    int turn = 0;
+    int first_mover = 0;  // this turn's first side to move (N5)
+    std::array<bool, kMaxShips> moved{}, boarded{};  // this turn
+    std::array<bool, kMaxShips> reloaded{};          // Quick Reload played this turn (N9a)
+    int winner = -2;  // -2: playing; -1: draw; else the side
+    bool timeout = false;
+
+    // What the metrics report.
+    // The fleet roll (N2): every roll adds one point somewhere, so the sides' rating totals are
+    // always equal; what differs is where the points went.
+    std::array<std::array<int, 3>, kSides> start_rating{};  // per side: Movement, Cannon, Crew
+    std::array<int, kSides> sunk{};         // ships lost to sinking, by the side that held them
+    std::array<int, kSides> captures{};     // ships each side took by boarding (N7)
+    std::array<std::array<int, kAmmoKinds>, kSides> broadsides{};
+    int boardings = 0;
+
+    bool in_bounds(const hex::Hex& h) const noexcept { return bounds.contains(h); }
+    int cell(const hex::Hex& h) const noexcept {
+        return hex::offset_row(h) * cols + hex::offset_col(h);
+    }
+    bool is_land(const hex::Hex& h) const noexcept { return land[static_cast<std::size_t>(cell(h))]; }
+    hex::Hex hex_of(int c) const noexcept { return hex::from_offset(c % cols, c / cols); }
+    int ship_at(const hex::Hex& h) const noexcept { return at[static_cast<std::size_t>(cell(h))] - 1; }
+    int afloat(int side) const noexcept {
+        int n = 0;
+        for (int i = 0; i < n_ships; ++i)
+            n += ship[static_cast<std::size_t>(i)].afloat && ship[static_cast<std::size_t>(i)].side == side;
+        return n;
+    }
+    int highest_movement(int side) const noexcept;
+};
+
+// The start of the map's geometry, without dice: the sea of `o` with no islands and no ships.
+State empty_sea(const Options& o);
+// Puts ship i at `pos` heading `facing` (tests and setup).
+void place(State& s, int i, const hex::Hex& pos, int facing) noexcept;
+// N6: the range between two ships, and whether `target` may be shot by `firer` with `ammo`.
+bool can_fire(const State& s, int firer, int target, int ammo) noexcept;
+// N7: may ships i and j (enemies) board: adjacent, each in the other's broadside arc?
+bool can_board(const State& s, int i, int j) noexcept;
+// N5: fills `r` with the reachable ends of ship i's movement with `allowance` points.
+void reach(const State& s, int i, int allowance, Reach& r) noexcept;
+
+// The metrics of one game.
+enum Metric : int {
+    kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kAfloatA, kAfloatB, kSunkA, kSunkB,
+    kCapturedByA, kCapturedByB, kFiredRound, kFiredChain, kFiredGrape, kBoardings,
+    kMovementEdge, kCannonEdge, kCrewEdge, kMoreGunsWon, kFewerGunsWon, kMoreCrewWon,
+    kLessCrewWon, kMetricCount
+};
+std::vector<MetricSpec> metric_specs(const Options& o);
+SurvivalSpec survival_spec();
+void to_metrics(const State& s, std::int32_t* out) noexcept;
+
+}  // namespace odds::naval
+
+#include "engine/naval/naval_play.hpp"

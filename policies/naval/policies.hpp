@@ -1,0 +1,432 @@
+// Naval Duel policies. Each decides, for its side: the flagship, moving first or second, which
+// ship moves next and where it ends, each broadside's target and ammunition, boarding, taking or
+// sinking a prize, the cards and the discards (the members listed in naval_play.hpp).
+//
+//   random   uniform over the legal choices (each playable card: a coin flip)
+//   gunner   keeps enemies abeam at 2-4 hexes; roundshot long, grapeshot close, chainshot at fast
+//            ships; boards only with the stronger crew
+//   boarder  closes in and boards with its high-crew ships; grapeshot to thin the enemy's crew
+//   rollout  gunner, except each broadside's target and ammunition, chosen by simulating every
+//            legal choice N times (rollout:N, default 8) to the end of the turn (rollout:N:H, H
+//            more turns) with gunner on both sides and scoring the outcome
+//
+// Cards (N9a): hands are open to every policy, as M9 makes the star map open, so Crows Nest
+// Lookout tells a policy nothing it did not know; policies discard it first.
+#pragma once
+
+#include <array>
+#include <variant>
+
+#include "engine/naval/naval.hpp"
+#include "policies/policy_info.hpp"
+
+namespace odds::naval {
+
+// Helpers shared by the policies.
+namespace tactics {
+
+inline const Ship& ship(const State& s, int i) noexcept { return s.ship[static_cast<std::size_t>(i)]; }
+
+// The lowest-index ship of `side` maximising key(ship).
+template <class Key>
+int best_of_side(const State& s, int side, Key key) {
+    int best = -1;
+    int best_key = 0;
+    for (int i = 0; i < s.n_ships; ++i) {
+        const Ship& sh = ship(s, i);
+        if (!sh.afloat || sh.side != side) continue;
+        const int k = key(sh);
+        if (best < 0 || k > best_key) {
+            best = i;
+            best_key = k;
+        }
+    }
+    return best;
+}
+
+// N2: the policies' flagship: the highest rating total (after the fleet roll all totals are
+// equal), then the most of the policy's favourite attribute.
+inline int flagship_by(const State& s, int side, int attribute) {
+    return best_of_side(s, side, [&](const Ship& sh) {
+        const int fav = attribute == kMovement ? sh.movement : attribute == kCannon ? sh.cannon : sh.crew;
+        return sh.total() * 100 + fav;
+    });
+}
+
+// The first unmoved ship of the side, in line order.
+inline int first_unmoved(const State& s, int side) {
+    for (int i = 0; i < s.n_ships; ++i) {
+        const Ship& sh = ship(s, i);
+        if (sh.afloat && sh.side == side && !s.moved[static_cast<std::size_t>(i)]) return i;
+    }
+    return -1;
+}
+
+// Every card the rules let the side play on this roll (N9): the greedy choice.
+inline unsigned all_applicable(const State& s, int side, const Roll& roll) {
+    unsigned mask = 0;
+    for (int k = 0; k < s.hand_n[static_cast<std::size_t>(side)]; ++k)
+        if (applicable(s.hand[static_cast<std::size_t>(side)][static_cast<std::size_t>(k)], roll)) mask |= 1u << k;
+    return mask;
+}
+
+// The hand slot holding the least useful card, by a policy's ranking (lower: discard sooner).
+template <std::size_t N>
+int worst_card(const State& s, int side, const std::array<int, N>& rank) {
+    int best = 0;
+    const auto& h = s.hand[static_cast<std::size_t>(side)];
+    for (int k = 1; k < s.hand_n[static_cast<std::size_t>(side)]; ++k)
+        if (rank[h[static_cast<std::size_t>(k)]] < rank[h[static_cast<std::size_t>(best)]]) best = k;
+    return best;
+}
+
+// The enemies of `side` afloat, gathered once per decision.
+struct Enemies {
+    std::array<hex::Hex, kMaxShips> pos;
+    std::array<std::int8_t, kMaxShips> facing;
+    std::array<std::int8_t, kMaxShips> index;
+    int n = 0;
+    Enemies(const State& s, int side) {
+        for (int j = 0; j < s.n_ships; ++j) {
+            const Ship& e = ship(s, j);
+            if (!e.afloat || e.side == side) continue;
+            pos[static_cast<std::size_t>(n)] = e.pos;
+            facing[static_cast<std::size_t>(n)] = e.facing;
+            index[static_cast<std::size_t>(n++)] = static_cast<std::int8_t>(j);
+        }
+    }
+};
+
+// How well a ship at (pos, facing) stands for gunnery: enemies abeam at 2-4 hexes count most,
+// abeam at 1 or 5 less; enemies that have it abeam within 4 count against, a bow or stern to
+// rake counts for; with no enemy within 5, closing the distance is all that matters. The part
+// that depends on the hex alone is worked out once per hex (a move weighs every facing of it).
+class GunneryScore {
+public:
+    GunneryScore(const State& s, const Enemies& en) : s_(s), en_(en) {
+        std::fill_n(known_.begin(), s.cols * s.rows, std::uint8_t{0});
+    }
+    int operator()(int cell, const hex::Hex& pos, int facing) {
+        Cell& c = cells_[static_cast<std::size_t>(cell)];
+        if (!known_[static_cast<std::size_t>(cell)]) {
+            known_[static_cast<std::size_t>(cell)] = 1;
+            fill(c, pos);
+        }
+        int score = c.base;
+        for (int k = 0; k < c.n_close; ++k) {
+            const int m = c.close[static_cast<std::size_t>(k)];
+            if (!hex::in_broadside(pos, facing, en_.pos[static_cast<std::size_t>(m)])) continue;
+            const int d = c.dist[static_cast<std::size_t>(k)];
+            score += d >= 2 && d <= 4 ? 100 - 10 * (d - 2) : 40;
+        }
+        return score;
+    }
+
+private:
+    struct Cell {
+        int base;
+        int n_close;
+        std::array<std::int8_t, kMaxShips> close, dist;  // enemies within 5, and how far
+    };
+    void fill(Cell& c, const hex::Hex& pos) const {
+        int near = 1000;
+        c.base = 0;
+        c.n_close = 0;
+        for (int m = 0; m < en_.n; ++m) {
+            const hex::Hex& e = en_.pos[static_cast<std::size_t>(m)];
+            const int d = hex::distance(pos, e);
+            near = std::min(near, d);
+            if (d > 5) continue;
+            c.close[static_cast<std::size_t>(c.n_close)] = static_cast<std::int8_t>(m);
+            c.dist[static_cast<std::size_t>(c.n_close++)] = static_cast<std::int8_t>(d);
+            if (d <= 4) {
+                const int f = en_.facing[static_cast<std::size_t>(m)];
+                if (hex::in_broadside(e, f, pos)) c.base -= 35;
+                if (hex::in_bow_or_stern(e, f, pos)) c.base += 10;  // N9: Rake the Bow
+            }
+        }
+        c.base -= 8 * std::max(0, near - 3);
+    }
+    const State& s_;
+    const Enemies& en_;
+    std::array<std::uint8_t, kMaxCells> known_;
+    std::array<Cell, kMaxCells> cells_;
+};
+
+}  // namespace tactics
+
+// Uniform over the legal choices.
+struct Random {
+    template <class D>
+    int flagship(const State& s, int side, D& dice) const {
+        int n = 0, pick = -1;
+        for (int i = 0; i < s.n_ships; ++i)  // reservoir: one pass, each ship equally likely
+            if (s.ship[static_cast<std::size_t>(i)].side == side && below(dice, static_cast<std::uint32_t>(++n)) == 0) pick = i;
+        return pick;
+    }
+    template <class D>
+    bool move_first(const State&, int, D& dice) const { return below(dice, 2) == 0; }
+    template <class D>
+    int pick_mover(const State& s, int side, D& dice) const {
+        int n = 0, pick = -1;
+        for (int i = 0; i < s.n_ships; ++i) {
+            const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+            if (sh.afloat && sh.side == side && !s.moved[static_cast<std::size_t>(i)] &&
+                below(dice, static_cast<std::uint32_t>(++n)) == 0)
+                pick = i;
+        }
+        return pick;
+    }
+    template <class D>
+    int move(const State&, int, const Reach& r, D& dice) const {
+        return static_cast<int>(below(dice, static_cast<std::uint32_t>(r.n)));
+    }
+    template <class D>
+    Shot broadside(const State& s, int i, int, D& dice) const {
+        std::array<Shot, kMaxShips * kAmmoKinds + 1> options;
+        int n = 1;  // options[0]: hold fire
+        for (int j = 0; j < s.n_ships; ++j)
+            for (int a = 0; a < kAmmoKinds; ++a)
+                if (can_fire(s, i, j, a))
+                    options[static_cast<std::size_t>(n++)] = {static_cast<std::int8_t>(j), static_cast<std::uint8_t>(a)};
+        return options[below(dice, static_cast<std::uint32_t>(n))];
+    }
+    template <class D>
+    bool board(const State&, int, int, D& dice) const { return below(dice, 2) == 0; }
+    template <class D>
+    bool take(const State&, int, int, D& dice) const { return below(dice, 2) == 0; }
+    template <class D>
+    unsigned cards(const State& s, int side, const Roll& roll, D& dice) const {
+        return tactics::all_applicable(s, side, roll) & static_cast<unsigned>(dice.word());
+    }
+    template <class D>
+    int discard(const State& s, int side, D& dice) const {
+        return static_cast<int>(below(dice, static_cast<std::uint32_t>(s.hand_n[static_cast<std::size_t>(side)])));
+    }
+};
+
+// Gunnery first: stand off abeam and shoot; board only when clearly stronger.
+struct Gunner {
+    // Discard order: Crows Nest first, boarding cards next, gunnery cards last.
+    static constexpr std::array<int, kCardKinds> kKeep{5, 5, 5, 1, 1, 1, 6, 8, 6, 9, 0, 7, 4, 6};
+
+    template <class D>
+    int flagship(const State& s, int side, D&) const { return tactics::flagship_by(s, side, kCannon); }
+    template <class D>
+    bool move_first(const State&, int, D&) const { return false; }  // moving second sees more
+    template <class D>
+    int pick_mover(const State& s, int side, D&) const { return tactics::first_unmoved(s, side); }
+    template <class D>
+    int move(const State& s, int i, const Reach& r, D&) const {
+        const tactics::Enemies enemies(s, s.ship[static_cast<std::size_t>(i)].side);
+        tactics::GunneryScore gunnery(s, enemies);
+        int best = 0, best_score = -1000000;
+        for (int k = 0; k < r.n; ++k) {
+            const auto& e = r.end[static_cast<std::size_t>(k)];
+            const int score = gunnery(e.cell, e.pos(), e.facing) * 4 - e.cost;
+            if (score > best_score) {
+                best_score = score;
+                best = k;
+            }
+        }
+        return best;
+    }
+    // The target nearest to sinking (lowest Cannon), then the nearest; chainshot at a fast ship
+    // (Movement 3 or more) within 4, grapeshot within 2, roundshot beyond.
+    template <class D>
+    Shot broadside(const State& s, int i, int, D&) const {
+        int best = -1, key = 0;
+        const Ship& me = s.ship[static_cast<std::size_t>(i)];
+        for (int j = 0; j < s.n_ships; ++j) {
+            if (!can_fire(s, i, j, kRoundshot)) continue;
+            const Ship& t = s.ship[static_cast<std::size_t>(j)];
+            const int k = t.cannon * 16 + hex::distance(me.pos, t.pos);
+            if (best < 0 || k < key) {
+                best = j;
+                key = k;
+            }
+        }
+        if (best < 0) return {};
+        const Ship& t = s.ship[static_cast<std::size_t>(best)];
+        const int d = hex::distance(me.pos, t.pos);
+        const std::uint8_t ammo = t.movement >= 3 && d <= 4 ? kChainshot : d <= 2 ? kGrapeshot : kRoundshot;
+        return {static_cast<std::int8_t>(best), ammo};
+    }
+    template <class D>
+    bool board(const State& s, int i, int j, D&) const {
+        return s.ship[static_cast<std::size_t>(i)].crew >= s.ship[static_cast<std::size_t>(j)].crew + 2;
+    }
+    template <class D>
+    bool take(const State& s, int w, int, D&) const { return s.ship[static_cast<std::size_t>(w)].crew >= 3; }
+    template <class D>
+    unsigned cards(const State& s, int side, const Roll& roll, D&) const {
+        return tactics::all_applicable(s, side, roll);
+    }
+    template <class D>
+    int discard(const State& s, int side, D&) const { return tactics::worst_card(s, side, kKeep); }
+};
+
+// Boarding first: close to a mutual broadside with the weakest crew in reach and board.
+struct Boarder {
+    static constexpr std::array<int, kCardKinds> kKeep{6, 6, 6, 9, 9, 9, 5, 3, 2, 4, 0, 5, 6, 2};
+
+    template <class D>
+    int flagship(const State& s, int side, D&) const { return tactics::flagship_by(s, side, kCrew); }
+    template <class D>
+    bool move_first(const State&, int, D&) const { return false; }
+    template <class D>
+    int pick_mover(const State& s, int side, D&) const {
+        // The best crew moves first: it picks its prize before the others crowd the water.
+        return tactics::best_of_side(s, side, [&](const Ship& sh) {
+            const int i = static_cast<int>(&sh - s.ship.data());
+            return s.moved[static_cast<std::size_t>(i)] ? -1000 : sh.crew;
+        });
+    }
+    template <class D>
+    int move(const State& s, int i, const Reach& r, D&) const {
+        const Ship& me = s.ship[static_cast<std::size_t>(i)];
+        const tactics::Enemies enemies(s, me.side);
+        int best = 0, best_score = -1000000;
+        for (int k = 0; k < r.n; ++k) {
+            const auto& e = r.end[static_cast<std::size_t>(k)];
+            const hex::Hex pos = e.pos();
+            int score = 0, near = 1000, weaker = 1000;
+            for (int m = 0; m < enemies.n; ++m) {
+                const hex::Hex& t = enemies.pos[static_cast<std::size_t>(m)];
+                const int d = hex::distance(pos, t);
+                const int edge = me.crew - s.ship[static_cast<std::size_t>(enemies.index[static_cast<std::size_t>(m)])].crew;
+                if (d == 1 && hex::in_broadside(pos, e.facing, t))
+                    score = std::max(score, 300 + 20 * edge +
+                                                (hex::in_broadside(t, enemies.facing[static_cast<std::size_t>(m)], pos) ? 200 : 0));
+                near = std::min(near, d);
+                if (edge >= 0) weaker = std::min(weaker, d);
+            }
+            score -= 12 * (weaker < 1000 ? weaker : near);
+            score = score * 4 - e.cost;
+            if (score > best_score) {
+                best_score = score;
+                best = k;
+            }
+        }
+        return best;
+    }
+    // The target with the most Crew in reach (it is the hardest to board): grapeshot within 2,
+    // roundshot beyond.
+    template <class D>
+    Shot broadside(const State& s, int i, int, D&) const {
+        int best = -1, key = 0;
+        const Ship& me = s.ship[static_cast<std::size_t>(i)];
+        for (int j = 0; j < s.n_ships; ++j) {
+            if (!can_fire(s, i, j, kRoundshot)) continue;
+            const int k = s.ship[static_cast<std::size_t>(j)].crew * 16 - hex::distance(me.pos, s.ship[static_cast<std::size_t>(j)].pos);
+            if (best < 0 || k > key) {
+                best = j;
+                key = k;
+            }
+        }
+        if (best < 0) return {};
+        const int d = hex::distance(me.pos, s.ship[static_cast<std::size_t>(best)].pos);
+        return {static_cast<std::int8_t>(best), d <= 2 ? kGrapeshot : kRoundshot};
+    }
+    template <class D>
+    bool board(const State& s, int i, int j, D&) const {
+        return s.ship[static_cast<std::size_t>(i)].crew >= s.ship[static_cast<std::size_t>(j)].crew;
+    }
+    template <class D>
+    bool take(const State& s, int w, int, D&) const { return s.ship[static_cast<std::size_t>(w)].crew >= 2; }
+    template <class D>
+    unsigned cards(const State& s, int side, const Roll& roll, D&) const {
+        return tactics::all_applicable(s, side, roll);
+    }
+    template <class D>
+    int discard(const State& s, int side, D&) const { return tactics::worst_card(s, side, kKeep); }
+};
+
+// Gunner with each first broadside searched: every legal (target, ammunition) and holding fire,
+// each simulated `budget` times from a copy of the game (the rest of this turn: every other
+// broadside and the boarding, then `horizon` more whole turns; gunner on both sides, the choice
+// forced), scored by the result or, when the horizon comes first, by material. Common random
+// numbers: the k-th simulation of every choice uses the same dice. Its simulations draw on their
+// own dice, seeded from one word of the game's. Horizon 0 is the default: a whole turn more costs
+// about 30 times as much (the movement search) and wins no more often against gunner.
+struct Rollout : Gunner {
+    int budget = 8;
+    int horizon = 0;
+
+    // Gunner, with ship `ship`'s first broadside of turn `turn` forced.
+    struct Forced : Gunner {
+        int ship = -1, turn = -1;
+        Shot shot{};
+        template <class D>
+        Shot broadside(const State& s, int i, int nth, D& dice) const {
+            return i == ship && nth == 0 && s.turn == turn ? shot : Gunner::broadside(s, i, nth, dice);
+        }
+    };
+
+    // Material from `side`'s view: ships afloat, then the Cannon between each ship and sinking.
+    static int material(const State& s, int side) {
+        int v = 0;
+        for (int i = 0; i < s.n_ships; ++i) {
+            const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+            if (!sh.afloat) continue;
+            const int worth = 40 + 8 * (sh.cannon - kSinkingCannon) + 2 * sh.crew + 2 * sh.movement;
+            v += sh.side == side ? worth : -worth;
+        }
+        return v;
+    }
+
+    template <class D>
+    Shot broadside(const State& s, int i, int nth, D& dice) const {
+        const Shot base = Gunner::broadside(s, i, nth, dice);
+        if (nth != 0 || base.target < 0) return base;
+        std::array<Shot, kMaxShips * kAmmoKinds + 1> options;
+        int n = 0;
+        options[static_cast<std::size_t>(n++)] = base;  // ties keep gunner's choice
+        options[static_cast<std::size_t>(n++)] = Shot{};
+        for (int j = 0; j < s.n_ships; ++j)
+            for (int a = 0; a < kAmmoKinds; ++a)
+                if (can_fire(s, i, j, a) && !(j == base.target && a == base.ammo))
+                    options[static_cast<std::size_t>(n++)] = {static_cast<std::int8_t>(j), static_cast<std::uint8_t>(a)};
+        const int side = s.ship[static_cast<std::size_t>(i)].side;
+        const std::uint64_t seed = dice.word();
+        int best = 0;
+        long best_score = 0;
+        for (int o = 0; o < n; ++o) {
+            long score = 0;
+            for (int k = 0; k < budget; ++k) {
+                Dice sim(stream_seed(seed, static_cast<std::uint64_t>(k)));
+                State copy = s;
+                copy.max_turns = std::min(s.max_turns, s.turn + horizon);
+                Forced mine, theirs;
+                mine.ship = i;
+                mine.turn = s.turn;
+                mine.shot = options[static_cast<std::size_t>(o)];
+                if (side == 0)
+                    play_from_broadsides(copy, mine, theirs, sim);
+                else
+                    play_from_broadsides(copy, theirs, mine, sim);
+                if (!copy.timeout || copy.turn >= s.max_turns)
+                    score += copy.winner == side ? 100000 : copy.winner == -1 ? 0 : -100000;
+                else
+                    score += material(copy, side);
+            }
+            if (o == 0 || score > best_score) {
+                best_score = score;
+                best = o;
+            }
+        }
+        return options[static_cast<std::size_t>(best)];
+    }
+};
+
+using Policy = std::variant<Random, Gunner, Boarder, Rollout>;
+
+inline constexpr PolicyInfo kPolicies[] = {
+    {"gunner", "keep enemies abeam at 2-4 hexes; roundshot long, grapeshot close, chainshot at fast ships"},
+    {"boarder", "close in and board with high-crew ships; grapeshot to thin the enemy crew"},
+    {"random", "uniform over the legal choices"},
+    {"rollout", "gunner, but each broadside's target and ammunition chosen by simulating every choice "
+                "to the end of the turn (rollout:N: N simulations each, default 8; rollout:N:H: H more turns)"},
+};
+
+}  // namespace odds::naval
