@@ -203,6 +203,20 @@ TEST_CASE("tournament: every ordered pair, rates against the exact solver", "[ba
     }
 }
 
+TEST_CASE("tournament: Naval Duel, every ordered pair, a rating for each policy", "[balance][tournament][naval]") {
+    const auto dir = temp("tournament-naval");
+    const Result r = cli({"tournament", "naval", "--policy", "gunner", "--policy", "boarder", "--policy",
+                          "rollout:2", "-n", "48", "--out", dir.string()});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    const std::string csv = slurp(dir / "tournament.csv");
+    CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 6 * 3);
+    CHECK(csv.find("a,rollout:2,b,gunner,first_wins,") != std::string::npos);
+    const std::string ratings = slurp(dir / "ratings.csv");
+    for (const char* p : {",gunner,", ",boarder,", ",rollout:2,"}) CHECK(ratings.find(p) != std::string::npos);
+    fs::remove_all(dir);
+}
+
 TEST_CASE("the shift test's false-alarm rate matches its nominal rate", "[balance][statistics]") {
     // The bound check above cannot resolve rates near 1e-3 with few pairs; here the same test
     // runs at a nominal 5% over 1000 independent pairs of small samples of unchanged games,

@@ -62,6 +62,15 @@ TEST_CASE("bad input: one line naming the value, exit 2, nothing written", "[cli
         {{"run", "dimension-duel", "--set", "hp=0"}, "hp='0'"},
         {{"run", "dimension-duel", "--set", "single_use=perhaps"}, "perhaps"},
         {{"exact", "dimension-duel", "--set", "single_use=true"}, "single_use=true"},
+        {{"run", "naval", "--set", "width=3"}, "width='3'"},
+        {{"run", "naval", "--set", "height=5"}, "height='5'"},
+        {{"run", "naval", "--set", "islands=500"}, "500"},
+        {{"run", "naval", "--set", "ships=8"}, "ships='8'"},
+        {{"run", "naval", "--policy", "a=pirate"}, "pirate"},
+        {{"run", "naval", "--policy", "rollout:0"}, "rollout:0"},
+        {{"run", "naval", "--policy", "gunner:4"}, "gunner:4"},
+        {{"run", "naval", "--policy", "b=rollout:4:x"}, "rollout:4:x"},
+        {{"exact", "naval"}, "naval"},
     };
     for (const auto& c : cases) {
         auto args = c.args;

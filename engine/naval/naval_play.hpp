@@ -56,9 +56,9 @@ void character_roll(Ship& s, D& dice) {
     ++rating(s, attribute_of(dice.d6()));
 }
 
-// N1-N4: islands, the fleet rolls (side A, then side B: National, Fleet, then each ship's Ship,
-// Captain and Crew rolls in line order, then the flagship's three extra rolls), the fleets in
-// line and the shuffled deck.
+// N1-N4: islands, the fleet rolls (N2a: side A, then side B: National, Fleet, then each ship's
+// Ship, Captain and Crew rolls in line order, then the flagship's three extra rolls), the fleets
+// in line and the shuffled deck.
 template <class A, class B, class D>
 State setup(const Options& o, A& a, B& b, D& dice) {
     State s = empty_sea(o);
@@ -84,8 +84,8 @@ State setup(const Options& o, A& a, B& b, D& dice) {
             ++rating(sh, attribute_of(national));
             ++rating(sh, attribute_of(fleet));
             for (int t = 0; t < 3; ++t) character_roll(sh, dice);  // Ship, Captain, Crew
-            // N3: in line on the edge rows, bows toward the enemy; side B's fleet is side A's
-            // turned half a circle about the sea's centre.
+            // N3: in line on the edge rows, bows toward the enemy; N3a: side B's fleet is side
+            // A's turned half a circle about the sea's centre.
             const hex::Hex a_pos = hex::from_offset(first_col + k, 0);
             if (side == 0)
                 place(s, i, a_pos, hex::kS);
@@ -145,9 +145,9 @@ void draw_phase(State& s, A& a, B& b, D& dice) {
     }
 }
 
-// N9: `side` plays the cards its policy picks for `roll`; returns their total modifier (for a
-// Quick Reload, 1 if one was played: N9a, at most one a ship a turn). Cards that do not apply
-// stay in the hand.
+// N9: `side` plays the cards its policy picks for `roll`, any number (N9b); returns their total
+// modifier (for a Quick Reload, 1 if one was played: N9a, at most one a ship a turn). Cards that
+// do not apply stay in the hand.
 template <class P, class D>
 int play_cards(State& s, int side, const Roll& roll, P& policy, D& dice) {
     auto& h = s.hand[static_cast<std::size_t>(side)];
@@ -252,8 +252,8 @@ struct Declared {
     Shot shot;
 };
 
-// N6: every ship declares its broadside (and N9 a second one after a Quick Reload), then all are
-// rolled in declaration order, then all damage applies at once.
+// N6, N6a: every ship declares its broadside (and, N9a, a second one after a Quick Reload), then
+// all are rolled in declaration order, then all damage applies at once.
 template <class A, class B, class D>
 void broadside_phase(State& s, A& a, B& b, D& dice) {
     std::array<Declared, 2 * kMaxShips> decl;
@@ -311,8 +311,8 @@ void broadside_phase(State& s, A& a, B& b, D& dice) {
     }
 }
 
-// N7: boarding actions, pairs taken in order of the lower ship index, then the higher; a ship
-// already in an action this turn is passed over.
+// N7, N7a: boarding actions, pairs taken in order of the lower ship index, then the higher; a
+// ship already in an action this turn is passed over; the lower ship's side is asked first.
 template <class A, class B, class D>
 void boarding_phase(State& s, A& a, B& b, D& dice) {
     s.boarded.fill(false);
