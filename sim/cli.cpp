@@ -3,6 +3,7 @@
 // stderr, nothing written), 130 interrupted (partial results written, marked partial).
 #include "sim/cli.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -123,11 +124,16 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
                << (g->seats.empty() ? "NAME" : "NAME for every seat, or SEAT=NAME; seats: " +
                                                    std::string(g->seats))
                << "; default " << g->policies.front().name << "):\n";
+        // One column for names, as wide as the longest (at least 22), then the help.
+        std::size_t wide = 20;
+        for (const auto& p : g->policies) wide = std::max(wide, p.name.size());
+        for (const auto& o : g->options) wide = std::max(wide, o.name.size() + 1 + o.default_value.size());
+        const int w = static_cast<int>(wide) + 2;
         for (const auto& p : g->policies)
-            io.out << "    " << std::left << std::setw(22) << p.name << p.help << '\n';
+            io.out << "    " << std::left << std::setw(w) << p.name << p.help << '\n';
         io.out << "  options (--set NAME=VALUE):\n";
         for (const auto& o : g->options)
-            io.out << "    " << std::left << std::setw(22)
+            io.out << "    " << std::left << std::setw(w)
                    << (std::string(o.name) + "=" + std::string(o.default_value)) << o.help
                    << '\n';
         io.out << "  exact solver: " << (g->exact ? "yes (odds exact)" : "no") << '\n';

@@ -1,6 +1,7 @@
 // odds tournament: every ordered pair of policies in a two-seat game, seats swapped, each pairing
 // on the same dice (chunk k of every pairing starts from the same stream: common random numbers),
 // with win/draw/loss rates per pairing and seat and Bradley-Terry ratings.
+#include <algorithm>
 #include <filesystem>
 #include <iomanip>
 #include <optional>
@@ -140,12 +141,16 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
       << (partial ? " (PARTIAL: interrupted)" : "") << "\n\n"
       << seat(0) << " (rows) against " << seat(1) << " (columns): " << seat(0) << " wins / draws / "
       << seat(1) << " wins\n"
-      << std::left << std::setw(16) << "";
-    for (std::size_t b = 0; b < k; ++b) t << std::setw(22) << names[b];
+      << std::left;
+    // Columns as wide as the longest name (at least a cell's "0.000/0.000/0.000").
+    int wide = 17;
+    for (const auto& n : names) wide = std::max(wide, static_cast<int>(n.size()));
+    t << std::setw(wide + 2) << "";
+    for (std::size_t b = 0; b < k; ++b) t << std::setw(wide + 2) << names[b];
     t << '\n';
     for (std::size_t a = 0; a < k; ++a) {
-        t << std::setw(16) << names[a];
-        for (std::size_t b = 0; b < k; ++b) t << std::setw(22) << cell[a][b];
+        t << std::setw(wide + 2) << names[a];
+        for (std::size_t b = 0; b < k; ++b) t << std::setw(wide + 2) << cell[a][b];
         t << '\n';
     }
     std::vector<std::size_t> order(k);
@@ -155,7 +160,7 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
     t << "\nBradley-Terry ratings (Elo scale, mean 0; 95% interval)\n";
     for (std::size_t r = 0; r < k; ++r) {
         const auto& x = ratings[order[r]];
-        t << std::setw(4) << r + 1 << std::setw(16) << names[order[r]] << std::right << std::setw(8)
+        t << std::setw(4) << r + 1 << std::setw(wide + 2) << names[order[r]] << std::right << std::setw(6)
           << fixed(x.rating, 0) << "  [" << fixed(x.ci.low, 0) << ", " << fixed(x.ci.high, 0)
           << "]  score " << fixed(x.games > 0 ? x.score / x.games : 0, 3) << std::left << '\n';
     }

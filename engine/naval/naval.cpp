@@ -163,9 +163,12 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
         {"sunk_b", "ships lost to sinking while side B held them", MetricKind::count, 0, n},
         {"captured_by_a", "enemy ships side A took by boarding (N7)", MetricKind::count, 0, n},
         {"captured_by_b", "enemy ships side B took by boarding (N7)", MetricKind::count, 0, n},
-        {"fired_roundshot", "broadsides of roundshot, both sides (N6)", MetricKind::count, 0, 2 * n * t},
-        {"fired_chainshot", "broadsides of chainshot, both sides (N6)", MetricKind::count, 0, 2 * n * t},
-        {"fired_grapeshot", "broadsides of grapeshot, both sides (N6)", MetricKind::count, 0, 2 * n * t},
+        {"fired_roundshot_a", "broadsides of roundshot side A fired (N6)", MetricKind::count, 0, 2 * n * t},
+        {"fired_roundshot_b", "broadsides of roundshot side B fired (N6)", MetricKind::count, 0, 2 * n * t},
+        {"fired_chainshot_a", "broadsides of chainshot side A fired (N6)", MetricKind::count, 0, 2 * n * t},
+        {"fired_chainshot_b", "broadsides of chainshot side B fired (N6)", MetricKind::count, 0, 2 * n * t},
+        {"fired_grapeshot_a", "broadsides of grapeshot side A fired (N6)", MetricKind::count, 0, 2 * n * t},
+        {"fired_grapeshot_b", "broadsides of grapeshot side B fired (N6)", MetricKind::count, 0, 2 * n * t},
         {"boardings", "boarding actions, both sides (N7)", MetricKind::count, 0, n / 2 * t},
         {"movement_edge", "side A's fleet Movement minus side B's after the fleet roll (N2)", MetricKind::count, -edge, edge},
         {"cannon_edge", "side A's fleet Cannon minus side B's after the fleet roll (N2)", MetricKind::count, -edge, edge},
@@ -193,7 +196,8 @@ void to_metrics(const State& s, std::int32_t* out) noexcept {
     out[kCapturedByA] = s.captures[0];
     out[kCapturedByB] = s.captures[1];
     for (int a = 0; a < kAmmoKinds; ++a)
-        out[kFiredRound + a] = s.broadsides[0][static_cast<std::size_t>(a)] + s.broadsides[1][static_cast<std::size_t>(a)];
+        for (int side = 0; side < kSides; ++side)
+            out[kFiredRoundA + 2 * a + side] = s.broadsides[static_cast<std::size_t>(side)][static_cast<std::size_t>(a)];
     out[kBoardings] = s.boardings;
     const auto edge = [&](int attr) {
         return s.start_rating[0][static_cast<std::size_t>(attr)] - s.start_rating[1][static_cast<std::size_t>(attr)];

@@ -169,7 +169,8 @@ void reach(const State& s, int i, int allowance, Reach& r) noexcept;
 // The metrics of one game.
 enum Metric : int {
     kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kAfloatA, kAfloatB, kSunkA, kSunkB,
-    kCapturedByA, kCapturedByB, kFiredRound, kFiredChain, kFiredGrape, kBoardings,
+    kCapturedByA, kCapturedByB, kFiredRoundA, kFiredRoundB, kFiredChainA, kFiredChainB,
+    kFiredGrapeA, kFiredGrapeB, kBoardings,
     kMovementEdge, kCannonEdge, kCrewEdge, kMoreGunsWon, kFewerGunsWon, kMoreCrewWon,
     kLessCrewWon, kMetricCount
 };

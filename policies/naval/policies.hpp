@@ -5,12 +5,13 @@
 //   random   uniform over the legal choices (each playable card: a coin flip)
 //   gunner   keeps enemies abeam at 2-4 hexes; roundshot long, grapeshot close, chainshot at fast
 //            ships; boards only with the stronger crew
+//   gunner-no-grape  gunner with roundshot where gunner fires grapeshot
 //   boarder  closes in and boards with its high-crew ships; grapeshot to thin the enemy's crew
 //   rollout  gunner, except each broadside's target and ammunition, chosen by simulating every
 //            legal choice N times (rollout:N, default 8) to the end of the turn (rollout:N:H, H
 //            more turns) with gunner on both sides and scoring the outcome
 //
-// Cards (N9a): hands are open to every policy, as M9 makes the star map open, so Crows Nest
+// Cards (N9c): hands are open to every policy, as M9 makes the star map open, so Crows Nest
 // Lookout tells a policy nothing it did not know; policies discard it first.
 #pragma once
 
@@ -44,8 +45,8 @@ int best_of_side(const State& s, int side, Key key) {
     return best;
 }
 
-// N2: the policies' flagship: the highest rating total (after the fleet roll all totals are
-// equal), then the most of the policy's favourite attribute.
+// N2, N2a: the policies' flagship: the highest rating total (after the fleet roll all totals
+// are equal), then the most of the policy's favourite attribute, then the first in line.
 inline int flagship_by(const State& s, int side, int attribute) {
     return best_of_side(s, side, [&](const Ship& sh) {
         const int fav = attribute == kMovement ? sh.movement : attribute == kCannon ? sh.cannon : sh.crew;
@@ -207,6 +208,8 @@ struct Random {
 
 // Gunnery first: stand off abeam and shoot; board only when clearly stronger.
 struct Gunner {
+    bool grapeshot = true;  // false: roundshot where grapeshot would be fired (gunner-no-grape)
+
     // Discard order: Crows Nest first, boarding cards next, gunnery cards last.
     static constexpr std::array<int, kCardKinds> kKeep{5, 5, 5, 1, 1, 1, 6, 8, 6, 9, 0, 7, 4, 6};
 
@@ -249,7 +252,9 @@ struct Gunner {
         if (best < 0) return {};
         const Ship& t = s.ship[static_cast<std::size_t>(best)];
         const int d = hex::distance(me.pos, t.pos);
-        const std::uint8_t ammo = t.movement >= 3 && d <= 4 ? kChainshot : d <= 2 ? kGrapeshot : kRoundshot;
+        const std::uint8_t ammo = t.movement >= 3 && d <= 4 ? kChainshot
+                                  : d <= 2 && grapeshot     ? kGrapeshot
+                                                            : kRoundshot;
         return {static_cast<std::int8_t>(best), ammo};
     }
     template <class D>
@@ -423,6 +428,7 @@ using Policy = std::variant<Random, Gunner, Boarder, Rollout>;
 
 inline constexpr PolicyInfo kPolicies[] = {
     {"gunner", "keep enemies abeam at 2-4 hexes; roundshot long, grapeshot close, chainshot at fast ships"},
+    {"gunner-no-grape", "gunner, but roundshot where gunner fires grapeshot (is grapeshot worth firing?)"},
     {"boarder", "close in and board with high-crew ships; grapeshot to thin the enemy crew"},
     {"random", "uniform over the legal choices"},
     {"rollout", "gunner, but each broadside's target and ammunition chosen by simulating every choice "

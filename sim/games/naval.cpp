@@ -58,6 +58,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
         auto& p = seat[static_cast<std::size_t>(k)];
         label[static_cast<std::size_t>(k)] = std::string(chosen);
         if (chosen == "gunner") p = naval::Gunner{};
+        else if (chosen == "gunner-no-grape") p = naval::Gunner{false};
         else if (chosen == "boarder") p = naval::Boarder{};
         else if (chosen == "random") p = naval::Random{};
         else {
