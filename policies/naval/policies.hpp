@@ -86,6 +86,7 @@ struct Enemies {
     std::array<hex::Hex, kMaxShips> pos;
     std::array<std::int8_t, kMaxShips> facing;
     std::array<std::int8_t, kMaxShips> index;
+    std::array<int, kMaxShips> crew;
     int n = 0;
     Enemies(const State& s, int side) {
         for (int j = 0; j < s.n_ships; ++j) {
@@ -93,6 +94,7 @@ struct Enemies {
             if (!e.afloat || e.side == side) continue;
             pos[static_cast<std::size_t>(n)] = e.pos;
             facing[static_cast<std::size_t>(n)] = e.facing;
+            crew[static_cast<std::size_t>(n)] = e.crew;
             index[static_cast<std::size_t>(n++)] = static_cast<std::int8_t>(j);
         }
     }
@@ -100,11 +102,13 @@ struct Enemies {
 
 // How well a ship at (pos, facing) stands for gunnery: enemies abeam at 2-4 hexes count most,
 // abeam at 1 or 5 less; enemies that have it abeam within 4 count against, a bow or stern to
-// rake counts for; with no enemy within 5, closing the distance is all that matters. The part
-// that depends on the hex alone is worked out once per hex (a move weighs every facing of it).
+// rake counts for, and so does lying alongside an enemy with a weaker crew, while lying
+// alongside an equal or stronger crew (a boarding it would likely lose) counts heavily against;
+// with no enemy within 5, closing the distance is all that matters. The part that depends on the
+// hex alone is worked out once per hex (a move weighs every facing of it).
 class GunneryScore {
 public:
-    GunneryScore(const State& s, const Enemies& en) : s_(s), en_(en) {
+    GunneryScore(const State& s, const Enemies& en, int crew) : s_(s), en_(en), crew_(crew) {
         std::fill_n(known_.begin(), s.cols * s.rows, std::uint8_t{0});
     }
     int operator()(int cell, const hex::Hex& pos, int facing) {
@@ -140,6 +144,7 @@ private:
             if (d > 5) continue;
             c.close[static_cast<std::size_t>(c.n_close)] = static_cast<std::int8_t>(m);
             c.dist[static_cast<std::size_t>(c.n_close++)] = static_cast<std::int8_t>(d);
+            if (d == 1) c.base += en_.crew[static_cast<std::size_t>(m)] >= crew_ ? -120 : 20;
             if (d <= 4) {
                 const int f = en_.facing[static_cast<std::size_t>(m)];
                 if (hex::in_broadside(e, f, pos)) c.base -= 35;
@@ -150,6 +155,7 @@ private:
     }
     const State& s_;
     const Enemies& en_;
+    int crew_;
     std::array<std::uint8_t, kMaxCells> known_;
     std::array<Cell, kMaxCells> cells_;
 };
@@ -221,8 +227,9 @@ struct Gunner {
     int pick_mover(const State& s, int side, D&) const { return tactics::first_unmoved(s, side); }
     template <class D>
     int move(const State& s, int i, const Reach& r, D&) const {
-        const tactics::Enemies enemies(s, s.ship[static_cast<std::size_t>(i)].side);
-        tactics::GunneryScore gunnery(s, enemies);
+        const Ship& me = s.ship[static_cast<std::size_t>(i)];
+        const tactics::Enemies enemies(s, me.side);
+        tactics::GunneryScore gunnery(s, enemies, me.crew);
         int best = 0, best_score = -1000000;
         for (int k = 0; k < r.n; ++k) {
             const auto& e = r.end[static_cast<std::size_t>(k)];
