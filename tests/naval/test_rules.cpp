@@ -554,3 +554,37 @@ TEST_CASE("N8 the turn cap: more ships wins, equal is a draw", "[naval][N8]") {
     end_check(u);
     CHECK(u.winner == -2);
 }
+
+TEST_CASE("N9 the deck list: which roll each card changes, and by how much", "[naval][N9]") {
+    const auto roll = [](Roll::Kind kind, bool own, int ammo = kRoundshot, bool rake = false) {
+        Roll r;
+        r.kind = kind;
+        r.own = own;
+        r.ammo = static_cast<std::uint8_t>(ammo);
+        r.rake = rake;
+        return r;
+    };
+    for (int c : {kGustOfWind, kUnfurlTheSails, kCatchTheWind}) {
+        CHECK(card_modifier(c, roll(Roll::kMove, true)) == 2);
+        CHECK_FALSE(applicable(c, roll(Roll::kMove, false)));
+        CHECK_FALSE(applicable(c, roll(Roll::kBroadside, true)));
+    }
+    for (int c : {kFierceHandToHand, kSwordsAndPistols, kRallyTheMen}) {
+        CHECK(card_modifier(c, roll(Roll::kBoard, true)) == 2);
+        CHECK_FALSE(applicable(c, roll(Roll::kBoard, false)));
+        CHECK_FALSE(applicable(c, roll(Roll::kMove, true)));
+    }
+    const int ammo_card[kAmmoKinds] = {kSplinteringWood, kDamagedRigging, kSweepTheDecks};
+    for (int a = 0; a < kAmmoKinds; ++a)
+        for (int b = 0; b < kAmmoKinds; ++b)
+            CHECK(card_modifier(ammo_card[a], roll(Roll::kBroadside, true, b)) == (a == b ? 2 : 0));
+    CHECK(card_modifier(kRakeTheBow, roll(Roll::kBroadside, true, kGrapeshot, true)) == 1);
+    CHECK_FALSE(applicable(kRakeTheBow, roll(Roll::kBroadside, true, kGrapeshot, false)));
+    CHECK(card_modifier(kManeuver, roll(Roll::kBroadside, false)) == -2);
+    CHECK_FALSE(applicable(kManeuver, roll(Roll::kBroadside, true)));
+    CHECK(card_modifier(kCalmWaters, roll(Roll::kMove, false)) == -2);
+    CHECK_FALSE(applicable(kCalmWaters, roll(Roll::kMove, true)));
+    CHECK(applicable(kQuickReload, roll(Roll::kReload, true)));
+    CHECK_FALSE(applicable(kQuickReload, roll(Roll::kBroadside, true)));
+    for (int c = 0; c < kCardKinds; ++c) CHECK(std::string(card_name(c)) != "?");
+}
