@@ -91,19 +91,11 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
 namespace cli {
 
 namespace {
-// Two-seat games: the derived rows `balance` and `drawishness` (the draw metric under Ludii's
-// name) after the metrics (README, "Output files").
+// Two-seat games: the derived `balance` row after the metrics (README, "Output files").
 void add_balance_row(const GameEntry& game, std::vector<Summary>& rows, double n, bool exact) {
     if (game.versus.empty()) return;
     const auto v = split_names(game.versus);
-    std::optional<Summary> draws;
-    for (const auto& r : rows)
-        if (v.size() > 2 && r.metric == v[2]) draws = r;
     if (auto b = balance_row(rows, v[0], v[1], n, exact)) rows.push_back(*b);
-    if (draws) {
-        draws->metric = "drawishness";
-        rows.push_back(*draws);
-    }
 }
 }  // namespace
 

@@ -12,7 +12,7 @@
 //   scenario ...                 (for the reader: every effective option)
 //   policies ...                 (for the reader)
 //   metric NAME KIND MEAN CI_LOW CI_HIGH VALUE:COUNT VALUE:COUNT ...
-// Values are the metric's stored integers (a scaled metric such as advantage_tau stores halves).
+// Values are the metric's stored integers (a scaled metric such as advantage_first stores halves).
 #include <filesystem>
 #include <fstream>
 #include <iomanip>

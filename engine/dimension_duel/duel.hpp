@@ -199,10 +199,11 @@ enum Metric : int {
     kTauWin,
     kKaonWin,
     kDraw,
-    kAdvantageTau,
+    kAdvantageFirst,
     kTurns,
     kWinnerHp,
-    kTimeout,
+    kTimeouts,
+    kDrawishness,
     kTauDealt,
     kKaonDealt,
     kTauPlayed,                            // kFunctionCount metrics: tau_bluff ...
@@ -216,10 +217,11 @@ inline void to_metrics(const Outcome& r, std::int32_t* out) noexcept {
     out[kTauWin] = r.winner == kTau;
     out[kKaonWin] = r.winner == kKaon;
     out[kDraw] = r.winner < 0;
-    out[kAdvantageTau] = r.winner == kTau ? 2 : (r.winner < 0 ? 1 : 0);  // halves (scale 2)
+    out[kAdvantageFirst] = r.winner == kTau ? 2 : (r.winner < 0 ? 1 : 0);  // halves (scale 2)
     out[kTurns] = r.turns;
     out[kWinnerHp] = r.winner < 0 ? 0 : r.hp[r.winner];
-    out[kTimeout] = r.timeout;
+    out[kTimeouts] = r.timeout;
+    out[kDrawishness] = r.winner < 0 && !r.timeout;
     out[kTauDealt] = r.dealt[kTau];
     out[kKaonDealt] = r.dealt[kKaon];
     for (int f = 0; f < kFunctionCount; ++f) {

@@ -96,6 +96,7 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
          MetricKind::count, 0, 2, 2},
         {"turns", "turns played (M4)", MetricKind::count, 1, t},
         {"timeouts", "ended by max_turns (M8)", MetricKind::rate, 0, 1},
+        {"drawishness", "a draw before max_turns: both sides won at once (M8)", MetricKind::rate, 0, 1},
         {"end_home", "ended by a fleet alone in the enemy home (M8)", MetricKind::rate, 0, 1},
         {"end_annihilation", "ended with a side without ships (M8)", MetricKind::rate, 0, 1},
         {"systems_owned_a", "systems side A owned at the end, its home included (M6)", MetricKind::count, 0, n},
@@ -118,6 +119,7 @@ void to_metrics(const State& s, std::int32_t* out) noexcept {
     out[kAdvantageFirst] = s.winner == 0 ? 2 : s.winner == -1 ? 1 : 0;
     out[kTurns] = s.turn;
     out[kTimeouts] = s.end == State::kTurnCap;
+    out[kDrawishness] = s.winner == -1 && s.end != State::kTurnCap;
     out[kEndHome] = s.end == State::kHome;
     out[kEndAnnihilation] = s.end == State::kAnnihilation;
     out[kSystemsA] = s.owned(0);

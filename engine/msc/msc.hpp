@@ -175,7 +175,7 @@ inline hex::Hex step_toward(const State& s, const hex::Hex& from, const hex::Hex
 
 // The metrics of one campaign.
 enum Metric : int {
-    kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kEndHome, kEndAnnihilation,
+    kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kDrawishness, kEndHome, kEndAnnihilation,
     kSystemsA, kSystemsB, kBuiltA, kBuiltB, kShipsLostA, kShipsLostB, kBpA, kBpB, kMetricCount
 };
 std::vector<MetricSpec> metric_specs(const Options& o);

@@ -157,6 +157,7 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
          MetricKind::count, 0, 2, 2},
         {"turns", "turns played", MetricKind::count, 1, t},
         {"timeouts", "ended by max_turns (N8)", MetricKind::rate, 0, 1},
+        {"drawishness", "a draw before max_turns: both fleets gone at once (N8)", MetricKind::rate, 0, 1},
         {"afloat_a", "ships under side A's control at the end (captures included)", MetricKind::count, 0, n},
         {"afloat_b", "ships under side B's control at the end", MetricKind::count, 0, n},
         {"sunk_a", "ships lost to sinking while side A held them (N6, N7)", MetricKind::count, 0, n},
@@ -189,6 +190,7 @@ void to_metrics(const State& s, std::int32_t* out) noexcept {
     out[kAdvantageFirst] = s.winner == 0 ? 2 : s.winner == -1 ? 1 : 0;
     out[kTurns] = s.turn;
     out[kTimeouts] = s.timeout;
+    out[kDrawishness] = s.winner == -1 && !s.timeout;
     out[kAfloatA] = s.afloat(0);
     out[kAfloatB] = s.afloat(1);
     out[kSunkA] = s.sunk[0];

@@ -94,6 +94,12 @@ struct Shot {
     std::uint8_t ammo = kRoundshot;
 };
 
+// A broadside declared this phase (N6a): the firer and its shot.
+struct Declared {
+    std::int8_t firer = -1;
+    Shot shot{};
+};
+
 // The ends of a ship's movement this turn (N5): every (hex, facing) it can reach within its
 // allowance, one point a hex ahead or a turn of one hex-face, through no land and no ship.
 struct Reach {
@@ -127,6 +133,11 @@ struct State {
     int first_mover = 0;  // this turn's first side to move (N5)
     std::array<bool, kMaxShips> moved{}, boarded{};  // this turn
     std::array<bool, kMaxShips> reloaded{};          // Quick Reload played this turn (N9a)
+    // The broadside phase's declarations so far (N6a), and the ship declaring now: a search
+    // policy's copy of the state resumes the phase there.
+    std::array<Declared, 2 * kMaxShips> declared{};
+    int n_declared = 0;
+    int declaring = 0;
     int winner = -2;  // -2: playing; -1: draw; else the side
     bool timeout = false;
 
@@ -168,7 +179,7 @@ void reach(const State& s, int i, int allowance, Reach& r) noexcept;
 
 // The metrics of one game.
 enum Metric : int {
-    kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kAfloatA, kAfloatB, kSunkA, kSunkB,
+    kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kDrawishness, kAfloatA, kAfloatB, kSunkA, kSunkB,
     kCapturedByA, kCapturedByB, kFiredRoundA, kFiredRoundB, kFiredChainA, kFiredChainB,
     kFiredGrapeA, kFiredGrapeB, kBoardings,
     kMovementEdge, kCannonEdge, kCrewEdge, kMoreGunsWon, kFewerGunsWon, kMoreCrewWon,

@@ -247,27 +247,22 @@ void move_phase(State& s, A& a, B& b, D& dice) {
     }
 }
 
-struct Declared {
-    std::int8_t firer;
-    Shot shot;
-};
-
 // N6, N6a: every ship declares its broadside (and, N9a, a second one after a Quick Reload), then
-// all are rolled in declaration order, then all damage applies at once.
+// all are rolled in declaration order, then all damage applies at once. The declarations live in
+// the state (declared, declaring), so a policy's copy of the state can resume the phase from the
+// ship now declaring, with the earlier ships' shots and Quick Reloads as they were made.
 template <class A, class B, class D>
-void broadside_phase(State& s, A& a, B& b, D& dice) {
-    std::array<Declared, 2 * kMaxShips> decl;
-    int nd = 0;
-    s.reloaded.fill(false);
+void resume_broadsides(State& s, A& a, B& b, D& dice) {
     const auto declare = [&](int i, int nth) {
         const int side = s.ship[static_cast<std::size_t>(i)].side;
         const Shot shot = with_policy(side, a, b, [&](auto& p) { return p.broadside(s, i, nth, dice); });
         if (shot.target < 0) return false;
         if (shot.ammo >= kAmmoKinds || !can_fire(s, i, shot.target, shot.ammo)) policy_error("illegal broadside");
-        decl[static_cast<std::size_t>(nd++)] = {static_cast<std::int8_t>(i), shot};
+        s.declared[static_cast<std::size_t>(s.n_declared++)] = {static_cast<std::int8_t>(i), shot};
         return true;
     };
-    for (int i = 0; i < s.n_ships; ++i) {
+    for (; s.declaring < s.n_ships; ++s.declaring) {
+        const int i = s.declaring;
         if (!s.ship[static_cast<std::size_t>(i)].afloat || !declare(i, 0)) continue;
         Roll roll;
         roll.kind = Roll::kReload;
@@ -279,9 +274,9 @@ void broadside_phase(State& s, A& a, B& b, D& dice) {
         }
     }
     std::array<std::array<int, 3>, kMaxShips> loss{};
-    for (int k = 0; k < nd; ++k) {
-        const int f = decl[static_cast<std::size_t>(k)].firer;
-        const Shot shot = decl[static_cast<std::size_t>(k)].shot;
+    for (int k = 0; k < s.n_declared; ++k) {
+        const int f = s.declared[static_cast<std::size_t>(k)].firer;
+        const Shot shot = s.declared[static_cast<std::size_t>(k)].shot;
         const Ship& firer = s.ship[static_cast<std::size_t>(f)];
         const Ship& target = s.ship[static_cast<std::size_t>(shot.target)];
         Roll roll;
@@ -309,6 +304,14 @@ void broadside_phase(State& s, A& a, B& b, D& dice) {
         sh.crew -= l[kCrew];
         if (sh.afloat && sh.cannon <= kSinkingCannon) sink(s, i);
     }
+}
+
+template <class A, class B, class D>
+void broadside_phase(State& s, A& a, B& b, D& dice) {
+    s.reloaded.fill(false);
+    s.n_declared = 0;
+    s.declaring = 0;
+    resume_broadsides(s, a, b, dice);
 }
 
 // N7, N7a: boarding actions, pairs taken in order of the lower ship index, then the higher; a
@@ -382,11 +385,11 @@ void play_turns(State& s, A& a, B& b, D& dice) {
     }
 }
 
-// The rest of the current turn from its broadside phase, then whole turns to the end (what a
-// search policy simulates when it weighs a broadside).
+// The rest of the current turn from the broadside declaration under way (State::declaring),
+// then whole turns to the end: what a search policy simulates when it weighs a broadside.
 template <class A, class B, class D>
 void play_from_broadsides(State& s, A& a, B& b, D& dice) {
-    broadside_phase(s, a, b, dice);
+    resume_broadsides(s, a, b, dice);
     boarding_phase(s, a, b, dice);
     end_check(s);
     play_turns(s, a, b, dice);

@@ -104,11 +104,12 @@ struct Enemies {
 // abeam at 1 or 5 less; enemies that have it abeam within 4 count against, a bow or stern to
 // rake counts for, and so does lying alongside an enemy with a weaker crew, while lying
 // alongside an equal or stronger crew (a boarding it would likely lose) counts heavily against;
-// with no enemy within 5, closing the distance is all that matters. The part that depends on the
-// hex alone is worked out once per hex (a move weighs every facing of it).
+// with no enemy within 5, closing the distance is all that matters. Worked out once per hex, for
+// all headings at once: a heading and its opposite have the same broadside arcs, so three
+// bearings tests per enemy serve all six (a move weighs every heading of a hex).
 class GunneryScore {
 public:
-    GunneryScore(const State& s, const Enemies& en, int crew) : s_(s), en_(en), crew_(crew) {
+    GunneryScore(const State& s, const Enemies& en, int crew) : en_(en), crew_(crew) {
         std::fill_n(known_.begin(), s.cols * s.rows, std::uint8_t{0});
     }
     int operator()(int cell, const hex::Hex& pos, int facing) {
@@ -117,33 +118,26 @@ public:
             known_[static_cast<std::size_t>(cell)] = 1;
             fill(c, pos);
         }
-        int score = c.base;
-        for (int k = 0; k < c.n_close; ++k) {
-            const int m = c.close[static_cast<std::size_t>(k)];
-            if (!hex::in_broadside(pos, facing, en_.pos[static_cast<std::size_t>(m)])) continue;
-            const int d = c.dist[static_cast<std::size_t>(k)];
-            score += d >= 2 && d <= 4 ? 100 - 10 * (d - 2) : 40;
-        }
-        return score;
+        return c.base + c.abeam[static_cast<std::size_t>(facing % 3)];
     }
 
 private:
     struct Cell {
         int base;
-        int n_close;
-        std::array<std::int8_t, kMaxShips> close, dist;  // enemies within 5, and how far
+        std::array<int, 3> abeam;  // by heading modulo 3: what the enemies abeam are worth
     };
     void fill(Cell& c, const hex::Hex& pos) const {
         int near = 1000;
         c.base = 0;
-        c.n_close = 0;
+        c.abeam = {0, 0, 0};
         for (int m = 0; m < en_.n; ++m) {
             const hex::Hex& e = en_.pos[static_cast<std::size_t>(m)];
             const int d = hex::distance(pos, e);
             near = std::min(near, d);
             if (d > 5) continue;
-            c.close[static_cast<std::size_t>(c.n_close)] = static_cast<std::int8_t>(m);
-            c.dist[static_cast<std::size_t>(c.n_close++)] = static_cast<std::int8_t>(d);
+            const int worth = d >= 2 && d <= 4 ? 100 - 10 * (d - 2) : 40;
+            for (int f = 0; f < 3; ++f)
+                if (hex::in_broadside(pos, f, e)) c.abeam[static_cast<std::size_t>(f)] += worth;
             if (d == 1) c.base += en_.crew[static_cast<std::size_t>(m)] >= crew_ ? -120 : 20;
             if (d <= 4) {
                 const int f = en_.facing[static_cast<std::size_t>(m)];
@@ -153,7 +147,6 @@ private:
         }
         c.base -= 8 * std::max(0, near - 3);
     }
-    const State& s_;
     const Enemies& en_;
     int crew_;
     std::array<std::uint8_t, kMaxCells> known_;
@@ -204,7 +197,10 @@ struct Random {
     bool take(const State&, int, int, D& dice) const { return below(dice, 2) == 0; }
     template <class D>
     unsigned cards(const State& s, int side, const Roll& roll, D& dice) const {
-        return tactics::all_applicable(s, side, roll) & static_cast<unsigned>(dice.word());
+        const unsigned mask = tactics::all_applicable(s, side, roll);
+        // A Quick Reload is played or not (N9a: one a ship): one choice, whatever the hand holds.
+        if (roll.kind == Roll::kReload) return below(dice, 2) ? mask & (~mask + 1) : 0u;
+        return mask & static_cast<unsigned>(dice.word());
     }
     template <class D>
     int discard(const State& s, int side, D& dice) const {
@@ -288,11 +284,15 @@ struct Boarder {
     bool move_first(const State&, int, D&) const { return false; }
     template <class D>
     int pick_mover(const State& s, int side, D&) const {
-        // The best crew moves first: it picks its prize before the others crowd the water.
-        return tactics::best_of_side(s, side, [&](const Ship& sh) {
-            const int i = static_cast<int>(&sh - s.ship.data());
-            return s.moved[static_cast<std::size_t>(i)] ? -1000 : sh.crew;
-        });
+        // The best crew moves first (ties: line order): it picks its prize before the others
+        // crowd the water.
+        int best = -1;
+        for (int i = 0; i < s.n_ships; ++i) {
+            const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+            if (!sh.afloat || sh.side != side || s.moved[static_cast<std::size_t>(i)]) continue;
+            if (best < 0 || sh.crew > s.ship[static_cast<std::size_t>(best)].crew) best = i;
+        }
+        return best;
     }
     template <class D>
     int move(const State& s, int i, const Reach& r, D&) const {
@@ -355,9 +355,9 @@ struct Boarder {
 };
 
 // Gunner with each first broadside searched: every legal (target, ammunition) and holding fire,
-// each simulated `budget` times from a copy of the game (the rest of this turn: every other
-// broadside and the boarding, then `horizon` more whole turns; gunner on both sides, the choice
-// forced), scored by the result or, when the horizon comes first, by material. Common random
+// each simulated `budget` times from a copy of the game (the rest of this turn: the broadsides
+// declared so far as declared, the ships still to declare by gunner, all rolled, then the
+// boarding; then `horizon` more whole turns; gunner on both sides, the choice forced), scored by the result or, when the horizon comes first, by material. Common random
 // numbers: the k-th simulation of every choice uses the same dice. Its simulations draw on their
 // own dice, seeded from one word of the game's. Horizon 0 is the default: a whole turn more costs
 // about 30 times as much (the movement search) and wins no more often against gunner.
@@ -434,7 +434,8 @@ struct Rollout : Gunner {
 using Policy = std::variant<Random, Gunner, Boarder, Rollout>;
 
 inline constexpr PolicyInfo kPolicies[] = {
-    {"gunner", "keep enemies abeam at 2-4 hexes; roundshot long, grapeshot close, chainshot at fast ships"},
+    {"gunner", "keep enemies abeam at 2-4 hexes, clear of stronger crews; roundshot long, grapeshot close, "
+               "chainshot at fast ships"},
     {"gunner-no-grape", "gunner, but roundshot where gunner fires grapeshot (is grapeshot worth firing?)"},
     {"boarder", "close in and board with high-crew ships; grapeshot to thin the enemy crew"},
     {"random", "uniform over the legal choices"},

@@ -77,10 +77,11 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
     rep.laws.push_back({spec(duel::kTauWin), {rest(r.tau_win), r.tau_win}, u});
     rep.laws.push_back({spec(duel::kKaonWin), {rest(r.kaon_win), r.kaon_win}, u});
     rep.laws.push_back({spec(duel::kDraw), {rest(r.draw), r.draw}, u});
-    rep.laws.push_back({spec(duel::kAdvantageTau), {r.kaon_win, r.draw, r.tau_win}, u});
+    rep.laws.push_back({spec(duel::kAdvantageFirst), {r.kaon_win, r.draw, r.tau_win}, u});
     rep.laws.push_back({spec(duel::kTurns), {r.turns.begin() + 1, r.turns.end()}, u});
     rep.laws.push_back({spec(duel::kWinnerHp), r.winner_hp, u});
-    rep.laws.push_back({spec(duel::kTimeout), {rest(r.timeout), r.timeout}, u});
+    rep.laws.push_back({spec(duel::kTimeouts), {rest(r.timeout), r.timeout}, u});
+    rep.laws.push_back({spec(duel::kDrawishness), {rest(r.draw - r.timeout), r.draw - r.timeout}, u});
     // P(still running after t turns): every duel ends by the event.
     rep.survival = survival_csv_exact({r.turns.begin() + 1, r.turns.end()}, {}, 1);
     return rep;
@@ -92,7 +93,7 @@ GameEntry dimension_duel_entry() {
     return {kGame, "Dimension Duel",
             "two players: particle devices fire rays and raise shields until one is dust",
             duel::option_infos(), duel::kPolicies, prepare, "tau, kaon", solve_exact,
-            "dimension-duel/1", "tau_win,kaon_win,draw,advantage_tau,turns,winner_hp",
+            "dimension-duel/1", "tau_win,kaon_win,draw,advantage_first,turns,winner_hp",
             "tau_win,kaon_win,draw"};
 }
 

@@ -85,7 +85,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 GameEntry naval_entry() {
     return {kGame, "Naval Duel",
             "two players: fleets of ships of the line trade broadsides and board on a hex sea",
-            naval::option_infos(), naval::kPolicies, prepare, "a, b", nullptr, "naval/2",
+            naval::option_infos(), naval::kPolicies, prepare, "a, b", nullptr, "naval/3",
             "a_win,b_win,draw,advantage_first,turns,timeouts,boardings,more_guns_won,fewer_guns_won",
             "a_win,b_win,draw"};
 }

@@ -63,13 +63,15 @@ TEST_CASE("exact duel odds equal Monte Carlo", "[duel][exact][statistics]") {
         INFO(prepared->scenario << " | " << prepared->policy);
         const ExactReport exact = find_game("dimension-duel").exact(settings, c.policies);
         const Tally mc = monte_carlo(settings, c.policies, 200'000, ++seed);
-        // exact laws in order: tau_win, kaon_win, draw, advantage_tau, turns, winner_hp, timeout
+        // exact laws in order: tau_win, kaon_win, draw, advantage_first, turns, winner_hp, timeouts,
+        // drawishness
         test::require_matches(counts(mc, duel::kTauWin), exact.laws[0].mass);
         test::require_matches(counts(mc, duel::kKaonWin), exact.laws[1].mass);
         test::require_matches(counts(mc, duel::kDraw), exact.laws[2].mass);
         // Both the tally's turns histogram and the exact law start at turn 1.
         test::require_matches(counts(mc, duel::kTurns), exact.laws[4].mass);
         test::require_matches(counts(mc, duel::kWinnerHp), exact.laws[5].mass);
+        test::require_matches(counts(mc, duel::kDrawishness), exact.laws[7].mass);
     }
 }
 

@@ -164,7 +164,7 @@ TEST_CASE("D6 both players dead in one turn is a draw", "[duel][D6]") {
     std::int32_t m[kMetricCount];
     to_metrics(one, m);
     CHECK(m[kDraw] == 1);
-    CHECK(m[kAdvantageTau] == 1);  // half a win, in halves
+    CHECK(m[kAdvantageFirst] == 1);  // half a win, in halves
 }
 
 TEST_CASE("D6 one dead: the other wins; max_turns ends in a draw", "[duel][D6]") {

@@ -1,6 +1,8 @@
 // Naval Duel rules with scripted dice and a scripted policy (N1-N9): each test pins one ruling to
 // the exact dice sequence the rule book prescribes.
 #include <catch2/catch.hpp>
+#include <memory>
+#include <vector>
 
 #include "engine/dice.hpp"
 #include "engine/naval/naval.hpp"
@@ -190,7 +192,7 @@ TEST_CASE("N5 the fastest side chooses; ties roll off; the allowance is 2d6 - 4 
     place(s, 1, hex::from_offset(2, 2), hex::kS);
     s.ship[1].movement = 2;  // B is faster: B chooses, no roll-off
     Puppet a, b;
-    b.first = false;  // B chooses to move second
+    a.first = b.first = false;  // both would move second: B's choice is the one that counts
     give(s, 0, {kGustOfWind, kCatchTheWind});
     give(s, 1, {kCalmWaters});
     // A moves first: its cards +4, B's Calm Waters -2: 2d6 = 3 + 2 -> 5 - 4 + 1 + 4 - 2 = 4 points.
@@ -218,11 +220,43 @@ TEST_CASE("N5 the fastest side chooses; ties roll off; the allowance is 2d6 - 4 
     place(u, 0, hex::from_offset(8, 12), hex::kN);
     place(u, 1, hex::from_offset(2, 2), hex::kS);
     Puppet c, d;
-    c.first = false;
+    c.first = d.first = false;  // the roll-off's winner, A, moves second
     ScriptedDice roll{2, 2, 5, 3, /* B moves */ 1, 1, /* A moves */ 1, 1};
     move_phase(u, c, d, roll);
     CHECK(u.first_mover == 1);
     CHECK(roll.remaining() == 0);
+    // The roll-off's winner chooses: B rolls higher, and moving second, leaves A first.
+    State v = u;
+    v.moved.fill(false);
+    ScriptedDice again{1, 4, /* A moves */ 1, 1, /* B moves */ 1, 1};
+    move_phase(v, c, d, again);
+    CHECK(v.first_mover == 0);
+}
+
+namespace {
+// Records the order in which ships move.
+struct Recorder : Puppet {
+    std::vector<int>* order = nullptr;
+    template <class D>
+    int move(const State& s, int i, const Reach& r, D& d) const {
+        order->push_back(i);
+        return Puppet::move(s, i, r, d);
+    }
+};
+}  // namespace
+
+TEST_CASE("N5 the sides alternate, one ship at a time; the side with ships left moves the rest", "[naval][N5]") {
+    State s = sea(3);
+    for (int i = 0; i < 6; ++i) place(s, i, hex::from_offset(2 * i + 1, 10), hex::kN);
+    sink(s, 4);  // B has two ships left, A three
+    std::vector<int> order;
+    Recorder a, b;
+    a.order = b.order = &order;
+    a.first = b.first = true;  // A (equal Movement: the roll-off) moves first
+    ScriptedDice dice{6, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+    move_phase(s, a, b, dice);
+    CHECK(order == std::vector<int>{0, 3, 1, 5, 2});
+    CHECK(dice.remaining() == 0);
 }
 
 TEST_CASE("N6 arcs and ranges by ammunition", "[naval][N6]") {
@@ -305,6 +339,33 @@ TEST_CASE("N6 the broadside table: d6 + Cannon - (range - 2) + 1 roundshot; poin
         broadside_phase(s, a, b, dice);
         CHECK(dice.remaining() == 0);
         CHECK(s.ship[1].movement == -1);  // ratings may go negative
+    }
+    {
+        // Range 1 is no bonus either: 4 + 1 + 1 = 6, one point (not 7, two).
+        State s = duel_at(1);
+        ScriptedDice dice{4, 6};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].total() == 3);
+    }
+    {
+        // Exactly 9 is three points: range 2, Cannon 2: 6 + 2 + 1 = 9; attributes 3, 3, 3 take
+        // Cannon from 1 to -2: sunk.
+        State s = duel_at(2);
+        s.ship[0].cannon = 2;
+        ScriptedDice dice{6, 3, 3, 3};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK_FALSE(s.ship[1].afloat);
+    }
+    {
+        // Exactly 8 is two: 6 + 1 + 1 at range 2; Cannon 1 - 2 = -1: still afloat.
+        State s = duel_at(2);
+        ScriptedDice dice{6, 4, 4};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].cannon == -1);
+        CHECK(s.ship[1].afloat);
     }
 }
 
@@ -393,6 +454,42 @@ TEST_CASE("N7 boarding: adjacent, each in the other's arc; d6 + Crew, ties again
         ScriptedDice none{};
         boarding_phase(s, c, b, none);
         CHECK(s.boardings == 0);
+    }
+    {
+        // Only the second side wants to board: that is enough. 1 + 2 against 6 + 2: B wins.
+        State s = duel_at(1);
+        Puppet c = a, d = b;
+        c.boards = false;
+        d.boards = true;
+        ScriptedDice dice{1, 6};
+        boarding_phase(s, c, d, dice);
+        CHECK(s.boardings == 1);
+        CHECK(s.ship[0].side == 1);
+    }
+    {
+        // One action a ship a turn: A's ship 0 lies between B's ships 2 and 3, abeam of both;
+        // it boards ship 2 (the lower pair) and is not boarded again by ship 3.
+        State s = sea(2);
+        const Hex mid = hex::from_offset(8, 12);
+        place(s, 0, mid, hex::kN);
+        place(s, 1, hex::from_offset(0, 0), hex::kN);
+        place(s, 2, hex::neighbour(mid, hex::kSE), hex::kN);
+        place(s, 3, hex::neighbour(mid, hex::kSW), hex::kN);
+        REQUIRE(can_board(s, 0, 2));
+        REQUIRE(can_board(s, 0, 3));
+        Puppet c = a, d = b;
+        d.boards = true;
+        ScriptedDice dice{6, 1};  // A wins the one action and takes ship 2
+        boarding_phase(s, c, d, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.boardings == 1);
+        CHECK(s.ship[2].side == 0);
+        CHECK(s.ship[3].side == 1);
+    }
+    {
+        // Abeam at two hexes: not side by side, no boarding.
+        State s = duel_at(2);
+        CHECK_FALSE(can_board(s, 0, 1));
     }
     {
         // Adjacent, but B's bow points at A: A is not in B's broadside arc: no boarding.
@@ -587,4 +684,49 @@ TEST_CASE("N9 the deck list: which roll each card changes, and by how much", "[n
     CHECK(applicable(kQuickReload, roll(Roll::kReload, true)));
     CHECK_FALSE(applicable(kQuickReload, roll(Roll::kBroadside, true)));
     for (int c = 0; c < kCardKinds; ++c) CHECK(std::string(card_name(c)) != "?");
+}
+
+namespace {
+// Gunner, keeping a copy of the state as it stood when ship `at` was about to declare.
+struct Snapshot : Gunner {
+    int at = -1;
+    State* copy = nullptr;
+    template <class D>
+    Shot broadside(const State& s, int i, int nth, D& d) const {
+        if (i == at && nth == 0) *copy = s;
+        return Gunner::broadside(s, i, nth, d);
+    }
+};
+}  // namespace
+
+TEST_CASE("N6a a broadside phase resumed from a copy taken mid-declaration plays as the phase itself", "[naval][N6]") {
+    // Side A's ships 0-2 and B's 3-5 in two close lines, abeam of each other, cards in hand.
+    State s = sea(3);
+    for (int k = 0; k < 3; ++k) {
+        place(s, k, hex::from_offset(4 + 2 * k, 10), hex::kN);
+        place(s, 3 + k, hex::from_offset(4 + 2 * k, 12), hex::kN);
+    }
+    give(s, 0, {kQuickReload, kSplinteringWood});
+    give(s, 1, {kManeuver, kQuickReload});
+    auto copy = std::make_unique<State>();
+    Snapshot a;
+    a.at = 2;
+    a.copy = copy.get();
+    Gunner b;
+    Dice d1(5);
+    broadside_phase(s, a, b, d1);
+    REQUIRE(copy->declaring == 2);
+    Gunner plain;
+    Dice d2(5);
+    resume_broadsides(*copy, plain, b, d2);
+    for (int i = 0; i < 6; ++i) {
+        INFO("ship " << i);
+        CHECK(copy->ship[static_cast<std::size_t>(i)].cannon == s.ship[static_cast<std::size_t>(i)].cannon);
+        CHECK(copy->ship[static_cast<std::size_t>(i)].crew == s.ship[static_cast<std::size_t>(i)].crew);
+        CHECK(copy->ship[static_cast<std::size_t>(i)].movement == s.ship[static_cast<std::size_t>(i)].movement);
+        CHECK(copy->ship[static_cast<std::size_t>(i)].afloat == s.ship[static_cast<std::size_t>(i)].afloat);
+    }
+    CHECK(copy->n_declared == s.n_declared);
+    CHECK(copy->hand_n == s.hand_n);
+    CHECK(s.n_declared >= 4);
 }

@@ -72,6 +72,7 @@ struct Checked : P {
     template <class D>
     Shot broadside(const State& s, int i, int nth, D& d) const {
         check(s);
+        if (s.declaring != i) FAIL("asked for a broadside out of turn");
         return P::broadside(s, i, nth, d);
     }
     template <class D>
@@ -135,6 +136,8 @@ TEST_CASE("naval random simulation: invariants at every decision and after every
         play_checked(crowded, ba, gb, dice, phases);
         play_checked(o, ra, gb, dice, phases);
     }
+    Checked<Rollout> sa(&checks, Rollout{}), sb(&checks, Rollout{});
+    for (int g = 0; g < 4; ++g) play_checked(g % 2 ? crowded : o, sa, sb, dice, phases);
     INFO(checks << " decisions, " << phases << " phases");
     CHECK(checks > 1'000'000);
 }
