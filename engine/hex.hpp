@@ -1,6 +1,7 @@
 // Hex geometry for the hex-map games (Naval Duel, Minimal Space Combat): flat-topped hexes in
 // axial coordinates (q, r), cube distance, the six facings, odd-q offset maps, and exact bearing
-// tests between hex centres (the broadside arcs of N6 and the bow and stern wedges of N9).
+// tests between hex centres (the broadside arcs of N6 and the bow and stern wedges of N9), and
+// the bearing itself in degrees.
 //
 // Bearings are decided in exact integer arithmetic: with hex centres at x = 3q/2,
 // y = sqrt(3) (r + q/2), the dot product of two centre-to-centre vectors is rational, so
@@ -10,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cmath>
 #include <cstdlib>
 
 namespace odds::hex {
@@ -39,6 +41,17 @@ constexpr int distance(const Hex& a, const Hex& b) noexcept {
 // 4 x the dot product of the centre vectors of a and b (exact: an integer).
 constexpr long long dot4(const Hex& a, const Hex& b) noexcept {
     return 9LL * a.q * b.q + 3LL * (2LL * a.r + a.q) * (2LL * b.r + b.q);
+}
+
+// The bearing, in degrees clockwise from the heading `facing` (0..360), from the centre of
+// `from` to the centre of `to` (for reports and policies; the arc tests below never round).
+inline double bearing(const Hex& from, int facing, const Hex& to) noexcept {
+    const Hex v = to - from;
+    const double x = 1.5 * v.q, y = 0.8660254037844386 * (2 * v.r + v.q);  // y: south
+    double d = std::atan2(x, -y) * 57.29577951308232 - 60.0 * facing;
+    while (d < 0) d += 360;
+    while (d >= 360) d -= 360;
+    return d;
 }
 
 // Is `target` abeam of a ship at `from` heading `facing`: bearing 60-120 or 240-300, inclusive?

@@ -28,7 +28,7 @@ std::pair<double, double> centre(const Hex& h) {
 }
 
 // Clockwise degrees from the heading `facing` (0 = north) to the vector a -> b.
-double bearing(const Hex& a, int facing, const Hex& b) {
+double brute_bearing(const Hex& a, int facing, const Hex& b) {
     const auto [ax, ay] = centre(a);
     const auto [bx, by] = centre(b);
     const double to = std::atan2(bx - ax, -(by - ay)) * 180 / M_PI;  // clockwise from north
@@ -43,7 +43,7 @@ double bearing(const Hex& a, int facing, const Hex& b) {
 TEST_CASE("hex directions: six neighbours at distance 1, clockwise from north", "[hex]") {
     for (int f = 0; f < 6; ++f) {
         CHECK(distance({0, 0}, neighbour({0, 0}, f)) == 1);
-        CHECK(bearing({0, 0}, 0, neighbour({0, 0}, f)) == Approx(60.0 * f).margin(1e-9));
+        CHECK(brute_bearing({0, 0}, 0, neighbour({0, 0}, f)) == Approx(60.0 * f).margin(1e-9));
         CHECK(neighbour(neighbour({0, 0}, f), turn(f, 3)) == Hex{0, 0});
     }
     CHECK(turn(5, 1) == 0);
@@ -75,16 +75,31 @@ TEST_CASE("hex distance equals breadth-first steps, exhaustively", "[hex]") {
     }
 }
 
+TEST_CASE("bearings between hex centres", "[hex]") {
+    for (int f = 0; f < 6; ++f) {
+        CHECK(odds::hex::bearing({0, 0}, 0, neighbour({0, 0}, f)) == Approx(60.0 * f).margin(1e-9));
+        CHECK(std::fmod(odds::hex::bearing({0, 0}, f, neighbour({0, 0}, f)) + 180, 360) == Approx(180).margin(1e-9));
+    }
+    CHECK(odds::hex::bearing({0, 0}, kN, {2, -1}) == Approx(90));   // due east: x 3, y 0
+    CHECK(odds::hex::bearing({0, 0}, kN, {-2, 1}) == Approx(270));  // due west
+    CHECK(odds::hex::bearing({0, 0}, kS, {2, -1}) == Approx(270));  // east, heading south
+    for (const Hex& t : disc(kRadius))
+        if (!(t == Hex{})) {
+            INFO(t.q << "," << t.r);
+            CHECK(odds::hex::bearing({0, 0}, kN, t) == Approx(brute_bearing({0, 0}, kN, t)).margin(1e-9));
+        }
+}
+
 TEST_CASE("broadside arcs and bow/stern wedges equal atan2 bearings, exhaustively", "[hex]") {
     int abeam = 0, wedge = 0;
     for (int f = 0; f < 6; ++f)
         for (const Hex& t : disc(kRadius)) {
             if (t == Hex{}) continue;
-            const double b = bearing({0, 0}, f, t);
+            const double b = brute_bearing({0, 0}, f, t);
             const double eps = 1e-9;
             const bool want_abeam = (b >= 60 - eps && b <= 120 + eps) || (b >= 240 - eps && b <= 300 + eps);
             // From the ship at t heading f, is the origin within 30 degrees of bow or stern?
-            const double back = bearing(t, f, {0, 0});
+            const double back = brute_bearing(t, f, {0, 0});
             const bool want_wedge = back <= 30 + eps || back >= 330 - eps ||
                                     (back >= 150 - eps && back <= 210 + eps);
             INFO("facing " << f << " target " << t.q << "," << t.r << " bearing " << b);
