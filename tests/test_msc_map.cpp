@@ -1,6 +1,7 @@
 // The Minimal Space Combat example map: the seed's map as transcribed, 2 homes and 30 systems at
 // their positions; bad maps refused.
 #include <catch2/catch.hpp>
+#include <utility>
 
 #include "engine/msc/map.hpp"
 #include "engine/rule_options.hpp"
@@ -24,10 +25,16 @@ TEST_CASE("the seed's example map parses to 2 homes and 30 systems", "[msc][map]
             if (hex::offset_col(h) == col && hex::offset_row(h) == row) return true;
         return false;
     };
-    CHECK(has(12, 2));
-    CHECK(has(16, 2));
-    CHECK(has(0, 16));
-    CHECK(has(22, 20));
+    // Every system (column, row), read off the shared transcription (../shared/maps) apart
+    // from the parser.
+    const std::pair<int, int> systems[] = {
+        {12, 2}, {16, 2}, {8, 3}, {17, 4}, {24, 4}, {5, 5}, {10, 5}, {24, 6}, {7, 7}, {15, 7},
+        {20, 7}, {5, 9}, {10, 10}, {22, 10}, {4, 11}, {19, 11}, {23, 11}, {5, 13}, {18, 13}, {10, 14},
+        {6, 15}, {18, 15}, {0, 16}, {3, 17}, {8, 17}, {23, 17}, {14, 18}, {5, 19}, {1, 20}, {22, 20}};
+    for (const auto& [col, row] : systems) {
+        INFO(col << "," << row);
+        CHECK(has(col, row));
+    }
     CHECK_FALSE(has(0, 0));
     for (const auto& h : m.systems) CHECK(m.contains(h));
     CHECK(hex::distance(m.home[0], m.home[1]) > 15);  // at opposite ends

@@ -11,6 +11,7 @@ constexpr OptionInfo kOptions[] = {
     {"budget", "525", "BPs each side spends on its starting fleet, 10..5000 (M3)"},
     {"max_turns", "300", "turns after which the campaign is a draw, 1..1000 (M8)"},
     {"swap_homes", "false", "true: side A starts at the map's second home, side B at the first (M1a)"},
+    {"initiative", "roll", "roll: both roll for Player 1 every turn (M4); a or b: that side is always Player 1, to measure what initiative is worth (M4a)"},
     {"design_a", "doctrine", "side A's main design, e.g. E3S4T4W2 (ENGINE, SHIELDS, TO-HIT, weapons), or doctrine (M2a)"},
     {"design_b", "doctrine", "side B's main design, likewise (M2a)"},
     {"escort_a", "doctrine", "side A's escort design, e.g. E3S2T3W1, or doctrine (its design at 10 BP) (M2a)"},
@@ -40,6 +41,10 @@ Options parse_options(const Settings& settings) {
     o.budget = static_cast<int>(r.integer("budget", 525, 10, 5000));
     o.max_turns = static_cast<int>(r.integer("max_turns", 300, 1, 1000));
     o.swap_homes = r.boolean("swap_homes", false);
+    if (const auto t = r.text("initiative"); t && *t != "roll") {
+        if (*t != "a" && *t != "b") r.fail("initiative", *t, "roll, a or b");
+        o.initiative = *t == "a" ? 0 : 1;
+    }
     const char* names[2][kSides] = {{"design_a", "design_b"}, {"escort_a", "escort_b"}};
     for (int which = 0; which < 2; ++which)
         for (int side = 0; side < kSides; ++side)
@@ -62,6 +67,7 @@ std::string scenario(const Options& o) {
                                        std::to_string(o.systems)
                                  : std::string("map=example");
     if (o.swap_homes) s += " swap_homes=true";
+    if (o.initiative >= 0) s += o.initiative == 0 ? " initiative=a" : " initiative=b";
     s += " budget=" + std::to_string(o.budget) + " max_turns=" + std::to_string(o.max_turns);
     for (int side = 0; side < kSides; ++side)
         s += std::string(side ? " design_b=" : " design_a=") +

@@ -4,9 +4,9 @@
 // Two sides, A and B, each build ships of two designs (M2a: a main design and an escort, as a
 // share of the ships built; their policy's doctrine, or the options) and move fleets of them
 // over a hex star map. Fixed capacity: kMaxFleets fleets a side, kMaxDesigns designs a side
-// (a fleet counts its ships per design) and kMaxSystems systems; a run that would exceed them
-// stops with an error before it starts (maps) or merges fleets (a side never holds more than
-// kMaxFleets).
+// (a fleet counts its ships per design) and kMaxSystems systems. A map that would exceed them
+// is refused before the run starts; a side at kMaxFleets fleets cannot detach more, and its new
+// ships wait for a free slot (M5a).
 #pragma once
 
 #include <algorithm>
@@ -55,6 +55,7 @@ struct Options {
     bool swap_homes = false;  // M1a: side A starts at the map's second home, B at the first
     int budget = 525;         // M3
     int max_turns = 300;      // M8
+    int initiative = -1;      // M4a: -1 rolled each turn (M4); 0 or 1: that side is always Player 1
     std::array<std::optional<Design>, kSides> design{};  // M2a: overrides the doctrine's main design
     std::array<std::optional<Design>, kSides> escort{};  // M2a: overrides the doctrine's escort
     std::array<int, kSides> escort_share{kDefaultEscortShare, kDefaultEscortShare};  // M2a

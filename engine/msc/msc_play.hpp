@@ -265,6 +265,9 @@ inline void end_of_turn(State& s, const Options& o) {
         if (a == b) {  // nobody, or both: nobody is alone here
             y.occupant = -1;
             y.streak = 0;
+            // Both (a fleet that retreated into the hex after the fight there): an enemy fleet
+            // ended the turn here, so the system is no longer its owner's.
+            if (a && y.home_of < 0) y.owner = -1;
             continue;
         }
         const int side = a ? 0 : 1;
@@ -291,8 +294,11 @@ inline void end_of_turn(State& s, const Options& o) {
     const bool a_wins = takes_home[0] || wiped[1], b_wins = takes_home[1] || wiped[0];
     if (a_wins || b_wins) {
         s.winner = a_wins && b_wins ? -1 : (a_wins ? 0 : 1);
-        s.end = (a_wins ? takes_home[0] : takes_home[1]) ? State::kHome : State::kAnnihilation;
-        if (s.winner == -1) s.end = State::kAnnihilation;
+        // How it ended: by a home taken (either home, when both fell at once), else by a side
+        // left without ships.
+        s.end = s.winner == -1 ? ((takes_home[0] || takes_home[1]) ? State::kHome : State::kAnnihilation)
+                : (a_wins ? takes_home[0] : takes_home[1]) ? State::kHome
+                                                           : State::kAnnihilation;
     } else if (s.turn >= o.max_turns) {
         s.winner = -1;
         s.end = State::kTurnCap;
@@ -304,7 +310,7 @@ template <class PolicyA, class PolicyB, class Dice>
 void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice) {
     ++s.turn;
     production(s);
-    s.first = initiative(dice);
+    s.first = o.initiative >= 0 ? o.initiative : initiative(dice);  // M4a: a fixed Player 1
     for (int k = 0; k < kSides; ++k) {
         const int side = k == 0 ? s.first : 1 - s.first;
         if (side == 0) movement(s, 0, pa, dice);

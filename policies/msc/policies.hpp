@@ -127,6 +127,9 @@ inline hex::Hex nearest_enemy(const State& s, int side, const hex::Hex& from) {
     return best < 0 ? nearest_unowned(s, side, from) : s.sys[static_cast<std::size_t>(best)].pos;
 }
 
+// The home guard of `expand` and `strike`: a third of all the side's ships (at least one).
+inline int guard(const State& s, int side) { return std::max(1, (s.ships(side) + 2) / 3); }
+
 // A fleet sitting on a system it is capturing stays until the system is ours.
 inline bool capturing(const State& s, int side, const hex::Hex& at) {
     for (int i = 0; i < s.n_sys; ++i) {
@@ -141,10 +144,10 @@ struct Expand : Losses {
     Orders orders(const State& s, int side, int i, Dice&) {
         const Fleet& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
         const hex::Hex home = s.home[static_cast<std::size_t>(side)];
-        if (f.pos == home) {  // guard home with a third; send the rest out
+        if (f.pos == home) {  // guard home with a third of all the side's ships; send the rest out
             Orders o{home, {}, {}};
-            if (f.ships() >= 2) {
-                o.detach = share_of(f, f.ships() - (f.ships() + 2) / 3);
+            if (const int spare = f.ships() - guard(s, side); spare > 0 && spare < f.ships()) {
+                o.detach = share_of(f, spare);
                 o.detach_target = nearest_unowned(s, side, home);
             }
             return o;
@@ -168,7 +171,8 @@ struct Strike : Losses {
         const Fleet& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
         const hex::Hex home = s.home[static_cast<std::size_t>(side)];
         const hex::Hex enemy = s.home[static_cast<std::size_t>(1 - side)];
-        if (f.pos == home && f.ships() >= 2) return {home, share_of(f, f.ships() - (f.ships() + 2) / 3), enemy};
+        if (const int spare = f.ships() - guard(s, side); f.pos == home && spare > 0 && spare < f.ships())
+            return {home, share_of(f, spare), enemy};
         return {f.pos == home ? home : enemy, {}, {}};
     }
     template <class Dice>

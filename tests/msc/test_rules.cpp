@@ -203,6 +203,107 @@ TEST_CASE("M8 the enemy home held alone, or the enemy without ships", "[msc][M8]
 }
 
 
+TEST_CASE("M8 both homes taken in the same turn: a draw, ended by a home taken", "[msc][M8]") {
+    Options o;
+    State s = start();
+    s.fleets[0][0].pos = s.home[1];
+    s.fleets[1][0].pos = s.home[0];
+    end_of_turn(s, o);
+    CHECK(s.winner == -1);
+    CHECK(s.end == State::kHome);
+    std::int32_t m[kMaxMetrics];
+    to_metrics(s, m);
+    CHECK(m[kDrawishness] == 1);  // a draw before the cap
+    CHECK(m[kEndHome] == 1);
+    CHECK(m[kEndAnnihilation] == 0);
+}
+
+TEST_CASE("M6 an owner's system is lost when an enemy fleet ends a turn there, even beside its own", "[msc][M6]") {
+    State s = start();
+    Options o;
+    const hex::Hex at = s.sys[0].pos;
+    s.sys[0].owner = 0;
+    s.fleets[0][1] = Fleet{at, {1, 0}, 0};
+    s.fleets[1][1] = Fleet{at, {1, 0}, 0};  // e.g. retreated into the hex after its fight
+    end_of_turn(s, o);
+    CHECK(s.sys[0].owner == -1);
+}
+
+TEST_CASE("M4a initiative=a or b: that side is Player 1 every turn, no dice rolled for it", "[msc][M4]") {
+    CHECK(parse_options({{"initiative", "b"}}).initiative == 1);
+    CHECK(parse_options({{"initiative", "roll"}}).initiative == -1);
+    CHECK_THROWS_AS(parse_options({{"initiative", "c"}}), UsageError);
+    Options o;
+    o.initiative = 1;
+    State s = start();
+    Scripted a, b;  // everyone stays home
+    ScriptedDice none{};
+    play_turn(s, o, a, b, none);
+    CHECK(s.first == 1);
+    o.initiative = -1;
+    ScriptedDice roll{2, 5};
+    play_turn(s, o, a, b, roll);
+    CHECK(s.first == 1);
+    CHECK(roll.remaining() == 0);
+}
+
+TEST_CASE("M7 in the second half of a round the original attacker picks its own losses", "[msc][M7][M2a]") {
+    // A (1 main E2S5T0W4 and 2 escorts E5S1T2W1) moves in on B (3 x E3S3T3W3). A attacks:
+    // offence 16, 2 dice (1, 1) against B's 3 (1, 1, 1): nothing. B attacks: offence 27, 3 dice
+    // (6, 6, 1): 2 hits; A's defence 7, 2 dice (5, 1): 1 save. A loses one ship, its own choice;
+    // then A retreats.
+    const Plan pa(*parse_design("E2S5T0W4"), *parse_design("E5S1T2W1"), 50);
+    for (const LossRule rule : {LossRule::cheap_first, LossRule::keep_speed}) {
+        Options o;
+        ScriptedDice none{};
+        State s = setup(o, {pa, Plan(kBalanced)}, none);
+        const hex::Hex at = s.sys[0].pos;
+        s.fleets[0][0] = Fleet{at, {1, 2}, 2};  // A moved in last: it attacks
+        s.fleets[1][0] = Fleet{at, {3, 0}, 1};
+        Scripted a{{}, true, true}, b;
+        a.loss = rule;
+        ScriptedDice d{1, 1, 1, 1, 1, 6, 6, 1, 5, 1};
+        combat_at(s, at, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.lost[0] == 1);
+        CHECK(s.lost[1] == 0);
+        CHECK(s.fleets[0][0].n == (rule == LossRule::cheap_first ? Counts{1, 1} : Counts{0, 2}));
+    }
+}
+
+TEST_CASE("M5 a fleet moves at its slowest ship's ENGINE, escort or main design", "[msc][M5][M2a]") {
+    Options o;
+    ScriptedDice none{};
+    State s = setup(o, {Plan(*parse_design("E5S2T2W3"), *parse_design("E1S0T5W2"), 0), Plan(kBalanced)}, none);
+    s.fleets[0][0].n = {2, 1};  // E5 main ships and one E1 escort: 1 hex
+    Scripted go{s.home[1], false, false};
+    movement(s, 0, go, none);
+    CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 1);
+}
+
+TEST_CASE("expand and strike keep a third of all the side's ships at home", "[msc][policy]") {
+    State s = start(600);  // 40 ships each, one fleet at home
+    ScriptedDice none{};
+    strategy::Expand e;
+    Orders o = e.orders(s, 0, 0, none);
+    CHECK(o.detach[0] == 40 - 14);
+    s.fleets[0][0].n = {30, 0};
+    s.fleets[0][1] = Fleet{s.sys[0].pos, {10, 0}, 0};  // 40 in all: a guard of 14 stays
+    o = e.orders(s, 0, 0, none);
+    CHECK(o.detach[0] == 16);
+    s.fleets[0][0].n = {14, 0};
+    s.fleets[0][1].n = {26, 0};
+    o = e.orders(s, 0, 0, none);
+    CHECK(o.detach[0] == 0);  // the guard is all that is home: nobody leaves
+    s.fleets[1][0].n = {1, 0};  // B far behind: strike goes for B's home with all but the guard
+    strategy::Strike k;
+    s.fleets[0][0].n = {30, 0};
+    s.fleets[0][1].n = {10, 0};
+    o = k.orders(s, 0, 0, none);
+    CHECK(o.detach[0] == 16);
+    CHECK(o.detach_target == s.home[1]);
+}
+
 TEST_CASE("M2a a side builds its main design and escorts, in the plan's order", "[msc][M2a]") {
     const Plan p(kBalanced, *parse_design("E3S2T3W1"), 25);  // 15 BP, and 10-BP escorts
     Counts built{};
