@@ -94,15 +94,8 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
     // Bounds: a side produces at most one BP a system a turn, and builds ships of 10 BP or more.
     const int t = o.max_turns, n = (o.random_map ? o.systems : 30) + 2;
     const int bp = t * n, ships = (o.budget + bp) / 10 + 1;
-    return {
-        {"a_win", "side A won (M8)", MetricKind::rate, 0, 1},
-        {"b_win", "side B won (M8)", MetricKind::rate, 0, 1},
-        {"draw", "a draw: the turn cap, or both sides won at once (M8)", MetricKind::rate, 0, 1},
-        {"advantage_first", "side A's advantage: 1 a win, 1/2 a draw (P(A wins) + P(draw)/2)",
-         MetricKind::count, 0, 2, 2},
-        {"turns", "turns played (M4)", MetricKind::count, 1, t},
-        {"timeouts", "ended by max_turns (M8)", MetricKind::rate, 0, 1},
-        {"drawishness", "a draw before max_turns: both sides won at once (M8)", MetricKind::rate, 0, 1},
+    auto m = versus::outcome_specs(t, "M8", "the turn cap, or both sides won at once", "both sides won at once");
+    m.insert(m.end(), {
         {"end_home", "ended by a fleet alone in the enemy home (M8)", MetricKind::rate, 0, 1},
         {"end_annihilation", "ended with a side without ships (M8)", MetricKind::rate, 0, 1},
         {"systems_owned_a", "systems side A owned at the end, its home included (M6)", MetricKind::count, 0, n},
@@ -113,19 +106,14 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
         {"ships_lost_b", "ships side B lost (M7)", MetricKind::count, 0, ships},
         {"bp_produced_a", "BPs side A produced (M4)", MetricKind::count, 0, bp},
         {"bp_produced_b", "BPs side B produced (M4)", MetricKind::count, 0, bp},
-    };
+    });
+    return m;
 }
 
 SurvivalSpec survival_spec() { return SurvivalSpec{kTurns, -1, 1, "turns", ""}; }
 
 void to_metrics(const State& s, std::int32_t* out) noexcept {
-    out[kAWin] = s.winner == 0;
-    out[kBWin] = s.winner == 1;
-    out[kDraw] = s.winner == -1;
-    out[kAdvantageFirst] = s.winner == 0 ? 2 : s.winner == -1 ? 1 : 0;
-    out[kTurns] = s.turn;
-    out[kTimeouts] = s.end == State::kTurnCap;
-    out[kDrawishness] = s.winner == -1 && s.end != State::kTurnCap;
+    versus::outcome(s.winner, s.turn, s.end == State::kTurnCap, out);
     out[kEndHome] = s.end == State::kHome;
     out[kEndAnnihilation] = s.end == State::kAnnihilation;
     out[kSystemsA] = s.owned(0);

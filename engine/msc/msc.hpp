@@ -19,6 +19,7 @@
 
 #include "engine/hex.hpp"
 #include "engine/metric.hpp"
+#include "engine/versus.hpp"
 #include "engine/msc/map.hpp"
 #include "engine/msc/ships.hpp"
 #include "engine/rule_options.hpp"
@@ -179,6 +180,8 @@ enum Metric : int {
     kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kDrawishness, kEndHome, kEndAnnihilation,
     kSystemsA, kSystemsB, kBuiltA, kBuiltB, kShipsLostA, kShipsLostB, kBpA, kBpB, kMetricCount
 };
+static_assert(int{kAWin} == int{versus::kAWin} && int{kDrawishness} == int{versus::kDrawishness},
+              "the outcome metrics (engine/versus.hpp) come first");
 std::vector<MetricSpec> metric_specs(const Options& o);
 SurvivalSpec survival_spec();
 void to_metrics(const State& s, std::int32_t* out) noexcept;

@@ -149,15 +149,9 @@ void reach(const State& s, int i, int allowance, Reach& r) noexcept {
 std::vector<MetricSpec> metric_specs(const Options& o) {
     const int t = o.max_turns, n = kSides * o.ships;
     const int edge = 5 * o.ships + 3;  // N2: a side's rating in one attribute lies in [n, 6n + 3] (+1 crew)
-    return {
-        {"a_win", "side A won (N8)", MetricKind::rate, 0, 1},
-        {"b_win", "side B won (N8)", MetricKind::rate, 0, 1},
-        {"draw", "a draw: both fleets gone at once, or equal ships at max_turns (N8)", MetricKind::rate, 0, 1},
-        {"advantage_first", "side A's score: 1 a win, 1/2 a draw (P(A wins) + P(draw)/2)",
-         MetricKind::count, 0, 2, 2},
-        {"turns", "turns played", MetricKind::count, 1, t},
-        {"timeouts", "ended by max_turns (N8)", MetricKind::rate, 0, 1},
-        {"drawishness", "a draw before max_turns: both fleets gone at once (N8)", MetricKind::rate, 0, 1},
+    auto m = versus::outcome_specs(t, "N8", "both fleets gone at once, or equal ships at max_turns",
+                                   "both fleets gone at once");
+    m.insert(m.end(), {
         {"afloat_a", "ships under side A's control at the end (captures included)", MetricKind::count, 0, n},
         {"afloat_b", "ships under side B's control at the end", MetricKind::count, 0, n},
         {"sunk_a", "ships lost to sinking while side A held them (N6, N7)", MetricKind::count, 0, n},
@@ -178,19 +172,14 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
         {"fewer_guns_won", "the side that rolled less Cannon won", MetricKind::rate, 0, 1},
         {"more_crew_won", "the side that rolled more Crew won", MetricKind::rate, 0, 1},
         {"less_crew_won", "the side that rolled less Crew won", MetricKind::rate, 0, 1},
-    };
+    });
+    return m;
 }
 
 SurvivalSpec survival_spec() { return SurvivalSpec{kTurns, -1, 1, "turns", ""}; }
 
 void to_metrics(const State& s, std::int32_t* out) noexcept {
-    out[kAWin] = s.winner == 0;
-    out[kBWin] = s.winner == 1;
-    out[kDraw] = s.winner == -1;
-    out[kAdvantageFirst] = s.winner == 0 ? 2 : s.winner == -1 ? 1 : 0;
-    out[kTurns] = s.turn;
-    out[kTimeouts] = s.timeout;
-    out[kDrawishness] = s.winner == -1 && !s.timeout;
+    versus::outcome(s.winner, s.turn, s.timeout, out);
     out[kAfloatA] = s.afloat(0);
     out[kAfloatB] = s.afloat(1);
     out[kSunkA] = s.sunk[0];

@@ -15,6 +15,7 @@
 
 #include "engine/hex.hpp"
 #include "engine/metric.hpp"
+#include "engine/versus.hpp"
 #include "engine/rule_options.hpp"
 
 namespace odds::naval {
@@ -185,6 +186,8 @@ enum Metric : int {
     kMovementEdge, kCannonEdge, kCrewEdge, kMoreGunsWon, kFewerGunsWon, kMoreCrewWon,
     kLessCrewWon, kMetricCount
 };
+static_assert(int{kAWin} == int{versus::kAWin} && int{kDrawishness} == int{versus::kDrawishness},
+              "the outcome metrics (engine/versus.hpp) come first");
 std::vector<MetricSpec> metric_specs(const Options& o);
 SurvivalSpec survival_spec();
 void to_metrics(const State& s, std::int32_t* out) noexcept;
