@@ -63,6 +63,38 @@ inline int first_unmoved(const State& s, int side) {
     return -1;
 }
 
+// The enemy ship i may fire on (at the longest range, roundshot's) with the highest score(ship,
+// range), the first on ties; -1: none in an arc.
+template <class Score>
+int best_target(const State& s, int i, Score score) {
+    int best = -1, best_score = 0;
+    const Ship& me = s.ship[static_cast<std::size_t>(i)];
+    for (int j = 0; j < s.n_ships; ++j) {
+        if (!can_fire(s, i, j, kRoundshot)) continue;
+        const Ship& t = s.ship[static_cast<std::size_t>(j)];
+        const int k = score(t, hex::distance(me.pos, t.pos));
+        if (best < 0 || k > best_score) {
+            best = j;
+            best_score = k;
+        }
+    }
+    return best;
+}
+
+// The end of a move (an index into r.end) with the highest score(end), the first on ties.
+template <class Score>
+int best_end(const Reach& r, Score score) {
+    int best = 0, best_score = 0;
+    for (int k = 0; k < r.n; ++k) {
+        const int v = score(r.end[static_cast<std::size_t>(k)]);
+        if (k == 0 || v > best_score) {
+            best_score = v;
+            best = k;
+        }
+    }
+    return best;
+}
+
 // Every card the rules let the side play on this roll (N9): the greedy choice.
 inline unsigned all_applicable(const State& s, int side, const Roll& roll) {
     unsigned mask = 0;
@@ -226,35 +258,16 @@ struct Gunner {
         const Ship& me = s.ship[static_cast<std::size_t>(i)];
         const tactics::Enemies enemies(s, me.side);
         tactics::GunneryScore gunnery(s, enemies, me.crew);
-        int best = 0, best_score = -1000000;
-        for (int k = 0; k < r.n; ++k) {
-            const auto& e = r.end[static_cast<std::size_t>(k)];
-            const int score = gunnery(e.cell, e.pos(), e.facing) * 4 - e.cost;
-            if (score > best_score) {
-                best_score = score;
-                best = k;
-            }
-        }
-        return best;
+        return tactics::best_end(r, [&](const Reach::End& e) { return gunnery(e.cell, e.pos(), e.facing) * 4 - e.cost; });
     }
     // The target nearest to sinking (lowest Cannon), then the nearest; chainshot at a fast ship
     // (Movement 3 or more) within 4, grapeshot within 2, roundshot beyond.
     template <class D>
     Shot broadside(const State& s, int i, int, D&) const {
-        int best = -1, key = 0;
-        const Ship& me = s.ship[static_cast<std::size_t>(i)];
-        for (int j = 0; j < s.n_ships; ++j) {
-            if (!can_fire(s, i, j, kRoundshot)) continue;
-            const Ship& t = s.ship[static_cast<std::size_t>(j)];
-            const int k = t.cannon * 16 + hex::distance(me.pos, t.pos);
-            if (best < 0 || k < key) {
-                best = j;
-                key = k;
-            }
-        }
+        const int best = tactics::best_target(s, i, [](const Ship& t, int d) { return -(t.cannon * 16 + d); });
         if (best < 0) return {};
         const Ship& t = s.ship[static_cast<std::size_t>(best)];
-        const int d = hex::distance(me.pos, t.pos);
+        const int d = hex::distance(s.ship[static_cast<std::size_t>(i)].pos, t.pos);
         const std::uint8_t ammo = t.movement >= 3 && d <= 4 ? kChainshot
                                   : d <= 2 && grapeshot     ? kGrapeshot
                                                             : kRoundshot;
@@ -298,15 +311,13 @@ struct Boarder {
     int move(const State& s, int i, const Reach& r, D&) const {
         const Ship& me = s.ship[static_cast<std::size_t>(i)];
         const tactics::Enemies enemies(s, me.side);
-        int best = 0, best_score = -1000000;
-        for (int k = 0; k < r.n; ++k) {
-            const auto& e = r.end[static_cast<std::size_t>(k)];
+        return tactics::best_end(r, [&](const Reach::End& e) {
             const hex::Hex pos = e.pos();
             int score = 0, near = 1000, weaker = 1000;
             for (int m = 0; m < enemies.n; ++m) {
                 const hex::Hex& t = enemies.pos[static_cast<std::size_t>(m)];
                 const int d = hex::distance(pos, t);
-                const int edge = me.crew - s.ship[static_cast<std::size_t>(enemies.index[static_cast<std::size_t>(m)])].crew;
+                const int edge = me.crew - enemies.crew[static_cast<std::size_t>(m)];
                 if (d == 1 && hex::in_broadside(pos, e.facing, t))
                     score = std::max(score, 300 + 20 * edge +
                                                 (hex::in_broadside(t, enemies.facing[static_cast<std::size_t>(m)], pos) ? 200 : 0));
@@ -314,30 +325,16 @@ struct Boarder {
                 if (edge >= 0) weaker = std::min(weaker, d);
             }
             score -= 12 * (weaker < 1000 ? weaker : near);
-            score = score * 4 - e.cost;
-            if (score > best_score) {
-                best_score = score;
-                best = k;
-            }
-        }
-        return best;
+            return score * 4 - e.cost;
+        });
     }
     // The target with the most Crew in reach (it is the hardest to board): grapeshot within 2,
     // roundshot beyond.
     template <class D>
     Shot broadside(const State& s, int i, int, D&) const {
-        int best = -1, key = 0;
-        const Ship& me = s.ship[static_cast<std::size_t>(i)];
-        for (int j = 0; j < s.n_ships; ++j) {
-            if (!can_fire(s, i, j, kRoundshot)) continue;
-            const int k = s.ship[static_cast<std::size_t>(j)].crew * 16 - hex::distance(me.pos, s.ship[static_cast<std::size_t>(j)].pos);
-            if (best < 0 || k > key) {
-                best = j;
-                key = k;
-            }
-        }
+        const int best = tactics::best_target(s, i, [](const Ship& t, int d) { return t.crew * 16 - d; });
         if (best < 0) return {};
-        const int d = hex::distance(me.pos, s.ship[static_cast<std::size_t>(best)].pos);
+        const int d = hex::distance(s.ship[static_cast<std::size_t>(i)].pos, s.ship[static_cast<std::size_t>(best)].pos);
         return {static_cast<std::int8_t>(best), d <= 2 ? kGrapeshot : kRoundshot};
     }
     template <class D>
