@@ -106,6 +106,8 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
         {"ships_lost_b", "ships side B lost (M7)", MetricKind::count, 0, ships},
         {"bp_produced_a", "BPs side A produced (M4)", MetricKind::count, 0, bp},
         {"bp_produced_b", "BPs side B produced (M4)", MetricKind::count, 0, bp},
+        {"fleet_cap_hits", "times a side was held back by its 16 fleet slots: a detachment refused, or a turn's ships not built (M5a)",
+         MetricKind::count, 0, 2 * (kMaxFleets + 1) * t},
     });
     return m;
 }
@@ -124,6 +126,7 @@ void to_metrics(const State& s, std::int32_t* out) noexcept {
     out[kShipsLostB] = s.lost[1];
     out[kBpA] = s.produced[0];
     out[kBpB] = s.produced[1];
+    out[kFleetCapHits] = s.cap_hits[0] + s.cap_hits[1];
 }
 
 }  // namespace odds::msc

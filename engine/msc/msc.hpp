@@ -98,6 +98,7 @@ struct State {
     std::array<std::array<Fleet, kMaxFleets>, kSides> fleets{};
     std::array<int, kSides> bp{};        // BPs saved
     std::array<int, kSides> produced{};  // BPs produced (the starting budget not counted)
+    std::array<int, kSides> cap_hits{};  // M5a: detachments refused, turns unbuilt, for want of a fleet slot
     std::array<int, kSides> built{}, lost{};
     std::array<Counts, kSides> built_by{};  // ships built per design (M2a)
     int turn = 0;
@@ -178,7 +179,8 @@ inline hex::Hex step_toward(const State& s, const hex::Hex& from, const hex::Hex
 // The metrics of one campaign.
 enum Metric : int {
     kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kDrawishness, kEndHome, kEndAnnihilation,
-    kSystemsA, kSystemsB, kBuiltA, kBuiltB, kShipsLostA, kShipsLostB, kBpA, kBpB, kMetricCount
+    kSystemsA, kSystemsB, kBuiltA, kBuiltB, kShipsLostA, kShipsLostB, kBpA, kBpB, kFleetCapHits,
+    kMetricCount
 };
 static_assert(int{kAWin} == int{versus::kAWin} && int{kDrawishness} == int{versus::kDrawishness},
               "the outcome metrics (engine/versus.hpp) come first");

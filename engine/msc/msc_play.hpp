@@ -46,7 +46,10 @@ inline int home_fleet(const State& s, int side) {
 inline void build(State& s, int side) {
     const auto u = static_cast<std::size_t>(side);
     const int slot = home_fleet(s, side);
-    if (slot < 0) return;
+    if (slot < 0) {
+        if (s.bp[u] >= s.design(side, s.plan[u].next(s.built_by[u])).cost()) ++s.cap_hits[u];
+        return;
+    }
     Fleet& f = s.fleets[u][static_cast<std::size_t>(slot)];
     for (;;) {
         const int d = s.plan[u].next(s.built_by[u]);
@@ -169,7 +172,9 @@ void movement(State& s, int side, Policy& policy, Dice& dice) {
             n += k;
         }
         if (ok && n > 0 && n < f.ships()) {
-            if (const int slot = detail::free_slot(s, side); slot >= 0) {
+            if (const int slot = detail::free_slot(s, side); slot < 0) {
+                ++s.cap_hits[static_cast<std::size_t>(side)];  // M5a: no slot for the detachment
+            } else {
                 for (int d = 0; d < kMaxDesigns; ++d) f.n[static_cast<std::size_t>(d)] -= o.detach[static_cast<std::size_t>(d)];
                 fl[static_cast<std::size_t>(slot)] = Fleet{f.pos, o.detach, 0};
                 moved[static_cast<std::size_t>(slot)] = true;

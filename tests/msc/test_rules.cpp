@@ -132,6 +132,27 @@ TEST_CASE("M5a a fleet may detach ships into a new fleet with its own destinatio
     CHECK(hex::distance(s.home[0], s.fleets[0][1].pos) == 3);
 }
 
+TEST_CASE("M5a with every fleet slot busy, detachments are refused and new ships wait; both counted", "[msc][M5]") {
+    State s = start();  // 10 ships at home in slot 0
+    for (int i = 1; i < kMaxFleets; ++i) s.fleets[0][static_cast<std::size_t>(i)] = Fleet{s.sys[static_cast<std::size_t>(i)].pos, {1, 0}, 0};
+    Splitter split{s.home[1]};
+    ScriptedDice none{};
+    movement(s, 0, split, none);  // slot 0 would detach 4 ships: no slot is free
+    CHECK(s.fleets[0][0].ships() == 10);
+    CHECK(s.cap_hits[0] == 1);  // (the one-ship fleets cannot detach 4: not a refusal)
+    // Every slot away from home and BPs for a ship: it waits, and that counts too.
+    State t = start();
+    for (int i = 0; i < kMaxFleets; ++i) t.fleets[0][static_cast<std::size_t>(i)] = Fleet{t.sys[static_cast<std::size_t>(i)].pos, {1, 0}, 0};
+    t.bp[0] = 100;
+    t.turn = 5;
+    production(t);
+    CHECK(t.ships(0) == kMaxFleets);
+    CHECK(t.cap_hits[0] == 1);
+    std::int32_t m[kMaxMetrics];
+    to_metrics(t, m);
+    CHECK(m[kFleetCapHits] == 1);
+}
+
 TEST_CASE("M7 combat: the last to move in attacks; rounds until destroyed or retreat", "[msc][M7]") {
     State s = start();
     const hex::Hex at = s.sys[0].pos;
