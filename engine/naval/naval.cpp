@@ -43,10 +43,6 @@ std::string scenario(const Options& o) {
 
 const char* card_name(int card) noexcept { return card >= 0 && card < kCardKinds ? kCardNames[card] : "?"; }
 
-const char* ammo_name(int ammo) noexcept {
-    return ammo == kRoundshot ? "roundshot" : ammo == kChainshot ? "chainshot" : ammo == kGrapeshot ? "grapeshot" : "?";
-}
-
 bool applicable(int card, const Roll& roll) noexcept {
     switch (roll.kind) {
     case Roll::kMove:

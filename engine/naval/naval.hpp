@@ -45,7 +45,6 @@ enum Card : std::uint8_t {
 const char* card_name(int card) noexcept;
 
 enum Ammo : std::uint8_t { kRoundshot, kChainshot, kGrapeshot, kAmmoKinds };
-const char* ammo_name(int ammo) noexcept;
 // N6: the longest range of each ammunition: 4, roundshot +1, grapeshot -2.
 constexpr int max_range(int ammo) noexcept { return ammo == kRoundshot ? 5 : ammo == kGrapeshot ? 2 : 4; }
 
@@ -156,7 +155,6 @@ struct State {
         return hex::offset_row(h) * cols + hex::offset_col(h);
     }
     bool is_land(const hex::Hex& h) const noexcept { return land[static_cast<std::size_t>(cell(h))]; }
-    hex::Hex hex_of(int c) const noexcept { return hex::from_offset(c % cols, c / cols); }
     int ship_at(const hex::Hex& h) const noexcept { return at[static_cast<std::size_t>(cell(h))] - 1; }
     int afloat(int side) const noexcept {
         int n = 0;

@@ -117,7 +117,6 @@ int worst_card(const State& s, int side, const std::array<int, N>& rank) {
 struct Enemies {
     std::array<hex::Hex, kMaxShips> pos;
     std::array<std::int8_t, kMaxShips> facing;
-    std::array<std::int8_t, kMaxShips> index;
     std::array<int, kMaxShips> crew;
     int n = 0;
     Enemies(const State& s, int side) {
@@ -126,8 +125,7 @@ struct Enemies {
             if (!e.afloat || e.side == side) continue;
             pos[static_cast<std::size_t>(n)] = e.pos;
             facing[static_cast<std::size_t>(n)] = e.facing;
-            crew[static_cast<std::size_t>(n)] = e.crew;
-            index[static_cast<std::size_t>(n++)] = static_cast<std::int8_t>(j);
+            crew[static_cast<std::size_t>(n++)] = e.crew;
         }
     }
 };
