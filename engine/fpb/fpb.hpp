@@ -150,12 +150,17 @@ inline bool can_carry(const State& s, int c, int w) {
            a.area == a.start_area && b.area == b.start_area && a.area == b.area && a.area < 3;
 }
 
-// The wounded marine in `area` a carrier should take first: Ice-cube, else roster order.
+// H5a: the order in which Heroics and bug-outs take wounded marines: Ice-cube first, then the
+// others in roster order (the Lt included).
+inline constexpr std::array<std::uint8_t, kSquad> kRescueOrder = {kIceCube, kLt,     kTex,  kBuster,
+                                                                  kReflex,  kSnowball, kLegs, kEdsel};
+
+// The wounded marine in `area` (1 or 2) a hero carries (H5, H5a). The one-carrier limit belongs to
+// the voluntary carry alone: a man already carried this turn is carried again.
 inline int wounded_to_carry(const State& s, int area) {
-    for (int w = 0; w < kSquad; ++w)
-        if (s.m[static_cast<std::size_t>(w)].wounded() && !s.m[static_cast<std::size_t>(w)].carried &&
-            s.m[static_cast<std::size_t>(w)].area == area && area < 3)
-            return w;
+    if (area >= 3) return -1;
+    for (const int w : kRescueOrder)
+        if (s.m[w].wounded() && s.m[w].area == area) return w;
     return -1;
 }
 
@@ -247,7 +252,7 @@ void reaction_phase(State& s, const CarryPlan& plan, Dice& dice) {
         Marine& x = s.m[static_cast<std::size_t>(i)];
         if (i == kLt || !x.fit() || x.moved || x.firing || x.carrying) continue;
         const Guts g = guts_roll(kGuts[i], dice);
-        if (g.critical) {  // Heroics (H5a: only wounded marines in areas 1-2 count; Ice-cube first)
+        if (g.critical) {  // Heroics (H5; H5a: only wounded marines in areas 1-2 count; Ice-cube first)
             if (const int w = wounded_to_carry(s, x.area); w >= 0) {
                 x.carrying = true;
                 s.m[static_cast<std::size_t>(w)].carried = true;
@@ -320,7 +325,7 @@ int bug_out_phase(State& s, Dice& dice) {
         ++out;
     };
     auto take_wounded = [&] {  // one wounded marine in area 3 with each fit one: Ice-cube first
-        for (int w = 0; w < kSquad; ++w)
+        for (const int w : kRescueOrder)  // H5a
             if (s.m[static_cast<std::size_t>(w)].wounded() && s.m[static_cast<std::size_t>(w)].area == 3) {
                 withdraw(w);
                 return;

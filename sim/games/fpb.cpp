@@ -66,7 +66,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 GameEntry fpb_entry() {
     return {kGame, "Full Plastic Bodybag: Heroes",
             "solo: a raw lieutenant's squad must bring its wounded pointman back under a sniper's gun",
-            fpb::option_infos(), fpb::kPolicies, prepare, "", nullptr, "fpb/1",
+            fpb::option_infos(), fpb::kPolicies, prepare, "", nullptr, "fpb/2",
             "withdrawn,wounded_withdrawn,left_behind,killed,icecube_rescued,turns,clean,costly,lost", ""};
 }
 

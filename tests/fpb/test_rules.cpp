@@ -25,8 +25,8 @@ struct Scripted {
 
 // Five quiet reaction rolls (1 + 2: a success, no double) for the men who roll after Tex.
 std::vector<int> quiet(int men) {
-    std::vector<int> v;
-    for (int i = 0; i < men; ++i) v.insert(v.end(), {1, 2});
+    std::vector<int> v(2 * static_cast<std::size_t>(men), 1);
+    for (std::size_t i = 1; i < v.size(); i += 2) v[i] = 2;
     return v;
 }
 
@@ -82,6 +82,67 @@ TEST_CASE("H5 Heroics in a wounded man's area: he carries him, no roll", "[fpb][
     CHECK(d.remaining() == 0);
     CHECK(s.m[kTex].area == 2);
     CHECK(s.m[kIceCube].area == 2);
+}
+
+TEST_CASE("H5 a man carried this turn is carried again by a hero in his new area", "[fpb][H5]") {
+    State s;
+    Options o;
+    s.m[kTex].area = 1;     // Tex lies beside Ice-cube
+    s.m[kBuster].area = 2;  // Buster waits one area back
+    Scripted p;
+    // Tex 1+1: Heroics: carries Ice-cube to area 2. Buster 2+2: Heroics: Ice-cube now lies in
+    // his area, already carried this turn; the one-carrier limit is the voluntary carry's alone,
+    // so Buster carries him on to area 3. Reflex, Snowball, Legs, Edsel quiet. Sniper: Tex 1.
+    ScriptedDice d(cat(cat({1, 1, 2, 2}, quiet(4)), {1}));
+    play_turn(s, o, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kTex].area == 2);
+    CHECK(s.m[kBuster].area == 3);
+    CHECK(s.m[kIceCube].area == 3);
+}
+
+TEST_CASE("H5 a voluntary carry, then a hero carries the same man on", "[fpb][H5]") {
+    State s;
+    Options o;
+    s.m[kTex].area = 1;
+    s.m[kBuster].area = 2;
+    Scripted p;
+    p.plan[kTex] = kIceCube;
+    // Tex carries: 3+4 <= 9: Ice-cube to area 2. Tex tried to carry: he does not react. Buster
+    // 3+3: Heroics: carries Ice-cube on to area 3. Four quiet men. Sniper: Tex 1.
+    ScriptedDice d(cat(cat({3, 4, 3, 3}, quiet(4)), {1}));
+    play_turn(s, o, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kIceCube].area == 3);
+    CHECK(s.m[kBuster].area == 3);
+}
+
+TEST_CASE("H5a Heroics takes Ice-cube before a wounded Lt in the same area", "[fpb][H5a]") {
+    State s;
+    Options o;
+    s.m[kLt].status = kWounded;  // the Lt lies wounded beside Ice-cube: no leader action
+    s.m[kLt].area = 1;
+    s.m[kTex].area = 1;
+    Scripted p;
+    // Tex 1+1: Heroics: Ice-cube first, then roster order. Five quiet men. Sniper: Tex 1.
+    ScriptedDice d(cat(cat({1, 1}, quiet(5)), {1}));
+    play_turn(s, o, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kIceCube].area == 2);
+    CHECK(s.m[kLt].area == 1);
+}
+
+TEST_CASE("H5a a bug-out takes Ice-cube before a wounded Lt", "[fpb][H5a][H7]") {
+    State s;
+    s.m[kLt].status = kWounded;  // the Lt is down in area 3, and so is Ice-cube
+    s.m[kIceCube].area = 3;
+    for (int i = kBuster; i < kSquad; ++i) s.m[static_cast<std::size_t>(i)].area = 2;
+    // Only Tex is fit in area 3: 1+2 goes, taking Ice-cube, not the Lt.
+    ScriptedDice d{1, 2};
+    CHECK(bug_out_phase(s, d) == 2);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kIceCube].status == kOut);
+    CHECK(s.m[kLt].status == kWounded);
 }
 
 TEST_CASE("H5 a failed reaction opens up covering fire; firers do not roll again", "[fpb][H5]") {
