@@ -1,15 +1,21 @@
 #include "engine/msc/map.hpp"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 #include "engine/msc/example_map_data.hpp"
 #include "engine/rule_options.hpp"
 
 namespace odds::msc {
 
-StarMap parse_map(std::string_view text) {
+StarMap parse_map(std::string_view text, std::string_view origin) {
     StarMap m;
-    int homes = 0, line_no = 0, row = 0;
+    int homes = 0, line_no = 0, row = 0, first_row_line = 0;
     auto bad = [&](const std::string& why) {
-        return UsageError("map line " + std::to_string(line_no) + ": " + why);
+        return UsageError(std::string(origin) + " line " + std::to_string(line_no) + ": " + why);
     };
     while (!text.empty()) {
         const auto nl = text.find('\n');
@@ -18,36 +24,65 @@ StarMap parse_map(std::string_view text) {
         ++line_no;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         if (line.empty() || line.front() == '#') continue;
-        if (m.width == 0) m.width = static_cast<int>(line.size());
+        if (m.width == 0) {
+            m.width = static_cast<int>(line.size());
+            first_row_line = line_no;
+            if (m.width > kMaxMapSide)
+                throw bad("a row of " + std::to_string(m.width) + " hexes; at most " +
+                          std::to_string(kMaxMapSide));
+        }
         if (static_cast<int>(line.size()) != m.width)
-            throw bad("a row of " + std::to_string(line.size()) + " hexes; the first has " +
-                      std::to_string(m.width));
+            throw bad("a row of " + std::to_string(line.size()) + " hexes; the first (line " +
+                      std::to_string(first_row_line) + ") has " + std::to_string(m.width));
+        if (row == kMaxMapSide)
+            throw bad("more than " + std::to_string(kMaxMapSide) + " rows of hexes");
         for (int col = 0; col < m.width; ++col) {
             const char c = line[static_cast<std::size_t>(col)];
             const hex::Hex h = hex::from_offset(col, row);
             if (c == '*') {
+                if (m.systems.size() + 2 >= static_cast<std::size_t>(kMaxSystems))
+                    throw bad("more than " + std::to_string(kMaxSystems) +
+                              " systems, the homes included");
                 m.systems.push_back(h);
             } else if (c == 'H') {
-                if (homes == 2) throw bad("a third home system");
+                if (homes == 2) throw bad("a third home system (column " + std::to_string(col) + ")");
                 m.home[static_cast<std::size_t>(homes++)] = h;
             } else if (c != '.') {
-                throw bad(std::string("'") + c + "' is not '.', '*' or 'H'");
+                const bool printable = c > ' ' && c < 127;
+                throw bad("column " + std::to_string(col) + ": " +
+                          (printable ? "'" + std::string(1, c) + "'"
+                                     : "character code " + std::to_string(static_cast<unsigned char>(c))) +
+                          " is not '.' (space), '*' (a system) or 'H' (a home)");
             }
         }
         ++row;
     }
     m.height = row;
-    if (m.width == 0) throw UsageError("the map is empty");
-    if (homes != 2) throw UsageError("the map has " + std::to_string(homes) + " home systems, not 2");
-    if (m.systems.size() + 2 > static_cast<std::size_t>(kMaxSystems))
-        throw UsageError("the map has more than " + std::to_string(kMaxSystems) + " systems");
+    const std::string where(origin);
+    if (m.width == 0) throw UsageError(where + ": no rows of hexes");
+    if (homes != 2)
+        throw UsageError(where + ": " + std::to_string(homes) + " home systems ('H'); a map has 2");
+    if (m.systems.empty()) throw UsageError(where + ": no star systems ('*') besides the homes");
     return m;
+}
+
+std::shared_ptr<const StarMap> read_map_file(const std::string& path) {
+    const std::string origin = "map file '" + path + "'";
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw UsageError("cannot read " + origin + ": it is a folder");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UsageError("cannot read " + origin + ": " + std::strerror(errno));
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw UsageError("cannot read " + origin + ": " + std::strerror(errno));
+    return std::make_shared<const StarMap>(parse_map(text.str(), origin));
 }
 
 std::string_view example_map_text() { return kExampleMapText; }
 
 const StarMap& example_map() {
-    static const StarMap m = parse_map(kExampleMapText);
+    static const StarMap m = parse_map(kExampleMapText, "the built-in example map");
     return m;
 }
 

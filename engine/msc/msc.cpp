@@ -4,7 +4,7 @@ namespace odds::msc {
 
 namespace {
 constexpr OptionInfo kOptions[] = {
-    {"map", "example", "example (the seed's map, 26 x 22, 30 systems) or random (M1)"},
+    {"map", "example", "example (the seed's map, 26 x 22, 30 systems), random, or the path of a map file in the same format (M1, M1b)"},
     {"width", "26", "random map: columns of hexes, 8..64 (M1)"},
     {"height", "22", "random map: rows of hexes, 8..64 (M1)"},
     {"systems", "30", "random map: star systems besides the homes, 2..100 (M1)"},
@@ -27,14 +27,25 @@ Options parse_options(const Settings& settings) {
     const OptionReader r("msc", kOptions, settings);
     Options o;
     if (const auto t = r.text("map"); t && *t != "example") {
-        if (*t != "random") r.fail("map", *t, "example or random");
-        o.random_map = true;
+        if (*t == "random") {
+            o.random_map = true;
+        } else if (t->empty()) {
+            r.fail("map", *t, "example, random or the path of a map file");
+        } else {  // M1b: a designer's own map
+            try {
+                o.map_file = read_map_file(*t);
+            } catch (const UsageError& e) {
+                throw UsageError("msc: " + std::string(e.what()));
+            }
+            o.map_path = *t;
+        }
     }
     o.width = static_cast<int>(r.integer("width", 26, 8, 64));
     o.height = static_cast<int>(r.integer("height", 22, 8, 64));
     o.systems = static_cast<int>(r.integer("systems", 30, 2, 100));
     if (!o.random_map && (r.text("width") || r.text("height") || r.text("systems")))
-        r.fail("map", "example", "random when width, height or systems are given");
+        r.fail("map", o.map_file ? o.map_path : "example",
+               "random when width, height or systems are given");
     if (o.random_map && o.systems > o.width * o.height / 4)
         r.fail("systems", std::to_string(o.systems),
                "at most a quarter of the hexes (" + std::to_string(o.width * o.height / 4) + ")");
@@ -65,7 +76,7 @@ std::string scenario(const Options& o) {
     std::string s = o.random_map ? "map=random width=" + std::to_string(o.width) + " height=" +
                                        std::to_string(o.height) + " systems=" +
                                        std::to_string(o.systems)
-                                 : std::string("map=example");
+                                 : "map=" + (o.map_file ? o.map_path : std::string("example"));
     if (o.swap_homes) s += " swap_homes=true";
     if (o.initiative >= 0) s += o.initiative == 0 ? " initiative=a" : " initiative=b";
     s += " budget=" + std::to_string(o.budget) + " max_turns=" + std::to_string(o.max_turns);
@@ -92,7 +103,8 @@ int State::owned(int side) const noexcept {
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     // Bounds: a side produces at most one BP a system a turn, and builds ships of 10 BP or more.
-    const int t = o.max_turns, n = (o.random_map ? o.systems : 30) + 2;
+    const int t = o.max_turns,
+              n = (o.random_map ? o.systems : static_cast<int>(o.star_map().systems.size())) + 2;
     const int bp = t * n, ships = (o.budget + bp) / 10 + 1;
     auto m = versus::outcome_specs(t, "M8", "the turn cap, or both sides won at once", "both sides won at once");
     m.insert(m.end(), {

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -52,6 +53,8 @@ struct Plan {
 
 struct Options {
     bool random_map = false;  // M1
+    std::shared_ptr<const StarMap> map_file;  // M1b: map=PATH; none: the seed's example map
+    std::string map_path;                     // M1b: PATH as given
     int width = 26, height = 22, systems = 30;
     bool swap_homes = false;  // M1a: side A starts at the map's second home, B at the first
     int budget = 525;         // M3
@@ -60,6 +63,9 @@ struct Options {
     std::array<std::optional<Design>, kSides> design{};  // M2a: overrides the doctrine's main design
     std::array<std::optional<Design>, kSides> escort{};  // M2a: overrides the doctrine's escort
     std::array<int, kSides> escort_share{kDefaultEscortShare, kDefaultEscortShare};  // M2a
+
+    // The map played when it is not random: a map file's (M1b), else the seed's (M1).
+    const StarMap& star_map() const noexcept { return map_file ? *map_file : example_map(); }
 };
 
 std::span<const OptionInfo> option_infos();

@@ -68,10 +68,10 @@ template <class Dice>
 State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice) {
     State s;
     s.plan = plans;
-    // M1: the seed's map, or a random one: systems spread evenly (one in each cell of a grid,
-    // at a random hex of it), homes in the middle of the top and bottom rows.
+    // M1: the seed's map (or a map file's, M1b), or a random one: systems spread evenly (one in
+    // each cell of a grid, at a random hex of it), homes in the middle of the top and bottom rows.
     if (!o.random_map) {
-        const StarMap& m = example_map();
+        const StarMap& m = o.star_map();
         s.bounds = {m.width, m.height};
         s.home = m.home;
         for (const auto& h : m.systems) s.sys[static_cast<std::size_t>(s.n_sys++)].pos = h;

@@ -244,9 +244,35 @@ inline constexpr int kStrategyCount = 5;
 inline constexpr const char* kStrategies[kStrategyCount] = {"expand", "rush", "raid", "random", "strike"};
 inline constexpr int kPolicyCount = 4 * kStrategyCount * kLossRules;
 
+// A policy's parts: doctrine, strategy and loss rule, indices into the tables above.
+struct PolicyParts {
+    int doctrine, strategy, loss;
+};
+
+// The policies in `odds list` order: the default first, then every (doctrine, strategy, loss rule)
+// in that nesting. The default, turtle/strike, plays its mirror to a decision in most campaigns
+// on the seed's map (expand never attacks, so the old default, balanced/expand, always reached
+// the turn cap; the balanced/strike mirror does in more than half of them).
+inline constexpr PolicyParts kDefaultPolicy{2, 4, 0};
+inline const std::array<PolicyParts, kPolicyCount>& policy_parts() {
+    static const auto parts = [] {
+        std::array<PolicyParts, kPolicyCount> out{};
+        std::size_t k = 0;
+        out[k++] = kDefaultPolicy;
+        for (int d = 0; d < 4; ++d)
+            for (int st = 0; st < kStrategyCount; ++st)
+                for (int l = 0; l < kLossRules; ++l)
+                    if (d != kDefaultPolicy.doctrine || st != kDefaultPolicy.strategy ||
+                        l != kDefaultPolicy.loss)
+                        out[k++] = {d, st, l};
+        return out;
+    }();
+    return parts;
+}
+
 // Every design/strategy pair, each with its loss rules (design/strategy loses the cheapest
 // ships first; design/strategy/keep-guns and design/strategy/keep-speed the other rules), for
-// `odds list` and the seat parser. Index: (design, strategy, loss rule) in that nesting.
+// `odds list` and the seat parser, in policy_parts() order.
 inline const std::array<PolicyInfo, kPolicyCount>& policy_infos() {
     static const auto infos = [] {
         static std::array<std::string, kPolicyCount> names, helps;
@@ -261,36 +287,33 @@ inline const std::array<PolicyInfo, kPolicyCount>& policy_infos() {
                                              "losing the ships with the least offence first",
                                              "losing the slowest ships first"};
         std::array<PolicyInfo, kPolicyCount> out{};
-        for (int d = 0; d < 4; ++d)
-            for (int st = 0; st < kStrategyCount; ++st)
-                for (int l = 0; l < kLossRules; ++l) {
-                    const auto k = static_cast<std::size_t>((d * kStrategyCount + st) * kLossRules + l);
-                    names[k] = std::string(kDoctrines[d]) + "/" + kStrategies[st] +
-                               (l ? std::string("/") + kLossRuleNames[l] : std::string());
-                    const auto doc = static_cast<Doctrine>(d);
-                    helps[k] = std::string(design_help[d]) + " ships (" + to_string(doctrine_main(doc)) +
-                               ", escorts " + to_string(doctrine_escort(doc)) + "); " +
-                               strategy_help[st] + "; " + loss_help[l];
-                    out[k] = {names[k], helps[k]};
-                }
+        for (std::size_t k = 0; k < kPolicyCount; ++k) {
+            const auto [d, st, l] = policy_parts()[k];
+            names[k] = std::string(kDoctrines[d]) + "/" + kStrategies[st] +
+                       (l ? std::string("/") + kLossRuleNames[l] : std::string());
+            const auto doc = static_cast<Doctrine>(d);
+            helps[k] = std::string(design_help[d]) + " ships (" + to_string(doctrine_main(doc)) +
+                       ", escorts " + to_string(doctrine_escort(doc)) + "); " +
+                       strategy_help[st] + "; " + loss_help[l];
+            out[k] = {names[k], helps[k]};
+        }
         return out;
     }();
     return infos;
 }
 
 inline Policy make_policy(std::size_t index) {
+    const auto [d, st, l] = policy_parts()[index];
     Policy p;
-    const auto loss = static_cast<LossRule>(index % kLossRules);
-    const std::size_t pair = index / kLossRules;
-    p.doctrine = static_cast<Doctrine>(pair / kStrategyCount);
-    switch (pair % kStrategyCount) {
+    p.doctrine = static_cast<Doctrine>(d);
+    switch (st) {
         case 0: p.strategy = strategy::Expand{}; break;
         case 1: p.strategy = strategy::Rush{}; break;
         case 2: p.strategy = strategy::Raid{}; break;
         case 3: p.strategy = strategy::Random{}; break;
         default: p.strategy = strategy::Strike{}; break;
     }
-    std::visit([&](auto& st) { st.loss = loss; }, p.strategy);
+    std::visit([&](auto& x) { x.loss = static_cast<LossRule>(l); }, p.strategy);
     return p;
 }
 

@@ -58,7 +58,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 GameEntry msc_entry() {
     return {kGame, "Minimal Space Combat: The Strategic Game",
             "two players: build fleets from your systems' production and take the enemy home",
-            msc::option_infos(), msc::policy_infos(), prepare, "a, b", nullptr, "msc/3",
+            msc::option_infos(), msc::policy_infos(), prepare, "a, b", nullptr, "msc/4",
             "a_win,b_win,draw,advantage_first,turns,timeouts,end_home,end_annihilation",
             "a_win,b_win,draw"};
 }
