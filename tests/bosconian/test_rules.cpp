@@ -75,7 +75,7 @@ TEST_CASE("B2 placement wraps past the last sector and rolls again on a base", "
 }
 
 TEST_CASE("B2 six occupied sectors ahead: the first free one after them, unrolled",
-          "[bosconian][B2]") {
+          "[bosconian][B2][B2a]") {
     // 1 -2-> 3, then 4, 5, 6, 7, 8; from 8 a 4 lands on 2 (9, 10, 1, 2). The six sectors ahead
     // of 2 (3..8) are all bases, so the eighth base goes to 9 without a roll.
     ScriptedDice dice{2, 1, 1, 1, 1, 1, 4};
@@ -93,7 +93,7 @@ TEST_CASE("B2 bases=2d6 rolls the count first, then places", "[bosconian][B2]") 
     CHECK(r.won);
 }
 
-TEST_CASE("B3 the ship is destroyed the moment damage reaches the hull", "[bosconian][B3]") {
+TEST_CASE("B3 the ship is destroyed the moment damage reaches the hull", "[bosconian][B3][B3b]") {
     // Sector 2 is alerted (two encounters), but the first one, a cosmo-mine that hits for
     // 4d6 = 12 >= hull 10, ends the mission at once: the second encounter is never rolled.
     const auto o = options({{"sectors", "4"}, {"layout", "4"}, {"hull", "10"}, {"start_alert", "1"}});
@@ -104,7 +104,7 @@ TEST_CASE("B3 the ship is destroyed the moment damage reaches the hull", "[bosco
     CHECK(r.encounters == 1);
 }
 
-TEST_CASE("B3 start_damage counts toward the hull", "[bosconian][B3]") {
+TEST_CASE("B3 start_damage counts toward the hull", "[bosconian][B3][B3b]") {
     const auto base = Settings{{"sectors", "4"}, {"layout", "3"}, {"base_cannons", "1"}};
     auto with = [&](const char* dmg) {
         auto s = base;
@@ -319,7 +319,7 @@ TEST_CASE("B9 the mission is won the moment the last base falls", "[bosconian][B
     CHECK(r.damage == 0);
 }
 
-TEST_CASE("Options are checked and spelt out", "[bosconian][options]") {
+TEST_CASE("Options are checked and spelt out", "[bosconian][options][B2b]") {
     const auto o = options({});
     CHECK(scenario(o) ==
           "sectors=36 bases=2d6 layout=random hull=100 base_cannons=6 start_damage=0 "
@@ -332,7 +332,8 @@ TEST_CASE("Options are checked and spelt out", "[bosconian][options]") {
         {{"layout", ""}},          {{"bases", "3d6"}},         {{"bases", "0"}},
         {{"start_damage", "100"}}, {{"start_sector", "37"}},   {{"start_encounter", "maybe"}},
         {{"colour", "red"}},       {{"hull", "5"}, {"hull", "6"}},
-        {{"sectors", "10"}},                         // 2d6 bases may need 12 sectors
+        {{"sectors", "10"}},                         // B2b: 2d6 bases may need 12 sectors
+        {{"sectors", "12"}, {"bases", "13"}},        // B2b: more bases than sectors
         {{"layout", "4,9"}, {"bases", "3"}},         // the count contradicts the layout
         {{"layout", "4"}, {"start_sector", "5"}},    // no base left ahead
     };
@@ -340,4 +341,7 @@ TEST_CASE("Options are checked and spelt out", "[bosconian][options]") {
         INFO(s.front().first << "=" << s.front().second);
         CHECK_THROWS_AS(parse_options(s), UsageError);
     }
+    // B2b's limits themselves are allowed: 2d6 in 12 sectors, a base in every sector.
+    CHECK(options({{"sectors", "12"}}).bases == 0);
+    CHECK(options({{"sectors", "10"}, {"bases", "10"}}).bases == 10);
 }

@@ -1,6 +1,8 @@
 // Dimension Duel rule tests: every function and interaction (D1-D7) with scripted choices and
 // scripted dice. A test fails if the kernel rolls one die more or less than the rule requires.
 #include <catch2/catch.hpp>
+#include <utility>
+#include <vector>
 
 #include "engine/dice.hpp"
 #include "engine/dimension_duel/duel.hpp"
@@ -198,6 +200,54 @@ TEST_CASE("D2 the dice policy rolls the seed's charts in order", "[duel][D2]") {
     CHECK(s.hp[kKaon] == 75);  // blocked and same region: no dice at all
     CHECK(s.out.played[kTau][kChangerSelf] == 1);
     CHECK(s.out.played[kKaon][kIntensifier] == 1);
+}
+
+namespace {
+// Notes what each step shows it; as the attacker, plays a changer on its own ray when the
+// calibration shows the ray blocked (the seed's example), else bluffs.
+struct Seer {
+    int particle_choice = 0, region_choice = 0;
+    std::vector<std::pair<int, int>> step1_seen;  // (ray, shield) when choosing the region
+    std::vector<Calibration> steps12_seen;        // when choosing the function
+    template <class D>
+    int particle(const View&, D&) { return particle_choice; }
+    template <class D>
+    int region(const View&, int ray, int shield, D&) {
+        step1_seen.emplace_back(ray, shield);
+        return region_choice;
+    }
+    template <class D>
+    Function function(const View& v, const Calibration& c, D&) {
+        steps12_seen.push_back(c);
+        return v.attacking && c.ray == c.shield ? kChangerSelf : kBluff;
+    }
+};
+}  // namespace
+
+TEST_CASE("D2a each step is chosen at once and revealed: step 2 knows step 1, step 3 knows both", "[duel][D2][D2a]") {
+    // Tau fires a Tau ray at the extremities; Kaon raises an anti-Tau shield and guards the torso.
+    Seer tau{0, 2, {}, {}}, kaon{0, 1, {}, {}};
+    State s;
+    s.hp[kTau] = s.hp[kKaon] = 75;
+    Options o;
+    // Tau sees the ray blocked and plays Changer-Self: the flipped ray gets through (a die) and
+    // the region differs (a die): 4 + 5.
+    ScriptedDice dice{4, 5};
+    play_turn(s, o, tau, kaon, dice);
+    CHECK(dice.remaining() == 0);
+    const std::vector<std::pair<int, int>> step1{{0, 0}};
+    CHECK(tau.step1_seen == step1);  // the attacker, asked first, already sees the shield
+    CHECK(kaon.step1_seen == step1);
+    for (const Seer* p : {&tau, &kaon}) {
+        REQUIRE(p->steps12_seen.size() == 1);
+        const Calibration& c = p->steps12_seen[0];
+        CHECK(c.ray == 0);
+        CHECK(c.shield == 0);
+        CHECK(c.focus == 2);
+        CHECK(c.region == 1);
+    }
+    CHECK(s.out.played[kTau][kChangerSelf] == 1);
+    CHECK(s.hp[kKaon] == 75 - 9);
 }
 
 TEST_CASE("D7 single_use: the dice policy rolls again for a used function", "[duel][D7]") {

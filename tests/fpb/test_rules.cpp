@@ -333,6 +333,87 @@ TEST_CASE("H4 a move is one area: a larger step is ignored", "[fpb][H4]") {
     CHECK(s.m[kTex].area == 3);
 }
 
+TEST_CASE("H4a the Lt orders covering fire and halts for his men, not himself; reach is judged before anyone moves",
+          "[fpb][H4][H4a]") {
+    SECTION("covering fire and halt: the Lt named with his men is left out, named alone nothing is rolled") {
+        State s;
+        ScriptedDice d{1, 2};  // one Lt roll for the order: 3 <= 8
+        leader_phase(s, Order::cover(static_cast<std::uint8_t>((1 << kLt) | (1 << kTex))), d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.m[kTex].firing);
+        CHECK_FALSE(s.m[kLt].firing);
+        ScriptedDice none{};  // an order for himself alone: no roll at all
+        leader_phase(s, Order::cover(static_cast<std::uint8_t>(1 << kLt)), none);
+        leader_phase(s, Order::halt(static_cast<std::uint8_t>(1 << kLt)), none);
+        CHECK_FALSE(s.m[kLt].firing);
+        CHECK(s.m[kTex].firing);
+        ScriptedDice halt{2, 1};  // the Lt and Tex named: one roll halts Tex
+        leader_phase(s, Order::halt(static_cast<std::uint8_t>((1 << kLt) | (1 << kTex))), halt);
+        CHECK(halt.remaining() == 0);
+        CHECK_FALSE(s.m[kTex].firing);
+    }
+    SECTION("move: the Lt falls back first, Tex was in his reach when ordered and still moves") {
+        State s;
+        s.m[kLt].area = 2;
+        s.m[kTex].area = 1;
+        // The Lt (roster first) rolls 1+2 and moves to area 3, out of area 1's reach; Tex was
+        // within reach when the order was given, so he rolls too: 1+2, to area 2.
+        ScriptedDice d{1, 2, 1, 2};
+        leader_phase(s, Order{}.move(kLt, +1).move(kTex, +1), d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.m[kLt].area == 3);
+        CHECK(s.m[kTex].area == 2);
+    }
+}
+
+TEST_CASE("H5a Heroics: only wounded men in areas 1-2 count; Ice-cube first, then roster order", "[fpb][H5][H5a]") {
+    SECTION("a wounded man in area 3 draws no hero: Tex heads for Ice-cube in area 1") {
+        State s;
+        s.m[kBuster].status = kWounded;  // in cover, in area 3 with Tex
+        // Tex 3+3, a critical: Heroics. Buster needs no carrying; the nearest wounded man who
+        // counts is Ice-cube, so Tex moves to area 2. Reflex, Snowball, Legs, Edsel: quiet.
+        ScriptedDice d{3, 3, 1, 2, 1, 2, 1, 2, 1, 2};
+        reaction_phase(s, no_carries(), d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.m[kTex].area == 2);
+        CHECK(s.m[kBuster].area == 3);
+    }
+    SECTION("two wounded men beside the hero: Ice-cube first; without him, roster order") {
+        State s;
+        s.m[kTex].area = 1;
+        s.m[kBuster].area = 1;
+        s.m[kBuster].status = kWounded;  // Ice-cube and Buster wounded in area 1
+        ScriptedDice d{2, 2, 1, 2, 1, 2, 1, 2, 1, 2};  // Tex: Heroics; Reflex..Edsel quiet
+        reaction_phase(s, no_carries(), d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.m[kIceCube].area == 2);
+        CHECK(s.m[kBuster].area == 1);
+        State t;
+        t.m[kIceCube].area = 3;  // Ice-cube already in cover
+        t.m[kTex].area = 1;
+        for (int w : {kSnowball, kBuster}) {
+            t.m[static_cast<std::size_t>(w)].area = 1;
+            t.m[static_cast<std::size_t>(w)].status = kWounded;
+        }
+        ScriptedDice e{4, 4, 1, 2, 1, 2, 1, 2};  // Tex: Heroics (8 <= 9); Reflex, Legs, Edsel quiet
+        reaction_phase(t, no_carries(), e);
+        CHECK(e.remaining() == 0);
+        CHECK(t.m[kBuster].area == 2);  // Buster before Snowball
+        CHECK(t.m[kSnowball].area == 1);
+        CHECK(t.m[kTex].area == 2);
+    }
+    SECTION("a bug-out takes Ice-cube first") {
+        State s;
+        for (int i : {kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel}) s.m[static_cast<std::size_t>(i)].status = kOut;
+        s.m[kIceCube].area = 3;
+        s.m[kBuster].status = kWounded;  // Buster wounded in area 3 too; the Lt the one fit man
+        ScriptedDice d{2, 3};  // the Lt's roll: he goes, with one wounded man
+        CHECK(bug_out_phase(s, d) == 2);
+        CHECK(s.m[kIceCube].status == kOut);
+        CHECK(s.m[kBuster].wounded());
+    }
+}
+
 TEST_CASE("H5 a carry succeeds on a critical even when the total fails", "[fpb][H5][H2]") {
     State s;
     s.m[kLegs].area = 1;  // Guts 6

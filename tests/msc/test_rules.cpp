@@ -2,6 +2,7 @@
 // invariants after every phase of random campaigns.
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 #include "engine/dice.hpp"
 #include "engine/msc/msc.hpp"
@@ -42,6 +43,31 @@ struct Splitter {
 };
 
 const Design kBalanced = *parse_design("E3S3T3W3");  // 15 BP: offence 9, defence 3
+
+// Retreats when told (as Scripted), and counts how often it was asked.
+struct Counting : Scripted {
+    int asked = 0;
+    template <class D>
+    bool retreat(const State&, int, const hex::Hex&, D&) {
+        ++asked;
+        return run_away;
+    }
+};
+
+// A 10 x 10 map built by hand (not the example map): A's home in the middle of the top row, B's
+// in the middle of the bottom row, no other system and no ships; both sides build kBalanced.
+State by_hand() {
+    State s;
+    s.bounds = {10, 10};
+    s.home = {hex::from_offset(5, 0), hex::from_offset(5, 9)};
+    s.plan = {Plan(kBalanced), Plan(kBalanced)};
+    for (int side = 0; side < kSides; ++side) {
+        System& y = s.sys[static_cast<std::size_t>(s.n_sys++)];
+        y.pos = s.home[static_cast<std::size_t>(side)];
+        y.owner = y.home_of = static_cast<std::int8_t>(side);
+    }
+    return s;
+}
 
 State start(int budget = 150) {
     Options o;
@@ -108,7 +134,7 @@ TEST_CASE("M6 capture: two turns in a row alone; lost when an enemy ends a turn 
     CHECK(s.sys[0].owner == -1);  // an enemy ended a turn there: no longer A's
 }
 
-TEST_CASE("M5 a fleet moves up to its ENGINE; fleets in one hex merge first", "[msc][M5]") {
+TEST_CASE("M5 a fleet moves up to its ENGINE; fleets in one hex merge first", "[msc][M5][M5a]") {
     State s = start();
     const hex::Hex far = s.home[1];
     s.fleets[0][1] = Fleet{s.home[0], {2, 0}, 0};  // a second fleet at home: merges with the first
@@ -121,7 +147,7 @@ TEST_CASE("M5 a fleet moves up to its ENGINE; fleets in one hex merge first", "[
     CHECK(s.fleets[0][0].arrived > 0);
 }
 
-TEST_CASE("M5a a fleet may detach ships into a new fleet with its own destination", "[msc][M5]") {
+TEST_CASE("M5a a fleet may detach ships into a new fleet with its own destination", "[msc][M5][M5a]") {
     State s = start();
     Splitter split{s.home[1]};
     ScriptedDice none{};
@@ -132,7 +158,7 @@ TEST_CASE("M5a a fleet may detach ships into a new fleet with its own destinatio
     CHECK(hex::distance(s.home[0], s.fleets[0][1].pos) == 3);
 }
 
-TEST_CASE("M5a with every fleet slot busy, detachments are refused and new ships wait; both counted", "[msc][M5]") {
+TEST_CASE("M5a with every fleet slot busy, detachments are refused and new ships wait; both counted", "[msc][M5][M5a]") {
     State s = start();  // 10 ships at home in slot 0
     for (int i = 1; i < kMaxFleets; ++i) s.fleets[0][static_cast<std::size_t>(i)] = Fleet{s.sys[static_cast<std::size_t>(i)].pos, {1, 0}, 0};
     Splitter split{s.home[1]};
@@ -183,7 +209,7 @@ TEST_CASE("M7 a side may retreat one hex toward home after a round", "[msc][M7]"
     CHECK(s.ships(1) == 3);
 }
 
-TEST_CASE("M7 if neither side can roll an attack die, the attacker retreats", "[msc][M7]") {
+TEST_CASE("M7 if neither side can roll an attack die, the attacker retreats", "[msc][M7][M7b]") {
     State s = start();
     s.plan = {Plan(*parse_design("E5S5T0W0")), Plan(*parse_design("E5S5T0W0"))};  // 10 BP: no offence
     const hex::Hex at = s.sys[0].pos;
@@ -193,6 +219,96 @@ TEST_CASE("M7 if neither side can roll an attack die, the attacker retreats", "[
     ScriptedDice none{};
     combat_at(s, at, a, b, none);
     CHECK(s.fleets[0][0].pos == step_toward(s, at, s.home[0]));
+}
+
+TEST_CASE("M7a a combat still going after 1,000 rounds ends by the attacker's retreat", "[msc][M7][M7a]") {
+    State s = by_hand();
+    const hex::Hex at = hex::from_offset(5, 5);
+    s.fleets[0][0] = Fleet{at, {1, 0}, 2};  // A moved in last: it attacks
+    s.fleets[1][0] = Fleet{at, {1, 0}, 1};
+    // One ship each (offence 9: one attack die; defence 3: one save die): a round is A's die and
+    // B's save, then B's die and A's save. All 1s: nobody is ever hit, and nobody asks to leave.
+    Counting a, b;
+    ScriptedDice d(std::vector<int>(4 * 1000, 1));
+    combat_at(s, at, a, b, d);
+    CHECK(kMaxRounds == 1000);
+    CHECK(d.remaining() == 0);  // exactly 1,000 rounds: one die more would have thrown
+    CHECK(a.asked == 1000);
+    CHECK(b.asked == 1000);
+    CHECK(s.fleets[0][0].pos == hex::from_offset(5, 4));  // A, one hex toward its home
+    CHECK(s.fleets[1][0].pos == at);
+    CHECK(s.lost == std::array<int, kSides>{0, 0});
+}
+
+TEST_CASE("M7c a side in its own home cannot retreat: it asks, stays, and the fight goes on", "[msc][M7][M7c]") {
+    SECTION("the defender at home") {
+        State s = by_hand();
+        const hex::Hex home = s.home[1];
+        s.fleets[0][0] = Fleet{home, {1, 0}, 2};  // A moved in on B's home: A attacks
+        s.fleets[1][0] = Fleet{home, {1, 0}, 1};
+        Counting a, b;
+        b.run_away = true;
+        // Round 1: A 1 against B's save 1, B 1 against A's save 1: nothing. A stays; B asks to
+        // retreat and cannot. Round 2: A 6 against B's save 1: B's ship is destroyed.
+        ScriptedDice d{1, 1, 1, 1, 6, 1};
+        combat_at(s, home, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(a.asked == 1);
+        CHECK(b.asked == 1);
+        CHECK(s.ships(1) == 0);
+        CHECK(s.lost[1] == 1);
+        CHECK(s.fleets[0][0].pos == home);
+    }
+    SECTION("the attacker at home") {
+        State s = by_hand();
+        const hex::Hex home = s.home[0];
+        s.fleets[0][0] = Fleet{home, {1, 0}, 2};  // A came home to B's raiders: A attacks
+        s.fleets[1][0] = Fleet{home, {1, 0}, 1};
+        Counting a, b;
+        a.run_away = true;
+        // Round 1: nothing; A asks to retreat and cannot; B stays. Round 2: A misses (1 against
+        // a save of 1); B 6 against A's save 1: A's ship is destroyed.
+        ScriptedDice d{1, 1, 1, 1, 1, 1, 6, 1};
+        combat_at(s, home, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(a.asked == 1);
+        CHECK(b.asked == 1);
+        CHECK(s.ships(0) == 0);
+        CHECK(s.fleets[1][0].pos == home);
+    }
+    SECTION("away from home the same request is granted after the first round") {
+        State s = by_hand();
+        const hex::Hex at = hex::from_offset(5, 5);
+        s.fleets[0][0] = Fleet{at, {1, 0}, 2};
+        s.fleets[1][0] = Fleet{at, {1, 0}, 1};
+        Counting a, b;
+        b.run_away = true;
+        ScriptedDice d{1, 1, 1, 1};
+        combat_at(s, at, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.fleets[1][0].pos == hex::from_offset(5, 6));
+        CHECK(s.fleets[0][0].pos == at);
+    }
+}
+
+TEST_CASE("M9 policies see the whole board: strike counts the enemy's ships wherever they are", "[msc][M9][policy]") {
+    State s = by_hand();
+    const hex::Hex spot = hex::from_offset(2, 2);
+    s.sys[static_cast<std::size_t>(s.n_sys++)].pos = spot;  // one system to expand to
+    s.fleets[0][0] = Fleet{s.home[0], {6, 0}, 0};
+    s.fleets[1][0] = Fleet{s.home[1], {1, 0}, 0};
+    ScriptedDice none{};
+    strategy::Strike k;
+    // A has 6 ships to B's 1 (at least 1.5 times): all but the home guard of 2 go for B's home.
+    Orders o = k.orders(s, 0, 0, none);
+    CHECK(o.detach == Counts{4, 0});
+    CHECK(o.detach_target == s.home[1]);
+    // Four more of B's ships in a far corner, no fleet of A's anywhere near: A sees them, is no
+    // longer ahead, and expands to the free system instead.
+    s.fleets[1][1] = Fleet{hex::from_offset(9, 9), {4, 0}, 0};
+    o = k.orders(s, 0, 0, none);
+    CHECK(o.detach == Counts{4, 0});
+    CHECK(o.detach_target == spot);
 }
 
 TEST_CASE("M8 the enemy home held alone, or the enemy without ships", "[msc][M8]") {
@@ -250,7 +366,7 @@ TEST_CASE("M6 an owner's system is lost when an enemy fleet ends a turn there, e
     CHECK(s.sys[0].owner == -1);
 }
 
-TEST_CASE("M4a initiative=a or b: that side is Player 1 every turn, no dice rolled for it", "[msc][M4]") {
+TEST_CASE("M4a initiative=a or b: that side is Player 1 every turn, no dice rolled for it", "[msc][M4][M4a]") {
     CHECK(parse_options({{"initiative", "b"}}).initiative == 1);
     CHECK(parse_options({{"initiative", "roll"}}).initiative == -1);
     CHECK_THROWS_AS(parse_options({{"initiative", "c"}}), UsageError);
@@ -268,7 +384,7 @@ TEST_CASE("M4a initiative=a or b: that side is Player 1 every turn, no dice roll
     CHECK(roll.remaining() == 0);
 }
 
-TEST_CASE("M7 in the second half of a round the original attacker picks its own losses", "[msc][M7][M2a]") {
+TEST_CASE("M7 in the second half of a round the original attacker picks its own losses", "[msc][M7][M7d][M2a]") {
     // A (1 main E2S5T0W4 and 2 escorts E5S1T2W1) moves in on B (3 x E3S3T3W3). A attacks:
     // offence 16, 2 dice (1, 1) against B's 3 (1, 1, 1): nothing. B attacks: offence 27, 3 dice
     // (6, 6, 1): 2 hits; A's defence 7, 2 dice (5, 1): 1 save. A loses one ship, its own choice;
@@ -372,7 +488,7 @@ TEST_CASE("M7 loss rules: the cheapest, the least offence, or the slowest ship f
     CHECK(pick_loss(LossRule::keep_guns, p, {0, 3}) == 1);  // only what is there
 }
 
-TEST_CASE("M7 the defender's policy picks its losses: which ships remain after a round", "[msc][M7][M2a]") {
+TEST_CASE("M7 the defender's policy picks its losses: which ships remain after a round", "[msc][M7][M7d][M2a]") {
     // B holds 1 main ship (E2S5T0W4: offence 8, defence 5, ENGINE 2, 15 BP) and 2 escorts
     // (E5S1T2W1: offence 4, defence 1, ENGINE 5, 10 BP). A (3 x E3S3T3W3) moves in and attacks.
     const Plan pb(*parse_design("E2S5T0W4"), *parse_design("E5S1T2W1"), 50);
@@ -402,7 +518,7 @@ TEST_CASE("M7 the defender's policy picks its losses: which ships remain after a
     }
 }
 
-TEST_CASE("M1a swap_homes: side A starts at the map's second home", "[msc][M1]") {
+TEST_CASE("M1a swap_homes: side A starts at the map's second home", "[msc][M1][M1a]") {
     Options o;
     ScriptedDice none{};
     const State plain = setup(o, {kBalanced, kBalanced}, none);

@@ -2,6 +2,7 @@
 // the exact dice sequence the rule book prescribes.
 #include <catch2/catch.hpp>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "engine/dice.hpp"
@@ -120,7 +121,7 @@ TEST_CASE("N2 the fleet roll: National and Fleet once a side, three rolls a ship
     CHECK(s.start_rating[1] == std::array<int, 3>{9, 5, 7});
 }
 
-TEST_CASE("N3 fleets in line on the short edges, bows to each other, B's placing A's turned half a circle", "[naval][N3]") {
+TEST_CASE("N3 fleets in line on the short edges, bows to each other, B's placing A's turned half a circle", "[naval][N3][N3a]") {
     ScriptedDice dice(std::vector<int>(2 * (2 + 7 * 3 + 3), 1));
     dice.script_words(identity_shuffle(kDeckSize - 1));
     Puppet a, b;
@@ -143,6 +144,69 @@ TEST_CASE("N3 fleets in line on the short edges, bows to each other, B's placing
     for (int c = 0; c < s.deck_n; ++c) ++count[s.deck[static_cast<std::size_t>(c)]];
     CHECK(s.deck_n == kDeckSize);
     for (int c : count) CHECK(c == 2);
+}
+
+namespace {
+// The raw word that makes below(n) give k: the middle of k's share of the words, far from the
+// rejection zone.
+std::uint64_t word_for(std::uint32_t k, std::uint32_t n) { return ((2 * std::uint64_t{k} + 1) << 31) / n; }
+}  // namespace
+
+TEST_CASE("N1a islands fall uniformly, one at a time, on the sea off the two edge rows; at most a quarter of it", "[naval][N1][N1a]") {
+    Options o;
+    o.length = 6;   // rows 0 (A's edge) to 5 (B's edge)
+    o.breadth = 4;  // 4 columns
+    o.ships = 1;
+    o.islands = 3;
+    // The sea off the edge rows is rows 1-4: 16 hexes, numbered row by row from (0, 1). Each
+    // island is one draw uniform over all 16; a hex already land is drawn again. Draws: 5, 5
+    // (taken: again), 0, 15.
+    std::vector<std::uint64_t> words{word_for(5, 16), word_for(5, 16), word_for(0, 16), word_for(15, 16)};
+    const auto deck = identity_shuffle(kDeckSize - 1);
+    words.insert(words.end(), deck.begin(), deck.end());
+    ScriptedDice dice(std::vector<int>(2 * (2 + 3 + 3), 1));  // the fleet rolls come after
+    dice.script_words(words);
+    Puppet a, b;
+    const State s = setup(o, a, b, dice);
+    CHECK(dice.remaining() == 0);
+    std::vector<std::pair<int, int>> land;  // (column, row)
+    for (int row = 0; row < s.rows; ++row)
+        for (int col = 0; col < s.cols; ++col)
+            if (s.is_land(hex::from_offset(col, row))) land.emplace_back(col, row);
+    CHECK(land == std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {3, 4}});
+    for (int c = 0; c < kDeckSize; ++c) CHECK(s.deck[static_cast<std::size_t>(c)] == c / 2);  // no island word left over
+    // At most a quarter of that sea: 4 of these 16; 88 of the default 16 x 22.
+    CHECK(parse_options({{"width", "6"}, {"height", "4"}, {"ships", "1"}, {"islands", "4"}}).islands == 4);
+    CHECK_THROWS_AS(parse_options({{"width", "6"}, {"height", "4"}, {"ships", "1"}, {"islands", "5"}}), UsageError);
+    CHECK(parse_options({{"islands", "88"}}).islands == 88);
+    CHECK_THROWS_AS(parse_options({{"islands", "89"}}), UsageError);
+}
+
+TEST_CASE("N2a the fleet roll's dice in order; the default flagship: favourite attribute, then first in line", "[naval][N2][N2a]") {
+    Options o;
+    o.ships = 3;
+    // Faces: 1-2 Movement, 3-4 Cannon, 5-6 Crew. Side A (gunner): National 1, Fleet 3; ships 0,
+    // 1, 2: (1 1 5), (3 5 6), (4 2 6); every total 9, Cannon 2, 3, 3: ship 1 (the first of the
+    // two) is flagship and rolls 2 4 5. Side B (boarder): National 5, Fleet 6; ships 3, 4, 5:
+    // (3 3 1), (5 2 4), (1 2 3); Crew 4, 5, 4: ship 4 is flagship and rolls 6 6 3.
+    ScriptedDice dice{1, 3, 1, 1, 5, 3, 5, 6, 4, 2, 6, 2, 4, 5,
+                      5, 6, 3, 3, 1, 5, 2, 4, 1, 2, 3, 6, 6, 3};
+    dice.script_words(identity_shuffle(kDeckSize - 1));
+    Gunner a;
+    Boarder b;
+    const State s = setup(o, a, b, dice);
+    CHECK(dice.remaining() == 0);
+    const auto ratings = [&](int i) {
+        const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+        return std::array<int, 3>{sh.movement, sh.cannon, sh.crew};
+    };
+    CHECK(ratings(0) == std::array<int, 3>{4, 2, 3});
+    CHECK(ratings(1) == std::array<int, 3>{3, 4, 5});  // its own 3 5 6, then the flagship's 2 4 5
+    CHECK(ratings(2) == std::array<int, 3>{3, 3, 3});
+    CHECK(ratings(3) == std::array<int, 3>{2, 3, 4});
+    CHECK(ratings(4) == std::array<int, 3>{2, 3, 7});  // its own 5 2 4, then the flagship's 6 6 3
+    CHECK(ratings(5) == std::array<int, 3>{3, 2, 4});
+    for (int i = 0; i < 6; ++i) CHECK(s.ship[static_cast<std::size_t>(i)].flagship == (i == 1 || i == 4));
 }
 
 TEST_CASE("N5 movement: a point a hex ahead or a hex-face turned; no land, no ship, no edge passed", "[naval][N5]") {
@@ -396,7 +460,7 @@ TEST_CASE("N6 grapeshot adds 1 to the attribute roll; chainshot hits Movement on
     }
 }
 
-TEST_CASE("N6 broadsides are simultaneous; Cannon -2 sinks", "[naval][N6]") {
+TEST_CASE("N6 broadsides are simultaneous; Cannon -2 sinks", "[naval][N6][N6a]") {
     // Both ships at range 1, each abeam of the other; both at Cannon -1 and firing.
     State s = duel_at(1);
     s.ship[0].cannon = s.ship[1].cannon = -1;
@@ -502,6 +566,81 @@ TEST_CASE("N7 boarding: adjacent, each in the other's arc; d6 + Crew, ties again
     }
 }
 
+namespace {
+// A puppet that notes every boarding question: (the side asked, its ship, the enemy).
+struct Asked : Puppet {
+    int side = 0;
+    std::vector<std::array<int, 3>>* log = nullptr;
+    template <class D>
+    bool board(const State&, int i, int j, D&) const {
+        log->push_back({side, i, j});
+        return boards;
+    }
+};
+
+// Four ships heading north in a zigzag chain, each abeam of the next: hexes P0..P3 hold ships
+// 2 (B), 0 (A), 3 (B), 1 (A). Boarding pairs: (0, 2), (0, 3), (1, 3); ships 1 and 2 are far apart.
+State chain() {
+    State s = sea(2);
+    Hex h = hex::from_offset(4, 10);
+    const int order[4] = {2, 0, 3, 1};
+    for (int k = 0; k < 4; ++k) {
+        place(s, order[k], h, hex::kN);
+        h = hex::neighbour(h, k % 2 == 0 ? hex::kSE : hex::kNE);
+    }
+    return s;
+}
+}  // namespace
+
+TEST_CASE("N7a boarding pairs in order of the lower ship, then the higher; busy ships passed over; the lower ship's side asked first", "[naval][N7][N7a]") {
+    {
+        const State s = chain();
+        REQUIRE(can_board(s, 0, 2));
+        REQUIRE(can_board(s, 0, 3));
+        REQUIRE(can_board(s, 1, 3));
+        REQUIRE_FALSE(can_board(s, 1, 2));
+    }
+    std::vector<std::array<int, 3>> log;
+    Asked a, b;
+    a.side = 0;
+    b.side = 1;
+    a.log = b.log = &log;
+    a.plays = b.plays = false;
+    SECTION("A wants every action: (0, 2), then (1, 3); ship 0's pair with 3 is passed over") {
+        State s = chain();
+        a.boards = true;
+        // (0, 2): 6 + 2 against 1 + 2, A takes ship 2. (1, 3): 1 + 2 against 6 + 2, B takes ship 1.
+        ScriptedDice dice{6, 1, 1, 6};
+        boarding_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(log == std::vector<std::array<int, 3>>{{0, 0, 2}, {0, 1, 3}});
+        CHECK(s.boardings == 2);
+        CHECK(s.ship[2].side == 0);
+        CHECK(s.ship[1].side == 1);
+        CHECK(s.ship[3].side == 1);
+    }
+    SECTION("only B wants them: A, the lower ship's side, is asked first each time") {
+        State s = chain();
+        b.boards = true;
+        // (0, 2): 1 + 2 against 6 + 2, B takes ship 0. (1, 3): 6 + 2 against 1 + 2, A takes ship 3.
+        ScriptedDice dice{1, 6, 6, 1};
+        boarding_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(log == std::vector<std::array<int, 3>>{{0, 0, 2}, {1, 2, 0}, {0, 1, 3}, {1, 3, 1}});
+        CHECK(s.ship[0].side == 1);
+        CHECK(s.ship[3].side == 0);
+    }
+    SECTION("the lower ship a prize of B's: B is asked first") {
+        State s = chain();
+        s.ship[0].side = 1;  // taken by B earlier
+        s.ship[2].side = 0;  // taken by A earlier
+        ScriptedDice none{};  // nobody wants to board: no action, no dice
+        boarding_phase(s, a, b, none);
+        CHECK(log == std::vector<std::array<int, 3>>{{1, 0, 2}, {0, 2, 0}, {0, 1, 3}, {1, 3, 1}});
+        CHECK(s.boardings == 0);
+    }
+}
+
 TEST_CASE("N4 draws, the hand limit and the reshuffle", "[naval][N4]") {
     State s = sea();
     place(s, 0, hex::from_offset(8, 12), hex::kN);
@@ -532,7 +671,7 @@ TEST_CASE("N4 draws, the hand limit and the reshuffle", "[naval][N4]") {
     CHECK(s.hand_n[1] == 2);
 }
 
-TEST_CASE("N9 each card's effect", "[naval][N9]") {
+TEST_CASE("N9 each card's effect", "[naval][N9][N9a][N9b]") {
     Puppet a, b;
     a.shot[0] = {1, kRoundshot};
     SECTION("gunnery cards apply to their own ammunition only") {
@@ -684,6 +823,28 @@ TEST_CASE("N9 the deck list: which roll each card changes, and by how much", "[n
     CHECK(applicable(kQuickReload, roll(Roll::kReload, true)));
     CHECK_FALSE(applicable(kQuickReload, roll(Roll::kBroadside, true)));
     for (int c = 0; c < kCardKinds; ++c) CHECK(std::string(card_name(c)) != "?");
+}
+
+TEST_CASE("N9c hands are open, so Crows Nest Lookout tells nothing: the policies discard it first", "[naval][N9][N9c]") {
+    const auto check = [](auto policy, const char* name) {
+        INFO(name);
+        State s = sea();
+        place(s, 0, hex::from_offset(8, 12), hex::kN);
+        place(s, 1, hex::from_offset(2, 2), hex::kS);
+        s.deck_n = 2;
+        s.deck[0] = kManeuver;      // B's draw
+        s.deck[1] = kRallyTheMen;   // A's draw, the top card
+        give(s, 0, {kGustOfWind, kSplinteringWood, kCrowsNest, kQuickReload, kCalmWaters});
+        ScriptedDice dice{};
+        draw_phase(s, policy, policy, dice);
+        CHECK(s.hand_n[0] == kHandLimit);
+        for (int k = 0; k < s.hand_n[0]; ++k) CHECK(s.hand[0][static_cast<std::size_t>(k)] != kCrowsNest);
+        REQUIRE(s.discards_n == 1);
+        CHECK(s.discards[0] == kCrowsNest);
+    };
+    check(Gunner{}, "gunner");
+    check(Boarder{}, "boarder");
+    check(Rollout{}, "rollout");
 }
 
 namespace {
