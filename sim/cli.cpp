@@ -42,6 +42,7 @@ const char* const kUsage =
     "  sweep     run every combination of varied rule options, with common random numbers\n"
     "  baseline  record a scenario's headline metrics, to check later\n"
     "  check     re-run baselines: has the balance moved?\n"
+    "  version   the version, each game's rules version, and the build (also: odds --version)\n"
     "\n"
     "'odds COMMAND --help' describes a command. Exit codes: 0 done (check: unchanged), 1 failed\n"
     "while running or writing (check: the balance moved), 2 bad input, 130 interrupted (partial\n"
@@ -229,6 +230,25 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
 
 }  // namespace cli
 
+namespace cli {
+int cmd_version(const std::vector<std::string>& args, Io io) {
+    po::options_description desc(
+        "usage: odds version\n\nThe version of odds, the rules version of each game (a "
+        "baseline records it: `odds check` compares counts exactly only within one rules "
+        "version), and how this binary was built.\n\noptions");
+    desc.add_options()("help,h", "show this help");
+    const auto vm = parse(args, desc, "extra", 0);
+    if (showed_help(vm, desc, io)) return 0;
+    io.out << "odds " << ODDS_VERSION << " (" << ODDS_BUILD_TYPE << " build)\n";
+    std::size_t wide = 0;
+    for (const auto& g : games()) wide = std::max(wide, g.name.size());
+    for (const auto& g : games())
+        io.out << "  " << std::left << std::setw(static_cast<int>(wide) + 2) << g.name
+               << g.rules_version << '\n';
+    return 0;
+}
+}  // namespace cli
+
 int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
     std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
     const std::string command = args.empty() ? "" : args.front();
@@ -245,6 +265,8 @@ int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream
             out << kUsage;
             return 0;
         }
+        if (command == "version" || command == "--version" || command == "-V")
+            return cli::cmd_version(args, io);
         if (command == "list") return cli::cmd_list(args, io);
         if (command == "run") return cli::cmd_run(args, io);
         if (command == "exact") return cli::cmd_exact(args, io);
@@ -254,7 +276,7 @@ int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream
         if (command == "compare") return cli::cmd_compare(args, io);
         if (command == "tournament") return cli::cmd_tournament(args, io);
         throw UsageError("unknown command '" + command +
-                         "' (valid: list, run, exact, compare, tournament, sweep, baseline, check; see odds --help)");
+                         "' (valid: list, run, exact, compare, tournament, sweep, baseline, check, version; see odds --help)");
     } catch (const UsageError& e) {
         err << who << ": " << e.what() << '\n';
         return 2;
