@@ -129,7 +129,9 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
             io.out << "    " << std::left << std::setw(w)
                    << (std::string(o.name) + "=" + std::string(o.default_value)) << o.help
                    << '\n';
-        io.out << "  exact solver: " << (g->exact ? "yes (odds exact)" : "no") << '\n';
+        io.out << "  exact solver: "
+               << (g->exact ? "yes (odds exact; " + g->exact_limits + ")" : std::string("no"))
+               << '\n';
     }
     return 0;
 }
@@ -154,6 +156,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     const auto prepared = game.prepare(settings_of(vm), policies_of(vm));
     cfg.chunk_size = prepared->chunk_size;
     if (out_dir) prepare_out_dir(*out_dir);
+    for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';
 
     ProgressBar bar(cfg.playouts, progress_wanted(vm));
     const RunResult result = play(*prepared, cfg, &bar);
@@ -206,6 +209,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count();
     if (out_dir) prepare_out_dir(*out_dir);
+    for (const auto& w : report.warnings) io.err << "odds exact: warning: " << w << '\n';
 
     RunInfo info{report.game, report.scenario, report.policy, 0, 0, true, false};
     std::vector<Summary> rows;

@@ -36,6 +36,7 @@ public:
     std::vector<MetricSpec> metrics;
     std::vector<SurvivalSpec> survivals;
     std::uint32_t chunk_size = 16384;
+    std::vector<std::string> warnings;  // printed on stderr before the run (one line each)
 };
 
 // What an exact solver returns: the exact law of each metric it solves.
@@ -46,6 +47,7 @@ struct ExactReport {
     std::vector<Distribution> laws;  // probabilities (plus any unresolved mass)
     std::vector<std::string> notes;  // printed under the table
     std::string survival;            // survival.csv, where the solver resolves it; else empty
+    std::vector<std::string> warnings = {};  // printed on stderr (one line each)
 };
 
 struct GameEntry {
@@ -69,6 +71,8 @@ struct GameEntry {
     std::string_view headline;
     // Two-seat games: the metrics of the first seat's win, the second's, and a draw.
     std::string_view versus;
+    // What the exact solver cannot handle, for `odds list` (from the constants it checks).
+    std::string exact_limits = {};
 };
 
 // The names in a comma-separated list.

@@ -12,7 +12,7 @@ constexpr OptionInfo kOptions[] = {
     {"hull", "100", "damage that destroys the ship (B3)"},
     {"base_cannons", "6", "cannons on each base (B8)"},
     {"start_damage", "0", "damage the ship has already taken (B3)"},
-    {"start_sector", "first", "the next sector the ship enters; earlier bases count destroyed (B3)"},
+    {"start_sector", "first", "the next sector the ship enters, in the lap order (2, 3, ..., 36, then 1: sector 1 comes last unless start_encounter=true, B1); bases earlier in the lap count destroyed (B3)"},
     {"start_alert", "0", "alerted sectors still to come (B3, B6)"},
     {"start_encounter", "false", "true: the start sector is resolved first, not last (B1)"},
 };
@@ -83,6 +83,21 @@ Options parse_options(const Settings& settings) {
                    "a sector at or before the layout's last base in the lap order");
     }
     return o;
+}
+
+std::vector<std::string> warnings(const Options& o) {
+    std::vector<std::string> out;
+    if (!o.start_sector) return out;
+    const int left = o.sectors - o.lap_position(o.start_sector);
+    if (left > 2) return out;  // a part-way mission is a fair question; one or two sectors is not much of one
+    std::string w = "start_sector=" + std::to_string(o.start_sector) + " leaves " +
+                    std::to_string(left) + (left == 1 ? " sector" : " sectors") + " of the lap's " +
+                    std::to_string(o.sectors) + " to play";
+    if (o.start_sector == 1 && !o.start_encounter)
+        w += ": sector 1 is resolved last, after sector " + std::to_string(o.sectors) +
+             " (B1); a whole mission starts at sector 2, the default";
+    out.push_back(w);
+    return out;
 }
 
 std::string scenario(const Options& o) {

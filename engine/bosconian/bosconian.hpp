@@ -56,6 +56,9 @@ std::span<const OptionInfo> option_infos();
 // Checks and reads `--set` pairs; throws UsageError naming the bad value and what is valid.
 Options parse_options(const Settings& settings);
 // Every effective option, e.g. "sectors=36 bases=2d6 layout=random hull=100 ...".
+// What a user should hear about these options before a run: a start that leaves one or two
+// sectors of the lap to play (start_sector=1 is the last sector of the lap, B1).
+std::vector<std::string> warnings(const Options& o);
 std::string scenario(const Options& o);
 
 struct Outcome {

@@ -189,7 +189,7 @@ inline constexpr std::array<PolicyInfo, 5> kPolicies{{
     {"survivor", "facing dice: Deflector when behind on hit points, else Disruptor; else Delayed"},
     {"calibrator", "particle changers to win step 1 (unblock its ray, match its shield); else Delayed"},
     {"best-response", "maximises its exact win probability against the other seat's policy "
-                      "(no turn cap below 10000; hp up to 200)"},
+                      "(no turn cap below 10000; hp up to 150, as the exact solver)"},
 }};
 
 }  // namespace odds::duel

@@ -32,6 +32,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
     run->metrics = bosconian::metric_specs(options);
     run->survivals = {bosconian::survival_spec()};
     run->chunk_size = 16384;
+    run->warnings = bosconian::warnings(options);
     return run;
 }
 ExactReport solve_exact(const Settings& settings, const std::vector<std::string>& policies) {
@@ -48,6 +49,7 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
         {bosconian::kBasesPlaced, &solved.bases_placed}};
     for (const auto& [metric, law] : laws)
         r.laws.push_back({specs[static_cast<std::size_t>(metric)], law->mass, law->unresolved});
+    r.warnings = bosconian::warnings(options);
     if (solved.p_wrap == 0)  // every layout resolved: the survival table too
         r.survival = survival_csv_exact(solved.lost_at, solved.won_at, 0);
     if (solved.p_wrap > 0) {
@@ -72,7 +74,8 @@ GameEntry bosconian_entry() {
             "solo: fly one lap of the quadrant and destroy every enemy base before your hull "
             "gives out",
             bosconian::option_infos(), bosconian::kPolicies, prepare, "", solve_exact,
-            "bosconian/1", "win,damage,sectors_entered,bases_destroyed", ""};
+            "bosconian/1", "win,damage,sectors_entered,bases_destroyed", "",
+            "hull up to " + std::to_string(exact::bosconian::kMaxExactHull)};
 }
 
 }  // namespace odds

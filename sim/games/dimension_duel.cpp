@@ -94,7 +94,9 @@ GameEntry dimension_duel_entry() {
             "two players: particle devices fire rays and raise shields until one is dust",
             duel::option_infos(), duel::kPolicies, prepare, "tau, kaon", solve_exact,
             "dimension-duel/1", "tau_win,kaon_win,draw,advantage_first,turns,winner_hp",
-            "tau_win,kaon_win,draw"};
+            "tau_win,kaon_win,draw",
+            "hp up to " + std::to_string(exact::duel::kMaxExactHp) +
+                ", single_use=false; best-response likewise, and max_turns of 10000 or more"};
 }
 
 }  // namespace odds
