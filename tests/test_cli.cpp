@@ -129,6 +129,33 @@ TEST_CASE("playout counts: 1000000, 1e6 and 1M", "[cli]") {
     CHECK_FALSE(parse_count("M"));
     CHECK_FALSE(parse_count("-5"));
     CHECK_FALSE(parse_count("1e13"));
+    CHECK_FALSE(parse_count("0"));
+    CHECK_FALSE(parse_count("0.0e9"));
+}
+
+TEST_CASE("playout counts are read exactly: a fraction, however small, is refused", "[cli]") {
+    // Through a double each of these rounds to a whole number.
+    CHECK_FALSE(parse_count("1.00000000000000000001"));
+    CHECK_FALSE(parse_count("999999999999.99999999"));
+    CHECK_FALSE(parse_count("1000000000000.0000001"));
+    CHECK_FALSE(parse_count("1.0000000000000001M"));
+    CHECK_FALSE(parse_count("1e-3k"));  // no negative exponent
+    CHECK_FALSE(parse_count("1e99999999999999999999"));
+    // Whole numbers in any of the documented forms, however they are written.
+    CHECK(parse_count("1.00000000000000000000") == 1u);
+    CHECK(parse_count("0000000000000000000000001") == 1u);
+    CHECK(parse_count("0.000000000000000000001e21") == 1u);
+    CHECK(parse_count("1.5M") == 1'500'000u);
+    CHECK(parse_count("0.001k") == 1u);
+    CHECK(parse_count("999999999999") == 999'999'999'999u);
+    CHECK(parse_count("1000000000000.000") == 1'000'000'000'000u);
+    CHECK(parse_count("1000G") == 1'000'000'000'000u);
+    CHECK_FALSE(parse_count("1001G"));
+    const auto r = test::cli({"run", "bosconian", "--playouts", "1.00000000000000000001"});
+    CHECK(r.code == 2);
+    CHECK(r.err == "odds run: --playouts '1.00000000000000000001' is not valid; give a whole "
+                   "number from 1 to 1e12, such as 1000000, 1e6 or 1M\n");
+    CHECK(r.out.empty());
 }
 
 TEST_CASE("a good run prints its table and writes its files", "[cli]") {
