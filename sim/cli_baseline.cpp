@@ -167,7 +167,7 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
         "usage: odds baseline GAME [options] --out FILE\n\nPlays a scenario and records it in "
         "FILE: the game, its options and policies, the seed, the playouts, the rules version of "
         "this build, and each headline metric with its 95% interval and its exact counts. "
-        "'odds check FILE' re-runs it later.\n\noptions");
+        "'odds check FILE' re-runs it later. FILE's folder is created if missing.\n\noptions");
     desc.add_options()("help,h", "show this help");
     add_run_options(desc);
     add_game_options(desc);
@@ -182,7 +182,7 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     cfg.chunk_size = prepared->chunk_size;
     if (!vm.count("out")) throw UsageError("give the baseline file to write: --out FILE");
     const std::string out = vm["out"].as<std::string>();
-    check_out_file(out);
+    prepare_out_file(out);  // the last check: its folder is made, as run --out makes its own
 
     ProgressBar bar(cfg.playouts, progress_wanted(vm));
     const RunResult r = play(*prepared, cfg, &bar);

@@ -100,6 +100,32 @@ TEST_CASE("an unwritable --out is bad input too", "[cli]") {
     fs::remove(file);
 }
 
+TEST_CASE("baseline --out: an unwritable file is bad input, a missing folder is made", "[cli]") {
+    const fs::path file = fs::temp_directory_path() / ("odds-cli-bfile-" + std::to_string(::getpid()));
+    { std::FILE* f = std::fopen(file.c_str(), "w"); std::fclose(f); }
+    const fs::path dir = fs::temp_directory_path() / ("odds-cli-bdir-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    // /proc takes no new files; a file's folder that is a file; a directory as the file.
+    for (const std::string& out : {std::string("/proc/b.baseline"), std::string("/proc/odds/b.baseline"),
+                                   file.string() + "/b.baseline", fs::temp_directory_path().string()}) {
+        const Result r = cli({"baseline", "bosconian", "-n", "1000", "--out", out});
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(lines(r.err) == 1);
+        CHECK(r.err.find("'" + out + "'") != std::string::npos);
+        CHECK(r.out.empty());
+    }
+    const fs::path nested = dir / "new" / "folder" / "b.baseline";
+    const Result made = cli({"baseline", "bosconian", "-n", "1000", "--out", nested.string()});
+    INFO(made.err);
+    CHECK(made.code == 0);
+    CHECK(fs::is_regular_file(nested));
+    CHECK(std::distance(fs::directory_iterator(nested.parent_path()), fs::directory_iterator{}) == 1);
+    CHECK(cli({"check", nested.string()}).code == 0);
+    fs::remove_all(dir);
+    fs::remove(file);
+}
+
 TEST_CASE("--help on every command, and list shows every option", "[cli]") {
     for (const auto& args : std::vector<std::vector<std::string>>{
              {"--help"}, {"help"}, {"run", "--help"}, {"list", "--help"}, {"exact", "--help"}}) {
