@@ -156,6 +156,8 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     cfg.chunk_size = prepared->chunk_size;
     if (out_dir) prepare_out_dir(*out_dir);
 
+    announce_queued(vm, io, "odds run",
+                    std::to_string(cfg.playouts) + " playouts of " + prepared->game, cfg.threads);
     ProgressBar bar(cfg.playouts, progress_wanted(vm));
     const RunResult result = play(*prepared, cfg, &bar);
     bar.finish();

@@ -184,6 +184,8 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     const std::string out = vm["out"].as<std::string>();
     prepare_out_file(out);  // the last check: its folder is made, as run --out makes its own
 
+    announce_queued(vm, io, "odds baseline",
+                    std::to_string(cfg.playouts) + " playouts of " + prepared->game, cfg.threads);
     ProgressBar bar(cfg.playouts, progress_wanted(vm));
     const RunResult r = play(*prepared, cfg, &bar);
     bar.finish();
@@ -267,6 +269,12 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
         jobs.push_back(std::move(j));
     }
 
+    std::uint64_t queued = 0;
+    for (const auto& j : jobs) queued += j.cfg.playouts;
+    announce_queued(vm, io, "odds check",
+                    std::to_string(jobs.size()) + (jobs.size() == 1 ? " baseline, " : " baselines, ") +
+                        std::to_string(queued) + " playouts",
+                    jobs.front().cfg.threads);
     bool moved_any = false;
     for (auto& j : jobs) {
         ProgressBar bar(j.cfg.playouts, progress_wanted(vm));

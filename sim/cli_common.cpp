@@ -97,6 +97,13 @@ bool progress_wanted(const po::variables_map& vm) {
     return !vm.count("no-progress") && ProgressBar::stderr_is_terminal();
 }
 
+void announce_queued(const po::variables_map& vm, Io io, const std::string& who,
+                     const std::string& what, unsigned threads) {
+    if (progress_wanted(vm)) return;  // the bar says it
+    io.err << who << ": " << what << " queued on " << threads
+           << (threads == 1 ? " thread" : " threads") << std::endl;
+}
+
 std::uint64_t parse_playouts(const std::string& s) {
     if (auto v = parse_count(s)) return *v;
     throw UsageError("--playouts '" + s +

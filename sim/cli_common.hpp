@@ -39,6 +39,10 @@ Settings settings_of(const po::variables_map& vm);
 std::vector<std::string> policies_of(const po::variables_map& vm);
 RunConfig run_config_of(const po::variables_map& vm);   // chunk size left to the caller
 bool progress_wanted(const po::variables_map& vm);
+// Without a progress bar (--no-progress, or stderr not a terminal): one line on stderr as the
+// work starts, "WHO: WHAT queued on N threads", so a log is never silent through a long run.
+void announce_queued(const po::variables_map& vm, Io io, const std::string& who,
+                     const std::string& what, unsigned threads);
 
 std::uint64_t parse_playouts(const std::string& s);
 std::uint64_t parse_seed(const std::string& s);

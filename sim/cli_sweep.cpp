@@ -169,6 +169,11 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     }
     if (out_dir) prepare_out_dir(*out_dir);
 
+    announce_queued(vm, io, "odds sweep",
+                    std::to_string(total) + (total == 1 ? " combination x " : " combinations x ") +
+                        std::to_string(cfg.playouts) + " playouts = " +
+                        std::to_string(total * cfg.playouts) + " playouts",
+                    cfg.threads);
     ProgressBar bar(cfg.playouts * total, progress_wanted(vm));
     bool partial = false;
     for (std::size_t c = 0; c < total && !partial; ++c) {

@@ -77,6 +77,11 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
         }
     if (out_dir) prepare_out_dir(*out_dir);
 
+    announce_queued(vm, io, "odds tournament",
+                    std::to_string(pairings.size()) + " pairings x " +
+                        std::to_string(cfg.playouts) + " games = " +
+                        std::to_string(pairings.size() * cfg.playouts) + " games",
+                    cfg.threads);
     ProgressBar bar(cfg.playouts * pairings.size(), progress_wanted(vm));
     bool partial = false;
     std::size_t played = 0;

@@ -126,6 +126,39 @@ TEST_CASE("baseline --out: an unwritable file is bad input, a missing folder is 
     fs::remove(file);
 }
 
+TEST_CASE("without a progress bar, every command that has one says what is queued as it starts", "[cli]") {
+    const fs::path file = fs::temp_directory_path() / ("odds-cli-queued-" + std::to_string(::getpid()) + ".baseline");
+    struct Case {
+        std::vector<std::string> args;
+        std::string line;  // the whole of stderr
+    };
+    const Case cases[] = {
+        {{"run", "bosconian", "-n", "2k", "-j", "2"},
+         "odds run: 2000 playouts of bosconian queued on 2 threads\n"},
+        {{"baseline", "bosconian", "-n", "2k", "-j", "1", "--out", file.string()},
+         "odds baseline: 2000 playouts of bosconian queued on 1 thread\n"},
+        {{"check", file.string(), file.string(), "-j", "2"},
+         "odds check: 2 baselines, 4000 playouts queued on 2 threads\n"},
+        {{"sweep", "bosconian", "--vary", "hull=90:110:10", "-n", "1000", "-j", "2"},
+         "odds sweep: 3 combinations x 1000 playouts = 3000 playouts queued on 2 threads\n"},
+        {{"compare", "dimension-duel", "--policy", "tau=dice", "--policy", "tau=survivor", "--fixed",
+          "kaon=dice", "-n", "1000", "-j", "2"},
+         "odds compare: 2 policies x 1000 playouts = 2000 playouts queued on 2 threads\n"},
+        {{"tournament", "dimension-duel", "--policy", "dice", "--policy", "survivor", "--policy",
+          "aggressor", "-n", "500", "-j", "2"},
+         "odds tournament: 6 pairings x 500 games = 3000 games queued on 2 threads\n"},
+    };
+    for (const auto& c : cases) {
+        auto args = c.args;
+        args.push_back("--no-progress");
+        const Result r = cli(args);
+        INFO(args[0]);
+        CHECK(r.code == 0);
+        CHECK(r.err == c.line);
+    }
+    fs::remove(file);
+}
+
 TEST_CASE("--help on every command, and list shows every option", "[cli]") {
     for (const auto& args : std::vector<std::vector<std::string>>{
              {"--help"}, {"help"}, {"run", "--help"}, {"list", "--help"}, {"exact", "--help"}}) {
