@@ -50,15 +50,15 @@ const char* const kUsage =
 }  // namespace
 
 std::optional<std::uint64_t> parse_count(std::string_view text) {
-    // DIGITS [. DIGITS] [e DIGITS] [k|K|M|G|B], worked out exactly, in decimal digits and a power
-    // of ten (never through a double, which reads 1.00000000000000000001 as 1): the value must be
-    // a whole number from 1 to 1e12.
+    // DIGITS [. DIGITS] [e DIGITS] [k|M|G], worked out exactly, in decimal digits and a power of
+    // ten (never through a double, which reads 1.00000000000000000001 as 1): the value must be a
+    // whole number from 1 to 1e12. Case-sensitive, as every value: the SI prefixes k, M, G.
     if (text.empty()) return std::nullopt;
     std::int64_t exp10 = 0;  // the value is digits x 10^exp10
     switch (text.back()) {
-        case 'k': case 'K': exp10 = 3; break;
+        case 'k': exp10 = 3; break;
         case 'M': exp10 = 6; break;
-        case 'G': case 'B': exp10 = 9; break;
+        case 'G': exp10 = 9; break;
         default: break;
     }
     if (exp10 != 0) text.remove_suffix(1);
@@ -71,7 +71,7 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
     if (i < text.size() && text[i] == '.')
         for (++i; digit(i); ++i, --exp10) digits += text[i];
     if (digits.empty()) return std::nullopt;
-    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    if (i < text.size() && text[i] == 'e') {
         std::int64_t e = 0;
         if (!digit(++i)) return std::nullopt;
         for (; digit(i); ++i) e = std::min<std::int64_t>(e * 10 + (text[i] - '0'), 1'000'000'000);

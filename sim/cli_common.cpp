@@ -25,7 +25,7 @@ void add_game_options(po::options_description& d) {
 void add_run_options(po::options_description& d, const char* default_playouts) {
     d.add_options()
         ("playouts,n", po::value<std::string>()->default_value(default_playouts),
-         "playouts to play: 1000000, 1e6 and 1M all work")
+         "playouts to play: 1000000, 1e6 and 1M all work (suffixes k, M, G)")
         ("seed,s", po::value<std::string>()->default_value("1"), "the run's seed (0 to 2^64-1)")
         ("threads,j", po::value<std::string>(), "worker threads (default: every hardware thread)")
         ("no-progress", "no progress bar, even on a terminal");
@@ -107,8 +107,8 @@ void announce_queued(const po::variables_map& vm, Io io, const std::string& who,
 std::uint64_t parse_playouts(const std::string& s) {
     if (auto v = parse_count(s)) return *v;
     throw UsageError("--playouts '" + s +
-                     "' is not valid; give a whole number from 1 to 1e12, such as 1000000, 1e6 "
-                     "or 1M");
+                     "' is not valid; give a whole number from 1 to 1e12, such as 1000000, 1e6, "
+                     "1M or 2.5k (suffixes k, M, G)");
 }
 
 std::uint64_t parse_seed(const std::string& s) {

@@ -159,6 +159,52 @@ TEST_CASE("without a progress bar, every command that has one says what is queue
     fs::remove(file);
 }
 
+TEST_CASE("values are case-sensitive everywhere: a case variant is refused, naming the valid form", "[cli]") {
+    struct Case {
+        std::vector<std::string> args;
+        std::string mentions;  // the bad value
+        std::string valid;     // what the message offers instead
+    };
+    const Case cases[] = {
+        {{"run", "msc", "--set", "escort_b=e3s2t3w1"}, "e3s2t3w1", "E<engine>S<shields>T<to-hit>W<weapons>"},
+        {{"run", "msc", "--set", "design_a=E3s4T4W2"}, "E3s4T4W2", "E<engine>S<shields>T<to-hit>W<weapons>"},
+        {{"run", "msc", "--set", "escort_a=Doctrine"}, "Doctrine", "doctrine"},
+        {{"run", "msc", "--set", "initiative=A"}, "'A'", "roll, a or b"},
+        {{"run", "msc", "--policy", "a=Balanced/strike"}, "Balanced", "balanced"},
+        {{"run", "bosconian", "--set", "start_encounter=TRUE"}, "TRUE", "true or false"},
+        {{"run", "bosconian", "--set", "layout=Random"}, "Random", "random"},
+        {{"run", "bosconian", "--set", "bases=2D6"}, "2D6", "2d6"},
+        {{"run", "bosconian", "--policy", "Rules"}, "Rules", "rules"},
+        {{"run", "dimension-duel", "--set", "changers=Shared"}, "Shared", "shared or separate"},
+        {{"run", "dimension-duel", "--policy", "tau=Dice"}, "Dice", "dice"},
+        {{"run", "dimension-duel", "--policy", "Tau=dice"}, "Tau", "tau"},
+        {{"run", "Bosconian"}, "Bosconian", "bosconian"},
+        {{"run", "bosconian", "-n", "1K"}, "1K", "suffixes k, M, G"},
+        {{"run", "bosconian", "-n", "1m"}, "1m", "suffixes k, M, G"},
+        {{"run", "bosconian", "-n", "1E6"}, "1E6", "1e6"},
+        {{"run", "bosconian", "-n", "1B"}, "1B", "suffixes k, M, G"},
+        {{"RUN", "bosconian"}, "RUN", "run"},
+    };
+    for (const auto& c : cases) {
+        const Result r = cli(c.args);
+        INFO(c.args[c.args.size() - 1] << "\nstderr: " << r.err);
+        CHECK(r.code == 2);
+        CHECK(lines(r.err) == 1);
+        CHECK(r.err.find(c.mentions) != std::string::npos);
+        CHECK(r.err.find(c.valid) != std::string::npos);
+        CHECK(r.out.empty());
+    }
+    // The documented spellings are accepted.
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"run", "msc", "-n", "2", "--set", "escort_b=E3S2T3W1"},
+          {"run", "bosconian", "-n", "1k", "--set", "start_encounter=true", "--policy", "rules"},
+          {"run", "bosconian", "-n", "1e3"}}) {
+        const Result r = cli(args);
+        INFO(r.err);
+        CHECK(r.code == 0);
+    }
+}
+
 TEST_CASE("--help on every command, and list shows every option", "[cli]") {
     for (const auto& args : std::vector<std::vector<std::string>>{
              {"--help"}, {"help"}, {"run", "--help"}, {"list", "--help"}, {"exact", "--help"}}) {
@@ -213,7 +259,7 @@ TEST_CASE("playout counts are read exactly: a fraction, however small, is refuse
     const auto r = test::cli({"run", "bosconian", "--playouts", "1.00000000000000000001"});
     CHECK(r.code == 2);
     CHECK(r.err == "odds run: --playouts '1.00000000000000000001' is not valid; give a whole "
-                   "number from 1 to 1e12, such as 1000000, 1e6 or 1M\n");
+                   "number from 1 to 1e12, such as 1000000, 1e6, 1M or 2.5k (suffixes k, M, G)\n");
     CHECK(r.out.empty());
 }
 

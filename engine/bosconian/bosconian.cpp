@@ -37,8 +37,8 @@ Options parse_options(const Settings& settings) {
             const auto v = parse_integer(item, 1, o.sectors);
             if (!v)
                 r.fail("layout", *t,
-                       "distinct sectors from 1 to " + std::to_string(o.sectors) + " (got '" +
-                           std::string(item) + "')");
+                       "distinct sectors from 1 to " + std::to_string(o.sectors) +
+                           " such as 4,9,15, or random (got '" + std::string(item) + "')");
             if (o.layout & bit(static_cast<int>(*v)))
                 r.fail("layout", *t,
                        "distinct sectors (sector " + std::to_string(*v) + " is repeated)");
