@@ -22,6 +22,9 @@ struct OptionInfo {
     std::string_view name;
     std::string_view default_value;
     std::string_view help;
+    // The value is itself a comma list (Bosconian-D's layout=4,9,15): `odds sweep` then takes one
+    // value per --vary, since a comma cannot also separate the values swept.
+    bool comma_list = false;
 };
 
 // NAME=VALUE pairs in the order given on the command line.

@@ -26,7 +26,12 @@ std::string format_double(double v) {
     if (std::isnan(v)) return "";  // unknown: an empty cell
     if (v == 0) return "0";  // no "-0"
     char buf[64];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    // A whole number is written as a plain integer: the shortest form would write 3000000 as
+    // "3e+06", which int() refuses and pandas reads as a float. Other values need no exponent
+    // from 1 upwards either (their fraction makes the fixed form the shorter), only tiny ones.
+    const bool whole = std::abs(v) < 1e21 && v == std::trunc(v);
+    const auto r = whole ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed)
+                         : std::to_chars(buf, buf + sizeof buf, v);
     return std::string(buf, r.ptr);
 }
 
@@ -77,7 +82,8 @@ std::string distributions_csv(const RunInfo& info, const std::vector<Distributio
             cum += d.mass[i];
             s += head(info) + ',' + csv_field(d.spec.name) + ',' +
                  format_double(value_of(d.spec, i)) + ',' +
-                 (info.exact ? std::string() : format_double(d.mass[i])) + ',' +
+                 (info.exact ? std::string()
+                             : std::to_string(static_cast<std::uint64_t>(d.mass[i]))) + ',' +
                  format_double(d.mass[i] / total) + ',' + format_double(cum / total) + ',' +
                  format_double(tail[i] / total) + ',' + method(info) + ',' + status(info) + ',' +
                  unresolved(info, d.unresolved / total) + '\n';

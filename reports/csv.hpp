@@ -27,7 +27,8 @@ struct RunInfo {
 
 // RFC 4180: quoted when it holds a comma, quote or line break.
 std::string csv_field(std::string_view s);
-// Shortest text that reads back as the same double.
+// Shortest text that reads back as the same double; a whole number as a plain integer (never
+// "3e+06"), so integer columns stay integers.
 std::string format_double(double v);
 
 std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows);

@@ -51,42 +51,44 @@ const char* const kUsage =
 }  // namespace
 
 std::optional<std::uint64_t> parse_count(std::string_view text) {
-    // digits [. digits] [e digits] [k|K|M|G|B]; the value must be a whole number.
+    // DIGITS [. DIGITS] [e DIGITS] [k|M|G], worked out exactly, in decimal digits and a power of
+    // ten (never through a double, which reads 1.00000000000000000001 as 1): the value must be a
+    // whole number from 1 to 1e12. Case-sensitive, as every value: the SI prefixes k, M, G.
     if (text.empty()) return std::nullopt;
-    long double mult = 1;
+    std::int64_t exp10 = 0;  // the value is digits x 10^exp10
     switch (text.back()) {
-        case 'k': case 'K': mult = 1e3L; break;
-        case 'M': mult = 1e6L; break;
-        case 'G': case 'B': mult = 1e9L; break;
+        case 'k': exp10 = 3; break;
+        case 'M': exp10 = 6; break;
+        case 'G': exp10 = 9; break;
         default: break;
     }
-    if (mult != 1) text.remove_suffix(1);
+    if (exp10 != 0) text.remove_suffix(1);
+    const auto digit = [&](std::size_t i) {
+        return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]));
+    };
+    std::string digits;
     std::size_t i = 0;
-    long double v = 0, scale = 0;
-    bool digits = false;
-    for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i, digits = true)
-        v = v * 10 + (text[i] - '0');
-    if (i < text.size() && text[i] == '.') {
-        scale = 1;
-        for (++i; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]));
-             ++i, digits = true)
-            v += (text[i] - '0') * (scale /= 10);
-    }
-    if (!digits) return std::nullopt;
-    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-        int e = 0;
-        bool edigits = false;
-        for (++i; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]));
-             ++i, edigits = true)
-            e = std::min(e * 10 + (text[i] - '0'), 100);
-        if (!edigits) return std::nullopt;
-        v *= std::pow(10.0L, e);
+    for (; digit(i); ++i) digits += text[i];
+    if (i < text.size() && text[i] == '.')
+        for (++i; digit(i); ++i, --exp10) digits += text[i];
+    if (digits.empty()) return std::nullopt;
+    if (i < text.size() && text[i] == 'e') {
+        std::int64_t e = 0;
+        if (!digit(++i)) return std::nullopt;
+        for (; digit(i); ++i) e = std::min<std::int64_t>(e * 10 + (text[i] - '0'), 1'000'000'000);
+        exp10 += e;
     }
     if (i != text.size()) return std::nullopt;
-    v *= mult;
-    if (v < 1 || v > static_cast<long double>(kMaxPlayouts) || v != std::floor(v))
-        return std::nullopt;
-    return static_cast<std::uint64_t>(v);
+    digits.erase(0, digits.find_first_not_of('0'));  // "000" -> "": zero
+    if (digits.empty()) return std::nullopt;
+    for (; digits.back() == '0'; ++exp10) digits.pop_back();
+    // A fraction left over is not a whole number; 14 digits or more are above 1e12.
+    if (exp10 < 0 || static_cast<std::int64_t>(digits.size()) + exp10 > 13) return std::nullopt;
+    std::uint64_t v = 0;
+    for (char c : digits) v = v * 10 + static_cast<std::uint64_t>(c - '0');
+    for (; exp10 > 0; --exp10) v *= 10;
+    if (v > kMaxPlayouts) return std::nullopt;
+    return v;
 }
 
 namespace cli {
@@ -158,6 +160,8 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     if (out_dir) prepare_out_dir(*out_dir);
     for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';
 
+    announce_queued(vm, io, "odds run",
+                    std::to_string(cfg.playouts) + " playouts of " + prepared->game, cfg.threads);
     ProgressBar bar(cfg.playouts, progress_wanted(vm));
     const RunResult result = play(*prepared, cfg, &bar);
     bar.finish();

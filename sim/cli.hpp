@@ -11,7 +11,8 @@ namespace odds {
 // Runs `odds ARGS...` (argv[0] is the program name) and returns the exit code.
 int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
-// "1000000", "1e6", "1M", "2.5k" -> the whole number; nullopt when not a whole number in 1..1e12.
+// "1000000", "1e6", "1M", "2.5k" (suffixes k, M, G) -> the whole number, read exactly; nullopt
+// when not a whole number in 1..1e12.
 std::optional<std::uint64_t> parse_count(std::string_view text);
 
 }  // namespace odds

@@ -13,16 +13,23 @@
 //   policies ...                 (for the reader)
 //   metric NAME KIND MEAN CI_LOW CI_HIGH VALUE:COUNT VALUE:COUNT ...
 // Values are the metric's stored integers (a scaled metric such as advantage_first stores halves).
+// `odds check` treats the file as input: every value is checked against the game's declarations
+// (its options, policies, rules version, each metric's kind and range, the playouts) before
+// anything is laid out or played; a bad one is one line naming the file, the line and the value.
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <thread>
 
 #include "reports/compare.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
+#include "sim/cli.hpp"
 #include "sim/cli_commands.hpp"
 
 namespace odds::cli {
@@ -42,18 +49,41 @@ constexpr double kFalseAlarm = 1e-3;  // per metric, before the correction for t
 
 struct BaselineMetric {
     std::string name;
-    std::map<std::int32_t, std::uint64_t> counts;
+    int line = 0;
+    std::string kind;
+    double mean = 0, low = 0, high = 0;
+    std::vector<std::pair<std::int64_t, std::uint64_t>> pairs;  // VALUE:COUNT as read
+    std::map<std::int32_t, std::uint64_t> counts;                // once checked
 };
 
 struct Baseline {
     std::string file;
     std::string game, rules_version;
+    int game_line = 0, rules_line = 0;
     Settings settings;
+    std::vector<int> set_lines;
     std::vector<std::string> policies;
+    std::vector<int> policy_lines;
     std::uint64_t seed = 0, playouts = 0;
+    int playouts_line = 0;
     std::vector<BaselineMetric> metrics;
 };
 
+// A baseline's bad value: one line naming the file and the line.
+UsageError bad_line(const std::string& path, int line, const std::string& why) {
+    return UsageError("baseline '" + path + "' line " + std::to_string(line) + ": " + why);
+}
+
+std::optional<double> parse_number(const std::string& s) {
+    double v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || r.ec != std::errc{} || r.ptr != s.data() + s.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+// Reads a baseline's records, each checked for its form; check_baseline then checks their
+// values against the game's declarations.
 Baseline read_baseline(const std::string& path) {
     std::ifstream in(path);
     if (!in) throw UsageError("cannot read baseline '" + path + "'");
@@ -61,10 +91,9 @@ Baseline read_baseline(const std::string& path) {
     b.file = path;
     std::string line;
     int n = 0;
-    auto bad = [&](const std::string& why) {
-        return UsageError("baseline '" + path + "' line " + std::to_string(n) + ": " + why);
-    };
-    bool header = false, have_seed = false, have_playouts = false;
+    auto bad = [&](const std::string& why) { return bad_line(path, n, why); };
+    bool header = false, have_seed = false;
+    std::map<std::string, int> seen;  // records that appear once, by the line they are on
     while (std::getline(in, line)) {
         ++n;
         if (line.empty()) continue;
@@ -73,40 +102,75 @@ Baseline read_baseline(const std::string& path) {
         ls >> key;
         std::string rest;
         std::getline(ls >> std::ws, rest);
+        if (key.empty()) continue;  // blanks only
+        if (key == "odds-baseline" || key == "game" || key == "rules_version" || key == "seed" ||
+            key == "playouts" || key == "scenario" || key == "policies") {
+            if (const auto [at, fresh] = seen.emplace(key, n); !fresh)
+                throw bad("a second '" + key + "' record (the first is on line " +
+                          std::to_string(at->second) + ")");
+        }
         if (key == "odds-baseline") {
-            if (rest != "1") throw bad("unknown format version '" + rest + "'");
+            if (rest != "1") throw bad("unknown format version '" + rest + "' (valid: 1)");
             header = true;
         } else if (!header) {
             throw bad("not an odds baseline (no 'odds-baseline 1' first line)");
         } else if (key == "game") {
             b.game = rest;
+            b.game_line = n;
         } else if (key == "rules_version") {
             b.rules_version = rest;
+            b.rules_line = n;
         } else if (key == "set") {
-            b.settings.push_back(split_setting(rest));
+            try {
+                b.settings.push_back(split_setting(rest));
+            } catch (const UsageError&) {
+                throw bad("set '" + rest + "' is not NAME=VALUE");
+            }
+            b.set_lines.push_back(n);
         } else if (key == "policy") {
+            if (rest.empty()) throw bad("a policy record without a policy");
             b.policies.push_back(rest);
+            b.policy_lines.push_back(n);
         } else if (key == "seed") {
-            b.seed = parse_seed(rest);
+            std::uint64_t v = 0;
+            const auto r = std::from_chars(rest.data(), rest.data() + rest.size(), v);
+            if (rest.empty() || r.ec != std::errc{} || r.ptr != rest.data() + rest.size())
+                throw bad("seed '" + rest + "' is not a whole number from 0 to " +
+                          std::to_string(~std::uint64_t{0}));
+            b.seed = v;
             have_seed = true;
         } else if (key == "playouts") {
-            b.playouts = parse_playouts(rest);
-            have_playouts = true;
+            const auto v = parse_count(rest);
+            if (!v) throw bad("playouts '" + rest + "' is not a whole number from 1 to 1e12");
+            b.playouts = *v;
+            b.playouts_line = n;
         } else if (key == "metric") {
             BaselineMetric m;
+            m.line = n;
             std::istringstream ms(rest);
-            std::string kind, mean, lo, hi, pair;
-            if (!(ms >> m.name >> kind >> mean >> lo >> hi)) throw bad("a short metric line");
+            std::string mean, lo, hi, pair;
+            if (!(ms >> m.name >> m.kind >> mean >> lo >> hi))
+                throw bad("a short metric line (metric NAME KIND MEAN CI_LOW CI_HIGH VALUE:COUNT...)");
+            if (m.kind != "rate" && m.kind != "count")
+                throw bad("metric " + m.name + ": kind '" + m.kind + "' (valid: rate, count)");
+            for (const auto& [text, into] :
+                 {std::pair{&mean, &m.mean}, std::pair{&lo, &m.low}, std::pair{&hi, &m.high}}) {
+                const auto v = parse_number(*text);
+                if (!v) throw bad("metric " + m.name + ": '" + *text + "' is not a number");
+                *into = *v;
+            }
             while (ms >> pair) {
                 const auto colon = pair.find(':');
                 const auto v = colon == std::string::npos
                                    ? std::nullopt
-                                   : parse_integer(pair.substr(0, colon), INT32_MIN, INT32_MAX);
-                const auto c = colon == std::string::npos
-                                   ? std::nullopt
-                                   : parse_integer(pair.substr(colon + 1), 0, INT64_MAX);
-                if (!v || !c) throw bad("'" + pair + "' is not VALUE:COUNT");
-                m.counts[static_cast<std::int32_t>(*v)] = static_cast<std::uint64_t>(*c);
+                                   : parse_integer(pair.substr(0, colon), INT64_MIN, INT64_MAX);
+                std::uint64_t c = 0;
+                const char* first = pair.data() + (colon == std::string::npos ? 0 : colon + 1);
+                const char* last = pair.data() + pair.size();
+                const auto r = std::from_chars(first, last, c);
+                if (!v || first == last || r.ec != std::errc{} || r.ptr != last)
+                    throw bad("metric " + m.name + ": '" + pair + "' is not VALUE:COUNT (whole numbers)");
+                m.pairs.emplace_back(*v, c);
             }
             b.metrics.push_back(std::move(m));
         } else if (key != "scenario" && key != "policies" && key[0] != '#') {
@@ -114,23 +178,102 @@ Baseline read_baseline(const std::string& path) {
         }
     }
     if (!header) throw UsageError("baseline '" + path + "' is empty or not an odds baseline");
-    if (b.game.empty() || b.rules_version.empty() || !have_seed || !have_playouts ||
+    if (b.game.empty() || b.rules_version.empty() || !have_seed || b.playouts == 0 ||
         b.metrics.empty())
         throw UsageError("baseline '" + path +
                          "' lacks its game, rules_version, seed, playouts or metrics");
-    for (std::size_t i = 0; i < b.metrics.size(); ++i) {
-        std::uint64_t total = 0;
-        for (const auto& [v, c] : b.metrics[i].counts) total += c;
-        if (total != b.playouts)
-            throw UsageError("baseline '" + path + "': metric " + b.metrics[i].name + " counts " +
-                             std::to_string(total) + " playouts, not " +
-                             std::to_string(b.playouts));
-        for (std::size_t j = 0; j < i; ++j)
-            if (b.metrics[j].name == b.metrics[i].name)
-                throw UsageError("baseline '" + path + "': metric " + b.metrics[i].name +
-                                 " appears twice");
-    }
     return b;
+}
+
+// Prepares the game as the baseline recorded it, every value checked against the game's
+// declarations first (the options and policies by the game itself; each metric's kind, its
+// values against its range, its counts against the playouts). Any bad value: a UsageError
+// naming the file, the line and the value.
+std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_out) {
+    const std::string& path = b.file;
+    const GameEntry* game = nullptr;
+    try {
+        game = &find_game(b.game);
+    } catch (const UsageError& e) {
+        throw bad_line(path, b.game_line, e.what());
+    }
+    game_out = game;
+    {   // rules_version GAME/N, N a whole number
+        const std::string prefix = std::string(game->name) + "/";
+        if (b.rules_version.rfind(prefix, 0) != 0 ||
+            !parse_integer(std::string_view(b.rules_version).substr(prefix.size()), 1, INT32_MAX))
+            throw bad_line(path, b.rules_line,
+                           "rules_version '" + b.rules_version + "' is not " + prefix +
+                               "N (this build: " + std::string(game->rules_version) + ")");
+    }
+    // The options and policies, by the game; a refusal is traced to the first line that brings it.
+    std::unique_ptr<PreparedRun> run;
+    try {
+        run = game->prepare(b.settings, b.policies);
+    } catch (const UsageError& e) {
+        const auto fails = [&](const Settings& s, const std::vector<std::string>& p) {
+            try {
+                game->prepare(s, p);
+                return false;
+            } catch (const UsageError&) {
+                return true;
+            }
+        };
+        for (std::size_t i = 0; i < b.settings.size(); ++i)
+            if (fails(Settings(b.settings.begin(), b.settings.begin() + static_cast<std::ptrdiff_t>(i) + 1), {}))
+                throw bad_line(path, b.set_lines[i], e.what());
+        for (std::size_t i = 0; i < b.policies.size(); ++i)
+            if (fails(b.settings, std::vector<std::string>(b.policies.begin(),
+                                                          b.policies.begin() + static_cast<std::ptrdiff_t>(i) + 1)))
+                throw bad_line(path, b.policy_lines[i], e.what());
+        throw bad_line(path, b.game_line, e.what());
+    }
+    for (std::size_t i = 0; i < b.metrics.size(); ++i) {
+        BaselineMetric& m = b.metrics[i];
+        const auto bad = [&](const std::string& why) {
+            return bad_line(path, m.line, "metric " + m.name + ": " + why);
+        };
+        for (std::size_t j = 0; j < i; ++j)
+            if (b.metrics[j].name == m.name)
+                throw bad("appears twice (first on line " + std::to_string(b.metrics[j].line) + ")");
+        const MetricSpec* spec = nullptr;
+        for (const auto& s : run->metrics)
+            if (s.name == m.name) spec = &s;
+        std::uint64_t total = 0;
+        for (const auto& [v, c] : m.pairs) {
+            // A metric this build does not declare is reported as such; its values are bounded by
+            // nothing here, and are never laid out.
+            if (spec && (v < spec->lo || v > spec->hi))
+                throw bad("value " + std::to_string(v) + " is outside its range " +
+                          std::to_string(spec->lo) + ".." + std::to_string(spec->hi));
+            if (!spec && (v < INT32_MIN || v > INT32_MAX))
+                throw bad("value " + std::to_string(v) + " is not a 32-bit whole number");
+            if (c < 1 || c > b.playouts)
+                throw bad("count " + std::to_string(c) + " of value " + std::to_string(v) +
+                          " is not from 1 to the " + std::to_string(b.playouts) + " playouts");
+            if (!m.counts.emplace(static_cast<std::int32_t>(v), c).second)
+                throw bad("value " + std::to_string(v) + " appears twice");
+            total += c;  // both at most the playouts (1e12): no overflow
+            if (total > b.playouts)
+                throw bad("counts more than the " + std::to_string(b.playouts) +
+                          " playouts of line " + std::to_string(b.playouts_line));
+        }
+        if (spec) {
+            const char* kind = spec->kind == MetricKind::rate ? "rate" : "count";
+            if (m.kind != kind)
+                throw bad("kind '" + m.kind + "', but " + std::string(game->name) +
+                          " declares a " + kind);
+            const double lo = static_cast<double>(spec->lo) / spec->scale,
+                         hi = static_cast<double>(spec->hi) / spec->scale;
+            if (m.mean < lo || m.mean > hi)
+                throw bad("mean " + format_double(m.mean) + " is outside its range " +
+                          format_double(lo) + ".." + format_double(hi));
+        }
+        if (total != b.playouts)
+            throw bad("counts " + std::to_string(total) + " playouts, not the " +
+                      std::to_string(b.playouts) + " of line " + std::to_string(b.playouts_line));
+    }
+    return run;
 }
 
 // The counts of metric m of a tally, by stored value.
@@ -167,7 +310,7 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
         "usage: odds baseline GAME [options] --out FILE\n\nPlays a scenario and records it in "
         "FILE: the game, its options and policies, the seed, the playouts, the rules version of "
         "this build, and each headline metric with its 95% interval and its exact counts. "
-        "'odds check FILE' re-runs it later.\n\noptions");
+        "'odds check FILE' re-runs it later. FILE's folder is created if missing.\n\noptions");
     desc.add_options()("help,h", "show this help");
     add_run_options(desc);
     add_game_options(desc);
@@ -182,8 +325,10 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     cfg.chunk_size = prepared->chunk_size;
     if (!vm.count("out")) throw UsageError("give the baseline file to write: --out FILE");
     const std::string out = vm["out"].as<std::string>();
-    check_out_file(out);
+    prepare_out_file(out);  // the last check: its folder is made, as run --out makes its own
 
+    announce_queued(vm, io, "odds baseline",
+                    std::to_string(cfg.playouts) + " playouts of " + prepared->game, cfg.threads);
     ProgressBar bar(cfg.playouts, progress_wanted(vm));
     const RunResult r = play(*prepared, cfg, &bar);
     bar.finish();
@@ -249,13 +394,15 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
     const Settings overrides = settings_of(vm);
     for (const auto& file : vm["file"].as<std::vector<std::string>>()) {
         Job j{read_baseline(file), nullptr, nullptr, {}, false};
-        j.game = &find_game(j.b.game);
-        Settings s = j.b.settings;
-        for (const auto& [n, v] : overrides) {
-            std::erase_if(s, [&](const auto& p) { return p.first == n; });
-            s.emplace_back(n, v);
+        j.run = check_baseline(j.b, j.game);
+        if (!overrides.empty()) {
+            Settings s = j.b.settings;
+            for (const auto& [n, v] : overrides) {
+                std::erase_if(s, [&](const auto& p) { return p.first == n; });
+                s.emplace_back(n, v);
+            }
+            j.run = j.game->prepare(s, j.b.policies);
         }
-        j.run = j.game->prepare(s, j.b.policies);
         j.cfg.seed = vm.count("seed") ? parse_seed(vm["seed"].as<std::string>()) : j.b.seed;
         j.cfg.playouts = vm.count("playouts") ? parse_playouts(vm["playouts"].as<std::string>())
                                               : j.b.playouts;
@@ -267,6 +414,12 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
         jobs.push_back(std::move(j));
     }
 
+    std::uint64_t queued = 0;
+    for (const auto& j : jobs) queued += j.cfg.playouts;
+    announce_queued(vm, io, "odds check",
+                    std::to_string(jobs.size()) + (jobs.size() == 1 ? " baseline, " : " baselines, ") +
+                        std::to_string(queued) + " playouts",
+                    jobs.front().cfg.threads);
     bool moved_any = false;
     for (auto& j : jobs) {
         ProgressBar bar(j.cfg.playouts, progress_wanted(vm));

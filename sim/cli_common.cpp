@@ -25,7 +25,7 @@ void add_game_options(po::options_description& d) {
 void add_run_options(po::options_description& d, const char* default_playouts) {
     d.add_options()
         ("playouts,n", po::value<std::string>()->default_value(default_playouts),
-         "playouts to play: 1000000, 1e6 and 1M all work")
+         "playouts to play: 1000000, 1e6 and 1M all work (suffixes k, M, G)")
         ("seed,s", po::value<std::string>()->default_value("1"), "the run's seed (0 to 2^64-1)")
         ("threads,j", po::value<std::string>(), "worker threads (default: every hardware thread)")
         ("no-progress", "no progress bar, even on a terminal");
@@ -97,11 +97,18 @@ bool progress_wanted(const po::variables_map& vm) {
     return !vm.count("no-progress") && ProgressBar::stderr_is_terminal();
 }
 
+void announce_queued(const po::variables_map& vm, Io io, const std::string& who,
+                     const std::string& what, unsigned threads) {
+    if (progress_wanted(vm)) return;  // the bar says it
+    io.err << who << ": " << what << " queued on " << threads
+           << (threads == 1 ? " thread" : " threads") << std::endl;
+}
+
 std::uint64_t parse_playouts(const std::string& s) {
     if (auto v = parse_count(s)) return *v;
     throw UsageError("--playouts '" + s +
-                     "' is not valid; give a whole number from 1 to 1e12, such as 1000000, 1e6 "
-                     "or 1M");
+                     "' is not valid; give a whole number from 1 to 1e12, such as 1000000, 1e6, "
+                     "1M or 2.5k (suffixes k, M, G)");
 }
 
 std::uint64_t parse_seed(const std::string& s) {
@@ -160,12 +167,39 @@ void check_out_file(const std::string& path) {
     if (path.empty()) throw UsageError("--out '' is not valid; give a file name");
     const fs::path p(path);
     std::error_code ec;
-    if (fs::is_directory(p, ec)) throw UsageError("--out '" + path + "' is a directory; give a file name");
-    const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
-    if (!fs::is_directory(dir, ec))
-        throw UsageError("--out '" + path + "': directory '" + dir.string() + "' does not exist");
-    if (::access(dir.c_str(), W_OK) != 0)
-        throw UsageError("--out '" + path + "': directory '" + dir.string() + "' is not writable");
+    if (fs::is_directory(p, ec) || !p.has_filename())
+        throw UsageError("--out '" + path + "' is a directory; give a file name");
+    // Its folder exists as a writable directory, or could be made: the nearest existing
+    // ancestor is a writable directory.
+    fs::path a = fs::absolute(p.has_parent_path() ? p.parent_path() : fs::path("."), ec);
+    while (!fs::exists(a, ec) && a.has_parent_path() && a != a.parent_path()) a = a.parent_path();
+    if (!fs::is_directory(a, ec))
+        throw UsageError("--out '" + path + "' cannot be created: '" + a.string() +
+                         "' is not a directory");
+    if (::access(a.c_str(), W_OK) != 0)
+        throw UsageError("--out '" + path + "' is not writable: directory '" + a.string() +
+                         "' refuses it");
+}
+
+void prepare_out_file(const std::string& path) {
+    check_out_file(path);
+    const fs::path p(path);
+    std::error_code ec;
+    if (p.has_parent_path()) {
+        fs::create_directories(p.parent_path(), ec);
+        if (ec)
+            throw UsageError("--out '" + path + "' cannot be created: directory '" +
+                             p.parent_path().string() + "': " + ec.message());
+    }
+    // The file is written beside itself as PATH.tmp.PID, then renamed: that name must be creatable.
+    fs::path probe = p;
+    probe += ".tmp." + std::to_string(::getpid());
+    std::FILE* f = std::fopen(probe.c_str(), "wb");
+    if (!f)
+        throw UsageError("--out '" + path + "' is not writable: " +
+                         std::error_code(errno, std::generic_category()).message());
+    std::fclose(f);
+    fs::remove(probe, ec);
 }
 
 RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,

@@ -39,6 +39,10 @@ Settings settings_of(const po::variables_map& vm);
 std::vector<std::string> policies_of(const po::variables_map& vm);
 RunConfig run_config_of(const po::variables_map& vm);   // chunk size left to the caller
 bool progress_wanted(const po::variables_map& vm);
+// Without a progress bar (--no-progress, or stderr not a terminal): one line on stderr as the
+// work starts, "WHO: WHAT queued on N threads", so a log is never silent through a long run.
+void announce_queued(const po::variables_map& vm, Io io, const std::string& who,
+                     const std::string& what, unsigned threads);
 
 std::uint64_t parse_playouts(const std::string& s);
 std::uint64_t parse_seed(const std::string& s);
@@ -51,8 +55,11 @@ void check_out_dir(const std::string& dir);
 void prepare_out_dir(const std::string& dir);
 // --out DIR when given, checked (not yet created) by check_out_dir.
 std::optional<std::string> out_dir_of(const po::variables_map& vm);
-// Checks a file can be written at `path` (its directory exists and is writable).
+// Checks, creating nothing, that a file could be written at `path`: not a directory, and its
+// folder exists as a writable directory or could be made.
 void check_out_file(const std::string& path);
+// Makes the file's folder (and its parents) and checks the file can be created there.
+void prepare_out_file(const std::string& path);
 
 // Plays `run` with Ctrl-C as a stop request; `bar` (may be null) shows done + offset.
 RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,

@@ -214,6 +214,10 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
         }
         left.fetch_sub(1);
     };
+    announce_queued(vm, io, "odds compare",
+                    std::to_string(k) + " policies x " + std::to_string(cfg.playouts) +
+                        " playouts = " + std::to_string(k * cfg.playouts) + " playouts",
+                    std::max(1u, cfg.threads));
     ProgressBar bar(cfg.playouts, progress_wanted(vm));
     {
         std::vector<std::jthread> pool;

@@ -1,6 +1,7 @@
 // odds sweep: every combination of varied rule options, each played with the same seed (common
 // random numbers: chunk k of every combination starts from the same dice), into one tidy
 // sweep.csv.
+#include <algorithm>
 #include <filesystem>
 #include <iomanip>
 #include <optional>
@@ -23,14 +24,23 @@ struct Vary {
     std::vector<std::string> values;
 };
 
-// NAME=FROM:TO:STEP (whole numbers) or NAME=v1,v2,...
-Vary parse_vary(const std::string& text) {
+bool is_comma_list(const GameEntry& game, std::string_view name) {
+    for (const auto& o : game.options)
+        if (o.name == name) return o.comma_list;
+    return false;  // an unknown option: the game refuses it by name
+}
+
+// NAME=FROM:TO:STEP (whole numbers) or NAME=v1,v2,...; for an option whose value is a comma list
+// (layout), NAME=VALUE: one value, whole.
+Vary parse_vary(const std::string& text, const GameEntry& game) {
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
         throw UsageError("--vary '" + text + "': expected NAME=FROM:TO:STEP or NAME=v1,v2,...");
     Vary v{text.substr(0, eq), {}};
     const std::string spec = text.substr(eq + 1);
-    if (spec.find(':') != std::string::npos) {
+    if (is_comma_list(game, v.name)) {
+        v.values.push_back(spec);
+    } else if (spec.find(':') != std::string::npos) {
         const auto a = spec.find(':'), b = spec.find(':', a + 1);
         const auto bad = [&](const std::string& why) {
             return UsageError("--vary '" + text + "': " + why +
@@ -60,6 +70,40 @@ Vary parse_vary(const std::string& text) {
     return v;
 }
 
+// The --vary arguments, one Vary per option in the order first named; an option named again
+// adds its values. An option whose value is a comma list needs a --vary per value, at least two:
+// given once, `--vary layout=4,9` could mean the layout 4,9 or the layouts 4 and 9.
+std::vector<Vary> parse_varies(const std::vector<std::string>& args, const GameEntry& game) {
+    std::vector<Vary> varies;
+    std::vector<std::string> first_text;
+    for (const auto& text : args) {
+        Vary v = parse_vary(text, game);
+        auto same = std::find_if(varies.begin(), varies.end(),
+                                 [&](const Vary& w) { return w.name == v.name; });
+        if (same == varies.end()) {
+            varies.push_back(std::move(v));
+            first_text.push_back(text);
+            continue;
+        }
+        for (auto& value : v.values) {
+            if (std::find(same->values.begin(), same->values.end(), value) != same->values.end())
+                throw UsageError("--vary '" + text + "': " + v.name + "=" + value +
+                                 " is swept twice");
+            same->values.push_back(std::move(value));
+        }
+        if (same->values.size() > kMaxCombinations)
+            throw UsageError("--vary " + v.name + ": more than " +
+                             std::to_string(kMaxCombinations) + " values");
+    }
+    for (std::size_t i = 0; i < varies.size(); ++i)
+        if (is_comma_list(game, varies[i].name) && varies[i].values.size() < 2)
+            throw UsageError("--vary '" + first_text[i] + "' is ambiguous: " + varies[i].name +
+                             " takes a comma list, so give each value swept its own --vary, at "
+                             "least two (--vary " + varies[i].name + "=4,9 --vary " +
+                             varies[i].name + "=4,9,15), or fix one with --set");
+    return varies;
+}
+
 struct Combination {
     std::vector<std::string> values;  // one per Vary
     std::unique_ptr<PreparedRun> run;
@@ -76,10 +120,14 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
         "Plays every combination of the varied rule options with the same seed (common random "
         "numbers), and writes one row per (values, metric) into DIR/sweep.csv: mean, standard "
         "deviation and 95% interval. A table of the game's headline metrics goes to stdout.\n\n"
-        "options");
+        "An option named in several --vary takes the values of each. An option whose value is "
+        "itself a comma list (bosconian's layout) takes one value per --vary, at least two: "
+        "--vary layout=4,9 --vary layout=4,9,15 (a single --vary layout=4,9 is ambiguous and "
+        "refused).\n\noptions");
     desc.add_options()("help,h", "show this help")(
         "vary", po::value<std::vector<std::string>>()->composing(),
-        "a rule option and its values: NAME=FROM:TO:STEP or NAME=v1,v2,... (repeatable)");
+        "a rule option and its values: NAME=FROM:TO:STEP or NAME=v1,v2,...; a comma-list "
+        "option: NAME=VALUE, one --vary per value (repeatable)");
     add_run_options(desc, "100k");
     add_game_options(desc);
     desc.add_options()("out,o", po::value<std::string>(), "write sweep.csv into this directory");
@@ -88,17 +136,12 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
 
     const GameEntry& game = game_of(vm);
     if (!vm.count("vary")) throw UsageError("nothing to sweep: give --vary NAME=FROM:TO:STEP");
-    std::vector<Vary> varies;
-    for (const auto& v : vm["vary"].as<std::vector<std::string>>()) varies.push_back(parse_vary(v));
+    const std::vector<Vary> varies = parse_varies(vm["vary"].as<std::vector<std::string>>(), game);
     const Settings base = settings_of(vm);
-    for (std::size_t i = 0; i < varies.size(); ++i) {
+    for (const auto& v : varies)
         for (const auto& [n, val] : base)
-            if (n == varies[i].name)
+            if (n == v.name)
                 throw UsageError("option '" + n + "' is both set (--set) and varied (--vary)");
-        for (std::size_t j = 0; j < i; ++j)
-            if (varies[j].name == varies[i].name)
-                throw UsageError("option '" + varies[i].name + "' is varied twice");
-    }
     std::size_t total = 1;
     for (const auto& v : varies) {
         total *= v.values.size();
@@ -126,6 +169,11 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     }
     if (out_dir) prepare_out_dir(*out_dir);
 
+    announce_queued(vm, io, "odds sweep",
+                    std::to_string(total) + (total == 1 ? " combination x " : " combinations x ") +
+                        std::to_string(cfg.playouts) + " playouts = " +
+                        std::to_string(total * cfg.playouts) + " playouts",
+                    cfg.threads);
     ProgressBar bar(cfg.playouts * total, progress_wanted(vm));
     bool partial = false;
     for (std::size_t c = 0; c < total && !partial; ++c) {

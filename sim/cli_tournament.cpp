@@ -2,6 +2,7 @@
 // on the same dice (chunk k of every pairing starts from the same stream: common random numbers),
 // with win/draw/loss rates per pairing and seat and Bradley-Terry ratings.
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <optional>
@@ -76,6 +77,11 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
         }
     if (out_dir) prepare_out_dir(*out_dir);
 
+    announce_queued(vm, io, "odds tournament",
+                    std::to_string(pairings.size()) + " pairings x " +
+                        std::to_string(cfg.playouts) + " games = " +
+                        std::to_string(pairings.size() * cfg.playouts) + " games",
+                    cfg.threads);
     ProgressBar bar(cfg.playouts * pairings.size(), progress_wanted(vm));
     bool partial = false;
     std::size_t played = 0;
@@ -128,7 +134,8 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
         rcsv += csv_field(game.name.data()) + ',' + csv_field(pairings[0].run->scenario) + ',' +
                 std::to_string(cfg.seed) + ',' + csv_field(names[i]) + ',' +
                 format_double(ratings[i].rating) + ',' + format_double(ratings[i].ci.low) + ',' +
-                format_double(ratings[i].ci.high) + ',' + format_double(ratings[i].games) + ',' +
+                format_double(ratings[i].ci.high) + ',' +
+                std::to_string(static_cast<std::uint64_t>(std::llround(ratings[i].games))) + ',' +
                 format_double(ratings[i].score) + ',' + (partial ? "partial" : "complete") + '\n';
     if (out_dir) {
         const fs::path dir(*out_dir);

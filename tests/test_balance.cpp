@@ -98,6 +98,42 @@ TEST_CASE("sweep: one row per value and metric, common random numbers", "[balanc
     fs::remove_all(run_dir);
 }
 
+TEST_CASE("sweep: a comma-list option takes one value per --vary, the single comma form is refused",
+          "[balance][sweep][cli]") {
+    // layout is itself a comma list: one --vary layout=4,9 could be one layout or two.
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"sweep", "bosconian", "--vary", "layout=4,9", "-n", "1000"},
+          {"sweep", "bosconian", "--vary", "layout=random", "--vary", "hull=90,100", "-n", "1000"}}) {
+        const Result r = cli(args);
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(r.err.find("--vary 'layout=") != std::string::npos);
+        CHECK(r.err.find("--vary layout=4,9 --vary layout=4,9,15") != std::string::npos);
+        CHECK(r.out.empty());
+    }
+    // One value per --vary: the layouts 4,9 and 4,9,15, each played whole.
+    const auto dir = temp("sweep-layouts");
+    REQUIRE(cli({"sweep", "bosconian", "--vary", "layout=4,9", "--vary", "layout=4,9,15", "--vary",
+                 "hull=90", "--vary", "hull=100,110", "-n", "2000", "--out", dir.string()}).code == 0);
+    const std::string csv = slurp(dir / "sweep.csv");
+    CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 2 * 3 * 7);  // 2 layouts x 3 hulls
+    const auto run_dir = temp("sweep-layouts-run");
+    REQUIRE(cli({"run", "bosconian", "-n", "2000", "--set", "layout=4,9,15", "--set", "hull=110",
+                 "--out", run_dir.string()}).code == 0);
+    const std::string summary = slurp(run_dir / "summary.csv");
+    const auto win_row = summary.find(",win,");
+    const std::string win_mean = summary.substr(win_row + 5, summary.find(',', win_row + 5) - win_row - 5);
+    CHECK(csv.find(",\"4,9,15\",110,win," + win_mean + ",") != std::string::npos);
+    CHECK(csv.find(",\"4,9\",90,win,") != std::string::npos);
+    // A value swept twice is refused.
+    const Result twice = cli({"sweep", "bosconian", "--vary", "hull=90,100", "--vary", "hull=100"});
+    CHECK(twice.code == 2);
+    CHECK(twice.err.find("hull=100") != std::string::npos);
+    fs::remove_all(dir);
+    fs::remove_all(run_dir);
+}
+
 TEST_CASE("sweep, baseline and check refuse bad input with exit 2", "[balance][cli]") {
     const auto missing = temp("nothing-here.baseline");
     const auto junk = temp("junk.baseline");

@@ -100,6 +100,111 @@ TEST_CASE("an unwritable --out is bad input too", "[cli]") {
     fs::remove(file);
 }
 
+TEST_CASE("baseline --out: an unwritable file is bad input, a missing folder is made", "[cli]") {
+    const fs::path file = fs::temp_directory_path() / ("odds-cli-bfile-" + std::to_string(::getpid()));
+    { std::FILE* f = std::fopen(file.c_str(), "w"); std::fclose(f); }
+    const fs::path dir = fs::temp_directory_path() / ("odds-cli-bdir-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    // /proc takes no new files; a file's folder that is a file; a directory as the file.
+    for (const std::string& out : {std::string("/proc/b.baseline"), std::string("/proc/odds/b.baseline"),
+                                   file.string() + "/b.baseline", fs::temp_directory_path().string()}) {
+        const Result r = cli({"baseline", "bosconian", "-n", "1000", "--out", out});
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(lines(r.err) == 1);
+        CHECK(r.err.find("'" + out + "'") != std::string::npos);
+        CHECK(r.out.empty());
+    }
+    const fs::path nested = dir / "new" / "folder" / "b.baseline";
+    const Result made = cli({"baseline", "bosconian", "-n", "1000", "--out", nested.string()});
+    INFO(made.err);
+    CHECK(made.code == 0);
+    CHECK(fs::is_regular_file(nested));
+    CHECK(std::distance(fs::directory_iterator(nested.parent_path()), fs::directory_iterator{}) == 1);
+    CHECK(cli({"check", nested.string()}).code == 0);
+    fs::remove_all(dir);
+    fs::remove(file);
+}
+
+TEST_CASE("without a progress bar, every command that has one says what is queued as it starts", "[cli]") {
+    const fs::path file = fs::temp_directory_path() / ("odds-cli-queued-" + std::to_string(::getpid()) + ".baseline");
+    struct Case {
+        std::vector<std::string> args;
+        std::string line;  // the whole of stderr
+    };
+    const Case cases[] = {
+        {{"run", "bosconian", "-n", "2k", "-j", "2"},
+         "odds run: 2000 playouts of bosconian queued on 2 threads\n"},
+        {{"baseline", "bosconian", "-n", "2k", "-j", "1", "--out", file.string()},
+         "odds baseline: 2000 playouts of bosconian queued on 1 thread\n"},
+        {{"check", file.string(), file.string(), "-j", "2"},
+         "odds check: 2 baselines, 4000 playouts queued on 2 threads\n"},
+        {{"sweep", "bosconian", "--vary", "hull=90:110:10", "-n", "1000", "-j", "2"},
+         "odds sweep: 3 combinations x 1000 playouts = 3000 playouts queued on 2 threads\n"},
+        {{"compare", "dimension-duel", "--policy", "tau=dice", "--policy", "tau=survivor", "--fixed",
+          "kaon=dice", "-n", "1000", "-j", "2"},
+         "odds compare: 2 policies x 1000 playouts = 2000 playouts queued on 2 threads\n"},
+        {{"tournament", "dimension-duel", "--policy", "dice", "--policy", "survivor", "--policy",
+          "aggressor", "-n", "500", "-j", "2"},
+         "odds tournament: 6 pairings x 500 games = 3000 games queued on 2 threads\n"},
+    };
+    for (const auto& c : cases) {
+        auto args = c.args;
+        args.push_back("--no-progress");
+        const Result r = cli(args);
+        INFO(args[0]);
+        CHECK(r.code == 0);
+        CHECK(r.err == c.line);
+    }
+    fs::remove(file);
+}
+
+TEST_CASE("values are case-sensitive everywhere: a case variant is refused, naming the valid form", "[cli]") {
+    struct Case {
+        std::vector<std::string> args;
+        std::string mentions;  // the bad value
+        std::string valid;     // what the message offers instead
+    };
+    const Case cases[] = {
+        {{"run", "msc", "--set", "escort_b=e3s2t3w1"}, "e3s2t3w1", "E<engine>S<shields>T<to-hit>W<weapons>"},
+        {{"run", "msc", "--set", "design_a=E3s4T4W2"}, "E3s4T4W2", "E<engine>S<shields>T<to-hit>W<weapons>"},
+        {{"run", "msc", "--set", "escort_a=Doctrine"}, "Doctrine", "doctrine"},
+        {{"run", "msc", "--set", "initiative=A"}, "'A'", "roll, a or b"},
+        {{"run", "msc", "--policy", "a=Balanced/strike"}, "Balanced", "balanced"},
+        {{"run", "bosconian", "--set", "start_encounter=TRUE"}, "TRUE", "true or false"},
+        {{"run", "bosconian", "--set", "layout=Random"}, "Random", "random"},
+        {{"run", "bosconian", "--set", "bases=2D6"}, "2D6", "2d6"},
+        {{"run", "bosconian", "--policy", "Rules"}, "Rules", "rules"},
+        {{"run", "dimension-duel", "--set", "changers=Shared"}, "Shared", "shared or separate"},
+        {{"run", "dimension-duel", "--policy", "tau=Dice"}, "Dice", "dice"},
+        {{"run", "dimension-duel", "--policy", "Tau=dice"}, "Tau", "tau"},
+        {{"run", "Bosconian"}, "Bosconian", "bosconian"},
+        {{"run", "bosconian", "-n", "1K"}, "1K", "suffixes k, M, G"},
+        {{"run", "bosconian", "-n", "1m"}, "1m", "suffixes k, M, G"},
+        {{"run", "bosconian", "-n", "1E6"}, "1E6", "1e6"},
+        {{"run", "bosconian", "-n", "1B"}, "1B", "suffixes k, M, G"},
+        {{"RUN", "bosconian"}, "RUN", "run"},
+    };
+    for (const auto& c : cases) {
+        const Result r = cli(c.args);
+        INFO(c.args[c.args.size() - 1] << "\nstderr: " << r.err);
+        CHECK(r.code == 2);
+        CHECK(lines(r.err) == 1);
+        CHECK(r.err.find(c.mentions) != std::string::npos);
+        CHECK(r.err.find(c.valid) != std::string::npos);
+        CHECK(r.out.empty());
+    }
+    // The documented spellings are accepted.
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"run", "msc", "-n", "2", "--set", "escort_b=E3S2T3W1"},
+          {"run", "bosconian", "-n", "1k", "--set", "start_encounter=true", "--policy", "rules"},
+          {"run", "bosconian", "-n", "1e3"}}) {
+        const Result r = cli(args);
+        INFO(r.err);
+        CHECK(r.code == 0);
+    }
+}
+
 TEST_CASE("--help on every command, and list shows every option", "[cli]") {
     for (const auto& args : std::vector<std::vector<std::string>>{
              {"--help"}, {"help"}, {"run", "--help"}, {"list", "--help"}, {"exact", "--help"}}) {
@@ -129,6 +234,33 @@ TEST_CASE("playout counts: 1000000, 1e6 and 1M", "[cli]") {
     CHECK_FALSE(parse_count("M"));
     CHECK_FALSE(parse_count("-5"));
     CHECK_FALSE(parse_count("1e13"));
+    CHECK_FALSE(parse_count("0"));
+    CHECK_FALSE(parse_count("0.0e9"));
+}
+
+TEST_CASE("playout counts are read exactly: a fraction, however small, is refused", "[cli]") {
+    // Through a double each of these rounds to a whole number.
+    CHECK_FALSE(parse_count("1.00000000000000000001"));
+    CHECK_FALSE(parse_count("999999999999.99999999"));
+    CHECK_FALSE(parse_count("1000000000000.0000001"));
+    CHECK_FALSE(parse_count("1.0000000000000001M"));
+    CHECK_FALSE(parse_count("1e-3k"));  // no negative exponent
+    CHECK_FALSE(parse_count("1e99999999999999999999"));
+    // Whole numbers in any of the documented forms, however they are written.
+    CHECK(parse_count("1.00000000000000000000") == 1u);
+    CHECK(parse_count("0000000000000000000000001") == 1u);
+    CHECK(parse_count("0.000000000000000000001e21") == 1u);
+    CHECK(parse_count("1.5M") == 1'500'000u);
+    CHECK(parse_count("0.001k") == 1u);
+    CHECK(parse_count("999999999999") == 999'999'999'999u);
+    CHECK(parse_count("1000000000000.000") == 1'000'000'000'000u);
+    CHECK(parse_count("1000G") == 1'000'000'000'000u);
+    CHECK_FALSE(parse_count("1001G"));
+    const auto r = test::cli({"run", "bosconian", "--playouts", "1.00000000000000000001"});
+    CHECK(r.code == 2);
+    CHECK(r.err == "odds run: --playouts '1.00000000000000000001' is not valid; give a whole "
+                   "number from 1 to 1e12, such as 1000000, 1e6, 1M or 2.5k (suffixes k, M, G)\n");
+    CHECK(r.out.empty());
 }
 
 TEST_CASE("a good run prints its table and writes its files", "[cli]") {

@@ -18,7 +18,9 @@ TEST_CASE("M2 designs: 1 BP a rating unit up to 5, 2 BP a weapon, 10/15/20 BP sh
     CHECK_FALSE(parse_design("E3S4T4W1"));   // 13 BP
     CHECK_FALSE(parse_design("E3S4T4"));     // malformed
     CHECK_FALSE(parse_design("E3S4T4W2x"));
-    CHECK(parse_design("e0s5t5w0"));         // 10 BP; ENGINE 0 is legal (the ship cannot move)
+    CHECK(parse_design("E0S5T5W0"));         // 10 BP; ENGINE 0 is legal (the ship cannot move)
+    CHECK_FALSE(parse_design("e0s5t5w0"));   // values are case-sensitive: the letters are capitals
+    CHECK_FALSE(parse_design("E3s4T4W2"));
 }
 
 TEST_CASE("M2 doctrines give legal designs of every size", "[msc][M2]") {

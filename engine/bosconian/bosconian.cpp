@@ -8,7 +8,7 @@ namespace {
 constexpr OptionInfo kOptions[] = {
     {"sectors", "36", "sectors in the quadrant, 1..64 (B1)"},
     {"bases", "2d6", "how many bases: 2d6, or a fixed count (B2)"},
-    {"layout", "random", "base sectors, e.g. 4,9,15 (the map already rolled), or random (B2)"},
+    {"layout", "random", "base sectors, e.g. 4,9,15 (the map already rolled), or random (B2)", true},
     {"hull", "100", "damage that destroys the ship (B3)"},
     {"base_cannons", "6", "cannons on each base (B8)"},
     {"start_damage", "0", "damage the ship has already taken (B3)"},
@@ -37,8 +37,8 @@ Options parse_options(const Settings& settings) {
             const auto v = parse_integer(item, 1, o.sectors);
             if (!v)
                 r.fail("layout", *t,
-                       "distinct sectors from 1 to " + std::to_string(o.sectors) + " (got '" +
-                           std::string(item) + "')");
+                       "distinct sectors from 1 to " + std::to_string(o.sectors) +
+                           " such as 4,9,15, or random (got '" + std::string(item) + "')");
             if (o.layout & bit(static_cast<int>(*v)))
                 r.fail("layout", *t,
                        "distinct sectors (sector " + std::to_string(*v) + " is repeated)");

@@ -11,7 +11,7 @@ std::optional<Design> parse_design(std::string_view text) {
     const char letters[4] = {'E', 'S', 'T', 'W'};
     std::size_t i = 0;
     for (int k = 0; k < 4; ++k) {
-        if (i >= text.size() || std::toupper(static_cast<unsigned char>(text[i])) != letters[k])
+        if (i >= text.size() || text[i] != letters[k])  // capitals: values are case-sensitive
             return std::nullopt;
         ++i;
         if (i >= text.size() || !std::isdigit(static_cast<unsigned char>(text[i]))) return std::nullopt;
