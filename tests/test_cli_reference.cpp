@@ -55,10 +55,11 @@ TEST_CASE("B1 start_sector=1 is the lap's last sector: a warning, and the help s
     const auto exact = test::cli({"exact", "bosconian", "--set", "start_sector=36"});
     CHECK(exact.err.find("odds exact: warning: start_sector=36 leaves 2 sectors") != std::string::npos);
     // A fair part-way question, and start_encounter=true (sector 1 first), raise no warning.
-    CHECK(test::cli({"run", "bosconian", "--set", "start_sector=14", "-n", "100", "--no-progress"}).err.empty());
+    CHECK(test::cli({"run", "bosconian", "--set", "start_sector=14", "-n", "100", "--no-progress"}).err.find("warning") ==
+          std::string::npos);
     CHECK(test::cli({"run", "bosconian", "--set", "start_sector=1", "--set", "start_encounter=true", "-n",
                      "100", "--no-progress"})
-              .err.empty());
+              .err.find("warning") == std::string::npos);
     CHECK(test::cli({"list", "bosconian"}).out.find("sector 1 comes last unless start_encounter=true") !=
           std::string::npos);
 }

@@ -4,7 +4,7 @@ namespace odds::msc {
 
 namespace {
 constexpr OptionInfo kOptions[] = {
-    {"map", "example", "example (the seed's map, 26 x 22, 30 systems), random, or the path of a map file in the same format (M1, M1b)"},
+    {"map", "example", "example (the seed's map, 26 x 22, 30 systems), random, or the path of a map file in the same format (M1, M1b); a path may hold commas, so odds sweep takes one map per --vary", true},
     {"width", "26", "random map: columns of hexes, 8..64 (M1)"},
     {"height", "22", "random map: rows of hexes, 8..64 (M1)"},
     {"systems", "30", "random map: star systems besides the homes, 2..100 (M1)"},
