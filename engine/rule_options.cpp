@@ -1,5 +1,6 @@
 #include "engine/rule_options.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace odds {
@@ -20,11 +21,13 @@ OptionReader::OptionReader(std::string_view game, std::span<const OptionInfo> de
         for (const auto& o : declared) known = known || o.name == name;
         if (!known) {
             std::string valid;
+            std::vector<std::string> names;
             for (const auto& o : declared) {
                 if (!valid.empty()) valid += ", ";
                 valid += o.name;
+                names.emplace_back(o.name);
             }
-            throw UsageError(game_ + ": unknown option '" + name + "' (valid: " +
+            throw UsageError(game_ + ": unknown option '" + name + "'" + did_you_mean(name, names) + " (valid: " +
                              (valid.empty() ? std::string("none") : valid) + ")");
         }
         for (std::size_t j = 0; j < i; ++j)
@@ -44,6 +47,35 @@ void OptionReader::fail(std::string_view name, std::string_view value,
     throw UsageError(game_ + ": " + std::string(name) + "='" + std::string(value) +
                      "' is not valid; " + std::string(name) + " takes " +
                      std::string(what_is_valid));
+}
+
+namespace {
+// Edit distance with transpositions (optimal string alignment).
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i)
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    return d[a.size()][b.size()];
+}
+}  // namespace
+
+std::string did_you_mean(std::string_view bad, const std::vector<std::string>& candidates) {
+    std::size_t best = static_cast<std::size_t>(-1);
+    const std::string* pick = nullptr;
+    for (const auto& c : candidates)
+        if (const std::size_t d = edit_distance(bad, c); d < best) {
+            best = d;
+            pick = &c;
+        }
+    if (!pick || best == 0 || best > 2 || 2 * best >= std::max(bad.size(), std::size_t{1})) return "";
+    return " (did you mean '" + *pick + "'?)";
 }
 
 std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t lo,

@@ -55,6 +55,10 @@ private:
     const Settings& settings_;
 };
 
+// " (did you mean 'X'?)" for the candidate nearest `bad` by edit distance (with transpositions),
+// when it is near enough to be a slip: at most 2 edits, and fewer than half its letters; else "".
+std::string did_you_mean(std::string_view bad, const std::vector<std::string>& candidates);
+
 // A whole number in [lo, hi], or nullopt when `text` is not one.
 std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t lo,
                                           std::int64_t hi);

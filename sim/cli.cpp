@@ -15,6 +15,7 @@
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_common.hpp"
+#include "sim/cli_spec.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
 #include "sim/registry.hpp"
@@ -27,26 +28,6 @@ using namespace cli;
 namespace {
 
 constexpr std::uint64_t kMaxPlayouts = 1'000'000'000'000ull;  // 1e12
-
-const char* const kUsage =
-    "odds: Monte Carlo odds for tabletop dice games\n"
-    "\n"
-    "usage: odds COMMAND [options]\n"
-    "\n"
-    "commands:\n"
-    "  list      the games, their policies and their rule options\n"
-    "  run       play a game many times and report its odds\n"
-    "  exact     the exact odds, for games with an exact solver\n"
-    "  compare   several policies on the same dice: paired differences, ranked\n"
-    "  tournament  every ordered pair of policies of a two-seat game, with ratings\n"
-    "  sweep     run every combination of varied rule options, with common random numbers\n"
-    "  baseline  record a scenario's headline metrics, to check later\n"
-    "  check     re-run baselines: has the balance moved?\n"
-    "  version   the version, each game's rules version, and the build (also: odds --version)\n"
-    "\n"
-    "'odds COMMAND --help' describes a command. Exit codes: 0 done (check: unchanged), 1 failed\n"
-    "while running or writing (check: the balance moved), 2 bad input, 130 interrupted (partial\n"
-    "results written).\n";
 
 }  // namespace
 
@@ -103,12 +84,9 @@ void add_balance_row(const GameEntry& game, std::vector<Summary>& rows, double n
 }  // namespace
 
 int cmd_list(const std::vector<std::string>& args, Io io) {
-    po::options_description desc(
-        "usage: odds list [GAME]\n\nEvery game (or one), its policies and its rule options with "
-        "their defaults.\n\noptions");
-    desc.add_options()("help,h", "show this help");
-    const auto vm = parse(args, desc);
-    if (showed_help(vm, desc, io)) return 0;
+    const auto parsed = parse_command("list", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
     std::vector<const GameEntry*> shown;
     if (vm.count("game"))
         shown.push_back(&find_game(vm["game"].as<std::string>()));
@@ -139,17 +117,9 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
 }
 
 int cmd_run(const std::vector<std::string>& args, Io io) {
-    po::options_description desc(
-        "usage: odds run GAME [options]\n\nPlays GAME many times in parallel and reports its "
-        "odds: a table on stdout, and with --out the files summary.csv, distributions.csv and "
-        "survival.csv (see README.md). The same seed gives the same files for any --threads.\n\n"
-        "options");
-    desc.add_options()("help,h", "show this help");
-    add_run_options(desc);
-    add_game_options(desc);
-    desc.add_options()("out,o", po::value<std::string>(), "write the CSV files into this directory");
-    const auto vm = parse(args, desc);
-    if (showed_help(vm, desc, io)) return 0;
+    const auto parsed = parse_command("run", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
 
     // Every input is checked, cheapest first, before anything runs or is written.
     const GameEntry& game = game_of(vm);
@@ -191,16 +161,9 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
 }
 
 int cmd_exact(const std::vector<std::string>& args, Io io) {
-    po::options_description desc(
-        "usage: odds exact GAME [options]\n\nThe exact odds of GAME, where the mathematics "
-        "allows: the same summary.csv and distributions.csv columns as 'odds run', with method "
-        "'exact' (ci_low = ci_high = the value, unless part of the probability is unresolved: "
-        "see README.md).\n\noptions");
-    desc.add_options()("help,h", "show this help");
-    add_game_options(desc);
-    desc.add_options()("out,o", po::value<std::string>(), "write the CSV files into this directory");
-    const auto vm = parse(args, desc);
-    if (showed_help(vm, desc, io)) return 0;
+    const auto parsed = parse_command("exact", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
     if (!vm.count("game")) throw UsageError("which game? give one of: " + game_names(true));
     const GameEntry& game = game_of(vm);
     if (!game.exact)
@@ -240,13 +203,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
 
 namespace cli {
 int cmd_version(const std::vector<std::string>& args, Io io) {
-    po::options_description desc(
-        "usage: odds version\n\nThe version of odds, the rules version of each game (a "
-        "baseline records it: `odds check` compares counts exactly only within one rules "
-        "version), and how this binary was built.\n\noptions");
-    desc.add_options()("help,h", "show this help");
-    const auto vm = parse(args, desc, "extra", 0);
-    if (showed_help(vm, desc, io)) return 0;
+    if (!parse_command("version", args, io)) return 0;
     io.out << "odds " << ODDS_VERSION << " (" << ODDS_BUILD_TYPE << " build)\n";
     std::size_t wide = 0;
     for (const auto& g : games()) wide = std::max(wide, g.name.size());
@@ -261,35 +218,28 @@ int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream
     std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
     const std::string command = args.empty() ? "" : args.front();
     if (!args.empty()) args.erase(args.begin());
-    const std::string who = command.empty() || command.front() == '-' ? "odds" : "odds " + command;
+    bool known = false;
+    for (const auto& c : commands()) known = known || c.name == command;
+    const std::string who = known ? "odds " + command : "odds";
     InterruptGuard::reset();
     const cli::Io io{out, err};
     try {
         if (command.empty()) {
-            err << kUsage;
+            err << usage_text(help_columns());
             return 2;
         }
         if (command == "--help" || command == "-h" || command == "help") {
-            out << kUsage;
+            out << usage_text(help_columns());
             return 0;
         }
-        if (command == "version" || command == "--version" || command == "-V")
-            return cli::cmd_version(args, io);
-        if (command == "list") return cli::cmd_list(args, io);
-        if (command == "run") return cli::cmd_run(args, io);
-        if (command == "exact") return cli::cmd_exact(args, io);
-        if (command == "sweep") return cli::cmd_sweep(args, io);
-        if (command == "baseline") return cli::cmd_baseline(args, io);
-        if (command == "check") return cli::cmd_check(args, io);
-        if (command == "compare") return cli::cmd_compare(args, io);
-        if (command == "tournament") return cli::cmd_tournament(args, io);
-        throw UsageError("unknown command '" + command +
-                         "' (valid: list, run, exact, compare, tournament, sweep, baseline, check, version; see odds --help)");
+        if (command == "--version" || command == "-V") return cli::cmd_version(args, io);
+        return find_command(command).run(args, io);
     } catch (const UsageError& e) {
         err << who << ": " << e.what() << '\n';
         return 2;
-    } catch (const po::error& e) {
-        err << who << ": " << e.what() << " (see '" << who << " --help')\n";
+    } catch (const po::error& e) {  // a value the commands read themselves (as<T>)
+        err << who << ": cannot read the command line: " << e.what() << " (see '" << who
+            << " --help')\n";
         return 2;
     } catch (const std::exception& e) {
         err << who << ": error: " << e.what() << '\n';

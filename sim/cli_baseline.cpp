@@ -31,6 +31,7 @@
 #include "reports/stats.hpp"
 #include "sim/cli.hpp"
 #include "sim/cli_commands.hpp"
+#include "sim/cli_spec.hpp"
 
 namespace odds::cli {
 
@@ -306,17 +307,9 @@ std::string interval(const Summary& s) {
 }  // namespace
 
 int cmd_baseline(const std::vector<std::string>& args, Io io) {
-    po::options_description desc(
-        "usage: odds baseline GAME [options] --out FILE\n\nPlays a scenario and records it in "
-        "FILE: the game, its options and policies, the seed, the playouts, the rules version of "
-        "this build, and each headline metric with its 95% interval and its exact counts. "
-        "'odds check FILE' re-runs it later. FILE's folder is created if missing.\n\noptions");
-    desc.add_options()("help,h", "show this help");
-    add_run_options(desc);
-    add_game_options(desc);
-    desc.add_options()("out,o", po::value<std::string>(), "the baseline file to write (required)");
-    const auto vm = parse(args, desc);
-    if (showed_help(vm, desc, io)) return 0;
+    const auto parsed = parse_command("baseline", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
     const GameEntry& game = game_of(vm);
     const Settings settings = settings_of(vm);
     const auto policies = policies_of(vm);
@@ -364,22 +357,9 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
 }
 
 int cmd_check(const std::vector<std::string>& args, Io io) {
-    po::options_description desc(
-        "usage: odds check FILE... [options]\n\nRe-runs each baseline and says whether the "
-        "balance moved. With the baseline's rules version, seed and playouts (and no --set), "
-        "every count must match exactly: any difference means the kernel plays differently. "
-        "Otherwise each headline metric is tested for a shift of its mean, at a false-alarm rate "
-        "of 1e-3 per metric divided by the number of metrics. Exit 0: unchanged; 1: moved; "
-        "2: bad input.\n\noptions");
-    desc.add_options()("help,h", "show this help")(
-        "seed,s", po::value<std::string>(), "play with this seed instead of the baseline's")(
-        "playouts,n", po::value<std::string>(), "play this many instead of the baseline's")(
-        "threads,j", po::value<std::string>(), "worker threads (default: every hardware thread)")(
-        "set", po::value<std::vector<std::string>>()->composing(),
-        "change a rule option from the baseline's, NAME=VALUE (repeatable)")(
-        "no-progress", "no progress bar, even on a terminal");
-    const auto vm = parse(args, desc, "file", -1);
-    if (showed_help(vm, desc, io)) return 0;
+    const auto parsed = parse_command("check", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
     if (!vm.count("file")) throw UsageError("give one or more baseline files");
 
     // Read and prepare every baseline before playing any.

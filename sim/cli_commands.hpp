@@ -16,5 +16,6 @@ int cmd_baseline(const std::vector<std::string>& args, Io io);  // sim/cli_basel
 int cmd_check(const std::vector<std::string>& args, Io io);     // sim/cli_baseline.cpp
 int cmd_compare(const std::vector<std::string>& args, Io io);   // sim/cli_compare.cpp
 int cmd_tournament(const std::vector<std::string>& args, Io io);  // sim/cli_tournament.cpp
+int cmd_version(const std::vector<std::string>& args, Io io);     // sim/cli.cpp
 
 }  // namespace odds::cli

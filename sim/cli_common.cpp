@@ -16,18 +16,18 @@ namespace fs = std::filesystem;
 
 void add_game_options(po::options_description& d) {
     d.add_options()
-        ("set", po::value<std::vector<std::string>>()->composing(),
+        ("set", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
          "a rule option NAME=VALUE; repeatable ('odds list GAME' shows them)")
-        ("policy,p", po::value<std::vector<std::string>>()->composing(),
+        ("policy,p", po::value<std::vector<std::string>>()->composing()->value_name("NAME"),
          "the policy by name, or SEAT=NAME per seat ('odds list GAME' shows them)");
 }
 
 void add_run_options(po::options_description& d, const char* default_playouts) {
     d.add_options()
-        ("playouts,n", po::value<std::string>()->default_value(default_playouts),
+        ("playouts,n", po::value<std::string>()->default_value(default_playouts)->value_name("N"),
          "playouts to play: 1000000, 1e6 and 1M all work (suffixes k, M, G)")
-        ("seed,s", po::value<std::string>()->default_value("1"), "the run's seed (0 to 2^64-1)")
-        ("threads,j", po::value<std::string>(), "worker threads (default: every hardware thread)")
+        ("seed,s", po::value<std::string>()->default_value("1")->value_name("N"), "the run's seed (0 to 2^64-1)")
+        ("threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every hardware thread)")
         ("no-progress", "no progress bar, even on a terminal");
 }
 

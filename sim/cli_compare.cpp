@@ -14,6 +14,7 @@
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
+#include "sim/cli_spec.hpp"
 #include "sim/interrupt.hpp"
 
 namespace odds::cli {
@@ -72,22 +73,9 @@ std::string dir_name(const std::string& label) {
 }  // namespace
 
 int cmd_compare(const std::vector<std::string>& args, Io io) {
-    po::options_description desc(
-        "usage: odds compare GAME --policy A --policy B [--policy C ...] [options]\n\n"
-        "Plays every policy on the same dice, playout by playout (common random numbers), ranks "
-        "them by the game's first headline metric, and writes DIR/compare.csv (for every pair "
-        "and headline metric: the paired difference with its 95% interval and p-value) and "
-        "each policy's DIR/<policy>/summary.csv. For a two-seat game, name the seat being "
-        "compared (--policy tau=aggressor --policy tau=survivor) and fix the other with "
-        "--fixed kaon=dice.\n\noptions");
-    desc.add_options()("help,h", "show this help");
-    add_run_options(desc, "100k");
-    add_game_options(desc);
-    desc.add_options()("fixed", po::value<std::vector<std::string>>()->composing(),
-                       "a policy every entry plays with (SEAT=NAME), for two-seat games")(
-        "out,o", po::value<std::string>(), "write compare.csv and the summaries here");
-    const auto vm = parse(args, desc);
-    if (showed_help(vm, desc, io)) return 0;
+    const auto parsed = parse_command("compare", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
     const GameEntry& game = game_of(vm);
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);

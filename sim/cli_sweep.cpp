@@ -10,6 +10,7 @@
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
+#include "sim/cli_spec.hpp"
 
 namespace odds::cli {
 
@@ -115,24 +116,9 @@ struct Combination {
 }  // namespace
 
 int cmd_sweep(const std::vector<std::string>& args, Io io) {
-    po::options_description desc(
-        "usage: odds sweep GAME --vary NAME=FROM:TO:STEP [--vary NAME=v1,v2,...]... [options]\n\n"
-        "Plays every combination of the varied rule options with the same seed (common random "
-        "numbers), and writes one row per (values, metric) into DIR/sweep.csv: mean, standard "
-        "deviation and 95% interval. A table of the game's headline metrics goes to stdout.\n\n"
-        "An option named in several --vary takes the values of each. An option whose value is "
-        "itself a comma list (bosconian's layout) takes one value per --vary, at least two: "
-        "--vary layout=4,9 --vary layout=4,9,15 (a single --vary layout=4,9 is ambiguous and "
-        "refused).\n\noptions");
-    desc.add_options()("help,h", "show this help")(
-        "vary", po::value<std::vector<std::string>>()->composing(),
-        "a rule option and its values: NAME=FROM:TO:STEP or NAME=v1,v2,...; a comma-list "
-        "option: NAME=VALUE, one --vary per value (repeatable)");
-    add_run_options(desc, "100k");
-    add_game_options(desc);
-    desc.add_options()("out,o", po::value<std::string>(), "write sweep.csv into this directory");
-    const auto vm = parse(args, desc);
-    if (showed_help(vm, desc, io)) return 0;
+    const auto parsed = parse_command("sweep", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
 
     const GameEntry& game = game_of(vm);
     if (!vm.count("vary")) throw UsageError("nothing to sweep: give --vary NAME=FROM:TO:STEP");

@@ -12,6 +12,7 @@
 #include "reports/ratings.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
+#include "sim/cli_spec.hpp"
 
 namespace odds::cli {
 
@@ -21,18 +22,9 @@ namespace {
 }  // namespace
 
 int cmd_tournament(const std::vector<std::string>& args, Io io) {
-    po::options_description desc(
-        "usage: odds tournament GAME --policy A --policy B [--policy C ...] [options]\n\n"
-        "Plays every ordered pair of policies (each in both seats; a policy does not play "
-        "itself), every pairing on the same dice, and reports each pairing's win, draw and loss "
-        "rates with 95% intervals, and a Bradley-Terry rating per policy. With --out DIR: "
-        "tournament.csv and ratings.csv.\n\noptions");
-    desc.add_options()("help,h", "show this help");
-    add_run_options(desc, "100k");
-    add_game_options(desc);
-    desc.add_options()("out,o", po::value<std::string>(), "write tournament.csv and ratings.csv here");
-    const auto vm = parse(args, desc);
-    if (showed_help(vm, desc, io)) return 0;
+    const auto parsed = parse_command("tournament", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
     const GameEntry& game = game_of(vm);
     if (game.seats.empty() || game.versus.empty())
         throw UsageError("game '" + std::string(game.name) +

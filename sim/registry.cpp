@@ -12,11 +12,14 @@ std::span<const GameEntry> games() {
 
 const GameEntry& find_game(std::string_view name) {
     std::string valid;
+    std::vector<std::string> names;
     for (const auto& g : games()) {
         if (g.name == name) return g;
         valid += (valid.empty() ? "" : ", ") + std::string(g.name);
+        names.emplace_back(g.name);
     }
-    throw UsageError("unknown game '" + std::string(name) + "' (valid: " + valid + ")");
+    throw UsageError("unknown game '" + std::string(name) + "'" + did_you_mean(name, names) +
+                     " (valid: " + valid + ")");
 }
 
 std::vector<std::string> split_names(std::string_view list) {
@@ -34,12 +37,14 @@ namespace {
 std::size_t policy_index(std::string_view game, std::span<const PolicyInfo> policies,
                          const std::string& name) {
     std::string valid;
+    std::vector<std::string> names;
     for (std::size_t i = 0; i < policies.size(); ++i) {
         if (policies[i].name == name) return i;
         valid += (valid.empty() ? "" : ", ") + std::string(policies[i].name);
+        names.emplace_back(policies[i].name);
     }
-    throw UsageError(std::string(game) + ": unknown policy '" + name + "' (valid: " + valid +
-                     ")");
+    throw UsageError(std::string(game) + ": unknown policy '" + name + "'" +
+                     did_you_mean(name, names) + " (valid: " + valid + ")");
 }
 }  // namespace
 

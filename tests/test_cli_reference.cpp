@@ -1,10 +1,13 @@
 // What odds says about itself: its version, its games' limits, its warnings (issue 21).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <sstream>
 #include <string>
 
 #include "sim/exact/bosconian.hpp"
 #include "sim/exact/duel.hpp"
+#include "sim/cli_spec.hpp"
 #include "sim/registry.hpp"
 #include "tests/helpers.hpp"
 
@@ -62,4 +65,58 @@ TEST_CASE("B1 start_sector=1 is the lap's last sector: a warning, and the help s
               .err.find("warning") == std::string::npos);
     CHECK(test::cli({"list", "bosconian"}).out.find("sector 1 comes last unless start_encounter=true") !=
           std::string::npos);
+}
+
+TEST_CASE("--help: every command's help has its synopsis, two examples and its options, wrapped", "[cli][help]") {
+    for (const unsigned columns : {60u, 100u}) {
+        for (const auto& c : cli::commands()) {
+            const std::string help = cli::help_text(c, columns);
+            INFO(c.name << " at " << columns << " columns:\n" << help);
+            CHECK(help.rfind("usage: " + std::string(c.synopsis), 0) == 0);
+            CHECK(occurrences(help, "\n  odds ") + occurrences(help, "\n  source <(odds") == 2);
+            CHECK(help.find("--help") != std::string::npos);
+            std::istringstream lines(help);
+            for (std::string line; std::getline(lines, line);)  // examples are commands: never cut
+                if (line.rfind("  odds ", 0) != 0 && line.rfind("  source ", 0) != 0 &&
+                    line.rfind("usage: ", 0) != 0)
+                    CHECK(line.size() <= columns);
+        }
+    }
+    // The command line's --help prints the same (columns from $COLUMNS when set).
+    const auto r = test::cli({"sweep", "--help"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("usage: odds sweep GAME --vary") == 0);
+    CHECK(r.out.find("examples:\n  odds sweep bosconian --vary hull=80:160:10") != std::string::npos);
+}
+
+TEST_CASE("command-line mistakes are told in odds's words, with the nearest valid name", "[cli][help]") {
+    struct Case {
+        std::vector<std::string> args;
+        const char* says;
+    };
+    const Case cases[] = {
+        {{"rnu", "bosconian"}, "odds: unknown command 'rnu' (did you mean 'run'?)"},
+        {{"run", "bosconain"}, "unknown game 'bosconain' (did you mean 'bosconian'?)"},
+        {{"run", "bosconian", "--seeds", "3"}, "unknown option '--seeds' (did you mean '--seed'?)"},
+        {{"run", "bosconian", "--set", "hul=90"}, "unknown option 'hul' (did you mean 'hull'?)"},
+        {{"run", "fpb", "--policy", "bugout"}, "unknown policy 'bugout' (did you mean 'bug-out'?)"},
+        {{"run", "bosconian", "--seed"}, "option '--seed' needs a value"},
+        {{"run", "bosconian", "msc"}, "'odds run' takes one game"},
+        {{"run", "bosconian", "-n", "5", "-n", "6"}, "option '--playouts' is given more than once"},
+        {{"version", "now"}, "'odds version' takes no arguments"},
+        {{"completion", "fish"}, "which shell? give bash or zsh ('fish' is neither)"},
+    };
+    for (const auto& c : cases) {
+        const auto r = test::cli(c.args);
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(r.err.find(c.says) != std::string::npos);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        // Boost.Program_options' own phrasing never reaches the user.
+        CHECK(r.err.find("unrecognised") == std::string::npos);
+        CHECK(r.err.find("the required argument") == std::string::npos);
+        CHECK(r.err.find("positional options") == std::string::npos);
+    }
+    // A name far from every valid one gets no guess.
+    CHECK(test::cli({"run", "chess"}).err.find("did you mean") == std::string::npos);
 }

@@ -1,0 +1,59 @@
+// Every odds command declared once: its synopsis, description, examples and options. Parsing,
+// `--help` (wrapped to the terminal), the error messages, the shell completions and the man page
+// are all made from these declarations (sim/cli_spec.cpp).
+#pragma once
+
+#include <array>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/cli_common.hpp"
+
+namespace odds::cli {
+
+struct CommandSpec {
+    std::string_view name;
+    std::string_view summary;      // one line, for `odds --help`
+    std::string_view synopsis;     // "odds run GAME [options]"
+    std::string_view description;  // paragraphs separated by blank lines
+    std::array<std::string_view, 2> examples;
+    const char* positional;        // what the bare arguments are: "game", "file" or "none"
+    int max_positional;            // 1, -1 (any number) or 0
+    void (*add_options)(po::options_description&);  // the command's options, --help aside
+    int (*run)(const std::vector<std::string>& args, Io io);
+};
+
+std::span<const CommandSpec> commands();
+// The command called `name`; throws UsageError naming the commands (and the nearest one).
+const CommandSpec& find_command(std::string_view name);
+
+// The command's options, --help first, with descriptions wrapped to `columns`.
+po::options_description options_of(const CommandSpec& c, unsigned columns = 80);
+
+// Parses a command's arguments by its declaration. With --help: prints the help (wrapped to the
+// terminal) and returns nothing. Every mistake is a UsageError in odds's own words, naming the
+// bad argument, what is valid, and the nearest valid name where one is close.
+std::optional<po::variables_map> parse_command(std::string_view name,
+                                               const std::vector<std::string>& args, Io io);
+
+// `odds --help`.
+std::string usage_text(unsigned columns = 80);
+// The help of one command, as --help prints it.
+std::string help_text(const CommandSpec& c, unsigned columns = 80);
+
+// The terminal's width for help text (COLUMNS, else the terminal's, else 80; within 60..160).
+unsigned help_columns();
+
+// `text` wrapped to `columns`, every line indented by `indent` spaces.
+std::string wrap(std::string_view text, unsigned columns, unsigned indent = 0);
+
+// The shell completion scripts and the man page, made from the declarations above and the
+// registry: `odds completion bash|zsh`, `odds man`.
+std::string bash_completion();
+std::string zsh_completion();
+std::string man_page();
+
+}  // namespace odds::cli
