@@ -48,9 +48,12 @@ std::string head(const RunInfo& i) {
 }  // namespace
 
 std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows) {
+    // mean_low and mean_high come last, after the columns readers already know: the bounds of
+    // an exact mean (equal to it when every outcome is resolved); empty for Monte Carlo, whose
+    // mean is the sample's and whose uncertainty is ci_low, ci_high.
     std::string s =
         "game,scenario,policy,seed,playouts,metric,mean,stddev,ci_low,ci_high,min,p05,p25,p50,"
-        "p75,p95,max,skewness,method,status,unresolved\n";
+        "p75,p95,max,skewness,method,status,unresolved,mean_low,mean_high\n";
     for (const auto& r : rows) {
         // Exact figures have no seed and no playouts: those cells stay empty.
         s += head(info) + ',' + (info.exact ? "," : std::to_string(info.seed) + ',' +
@@ -59,7 +62,8 @@ std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows) {
         for (double v : {r.mean, r.stddev, r.ci.low, r.ci.high}) s += ',' + format_double(v);
         for (double v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max}) s += ',' + format_double(v);
         s += ',' + format_double(r.skewness) + ',' + method(info) + ',' + status(info) + ',' +
-             unresolved(info, r.unresolved) + '\n';
+             unresolved(info, r.unresolved) + ',' +
+             (info.exact ? format_double(r.ci.low) + ',' + format_double(r.ci.high) : ",") + '\n';
     }
     return s;
 }
@@ -151,8 +155,10 @@ void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summar
         os << " | seed " << info.seed << " | " << info.playouts << " playouts"
            << (info.partial ? " (PARTIAL: interrupted)" : "") << '\n';
     std::ostringstream t;
+    // Exact figures have no sampling interval: the column gives the bounds the unresolved mass
+    // allows (the value itself when there is none), and an unknown mean shows as "?".
     t << std::left << std::setw(18) << "metric" << std::right << std::setw(11) << "mean"
-      << std::setw(25) << "95% CI" << std::setw(10) << "stddev";
+      << std::setw(25) << (info.exact ? "bounds" : "95% CI") << std::setw(10) << "stddev";
     for (const char* q : {"min", "p05", "p25", "p50", "p75", "p95", "max"}) t << std::setw(6) << q;
     t << '\n';
     const int digits = info.exact ? 6 : 4;
@@ -161,8 +167,9 @@ void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summar
         ci << std::fixed << std::setprecision(digits) << '[' << r.ci.low << ", " << r.ci.high
            << ']';
         t << std::left << std::setw(18) << r.metric << std::right << std::fixed
-          << std::setprecision(digits) << std::setw(11) << r.mean << std::setw(25) << ci.str()
-          << std::setw(10);
+          << std::setprecision(digits) << std::setw(11);
+        if (std::isnan(r.mean)) t << "?"; else t << r.mean;
+        t << std::setw(25) << ci.str() << std::setw(10);
         if (std::isnan(r.stddev)) t << "?"; else t << r.stddev;
         for (double v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max})
             t << std::setw(6)

@@ -1,5 +1,5 @@
-// The CSV files and the readable table of a run. Columns are documented in README.md
-// ("Output files"); every file is tidy (one observation a row) for pandas or R.
+// The CSV files and the readable table of a run. Columns are documented in docs/output.md;
+// every file is tidy (one observation a row) for pandas or R.
 #pragma once
 
 #include <cstdint>

@@ -5,6 +5,7 @@
 #include <boost/accumulators/statistics/weighted_mean.hpp>
 #include <boost/accumulators/statistics/weighted_skewness.hpp>
 #include <boost/accumulators/statistics/weighted_variance.hpp>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -111,7 +112,7 @@ Summary summarize(const Distribution& d, bool exact) {
     s.unresolved = d.unresolved;
     s.ci = {a.mean, b.mean};
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    s.stddev = s.skewness = nan;
+    s.mean = s.stddev = s.skewness = nan;
     auto agree = [&](double x, double y) { return x == y ? x : nan; };
     s.min = agree(a.min, b.min);
     s.max = agree(a.max, b.max);
@@ -137,9 +138,18 @@ std::optional<Summary> balance_row(const std::vector<Summary>& rows, const std::
     s.metric = "balance";
     s.kind = MetricKind::rate;
     s.n = n;
+    s.stddev = s.skewness = s.min = s.max = s.p05 = s.p25 = s.p50 = s.p75 = s.p95 = nan;
+    if (exact && (a->bounded() || b->bounded())) {
+        // Each win probability lies within its bounds: so does their difference, and 1 - |d|.
+        const double d_low = a->ci.low - b->ci.high, d_high = a->ci.high - b->ci.low;
+        const double nearest = d_low <= 0 && d_high >= 0 ? 0.0 : std::min(std::abs(d_low), std::abs(d_high));
+        s.unresolved = std::max(a->unresolved, b->unresolved);
+        s.mean = nan;
+        s.ci = {1 - std::max(std::abs(d_low), std::abs(d_high)), 1 - nearest};
+        return s;
+    }
     const double d = a->mean - b->mean;
     s.mean = 1 - std::abs(d);
-    s.stddev = s.skewness = s.min = s.max = s.p05 = s.p25 = s.p50 = s.p75 = s.p95 = nan;
     if (exact || n <= 0) {
         s.ci = {s.mean, s.mean};
     } else {

@@ -50,24 +50,26 @@ struct Summary {
     std::string metric;
     MetricKind kind = MetricKind::count;
     double n = 0;  // playouts (Monte Carlo) or total probability (exact)
-    double mean = 0, stddev = 0, skewness = 0;
-    Interval ci;   // 95%: Wilson for rates, mean +- z sd/sqrt(n) for counts; exact: the mean,
-                   // or with unresolved mass the bounds it allows
+    double mean = 0, stddev = 0, skewness = 0;  // NaN where not known
+    Interval ci;   // 95%: Wilson for rates, mean +- z sd/sqrt(n) for counts; exact: the bounds
+                   // of the mean, [mean, mean], or with unresolved mass the bounds it allows
     double unresolved = 0;
+    // Exact with unresolved mass: the mean is not known, only its bounds (ci).
+    bool bounded() const { return unresolved > kNegligible; }
     double min = 0, p05 = 0, p25 = 0, p50 = 0, p75 = 0, p95 = 0, max = 0;
 };
 
 // exact: the mass is a probability distribution; the interval collapses onto the value, and the
 // standard deviation is the distribution's own (no n - 1 correction). With unresolved mass the
-// mean is a lower bound (that mass at the metric's lowest value) and ci_high the upper bound (at
-// its highest); a quantile, min or max is given only where both placements agree, else NaN, and
-// the standard deviation and skewness are NaN.
+// mean is not known: it is NaN, and ci holds its bounds, the mean with that mass at the metric's
+// lowest value (ci.low) and at its highest (ci.high); a quantile, min or max is given only where
+// both placements agree, else NaN, and the standard deviation and skewness are NaN.
 Summary summarize(const Distribution& d, bool exact);
 
 // Two-seat games: the derived row `balance` = 1 - |P(first seat wins) - P(second seat wins)|,
 // from the summaries of the two win metrics (named first_win, second_win) over n playouts (or
 // exact). Its interval is the normal one for a difference of multinomial proportions; it has no
-// quantiles (NaN).
+// quantiles (NaN). Exact with unresolved mass: the bounds the two rows' bounds allow, mean NaN.
 std::optional<Summary> balance_row(const std::vector<Summary>& rows, const std::string& first_win,
                                    const std::string& second_win, double n, bool exact);
 

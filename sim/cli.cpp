@@ -75,7 +75,7 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
 namespace cli {
 
 namespace {
-// Two-seat games: the derived `balance` row after the metrics (README, "Output files").
+// Two-seat games: the derived `balance` row after the metrics (docs/output.md, summary.csv).
 void add_balance_row(const GameEntry& game, std::vector<Summary>& rows, double n, bool exact) {
     if (game.versus.empty()) return;
     const auto v = split_names(game.versus);
