@@ -2,9 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <sstream>
 #include <thread>
 
 #include "sim/cli.hpp"
@@ -58,6 +60,41 @@ std::string game_names(bool with_exact_only) {
     for (const auto& g : games())
         if (!with_exact_only || g.exact) names += (names.empty() ? "" : ", ") + std::string(g.name);
     return names;
+}
+
+namespace {
+std::vector<std::string> words_of(const std::string& text) {
+    std::vector<std::string> words;
+    std::istringstream in(text);
+    for (std::string w; in >> w;) words.push_back(w);
+    return words;
+}
+std::string joined(const std::vector<std::string>& words) {
+    std::string s;
+    for (const auto& w : words) s += (s.empty() ? "" : " ") + w;
+    return s;
+}
+}  // namespace
+
+std::string common_scenario(const std::vector<std::string>& scenarios) {
+    if (scenarios.empty()) return {};
+    std::vector<std::vector<std::string>> all;
+    for (const auto& s : scenarios) all.push_back(words_of(s));
+    std::vector<std::string> common;
+    for (const auto& w : all.front())
+        if (std::all_of(all.begin(), all.end(), [&](const auto& ws) {
+                return std::find(ws.begin(), ws.end(), w) != ws.end();
+            }))
+            common.push_back(w);
+    return joined(common);
+}
+
+std::string scenario_rest(const std::string& scenario, const std::string& common) {
+    const auto shared = words_of(common);
+    std::vector<std::string> rest;
+    for (const auto& w : words_of(scenario))
+        if (std::find(shared.begin(), shared.end(), w) == shared.end()) rest.push_back(w);
+    return joined(rest);
 }
 
 bool showed_help(const po::variables_map& vm, const po::options_description& d, Io io) {
@@ -204,10 +241,16 @@ void prepare_out_file(const std::string& path) {
 
 RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,
                std::uint64_t offset) {
+    if (!bar) return play(run, cfg, std::function<void(std::uint64_t)>{});
+    return play(run, cfg, [bar, offset](std::uint64_t done) { bar->update(offset + done); });
+}
+
+RunResult play(const PreparedRun& run, const RunConfig& cfg,
+               std::function<void(std::uint64_t done)> progress) {
     InterruptGuard guard;
     RunControl ctl;
     ctl.stop = &InterruptGuard::flag();
-    if (bar) ctl.progress = [bar, offset](std::uint64_t done) { bar->update(offset + done); };
+    ctl.progress = std::move(progress);
     return run.run(cfg, ctl);
 }
 

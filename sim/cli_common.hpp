@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -64,8 +65,17 @@ void prepare_out_file(const std::string& path);
 // Plays `run` with Ctrl-C as a stop request; `bar` (may be null) shows done + offset.
 RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,
                std::uint64_t offset = 0);
+// The same, telling `progress` (may be empty) the playouts done as the run goes on.
+RunResult play(const PreparedRun& run, const RunConfig& cfg,
+               std::function<void(std::uint64_t done)> progress);
 
 std::string game_names(bool with_exact_only = false);
+
+// The words (space-separated NAME=VALUE) of the first scenario that every one of `scenarios`
+// holds, in its order: what several runs share, for a header.
+std::string common_scenario(const std::vector<std::string>& scenarios);
+// The words of `scenario` that `common` lacks, in order: what one run adds to the shared part.
+std::string scenario_rest(const std::string& scenario, const std::string& common);
 
 // `v` with `digits` decimals, for the tables.
 std::string fixed(double v, int digits = 4);

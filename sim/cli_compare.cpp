@@ -206,12 +206,14 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
                     std::to_string(k) + " policies x " + std::to_string(cfg.playouts) +
                         " playouts = " + std::to_string(k * cfg.playouts) + " playouts",
                     std::max(1u, cfg.threads));
-    ProgressBar bar(cfg.playouts, progress_wanted(vm));
+    // The bar counts games, every policy's playouts; a chunk plays every policy, so each chunk
+    // costs alike and the games done measure the work done.
+    ProgressBar bar(k * cfg.playouts, progress_wanted(vm), "games");
     {
         std::vector<std::jthread> pool;
         for (unsigned t = 0; t < std::max(1u, cfg.threads); ++t) pool.emplace_back(worker);
         while (left.load() > 0) {
-            bar.update(done.load());
+            bar.update(k * done.load());
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
     }  // joins
@@ -287,17 +289,29 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
         for (std::size_t x = 0; x < lo; ++x) idx += k - 1 - x;
         return std::pair{idx + (hi - lo - 1), a < b ? 1.0 : -1.0};
     };
+    // The header shows what every policy's scenario shares; a policy that decides part of it
+    // (msc: the ships it builds) has that part listed (its summary.csv has the whole).
+    std::vector<std::string> scenarios;
+    for (const auto& r : runs) scenarios.push_back(r->scenario);
+    const std::string common = common_scenario(scenarios);
+    int name_width = 30;  // the policy column: as wide as the longest name, and a space
+    for (const auto& r : runs) name_width = std::max(name_width, static_cast<int>(r->policy.size()) + 1);
     std::ostringstream t;
-    t << game.name << " compare | " << runs[0]->scenario << " | seed " << cfg.seed << " | "
+    t << game.name << " compare | " << common << " | seed " << cfg.seed << " | "
       << total.n << " playouts each, the same dice for every policy"
       << (partial ? " (PARTIAL: interrupted)" : "") << '\n';
-    t << std::left << std::setw(5) << "rank" << std::setw(30) << "policy";
+    if (std::any_of(runs.begin(), runs.end(), [&](const auto& r) { return r->scenario != common; })) {
+        t << "each policy's part of the scenario:\n";
+        for (const auto& r : runs)
+            t << "  " << std::left << std::setw(name_width) << r->policy << scenario_rest(r->scenario, common) << '\n';
+    }
+    t << std::left << std::setw(5) << "rank" << std::setw(name_width) << "policy";
     const std::size_t shown = std::min<std::size_t>(head.size(), 4);
     for (std::size_t h = 0; h < shown; ++h) t << std::setw(26) << runs[0]->metrics[head[h]].name;
     t << std::setw(34) << ("vs #1 on " + runs[0]->metrics[head[0]].name) << '\n';
     for (std::size_t r = 0; r < k; ++r) {
         const std::size_t p = order[r];
-        t << std::left << std::setw(5) << r + 1 << std::setw(30) << runs[p]->policy;
+        t << std::left << std::setw(5) << r + 1 << std::setw(name_width) << runs[p]->policy;
         for (std::size_t h = 0; h < shown; ++h) {
             const Summary& s = sums[p][head[h]];
             t << std::setw(26) << (fixed(s.mean) + " [" + fixed(s.ci.low, 3) + ", " + fixed(s.ci.high, 3) + "]");

@@ -2,23 +2,70 @@
 // on the same dice (chunk k of every pairing starts from the same stream: common random numbers),
 // with win/draw/loss rates per pairing and seat and Bradley-Terry ratings.
 #include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "reports/csv.hpp"
 #include "reports/ratings.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/interrupt.hpp"
 
 namespace odds::cli {
 
 namespace fs = std::filesystem;
 
 namespace {
+
+struct Pairing {
+    std::size_t a, b;  // policy a in the first seat, b in the second
+    std::unique_ptr<PreparedRun> run;
+    RunResult result;
+};
+
+// Seconds a game of each pairing, from a few of its games timed before the tournament, for the
+// progress bar alone (the games are not counted): a rollout pairing costs far more a game than a
+// rule-of-thumb one, and the time left must weigh it so. Each pairing plays 1, 2, 4... games
+// until it has taken kCalibration or played `max_games`; pairings are spread over `threads`.
+std::vector<double> time_pairings(const std::vector<Pairing>& pairings, std::uint64_t seed,
+                                  std::uint64_t max_games, unsigned threads) {
+    constexpr double kCalibration = 0.02;  // seconds a pairing, or a single game if longer
+    std::vector<double> cost(pairings.size(), 0.0);
+    std::atomic<std::size_t> next{0};
+    const auto& stop = InterruptGuard::flag();
+    auto worker = [&] {
+        std::vector<std::int32_t> buf;
+        for (std::size_t i; (i = next.fetch_add(1)) < pairings.size() && !stop.load();) {
+            const PreparedRun& run = *pairings[i].run;
+            std::uint64_t played = 0;
+            double seconds = 0;
+            for (std::uint64_t n = 1; played < max_games && seconds < kCalibration && !stop.load(); n *= 2) {
+                n = std::min(n, max_games - played);
+                buf.resize(n * run.metrics.size());
+                const auto start = std::chrono::steady_clock::now();
+                run.play_each(seed, played, n, buf.data());
+                seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                played += n;
+            }
+            cost[i] = played > 0 ? seconds / static_cast<double>(played) : 0.0;
+        }
+    };
+    {
+        std::vector<std::jthread> pool;
+        const auto n = std::max<std::size_t>(1, std::min<std::size_t>(threads, pairings.size()));
+        for (std::size_t t = 0; t < n; ++t) pool.emplace_back(worker);
+    }
+    return cost;
+}
+
 }  // namespace
 
 int cmd_tournament(const std::vector<std::string>& args, Io io) {
@@ -52,11 +99,6 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
         return n;
     };
     const auto versus = split_names(game.versus);  // first seat's win, second's win, draw
-    struct Pairing {
-        std::size_t a, b;  // policy a in the first seat, b in the second
-        std::unique_ptr<PreparedRun> run;
-        RunResult result;
-    };
     std::vector<Pairing> pairings;
     for (std::size_t a = 0; a < names.size(); ++a)
         for (std::size_t b = 0; b < names.size(); ++b) {
@@ -74,13 +116,29 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                         std::to_string(cfg.playouts) + " games = " +
                         std::to_string(pairings.size() * cfg.playouts) + " games",
                     cfg.threads);
-    ProgressBar bar(cfg.playouts * pairings.size(), progress_wanted(vm));
+    // The bar counts games; its share of the work done, and so the time left, weighs each
+    // pairing by its cost a game, timed on a few games first (only when the bar is shown).
+    const bool show = progress_wanted(vm);
+    ProgressBar bar(cfg.playouts * pairings.size(), show, "games");
+    std::vector<double> cost;
+    const std::vector<std::uint64_t> games(pairings.size(), cfg.playouts);
+    if (show) {
+        bar.update(0, 0.0);  // "estimating..."
+        InterruptGuard guard;
+        // At most a twentieth of each pairing's games, and 64.
+        cost = time_pairings(pairings, cfg.seed, std::clamp<std::uint64_t>(cfg.playouts / 20, 1, 64),
+                             cfg.threads);
+        bar.restart();
+    }
     bool partial = false;
     std::size_t played = 0;
     for (auto& p : pairings) {
         RunConfig one = cfg;
         one.chunk_size = p.run->chunk_size;
-        p.result = play(*p.run, one, &bar, cfg.playouts * played);
+        const std::size_t i = played;
+        p.result = play(*p.run, one, [&, i](std::uint64_t done) {
+            bar.update(cfg.playouts * i + done, weighted_work(cost, games, i, done));
+        });
         ++played;
         if ((partial = p.result.partial)) break;
     }
@@ -120,30 +178,57 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                                      fixed(rate[1] / n, 3)
                                : "-";
     }
-    const auto ratings = bradley_terry(games_played, points);
-    std::string rcsv = "game,scenario,seed,policy,rating,ci_low,ci_high,games,score,status\n";
+    // What every pairing shares (the header, ratings.csv's scenario), and what each policy
+    // brings to its pairings' scenarios, seat by seat (msc: the ships it builds as side a and as
+    // side b): tournament.csv gives each pairing's whole scenario.
+    std::vector<std::string> scenarios;
+    for (const auto& p : pairings) scenarios.push_back(p.run->scenario);
+    const std::string common = common_scenario(scenarios);
+    std::vector<std::array<std::vector<std::string>, 2>> own(k);
+    for (const auto& p : pairings) {
+        const auto& ss = p.run->seat_scenario;
+        if (ss.size() != 2) continue;
+        for (const auto& [who, s] : {std::pair{p.a, std::size_t{0}}, std::pair{p.b, std::size_t{1}}})
+            if (std::find(own[who][s].begin(), own[who][s].end(), ss[s]) == own[who][s].end())
+                own[who][s].push_back(ss[s]);
+    }
+    std::vector<std::string> own_text(k);
     for (std::size_t i = 0; i < k; ++i)
-        rcsv += csv_field(game.name.data()) + ',' + csv_field(pairings[0].run->scenario) + ',' +
+        for (const auto& seat_words : own[i])
+            for (const auto& w : seat_words) own_text[i] += (own_text[i].empty() ? "" : " ") + w;
+
+    const auto ratings = bradley_terry(games_played, points);
+    std::string rcsv =
+        "game,scenario,seed,policy,rating,ci_low,ci_high,games,score,status,policy_scenario\n";
+    for (std::size_t i = 0; i < k; ++i)
+        rcsv += csv_field(game.name.data()) + ',' + csv_field(common) + ',' +
                 std::to_string(cfg.seed) + ',' + csv_field(names[i]) + ',' +
                 format_double(ratings[i].rating) + ',' + format_double(ratings[i].ci.low) + ',' +
                 format_double(ratings[i].ci.high) + ',' +
                 std::to_string(static_cast<std::uint64_t>(std::llround(ratings[i].games))) + ',' +
-                format_double(ratings[i].score) + ',' + (partial ? "partial" : "complete") + '\n';
+                format_double(ratings[i].score) + ',' + (partial ? "partial" : "complete") + ',' +
+                csv_field(own_text[i]) + '\n';
     if (out_dir) {
         const fs::path dir(*out_dir);
         write_files_atomic({{dir / "tournament.csv", csv}, {dir / "ratings.csv", rcsv}});
     }
 
     std::ostringstream t;
-    t << game.name << " tournament | " << pairings[0].run->scenario << " | seed " << cfg.seed
-      << " | " << cfg.playouts << " games a pairing, the same dice for every pairing"
-      << (partial ? " (PARTIAL: interrupted)" : "") << "\n\n"
-      << seat(0) << " (rows) against " << seat(1) << " (columns): " << seat(0) << " wins / draws / "
-      << seat(1) << " wins\n"
-      << std::left;
     // Columns as wide as the longest name (at least a cell's "0.000/0.000/0.000").
     int wide = 17;
     for (const auto& n : names) wide = std::max(wide, static_cast<int>(n.size()));
+    t << game.name << " tournament | " << common << " | seed " << cfg.seed << " | "
+      << cfg.playouts << " games a pairing, the same dice for every pairing"
+      << (partial ? " (PARTIAL: interrupted)" : "") << '\n';
+    // Listed when the pairings' scenarios differ (else the header holds them whole).
+    if (std::any_of(scenarios.begin(), scenarios.end(), [&](const auto& x) { return x != common; })) {
+        t << "each policy's part of its pairings' scenarios:\n";
+        for (std::size_t i = 0; i < k; ++i)
+            t << "  " << std::left << std::setw(wide + 2) << names[i] << own_text[i] << '\n';
+    }
+    t << '\n' << seat(0) << " (rows) against " << seat(1) << " (columns): " << seat(0)
+      << " wins / draws / " << seat(1) << " wins\n"
+      << std::left;
     t << std::setw(wide + 2) << "";
     for (std::size_t b = 0; b < k; ++b) t << std::setw(wide + 2) << names[b];
     t << '\n';

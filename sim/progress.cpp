@@ -2,14 +2,15 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace odds {
 
 bool ProgressBar::stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
 
-ProgressBar::ProgressBar(std::uint64_t total, bool enabled)
-    : total_(total), enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
+ProgressBar::ProgressBar(std::uint64_t total, bool enabled, std::string_view unit)
+    : total_(total), enabled_(enabled), unit_(unit), start_(std::chrono::steady_clock::now()) {}
 
 ProgressBar::~ProgressBar() { finish(); }
 
@@ -22,29 +23,67 @@ const char* human_count(double v, char* buf, std::size_t n) {
     return buf;
 }
 
-void ProgressBar::update(std::uint64_t done) {
-    if (!enabled_ || total_ == 0) return;
-    const double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    const double frac = static_cast<double>(done) / static_cast<double>(total_);
-    constexpr int kWidth = 30;
-    char bar[kWidth + 1];
-    const int filled = static_cast<int>(frac * kWidth);
-    for (int i = 0; i < kWidth; ++i) bar[i] = i < filled ? '#' : '.';
-    bar[kWidth] = 0;
-    const double rate = secs > 0 ? static_cast<double>(done) / secs : 0;
-    char d[32], t[32], r[32], eta[32] = "--:--";
-    if (rate > 0 && done < total_) {
-        const auto left = static_cast<long>(std::lround(static_cast<double>(total_ - done) / rate));
-        std::snprintf(eta, sizeof eta, "%ld:%02ld:%02ld", left / 3600, left / 60 % 60, left % 60);
+double weighted_work(std::span<const double> cost, std::span<const std::uint64_t> games,
+                     std::size_t current, std::uint64_t done_in_current) {
+    const bool weighted = !cost.empty() && cost.size() == games.size() &&
+                          std::all_of(cost.begin(), cost.end(), [](double c) { return c > 0; });
+    double total = 0, done = 0;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const double w = weighted ? cost[i] : 1.0;
+        const double g = static_cast<double>(games[i]);
+        total += w * g;
+        if (i < current) done += w * g;
+        if (i == current) done += w * static_cast<double>(std::min(done_in_current, games[i]));
     }
-    std::fprintf(stderr, "\r[%s] %5.1f%%  %s/%s playouts  %s/s  ETA %s \x1b[K", bar, 100 * frac,
-                 human_count(static_cast<double>(done), d, sizeof d),
-                 human_count(static_cast<double>(total_), t, sizeof t),
-                 human_count(rate, r, sizeof r), eta);
+    return total > 0 ? std::clamp(done / total, 0.0, 1.0) : 0.0;
+}
+
+std::string progress_line(const ProgressView& v) {
+    const double work =
+        v.work >= 0 ? std::min(v.work, 1.0)
+                    : (v.total > 0 ? static_cast<double>(std::min(v.done, v.total)) /
+                                         static_cast<double>(v.total)
+                                   : 0.0);
+    constexpr int kWidth = 30;
+    std::string line = "[";
+    const int filled = static_cast<int>(work * kWidth);
+    for (int i = 0; i < kWidth; ++i) line += i < filled ? '#' : '.';
+    char buf[160], d[32], t[32], r[32];
+    std::snprintf(buf, sizeof buf, "] %5.1f%%  %s/%s %.*s  ", 100 * work,
+                  human_count(static_cast<double>(v.done), d, sizeof d),
+                  human_count(static_cast<double>(v.total), t, sizeof t),
+                  static_cast<int>(v.unit.size()), v.unit.data());
+    line += buf;
+    const bool finished = v.total > 0 && v.done >= v.total;
+    const bool known = v.done > 0 && work > 0 && v.seconds > 0 &&
+                       (work >= kEstimateAfterWork || v.seconds >= kEstimateAfterSeconds);
+    if (!known && !finished) return line + "estimating...";
+    std::snprintf(buf, sizeof buf, "%s %.*s/s  ETA ",
+                  human_count(v.seconds > 0 ? static_cast<double>(v.done) / v.seconds : 0, r, sizeof r),
+                  static_cast<int>(v.unit.size()), v.unit.data());
+    line += buf;
+    const long left =
+        finished ? 0 : std::lround(std::min(v.seconds * (1 - work) / work, 359999.0));  // < 100 h
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", left / 3600, left / 60 % 60, left % 60);
+    return line + buf;
+}
+
+void ProgressBar::update(std::uint64_t done) { update(done, -1); }
+
+void ProgressBar::update(std::uint64_t done, double work) {
+    if (!enabled_ || total_ == 0) return;
+    ProgressView v;
+    v.done = done;
+    v.total = total_;
+    v.work = work;
+    v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    v.unit = unit_;
+    std::fprintf(stderr, "\r%s \x1b[K", progress_line(v).c_str());
     std::fflush(stderr);
     drawn_ = true;
 }
+
+void ProgressBar::restart() { start_ = std::chrono::steady_clock::now(); }
 
 void ProgressBar::finish() {
     if (drawn_) {

@@ -33,6 +33,10 @@ public:
     std::string game;
     std::string scenario;  // every effective rule option
     std::string policy;    // e.g. "rules", or "tau=dice kaon=dice"
+    // Two-seat games whose scenario depends on the seats' policies: each seat's part of it, as
+    // NAME=VALUE words (msc: the ships each side builds, "ships_a=E3S3T3W3+E3S2T3W1@25%", which
+    // `scenario` holds as ships=A/B). Empty when the policies decide no part of the scenario.
+    std::vector<std::string> seat_scenario;
     std::vector<MetricSpec> metrics;
     std::vector<SurvivalSpec> survivals;
     std::uint32_t chunk_size = 16384;

@@ -14,6 +14,8 @@
 
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
+#include "sim/cli_common.hpp"
+#include "sim/progress.hpp"
 #include "sim/registry.hpp"
 #include "tests/helpers.hpp"
 
@@ -160,4 +162,138 @@ TEST_CASE("the exact balance row of a game with unresolved mass is bounded, its 
     // Bounds that allow an even game reach 1.
     b.ci = {0.45, 0.55};
     CHECK(balance_row({a, b}, "a_win", "b_win", 0, true)->ci.high == Approx(1.0));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tournaments (and comparisons) describe every pairing's scenario, not the first one's.
+
+TEST_CASE("common_scenario: the words every scenario shares; scenario_rest: the others", "[cli][labels]") {
+    CHECK(cli::common_scenario({"a=1 b=2 ships=X/Y", "a=1 b=2 ships=Y/X", "a=1 b=2 ships=X/X"}) == "a=1 b=2");
+    CHECK(cli::common_scenario({"a=1 b=2"}) == "a=1 b=2");
+    CHECK(cli::common_scenario({}).empty());
+    CHECK(cli::scenario_rest("a=1 b=2 ships=X/Y", "a=1 b=2") == "ships=X/Y");
+    CHECK(cli::scenario_rest("a=1", "a=1").empty());
+}
+
+TEST_CASE("a tournament's header and ratings.csv describe every pairing's ships", "[cli][tournament][labels]") {
+    const auto dir = temp("tournament");
+    const std::vector<std::string> names = {"balanced/strike", "turtle/strike", "fast/strike"};
+    const auto r = test::cli({"tournament", "msc", "--policy", names[0], "--policy", names[1], "--policy",
+                              names[2], "-n", "3", "--no-progress", "--out", dir.string()});
+    REQUIRE(r.code == 0);
+    const auto& msc = find_game("msc");
+    auto prepared = [&](const std::string& a, const std::string& b) {
+        return msc.prepare({}, {"a=" + a, "b=" + b});
+    };
+    // The header: only what every pairing shares; then each policy's ships in each seat.
+    const std::string header = r.out.substr(0, r.out.find('\n'));
+    CHECK(header.find("ships=") == std::string::npos);
+    CHECK(header.find("map=example budget=525") != std::string::npos);
+    for (const auto& n : names) {
+        const auto as_a = prepared(n, n)->seat_scenario[0], as_b = prepared(n, n)->seat_scenario[1];
+        INFO(n << ": " << as_a << " " << as_b);
+        CHECK(r.out.find("  " + n + " ") != std::string::npos);
+        CHECK(r.out.find(as_a + " " + as_b + "\n") != std::string::npos);
+    }
+    CHECK(prepared(names[0], names[0])->seat_scenario != prepared(names[1], names[1])->seat_scenario);
+    // ratings.csv: the shared scenario, and each policy's own part in policy_scenario.
+    const Csv ratings = parse_csv(slurp(dir / "ratings.csv"));
+    CHECK(ratings.header.back() == "policy_scenario");
+    REQUIRE(ratings.rows.size() == names.size());
+    for (const auto& row : ratings.rows) {
+        CHECK(row.at("scenario").find("ships=") == std::string::npos);
+        const auto p = prepared(row.at("policy"), row.at("policy"));
+        CHECK(row.at("policy_scenario") == p->seat_scenario[0] + " " + p->seat_scenario[1]);
+    }
+    // tournament.csv: each pairing's own whole scenario.
+    const Csv pairings = parse_csv(slurp(dir / "tournament.csv"));
+    CHECK(pairings.rows.size() == 3 * 6);
+    for (const auto& row : pairings.rows)
+        CHECK(row.at("scenario") == prepared(row.at("first_policy"), row.at("second_policy"))->scenario);
+    fs::remove_all(dir);
+
+    // A game whose policies decide nothing of the scenario: the whole scenario, policy_scenario empty.
+    const auto naval_dir = temp("tournament-naval");
+    const auto n = test::cli({"tournament", "naval", "--policy", "gunner", "--policy", "boarder", "-n", "2",
+                              "--no-progress", "--out", naval_dir.string()});
+    REQUIRE(n.code == 0);
+    const std::string scenario = find_game("naval").prepare({}, {})->scenario;
+    CHECK(n.out.rfind("naval tournament | " + scenario + " | seed 1", 0) == 0);
+    CHECK(n.out.find("part of its pairings' scenarios") == std::string::npos);
+    for (const auto& row : parse_csv(slurp(naval_dir / "ratings.csv")).rows) {
+        CHECK(row.at("scenario") == scenario);
+        CHECK(row.at("policy_scenario").empty());
+    }
+    fs::remove_all(naval_dir);
+}
+
+TEST_CASE("a comparison's header shows the shared scenario and each policy's own part", "[cli][compare][labels]") {
+    const auto r = test::cli({"compare", "msc", "--policy", "a=balanced/strike", "--policy", "a=turtle/strike",
+                              "--fixed", "b=fast/strike", "-n", "2", "--no-progress"});
+    REQUIRE(r.code == 0);
+    CHECK(r.out.substr(0, r.out.find('\n')).find("ships=") == std::string::npos);
+    for (const char* a : {"balanced/strike", "turtle/strike"}) {
+        const auto p = find_game("msc").prepare({}, {std::string("a=") + a, "b=fast/strike"});
+        const std::string ships = p->scenario.substr(p->scenario.find("ships="));
+        CHECK(r.out.find(p->policy + " ") != std::string::npos);
+        CHECK(r.out.find(ships + "\n") != std::string::npos);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The progress line: games counted, pairings weighted by cost, no wild guess in the first moments.
+
+TEST_CASE("progress line: the rate and time left wait for a few percent or a second", "[progress][labels]") {
+    ProgressView v;
+    v.total = 1000;
+    v.unit = "games";
+    // Nothing done yet, however long it has been: no rate, no time left.
+    v.seconds = 30;
+    CHECK(progress_line(v) ==
+          "[..............................]   0.0%  0/1.00k games  estimating...");
+    // Under 3% and under a second: still estimating.
+    v.done = 10;
+    v.seconds = 0.5;
+    CHECK(progress_line(v).find("estimating...") != std::string::npos);
+    CHECK(progress_line(v).find("ETA") == std::string::npos);
+    // 5% in 0.6 s: 83 games/s, and 11.4 s left.
+    v.done = 50;
+    v.seconds = 0.6;
+    CHECK(progress_line(v) ==
+          "[#.............................]   5.0%  50/1.00k games  83 games/s  ETA 0:00:11");
+    // A second has passed: known, even at 0.1%.
+    v.done = 1;
+    v.seconds = 2;
+    CHECK(progress_line(v).find("ETA 0:33:18") != std::string::npos);  // 2 s x 999
+    // Done: nothing left.
+    v.done = 1000;
+    CHECK(progress_line(v).find("ETA 0:00:00") != std::string::npos);
+}
+
+TEST_CASE("progress line: the bar and the time left follow the weighted work, the count the games",
+          "[progress][labels]") {
+    ProgressView v;
+    v.total = 2000;
+    v.done = 500;  // a quarter of the games, but only a tenth of the work
+    v.work = 0.1;
+    v.seconds = 10;
+    v.unit = "games";
+    CHECK(progress_line(v) ==
+          "[###...........................]  10.0%  500/2.00k games  50 games/s  ETA 0:01:30");
+    v.unit = "playouts";
+    v.work = -1;  // unweighted: done / total
+    CHECK(progress_line(v) ==
+          "[#######.......................]  25.0%  500/2.00k playouts  50 playouts/s  ETA 0:00:30");
+}
+
+TEST_CASE("weighted work: pairings weigh by their cost a game", "[progress][labels]") {
+    const std::vector<std::uint64_t> games = {100, 100, 100};
+    const std::vector<double> cost = {1, 9, 10};  // a cheap pairing, then two rollout ones
+    CHECK(weighted_work(cost, games, 0, 0) == 0);
+    CHECK(weighted_work(cost, games, 0, 100) == Approx(0.05));
+    CHECK(weighted_work(cost, games, 1, 50) == Approx((100 + 450) / 2000.0));
+    CHECK(weighted_work(cost, games, 3, 0) == Approx(1));
+    // Without costs (or with an unknown one) every game counts alike.
+    CHECK(weighted_work({}, games, 1, 50) == Approx(150 / 300.0));
+    CHECK(weighted_work(std::vector<double>{1, 0, 1}, games, 1, 50) == Approx(150 / 300.0));
 }

@@ -46,6 +46,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
                std::to_string(p.escort_share) + "%";
     };
     run->scenario = msc::scenario(o.rules) + " ships=" + ships(0) + "/" + ships(1);
+    run->seat_scenario = {"ships_a=" + ships(0), "ships_b=" + ships(1)};
     run->policy = "a=" + std::string(infos[idx[0]].name) + " b=" + std::string(infos[idx[1]].name);
     run->metrics = msc::metric_specs(o.rules);
     run->survivals = {msc::survival_spec()};
