@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "reports/csv.hpp"
+#include "reports/json.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_common.hpp"
@@ -83,6 +84,89 @@ void add_balance_row(const GameEntry& game, std::vector<Summary>& rows, double n
 }
 }  // namespace
 
+namespace {
+
+// A metric's range in words: "0 or 1" for a rate, "0..100" for a count, "0..1 by 0.5" for a
+// count kept in halves.
+std::string range_text(const MetricSpec& m) {
+    if (m.kind == MetricKind::rate) return "rate, 0 or 1";
+    std::string r = "count, " + format_double(static_cast<double>(m.lo) / m.scale) + ".." +
+                    format_double(static_cast<double>(m.hi) / m.scale);
+    if (m.scale != 1) r += " by " + format_double(1.0 / m.scale);
+    return r;
+}
+
+// Every game in `shown` as one JSON document: everything `odds list` says, for tools.
+std::string list_json(const std::vector<const GameEntry*>& shown) {
+    std::string j = "{\n  \"odds_version\": " + json_string(ODDS_VERSION) + ",\n  \"games\": [";
+    const auto names = [](const std::vector<std::string>& v) {
+        std::string a = "[";
+        for (std::size_t i = 0; i < v.size(); ++i) a += (i ? ", " : "") + json_string(v[i]);
+        return a + "]";
+    };
+    const auto trimmed = [](std::string_view list) {
+        auto v = list.empty() ? std::vector<std::string>{} : split_names(list);
+        for (auto& x : v) x.erase(0, x.find_first_not_of(' '));
+        return v;
+    };
+    for (std::size_t gi = 0; gi < shown.size(); ++gi) {
+        const GameEntry& g = *shown[gi];
+        const auto defaults = g.prepare({}, {});
+        j += std::string(gi ? "," : "") + "\n    {\n      \"name\": " + json_string(g.name) +
+             ",\n      \"title\": " + json_string(g.title) +
+             ",\n      \"summary\": " + json_string(g.summary) +
+             ",\n      \"seats\": " + names(trimmed(g.seats)) +
+             ",\n      \"rules_version\": " + json_string(g.rules_version) +
+             ",\n      \"headline\": " + names(trimmed(g.headline)) +
+             ",\n      \"versus\": " + names(trimmed(g.versus)) +
+             ",\n      \"default_policy\": " + json_string(defaults->policy) +
+             ",\n      \"default_scenario\": " + json_string(defaults->scenario) +
+             ",\n      \"policies\": [";
+        for (std::size_t i = 0; i < g.policies.size(); ++i)
+            j += std::string(i ? "," : "") + "\n        {\"name\": " + json_string(g.policies[i].name) +
+                 ", \"help\": " + json_string(g.policies[i].help) + "}";
+        j += "\n      ],\n      \"options\": [";
+        for (std::size_t i = 0; i < g.options.size(); ++i) {
+            const OptionInfo& o = g.options[i];
+            j += std::string(i ? "," : "") + "\n        {\"name\": " + json_string(o.name) +
+                 ", \"default\": " + json_string(o.default_value) + ", \"help\": " +
+                 json_string(o.help) + ", \"comma_list\": " + (o.comma_list ? "true" : "false") + "}";
+        }
+        j += "\n      ],\n      \"metrics\": [";
+        for (std::size_t i = 0; i < defaults->metrics.size(); ++i) {
+            const MetricSpec& m = defaults->metrics[i];
+            j += std::string(i ? "," : "") + "\n        {\"name\": " + json_string(m.name) +
+                 ", \"kind\": " + json_string(m.kind == MetricKind::rate ? "rate" : "count") +
+                 ", \"min\": " + json_number(static_cast<double>(m.lo) / m.scale) +
+                 ", \"max\": " + json_number(static_cast<double>(m.hi) / m.scale) +
+                 ", \"step\": " + json_number(1.0 / m.scale) + ", \"help\": " + json_string(m.help) +
+                 "}";
+        }
+        j += "\n      ],\n      \"survival\": [";
+        for (std::size_t i = 0; i < defaults->survivals.size(); ++i) {
+            const SurvivalSpec& sv = defaults->survivals[i];
+            const auto metric = [&](int k) {
+                return k < 0 ? std::string("null")
+                             : json_string(defaults->metrics[static_cast<std::size_t>(k)].name);
+            };
+            j += std::string(i ? "," : "") + "\n        {\"subject\": " + json_string(sv.subject) +
+                 ", \"step\": " + metric(sv.time) + ", \"event\": " + metric(sv.event) +
+                 ", \"event_value\": " + (sv.event < 0 ? std::string("null") : std::to_string(sv.event_value)) +
+                 "}";
+        }
+        j += "\n      ],\n      \"exact_solver\": ";
+        if (g.exact)
+            j += "{\"command\": " + json_string("odds exact " + std::string(g.name)) +
+                 ", \"limits\": " + json_string(g.exact_limits) + "}";
+        else
+            j += "null";
+        j += "\n    }";
+    }
+    return j + "\n  ]\n}\n";
+}
+
+}  // namespace
+
 int cmd_list(const std::vector<std::string>& args, Io io) {
     const auto parsed = parse_command("list", args, io);
     if (!parsed) return 0;
@@ -92,7 +176,13 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
         shown.push_back(&find_game(vm["game"].as<std::string>()));
     else
         for (const auto& g : games()) shown.push_back(&g);
+    if (vm.count("json")) {
+        io.out << list_json(shown);
+        return 0;
+    }
     for (const auto* g : shown) {
+        // The metrics as the game declares them, at the default options (ranges follow them).
+        const auto defaults = g->prepare({}, {});
         io.out << g->name << " - " << g->title << ": " << g->summary << "\n  policies (--policy "
                << (g->seats.empty() ? "NAME" : "NAME for every seat, or SEAT=NAME; seats: " +
                                                    std::string(g->seats))
@@ -101,6 +191,7 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
         std::size_t wide = 20;
         for (const auto& p : g->policies) wide = std::max(wide, p.name.size());
         for (const auto& o : g->options) wide = std::max(wide, o.name.size() + 1 + o.default_value.size());
+        for (const auto& m : defaults->metrics) wide = std::max(wide, m.name.size());
         const int w = static_cast<int>(wide) + 2;
         for (const auto& p : g->policies)
             io.out << "    " << std::left << std::setw(w) << p.name << p.help << '\n';
@@ -109,6 +200,12 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
             io.out << "    " << std::left << std::setw(w)
                    << (std::string(o.name) + "=" + std::string(o.default_value)) << o.help
                    << '\n';
+        io.out << "  metrics (one row each in summary.csv; ranges at the default options):\n";
+        std::size_t range_wide = 0;
+        for (const auto& m : defaults->metrics) range_wide = std::max(range_wide, range_text(m).size());
+        for (const auto& m : defaults->metrics)
+            io.out << "    " << std::left << std::setw(w) << m.name
+                   << std::setw(static_cast<int>(range_wide) + 2) << range_text(m) << m.help << '\n';
         io.out << "  exact solver: "
                << (g->exact ? "yes (odds exact; " + g->exact_limits + ")" : std::string("no"))
                << '\n';

@@ -19,7 +19,11 @@ void out_option(po::options_description& d, const char* what) {
     d.add_options()("out,o", po::value<std::string>()->value_name("DIR"), what);
 }
 
-void list_options(po::options_description&) {}
+void list_options(po::options_description& d) {
+    d.add_options()("json", "print everything as one JSON document, for tools: each game's title, "
+                            "summary, seats, rules version, policies, options, metrics and exact "
+                            "solver");
+}
 
 void run_options(po::options_description& d) {
     add_run_options(d);
@@ -80,10 +84,12 @@ int cmd_completion(const std::vector<std::string>& args, Io io);
 int cmd_man(const std::vector<std::string>& args, Io io);
 
 const CommandSpec kCommands[] = {
-    {"list", "the games, their policies and their rule options", "odds list [GAME]",
-     "Every game (or one), its policies and its rule options with their defaults, each with "
-     "one line of help.",
-     {"odds list", "odds list msc"},
+    {"list", "the games, their policies, rule options and metrics", "odds list [GAME] [--json]",
+     "Every game (or one): its policies, its rule options with their defaults, and its metrics "
+     "(what each counts, rate or count, and its range at the default options), each with one "
+     "line of help, and its exact solver's limits. With --json, the same (and each game's rules "
+     "version, headline metrics and survival tables) as one JSON document, for tools.",
+     {"odds list msc", "odds list --json"},
      "game", 1, list_options, cmd_list},
     {"run", "play a game many times and report its odds", "odds run GAME [options]",
      "Plays GAME many times in parallel and reports its odds: a table on stdout and, with --out, "

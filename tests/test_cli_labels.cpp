@@ -5,7 +5,9 @@
 
 #include <boost/tokenizer.hpp>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cmath>
+#include <stdexcept>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -13,6 +15,7 @@
 #include <string>
 
 #include "reports/csv.hpp"
+#include "reports/json.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_common.hpp"
 #include "sim/progress.hpp"
@@ -296,4 +299,268 @@ TEST_CASE("weighted work: pairings weigh by their cost a game", "[progress][labe
     // Without costs (or with an unknown one) every game counts alike.
     CHECK(weighted_work({}, games, 1, 50) == Approx(150 / 300.0));
     CHECK(weighted_work(std::vector<double>{1, 0, 1}, games, 1, 50) == Approx(150 / 300.0));
+}
+
+// ---------------------------------------------------------------------------------------------
+// odds list: the metrics, and everything as JSON.
+
+namespace {
+
+// A JSON value, parsed strictly (RFC 8259): any malformed text fails the test.
+struct Json {
+    enum Kind { null, boolean, number, string, array, object } kind = null;
+    bool b = false;
+    double num = 0;
+    std::string str;
+    std::vector<Json> items;           // array
+    std::vector<std::string> keys;     // object, in order
+    std::vector<Json> values;
+
+    const Json& operator[](const std::string& key) const {
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            if (keys[i] == key) return values[i];
+        FAIL("no key " << key);
+        return *this;
+    }
+    bool has(const std::string& key) const { return std::find(keys.begin(), keys.end(), key) != keys.end(); }
+};
+
+class JsonParser {
+public:
+    explicit JsonParser(const std::string& text) : t_(text) {}
+    Json document() {
+        Json v = value();
+        space();
+        if (at_ != t_.size()) fail("text after the document");
+        return v;
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& why) const {
+        throw std::runtime_error("JSON: " + why + " at byte " + std::to_string(at_));
+    }
+    void space() {
+        while (at_ < t_.size() && (t_[at_] == ' ' || t_[at_] == '\n' || t_[at_] == '\r' || t_[at_] == '\t')) ++at_;
+    }
+    char next() {
+        if (at_ >= t_.size()) fail("unexpected end");
+        return t_[at_++];
+    }
+    void expect(const std::string& word) {
+        if (t_.compare(at_, word.size(), word) != 0) fail("expected " + word);
+        at_ += word.size();
+    }
+    Json value() {
+        space();
+        if (at_ >= t_.size()) fail("unexpected end");
+        Json v;
+        const char c = t_[at_];
+        if (c == '{') {
+            v.kind = Json::object;
+            ++at_;
+            space();
+            if (t_[at_] == '}') { ++at_; return v; }
+            for (;;) {
+                space();
+                if (t_[at_] != '"') fail("expected a key");
+                v.keys.push_back(string_body());
+                space();
+                if (next() != ':') fail("expected ':'");
+                v.values.push_back(value());
+                space();
+                const char d = next();
+                if (d == '}') return v;
+                if (d != ',') fail("expected ',' or '}'");
+            }
+        }
+        if (c == '[') {
+            v.kind = Json::array;
+            ++at_;
+            space();
+            if (t_[at_] == ']') { ++at_; return v; }
+            for (;;) {
+                v.items.push_back(value());
+                space();
+                const char d = next();
+                if (d == ']') return v;
+                if (d != ',') fail("expected ',' or ']'");
+            }
+        }
+        if (c == '"') {
+            v.kind = Json::string;
+            v.str = string_body();
+            return v;
+        }
+        if (c == 't') { expect("true"); v.kind = Json::boolean; v.b = true; return v; }
+        if (c == 'f') { expect("false"); v.kind = Json::boolean; return v; }
+        if (c == 'n') { expect("null"); return v; }
+        // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+        const std::size_t start = at_;
+        if (t_[at_] == '-') ++at_;
+        const auto digits = [&] {
+            const std::size_t from = at_;
+            while (at_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[at_]))) ++at_;
+            if (at_ == from) fail("expected a digit");
+        };
+        if (at_ < t_.size() && t_[at_] == '0') ++at_; else digits();
+        if (at_ < t_.size() && t_[at_] == '.') { ++at_; digits(); }
+        if (at_ < t_.size() && (t_[at_] == 'e' || t_[at_] == 'E')) {
+            ++at_;
+            if (at_ < t_.size() && (t_[at_] == '+' || t_[at_] == '-')) ++at_;
+            digits();
+        }
+        v.kind = Json::number;
+        v.num = std::stod(t_.substr(start, at_ - start));
+        return v;
+    }
+    std::string string_body() {
+        if (next() != '"') fail("expected '\"'");
+        std::string s;
+        for (;;) {
+            const char c = next();
+            if (c == '"') return s;
+            if (static_cast<unsigned char>(c) < 0x20) fail("a raw control character in a string");
+            if (c != '\\') { s += c; continue; }
+            const char e = next();
+            switch (e) {
+                case '"': s += '"'; break;
+                case '\\': s += '\\'; break;
+                case '/': s += '/'; break;
+                case 'b': s += '\b'; break;
+                case 'f': s += '\f'; break;
+                case 'n': s += '\n'; break;
+                case 'r': s += '\r'; break;
+                case 't': s += '\t'; break;
+                case 'u': {
+                    if (at_ + 4 > t_.size()) fail("short \\u escape");
+                    const unsigned cp = static_cast<unsigned>(std::stoul(t_.substr(at_, 4), nullptr, 16));
+                    at_ += 4;
+                    if (cp >= 0x80) fail("only ASCII \\u escapes are expected");
+                    s += static_cast<char>(cp);
+                    break;
+                }
+                default: fail(std::string("bad escape \\") + e);
+            }
+        }
+    }
+    const std::string& t_;
+    std::size_t at_ = 0;
+};
+
+Json parse_json(const std::string& text) { return JsonParser(text).document(); }
+
+std::vector<std::string> trimmed_names(std::string_view list) {
+    std::vector<std::string> v = list.empty() ? std::vector<std::string>{} : split_names(list);
+    for (auto& x : v) x.erase(0, x.find_first_not_of(' '));
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("json_string escapes what JSON requires and nothing else", "[cli][list][labels]") {
+    const std::string nasty = "a \"quoted\" back\\slash, a\nnew line, a\ttab, \x01, caf\xc3\xa9 / done";
+    const std::string quoted = json_string(nasty);
+    CHECK(quoted == "\"a \\\"quoted\\\" back\\\\slash, a\\nnew line, a\\ttab, \\u0001, caf\xc3\xa9 / done\"");
+    CHECK(parse_json(quoted).str == nasty);
+    CHECK(json_number(0.5) == "0.5");
+    CHECK(json_number(std::nan("")) == "null");
+}
+
+TEST_CASE("odds list --json names every game, policy, option and metric the registry has",
+          "[cli][list][labels]") {
+    const auto r = test::cli({"list", "--json"});
+    REQUIRE(r.code == 0);
+    CHECK(r.err.empty());
+    Json doc;
+    REQUIRE_NOTHROW(doc = parse_json(r.out));
+    REQUIRE(doc.kind == Json::object);
+    CHECK(doc["odds_version"].str == ODDS_VERSION_EXPECTED);
+    const Json& listed = doc["games"];
+    REQUIRE(listed.items.size() == games().size());
+    for (std::size_t gi = 0; gi < games().size(); ++gi) {
+        const GameEntry& g = games()[gi];
+        const Json& j = listed.items[gi];
+        INFO(g.name);
+        CHECK(j["name"].str == g.name);
+        CHECK(j["title"].str == g.title);
+        CHECK(j["summary"].str == g.summary);
+        CHECK(j["rules_version"].str == g.rules_version);
+        const auto seats = trimmed_names(g.seats);
+        REQUIRE(j["seats"].items.size() == seats.size());
+        for (std::size_t i = 0; i < seats.size(); ++i) CHECK(j["seats"].items[i].str == seats[i]);
+        REQUIRE(j["policies"].items.size() == g.policies.size());
+        for (std::size_t i = 0; i < g.policies.size(); ++i) {
+            CHECK(j["policies"].items[i]["name"].str == g.policies[i].name);
+            CHECK(j["policies"].items[i]["help"].str == g.policies[i].help);
+        }
+        REQUIRE(j["options"].items.size() == g.options.size());
+        for (std::size_t i = 0; i < g.options.size(); ++i) {
+            const Json& o = j["options"].items[i];
+            CHECK(o["name"].str == g.options[i].name);
+            CHECK(o["default"].str == g.options[i].default_value);
+            CHECK(o["help"].str == g.options[i].help);
+            CHECK(o["comma_list"].b == g.options[i].comma_list);
+        }
+        const auto defaults = g.prepare({}, {});
+        REQUIRE(j["metrics"].items.size() == defaults->metrics.size());
+        for (std::size_t i = 0; i < defaults->metrics.size(); ++i) {
+            const MetricSpec& m = defaults->metrics[i];
+            const Json& x = j["metrics"].items[i];
+            CHECK(x["name"].str == m.name);
+            CHECK(x["help"].str == m.help);
+            CHECK(x["kind"].str == (m.kind == MetricKind::rate ? "rate" : "count"));
+            CHECK(x["min"].num == static_cast<double>(m.lo) / m.scale);
+            CHECK(x["max"].num == static_cast<double>(m.hi) / m.scale);
+            CHECK(x["step"].num == 1.0 / m.scale);
+        }
+        for (const auto& h : trimmed_names(g.headline)) {
+            bool found = false;
+            for (const auto& x : j["headline"].items) found = found || x.str == h;
+            CHECK(found);
+        }
+        CHECK(j["survival"].items.size() == defaults->survivals.size());
+        if (g.exact) {
+            REQUIRE(j["exact_solver"].kind == Json::object);
+            CHECK(j["exact_solver"]["limits"].str == g.exact_limits);
+        } else {
+            CHECK(j["exact_solver"].kind == Json::null);
+        }
+    }
+    // One game: the same entry alone.
+    const auto one = test::cli({"list", "naval", "--json"});
+    REQUIRE(one.code == 0);
+    const Json naval = parse_json(one.out);
+    REQUIRE(naval["games"].items.size() == 1);
+    CHECK(naval["games"].items[0]["name"].str == "naval");
+    CHECK(test::cli({"list", "navel", "--json"}).code == 2);
+}
+
+TEST_CASE("odds list GAME lists each metric with its kind, range and help", "[cli][list][labels]") {
+    for (const auto& g : games()) {
+        const auto r = test::cli({"list", std::string(g.name)});
+        REQUIRE(r.code == 0);
+        INFO(g.name);
+        const auto at = r.out.find("  metrics (");
+        REQUIRE(at != std::string::npos);
+        std::istringstream lines(r.out.substr(at));
+        std::string line;
+        std::getline(lines, line);  // the heading
+        const auto defaults = g.prepare({}, {});
+        for (const auto& m : defaults->metrics) {
+            REQUIRE(std::getline(lines, line));
+            INFO(line);
+            CHECK(line.rfind("    " + m.name + " ", 0) == 0);
+            const std::string range =
+                m.kind == MetricKind::rate
+                    ? "rate, 0 or 1"
+                    : "count, " + format_double(static_cast<double>(m.lo) / m.scale) + ".." +
+                          format_double(static_cast<double>(m.hi) / m.scale);
+            CHECK(line.find(" " + range) != std::string::npos);
+            CHECK(line.size() >= m.help.size());
+            CHECK(line.compare(line.size() - m.help.size(), m.help.size(), m.help) == 0);
+        }
+    }
+    // The ranges are the declarations' at the default options: the hull caps the damage.
+    const std::string bosconian = test::cli({"list", "bosconian"}).out;
+    CHECK(bosconian.find(" count, 0..100  the ship's damage at the end") != std::string::npos);
 }
