@@ -1,5 +1,7 @@
 // odds compare: several policies on the same dice, playout by playout (common random numbers),
-// with paired differences for every pair and every headline metric.
+// with paired differences for every pair and every headline metric (and the ranking metric and
+// the table's), ranked by one metric, and every policy's figures side by side (policies.csv).
+#include <algorithm>
 #include <atomic>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
@@ -116,6 +118,53 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
             if (runs[j]->policy == runs.back()->policy)
                 throw UsageError("policy '" + runs.back()->policy + "' is compared twice");
     }
+    const std::size_t k = runs.size(), metrics = runs[0]->metrics.size();
+    // The metrics compared pair by pair (compare.csv): the headline ones, then the ranking
+    // metric and the table's, where not among them.
+    std::vector<std::size_t> head;
+    std::vector<std::string> head_names = split_names(game.headline);
+    if (seat >= 0) {  // by default, rank by the compared seat's wins
+        const std::string wins = split_names(game.versus)[static_cast<std::size_t>(seat)];
+        std::erase(head_names, wins);
+        head_names.insert(head_names.begin(), wins);
+    }
+    for (const auto& name : head_names)
+        for (std::size_t m = 0; m < metrics; ++m)
+            if (runs[0]->metrics[m].name == name) head.push_back(m);
+    const auto metric_named = [&](const std::string& name, const std::string& option) {
+        std::vector<std::string> names;
+        for (std::size_t m = 0; m < metrics; ++m) {
+            if (runs[0]->metrics[m].name == name) return m;
+            names.push_back(runs[0]->metrics[m].name);
+        }
+        std::string valid;
+        for (const auto& n : names) valid += (valid.empty() ? "" : ", ") + n;
+        throw UsageError(option + " '" + name + "' is not a metric of " + std::string(game.name) +
+                         did_you_mean(name, names) + " (valid: " + valid + ")");
+    };
+    const std::size_t rank_by =
+        vm.count("rank-by") ? metric_named(vm["rank-by"].as<std::string>(), "--rank-by") : head[0];
+    std::vector<std::size_t> columns;  // the table's metrics
+    if (vm.count("metrics")) {
+        const std::string list = vm["metrics"].as<std::string>();
+        for (const auto& name : split_names(list)) {
+            if (name.empty())
+                throw UsageError("--metrics '" + list + "': an empty name; give METRIC,METRIC,...");
+            const std::size_t m = metric_named(name, "--metrics");
+            if (std::find(columns.begin(), columns.end(), m) != columns.end())
+                throw UsageError("--metrics '" + list + "' names '" + name + "' twice");
+            columns.push_back(m);
+        }
+    } else {
+        columns.assign(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(head.size(), 4)));
+    }
+    for (const std::size_t m : columns)
+        if (std::find(head.begin(), head.end(), m) == head.end()) head.push_back(m);
+    if (std::find(head.begin(), head.end(), rank_by) == head.end()) head.push_back(rank_by);
+    const auto paired_index = [&](std::size_t m) {
+        return static_cast<std::size_t>(std::find(head.begin(), head.end(), m) - head.begin());
+    };
+    const std::size_t pairs = k * (k - 1) / 2;
     if (out_dir) {
         prepare_out_dir(*out_dir);
         for (const auto& r : runs) {  // every policy's folder, before anything is played
@@ -129,18 +178,6 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
         }
     }
 
-    const std::size_t k = runs.size(), metrics = runs[0]->metrics.size();
-    std::vector<std::size_t> head;  // headline metric indices; the first one ranks
-    std::vector<std::string> head_names = split_names(game.headline);
-    if (seat >= 0) {  // rank by the compared seat's wins
-        const std::string wins = split_names(game.versus)[static_cast<std::size_t>(seat)];
-        std::erase(head_names, wins);
-        head_names.insert(head_names.begin(), wins);
-    }
-    for (const auto& name : head_names)
-        for (std::size_t m = 0; m < metrics; ++m)
-            if (runs[0]->metrics[m].name == name) head.push_back(m);
-    const std::size_t pairs = k * (k - 1) / 2;
 
     // Chunks of playouts, pulled by worker threads; merged in chunk order, so an interrupted
     // comparison keeps an exact prefix.
@@ -220,7 +257,7 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     bar.finish();
     const bool partial = merged < chunks;
 
-    // Summaries, ranked by the first headline metric (higher first).
+    // Summaries, ranked by --rank-by's metric (higher first).
     std::vector<std::vector<Summary>> sums(k);
     for (std::size_t p = 0; p < k; ++p)
         for (const auto& d : distributions(total.tallies[p], runs[p]->metrics))
@@ -228,7 +265,7 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     std::vector<std::size_t> order(k);
     for (std::size_t p = 0; p < k; ++p) order[p] = p;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return sums[a][head[0]].mean > sums[b][head[0]].mean;
+        return sums[a][rank_by].mean > sums[b][rank_by].mean;
     });
 
     std::vector<std::vector<PairStat>> stat(pairs, std::vector<PairStat>(head.size()));
@@ -271,9 +308,29 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
                 }
         return csv;
     };
+    // policies.csv: every policy's figures side by side, one row per policy and metric, in the
+    // order of the ranking.
+    const auto policy_rows = [&] {
+        std::string csv =
+            "game,scenario,seed,playouts,policy,rank,ranked_by,metric,mean,ci_low,ci_high,stddev,"
+            "status\n";
+        for (std::size_t r = 0; r < k; ++r) {
+            const std::size_t p = order[r];
+            for (const Summary& s : sums[p])
+                csv += csv_field(game.name.data()) + ',' + csv_field(runs[p]->scenario) + ',' +
+                       std::to_string(cfg.seed) + ',' + std::to_string(total.n) + ',' +
+                       csv_field(runs[p]->policy) + ',' + std::to_string(r + 1) + ',' +
+                       csv_field(runs[p]->metrics[rank_by].name) + ',' + csv_field(s.metric) + ',' +
+                       format_double(s.mean) + ',' + format_double(s.ci.low) + ',' +
+                       format_double(s.ci.high) + ',' + format_double(s.stddev) + ',' +
+                       (partial ? "partial" : "complete") + '\n';
+        }
+        return csv;
+    };
     if (out_dir) {
         const fs::path dir(*out_dir);
-        std::vector<std::pair<fs::path, std::string>> files{{dir / "compare.csv", csv_rows()}};
+        std::vector<std::pair<fs::path, std::string>> files{{dir / "compare.csv", csv_rows()},
+                                                            {dir / "policies.csv", policy_rows()}};
         for (std::size_t p = 0; p < k; ++p) {
             const fs::path sub = dir / dir_name(runs[p]->policy);
             RunInfo info{runs[p]->game, runs[p]->scenario, runs[p]->policy, cfg.seed,
@@ -306,19 +363,22 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
             t << "  " << std::left << std::setw(name_width) << r->policy << scenario_rest(r->scenario, common) << '\n';
     }
     t << std::left << std::setw(5) << "rank" << std::setw(name_width) << "policy";
-    const std::size_t shown = std::min<std::size_t>(head.size(), 4);
-    for (std::size_t h = 0; h < shown; ++h) t << std::setw(26) << runs[0]->metrics[head[h]].name;
-    t << std::setw(34) << ("vs #1 on " + runs[0]->metrics[head[0]].name) << '\n';
+    const auto column_width = [&](std::size_t m) {
+        return std::max(26, static_cast<int>(runs[0]->metrics[m].name.size()) + 2);
+    };
+    for (const std::size_t m : columns) t << std::setw(column_width(m)) << runs[0]->metrics[m].name;
+    t << std::setw(34) << ("vs #1 on " + runs[0]->metrics[rank_by].name) << '\n';
     for (std::size_t r = 0; r < k; ++r) {
         const std::size_t p = order[r];
         t << std::left << std::setw(5) << r + 1 << std::setw(name_width) << runs[p]->policy;
-        for (std::size_t h = 0; h < shown; ++h) {
-            const Summary& s = sums[p][head[h]];
-            t << std::setw(26) << (fixed(s.mean) + " [" + fixed(s.ci.low, 3) + ", " + fixed(s.ci.high, 3) + "]");
+        for (const std::size_t m : columns) {
+            const Summary& s = sums[p][m];
+            t << std::setw(column_width(m))
+              << (fixed(s.mean) + " [" + fixed(s.ci.low, 3) + ", " + fixed(s.ci.high, 3) + "]");
         }
         if (r > 0) {
             const auto [idx, sign] = pair_of(p, order[0]);
-            const PairStat& s = stat[idx][0];
+            const PairStat& s = stat[idx][paired_index(rank_by)];
             const double lo = sign > 0 ? s.low : -s.high, hi = sign > 0 ? s.high : -s.low;
             std::ostringstream pv;
             if (s.p_holm < 1e-15) pv << "<1e-15";

@@ -564,3 +564,91 @@ TEST_CASE("odds list GAME lists each metric with its kind, range and help", "[cl
     const std::string bosconian = test::cli({"list", "bosconian"}).out;
     CHECK(bosconian.find(" count, 0..100  the ship's damage at the end") != std::string::npos);
 }
+
+// ---------------------------------------------------------------------------------------------
+// compare: --rank-by, --metrics, and policies.csv.
+
+TEST_CASE("compare --rank-by and --metrics: a name that is not a metric is refused, nothing written",
+          "[cli][compare][labels]") {
+    const auto dir = temp("compare-bad");
+    struct Case {
+        std::vector<std::string> extra;
+        const char* says;
+    };
+    const Case cases[] = {
+        {{"--rank-by", "kiled"}, "--rank-by 'kiled' is not a metric of fpb (did you mean 'killed'?) (valid: withdrawn, "},
+        {{"--metrics", "clean,kiled"}, "--metrics 'kiled' is not a metric of fpb (did you mean 'killed'?)"},
+        {{"--metrics", "clean,,lost"}, "--metrics 'clean,,lost': an empty name"},
+        {{"--metrics", "clean,lost,clean"}, "--metrics 'clean,lost,clean' names 'clean' twice"},
+    };
+    for (const auto& c : cases) {
+        std::vector<std::string> args = {"compare", "fpb", "--policy", "bug-out", "--policy", "random",
+                                         "-n", "100", "--no-progress", "--out", dir.string()};
+        args.insert(args.end(), c.extra.begin(), c.extra.end());
+        const auto r = test::cli(args);
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(r.err.find(c.says) != std::string::npos);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(r.out.empty());
+        CHECK_FALSE(fs::exists(dir));
+    }
+}
+
+TEST_CASE("compare: ranked by any metric, the table's columns chosen, every policy in policies.csv",
+          "[cli][compare][labels]") {
+    const auto dir = temp("compare");
+    const std::vector<std::string> policies = {"bug-out", "random", "lead-from-front"};
+    const auto r = test::cli({"compare", "fpb", "--policy", policies[0], "--policy", policies[1], "--policy",
+                              policies[2], "-n", "2000", "--no-progress", "--rank-by", "killed", "--metrics",
+                              "icecube_rescued,clean,costly,lost,killed,squad_hit", "--out", dir.string()});
+    REQUIRE(r.code == 0);
+    // The table: the chosen columns, in order, and the difference from #1 on the ranking metric.
+    std::istringstream lines(r.out);
+    std::string header_line, columns;
+    std::getline(lines, header_line);
+    std::getline(lines, columns);
+    std::istringstream words(columns);
+    std::vector<std::string> heads;
+    for (std::string w; words >> w;) heads.push_back(w);
+    CHECK(heads == std::vector<std::string>{"rank", "policy", "icecube_rescued", "clean", "costly", "lost",
+                                            "killed", "squad_hit", "vs", "#1", "on", "killed"});
+    // policies.csv: one row per policy and metric, ranked by killed (highest first).
+    const Csv csv = parse_csv(slurp(dir / "policies.csv"));
+    CHECK(csv.header == std::vector<std::string>{"game", "scenario", "seed", "playouts", "policy", "rank",
+                                                 "ranked_by", "metric", "mean", "ci_low", "ci_high",
+                                                 "stddev", "status"});
+    const std::size_t metrics = find_game("fpb").prepare({}, {})->metrics.size();
+    REQUIRE(csv.rows.size() == policies.size() * metrics);
+    double last_killed = 1e9;
+    for (std::size_t i = 0; i < csv.rows.size(); ++i) {
+        const auto& row = csv.rows[i];
+        CHECK(row.at("rank") == std::to_string(i / metrics + 1));
+        CHECK(row.at("ranked_by") == "killed");
+        CHECK(row.at("playouts") == "2000");
+        if (row.at("metric") == "killed") {
+            CHECK(std::stod(row.at("mean")) <= last_killed);
+            last_killed = std::stod(row.at("mean"));
+        }
+        // The same figures as the policy's own summary.csv.
+        const Csv summary = parse_csv(slurp(dir / row.at("policy") / "summary.csv"));
+        const auto& s = row_of(summary, row.at("metric"));
+        for (const char* c : {"mean", "ci_low", "ci_high", "stddev"}) CHECK(row.at(c) == s.at(c));
+    }
+    // The table's rows follow the ranking.
+    CHECK(r.out.find("1    " + csv.rows[0].at("policy")) != std::string::npos);
+    // compare.csv: every pair on the headline metrics, and on the table's others (squad_hit).
+    const Csv pairs = parse_csv(slurp(dir / "compare.csv"));
+    const auto headline = split_names(find_game("fpb").headline);
+    CHECK(pairs.rows.size() == 3 * (headline.size() + 1));
+    CHECK(std::count_if(pairs.rows.begin(), pairs.rows.end(),
+                        [](const auto& x) { return x.at("metric") == "squad_hit"; }) == 3);
+    fs::remove_all(dir);
+
+    // By default: ranked by the first headline metric, its first four headline metrics shown.
+    const auto d = test::cli({"compare", "fpb", "--policy", "bug-out", "--policy", "random", "-n", "500",
+                              "--no-progress"});
+    REQUIRE(d.code == 0);
+    CHECK(d.out.find("withdrawn                 wounded_withdrawn         left_behind               killed"
+                     "                    vs #1 on withdrawn") != std::string::npos);
+}
