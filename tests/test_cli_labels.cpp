@@ -652,3 +652,67 @@ TEST_CASE("compare: ranked by any metric, the table's columns chosen, every poli
     CHECK(d.out.find("withdrawn                 wounded_withdrawn         left_behind               killed"
                      "                    vs #1 on withdrawn") != std::string::npos);
 }
+
+// ---------------------------------------------------------------------------------------------
+// docs/output.md: every file every command writes, every column, every game's survival steps.
+
+TEST_CASE("docs/output.md names every file every command writes and every column in it",
+          "[cli][docs][labels]") {
+    const std::string doc = slurp(fs::path(ODDS_SOURCE_DIR) / "docs" / "output.md");
+    REQUIRE_FALSE(doc.empty());
+    const auto dir = temp("docs");
+    const std::vector<std::vector<std::string>> commands = {
+        {"run", "fpb", "-n", "200", "--out", (dir / "run").string()},
+        {"exact", "bosconian", "--set", "layout=4,9,15", "--out", (dir / "exact").string()},
+        {"compare", "fpb", "--policy", "bug-out", "--policy", "random", "-n", "200", "--out",
+         (dir / "compare").string()},
+        {"tournament", "naval", "--policy", "gunner", "--policy", "boarder", "-n", "2", "--out",
+         (dir / "tournament").string()},
+        {"sweep", "bosconian", "--vary", "hull=90,100", "-n", "1000", "--out", (dir / "sweep").string()},
+        {"baseline", "bosconian", "-n", "1000", "--out", (dir / "baseline" / "b.baseline").string()},
+    };
+    for (auto args : commands) {
+        if (args[0] != "exact") args.push_back("--no-progress");
+        const auto r = test::cli(args);
+        INFO(args[0] << ": " << r.err);
+        REQUIRE(r.code == 0);
+    }
+    std::size_t files = 0;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+        if (!e.is_regular_file()) continue;
+        ++files;
+        const std::string name = e.path().filename().string();
+        INFO(e.path().string());
+        if (e.path().extension() != ".csv") {  // the baseline file: its records
+            for (const char* record : {"odds-baseline 1", "game ", "rules_version ", "set ", "policy ",
+                                       "seed ", "playouts ", "scenario ", "policies ", "metric NAME KIND"})
+                CHECK(doc.find(record) != std::string::npos);
+            continue;
+        }
+        CHECK(doc.find("`" + name + "`") != std::string::npos);
+        const Csv csv = parse_csv(slurp(e.path()));
+        for (const auto& column : csv.header) {
+            if (name == "sweep.csv" && column == "hull") continue;  // a varied option's own column
+            INFO(column);
+            CHECK(doc.find("`" + column + "`") != std::string::npos);
+        }
+    }
+    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1);  // run, exact, compare (2 policies), tournament, sweep, baseline
+    CHECK(doc.find("`<policy>/summary.csv`") != std::string::npos);
+    // Every game's survival table: its time metric, its subjects, where its steps start.
+    for (const auto& g : games()) {
+        INFO(g.name);
+        const auto run = g.prepare({}, {});
+        CHECK(doc.find("| `" + std::string(g.name) + "` |") != std::string::npos);
+        for (const auto& sv : run->survivals) {
+            if (!sv.subject.empty()) CHECK(doc.find("`" + sv.subject + "`") != std::string::npos);
+            const std::string time = run->metrics[static_cast<std::size_t>(sv.time)].name;
+            if (sv.subject.empty() || sv.subject == "squad") CHECK(doc.find("`" + time + "`") != std::string::npos);
+        }
+    }
+    // The README points there rather than keeping its own copy of the columns.
+    const std::string readme = slurp(fs::path(ODDS_SOURCE_DIR) / "README.md");
+    CHECK(readme.find("(docs/output.md)") != std::string::npos);
+    CHECK(readme.find("| `ci_low`, `ci_high` |") == std::string::npos);
+    fs::remove_all(dir);
+}
