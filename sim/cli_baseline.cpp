@@ -454,6 +454,13 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
                                    fs::absolute(reports[1].second).lexically_normal())
         throw UsageError("--junit and --json name the same file '" + reports[1].second +
                          "'; give each its own");
+    for (const auto& [opt, file] : reports)  // a report never overwrites a baseline it checks
+        for (const auto& j : jobs) {
+            std::error_code ec;
+            if (fs::equivalent(file, j.b.file, ec))
+                throw UsageError(opt + " '" + file + "' is the baseline '" + j.b.file +
+                                 "'; give the report its own file");
+        }
     for (const auto& [opt, file] : reports) prepare_out_file(file, opt);
 
     std::uint64_t queued = 0;

@@ -154,6 +154,8 @@ TEST_CASE("check --tolerance, --junit and --json refuse bad values with exit 2, 
     const auto dir = temp("reports");
     const std::string junit = (dir / "sub" / "j.xml").string(), json = (dir / "sub" / "c.json").string();
     fs::remove_all(dir);
+    const auto copy = temp("copy.baseline");
+    fs::copy_file(kBosconian, copy, fs::copy_options::overwrite_existing);
     struct Case {
         std::vector<std::string> args;
         std::string says;
@@ -177,6 +179,9 @@ TEST_CASE("check --tolerance, --junit and --json refuse bad values with exit 2, 
         {{"--json", "/proc/odds/c.json"}, "--json '/proc/odds/c.json' cannot be created"},
         {{"--junit", junit, "--json", (dir / "sub" / ".." / "sub" / "j.xml").string()},
          "--junit and --json name the same file"},
+        // A report never overwrites a baseline (a copy here, should that ever fail).
+        {{copy.string(), "--json", copy.string()},
+         "--json '" + copy.string() + "' is the baseline '" + copy.string() + "'"},
     };
     for (const auto& c : cases) {
         std::vector<std::string> args = {"check", kBosconian, "--no-progress"};
@@ -193,6 +198,8 @@ TEST_CASE("check --tolerance, --junit and --json refuse bad values with exit 2, 
         CHECK(r.out.empty());
         CHECK_FALSE(fs::exists(dir));
     }
+    CHECK(slurp(copy) == slurp(kBosconian));
+    fs::remove(copy);
 }
 
 TEST_CASE("check --junit and --json: written beside an unchanged table, every metric of every baseline",
