@@ -200,6 +200,7 @@ TEST_CASE("check --tolerance, --junit and --json refuse bad values with exit 2, 
     }
     CHECK(slurp(copy) == slurp(kBosconian));
     fs::remove(copy);
+    fs::remove_all(dir);  // made only if a case above failed
 }
 
 TEST_CASE("check --junit and --json: written beside an unchanged table, every metric of every baseline",
