@@ -7,8 +7,8 @@
 #   gitlab-ci       every line of the job's `script:`, each in its own shell, in order
 #   record          the "Once, on purpose" lines: re-recording must give the committed balance/
 #
-# Each runs in its own fresh `git clone` of SOURCE_DIR (so only committed baselines count), at
-# the clone's root, with the job's env:/variables:. Substituted, because they need the network
+# Each runs in its own fresh `git clone` of SOURCE_DIR (so only committed baselines count), in
+# the clone's tests/ci-recipe (a designer's repository: its balance/ holds the baselines), with the job's env:/variables:. Substituted, because they need the network
 # or would change this machine:
 #   - `apt-get update ... && apt-get install ...` of ca-certificates and curl (which serve only the
 #     download) is skipped; installing anything else fails the test;
@@ -107,11 +107,14 @@ EOF
 
 # Runs snippet NAME in a fresh clone; fails on the first failing step.
 run_snippet() {
-  local name=$1 spec clone root kind rest path
+  local name=$1 spec clone work root kind rest path
   spec=$(extract "$name") || fail "cannot read the README's $name snippet"
   clone=$tmp/$name
   git clone -q "$src" "$clone" || fail "git clone $src failed"
   git -C "$clone" checkout -q "$(git -C "$src" rev-parse HEAD)" || fail "cannot check out HEAD in the clone"
+  # The recipe's repository: tests/ci-recipe of the clone stands in for a designer's own
+  # repository, its balance/ the baselines the README records and checks.
+  work=$clone/tests/ci-recipe
   root=$tmp/$name-root
   local envs=() checks=0 path_now=$clean_path
   while IFS= read -r line; do
@@ -135,26 +138,26 @@ run_snippet() {
           [[ $url =~ /v${version//./\\.}/odds_${version//./\\.}_[a-z0-9]+\.deb$ ]] ||
             fail "$name: ODDS_DEB '$url' is not odds_${version}_ARCH.deb of tag v$version, the version this build makes (bump the README's snippets with the version: README, \"Releases\")"
           echo "$name: instead of '$cmd': the .deb this build made"
-          cp "$deb" "$clone/$file" || fail "cannot copy $deb"
+          cp "$deb" "$work/$file" || fail "cannot copy $deb"
           continue
         fi
         if [[ $cmd =~ ^apt-get\ install(\ -[^ ]+)*\ \./([^ ]+\.deb)$ ]]; then
           echo "$name: instead of '$cmd': dpkg-deb -x into a temporary root, its usr/bin on PATH"
-          dpkg-deb -x "$clone/${BASH_REMATCH[2]}" "$root" || fail "$name: cannot unpack ${BASH_REMATCH[2]}"
+          dpkg-deb -x "$work/${BASH_REMATCH[2]}" "$root" || fail "$name: cannot unpack ${BASH_REMATCH[2]}"
           path_now=$root/usr/bin:$clean_path
           continue
         fi
         echo "$name: \$ $cmd"
-        (cd "$clone" && env "${envs[@]}" PATH="$path_now" bash -e -o pipefail -c "$cmd") ||
+        (cd "$work" && env "${envs[@]}" PATH="$path_now" bash -e -o pipefail -c "$cmd") ||
           fail "$name: step '$cmd' failed"
         [[ $cmd == "odds check "* ]] && checks=$((checks + 1))
         ;;
       upload)
         path=${rest%/}
-        [ -e "$clone/$path" ] || fail "$name: the job uploads '$rest', which the steps did not make"
+        [ -e "$work/$path" ] || fail "$name: the job uploads '$rest', which the steps did not make"
         ;;
       junit)
-        python3 - "$clone/$rest" <<'EOF' || fail "$name: the JUnit report '$rest' does not read as passed"
+        python3 - "$work/$rest" <<'EOF' || fail "$name: the JUnit report '$rest' does not read as passed"
 import sys
 import xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
@@ -169,7 +172,7 @@ EOF
   [ "$name" = record ] || [ "$checks" -gt 0 ] || fail "$name: no 'odds check' step ran"
   if [ "$name" = record ]; then
     local changed
-    changed=$(git -C "$clone" status --porcelain -- balance)
+    changed=$(git -C "$work" status --porcelain -- balance)
     [ -z "$changed" ] || fail "re-recording as the README says changes the committed balance/ (scripts/rebaseline):"$'\n'"$changed"
   fi
 }
