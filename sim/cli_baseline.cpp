@@ -16,7 +16,9 @@
 // `odds check` treats the file as input: every value is checked against the game's declarations
 // (its options, policies, rules version, each metric's kind and range, the playouts) before
 // anything is laid out or played; a bad one is one line naming the file, the line and the value.
+#include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -26,6 +28,7 @@
 #include <sstream>
 #include <thread>
 
+#include "reports/check_report.hpp"
 #include "reports/compare.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
@@ -356,6 +359,47 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     return 0;
 }
 
+namespace {
+
+// --tolerance METRIC=X, each checked: METRIC a metric some given baseline records (once), X a
+// number >= 0.
+std::map<std::string, double> tolerances_of(const po::variables_map& vm,
+                                            const std::vector<std::string>& metric_names) {
+    std::map<std::string, double> out;
+    if (!vm.count("tolerance")) return out;
+    std::string valid;
+    for (const auto& n : metric_names) valid += (valid.empty() ? "" : ", ") + n;
+    for (const auto& text : vm["tolerance"].as<std::vector<std::string>>()) {
+        const auto eq = text.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw UsageError("--tolerance '" + text + "' is not METRIC=X (e.g. win=0.005; metrics: " +
+                             valid + ")");
+        const std::string name = text.substr(0, eq), value = text.substr(eq + 1);
+        if (std::find(metric_names.begin(), metric_names.end(), name) == metric_names.end())
+            throw UsageError("--tolerance '" + text + "': no baseline given records a metric '" +
+                             name + "'" + did_you_mean(name, metric_names) + " (valid: " + valid + ")");
+        const auto x = parse_number(value);
+        if (!x || *x < 0)
+            throw UsageError("--tolerance '" + text + "': '" + value +
+                             "' is not a number >= 0 (the largest change of " + name +
+                             "'s mean that is not an alarm, in its unit: e.g. " + name + "=0.005)");
+        if (!out.emplace(name, *x).second)
+            throw UsageError("--tolerance '" + text + "': " + name + " is given a tolerance twice");
+    }
+    return out;
+}
+
+std::string tolerance_note(const std::vector<BaselineMetric>& metrics,
+                           const std::map<std::string, double>& tolerances) {
+    std::string s;
+    for (const auto& m : metrics)
+        if (const auto t = tolerances.find(m.name); t != tolerances.end())
+            s += (s.empty() ? "; tolerance " : ", ") + m.name + "=" + format_double(t->second);
+    return s;
+}
+
+}  // namespace
+
 int cmd_check(const std::vector<std::string>& args, Io io) {
     const auto parsed = parse_command("check", args, io);
     if (!parsed) return 0;
@@ -393,6 +437,31 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
                   j.cfg.seed == j.b.seed && j.cfg.playouts == j.b.playouts;
         jobs.push_back(std::move(j));
     }
+    std::vector<std::string> metric_names;
+    for (const auto& j : jobs)
+        for (const auto& m : j.b.metrics)
+            if (std::find(metric_names.begin(), metric_names.end(), m.name) == metric_names.end())
+                metric_names.push_back(m.name);
+    const auto tolerances = tolerances_of(vm, metric_names);
+    // The report files: both checked before either folder is made, both before anything is played.
+    std::vector<std::pair<std::string, std::string>> reports;  // option, file
+    for (const char* opt : {"junit", "json"})
+        if (vm.count(opt)) {
+            reports.emplace_back(std::string("--") + opt, vm[opt].as<std::string>());
+            check_out_file(reports.back().second, reports.back().first);
+        }
+    if (reports.size() == 2 && fs::absolute(reports[0].second).lexically_normal() ==
+                                   fs::absolute(reports[1].second).lexically_normal())
+        throw UsageError("--junit and --json name the same file '" + reports[1].second +
+                         "'; give each its own");
+    for (const auto& [opt, file] : reports)  // a report never overwrites a baseline it checks
+        for (const auto& j : jobs) {
+            std::error_code ec;
+            if (fs::equivalent(file, j.b.file, ec))
+                throw UsageError(opt + " '" + file + "' is the baseline '" + j.b.file +
+                                 "'; give the report its own file");
+        }
+    for (const auto& [opt, file] : reports) prepare_out_file(file, opt);
 
     std::uint64_t queued = 0;
     for (const auto& j : jobs) queued += j.cfg.playouts;
@@ -400,64 +469,121 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
                     std::to_string(jobs.size()) + (jobs.size() == 1 ? " baseline, " : " baselines, ") +
                         std::to_string(queued) + " playouts",
                     jobs.front().cfg.threads);
-    bool moved_any = false;
+    std::vector<BaselineCheck> checks;
     for (auto& j : jobs) {
         ProgressBar bar(j.cfg.playouts, progress_wanted(vm));
+        const auto started = std::chrono::steady_clock::now();
         const RunResult r = play(*j.run, j.cfg, &bar);
         bar.finish();
+        const bool moved_before = overall_verdict(checks) == Verdict::moved;
         if (r.partial) {
             io.err << "odds check: interrupted at " << j.b.file << "; the files before it were "
-                   << (moved_any ? "decided: the balance MOVED" : "unchanged") << '\n';
-            return moved_any ? 1 : 130;
+                   << (moved_before ? "decided: the balance MOVED" : "unchanged")
+                   << (reports.empty() ? "" : "; no report written") << '\n';
+            return moved_before ? 1 : 130;
         }
+        BaselineCheck c;
+        c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        c.file = j.b.file;
+        c.game = j.b.game;
+        c.scenario = j.run->scenario;
+        c.policy = j.run->policy;
+        c.rules_baseline = j.b.rules_version;
+        c.rules_build = j.game->rules_version;
+        c.exact = j.exact;
+        c.seed_baseline = j.b.seed;
+        c.seed = j.cfg.seed;
+        c.playouts_baseline = j.b.playouts;
+        c.playouts = j.cfg.playouts;
+        c.false_alarm = kFalseAlarm / static_cast<double>(j.b.metrics.size());
+        if (!j.exact)
+            c.reason = j.b.rules_version != j.game->rules_version
+                           ? "rules version " + j.b.rules_version + " -> " + c.rules_build
+                           : std::string("changed seed, playouts or options");
+
         io.out << j.b.file << ": " << j.b.game << " | " << j.run->scenario << " | "
                << j.run->policy << '\n';
         if (j.exact)
             io.out << "  exact check: rules version " << j.b.rules_version << ", seed " << j.b.seed
-                   << ", " << j.b.playouts << " playouts: every count must match\n";
+                   << ", " << j.b.playouts << " playouts: every count must match"
+                   << tolerance_note(j.b.metrics, tolerances) << '\n';
         else
-            io.out << "  statistical check (" << (j.b.rules_version != j.game->rules_version
-                                                       ? "rules version " + j.b.rules_version +
-                                                             " -> " + std::string(j.game->rules_version)
-                                                       : std::string("changed seed, playouts or options"))
-                   << "): false-alarm rate " << kFalseAlarm << " per metric / "
-                   << j.b.metrics.size() << " metrics\n";
-        bool moved = false;
+            io.out << "  statistical check (" << c.reason << "): false-alarm rate " << kFalseAlarm
+                   << " per metric / " << j.b.metrics.size() << " metrics"
+                   << tolerance_note(j.b.metrics, tolerances) << '\n';
         for (const auto& bm : j.b.metrics) {
+            MetricCheck mc;
+            mc.name = bm.name;
+            mc.kind = bm.kind;
+            if (const auto t = tolerances.find(bm.name); t != tolerances.end()) mc.tolerance = t->second;
             std::size_t m = j.run->metrics.size();
             for (std::size_t i = 0; i < j.run->metrics.size(); ++i)
                 if (j.run->metrics[i].name == bm.name) m = i;
             if (m == j.run->metrics.size()) {
-                io.out << "  MOVED      " << bm.name << ": the build no longer reports it\n";
-                moved = true;
+                mc.reported = false;
+                mc.old_s.mean = bm.mean;
+                mc.old_s.ci = {bm.low, bm.high};
+                mc.verdict = Verdict::moved;
+                mc.line = ": the build no longer reports it";
+                io.out << "  MOVED      " << bm.name << mc.line << '\n';
+                c.metrics.push_back(std::move(mc));
                 continue;
             }
             const MetricSpec& spec = j.run->metrics[m];
             const auto now = counts_of(r.tally, m);
             const Distribution old_d = distribution_of(spec, bm.counts);
             const Distribution new_d = distribution_of(spec, now);
-            const Summary so = summarize(old_d, false), sn = summarize(new_d, false);
+            mc.old_s = summarize(old_d, false);
+            mc.new_s = summarize(new_d, false);
+            mc.shift = mc.new_s.mean - mc.old_s.mean;
             std::ostringstream line;
-            line << std::left << std::setw(18) << bm.name << " old " << interval(so) << "  new "
-                 << interval(sn);
-            bool shifted;
+            line << "old " << interval(mc.old_s) << "  new " << interval(mc.new_s);
             if (j.exact) {
-                shifted = now != bm.counts;
-                if (shifted) line << "  counts differ: the kernel plays differently";
+                mc.counts_match = now == bm.counts;
+                mc.verdict = exact_verdict(mc.counts_match, mc.shift, mc.tolerance);
+                if (!mc.counts_match && !mc.tolerance)
+                    line << "  counts differ: the kernel plays differently";
+                else if (!mc.counts_match)
+                    line << std::setprecision(4) << "  counts differ: mean shift " << mc.shift
+                         << (mc.verdict == Verdict::tolerated ? " within" : " beyond")
+                         << " tolerance " << *mc.tolerance;
             } else {
-                const auto t = shift_test(moments(old_d), moments(new_d),
-                                          kFalseAlarm / static_cast<double>(j.b.metrics.size()));
-                shifted = t.moved;
-                line << std::setprecision(4) << "  shift " << t.diff << " (alarm above "
-                     << t.threshold << "; detectable " << t.detectable << ")";
+                const auto t = shift_test(moments(old_d), moments(new_d), c.false_alarm);
+                const double x = mc.tolerance.value_or(0.0);
+                mc.shift = t.diff;
+                mc.threshold = t.threshold;
+                mc.detectable = x + t.detectable;
+                mc.verdict = statistical_verdict(t, mc.tolerance);
+                line << std::setprecision(4) << "  shift " << t.diff << " (alarm above ";
+                if (mc.tolerance)
+                    line << x + t.threshold << ": tolerance " << x << " + " << t.threshold;
+                else
+                    line << t.threshold;
+                line << "; detectable " << *mc.detectable << ")";
             }
-            moved = moved || shifted;
-            io.out << "  " << (shifted ? "MOVED      " : "unchanged  ") << line.str() << '\n';
+            mc.line = line.str();
+            const char* status = mc.verdict == Verdict::moved       ? "MOVED      "
+                                 : mc.verdict == Verdict::tolerated ? "tolerated  "
+                                                                    : "unchanged  ";
+            std::ostringstream row;
+            row << "  " << status << std::left << std::setw(18) << bm.name << ' ' << mc.line << '\n';
+            io.out << row.str();
+            c.metrics.push_back(std::move(mc));
         }
-        io.out << "  => " << (moved ? "the balance MOVED" : "unchanged") << '\n';
-        moved_any = moved_any || moved;
+        switch (c.verdict()) {
+            case Verdict::moved: io.out << "  => the balance MOVED\n"; break;
+            case Verdict::tolerated:
+                io.out << "  => unchanged within tolerance (a change no larger than the tolerance)\n";
+                break;
+            case Verdict::unchanged: io.out << "  => unchanged\n"; break;
+        }
+        checks.push_back(std::move(c));
     }
-    return moved_any ? 1 : 0;
+    for (const auto& [opt, file] : reports) {
+        write_file_atomic(file, opt == "--junit" ? check_junit(checks) : check_json(checks, ODDS_VERSION));
+        io.err << "odds check: wrote " << file << '\n';  // stdout keeps the table alone
+    }
+    return overall_verdict(checks) == Verdict::moved ? 1 : 0;
 }
 
 }  // namespace odds::cli

@@ -200,32 +200,34 @@ std::optional<std::string> out_dir_of(const po::variables_map& vm) {
     return dir;
 }
 
-void check_out_file(const std::string& path) {
-    if (path.empty()) throw UsageError("--out '' is not valid; give a file name");
+void check_out_file(const std::string& path, std::string_view option) {
+    const std::string opt(option);
+    if (path.empty()) throw UsageError(opt + " '' is not valid; give a file name");
     const fs::path p(path);
     std::error_code ec;
     if (fs::is_directory(p, ec) || !p.has_filename())
-        throw UsageError("--out '" + path + "' is a directory; give a file name");
+        throw UsageError(opt + " '" + path + "' is a directory; give a file name");
     // Its folder exists as a writable directory, or could be made: the nearest existing
     // ancestor is a writable directory.
     fs::path a = fs::absolute(p.has_parent_path() ? p.parent_path() : fs::path("."), ec);
     while (!fs::exists(a, ec) && a.has_parent_path() && a != a.parent_path()) a = a.parent_path();
     if (!fs::is_directory(a, ec))
-        throw UsageError("--out '" + path + "' cannot be created: '" + a.string() +
+        throw UsageError(opt + " '" + path + "' cannot be created: '" + a.string() +
                          "' is not a directory");
     if (::access(a.c_str(), W_OK) != 0)
-        throw UsageError("--out '" + path + "' is not writable: directory '" + a.string() +
+        throw UsageError(opt + " '" + path + "' is not writable: directory '" + a.string() +
                          "' refuses it");
 }
 
-void prepare_out_file(const std::string& path) {
-    check_out_file(path);
+void prepare_out_file(const std::string& path, std::string_view option) {
+    const std::string opt(option);
+    check_out_file(path, option);
     const fs::path p(path);
     std::error_code ec;
     if (p.has_parent_path()) {
         fs::create_directories(p.parent_path(), ec);
         if (ec)
-            throw UsageError("--out '" + path + "' cannot be created: directory '" +
+            throw UsageError(opt + " '" + path + "' cannot be created: directory '" +
                              p.parent_path().string() + "': " + ec.message());
     }
     // The file is written beside itself as PATH.tmp.PID, then renamed: that name must be creatable.
@@ -233,7 +235,7 @@ void prepare_out_file(const std::string& path) {
     probe += ".tmp." + std::to_string(::getpid());
     std::FILE* f = std::fopen(probe.c_str(), "wb");
     if (!f)
-        throw UsageError("--out '" + path + "' is not writable: " +
+        throw UsageError(opt + " '" + path + "' is not writable: " +
                          std::error_code(errno, std::generic_category()).message());
     std::fclose(f);
     fs::remove(probe, ec);

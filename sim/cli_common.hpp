@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/rule_options.hpp"
@@ -57,10 +58,10 @@ void prepare_out_dir(const std::string& dir);
 // --out DIR when given, checked (not yet created) by check_out_dir.
 std::optional<std::string> out_dir_of(const po::variables_map& vm);
 // Checks, creating nothing, that a file could be written at `path`: not a directory, and its
-// folder exists as a writable directory or could be made.
-void check_out_file(const std::string& path);
+// folder exists as a writable directory or could be made. Messages name `option` (--out, --junit).
+void check_out_file(const std::string& path, std::string_view option = "--out");
 // Makes the file's folder (and its parents) and checks the file can be created there.
-void prepare_out_file(const std::string& path);
+void prepare_out_file(const std::string& path, std::string_view option = "--out");
 
 // Plays `run` with Ctrl-C as a stop request; `bar` (may be null) shows done + offset.
 RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,

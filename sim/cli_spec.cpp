@@ -81,6 +81,15 @@ void check_options(po::options_description& d) {
         "worker threads (default: every hardware thread)")(
         "set", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
         "change a rule option from the baseline's (repeatable)")(
+        "tolerance", po::value<std::vector<std::string>>()->composing()->value_name("METRIC=X"),
+        "a change of METRIC's mean by at most X (in the metric's unit, X >= 0) is not an alarm: "
+        "statistical mode alarms only when the shift exceeds X by more than the alarm threshold; "
+        "exact mode passes counts that differ if the mean moved by at most X (repeatable)")(
+        "junit", po::value<std::string>()->value_name("FILE"),
+        "also write JUnit XML to FILE: a test suite per baseline, a test case per metric "
+        "(its folder is made if missing)")(
+        "json", po::value<std::string>()->value_name("FILE"),
+        "also write the verdicts as one JSON document to FILE (its folder is made if missing)")(
         "no-progress", "no progress bar, even on a terminal");
 }
 
@@ -157,9 +166,16 @@ const CommandSpec kCommands[] = {
      "Re-runs each baseline and says whether the balance moved. With the baseline's rules "
      "version, seed and playouts (and no --set), every count must match exactly: any difference "
      "means the kernel plays differently. Otherwise each headline metric is tested for a shift "
-     "of its mean, at a false-alarm rate of 1e-3 per metric divided by the number of metrics. "
-     "Exit 0: unchanged; 1: moved; 2: bad input.",
-     {"odds check balance/*.baseline", "odds check balance/bosconian.baseline --set hull=95"},
+     "of its mean, at a false-alarm rate of 1e-3 per metric divided by the number of metrics.\n\n"
+     "--tolerance METRIC=X: a change of at most X in METRIC's mean is not an alarm. In "
+     "statistical mode the metric is MOVED only when its shift exceeds X by more than the alarm "
+     "threshold (the test rejects |true shift| <= X); a smaller shift the plain test would flag "
+     "is 'tolerated'. In exact mode, counts that differ with the mean moved by at most X are "
+     "'tolerated'. Tolerated metrics pass.\n\n"
+     "--junit FILE and --json FILE also write the verdicts for CI, beside the table. "
+     "Exit 0: unchanged or tolerated; 1: moved; 2: bad input.",
+     {"odds check balance/*.baseline --junit reports/balance.xml",
+      "odds check balance/bosconian.baseline --set hull=95 --tolerance win=0.005"},
      "file", -1, check_options, cmd_check},
     {"version", "the version, each game's rules version, and the build", "odds version",
      "The version of odds, the rules version of each game (a baseline records it: 'odds check' "
