@@ -12,7 +12,7 @@
 #include <optional>
 
 #include "reports/csv.hpp"
-#include "reports/json.hpp"
+#include "reports/check_report.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_common.hpp"

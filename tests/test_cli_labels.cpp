@@ -15,7 +15,7 @@
 #include <string>
 
 #include "reports/csv.hpp"
-#include "reports/json.hpp"
+#include "reports/check_report.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_common.hpp"
 #include "sim/progress.hpp"
@@ -656,7 +656,7 @@ TEST_CASE("compare: ranked by any metric, the table's columns chosen, every poli
 // ---------------------------------------------------------------------------------------------
 // docs/output.md: every file every command writes, every column, every game's survival steps.
 
-TEST_CASE("docs/output.md names every file every command writes and every column in it",
+TEST_CASE("docs/output.md names every file every command writes and every column or field in it",
           "[cli][docs][labels]") {
     const std::string doc = slurp(fs::path(ODDS_SOURCE_DIR) / "docs" / "output.md");
     REQUIRE_FALSE(doc.empty());
@@ -677,12 +677,48 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         INFO(args[0] << ": " << r.err);
         REQUIRE(r.code == 0);
     }
+    // odds check's reports, of the baseline just written (statistically: other playouts).
+    const auto check = test::cli({"check", (dir / "baseline" / "b.baseline").string(), "-n", "500",
+                                  "--no-progress", "--junit", (dir / "check" / "check.xml").string(),
+                                  "--json", (dir / "check" / "check.json").string()});
+    INFO(check.err);
+    REQUIRE(check.code == 0);
     std::size_t files = 0;
     for (const auto& e : fs::recursive_directory_iterator(dir)) {
         if (!e.is_regular_file()) continue;
         ++files;
         const std::string name = e.path().filename().string();
         INFO(e.path().string());
+        if (name == "check.json") {  // every field of the JSON report, at every depth
+            std::vector<const Json*> todo = {nullptr};
+            const Json report = parse_json(slurp(e.path()));
+            todo.back() = &report;
+            while (!todo.empty()) {
+                const Json* j = todo.back();
+                todo.pop_back();
+                for (const auto& k : j->keys) {
+                    INFO(k);
+                    CHECK(doc.find("`" + k + "`") != std::string::npos);
+                }
+                for (const auto& v : j->values) todo.push_back(&v);
+                for (const auto& v : j->items) todo.push_back(&v);
+            }
+            continue;
+        }
+        if (name == "check.xml") {  // its elements and properties
+            const std::string xml = slurp(e.path());
+            for (const char* element : {"<testsuites", "<testsuite ", "<properties>", "<testcase",
+                                        "<system-out>"})
+                if (xml.find(element) != std::string::npos) CHECK(doc.find(element) != std::string::npos);
+            for (auto at = xml.find("<property name=\""); at != std::string::npos;
+                 at = xml.find("<property name=\"", at + 1)) {
+                const auto from = at + 16;
+                const std::string property = xml.substr(from, xml.find('"', from) - from);
+                INFO(property);
+                CHECK(doc.find("`" + property + "`") != std::string::npos);
+            }
+            continue;
+        }
         if (e.path().extension() != ".csv") {  // the baseline file: its records
             for (const char* record : {"odds-baseline 1", "game ", "rules_version ", "set ", "policy ",
                                        "seed ", "playouts ", "scenario ", "policies ", "metric NAME KIND"})
@@ -697,7 +733,8 @@ TEST_CASE("docs/output.md names every file every command writes and every column
             CHECK(doc.find("`" + column + "`") != std::string::npos);
         }
     }
-    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1);  // run, exact, compare (2 policies), tournament, sweep, baseline
+    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 2);  // run, exact, compare (2 policies), tournament, sweep,
+                                               // baseline, check's reports
     CHECK(doc.find("`<policy>/summary.csv`") != std::string::npos);
     // Every game's survival table: its time metric, its subjects, where its steps start.
     for (const auto& g : games()) {
