@@ -1,12 +1,19 @@
 #include "sim/registry.hpp"
 
-#include "sim/games/games.hpp"
-
 namespace odds {
 
+// Each game defines GAME_entry() in engine/GAME/register.cpp; the list of games is CMake's
+// ODDS_GAMES, written to games.inc as one ODDS_GAME(GAME) line each.
+#define ODDS_GAME(game) GameEntry game##_entry();
+#include "sim/games.inc"
+#undef ODDS_GAME
+
 std::span<const GameEntry> games() {
-    static const GameEntry kGames[] = {bosconian_entry(), dimension_duel_entry(), fpb_entry(),
-                                       msc_entry(), naval_entry()};
+#define ODDS_GAME(game) game##_entry(),
+    static const GameEntry kGames[] = {
+#include "sim/games.inc"
+    };
+#undef ODDS_GAME
     return kGames;
 }
 

@@ -12,8 +12,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/odds-check-reports.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 odd="$tmp/a&b <\"c\"> 'd' "$'\xff'".baseline"
-cp "$src/tests/baselines/bosconian.baseline" "$odd"
-cp "$src/tests/baselines/dimension-duel.baseline" "$tmp/duel.baseline"
+cp "$src/engine/bosconian/bosconian.baseline" "$odd"
+cp "$src/engine/dimension_duel/dimension-duel.baseline" "$tmp/duel.baseline"
 
 # Bosconian at hull=95: win within its tolerance, the other three metrics moved; the duel's
 # baseline re-run exactly, unchanged. Exit 1, the reports in folders that do not exist yet.

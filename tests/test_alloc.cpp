@@ -6,16 +6,16 @@
 #include <new>
 
 #include "engine/bosconian/bosconian.hpp"
-#include "engine/dimension_duel/duel.hpp"
+#include "engine/dimension_duel/dimension_duel.hpp"
 #include "engine/fpb/fpb.hpp"
 #include "engine/msc/msc.hpp"
-#include "policies/msc/policies.hpp"
+#include "engine/msc/policies.hpp"
 #include "engine/naval/naval.hpp"
-#include "policies/naval/policies.hpp"
-#include "policies/fpb/policies.hpp"
-#include "policies/dimension_duel/policies.hpp"
+#include "engine/naval/policies.hpp"
+#include "engine/fpb/policies.hpp"
+#include "engine/dimension_duel/policies.hpp"
 #include "engine/dice.hpp"
-#include "policies/bosconian/policies.hpp"
+#include "engine/bosconian/policies.hpp"
 #include "reports/tally.hpp"
 
 namespace {
@@ -67,16 +67,16 @@ TEST_CASE("Bosconian playouts allocate nothing", "[alloc][bosconian]") {
 }
 
 TEST_CASE("Dimension Duel playouts allocate nothing", "[alloc][duel]") {
-    duel::Options options;
+    dimension_duel::Options options;
     options.single_use = true;
-    Tally tally(duel::metric_specs(options), duel::survival_spec());
+    Tally tally(dimension_duel::metric_specs(options), dimension_duel::survival_spec());
     Dice dice(6);
-    duel::DicePolicy tau;
-    duel::Survivor kaon;
+    dimension_duel::DicePolicy tau;
+    dimension_duel::Survivor kaon;
     std::int32_t values[kMaxMetrics];
     const long before = g_allocations.load();
     for (int i = 0; i < 50'000; ++i) {
-        duel::to_metrics(duel::play(options, tau, kaon, dice), values);
+        dimension_duel::to_metrics(dimension_duel::play(options, tau, kaon, dice), values);
         tally.add(values);
     }
     CHECK(g_allocations.load() - before == 0);

@@ -40,7 +40,7 @@ std::size_t occurrences(const std::string& text, const std::string& what) {
 // The committed Bosconian baseline (hull=100, 1M playouts). Re-run at hull=95 its win rate
 // moves by -0.004815 with an alarm threshold of 0.000965; damage by -4.81, sectors_entered by
 // -0.348, bases_destroyed by -0.107.
-const std::string kBosconian = std::string(ODDS_SOURCE_DIR) + "/tests/baselines/bosconian.baseline";
+const std::string kBosconian = std::string(ODDS_SOURCE_DIR) + "/engine/bosconian/bosconian.baseline";
 
 ShiftTest shift(double diff, double threshold) {
     ShiftTest t;

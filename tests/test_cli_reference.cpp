@@ -5,8 +5,8 @@
 #include <sstream>
 #include <string>
 
-#include "sim/exact/bosconian.hpp"
-#include "sim/exact/duel.hpp"
+#include "engine/bosconian/exact.hpp"
+#include "engine/dimension_duel/exact.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/registry.hpp"
 #include "tests/helpers.hpp"
@@ -38,10 +38,10 @@ TEST_CASE("odds version and --version: the version, every game's rules version, 
 
 TEST_CASE("odds list and the exact solvers agree on their limits", "[cli][list]") {
     const auto duel = test::cli({"list", "dimension-duel"});
-    const std::string hp = "hp up to " + std::to_string(exact::duel::kMaxExactHp);
+    const std::string hp = "hp up to " + std::to_string(exact::dimension_duel::kMaxExactHp);
     CHECK(occurrences(duel.out, hp) == 2);  // best-response's help, and the exact solver's line
     CHECK(duel.out.find("hp up to 200") == std::string::npos);
-    const std::string over = "hp=" + std::to_string(exact::duel::kMaxExactHp + 1);
+    const std::string over = "hp=" + std::to_string(exact::dimension_duel::kMaxExactHp + 1);
     CHECK(test::cli({"exact", "dimension-duel", "--set", over}).code == 2);
     CHECK(test::cli({"run", "dimension-duel", "--set", over, "--policy", "tau=best-response", "-n", "10"})
               .code == 2);

@@ -10,7 +10,7 @@
 
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/dice.hpp"
-#include "policies/bosconian/policies.hpp"
+#include "engine/bosconian/policies.hpp"
 #include "sim/cli.hpp"
 #include "sim/registry.hpp"
 

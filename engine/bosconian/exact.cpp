@@ -1,0 +1,363 @@
+#include "engine/bosconian/exact.hpp"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <bit>
+
+namespace odds::exact::bosconian {
+
+namespace {
+
+using Vec = std::vector<double>;
+using Matrix = Eigen::MatrixXd;
+
+// a * b, truncated to `max` + 1 values.
+Vec convolve(const Vec& a, const Vec& b, std::size_t max) {
+    Vec c(std::min(a.size() + b.size() - 1, max + 1), 0.0);
+    for (std::size_t i = 0; i < a.size() && i < c.size(); ++i)
+        for (std::size_t j = 0; j < b.size() && i + j < c.size(); ++j) c[i + j] += a[i] * b[j];
+    return c;
+}
+
+Vec point0() { return Vec{1.0}; }
+
+Vec sum_d6(int n) {
+    Vec d = point0();
+    const Vec die{0, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6};
+    for (int i = 0; i < n; ++i) d = convolve(d, die, 6 * static_cast<std::size_t>(n));
+    return d;
+}
+
+// p * a + q * b
+Vec mix(double p, const Vec& a, double q, const Vec& b) {
+    Vec c(std::max(a.size(), b.size()), 0.0);
+    for (std::size_t i = 0; i < a.size(); ++i) c[i] += p * a[i];
+    for (std::size_t i = 0; i < b.size(); ++i) c[i] += q * b[i];
+    return c;
+}
+
+double hit_probability(const odds::bosconian::Threat& t) {
+    return 1.0 - std::popcount(static_cast<unsigned>(t.destroyed_on)) / 6.0;
+}
+
+// B5, B8: one single threat.
+Vec threat_law(const odds::bosconian::Threat& t) {
+    const double p = hit_probability(t);
+    return mix(1 - p, point0(), p, sum_d6(t.damage_dice));
+}
+
+// B7: a formation of one type. f(k): the leader and k others left; g(k): k others only.
+Vec formation_law(const odds::bosconian::Threat& t, std::size_t max) {
+    const double p = hit_probability(t);
+    const Vec single = threat_law(t);
+    Vec others = point0();
+    Vec f = single;  // only the leader: targeted without a roll
+    for (int k = 1; k <= 4; ++k) {
+        others = convolve(others, single, max);
+        // 1/6: the leader is targeted; destroyed ends the attack, a hit leaves the k others.
+        const Vec leader = mix(1 - p, point0(), p, convolve(sum_d6(t.damage_dice), others, max));
+        // 5/6: another missile, destroyed or spent.
+        f = mix(1.0 / 6, leader, 5.0 / 6, convolve(single, f, max));
+    }
+    return f;
+}
+
+// A lower-triangular Toeplitz matrix: T * x convolves x with `law`, truncated to h rows.
+Matrix toeplitz(const Vec& law, int h) {
+    Matrix t = Matrix::Zero(h, h);
+    const int n = static_cast<int>(law.size());
+    for (int i = 0; i < h; ++i)
+        for (int j = std::max(0, i - n + 1); j <= i; ++j) t(i, j) = law[static_cast<std::size_t>(i - j)];
+    return t;
+}
+
+constexpr double kSpy = 1.0 / 6 * 4.0 / 6;  // a spy ship that escapes (B5)
+
+// The hidden state of the layout scan: r bases ahead; delta sectors since the last placed base
+// (random layout only; 0 once every base is placed, or for a fixed layout).
+constexpr int kDeltas = 7;
+
+struct Solver {
+    const Options& o;
+    int h;     // hull: damage rows 0..h-1
+    int cols;  // alert columns 0..sectors
+    Matrix t1, t2, tb;
+    Vec p2d6;
+    Result res;
+
+    explicit Solver(const Options& opt) : o(opt), h(opt.hull), cols(opt.sectors + 1) {
+        const Vec e1 = encounter_law_without_alert(static_cast<std::size_t>(h));
+        t1 = toeplitz(e1, h);
+        t2 = toeplitz(convolve(e1, e1, static_cast<std::size_t>(h)), h);
+        tb = toeplitz(base_fight_law(o.base_cannons, static_cast<std::size_t>(h)), h);
+        p2d6 = sum_d6(2);
+        res.win.mass.assign(2, 0.0);
+        res.damage.mass.assign(static_cast<std::size_t>(h) + 1, 0.0);
+        res.sectors_entered.mass.assign(static_cast<std::size_t>(o.sectors) + 1, 0.0);
+        res.bases_placed.mass.assign(static_cast<std::size_t>(o.sectors) + 1, 0.0);
+        res.lost_at.assign(static_cast<std::size_t>(o.sectors) + 1, 0.0);
+        res.won_at.assign(static_cast<std::size_t>(o.sectors) + 1, 0.0);
+    }
+
+    int cap(int a) const { return std::min(a, cols - 1); }
+
+    // An empty sector (B4, B5, B6): one encounter, or two in an alerted sector.
+    Matrix empty_sector(const Matrix& p) const {
+        const Matrix m1 = t1 * p;
+        const Matrix m2 = t2 * p;
+        Matrix out = Matrix::Zero(h, cols);
+        out.col(0) += m1.col(0);
+        for (int k = 1; k <= 6; ++k) out.col(cap(k)) += kSpy / 6 * p.col(0);
+        for (int a = 1; a < cols; ++a) {  // alerted: the counter drops by one, two encounters
+            const int a1 = a - 1;
+            out.col(a1) += m2.col(a);
+            for (int k = 1; k <= 6; ++k) out.col(cap(a1 + k)) += 2 * kSpy / 6 * m1.col(a);
+            for (int s = 2; s <= 12; ++s)
+                out.col(cap(a1 + s)) += kSpy * kSpy * p2d6[static_cast<std::size_t>(s)] * p.col(a);
+        }
+        return out;
+    }
+
+    // A base sector (B4, B6, B8): the alert counter drops; the whole fight's damage.
+    Matrix base_sector(const Matrix& p) const {
+        const Matrix m = tb * p;
+        Matrix out = Matrix::Zero(h, cols);
+        for (int a = 0; a < cols; ++a) out.col(std::max(a - 1, 0)) += m.col(a);
+        return out;
+    }
+
+    // The mass lost in a step, `before` less `after`; rounding noise counts as none.
+    static double lost(double before, double after) {
+        const double d = before - after;
+        return d > 1e-13 * before ? d : 0.0;
+    }
+
+    void record_loss(int sector_count, double mass) {
+        if (mass <= 0) return;
+        res.win.mass[0] += mass;
+        res.damage.mass[static_cast<std::size_t>(h)] += mass;
+        res.sectors_entered.mass[static_cast<std::size_t>(sector_count)] += mass;
+        res.lost_at[static_cast<std::size_t>(sector_count)] += mass;
+    }
+
+    void record_win(int sector_count, const Matrix& p) {
+        const double m = p.sum();
+        res.win.mass[1] += m;
+        res.sectors_entered.mass[static_cast<std::size_t>(sector_count)] += m;
+        res.won_at[static_cast<std::size_t>(sector_count)] += m;
+        const Eigen::VectorXd rows = p.rowwise().sum();
+        for (int d = 0; d < h; ++d) res.damage.mass[static_cast<std::size_t>(d)] += rows(d);
+    }
+
+    Matrix start_matrix() const {
+        Matrix p = Matrix::Zero(h, cols);
+        p(o.start_damage, cap(o.start_alert)) = 1.0;
+        return p;
+    }
+
+    void solve_fixed() {
+        const int start = o.lap_position(o.effective_start());
+        int ahead = 0;
+        for (int pos = start; pos < o.sectors; ++pos)
+            ahead += (o.layout >> (o.sector_at(pos) - 1)) & 1 ? 1 : 0;
+        res.bases_placed.mass[static_cast<std::size_t>(std::popcount(o.layout))] = 1.0;
+        Matrix p = start_matrix();
+        int t = 0;
+        for (int pos = start; pos < o.sectors && ahead > 0; ++pos) {
+            ++t;
+            const bool base = (o.layout >> (o.sector_at(pos) - 1)) & 1;
+            const double before = p.sum();
+            p = base ? base_sector(p) : empty_sector(p);
+            record_loss(t, lost(before, p.sum()));
+            if (base && --ahead == 0) record_win(t, p);
+        }
+    }
+
+    // q[s][r][delta]: the probability that placement wraps, from the hidden state (r, delta)
+    // before the scan reaches sector s (2..sectors+1).
+    std::vector<std::vector<std::array<double, kDeltas>>> wrap_probability(int rmax) const {
+        const int n = o.sectors;
+        std::vector<std::vector<std::array<double, kDeltas>>> q(
+            static_cast<std::size_t>(n) + 2,
+            std::vector<std::array<double, kDeltas>>(static_cast<std::size_t>(rmax) + 1));
+        for (int r = 1; r <= rmax; ++r) q[static_cast<std::size_t>(n) + 1][static_cast<std::size_t>(r)].fill(1.0);
+        for (int s = n; s >= 2; --s)
+            for (int r = 1; r <= rmax; ++r)
+                for (int d = 1; d <= 6; ++d) {
+                    const double hz = 1.0 / (7 - d);  // P(the next base is here | not before)
+                    const auto& next = q[static_cast<std::size_t>(s) + 1];
+                    const double placed = r == 1 ? 0.0 : next[static_cast<std::size_t>(r) - 1][1];
+                    const double passed = d < 6 ? next[static_cast<std::size_t>(r)][static_cast<std::size_t>(d) + 1] : 0.0;
+                    q[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)][static_cast<std::size_t>(d)] =
+                        hz * placed + (1 - hz) * passed;
+                }
+        return q;
+    }
+
+    void solve_random() {
+        const int n = o.sectors;
+        const int rmax = o.bases ? o.bases : 12;
+        Vec count_law(static_cast<std::size_t>(rmax) + 1, 0.0);
+        if (o.bases)
+            count_law[static_cast<std::size_t>(o.bases)] = 1.0;
+        else
+            for (int c = 2; c <= 12; ++c) count_law[static_cast<std::size_t>(c)] = p2d6[static_cast<std::size_t>(c)];
+        for (int c = 0; c <= rmax; ++c) res.bases_placed.mass[static_cast<std::size_t>(c)] = count_law[static_cast<std::size_t>(c)];
+
+        const auto q = wrap_probability(rmax);
+        for (int c = 1; c <= rmax; ++c) res.p_wrap += count_law[static_cast<std::size_t>(c)] * q[2][static_cast<std::size_t>(c)][1];
+
+        // Hidden states: index r * kDeltas + delta; an empty matrix means no mass.
+        std::vector<Matrix> hidden(static_cast<std::size_t>((rmax + 1) * kDeltas));
+        auto at = [&](int r, int d) -> Matrix& { return hidden[static_cast<std::size_t>(r * kDeltas + d)]; };
+        auto add = [&](int r, int d, const Matrix& m) {
+            Matrix& slot = at(r, d);
+            if (slot.size() == 0) slot = m;
+            else slot += m;
+        };
+        const Matrix start = start_matrix();
+        for (int c = 1; c <= rmax; ++c)
+            if (count_law[static_cast<std::size_t>(c)] > 0) add(c, 1, count_law[static_cast<std::size_t>(c)] * start);
+
+        const int start_pos = o.lap_position(o.effective_start());
+        int t = 0;
+        for (int pos = 0; pos < n; ++pos) {
+            const int sector = o.sector_at(pos);
+            const bool play = pos >= start_pos;
+            if (sector == 1) {
+                // Sector 1 holds no base of the first pass. Entered first (start_encounter) it
+                // is an empty sector; entered last, every unwrapped layout has already ended.
+                if (!play || !o.start_encounter) continue;
+                ++t;
+                for (int r = 1; r <= rmax; ++r)
+                    for (int d = 1; d < kDeltas; ++d) {
+                        Matrix& m = at(r, d);
+                        if (m.size() == 0) continue;
+                        const double before = m.sum();
+                        m = empty_sector(m);
+                        record_loss(t, lost(before, m.sum()) * (1 - q[2][static_cast<std::size_t>(r)][static_cast<std::size_t>(d)]));
+                    }
+                continue;
+            }
+            if (play && t == 0) {
+                // B3a: every base already behind the ship: won before entering a sector.
+                Matrix& done = at(0, 0);
+                if (done.size() != 0) {
+                    record_win(0, done);
+                    done.resize(0, 0);
+                }
+            }
+            if (play) ++t;
+            std::vector<Matrix> next(hidden.size());
+            auto put = [&](int r, int d, Matrix m) {
+                Matrix& slot = next[static_cast<std::size_t>(r * kDeltas + d)];
+                if (slot.size() == 0) slot = std::move(m);
+                else slot += m;
+            };
+            const auto& q_next = q[static_cast<std::size_t>(sector) + 1];
+            for (int r = 1; r <= rmax; ++r)
+                for (int d = 1; d < kDeltas; ++d) {
+                    const Matrix& m = at(r, d);
+                    if (m.size() == 0) continue;
+                    const double hz = 1.0 / (7 - d);
+                    // A base here (B2): fought if the ship has started, struck off if not (B3).
+                    {
+                        Matrix b = hz * (play ? base_sector(m) : m);
+                        if (play) {
+                            record_loss(t, lost(hz * m.sum(), b.sum()) *
+                                               (1 - (r == 1 ? 0.0 : q_next[static_cast<std::size_t>(r) - 1][1])));
+                        }
+                        if (r == 1) {
+                            if (play) record_win(t, b);
+                            else put(0, 0, std::move(b));
+                        } else {
+                            put(r - 1, 1, std::move(b));
+                        }
+                    }
+                    if (d < 6) {  // no base here
+                        Matrix e = (1 - hz) * (play ? empty_sector(m) : m);
+                        if (play) {
+                            record_loss(t, lost((1 - hz) * m.sum(), e.sum()) *
+                                               (1 - q_next[static_cast<std::size_t>(r)][static_cast<std::size_t>(d) + 1]));
+                        }
+                        put(r, d + 1, std::move(e));
+                    }
+                }
+            if (Matrix& done = at(0, 0); done.size() != 0) put(0, 0, std::move(done));
+            hidden = std::move(next);
+        }
+        if (Matrix& done = at(0, 0); done.size() != 0) record_win(0, done);  // started past all
+
+        // What wrapping layouts do is not resolved. Nearly all of it is a loss: a win needs the
+        // ship to survive every base fight, so P(win and wrap) <= sum over counts c of
+        // P(c bases and wrap) * P(c fights deal less than the hull's margin).
+        if (o.effective_start() == o.first_sector()) {
+            const Vec fight = base_fight_law(o.base_cannons, static_cast<std::size_t>(h));
+            Vec total = point0();
+            for (int c = 1; c <= rmax; ++c) {
+                total = convolve(total, fight, static_cast<std::size_t>(h));
+                double survive = 0;
+                for (int d = 0; d < h - o.start_damage && static_cast<std::size_t>(d) < total.size(); ++d)
+                    survive += total[static_cast<std::size_t>(d)];
+                res.win_bound += count_law[static_cast<std::size_t>(c)] * q[2][static_cast<std::size_t>(c)][1] * survive;
+            }
+        } else {
+            res.win_bound = res.p_wrap;
+        }
+        res.win.mass[0] += res.p_wrap - res.win_bound;
+        res.win.unresolved = res.win_bound;
+        res.damage.mass[static_cast<std::size_t>(h)] += res.p_wrap - res.win_bound;
+        res.damage.unresolved = res.win_bound;
+        res.sectors_entered.unresolved = res.p_wrap;
+    }
+};
+
+}  // namespace
+
+Vec encounter_law_without_alert(std::size_t max) {
+    using namespace odds::bosconian;
+    const Vec formation = mix(0.5, formation_law(kIMissile, max), 0.5, formation_law(kPMissile, max));
+    Vec law;
+    for (const Vec& x : {threat_law(kIMissile), threat_law(kCosmoMine), threat_law(kPMissile),
+                         threat_law(kAsteroid), formation})
+        law = mix(1, law, 1.0 / 6, x);
+    law = mix(1, law, 1.0 / 6 * 2.0 / 6, point0());  // a spy ship destroyed (3-4)
+    if (law.size() > max + 1) law.resize(max + 1);
+    return law;
+}
+
+Vec base_fight_law(int cannons, std::size_t max) {
+    // D_c = 1/2 D_{c-1} + A_c * D_c, where A_c (mass 1/2) is one round in which the base fires:
+    // 1/4 an E-type missile, 1/4 cannon fire max(0, S - S') with S, S' sums of c d6.
+    Vec d = point0();
+    for (int c = 1; c <= cannons; ++c) {
+        const Vec s = sum_d6(c);
+        Vec fire(s.size(), 0.0);
+        for (std::size_t a = 0; a < s.size(); ++a)
+            for (std::size_t b = 0; b < s.size(); ++b) fire[a > b ? a - b : 0] += s[a] * s[b];
+        const Vec round = mix(0.25, threat_law(odds::bosconian::kEMissile), 0.25, fire);
+        Vec next(max + 1, 0.0);
+        for (std::size_t v = 0; v <= max; ++v) {
+            double x = v < d.size() ? 0.5 * d[v] : 0.0;
+            for (std::size_t j = 1; j <= v && j < round.size(); ++j) x += round[j] * next[v - j];
+            next[v] = x / (1 - round[0]);
+        }
+        d = std::move(next);
+    }
+    return d;
+}
+
+Result solve(const Options& o) {
+    if (o.hull > kMaxExactHull)
+        throw UsageError("bosconian: the exact solver handles hull up to " +
+                         std::to_string(kMaxExactHull) + " (hull=" + std::to_string(o.hull) +
+                         "); use 'odds run'");
+    Solver s(o);
+    if (o.fixed_layout())
+        s.solve_fixed();
+    else
+        s.solve_random();
+    return s.res;
+}
+
+}  // namespace odds::exact::bosconian

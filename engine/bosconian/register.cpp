@@ -1,0 +1,81 @@
+// Bosconian-D in the registry.
+#include <cstdio>
+
+#include "engine/bosconian/bosconian.hpp"
+#include "engine/bosconian/policies.hpp"
+#include "reports/csv.hpp"
+#include "engine/bosconian/exact.hpp"
+#include "sim/game_run.hpp"
+#include "sim/registry.hpp"
+
+namespace odds {
+
+namespace {
+struct BosconianGame {
+    using Options = bosconian::Options;
+    using Seats = std::tuple<bosconian::Policy>;
+    template <class D, class P>
+    static void play(const Options& o, D& dice, std::int32_t* metrics, P& policy) {
+        bosconian::to_metrics(bosconian::play(o, policy, dice), metrics);
+    }
+};
+
+std::unique_ptr<PreparedRun> prepare(const Settings& settings,
+                                     const std::vector<std::string>& policies) {
+    const auto options = bosconian::parse_options(settings);
+    const auto index = pick_policy("bosconian", bosconian::kPolicies, policies);
+    auto run = std::make_unique<GameRun<BosconianGame>>(
+        options, BosconianGame::Seats{bosconian::make_policy(index)});
+    run->game = "bosconian";
+    run->scenario = bosconian::scenario(options);
+    run->policy = std::string(bosconian::kPolicies[index].name);
+    run->metrics = bosconian::metric_specs(options);
+    run->survivals = {bosconian::survival_spec()};
+    run->chunk_size = 16384;
+    run->warnings = bosconian::warnings(options);
+    return run;
+}
+ExactReport solve_exact(const Settings& settings, const std::vector<std::string>& policies) {
+    const auto options = bosconian::parse_options(settings);
+    const auto index = pick_policy("bosconian", bosconian::kPolicies, policies);
+    const auto solved = exact::bosconian::solve(options);
+    const auto specs = bosconian::metric_specs(options);
+    ExactReport r{"bosconian", bosconian::scenario(options),
+                  std::string(bosconian::kPolicies[index].name), {}, {}, {}};
+    const std::pair<int, const exact::bosconian::MetricLaw*> laws[] = {
+        {bosconian::kWin, &solved.win},
+        {bosconian::kDamage, &solved.damage},
+        {bosconian::kSectors, &solved.sectors_entered},
+        {bosconian::kBasesPlaced, &solved.bases_placed}};
+    for (const auto& [metric, law] : laws)
+        r.laws.push_back({specs[static_cast<std::size_t>(metric)], law->mass, law->unresolved});
+    r.warnings = bosconian::warnings(options);
+    if (solved.p_wrap == 0)  // every layout resolved: the survival table too
+        r.survival = survival_csv_exact(solved.lost_at, solved.won_at, 0);
+    if (solved.p_wrap > 0) {
+        // The fewest bases whose first pass can pass the last sector: six-sector gaps.
+        const int fewest = (options.sectors - 1) / 6 + 1;
+        char line[400];
+        std::snprintf(line, sizeof line,
+                      "The random layout wraps past sector %d with probability %.6g; what those "
+                      "layouts do is not resolved (the 'unresolved' column). They hold %d bases or "
+                      "more, so at most %.3g of it is a win: P(win) lies in [%.9f, %.9f].",
+                      options.sectors, solved.p_wrap, fewest, solved.win_bound, solved.win.mass[1],
+                      solved.win.mass[1] + solved.win_bound);
+        r.notes.emplace_back(line);
+    }
+    return r;
+}
+
+}  // namespace
+
+GameEntry bosconian_entry() {
+    return {"bosconian", "Bosconian-D",
+            "solo: fly one lap of the quadrant and destroy every enemy base before your hull "
+            "gives out",
+            bosconian::option_infos(), bosconian::kPolicies, prepare, "", solve_exact,
+            "bosconian/1", "win,damage,sectors_entered,bases_destroyed", "",
+            "hull up to " + std::to_string(exact::bosconian::kMaxExactHull)};
+}
+
+}  // namespace odds

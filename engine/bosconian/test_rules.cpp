@@ -1,0 +1,347 @@
+// Bosconian-D rule tests: each ruling (B1-B9) pinned to the exact sequence of faces the rule book
+// prescribes, replayed by scripted dice. A test fails if the kernel asks for one die more or one
+// die less than the ruling requires.
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+#include "engine/bosconian/bosconian.hpp"
+#include "engine/dice.hpp"
+#include "engine/bosconian/policies.hpp"
+
+using namespace odds;
+using namespace odds::bosconian;
+
+namespace {
+
+Options options(Settings s) { return parse_options(s); }
+
+// Plays one mission on scripted faces and requires every face to be used.
+Outcome play_script(const Options& o, std::vector<int> faces) {
+    ScriptedDice dice(std::move(faces));
+    RulesAsWritten policy;
+    const Outcome r = play(o, policy, dice);
+    INFO("faces left unused: " << dice.remaining());
+    REQUIRE(dice.remaining() == 0);
+    return r;
+}
+
+State fresh(int hull = 1000) {
+    State s;
+    s.hull = hull;
+    return s;
+}
+
+std::uint64_t mask(std::initializer_list<int> sectors) {
+    std::uint64_t m = 0;
+    for (int s : sectors) m |= std::uint64_t{1} << (s - 1);
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("B1 lap order: 2..N then sector 1, resolved last", "[bosconian][B1]") {
+    // Bases only in sector 1: sectors 2, 3, 4 each hold one encounter (an asteroid, destroyed
+    // on 2), then sector 1 holds the base (one cannon, destroyed on 1).
+    const auto o = options({{"sectors", "4"}, {"layout", "1"}, {"base_cannons", "1"}, {"bases", "1"}});
+    CHECK(o.effective_start() == 2);
+    const auto r = play_script(o, {4, 2, 4, 2, 4, 2, 1});
+    CHECK(r.won);
+    CHECK(r.sectors_entered == 4);
+    CHECK(r.encounters == 3);
+}
+
+TEST_CASE("B1 start_encounter=true: the start sector is entered first", "[bosconian][B1]") {
+    const auto o = options({{"sectors", "4"}, {"layout", "1"}, {"base_cannons", "1"},
+                            {"start_encounter", "true"}});
+    CHECK(o.effective_start() == 1);
+    const auto r = play_script(o, {1});
+    CHECK(r.won);
+    CHECK(r.sectors_entered == 1);
+    CHECK(r.encounters == 0);
+}
+
+TEST_CASE("B2 placement counts d6 on from the last base", "[bosconian][B2]") {
+    ScriptedDice dice{3, 3, 3};
+    CHECK(place_bases(36, 3, dice) == mask({4, 7, 10}));
+    CHECK(dice.remaining() == 0);
+}
+
+TEST_CASE("B2 placement wraps past the last sector and rolls again on a base", "[bosconian][B2]") {
+    // Six sectors: from sector 1 a 6 wraps round to sector 1 itself; the next 6 lands on that
+    // base, so it is rolled again from the same base: 1 -> sector 2.
+    ScriptedDice dice{6, 6, 1};
+    CHECK(place_bases(6, 2, dice) == mask({1, 2}));
+    CHECK(dice.remaining() == 0);
+}
+
+TEST_CASE("B2 six occupied sectors ahead: the first free one after them, unrolled",
+          "[bosconian][B2][B2a]") {
+    // 1 -2-> 3, then 4, 5, 6, 7, 8; from 8 a 4 lands on 2 (9, 10, 1, 2). The six sectors ahead
+    // of 2 (3..8) are all bases, so the eighth base goes to 9 without a roll.
+    ScriptedDice dice{2, 1, 1, 1, 1, 1, 4};
+    CHECK(place_bases(10, 8, dice) == mask({2, 3, 4, 5, 6, 7, 8, 9}));
+    CHECK(dice.remaining() == 0);
+}
+
+TEST_CASE("B2 bases=2d6 rolls the count first, then places", "[bosconian][B2]") {
+    // 2d6 = 1 + 1 = 2 bases; placed at 2 and 3; both destroyed by one-cannon fights.
+    const auto o = options({{"base_cannons", "1"}});
+    const auto r = play_script(o, {1, 1, 1, 1, 1, 1});
+    CHECK(r.bases_placed == 2);
+    CHECK(r.bases_destroyed == 2);
+    CHECK(r.sectors_entered == 2);
+    CHECK(r.won);
+}
+
+TEST_CASE("B3 the ship is destroyed the moment damage reaches the hull", "[bosconian][B3][B3b]") {
+    // Sector 2 is alerted (two encounters), but the first one, a cosmo-mine that hits for
+    // 4d6 = 12 >= hull 10, ends the mission at once: the second encounter is never rolled.
+    const auto o = options({{"sectors", "4"}, {"layout", "4"}, {"hull", "10"}, {"start_alert", "1"}});
+    const auto r = play_script(o, {2, 1, 3, 3, 3, 3});
+    CHECK_FALSE(r.won);
+    CHECK(r.damage == 10);  // capped at the hull
+    CHECK(r.sectors_entered == 1);
+    CHECK(r.encounters == 1);
+}
+
+TEST_CASE("B3 start_damage counts toward the hull", "[bosconian][B3][B3b]") {
+    const auto base = Settings{{"sectors", "4"}, {"layout", "3"}, {"base_cannons", "1"}};
+    auto with = [&](const char* dmg) {
+        auto s = base;
+        s.push_back({"start_damage", dmg});
+        return options(s);
+    };
+    // An asteroid hits (face 1) for 1d6 = 5.
+    const auto survive = play_script(with("94"), {4, 1, 5, 1});
+    CHECK(survive.won);
+    CHECK(survive.damage == 99);
+    const auto lost = play_script(with("95"), {4, 1, 5});
+    CHECK_FALSE(lost.won);
+    CHECK(lost.damage == 100);
+}
+
+TEST_CASE("B3 start_sector: bases earlier in the lap count as destroyed", "[bosconian][B3]") {
+    const auto o = options({{"sectors", "6"}, {"layout", "3,5"}, {"base_cannons", "1"},
+                            {"start_sector", "4"}});
+    // Enter 4 (asteroid destroyed), then 5 (the base).
+    const auto r = play_script(o, {4, 2, 1});
+    CHECK(r.won);
+    CHECK(r.bases_placed == 2);
+    CHECK(r.bases_destroyed == 1);
+    CHECK(r.sectors_entered == 2);
+}
+
+TEST_CASE("B3a a random layout is rolled in full; no base ahead means already won",
+          "[bosconian][B3a]") {
+    // One base, placed at sector 2 (roll 1); the ship starts at sector 36, past it.
+    const auto o = options({{"bases", "1"}, {"start_sector", "36"}});
+    const auto r = play_script(o, {1});
+    CHECK(r.won);
+    CHECK(r.sectors_entered == 0);
+    CHECK(r.bases_placed == 1);
+    CHECK(r.bases_destroyed == 0);
+}
+
+TEST_CASE("B4 a base sector holds base combat only, even when alerted", "[bosconian][B4][B6]") {
+    // The alert is spent on base sector 2, so sector 3 has one encounter, not two.
+    const auto o = options({{"sectors", "4"}, {"layout", "2,4"}, {"base_cannons", "1"},
+                            {"start_alert", "1"}});
+    const auto r = play_script(o, {1, 4, 2, 1});
+    CHECK(r.won);
+    CHECK(r.encounters == 1);
+}
+
+TEST_CASE("B5 every encounter's kill faces and damage dice", "[bosconian][B5]") {
+    struct Row {
+        int table;
+        std::vector<int> kill;
+        int dice;
+    };
+    const Row rows[] = {{1, {1, 3, 4, 6}, 2},  // I-type missile
+                        {2, {2, 3, 4, 5}, 4},  // cosmo-mine
+                        {3, {1, 2, 5, 6}, 3},  // P-type missile
+                        {4, {2, 4, 6}, 1}};    // asteroid
+    for (const auto& row : rows) {
+        for (int face = 1; face <= 6; ++face) {
+            const bool killed = std::find(row.kill.begin(), row.kill.end(), face) != row.kill.end();
+            std::vector<int> script{row.table, face};
+            int expected = 0;
+            if (!killed)
+                for (int i = 0; i < row.dice; ++i) {
+                    script.push_back(i % 6 + 1);
+                    expected += i % 6 + 1;
+                }
+            ScriptedDice dice(script);
+            State s = fresh();
+            encounter(s, dice);
+            INFO("table " << row.table << ", face " << face);
+            CHECK(s.damage == expected);
+            CHECK(dice.remaining() == 0);
+            CHECK(s.out.encounters == 1);
+        }
+    }
+}
+
+TEST_CASE("B5 spy ship: destroyed on 3-4, else it escapes and adds d6 to the alert",
+          "[bosconian][B5][B6]") {
+    for (int face = 1; face <= 6; ++face) {
+        const bool killed = face == 3 || face == 4;
+        ScriptedDice dice = killed ? ScriptedDice{6, face} : ScriptedDice{6, face, 5};
+        State s = fresh();
+        s.alert = 2;
+        encounter(s, dice);
+        INFO("face " << face);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.alert == (killed ? 2 : 7));  // an escape extends a running alert
+        CHECK(s.out.alerts == (killed ? 0 : 1));
+        CHECK(s.damage == 0);
+    }
+}
+
+TEST_CASE("B6 an alert raised in a sector doubles the encounters of later sectors",
+          "[bosconian][B6]") {
+    // Sector 2: a spy escapes, alert 2. Sector 3: alerted, two asteroids. Sector 4: the base,
+    // alerted too (the counter drops to 0), base combat only.
+    const auto o = options({{"sectors", "4"}, {"layout", "4"}, {"base_cannons", "1"}});
+    const auto r = play_script(o, {6, 1, 2, 4, 2, 4, 2, 1});
+    CHECK(r.won);
+    CHECK(r.alerts == 1);
+    CHECK(r.encounters == 3);
+}
+
+TEST_CASE("B6 a spy escaping in an alerted sector's first encounter: the second still comes",
+          "[bosconian][B6]") {
+    // start_alert=1: sector 2 is alerted. Encounter 1: a spy escapes (6, 1) adding 3; encounter
+    // 2 is still resolved (an asteroid, destroyed on 2). Sector 3 (the base) is alerted by the
+    // new alert, which drops to 2; base combat only.
+    const auto o = options({{"sectors", "4"}, {"layout", "3"}, {"base_cannons", "1"},
+                            {"start_alert", "1"}});
+    const auto r = play_script(o, {6, 1, 3, 4, 2, 1});
+    CHECK(r.won);
+    CHECK(r.encounters == 2);
+    CHECK(r.alerts == 1);
+}
+
+TEST_CASE("B7 destroying the leader ends the formation attack", "[bosconian][B7]") {
+    // Formation, I-type (1), leader 3; targeting roll 3 hits on the leader, killed on 1.
+    ScriptedDice dice{5, 1, 3, 3, 1};
+    State s = fresh();
+    encounter(s, dice);
+    CHECK(dice.remaining() == 0);
+    CHECK(s.damage == 0);
+}
+
+TEST_CASE("B7 a leader number of 6 is rolled again", "[bosconian][B7]") {
+    // P-type (4); leader rolls 6, 6, 2; targeting 2 -> leader, killed on 5 (P-type).
+    ScriptedDice dice{5, 4, 6, 6, 2, 2, 5};
+    State s = fresh();
+    encounter(s, dice);
+    CHECK(dice.remaining() == 0);
+    CHECK(s.damage == 0);
+}
+
+TEST_CASE("B7 a leader that hits is spent and the others fight on", "[bosconian][B7]") {
+    // I-type, leader 2, targeted (2), hits on 2 for 2d6 = 1 + 1. Only the four others remain:
+    // no more targeting rolls; each is destroyed on 1.
+    ScriptedDice dice{5, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1};
+    State s = fresh();
+    encounter(s, dice);
+    CHECK(dice.remaining() == 0);
+    CHECK(s.damage == 2);
+}
+
+TEST_CASE("B7 with only the leader left it is targeted without a roll", "[bosconian][B7]") {
+    // I-type, leader 1. Targeting rolls 2, 3, 4, 5 pick the others; each is destroyed (1, 3, 4,
+    // 6) or hits (2: 2d6 = 6 + 6). Then the leader alone: destroyed on 3.
+    ScriptedDice dice{5, 1, 1, 2, 1, 3, 2, 6, 6, 4, 4, 5, 6, 3};
+    State s = fresh();
+    encounter(s, dice);
+    CHECK(dice.remaining() == 0);
+    CHECK(s.damage == 12);
+}
+
+TEST_CASE("B7 a targeting roll of 6 never picks the leader", "[bosconian][B7]") {
+    // Leader 5; targeting 6 -> another missile, destroyed (1); targeting 5 -> leader, killed.
+    ScriptedDice dice{5, 1, 5, 6, 1, 5, 1};
+    State s = fresh();
+    encounter(s, dice);
+    CHECK(dice.remaining() == 0);
+}
+
+TEST_CASE("B7 the ship destroyed mid-formation ends the mission at once", "[bosconian][B7][B3]") {
+    // Hull 5: the first missile (P-type, hits on 3) does 3d6 = 2 + 2 + 2 = 6.
+    const auto o = options({{"sectors", "4"}, {"layout", "4"}, {"hull", "5"}});
+    const auto r = play_script(o, {5, 4, 1, 2, 3, 2, 2, 2});
+    CHECK_FALSE(r.won);
+    CHECK(r.damage == 5);
+}
+
+TEST_CASE("B8 base combat: cannons, E-type missiles and cannon fire", "[bosconian][B8]") {
+    // Two cannons. Round 1: fire (2), cannon fire (2): shots 6+6, evaded 1+1: 10 damage.
+    // Round 2: a cannon destroyed (1). Round 3: fire (4), E-type (1), destroyed on 3.
+    // Round 4: fire (2), cannon fire (4): shots 1, evaded 6: no damage (never negative).
+    // Round 5: the last cannon destroyed (5): the base is destroyed.
+    ScriptedDice dice{2, 2, 6, 6, 1, 1, 1, 4, 1, 3, 2, 4, 1, 6, 5};
+    State s = fresh();
+    CHECK(base_combat(s, 2, dice));
+    CHECK(dice.remaining() == 0);
+    CHECK(s.damage == 10);
+}
+
+TEST_CASE("B8 an E-type missile that hits does 4d6", "[bosconian][B8]") {
+    for (int face = 1; face <= 6; ++face) {
+        const bool killed = face == 3 || face == 4;
+        std::vector<int> script{2, 1, face};
+        if (!killed) script.insert(script.end(), {1, 2, 3, 4});
+        script.push_back(1);  // then the single cannon is destroyed
+        ScriptedDice dice(script);
+        State s = fresh();
+        INFO("face " << face);
+        CHECK(base_combat(s, 1, dice));
+        CHECK(dice.remaining() == 0);
+        CHECK(s.damage == (killed ? 0 : 10));
+    }
+}
+
+TEST_CASE("B8 base combat stops when the ship is destroyed; the base stands", "[bosconian][B8][B9]") {
+    const auto o = options({{"sectors", "4"}, {"layout", "2"}, {"hull", "10"}, {"base_cannons", "2"}});
+    const auto r = play_script(o, {2, 2, 6, 6, 1, 1});
+    CHECK_FALSE(r.won);
+    CHECK(r.bases_destroyed == 0);
+    CHECK(r.damage == 10);
+}
+
+TEST_CASE("B9 the mission is won the moment the last base falls", "[bosconian][B9]") {
+    const auto o = options({{"sectors", "36"}, {"layout", "2"}, {"base_cannons", "1"}});
+    const auto r = play_script(o, {3});
+    CHECK(r.won);
+    CHECK(r.sectors_entered == 1);
+    CHECK(r.damage == 0);
+}
+
+TEST_CASE("Options are checked and spelt out", "[bosconian][options][B2b]") {
+    const auto o = options({});
+    CHECK(scenario(o) ==
+          "sectors=36 bases=2d6 layout=random hull=100 base_cannons=6 start_damage=0 "
+          "start_sector=2 start_alert=0 start_encounter=false");
+    CHECK(scenario(options({{"layout", "9,4,15"}})).find("bases=3 layout=4,9,15") !=
+          std::string::npos);
+    const Settings bad[] = {
+        {{"hull", "0"}},           {{"hull", "abc"}},          {{"sectors", "65"}},
+        {{"layout", "40"}},        {{"layout", "4,4"}},        {{"layout", "4,,5"}},
+        {{"layout", ""}},          {{"bases", "3d6"}},         {{"bases", "0"}},
+        {{"start_damage", "100"}}, {{"start_sector", "37"}},   {{"start_encounter", "maybe"}},
+        {{"colour", "red"}},       {{"hull", "5"}, {"hull", "6"}},
+        {{"sectors", "10"}},                         // B2b: 2d6 bases may need 12 sectors
+        {{"sectors", "12"}, {"bases", "13"}},        // B2b: more bases than sectors
+        {{"layout", "4,9"}, {"bases", "3"}},         // the count contradicts the layout
+        {{"layout", "4"}, {"start_sector", "5"}},    // no base left ahead
+    };
+    for (const auto& s : bad) {
+        INFO(s.front().first << "=" << s.front().second);
+        CHECK_THROWS_AS(parse_options(s), UsageError);
+    }
+    // B2b's limits themselves are allowed: 2d6 in 12 sectors, a base in every sector.
+    CHECK(options({{"sectors", "12"}}).bases == 0);
+    CHECK(options({{"sectors", "10"}, {"bases", "10"}}).bases == 10);
+}

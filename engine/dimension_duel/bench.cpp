@@ -1,0 +1,45 @@
+// Dimension Duel: playouts per second for dice against dice (kernel alone, one thread), and the
+// exact solver's time at hp=75.
+#include <benchmark/benchmark.h>
+
+#include "engine/dice.hpp"
+#include "engine/dimension_duel/dimension_duel.hpp"
+#include "engine/dimension_duel/policies.hpp"
+#include "engine/dimension_duel/exact.hpp"
+
+using namespace odds;
+
+static void BM_DuelPlayoutDiceVsDice(benchmark::State& state) {
+    const dimension_duel::Options options;
+    dimension_duel::DicePolicy tau, kaon;
+    Dice dice(1);
+    for (auto _ : state) benchmark::DoNotOptimize(dimension_duel::play(options, tau, kaon, dice));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_DuelPlayoutDiceVsDice);
+
+static void BM_DuelPlayoutAggressorVsSurvivor(benchmark::State& state) {
+    const dimension_duel::Options options;
+    dimension_duel::Aggressor tau;
+    dimension_duel::Survivor kaon;
+    Dice dice(1);
+    for (auto _ : state) benchmark::DoNotOptimize(dimension_duel::play(options, tau, kaon, dice));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_DuelPlayoutAggressorVsSurvivor);
+
+static void BM_DuelExactHp75(benchmark::State& state) {
+    const dimension_duel::Options options;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(exact::dimension_duel::solve(options, dimension_duel::DicePolicy{}, dimension_duel::DicePolicy{}));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_DuelExactHp75)->Unit(benchmark::kMillisecond);
+
+static void BM_DuelBestResponseHp75(benchmark::State& state) {
+    const dimension_duel::Options options;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(exact::dimension_duel::best_response(options, dimension_duel::kTau, dimension_duel::DicePolicy{}));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_DuelBestResponseHp75)->Unit(benchmark::kMillisecond);

@@ -1,0 +1,233 @@
+// Dimension Duel: two particle devices, Tau and Kaon, fight to the death. Rules page: RULES.md
+// beside this file; every ruling (D1-D7) is cited where it is implemented.
+//
+// The kernel asks a policy per seat for every choice (D2) and rolls only the damage dice itself.
+// Policies are template parameters, so the hot loop has no virtual call. Fixed-size state, no
+// heap allocation inside a playout.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/metric.hpp"
+#include "engine/rule_options.hpp"
+
+namespace odds::dimension_duel {
+
+enum Seat : int { kTau = 0, kKaon = 1 };
+inline constexpr const char* kSeatNames[2] = {"tau", "kaon"};
+
+// D2: the secondary functions of step 3. The particle changer has two modes.
+enum Function : std::uint8_t {
+    kBluff,
+    kDisruptor,
+    kDelayed,
+    kDeflector,
+    kIntensifier,
+    kChangerSelf,
+    kChangerOpponent,
+    kFunctionCount
+};
+inline constexpr const char* kFunctionNames[kFunctionCount] = {
+    "bluff", "disruptor", "delayed", "deflector", "intensifier", "changer_self", "changer_opponent"};
+
+// D7: what single_use tracks: one bit per function but Bluff. D7a: the changer's two modes are
+// one function (the seed's chart rolls them as one) unless `changers=separate`.
+constexpr std::uint8_t use_bit(Function f, bool separate_changers = false) noexcept {
+    switch (f) {
+        case kBluff: return 0;
+        case kChangerSelf: return 1u << 4;
+        case kChangerOpponent: return separate_changers ? 1u << 5 : 1u << 4;
+        default: return static_cast<std::uint8_t>(1u << (f - 1));
+    }
+}
+
+struct Options {
+    int hp = 75;            // D1
+    int max_turns = 10000;  // D6
+    bool single_use = false;  // D7
+    bool separate_changers = false;  // D7a
+
+    std::uint8_t bit(Function f) const noexcept { return use_bit(f, separate_changers); }
+    // D7: may a player who has used `used` still play f?
+    bool available(std::uint8_t used, Function f) const noexcept {
+        return !single_use || (used & bit(f)) == 0;
+    }
+};
+
+std::span<const OptionInfo> option_infos();
+Options parse_options(const Settings& settings);
+std::string scenario(const Options& o);
+
+// What a seat's policy sees when it chooses (D2): both players' hit points, its role, and the
+// functions each has used (under single_use).
+struct View {
+    Seat me = kTau;
+    bool attacking = true;
+    int my_hp = 0, opp_hp = 0;
+    std::uint8_t my_used = 0, opp_used = 0;
+    const Options* options = nullptr;
+};
+
+// Steps 1 and 2 as chosen (before any particle changer), known to both players in step 3.
+// Particles: 0 Tau, 1 Kaon (the ray's type, or the type the shield stops). Regions: 0 head,
+// 1 torso, 2 extremities.
+struct Calibration {
+    int ray = 0, shield = 0, focus = 0, region = 0;
+    // The attacker's dice from steps 1 and 2 (D4), before functions.
+    int attacker_dice() const noexcept { return (ray != shield) + (focus != region); }
+};
+
+// A policy, for each seat:
+//   int particle(const View&, Dice&)                       step 1 (ray or shield)
+//   int region(const View&, int ray, int shield, Dice&)    step 2, knowing step 1
+//   Function function(const View&, const Calibration&, Dice&)   step 3, knowing steps 1-2
+// and, for the exact solver, the same choices as probabilities:
+//   std::array<double, 2> particle_law(const View&)
+//   std::array<double, 3> region_law(const View&, int ray, int shield)
+//   std::array<double, kFunctionCount> function_law(const View&, const Calibration&)
+
+// The outcome of one turn's functions (D3-D5): dice per side, the multiplier, and who is hit.
+struct Resolution {
+    int attacker_dice = 0, defender_dice = 0;
+    int multiplier = 1;      // 2 per Intensifier (D5)
+    bool deflected = false;  // an odd number of Deflectors: each total hits its roller (D5)
+    bool disrupted = false;  // any Disruptor: nobody rolls (D5)
+};
+
+inline Resolution resolve(const Calibration& c, Function fa, Function fd) noexcept {
+    Resolution r;
+    // D3: the changers flip the step-1 particles, cumulatively.
+    const int ray = c.ray ^ (fa == kChangerSelf) ^ (fd == kChangerOpponent);
+    const int shield = c.shield ^ (fa == kChangerOpponent) ^ (fd == kChangerSelf);
+    // D4: the attacker's dice; the defender's only from his Delayed Attack.
+    r.attacker_dice = (ray != shield) + (c.focus != c.region) + (fa == kDelayed);
+    r.defender_dice = (fd == kDelayed);
+    // D5
+    r.disrupted = fa == kDisruptor || fd == kDisruptor;
+    r.multiplier = (fa == kIntensifier ? 2 : 1) * (fd == kIntensifier ? 2 : 1);
+    r.deflected = ((fa == kDeflector) + (fd == kDeflector)) % 2 == 1;
+    return r;
+}
+
+struct Outcome {
+    int winner = -1;  // kTau, kKaon, or -1 for a draw (both dead, or the turn cap)
+    bool timeout = false;
+    int turns = 0;
+    int hp[2] = {0, 0};      // at the end (may be below zero)
+    int dealt[2] = {0, 0};   // damage each side's dice did to the other side
+    int played[2][kFunctionCount] = {};
+};
+
+struct State {
+    int hp[2] = {0, 0};
+    std::uint8_t used[2] = {0, 0};
+    int turn = 0;  // turns played
+    Outcome out{};
+};
+
+inline View view_of(const State& s, const Options& o, Seat me, bool attacking) noexcept {
+    const Seat opp = me == kTau ? kKaon : kTau;
+    return View{me, attacking, s.hp[me], s.hp[opp], s.used[me], s.used[opp], &o};
+}
+
+// One turn (D1-D5): the attacker is Tau on odd turns, Kaon on even ones. D2a: each step's
+// choices are revealed before the next, so later choices are asked with earlier ones known.
+template <class TauPolicy, class KaonPolicy, class Dice>
+void play_turn(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
+    ++s.turn;
+    const Seat a = s.turn % 2 == 1 ? kTau : kKaon;  // D1
+    const Seat d = a == kTau ? kKaon : kTau;
+    const View va = view_of(s, o, a, true), vd = view_of(s, o, d, false);
+    auto ask = [&](Seat seat, auto&& f) { return seat == kTau ? f(tau) : f(kaon); };
+
+    Calibration c;
+    c.ray = ask(a, [&](auto& p) { return p.particle(va, dice); });     // step 1
+    c.shield = ask(d, [&](auto& p) { return p.particle(vd, dice); });
+    c.focus = ask(a, [&](auto& p) { return p.region(va, c.ray, c.shield, dice); });  // step 2
+    c.region = ask(d, [&](auto& p) { return p.region(vd, c.ray, c.shield, dice); });
+    const Function fa = ask(a, [&](auto& p) { return p.function(va, c, dice); });  // step 3
+    const Function fd = ask(d, [&](auto& p) { return p.function(vd, c, dice); });
+    for (auto [seat, f] : {std::pair{a, fa}, std::pair{d, fd}}) {
+        ++s.out.played[seat][f];
+        s.used[seat] = static_cast<std::uint8_t>(s.used[seat] | o.bit(f));  // D7
+    }
+
+    const Resolution r = resolve(c, fa, fd);  // D3, D4, D5
+    if (r.disrupted) return;
+    const int ta = dice.sum_d6(r.attacker_dice) * r.multiplier;  // step 4: the attacker first
+    const int td = dice.sum_d6(r.defender_dice) * r.multiplier;
+    if (r.deflected) {
+        s.hp[a] -= ta;
+        s.hp[d] -= td;
+    } else {
+        s.hp[d] -= ta;
+        s.hp[a] -= td;
+        s.out.dealt[a] += ta;
+        s.out.dealt[d] += td;
+    }
+}
+
+// A whole duel (D1-D7).
+template <class TauPolicy, class KaonPolicy, class Dice>
+Outcome play(const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
+    State s;
+    s.hp[kTau] = s.hp[kKaon] = o.hp;
+    for (;;) {
+        play_turn(s, o, tau, kaon, dice);
+        const bool tau_dead = s.hp[kTau] <= 0, kaon_dead = s.hp[kKaon] <= 0;  // D6
+        if (tau_dead || kaon_dead) {
+            s.out.winner = tau_dead && kaon_dead ? -1 : (tau_dead ? kKaon : kTau);
+            break;
+        }
+        if (s.turn >= o.max_turns) {  // D6: the turn cap is a draw
+            s.out.timeout = true;
+            break;
+        }
+    }
+    s.out.turns = s.turn;
+    s.out.hp[0] = s.hp[0];
+    s.out.hp[1] = s.hp[1];
+    return s.out;
+}
+
+// The metrics of one duel, in the order of metric_specs().
+enum Metric : int {
+    kTauWin,
+    kKaonWin,
+    kDraw,
+    kAdvantageFirst,
+    kTurns,
+    kWinnerHp,
+    kTimeouts,
+    kDrawishness,
+    kTauDealt,
+    kKaonDealt,
+    kTauPlayed,                            // kFunctionCount metrics: tau_bluff ...
+    kKaonPlayed = kTauPlayed + kFunctionCount,
+    kMetricCount = kKaonPlayed + kFunctionCount
+};
+std::vector<MetricSpec> metric_specs(const Options& o);
+SurvivalSpec survival_spec();
+
+inline void to_metrics(const Outcome& r, std::int32_t* out) noexcept {
+    out[kTauWin] = r.winner == kTau;
+    out[kKaonWin] = r.winner == kKaon;
+    out[kDraw] = r.winner < 0;
+    out[kAdvantageFirst] = r.winner == kTau ? 2 : (r.winner < 0 ? 1 : 0);  // halves (scale 2)
+    out[kTurns] = r.turns;
+    out[kWinnerHp] = r.winner < 0 ? 0 : r.hp[r.winner];
+    out[kTimeouts] = r.timeout;
+    out[kDrawishness] = r.winner < 0 && !r.timeout;
+    out[kTauDealt] = r.dealt[kTau];
+    out[kKaonDealt] = r.dealt[kKaon];
+    for (int f = 0; f < kFunctionCount; ++f) {
+        out[kTauPlayed + f] = r.played[kTau][f];
+        out[kKaonPlayed + f] = r.played[kKaon][f];
+    }
+}
+
+}  // namespace odds::dimension_duel

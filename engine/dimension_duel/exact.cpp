@@ -1,0 +1,565 @@
+#include "engine/dimension_duel/exact.hpp"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+
+namespace odds::exact::dimension_duel {
+
+using namespace odds::dimension_duel;
+
+namespace {
+
+// The law of the sum of n d6, n = 0..3 (D4 gives at most 3 dice).
+const std::array<std::vector<double>, 4>& dice_sums() {
+    static const auto sums = [] {
+        std::array<std::vector<double>, 4> s;
+        s[0] = {1.0};
+        for (int n = 1; n < 4; ++n) {
+            s[static_cast<std::size_t>(n)].assign(static_cast<std::size_t>(6 * n + 1), 0.0);
+            for (std::size_t v = 0; v < s[static_cast<std::size_t>(n) - 1].size(); ++v)
+                for (int f = 1; f <= 6; ++f)
+                    s[static_cast<std::size_t>(n)][v + static_cast<std::size_t>(f)] +=
+                        s[static_cast<std::size_t>(n) - 1][v] / 6;
+        }
+        return s;
+    }();
+    return sums;
+}
+
+// Outcome classes of a turn's functions: 0 = nothing rolled (a Disruptor); else dice per side,
+// multiplier and deflection.
+constexpr int kClasses = 49;
+int class_of(const Resolution& r) {
+    if (r.disrupted) return 0;
+    const int m = r.multiplier == 1 ? 0 : (r.multiplier == 2 ? 1 : 2);
+    return 1 + ((r.attacker_dice * 2 + r.defender_dice) * 3 + m) * 2 + (r.deflected ? 1 : 0);
+}
+Resolution resolution_of(int cls) {
+    Resolution r;
+    if (cls == 0) {
+        r.disrupted = true;
+        return r;
+    }
+    int c = cls - 1;
+    r.deflected = c % 2;
+    c /= 2;
+    r.multiplier = 1 << (c % 3);
+    c /= 3;
+    r.defender_dice = c % 2;
+    r.attacker_dice = c / 2;
+    return r;
+}
+// Does this class ever deal damage? (Dice totals are at least 1 a die.)
+bool stays(int cls) {
+    const Resolution r = resolution_of(cls);
+    return r.disrupted || (r.attacker_dice == 0 && r.defender_dice == 0);
+}
+
+// Calls f(damage to Tau, damage to Kaon, probability) for every dice outcome of a class.
+template <class F>
+void for_each_damage(int cls, Seat attacker, F&& f) {
+    const Resolution r = resolution_of(cls);
+    if (r.disrupted) {
+        f(0, 0, 1.0);
+        return;
+    }
+    const auto& sa = dice_sums()[static_cast<std::size_t>(r.attacker_dice)];
+    const auto& sd = dice_sums()[static_cast<std::size_t>(r.defender_dice)];
+    for (std::size_t x = 0; x < sa.size(); ++x) {
+        if (sa[x] == 0) continue;
+        for (std::size_t y = 0; y < sd.size(); ++y) {
+            if (sd[y] == 0) continue;
+            const int ta = static_cast<int>(x) * r.multiplier, td = static_cast<int>(y) * r.multiplier;
+            // D5: deflected, each total hits its roller; else the other side.
+            const int to_attacker = r.deflected ? ta : td, to_defender = r.deflected ? td : ta;
+            const int to_tau = attacker == kTau ? to_attacker : to_defender;
+            const int to_kaon = attacker == kTau ? to_defender : to_attacker;
+            f(to_tau, to_kaon, sa[x] * sd[y]);
+        }
+    }
+}
+
+// The laws of a policy variant.
+struct Laws {
+    const Policy& p;
+    ParticleLaw particle(const View& v) const {
+        return std::visit([&](const auto& x) { return x.particle_law(v); }, p);
+    }
+    RegionLaw region(const View& v, int ray, int shield) const {
+        return std::visit([&](const auto& x) { return x.region_law(v, ray, shield); }, p);
+    }
+    FunctionLaw function(const View& v, const Calibration& c) const {
+        return std::visit([&](const auto& x) { return x.function_law(v, c); }, p);
+    }
+};
+
+struct Space {
+    int h;
+    explicit Space(int hp) : h(hp) {}
+    int states() const { return h * h * 2; }
+    int index(int ht, int hk, Seat attacker) const { return ((ht - 1) * h + (hk - 1)) * 2 + attacker; }
+    View view(const Options& o, int ht, int hk, Seat me, bool attacking) const {
+        const int mine = me == kTau ? ht : hk, theirs = me == kTau ? hk : ht;
+        return View{me, attacking, mine, theirs, 0, 0, &o};
+    }
+};
+
+// class_table()[calibration][fa][fd]: the outcome class of every turn (D3-D5), computed once.
+const std::array<std::array<std::array<std::uint8_t, kFunctionCount>, kFunctionCount>, 36>&
+class_table() {
+    static const auto table = [] {
+        std::array<std::array<std::array<std::uint8_t, kFunctionCount>, kFunctionCount>, 36> t{};
+        for (int ray = 0; ray < 2; ++ray)
+            for (int shield = 0; shield < 2; ++shield)
+                for (int focus = 0; focus < 3; ++focus)
+                    for (int region = 0; region < 3; ++region) {
+                        const Calibration c{ray, shield, focus, region};
+                        for (int i = 0; i < kFunctionCount; ++i)
+                            for (int j = 0; j < kFunctionCount; ++j)
+                                t[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]
+                                 [static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =
+                                     static_cast<std::uint8_t>(class_of(resolve(
+                                         c, static_cast<Function>(i), static_cast<Function>(j))));
+                    }
+        return t;
+    }();
+    return table;
+}
+
+// The probability of each outcome class in state (ht, hk, attacker) under two policies.
+std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht, int hk,
+                                       Seat a, const Laws& la, const Laws& ld) {
+    const Seat d = a == kTau ? kKaon : kTau;
+    const View va = sp.view(o, ht, hk, a, true), vd = sp.view(o, ht, hk, d, false);
+    std::array<double, kClasses> w{};
+    const ParticleLaw pa = la.particle(va), pd = ld.particle(vd);
+    for (int ray = 0; ray < 2; ++ray)
+        for (int shield = 0; shield < 2; ++shield) {
+            const double w1 = pa[static_cast<std::size_t>(ray)] * pd[static_cast<std::size_t>(shield)];
+            if (w1 == 0) continue;
+            const RegionLaw ra = la.region(va, ray, shield), rd = ld.region(vd, ray, shield);
+            for (int focus = 0; focus < 3; ++focus)
+                for (int region = 0; region < 3; ++region) {
+                    const double w2 = w1 * ra[static_cast<std::size_t>(focus)] * rd[static_cast<std::size_t>(region)];
+                    if (w2 == 0) continue;
+                    const Calibration c{ray, shield, focus, region};
+                    const FunctionLaw fa = la.function(va, c), fd = ld.function(vd, c);
+                    const auto& classes = class_table()[static_cast<std::size_t>(BestResponseTable::calibration_index(c))];
+                    for (std::size_t i = 0; i < kFunctionCount; ++i) {
+                        if (fa[i] == 0) continue;
+                        const double wi = w2 * fa[i];
+                        for (std::size_t j = 0; j < kFunctionCount; ++j) w[classes[i][j]] += wi * fd[j];
+                    }
+                }
+        }
+    return w;
+}
+
+// Absorbing outcomes are coded below zero: -1 - (kind * (h + 1) + winner's hp), kind 0 Tau wins,
+// 1 Kaon wins, 2 draw (hp 0).
+struct Chain {
+    std::vector<std::size_t> offset;  // state s: entries [offset[s], offset[s+1])
+    std::vector<int> target;
+    std::vector<double> prob;
+};
+
+Chain build_chain(const Options& o, const Policy& tau, const Policy& kaon) {
+    const Space sp(o.hp);
+    const int h = o.hp;
+    Chain ch;
+    ch.offset.push_back(0);
+    const Laws lt{tau}, lk{kaon};
+    constexpr int kMaxHit = 3 * 6 * 4;  // the most one turn can take from a player (D4, D5)
+    constexpr int kSpan = kMaxHit + 1;
+    std::vector<double> scratch(static_cast<std::size_t>(kSpan * kSpan), 0.0);  // by (dt, dk)
+    std::vector<double> absorb(static_cast<std::size_t>(3 * (h + 1)), 0.0);
+    for (int ht = 1; ht <= h; ++ht)
+        for (int hk = 1; hk <= h; ++hk)
+            for (int att = 0; att < 2; ++att) {
+                const Seat a = static_cast<Seat>(att);
+                const auto w = a == kTau ? class_law(o, sp, ht, hk, a, lt, lk)
+                                         : class_law(o, sp, ht, hk, a, lk, lt);
+                std::fill(scratch.begin(), scratch.end(), 0.0);
+                std::fill(absorb.begin(), absorb.end(), 0.0);
+                for (int cls = 0; cls < kClasses; ++cls) {
+                    if (w[static_cast<std::size_t>(cls)] == 0) continue;
+                    for_each_damage(cls, a, [&](int dt, int dk, double p) {
+                        const int nt = ht - dt, nk = hk - dk;
+                        const double m = w[static_cast<std::size_t>(cls)] * p;
+                        if (nt > 0 && nk > 0)
+                            scratch[static_cast<std::size_t>(dt * kSpan + dk)] += m;
+                        else if (nt <= 0 && nk <= 0)
+                            absorb[static_cast<std::size_t>(2 * (h + 1))] += m;  // D6: a draw
+                        else if (nk <= 0)
+                            absorb[static_cast<std::size_t>(nt)] += m;  // Tau wins
+                        else
+                            absorb[static_cast<std::size_t>((h + 1) + nk)] += m;  // Kaon wins
+                    });
+                }
+                const Seat next = a == kTau ? kKaon : kTau;
+                for (int dt = 0; dt < std::min(kSpan, ht); ++dt)
+                    for (int dk = 0; dk < std::min(kSpan, hk); ++dk)
+                        if (const double m = scratch[static_cast<std::size_t>(dt * kSpan + dk)]; m > 0) {
+                            ch.target.push_back(sp.index(ht - dt, hk - dk, next));
+                            ch.prob.push_back(m);
+                        }
+                for (std::size_t k = 0; k < absorb.size(); ++k)
+                    if (absorb[k] > 0) {
+                        ch.target.push_back(-1 - static_cast<int>(k));
+                        ch.prob.push_back(absorb[k]);
+                    }
+                // The probabilities sum to 1 up to rounding; make that exact as far as doubles
+                // allow, so the forward pass over thousands of turns loses no mass.
+                long double sum = 0;
+                for (std::size_t e = ch.offset.back(); e < ch.prob.size(); ++e) sum += ch.prob[e];
+                for (std::size_t e = ch.offset.back(); e < ch.prob.size(); ++e)
+                    ch.prob[e] = static_cast<double>(ch.prob[e] / sum);
+                ch.offset.push_back(ch.target.size());
+            }
+    return ch;
+}
+
+// States from which the duel can end: every other one stalls until the turn cap.
+std::vector<bool> can_end(const Chain& ch, const Space& sp, int h) {
+    std::vector<bool> ends(static_cast<std::size_t>(sp.states()), false);
+    // Hit points never rise: a pass in increasing hp order settles every state but the
+    // same-hp pairs, which a second look settles.
+    for (int ht = 1; ht <= h; ++ht)
+        for (int hk = 1; hk <= h; ++hk)
+            for (int round = 0; round < 2; ++round)
+                for (int att = 0; att < 2; ++att) {
+                    const int s = sp.index(ht, hk, static_cast<Seat>(att));
+                    for (std::size_t e = ch.offset[static_cast<std::size_t>(s)]; e < ch.offset[static_cast<std::size_t>(s) + 1]; ++e) {
+                        const int t = ch.target[e];
+                        if (t < 0 || ends[static_cast<std::size_t>(t)]) ends[static_cast<std::size_t>(s)] = true;
+                    }
+                }
+    return ends;
+}
+
+// P(Tau wins), P(Kaon wins), P(both die) from every state, by one backward pass: hit points never
+// rise, and a turn without damage only swaps who attacks, so each pair of states with the same
+// hit points is a 2x2 linear system (x = r + q x', Eigen).
+std::vector<std::array<double, 3>> absorption(const Chain& ch, const Space& sp, int h) {
+    std::vector<std::array<double, 3>> v(static_cast<std::size_t>(sp.states()), {0, 0, 0});
+    for (int ht = 1; ht <= h; ++ht)
+        for (int hk = 1; hk <= h; ++hk) {
+            std::array<std::array<double, 3>, 2> r{};
+            std::array<double, 2> q{0, 0};
+            for (int att = 0; att < 2; ++att) {
+                const int s = sp.index(ht, hk, static_cast<Seat>(att));
+                const int partner = sp.index(ht, hk, static_cast<Seat>(1 - att));
+                for (std::size_t e = ch.offset[static_cast<std::size_t>(s)];
+                     e < ch.offset[static_cast<std::size_t>(s) + 1]; ++e) {
+                    const int t = ch.target[e];
+                    const double p = ch.prob[e];
+                    if (t == partner) {
+                        q[static_cast<std::size_t>(att)] += p;
+                    } else if (t >= 0) {
+                        for (int k = 0; k < 3; ++k)
+                            r[static_cast<std::size_t>(att)][static_cast<std::size_t>(k)] +=
+                                p * v[static_cast<std::size_t>(t)][static_cast<std::size_t>(k)];
+                    } else {
+                        const int kind = (-1 - t) / (h + 1);
+                        r[static_cast<std::size_t>(att)][static_cast<std::size_t>(kind)] += p;
+                    }
+                }
+            }
+            Eigen::Matrix2d m;
+            m << 1, -q[0], -q[1], 1;
+            if (std::abs(m.determinant()) < 1e-300) continue;  // never ends: all zero
+            const auto lu = m.partialPivLu();
+            for (int k = 0; k < 3; ++k) {
+                const Eigen::Vector2d x = lu.solve(Eigen::Vector2d(r[0][static_cast<std::size_t>(k)], r[1][static_cast<std::size_t>(k)]));
+                v[static_cast<std::size_t>(sp.index(ht, hk, kTau))][static_cast<std::size_t>(k)] = x(0);
+                v[static_cast<std::size_t>(sp.index(ht, hk, kKaon))][static_cast<std::size_t>(k)] = x(1);
+            }
+        }
+    return v;
+}
+
+}  // namespace
+
+namespace {
+// Refuses what the solver cannot do in reasonable time and memory (hp^2 states).
+void check_size(const Options& o, const char* what) {
+    if (o.hp > kMaxExactHp)
+        throw UsageError(std::string("dimension-duel: ") + what + " handles hp up to " +
+                         std::to_string(kMaxExactHp) + " (hp=" + std::to_string(o.hp) +
+                         " has too many states); use 'odds run'");
+}
+}  // namespace
+
+Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
+    check_size(o, "the exact solver");
+    if (o.single_use)
+        throw UsageError(
+            "dimension-duel: the exact solver does not handle single_use=true (the state would "
+            "need every function each player has used); use 'odds run'");
+    const int h = o.hp;
+    const Space sp(h);
+    const Chain ch = build_chain(o, tau, kaon);
+    const auto ends = can_end(ch, sp, h);
+
+    Result r;
+    r.turns.assign(1, 0.0);
+    r.winner_hp.assign(static_cast<std::size_t>(h) + 1, 0.0);
+    // The chain conserves mass; rounding over thousands of turns would not. So every turn the
+    // mass still playing is rescaled to exactly what has not ended (kept in long double), and
+    // the laws sum to 1 within 1e-15.
+    std::vector<double> live(static_cast<std::size_t>(sp.states()), 0.0), next(live.size(), 0.0);
+    live[static_cast<std::size_t>(sp.index(h, h, kTau))] = 1.0;
+    long double stalled = 0, playing = 1, tau_win = 0, kaon_win = 0, draw = 0;
+    bool capped = false;  // the turn cap cut off duels that could still have ended
+    std::vector<long double> winner_hp(static_cast<std::size_t>(h) + 1, 0.0);
+    for (int t = 1; t <= o.max_turns && playing > 1e-15; ++t) {
+        std::fill(next.begin(), next.end(), 0.0);
+        long double ended = 0;
+        for (std::size_t s = (t % 2 == 1 ? 0 : 1); s < live.size(); s += 2) {
+            const double m = live[s];
+            if (m == 0) continue;
+            for (std::size_t e = ch.offset[s]; e < ch.offset[s + 1]; ++e) {
+                const int tg = ch.target[e];
+                const double x = m * ch.prob[e];
+                if (tg >= 0) {
+                    next[static_cast<std::size_t>(tg)] += x;
+                    continue;
+                }
+                const int code = -1 - tg, kind = code / (h + 1), hp = code % (h + 1);
+                (kind == 0 ? tau_win : kind == 1 ? kaon_win : draw) += x;
+                winner_hp[static_cast<std::size_t>(hp)] += x;
+                ended += x;
+            }
+        }
+        r.turns.push_back(static_cast<double>(ended));
+        // Mass in a state that can never end waits for the turn cap.
+        long double sum = 0;
+        for (std::size_t s = 0; s < next.size(); ++s) {
+            if (next[s] == 0) continue;
+            if (!ends[s]) {
+                stalled += next[s];
+                next[s] = 0;
+            } else {
+                sum += next[s];
+            }
+        }
+        const long double not_ended = 1 - tau_win - kaon_win - draw - stalled;
+        playing = sum > 0 ? not_ended : 0;
+        if (sum > 0) {
+            const double scale = static_cast<double>(not_ended / sum);
+            for (double& x : next) x *= scale;
+        }
+        std::swap(live, next);
+        if (t == o.max_turns && playing > 0) {  // D6: the cap ends what still plays as a draw
+            capped = true;
+            stalled += playing;
+            playing = 0;
+        }
+    }
+    if (stalled > 0) {
+        r.turns.resize(static_cast<std::size_t>(o.max_turns) + 1, 0.0);
+        r.turns[static_cast<std::size_t>(o.max_turns)] += static_cast<double>(stalled);
+        draw += stalled;
+        r.timeout = static_cast<double>(stalled);
+        winner_hp[0] += stalled;
+    }
+    r.tau_win = static_cast<double>(tau_win);
+    r.kaon_win = static_cast<double>(kaon_win);
+    r.draw = static_cast<double>(draw);
+    if (!capped) {
+        // The duel ended before the cap: the backward pass gives the same probabilities without
+        // the forward pass's rounding (stall mass, if any, is the draw by the cap).
+        const auto b = absorption(ch, sp, h);
+        const std::size_t start = static_cast<std::size_t>(sp.index(h, h, kTau));
+        r.tau_win = b[start][0];
+        r.kaon_win = b[start][1];
+        r.draw = b[start][2] + static_cast<double>(stalled);
+    }
+    for (std::size_t v = 0; v < winner_hp.size(); ++v) r.winner_hp[v] = static_cast<double>(winner_hp[v]);
+    r.unresolved = static_cast<double>(playing);
+    for (std::size_t t = 0; t < r.turns.size(); ++t) r.expected_turns += static_cast<double>(t) * r.turns[t];
+    return r;
+}
+
+std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat seat,
+                                                       const Policy& opponent) {
+    check_size(o, "best-response");
+    if (o.max_turns < kBestResponseMinTurns)
+        throw UsageError("dimension-duel: best-response plans as if no turn cap existed; it needs "
+                         "max_turns of at least " + std::to_string(kBestResponseMinTurns) +
+                         " (max_turns=" + std::to_string(o.max_turns) + ")");
+    if (o.single_use)
+        throw UsageError(
+            "dimension-duel: best-response does not handle single_use=true (the state would "
+            "need every function each player has used)");
+    const int h = o.hp;
+    const Space sp(h);
+    const Laws lo{opponent};
+    const Seat other = seat == kTau ? kKaon : kTau;
+    auto table = std::make_shared<BestResponseTable>();
+    table->hp = h;
+    table->entries.resize(static_cast<std::size_t>(h * h * 2));
+    std::vector<double> value(static_cast<std::size_t>(sp.states()), 0.0);  // P(seat wins)
+
+    // The value of each class that deals damage, from states already solved.
+    auto class_values = [&](int ht, int hk, Seat a) {
+        std::array<double, kClasses> v{};
+        const Seat next = a == kTau ? kKaon : kTau;
+        for (int cls = 0; cls < kClasses; ++cls) {
+            if (stays(cls)) continue;
+            for_each_damage(cls, a, [&](int dt, int dk, double p) {
+                const int nt = ht - dt, nk = hk - dk;
+                double x;
+                if (nt > 0 && nk > 0) x = value[static_cast<std::size_t>(sp.index(nt, nk, next))];
+                else if (nt <= 0 && nk <= 0) x = 0;  // a draw is not a win
+                else x = (nk <= 0) == (seat == kTau) ? 1.0 : 0.0;
+                v[static_cast<std::size_t>(cls)] += p * x;
+            });
+        }
+        return v;
+    };
+
+    // One state's turn, folded over the opponent's laws (which do not depend on the values):
+    // for each calibration and each function of ours, the value as a + b g, where g is the
+    // value of staying (a turn without damage leads to the other state of the pair).
+    struct Folded {
+        ParticleLaw po{};
+        std::array<RegionLaw, 4> ro{};                               // by (ray, shield)
+        std::array<std::array<std::pair<double, double>, kFunctionCount>, 36> ab{};
+    };
+    auto fold = [&](int ht, int hk, Seat a, const std::array<double, kClasses>& cv) {
+        Folded f;
+        const bool seat_attacks = a == seat;
+        const View vo = sp.view(o, ht, hk, other, !seat_attacks);
+        f.po = lo.particle(vo);
+        for (int ray = 0; ray < 2; ++ray)
+            for (int shield = 0; shield < 2; ++shield) {
+                f.ro[static_cast<std::size_t>(ray * 2 + shield)] = lo.region(vo, ray, shield);
+                for (int focus = 0; focus < 3; ++focus)
+                    for (int region = 0; region < 3; ++region) {
+                        const Calibration c{ray, shield, focus, region};
+                        const FunctionLaw fo = lo.function(vo, c);
+                        auto& row = f.ab[static_cast<std::size_t>(BestResponseTable::calibration_index(c))];
+                        for (int fb = 0; fb < kFunctionCount; ++fb) {
+                            double av = 0, bv = 0;
+                            for (int j = 0; j < kFunctionCount; ++j) {
+                                const double p = fo[static_cast<std::size_t>(j)];
+                                if (p == 0) continue;
+                                const Function fa = static_cast<Function>(seat_attacks ? fb : j);
+                                const Function fd = static_cast<Function>(seat_attacks ? j : fb);
+                                const int cls = class_of(resolve(c, fa, fd));
+                                if (stays(cls)) bv += p;
+                                else av += p * cv[static_cast<std::size_t>(cls)];
+                            }
+                            row[static_cast<std::size_t>(fb)] = {av, bv};
+                        }
+                    }
+            }
+        return f;
+    };
+
+    // A higher value wins; between equal values the one that stays less (smaller slope), so a
+    // choice that ends the duel beats one that only promises to, and the greedy policy stays
+    // proper (a policy that never ends the duel is worth 0, whatever g promises).
+    const auto better = [](double v, double slope, double best, double best_slope) {
+        return v > best + 1e-13 || (v > best - 1e-13 && slope < best_slope - 1e-13);
+    };
+
+    // The turn's value given g, as value and slope in g; records the maximising choices.
+    auto turn = [&](const Folded& f, Seat a, double g, BestResponseTable::Entry& e) {
+        const bool seat_attacks = a == seat;
+        double best1 = -1, slope1 = 2;
+        for (int x = 0; x < 2; ++x) {
+            double v1 = 0, s1 = 0;
+            for (int y = 0; y < 2; ++y) {
+                const double py = f.po[static_cast<std::size_t>(y)];
+                if (py == 0) continue;
+                const int ray = seat_attacks ? x : y, shield = seat_attacks ? y : x;
+                const RegionLaw& ro = f.ro[static_cast<std::size_t>(ray * 2 + shield)];
+                double best2 = -1, slope2 = 2;
+                int arg2 = 0;
+                for (int rb = 0; rb < 3; ++rb) {
+                    double v2 = 0, s2 = 0;
+                    for (int rq = 0; rq < 3; ++rq) {
+                        const double pr = ro[static_cast<std::size_t>(rq)];
+                        if (pr == 0) continue;
+                        const Calibration c{ray, shield, seat_attacks ? rb : rq, seat_attacks ? rq : rb};
+                        const int ci = BestResponseTable::calibration_index(c);
+                        const auto& row = f.ab[static_cast<std::size_t>(ci)];
+                        double best3 = -1, slope3 = 2;
+                        int arg3 = 0;
+                        for (int fb = 0; fb < kFunctionCount; ++fb) {
+                            const auto [av, bv] = row[static_cast<std::size_t>(fb)];
+                            const double v3 = av + bv * g;
+                            if (better(v3, bv, best3, slope3)) {
+                                best3 = v3;
+                                slope3 = bv;
+                                arg3 = fb;
+                            }
+                        }
+                        e.function[static_cast<std::size_t>(ci)] = static_cast<std::uint8_t>(arg3);
+                        v2 += pr * best3;
+                        s2 += pr * slope3;
+                    }
+                    if (better(v2, s2, best2, slope2)) {
+                        best2 = v2;
+                        slope2 = s2;
+                        arg2 = rb;
+                    }
+                }
+                e.region[static_cast<std::size_t>(ray * 2 + shield)] = static_cast<std::uint8_t>(arg2);
+                v1 += py * best2;
+                s1 += py * slope2;
+            }
+            if (better(v1, s1, best1, slope1)) {
+                best1 = v1;
+                slope1 = s1;
+                e.particle = static_cast<std::uint8_t>(x);
+            }
+        }
+        return std::pair{best1, slope1};
+    };
+
+    auto entry = [&](int ht, int hk, Seat a) -> BestResponseTable::Entry& {
+        const int mine = seat == kTau ? ht : hk, theirs = seat == kTau ? hk : ht;
+        return table->entries[static_cast<std::size_t>(((mine - 1) * h + theirs - 1) * 2 + (a == seat))];
+    };
+
+    for (int ht = 1; ht <= h; ++ht)
+        for (int hk = 1; hk <= h; ++hk) {
+            const Folded ft = fold(ht, hk, kTau, class_values(ht, hk, kTau));
+            const Folded fk = fold(ht, hk, kKaon, class_values(ht, hk, kKaon));
+            // Policy iteration on the pair: choices for the current values, then the values of
+            // those choices exactly (V_t = a_t + b_t V_k, V_k = a_k + b_k V_t, with Eigen),
+            // until the values settle.
+            double vt = 0, vk = 0;
+            for (int iter = 0; iter < 200; ++iter) {
+                const auto [xt, bt] = turn(ft, kTau, vk, entry(ht, hk, kTau));
+                const auto [xk, bk] = turn(fk, kKaon, vt, entry(ht, hk, kKaon));
+                const double at = xt - bt * vk, ak = xk - bk * vt;
+                double nt, nk;
+                Eigen::Matrix2d m;
+                m << 1, -bt, -bk, 1;
+                if (std::abs(m.determinant()) > 1e-9) {
+                    const Eigen::Vector2d sol = m.partialPivLu().solve(Eigen::Vector2d(at, ak));
+                    nt = sol(0);
+                    nk = sol(1);
+                } else {  // the greedy policy barely ends the duel: a value-iteration step
+                    nt = xt;
+                    nk = turn(fk, kKaon, nt, entry(ht, hk, kKaon)).first;
+                }
+                const bool done = std::abs(nt - vt) <= 1e-14 && std::abs(nk - vk) <= 1e-14;
+                vt = nt;
+                vk = nk;
+                if (done) break;
+            }
+            turn(ft, kTau, vk, entry(ht, hk, kTau));
+            turn(fk, kKaon, vt, entry(ht, hk, kKaon));
+            value[static_cast<std::size_t>(sp.index(ht, hk, kTau))] = vt;
+            value[static_cast<std::size_t>(sp.index(ht, hk, kKaon))] = vk;
+        }
+    return table;
+}
+
+}  // namespace odds::exact::dimension_duel

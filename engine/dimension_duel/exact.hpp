@@ -1,0 +1,49 @@
+// Dimension Duel solved exactly: an absorbing Markov chain over (Tau's hit points, Kaon's hit
+// points, whose attack), for any pair of policies that state their choices as probabilities.
+//
+// Each state's turn is enumerated (step-1 particles, step-2 regions, step-3 functions, each by the
+// policies' laws), folded into at most 49 outcome classes (dice per side, multiplier, deflection,
+// disruption, D3-D5), and spread over the damage dice into the next states. Hit points never rise,
+// so absorption probabilities come from one backward pass over hit-point pairs; a turn without
+// damage links a pair's two states (who attacks), a 2x2 linear system solved with Eigen. The law
+// of the game's length and of the winner's hit points comes from a forward pass over turns, run
+// until the mass still playing is below 1e-15 (what is left is reported as unresolved); mass that
+// reaches a state from which the duel can never end is a draw at max_turns (D6).
+//
+// single_use (D7) would add both players' used functions to the state; it is not solved.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "engine/dimension_duel/policies.hpp"
+
+namespace odds::exact::dimension_duel {
+
+using odds::dimension_duel::Options;
+using odds::dimension_duel::Policy;
+
+struct Result {
+    double tau_win = 0, kaon_win = 0, draw = 0;  // draw: both dead, or the turn cap
+    double timeout = 0;                          // the part of draw that is the turn cap
+    double expected_turns = 0;
+    std::vector<double> turns;      // turns[t]: P(the duel lasts exactly t turns); turns[0] = 0
+    std::vector<double> winner_hp;  // winner_hp[v]: P(the winner ends with v hit points); draw: 0
+    double unresolved = 0;          // mass still playing when the forward pass stopped
+};
+
+inline constexpr int kMaxExactHp = 150;  // 45,000 states: about 3 s
+inline constexpr int kBestResponseMinTurns = 10000;    // the default cap: it never binds
+
+// Throws UsageError for single_use=true or hp above kMaxExactHp.
+Result solve(const Options& o, const Policy& tau, const Policy& kaon);
+
+// The best response of `seat` against `opponent` (the other seat): every choice maximises the
+// exact probability that `seat` wins, planning as if the duel had no turn cap; so it refuses a
+// max_turns below kBestResponseMinTurns (where the cap could bind), as it does hp above
+// kMaxExactHp and single_use.
+std::shared_ptr<const odds::dimension_duel::BestResponseTable> best_response(const Options& o,
+                                                                   odds::dimension_duel::Seat seat,
+                                                                   const Policy& opponent);
+
+}  // namespace odds::exact::dimension_duel

@@ -1,0 +1,195 @@
+// Dimension Duel policies (D2). Each decides the three choices of a turn and states the same
+// choices as probabilities for the exact solver; tests check the two agree.
+//
+//   dice        the rules as written: the seed's charts, rolled
+//   aggressor   Intensifier when its own dice are ahead; else it hunts for dice
+//   survivor    stops incoming dice: Deflector when behind on hit points, Disruptor otherwise
+//   calibrator  uses the particle changers to win step 1 (unblock its ray, match its shield)
+//   best-response  maximises its exact win probability against the opponent's known policy
+//
+// The strategic policies calibrate (steps 1 and 2) by the charts, like `dice`: against an
+// opponent who cannot see the choice, no particle or region is better than another.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <variant>
+#include <vector>
+
+#include "engine/dimension_duel/dimension_duel.hpp"
+#include "policies/policy_info.hpp"
+
+namespace odds::dimension_duel {
+
+using ParticleLaw = std::array<double, 2>;
+using RegionLaw = std::array<double, 3>;
+using FunctionLaw = std::array<double, kFunctionCount>;
+
+// The seed's charts (D2): particle 1-3 Tau / 4-6 Kaon; region 1-2 head, 3-4 torso, 5-6
+// extremities; function 1 bluff .. 5 intensifier, 6 a changer (again: 1-3 self, 4-6 opponent),
+// rolled again while the result is used up (D7).
+struct Charts {
+    template <class Dice>
+    static int particle(Dice& dice) { return dice.d6() <= 3 ? 0 : 1; }
+    template <class Dice>
+    static int region(Dice& dice) { return (dice.d6() - 1) / 2; }
+    template <class Dice>
+    static Function function(const View& v, Dice& dice) {
+        for (;;) {
+            const int roll = dice.d6();
+            const Function f = roll <= 5 ? static_cast<Function>(roll - 1)
+                                         : (dice.d6() <= 3 ? kChangerSelf : kChangerOpponent);
+            if (v.options->available(v.my_used, f)) return f;
+        }
+    }
+    static ParticleLaw particle_law() { return {0.5, 0.5}; }
+    static RegionLaw region_law() { return {1.0 / 3, 1.0 / 3, 1.0 / 3}; }
+    static FunctionLaw function_law(const View& v) {
+        FunctionLaw p{1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 12, 1.0 / 12};
+        double total = 0;
+        for (int f = 0; f < kFunctionCount; ++f) {
+            if (!v.options->available(v.my_used, static_cast<Function>(f))) p[f] = 0;
+            total += p[f];
+        }
+        for (double& x : p) x /= total;
+        return p;
+    }
+};
+
+// A policy whose step 3 is a deterministic rule of thumb and whose steps 1-2 use the charts.
+template <class Rule>
+struct RuleOfThumb {
+    template <class Dice>
+    int particle(const View&, Dice& dice) { return Charts::particle(dice); }
+    template <class Dice>
+    int region(const View&, int, int, Dice& dice) { return Charts::region(dice); }
+    template <class Dice>
+    Function function(const View& v, const Calibration& c, Dice&) { return Rule::choose(v, c); }
+    ParticleLaw particle_law(const View&) const { return Charts::particle_law(); }
+    RegionLaw region_law(const View&, int, int) const { return Charts::region_law(); }
+    FunctionLaw function_law(const View& v, const Calibration& c) const {
+        FunctionLaw p{};
+        p[Rule::choose(v, c)] = 1;
+        return p;
+    }
+};
+
+// The first function of `prefs` still available; Bluff always is (D7).
+inline Function first_available(const View& v, std::initializer_list<Function> prefs) {
+    for (Function f : prefs)
+        if (v.options->available(v.my_used, f)) return f;
+    return kBluff;
+}
+
+// The dice coming at each side from steps 1-2 (before functions): the attacker's only.
+inline int my_dice(const View& v, const Calibration& c) { return v.attacking ? c.attacker_dice() : 0; }
+inline int their_dice(const View& v, const Calibration& c) { return v.attacking ? 0 : c.attacker_dice(); }
+
+// Aggressor: "double it when I'm ahead". With more dice than the opponent, Intensifier; else, as
+// attacker with a blocked ray, flip it (Changer-Self); otherwise a Delayed Attack.
+struct AggressorRule {
+    static Function choose(const View& v, const Calibration& c) {
+        if (my_dice(v, c) > their_dice(v, c))
+            return first_available(v, {kIntensifier, kDelayed});
+        if (v.attacking && c.ray == c.shield)
+            return first_available(v, {kChangerSelf, kDelayed});
+        return first_available(v, {kDelayed});
+    }
+};
+
+// Survivor: "don't get hit". Facing dice: Deflector when behind on hit points (send them back),
+// Disruptor otherwise (cancel them). Facing none: a Delayed Attack.
+struct SurvivorRule {
+    static Function choose(const View& v, const Calibration& c) {
+        if (their_dice(v, c) > 0)
+            return v.my_hp < v.opp_hp ? first_available(v, {kDeflector, kDisruptor, kDelayed})
+                                      : first_available(v, {kDisruptor, kDeflector, kDelayed});
+        return first_available(v, {kDelayed});
+    }
+};
+
+// Calibrator: "win step 1". A blocked attacker flips his own ray; an unblocked defender flips
+// his own shield to match; otherwise a Delayed Attack.
+struct CalibratorRule {
+    static Function choose(const View& v, const Calibration& c) {
+        const bool blocked = c.ray == c.shield;
+        if (v.attacking == blocked) return first_available(v, {kChangerSelf, kChangerOpponent, kDelayed});
+        return first_available(v, {kDelayed});
+    }
+};
+
+struct DicePolicy {
+    template <class Dice>
+    int particle(const View&, Dice& dice) { return Charts::particle(dice); }
+    template <class Dice>
+    int region(const View&, int, int, Dice& dice) { return Charts::region(dice); }
+    template <class Dice>
+    Function function(const View& v, const Calibration&, Dice& dice) { return Charts::function(v, dice); }
+    ParticleLaw particle_law(const View&) const { return Charts::particle_law(); }
+    RegionLaw region_law(const View&, int, int) const { return Charts::region_law(); }
+    FunctionLaw function_law(const View& v, const Calibration&) const { return Charts::function_law(v); }
+};
+
+using Aggressor = RuleOfThumb<AggressorRule>;
+using Survivor = RuleOfThumb<SurvivorRule>;
+using Calibrator = RuleOfThumb<CalibratorRule>;
+
+// Best response: a table of choices per state (my hp, opponent's hp, role), computed by the exact
+// solver against one known opponent policy (sim/exact/duel). Deterministic.
+struct BestResponseTable {
+    int hp = 0;
+    struct Entry {
+        std::uint8_t particle = 0;
+        std::array<std::uint8_t, 4> region{};                    // by (ray, shield)
+        std::array<std::uint8_t, 36> function{};                 // by calibration
+    };
+    std::vector<Entry> entries;  // index: ((my_hp - 1) * hp + opp_hp - 1) * 2 + attacking
+
+    static int calibration_index(const Calibration& c) {
+        return ((c.ray * 2 + c.shield) * 3 + c.focus) * 3 + c.region;
+    }
+    const Entry& at(const View& v) const {
+        return entries[static_cast<std::size_t>(((v.my_hp - 1) * hp + v.opp_hp - 1) * 2 + v.attacking)];
+    }
+};
+
+struct BestResponse {
+    std::shared_ptr<const BestResponseTable> table;
+
+    template <class Dice>
+    int particle(const View& v, Dice&) { return table->at(v).particle; }
+    template <class Dice>
+    int region(const View& v, int ray, int shield, Dice&) { return table->at(v).region[static_cast<std::size_t>(ray * 2 + shield)]; }
+    template <class Dice>
+    Function function(const View& v, const Calibration& c, Dice&) {
+        return static_cast<Function>(table->at(v).function[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]);
+    }
+    ParticleLaw particle_law(const View& v) const {
+        ParticleLaw p{};
+        p[table->at(v).particle] = 1;
+        return p;
+    }
+    RegionLaw region_law(const View& v, int ray, int shield) const {
+        RegionLaw p{};
+        p[table->at(v).region[static_cast<std::size_t>(ray * 2 + shield)]] = 1;
+        return p;
+    }
+    FunctionLaw function_law(const View& v, const Calibration& c) const {
+        FunctionLaw p{};
+        p[table->at(v).function[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]] = 1;
+        return p;
+    }
+};
+
+using Policy = std::variant<DicePolicy, Aggressor, Survivor, Calibrator, BestResponse>;
+
+inline constexpr std::array<PolicyInfo, 5> kPolicies{{
+    {"dice", "the rules as written: every choice rolled on the seed's charts"},
+    {"aggressor", "Intensifier when its dice are ahead; flips a blocked ray; else Delayed Attack"},
+    {"survivor", "facing dice: Deflector when behind on hit points, else Disruptor; else Delayed"},
+    {"calibrator", "particle changers to win step 1 (unblock its ray, match its shield); else Delayed"},
+    {"best-response", "maximises its exact win probability against the other seat's policy "
+                      "(no turn cap below 10000; hp up to 150, as the exact solver)"},
+}};
+
+}  // namespace odds::dimension_duel

@@ -1,0 +1,102 @@
+// Dimension Duel in the registry.
+#include <algorithm>
+
+#include "engine/dimension_duel/dimension_duel.hpp"
+#include "engine/dimension_duel/policies.hpp"
+#include "reports/csv.hpp"
+#include "engine/dimension_duel/exact.hpp"
+#include "sim/game_run.hpp"
+#include "sim/registry.hpp"
+
+namespace odds {
+
+namespace {
+
+struct DuelGame {
+    using Options = dimension_duel::Options;
+    using Seats = std::tuple<dimension_duel::Policy, dimension_duel::Policy>;
+    template <class D, class T, class K>
+    static void play(const Options& o, D& dice, std::int32_t* metrics, T& tau, K& kaon) {
+        dimension_duel::to_metrics(dimension_duel::play(o, tau, kaon, dice), metrics);
+    }
+};
+
+constexpr std::string_view kGame = "dimension-duel";
+
+// The seats' policies; a best-response seat is solved against the other seat's policy.
+std::pair<DuelGame::Seats, std::string> make_seats(const dimension_duel::Options& o,
+                                                   const std::vector<std::string>& args) {
+    const auto idx = pick_seat_policies(kGame, {"tau", "kaon"}, dimension_duel::kPolicies, args);
+    auto make = [](std::size_t i) -> dimension_duel::Policy {
+        switch (i) {
+            case 0: return dimension_duel::DicePolicy{};
+            case 1: return dimension_duel::Aggressor{};
+            case 2: return dimension_duel::Survivor{};
+            case 3: return dimension_duel::Calibrator{};
+            default: return dimension_duel::BestResponse{};
+        }
+    };
+    std::array<dimension_duel::Policy, 2> seats{make(idx[0]), make(idx[1])};
+    constexpr std::size_t kBest = 4;
+    if (idx[0] == kBest && idx[1] == kBest)
+        throw UsageError(std::string(kGame) +
+                         ": best-response needs a fixed opponent; give the other seat a policy");
+    for (int s = 0; s < 2; ++s)
+        if (idx[static_cast<std::size_t>(s)] == kBest)
+            std::get<dimension_duel::BestResponse>(seats[static_cast<std::size_t>(s)]).table =
+                exact::dimension_duel::best_response(o, static_cast<dimension_duel::Seat>(s),
+                                           seats[static_cast<std::size_t>(1 - s)]);
+    const std::string label = "tau=" + std::string(dimension_duel::kPolicies[idx[0]].name) +
+                              " kaon=" + std::string(dimension_duel::kPolicies[idx[1]].name);
+    return {DuelGame::Seats{seats[0], seats[1]}, label};
+}
+
+std::unique_ptr<PreparedRun> prepare(const Settings& settings,
+                                     const std::vector<std::string>& policies) {
+    const auto options = dimension_duel::parse_options(settings);
+    auto [seats, label] = make_seats(options, policies);
+    auto run = std::make_unique<GameRun<DuelGame>>(options, std::move(seats));
+    run->game = std::string(kGame);
+    run->scenario = dimension_duel::scenario(options);
+    run->policy = label;
+    run->metrics = dimension_duel::metric_specs(options);
+    run->survivals = {dimension_duel::survival_spec()};
+    run->chunk_size = 16384;
+    return run;
+}
+
+ExactReport solve_exact(const Settings& settings, const std::vector<std::string>& policies) {
+    const auto options = dimension_duel::parse_options(settings);
+    const auto [seats, label] = make_seats(options, policies);
+    const auto r = exact::dimension_duel::solve(options, std::get<0>(seats), std::get<1>(seats));
+    const auto specs = dimension_duel::metric_specs(options);
+    auto spec = [&](int m) { return specs[static_cast<std::size_t>(m)]; };
+    ExactReport rep{std::string(kGame), dimension_duel::scenario(options), label, {}, {}, {}};
+    const double u = r.unresolved;
+    auto rest = [u](double p) { return std::max(0.0, 1 - p - u); };  // no rounding below zero
+    rep.laws.push_back({spec(dimension_duel::kTauWin), {rest(r.tau_win), r.tau_win}, u});
+    rep.laws.push_back({spec(dimension_duel::kKaonWin), {rest(r.kaon_win), r.kaon_win}, u});
+    rep.laws.push_back({spec(dimension_duel::kDraw), {rest(r.draw), r.draw}, u});
+    rep.laws.push_back({spec(dimension_duel::kAdvantageFirst), {r.kaon_win, r.draw, r.tau_win}, u});
+    rep.laws.push_back({spec(dimension_duel::kTurns), {r.turns.begin() + 1, r.turns.end()}, u});
+    rep.laws.push_back({spec(dimension_duel::kWinnerHp), r.winner_hp, u});
+    rep.laws.push_back({spec(dimension_duel::kTimeouts), {rest(r.timeout), r.timeout}, u});
+    rep.laws.push_back({spec(dimension_duel::kDrawishness), {rest(r.draw - r.timeout), r.draw - r.timeout}, u});
+    // P(still running after t turns): every duel ends by the event.
+    rep.survival = survival_csv_exact({r.turns.begin() + 1, r.turns.end()}, {}, 1);
+    return rep;
+}
+
+}  // namespace
+
+GameEntry dimension_duel_entry() {
+    return {kGame, "Dimension Duel",
+            "two players: particle devices fire rays and raise shields until one is dust",
+            dimension_duel::option_infos(), dimension_duel::kPolicies, prepare, "tau, kaon", solve_exact,
+            "dimension-duel/1", "tau_win,kaon_win,draw,advantage_first,turns,winner_hp",
+            "tau_win,kaon_win,draw",
+            "hp up to " + std::to_string(exact::dimension_duel::kMaxExactHp) +
+                ", single_use=false; best-response likewise, and max_turns of 10000 or more"};
+}
+
+}  // namespace odds

@@ -1,0 +1,333 @@
+// Dimension Duel rule tests: every function and interaction (D1-D7) with scripted choices and
+// scripted dice. A test fails if the kernel rolls one die more or less than the rule requires.
+#include <catch2/catch.hpp>
+#include <utility>
+#include <vector>
+
+#include "engine/dice.hpp"
+#include "engine/dimension_duel/dimension_duel.hpp"
+#include "engine/dimension_duel/policies.hpp"
+
+using namespace odds;
+using namespace odds::dimension_duel;
+
+namespace {
+
+// Plays exactly the given choices; asks no dice.
+struct Scripted {
+    int particle_choice = 0, region_choice = 0;
+    Function function_choice = kBluff;
+    template <class D>
+    int particle(const View&, D&) { return particle_choice; }
+    template <class D>
+    int region(const View&, int, int, D&) { return region_choice; }
+    template <class D>
+    Function function(const View&, const Calibration&, D&) { return function_choice; }
+};
+
+struct Turn {
+    int hp_tau, hp_kaon;   // after the turn
+    std::size_t dice_used;
+};
+
+// One turn with Tau attacking (turn 1) from 75 hit points each.
+Turn turn1(Scripted tau, Scripted kaon, std::vector<int> faces, Options o = {}) {
+    State s;
+    s.hp[kTau] = s.hp[kKaon] = o.hp;
+    ScriptedDice dice(std::move(faces));
+    play_turn(s, o, tau, kaon, dice);
+    INFO("faces left: " << dice.remaining());
+    CHECK(dice.remaining() == 0);
+    return {s.hp[kTau], s.hp[kKaon], dice.used()};
+}
+
+// Tau: Tau ray at the head; Kaon: anti-Tau shield on the head: no dice from steps 1-2.
+Scripted tau_plain(Function f = kBluff) { return {0, 0, f}; }
+Scripted kaon_blocks(Function f = kBluff) { return {0, 0, f}; }
+// Kaon: anti-Kaon shield on the torso: Tau gets both dice (mismatch, other region).
+Scripted kaon_open(Function f = kBluff) { return {1, 1, f}; }
+
+}  // namespace
+
+TEST_CASE("D4 steps 1-2: a die for a mismatched shield and one for another region", "[duel][D4]") {
+    const Turn both = turn1(tau_plain(), kaon_open(), {3, 4});
+    CHECK(both.hp_kaon == 75 - 7);
+    CHECK(both.hp_tau == 75);
+    const Turn none = turn1(tau_plain(), kaon_blocks(), {});
+    CHECK(none.hp_kaon == 75);
+    const Turn shield_only = turn1(tau_plain(), Scripted{1, 0, kBluff}, {5});
+    CHECK(shield_only.hp_kaon == 70);
+    const Turn region_only = turn1(tau_plain(), Scripted{0, 2, kBluff}, {6});
+    CHECK(region_only.hp_kaon == 69);
+}
+
+TEST_CASE("D1 Tau attacks on odd turns, Kaon on even ones", "[duel][D1]") {
+    State s;
+    s.hp[kTau] = s.hp[kKaon] = 75;
+    Options o;
+    Scripted tau = kaon_open(), kaon = tau_plain();  // whoever defends leaves the shield open
+    ScriptedDice dice{1, 1, 2, 2};
+    play_turn(s, o, tau, kaon, dice);  // turn 1: Tau attacks
+    play_turn(s, o, tau, kaon, dice);  // turn 2: Kaon attacks
+    CHECK(dice.remaining() == 0);
+    // Turn 1: Tau's ray 1 (Kaon), head region 1 (torso) vs Kaon's shield 0, region 0: 2 dice.
+    CHECK(s.hp[kKaon] == 75 - 2);
+    // Turn 2: Kaon's ray 0 vs Tau's shield 1 (anti-Kaon), regions 0 vs 1: 2 dice at Tau.
+    CHECK(s.hp[kTau] == 75 - 4);
+}
+
+TEST_CASE("D4 a Delayed Attack gives its player a die, attacker or defender", "[duel][D4]") {
+    // The defender's die hits the attacker; the attacker rolls first.
+    const Turn d = turn1(tau_plain(), kaon_blocks(kDelayed), {4});
+    CHECK(d.hp_tau == 71);
+    CHECK(d.hp_kaon == 75);
+    const Turn a = turn1(tau_plain(kDelayed), kaon_open(), {1, 2, 3});
+    CHECK(a.hp_kaon == 69);
+    const Turn both = turn1(tau_plain(kDelayed), kaon_blocks(kDelayed), {2, 5});
+    CHECK(both.hp_kaon == 73);
+    CHECK(both.hp_tau == 70);
+}
+
+TEST_CASE("D5 a Disruptor cancels everything: nobody rolls", "[duel][D5]") {
+    for (Function other : {kBluff, kDelayed, kDeflector, kIntensifier, kChangerSelf,
+                           kChangerOpponent, kDisruptor}) {
+        INFO("other function " << kFunctionNames[other]);
+        const Turn t1 = turn1(tau_plain(kDisruptor), kaon_open(other), {});
+        CHECK(t1.hp_tau == 75);
+        CHECK(t1.hp_kaon == 75);
+        const Turn t2 = turn1(tau_plain(other), kaon_open(kDisruptor), {});
+        CHECK(t2.hp_kaon == 75);
+    }
+}
+
+TEST_CASE("D5 one Deflector: each player's total hits himself", "[duel][D5]") {
+    const Turn t = turn1(tau_plain(), kaon_open(kDeflector), {3, 4});
+    CHECK(t.hp_tau == 68);
+    CHECK(t.hp_kaon == 75);
+    // The defender's Delayed die, deflected by the attacker, hits the defender.
+    const Turn u = turn1(tau_plain(kDeflector), kaon_blocks(kDelayed), {6});
+    CHECK(u.hp_kaon == 69);
+    CHECK(u.hp_tau == 75);
+}
+
+TEST_CASE("D5 two Deflectors cancel", "[duel][D5]") {
+    const Turn t = turn1(tau_plain(kDeflector), kaon_open(kDeflector), {3, 4});
+    CHECK(t.hp_kaon == 68);
+    CHECK(t.hp_tau == 75);
+}
+
+TEST_CASE("D5 Intensifiers double every total, each of them", "[duel][D5]") {
+    const Turn one = turn1(tau_plain(kIntensifier), kaon_open(), {3, 4});
+    CHECK(one.hp_kaon == 75 - 14);
+    // Two Intensifiers: x4. Kaon's Intensifier doubles the damage Kaon suffers too.
+    const Turn two = turn1(tau_plain(kIntensifier), kaon_open(kIntensifier), {3, 4});
+    CHECK(two.hp_kaon == 75 - 28);
+}
+
+TEST_CASE("D5 Deflector with Intensifier: doubled and sent back", "[duel][D5]") {
+    const Turn t = turn1(tau_plain(kIntensifier), kaon_open(kDeflector), {3, 4});
+    CHECK(t.hp_tau == 75 - 14);
+    CHECK(t.hp_kaon == 75);
+}
+
+TEST_CASE("D3 particle changers flip step 1, cumulatively, from either side", "[duel][D3]") {
+    // Blocked (Tau ray vs anti-Tau shield); each single changer unblocks: one die.
+    for (auto [ft, fk] : {std::pair{kChangerSelf, kBluff}, std::pair{kChangerOpponent, kBluff},
+                          std::pair{kBluff, kChangerSelf}, std::pair{kBluff, kChangerOpponent}}) {
+        INFO(kFunctionNames[ft] << " / " << kFunctionNames[fk]);
+        const Turn t = turn1(tau_plain(ft), kaon_blocks(fk), {5});
+        CHECK(t.hp_kaon == 70);
+    }
+    // Two flips cancel: the attacker's Self and the defender's Opponent both flip the ray;
+    // the attacker's Self and the defender's Self flip ray and shield: still a match.
+    for (auto [ft, fk] : {std::pair{kChangerSelf, kChangerOpponent},
+                          std::pair{kChangerOpponent, kChangerSelf},
+                          std::pair{kChangerSelf, kChangerSelf},
+                          std::pair{kChangerOpponent, kChangerOpponent}}) {
+        INFO(kFunctionNames[ft] << " / " << kFunctionNames[fk]);
+        const Turn t = turn1(tau_plain(ft), kaon_blocks(fk), {});
+        CHECK(t.hp_kaon == 75);
+    }
+    // A changer can also close an open shield: the defender flips his own shield to match.
+    const Turn closed = turn1(tau_plain(), Scripted{1, 0, kChangerSelf}, {});
+    CHECK(closed.hp_kaon == 75);
+}
+
+TEST_CASE("D6 both players dead in one turn is a draw", "[duel][D6]") {
+    Options o;
+    o.hp = 5;
+    Scripted tau = tau_plain(kDelayed), kaon = kaon_open(kDelayed);
+    ScriptedDice dice{2, 2, 2, 6};  // Tau's 3 dice: 6 >= 5; Kaon's die: 6 >= 5
+    const Outcome r = play(o, tau, kaon, dice);
+    CHECK(r.winner == -1);
+    CHECK(r.turns == 1);
+    CHECK(dice.remaining() == 0);
+    dimension_duel::Outcome one = r;
+    std::int32_t m[kMetricCount];
+    to_metrics(one, m);
+    CHECK(m[kDraw] == 1);
+    CHECK(m[kAdvantageFirst] == 1);  // half a win, in halves
+}
+
+TEST_CASE("D6 one dead: the other wins; max_turns ends in a draw", "[duel][D6]") {
+    Options o;
+    o.hp = 5;
+    Scripted tau = tau_plain(), kaon = kaon_open();
+    ScriptedDice dice{3, 3};
+    const Outcome r = play(o, tau, kaon, dice);
+    CHECK(r.winner == kTau);
+    CHECK(r.hp[kKaon] == -1);
+    o.max_turns = 3;
+    Scripted a = tau_plain(kDisruptor), b = kaon_open(kDisruptor);
+    ScriptedDice none{};
+    const Outcome cap = play(o, a, b, none);
+    CHECK(cap.winner == -1);
+    CHECK(cap.timeout);
+    CHECK(cap.turns == 3);
+}
+
+TEST_CASE("D2 the dice policy rolls the seed's charts in order", "[duel][D2]") {
+    // Tau: ray 4 (Kaon); Kaon: shield 2 (anti-Tau) -> mismatch. Tau focus 5 (extremities),
+    // Kaon region 6 (extremities). Tau function 6 then 2 (changer-self: ray back to Tau,
+    // now blocked); Kaon function 5 (intensifier). No die is left to roll: no damage.
+    State s;
+    s.hp[kTau] = s.hp[kKaon] = 75;
+    Options o;
+    DicePolicy tau, kaon;
+    ScriptedDice dice{4, 2, 5, 6, 6, 2, 5};
+    play_turn(s, o, tau, kaon, dice);
+    CHECK(dice.remaining() == 0);
+    CHECK(s.hp[kKaon] == 75);  // blocked and same region: no dice at all
+    CHECK(s.out.played[kTau][kChangerSelf] == 1);
+    CHECK(s.out.played[kKaon][kIntensifier] == 1);
+}
+
+namespace {
+// Notes what each step shows it; as the attacker, plays a changer on its own ray when the
+// calibration shows the ray blocked (the seed's example), else bluffs.
+struct Seer {
+    int particle_choice = 0, region_choice = 0;
+    std::vector<std::pair<int, int>> step1_seen;  // (ray, shield) when choosing the region
+    std::vector<Calibration> steps12_seen;        // when choosing the function
+    template <class D>
+    int particle(const View&, D&) { return particle_choice; }
+    template <class D>
+    int region(const View&, int ray, int shield, D&) {
+        step1_seen.emplace_back(ray, shield);
+        return region_choice;
+    }
+    template <class D>
+    Function function(const View& v, const Calibration& c, D&) {
+        steps12_seen.push_back(c);
+        return v.attacking && c.ray == c.shield ? kChangerSelf : kBluff;
+    }
+};
+}  // namespace
+
+TEST_CASE("D2a each step is chosen at once and revealed: step 2 knows step 1, step 3 knows both", "[duel][D2][D2a]") {
+    // Tau fires a Tau ray at the extremities; Kaon raises an anti-Tau shield and guards the torso.
+    Seer tau{0, 2, {}, {}}, kaon{0, 1, {}, {}};
+    State s;
+    s.hp[kTau] = s.hp[kKaon] = 75;
+    Options o;
+    // Tau sees the ray blocked and plays Changer-Self: the flipped ray gets through (a die) and
+    // the region differs (a die): 4 + 5.
+    ScriptedDice dice{4, 5};
+    play_turn(s, o, tau, kaon, dice);
+    CHECK(dice.remaining() == 0);
+    const std::vector<std::pair<int, int>> step1{{0, 0}};
+    CHECK(tau.step1_seen == step1);  // the attacker, asked first, already sees the shield
+    CHECK(kaon.step1_seen == step1);
+    for (const Seer* p : {&tau, &kaon}) {
+        REQUIRE(p->steps12_seen.size() == 1);
+        const Calibration& c = p->steps12_seen[0];
+        CHECK(c.ray == 0);
+        CHECK(c.shield == 0);
+        CHECK(c.focus == 2);
+        CHECK(c.region == 1);
+    }
+    CHECK(s.out.played[kTau][kChangerSelf] == 1);
+    CHECK(s.hp[kKaon] == 75 - 9);
+}
+
+TEST_CASE("D7 single_use: the dice policy rolls again for a used function", "[duel][D7]") {
+    Options o;
+    o.single_use = true;
+    DicePolicy p;
+    View v{kTau, true, 75, 75, static_cast<std::uint8_t>(use_bit(kIntensifier) | use_bit(kChangerSelf)), 0, &o};
+    ScriptedDice dice{5, 6, 4, 6, 1, 1};  // used: intensifier, changer (either mode); then bluff
+    CHECK(p.function(v, Calibration{}, dice) == kBluff);
+    CHECK(dice.remaining() == 0);
+    const auto law = p.function_law(v, Calibration{});
+    CHECK(law[kIntensifier] == 0);
+    CHECK(law[kChangerOpponent] == 0);
+    CHECK(law[kBluff] == Approx(0.25));
+    // Bluff is never used up.
+    CHECK(o.available(0xFF, kBluff));
+}
+
+TEST_CASE("D7a changers=separate: the changer's two modes are used up one by one", "[duel][D7a]") {
+    Options o;
+    o.single_use = true;
+    CHECK_FALSE(o.available(o.bit(kChangerSelf), kChangerOpponent));  // shared: one function
+    o.separate_changers = true;
+    CHECK(o.available(o.bit(kChangerSelf), kChangerOpponent));
+    CHECK_FALSE(o.available(o.bit(kChangerSelf), kChangerSelf));
+    DicePolicy p;
+    View v{kTau, true, 75, 75, o.bit(kChangerSelf), 0, &o};
+    ScriptedDice dice{6, 2, 6, 5};  // changer-self is used: rolled again; changer-opponent plays
+    CHECK(p.function(v, Calibration{}, dice) == kChangerOpponent);
+    CHECK(dice.remaining() == 0);
+    CHECK(parse_options({{"changers", "separate"}}).separate_changers);
+    CHECK_THROWS_AS(parse_options({{"changers", "both"}}), UsageError);
+}
+
+TEST_CASE("the rules of thumb choose as their names say", "[duel][policies]") {
+    Options o;
+    const Calibration open{0, 1, 0, 1};     // the attacker has 2 dice
+    const Calibration blocked{0, 0, 1, 1};  // the attacker has none
+    View att{kTau, true, 40, 60, 0, 0, &o}, def{kKaon, false, 60, 40, 0, 0, &o};
+    CHECK(AggressorRule::choose(att, open) == kIntensifier);
+    CHECK(AggressorRule::choose(att, blocked) == kChangerSelf);
+    CHECK(AggressorRule::choose(def, open) == kDelayed);
+    CHECK(SurvivorRule::choose(def, open) == kDisruptor);         // ahead on hp: cancel
+    View behind = def;
+    behind.my_hp = 30;
+    CHECK(SurvivorRule::choose(behind, open) == kDeflector);      // behind: send it back
+    CHECK(SurvivorRule::choose(def, blocked) == kDelayed);
+    CHECK(CalibratorRule::choose(att, blocked) == kChangerSelf);  // unblock the ray
+    CHECK(CalibratorRule::choose(def, open) == kChangerSelf);     // match the shield
+    CHECK(CalibratorRule::choose(att, open) == kDelayed);
+    // Under single_use a used favourite falls back down its list.
+    Options su;
+    su.single_use = true;
+    View used{kTau, true, 40, 60, use_bit(kIntensifier), 0, &su};
+    CHECK(AggressorRule::choose(used, open) == kDelayed);
+}
+
+TEST_CASE("policies sample as their laws say", "[duel][policies][statistics]") {
+    Options o;
+    Dice dice(99);
+    const View v{kTau, true, 50, 50, 0, 0, &o};
+    const Calibration c{0, 0, 1, 2};
+    DicePolicy p;
+    constexpr int kN = 600'000;
+    std::array<double, kFunctionCount> seen{};
+    std::array<double, 2> particles{};
+    std::array<double, 3> regions{};
+    for (int i = 0; i < kN; ++i) {
+        ++seen[p.function(v, c, dice)];
+        ++particles[static_cast<std::size_t>(p.particle(v, dice))];
+        ++regions[static_cast<std::size_t>(p.region(v, 0, 0, dice))];
+    }
+    auto check = [&](auto& counts, const auto& law) {
+        for (std::size_t k = 0; k < law.size(); ++k) {
+            const double f = counts[k] / kN, se = std::sqrt(law[k] * (1 - law[k]) / kN);
+            INFO("outcome " << k << ": " << f << " vs " << law[k]);
+            CHECK(std::abs(f - law[k]) <= 4 * se);
+        }
+    };
+    check(seen, p.function_law(v, c));
+    check(particles, p.particle_law(v));
+    check(regions, p.region_law(v, 0, 0));
+}

@@ -1,0 +1,489 @@
+// Full Plastic Bodybag rule tests: each H-ruling pinned to the exact faces it prescribes.
+#include <catch2/catch.hpp>
+
+#include "engine/dice.hpp"
+#include "engine/fpb/fpb.hpp"
+#include "engine/fpb/policies.hpp"
+
+using namespace odds;
+using namespace odds::fpb;
+
+namespace {
+
+// Plays exactly the given decisions every turn.
+struct Scripted {
+    Order order;
+    CarryPlan plan = no_carries();
+    bool call = false;
+    template <class D>
+    Order leader(const State&, D&) { return order; }
+    template <class D>
+    CarryPlan carries(const State&, D&) { return plan; }
+    template <class D>
+    bool bug_out(const State&, D&) { return call; }
+};
+
+// Five quiet reaction rolls (1 + 2: a success, no double) for the men who roll after Tex.
+std::vector<int> quiet(int men) {
+    std::vector<int> v(2 * static_cast<std::size_t>(men), 1);
+    for (std::size_t i = 1; i < v.size(); i += 2) v[i] = 2;
+    return v;
+}
+
+std::vector<int> cat(std::vector<int> a, const std::vector<int>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+}  // namespace
+
+TEST_CASE("H1 the squad starts in place", "[fpb][H1]") {
+    const State s;
+    CHECK(s.m[kIceCube].wounded());
+    CHECK(s.m[kIceCube].area == 1);
+    for (int i : {kLt, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel}) {
+        CHECK(s.m[static_cast<std::size_t>(i)].fit());
+        CHECK(s.m[static_cast<std::size_t>(i)].area == 3);
+    }
+    CHECK(kGuts[kTex] == 9);
+    CHECK(kGuts[kEdsel] == 6);
+}
+
+TEST_CASE("H2 Guts: 2d6 at or under succeeds; a double is also a critical", "[fpb][H2]") {
+    ScriptedDice d{3, 3, 4, 4, 1, 2, 6, 1};
+    const Guts a = guts_roll(6, d), b = guts_roll(6, d), c = guts_roll(6, d), e = guts_roll(6, d);
+    CHECK((a.success && a.critical));        // 3+3 = 6: success, critical
+    CHECK((!b.success && b.critical));       // 4+4 = 8: failure, but a critical
+    CHECK((c.success && !c.critical));
+    CHECK((!e.success && !e.critical));
+}
+
+TEST_CASE("H5 Heroics out of a wounded man's area: one area toward him", "[fpb][H5]") {
+    State s;
+    Options o;
+    Scripted p;
+    // Tex rolls 5+5: a critical: Heroics, not in Ice-cube's area: he moves to area 2. The five
+    // others stay frosty. The sniper shoots Tex in area 2: 4 misses (no cover: 5-6 wounds).
+    ScriptedDice d(cat(cat({5, 5}, quiet(5)), {4}));
+    play_turn(s, o, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kTex].area == 2);
+    CHECK(s.m[kTex].fit());
+}
+
+TEST_CASE("H5 Heroics in a wounded man's area: he carries him, no roll", "[fpb][H5]") {
+    State s;
+    Options o;
+    s.m[kTex].area = 1;  // Tex lies beside Ice-cube when the turn begins
+    Scripted p;
+    // Tex: 2+2, Heroics: carries Ice-cube to area 2 with no further roll. Sniper: Tex 1.
+    ScriptedDice d(cat(cat({2, 2}, quiet(5)), {1}));
+    play_turn(s, o, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kTex].area == 2);
+    CHECK(s.m[kIceCube].area == 2);
+}
+
+TEST_CASE("H5 a man carried this turn is carried again by a hero in his new area", "[fpb][H5]") {
+    State s;
+    Options o;
+    s.m[kTex].area = 1;     // Tex lies beside Ice-cube
+    s.m[kBuster].area = 2;  // Buster waits one area back
+    Scripted p;
+    // Tex 1+1: Heroics: carries Ice-cube to area 2. Buster 2+2: Heroics: Ice-cube now lies in
+    // his area, already carried this turn; the one-carrier limit is the voluntary carry's alone,
+    // so Buster carries him on to area 3. Reflex, Snowball, Legs, Edsel quiet. Sniper: Tex 1.
+    ScriptedDice d(cat(cat({1, 1, 2, 2}, quiet(4)), {1}));
+    play_turn(s, o, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kTex].area == 2);
+    CHECK(s.m[kBuster].area == 3);
+    CHECK(s.m[kIceCube].area == 3);
+}
+
+TEST_CASE("H5 a voluntary carry, then a hero carries the same man on", "[fpb][H5]") {
+    State s;
+    Options o;
+    s.m[kTex].area = 1;
+    s.m[kBuster].area = 2;
+    Scripted p;
+    p.plan[kTex] = kIceCube;
+    // Tex carries: 3+4 <= 9: Ice-cube to area 2. Tex tried to carry: he does not react. Buster
+    // 3+3: Heroics: carries Ice-cube on to area 3. Four quiet men. Sniper: Tex 1.
+    ScriptedDice d(cat(cat({3, 4, 3, 3}, quiet(4)), {1}));
+    play_turn(s, o, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kIceCube].area == 3);
+    CHECK(s.m[kBuster].area == 3);
+}
+
+TEST_CASE("H5a Heroics takes Ice-cube before a wounded Lt in the same area", "[fpb][H5a]") {
+    State s;
+    Options o;
+    s.m[kLt].status = kWounded;  // the Lt lies wounded beside Ice-cube: no leader action
+    s.m[kLt].area = 1;
+    s.m[kTex].area = 1;
+    Scripted p;
+    // Tex 1+1: Heroics: Ice-cube first, then roster order. Five quiet men. Sniper: Tex 1.
+    ScriptedDice d(cat(cat({1, 1}, quiet(5)), {1}));
+    play_turn(s, o, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kIceCube].area == 2);
+    CHECK(s.m[kLt].area == 1);
+}
+
+TEST_CASE("H5a a bug-out takes Ice-cube before a wounded Lt", "[fpb][H5a][H7]") {
+    State s;
+    s.m[kLt].status = kWounded;  // the Lt is down in area 3, and so is Ice-cube
+    s.m[kIceCube].area = 3;
+    for (int i = kBuster; i < kSquad; ++i) s.m[static_cast<std::size_t>(i)].area = 2;
+    // Only Tex is fit in area 3: 1+2 goes, taking Ice-cube, not the Lt.
+    ScriptedDice d{1, 2};
+    CHECK(bug_out_phase(s, d) == 2);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kIceCube].status == kOut);
+    CHECK(s.m[kLt].status == kWounded);
+}
+
+TEST_CASE("H5 a failed reaction opens up covering fire; firers do not roll again", "[fpb][H5]") {
+    State s;
+    Options o;
+    Scripted p;
+    // Tex 6+5 = 11 > 9: he opens up. Next turn he is firing and does not roll.
+    ScriptedDice d(cat(cat({6, 5}, quiet(5)), quiet(5)));
+    play_turn(s, o, p, d);
+    CHECK(s.m[kTex].firing);
+    play_turn(s, o, p, d);
+    CHECK(d.remaining() == 0);
+}
+
+TEST_CASE("H5 a carry: the carrier's Guts moves both; one carrier per wounded man", "[fpb][H5]") {
+    State s;
+    Options o;
+    s.m[kTex].area = 1;
+    s.m[kBuster].area = 1;
+    Scripted p;
+    p.plan[kTex] = kIceCube;
+    p.plan[kBuster] = kIceCube;  // a second carrier for the same man is ignored
+    // Tex carries: 3+4 = 7 <= 9: both to area 2. Buster, who tried nothing, reacts: 1+2.
+    // The others react quietly. Sniper: Tex (area 2) 1, Buster (area 1) 1.
+    ScriptedDice d(cat(cat({3, 4}, quiet(5)), {1, 1}));
+    play_turn(s, o, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kTex].area == 2);
+    CHECK(s.m[kIceCube].area == 2);
+    CHECK(s.m[kBuster].area == 1);
+}
+
+TEST_CASE("H4 the leader's orders: smoke, covering fire, halt, move", "[fpb][H4]") {
+    SECTION("smoke: Lt's Guts, then d6 + 2 turns, the longer kept") {
+        State s;
+        s.smoke[2] = 6;
+        ScriptedDice d{1, 2, 1};  // Lt 3 <= 8; d6 = 1: 3 turns, shorter than the 6 left
+        leader_phase(s, Order::smoke(2), d);
+        CHECK(s.smoke[2] == 6);
+        ScriptedDice e{1, 2, 6};
+        leader_phase(s, Order::smoke(3), e);
+        CHECK(s.smoke[3] == 8);
+        ScriptedDice f{6, 6};  // 12 > 8: no smoke; no duration rolled
+        leader_phase(s, Order::smoke(2), f);
+        CHECK(f.remaining() == 0);
+        ScriptedDice g{};  // area 1 is out of the Lt's reach from area 3: nothing rolled
+        leader_phase(s, Order::smoke(1), g);
+        CHECK(s.smoke[1] == 0);
+    }
+    SECTION("covering fire and halt: one Lt roll for everyone named") {
+        State s;
+        ScriptedDice d{4, 4};
+        leader_phase(s, Order::cover(static_cast<std::uint8_t>((1 << kTex) | (1 << kBuster))), d);
+        CHECK(s.m[kTex].firing);
+        CHECK(s.m[kBuster].firing);
+        ScriptedDice e{5, 4};  // 9 > 8: the halt fails
+        leader_phase(s, Order::halt(static_cast<std::uint8_t>(1 << kTex)), e);
+        CHECK(s.m[kTex].firing);
+    }
+    SECTION("move: each figure rolls his own Guts; moving ends covering fire") {
+        State s;
+        s.m[kLegs].firing = true;
+        ScriptedDice d{1, 1, 6, 6};  // Lt 2: moves; Legs 12 > 6: stays
+        leader_phase(s, Order{}.move(kLt, -1).move(kLegs, -1), d);
+        CHECK(s.m[kLt].area == 2);
+        CHECK(s.m[kLt].moved);
+        CHECK(s.m[kLegs].area == 3);
+        CHECK(s.m[kLegs].firing);
+    }
+}
+
+TEST_CASE("H6 the sniper: covering fire and smoke, smoke over covering fire", "[fpb][H6]") {
+    auto setup = [] {
+        State s;
+        s.m[kTex].area = 1;
+        s.m[kBuster].firing = true;  // covering fire from area 3
+        return s;
+    };
+    {   // covering fire, no smoke: area 1 is wounded on 5-6
+        State s = setup();
+        ScriptedDice d{5};
+        sniper_phase(s, d);
+        CHECK(s.m[kTex].wounded());
+    }
+    {   // no covering fire, no smoke: 4-6
+        State s = setup();
+        s.m[kBuster].firing = false;
+        ScriptedDice d{4};
+        sniper_phase(s, d);
+        CHECK(s.m[kTex].wounded());
+    }
+    {   // smoke in area 1 overrides covering fire: only a 6; then friendly fire (a firer in
+        // area 3, a man in smoke): 1 misses
+        State s = setup();
+        s.smoke[1] = 3;
+        ScriptedDice d{5, 1};
+        sniper_phase(s, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.m[kTex].fit());
+    }
+    {   // friendly fire: 6 wounds the man in smoke
+        State s = setup();
+        s.smoke[1] = 3;
+        ScriptedDice d{2, 6};
+        sniper_phase(s, d);
+        CHECK(s.m[kTex].wounded());
+        CHECK(s.m[kTex].hit_turn == s.turn);
+    }
+    {   // smoke in area 2: the sniper cannot wound there at all
+        State s = setup();
+        s.m[kTex].area = 2;
+        s.smoke[2] = 2;
+        ScriptedDice d{6, 1};
+        sniper_phase(s, d);
+        CHECK(s.m[kTex].fit());
+    }
+}
+
+TEST_CASE("H6 more than two wounded in an area: the most recently wounded are killed", "[fpb][H6]") {
+    State s;
+    s.m[kTex].area = 1;
+    s.m[kBuster].area = 1;
+    ScriptedDice d{4, 6};  // no cover: Tex then Buster wounded; three wounded in area 1
+    sniper_phase(s, d);
+    CHECK(s.m[kIceCube].wounded());
+    CHECK(s.m[kTex].wounded());
+    CHECK(s.m[kBuster].status == kDead);
+    CHECK(outcome_of(s).killed == 1);
+}
+
+TEST_CASE("H7 bug-out with the Lt: one roll takes everyone in area 3", "[fpb][H7]") {
+    State s;
+    s.m[kIceCube].area = 3;
+    s.m[kTex].area = 2;  // forward: stays
+    ScriptedDice ok{3, 4};
+    CHECK(bug_out_phase(s, ok) == 7);  // Lt + 5 men in area 3, and Ice-cube with them
+    CHECK(s.m[kIceCube].status == kOut);
+    CHECK(s.m[kIceCube].was_wounded);
+    CHECK(s.m[kTex].fit());
+    State t;
+    ScriptedDice fail{5, 6};
+    CHECK(bug_out_phase(t, fail) == 0);
+}
+
+TEST_CASE("H7 bug-out without the Lt: each man rolls, taking one wounded man", "[fpb][H7]") {
+    State s;
+    s.m[kLt].status = kWounded;  // the Lt is down, in area 3
+    // Tex 6+6 fails; Buster 1+1 goes, taking the Lt (the first wounded in area 3); Reflex,
+    // Snowball, Legs, Edsel 1+2 go.
+    ScriptedDice d{6, 6, 1, 1, 1, 2, 1, 2, 1, 2, 1, 2};
+    CHECK(bug_out_phase(s, d) == 6);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kTex].fit());
+    CHECK(s.m[kLt].status == kOut);
+}
+
+TEST_CASE("H3 the turn cap: everyone on the board is left behind", "[fpb][H3]") {
+    Options o;
+    o.max_turns = 1;
+    Scripted p;
+    ScriptedDice d(quiet(6));
+    const State s = play(o, p, d);
+    CHECK(d.remaining() == 0);
+    const Outcome r = outcome_of(s);
+    CHECK(r.turns == 1);
+    CHECK(r.left_behind == 8);
+    CHECK(r.outcome == Outcome::kLost);
+}
+
+TEST_CASE("H8 outcome classes", "[fpb][H8]") {
+    State s;
+    for (auto& x : s.m) x.status = kOut;
+    CHECK(outcome_of(s).outcome == Outcome::kClean);
+    s.m[kIceCube].status = kWounded;
+    CHECK(outcome_of(s).outcome == Outcome::kCostly);
+    for (auto& x : s.m) x.status = kDead;
+    CHECK(outcome_of(s).outcome == Outcome::kLost);
+}
+
+TEST_CASE("H4 a move is one area: a larger step is ignored", "[fpb][H4]") {
+    State s;
+    Order o;
+    o.kind = Order::kMove;
+    o.who = static_cast<std::uint8_t>(1 << kTex);
+    o.step[kTex] = -2;
+    ScriptedDice d{};  // not a legal move: nobody rolls
+    leader_phase(s, o, d);
+    CHECK(s.m[kTex].area == 3);
+}
+
+TEST_CASE("H4a the Lt orders covering fire and halts for his men, not himself; reach is judged before anyone moves",
+          "[fpb][H4][H4a]") {
+    SECTION("covering fire and halt: the Lt named with his men is left out, named alone nothing is rolled") {
+        State s;
+        ScriptedDice d{1, 2};  // one Lt roll for the order: 3 <= 8
+        leader_phase(s, Order::cover(static_cast<std::uint8_t>((1 << kLt) | (1 << kTex))), d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.m[kTex].firing);
+        CHECK_FALSE(s.m[kLt].firing);
+        ScriptedDice none{};  // an order for himself alone: no roll at all
+        leader_phase(s, Order::cover(static_cast<std::uint8_t>(1 << kLt)), none);
+        leader_phase(s, Order::halt(static_cast<std::uint8_t>(1 << kLt)), none);
+        CHECK_FALSE(s.m[kLt].firing);
+        CHECK(s.m[kTex].firing);
+        ScriptedDice halt{2, 1};  // the Lt and Tex named: one roll halts Tex
+        leader_phase(s, Order::halt(static_cast<std::uint8_t>((1 << kLt) | (1 << kTex))), halt);
+        CHECK(halt.remaining() == 0);
+        CHECK_FALSE(s.m[kTex].firing);
+    }
+    SECTION("move: the Lt falls back first, Tex was in his reach when ordered and still moves") {
+        State s;
+        s.m[kLt].area = 2;
+        s.m[kTex].area = 1;
+        // The Lt (roster first) rolls 1+2 and moves to area 3, out of area 1's reach; Tex was
+        // within reach when the order was given, so he rolls too: 1+2, to area 2.
+        ScriptedDice d{1, 2, 1, 2};
+        leader_phase(s, Order{}.move(kLt, +1).move(kTex, +1), d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.m[kLt].area == 3);
+        CHECK(s.m[kTex].area == 2);
+    }
+}
+
+TEST_CASE("H5a Heroics: only wounded men in areas 1-2 count; Ice-cube first, then roster order", "[fpb][H5][H5a]") {
+    SECTION("a wounded man in area 3 draws no hero: Tex heads for Ice-cube in area 1") {
+        State s;
+        s.m[kBuster].status = kWounded;  // in cover, in area 3 with Tex
+        // Tex 3+3, a critical: Heroics. Buster needs no carrying; the nearest wounded man who
+        // counts is Ice-cube, so Tex moves to area 2. Reflex, Snowball, Legs, Edsel: quiet.
+        ScriptedDice d{3, 3, 1, 2, 1, 2, 1, 2, 1, 2};
+        reaction_phase(s, no_carries(), d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.m[kTex].area == 2);
+        CHECK(s.m[kBuster].area == 3);
+    }
+    SECTION("two wounded men beside the hero: Ice-cube first; without him, roster order") {
+        State s;
+        s.m[kTex].area = 1;
+        s.m[kBuster].area = 1;
+        s.m[kBuster].status = kWounded;  // Ice-cube and Buster wounded in area 1
+        ScriptedDice d{2, 2, 1, 2, 1, 2, 1, 2, 1, 2};  // Tex: Heroics; Reflex..Edsel quiet
+        reaction_phase(s, no_carries(), d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.m[kIceCube].area == 2);
+        CHECK(s.m[kBuster].area == 1);
+        State t;
+        t.m[kIceCube].area = 3;  // Ice-cube already in cover
+        t.m[kTex].area = 1;
+        for (int w : {kSnowball, kBuster}) {
+            t.m[static_cast<std::size_t>(w)].area = 1;
+            t.m[static_cast<std::size_t>(w)].status = kWounded;
+        }
+        ScriptedDice e{4, 4, 1, 2, 1, 2, 1, 2};  // Tex: Heroics (8 <= 9); Reflex, Legs, Edsel quiet
+        reaction_phase(t, no_carries(), e);
+        CHECK(e.remaining() == 0);
+        CHECK(t.m[kBuster].area == 2);  // Buster before Snowball
+        CHECK(t.m[kSnowball].area == 1);
+        CHECK(t.m[kTex].area == 2);
+    }
+    SECTION("a bug-out takes Ice-cube first") {
+        State s;
+        for (int i : {kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel}) s.m[static_cast<std::size_t>(i)].status = kOut;
+        s.m[kIceCube].area = 3;
+        s.m[kBuster].status = kWounded;  // Buster wounded in area 3 too; the Lt the one fit man
+        ScriptedDice d{2, 3};  // the Lt's roll: he goes, with one wounded man
+        CHECK(bug_out_phase(s, d) == 2);
+        CHECK(s.m[kIceCube].status == kOut);
+        CHECK(s.m[kBuster].wounded());
+    }
+}
+
+TEST_CASE("H5 a carry succeeds on a critical even when the total fails", "[fpb][H5][H2]") {
+    State s;
+    s.m[kLegs].area = 1;  // Guts 6
+    Options opts;
+    Scripted p;
+    p.plan[kLegs] = kIceCube;
+    // Legs carries on 4+4 = 8 > 6, a double: both move. Five quiet reactions (Tex, Buster,
+    // Reflex, Snowball, Edsel). Sniper: Legs in area 2: 1.
+    ScriptedDice d(cat(cat({4, 4}, quiet(5)), {1}));
+    play_turn(s, opts, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kLegs].area == 2);
+    CHECK(s.m[kIceCube].area == 2);
+}
+
+TEST_CASE("H6 the excess wounded: killed by order of wounding, not roster", "[fpb][H6]") {
+    State s;
+    s.m[kEdsel].area = 1;
+    s.m[kTex].area = 1;
+    s.turn = 1;
+    wound(s, kEdsel);  // Edsel wounded first (turn 1)
+    s.turn = 2;
+    ScriptedDice d{4};  // Tex wounded now: three wounded in area 1; Tex is the most recent
+    sniper_phase(s, d);
+    CHECK(s.m[kTex].status == kDead);
+    CHECK(s.m[kEdsel].wounded());
+}
+
+TEST_CASE("H6a a firer wounded by the sniper gives no cause for friendly fire", "[fpb][H6a]") {
+    State s;
+    s.m[kTex].area = 1;
+    s.smoke[1] = 2;
+    s.m[kBuster].area = 2;
+    s.m[kBuster].firing = true;  // the only firer, in area 2
+    // Sniper: Tex (smoke, area 1) 1 misses; Buster (area 2, covering fire) 6: wounded, stops
+    // firing. Nobody fires any more: no friendly-fire roll for Tex.
+    ScriptedDice d{1, 6};
+    sniper_phase(s, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kBuster].wounded());
+    CHECK(s.m[kTex].fit());
+}
+
+TEST_CASE("H7 bug-out with the Lt in area 2: the men in area 3 go, he stays", "[fpb][H7]") {
+    State s;
+    s.m[kLt].area = 2;
+    ScriptedDice d{2, 2};
+    CHECK(bug_out_phase(s, d) == 6);
+    CHECK(s.m[kLt].fit());
+    CHECK(s.m[kLt].area == 2);
+}
+
+TEST_CASE("H7 a fit Lt in area 1 cannot order it: each man rolls", "[fpb][H7]") {
+    State s;
+    s.m[kLt].area = 1;
+    ScriptedDice d{1, 2, 6, 6, 1, 2, 6, 6, 1, 2, 6, 6};  // Tex, Reflex, Legs go
+    CHECK(bug_out_phase(s, d) == 3);
+    CHECK(d.remaining() == 0);
+}
+
+TEST_CASE("H8 the game ends when no fit marine is on the board", "[fpb][H8]") {
+    State s;
+    Options o;
+    for (int i : {kLt, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel})
+        s.m[static_cast<std::size_t>(i)].status = kOut;
+    s.turn = 3;
+    end_turn(s, o);
+    CHECK(s.over);
+    const Outcome r = outcome_of(s);
+    CHECK(r.withdrawn == 7);
+    CHECK(r.left_behind == 1);  // Ice-cube
+    CHECK(r.outcome == Outcome::kCostly);
+}

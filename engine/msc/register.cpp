@@ -1,0 +1,67 @@
+// Minimal Space Combat: The Strategic Game in the registry.
+#include "engine/msc/msc.hpp"
+#include "engine/msc/policies.hpp"
+#include "sim/game_run.hpp"
+#include "sim/registry.hpp"
+
+namespace odds {
+
+namespace {
+
+constexpr std::string_view kGame = "msc";
+
+struct MscGame {
+    struct Options {
+        msc::Options rules;
+        std::array<msc::Plan, msc::kSides> plans;
+    };
+    using Seats = std::tuple<msc::Strategy, msc::Strategy>;
+    template <class D, class A, class B>
+    static void play(const Options& o, D& dice, std::int32_t* metrics, A& a, B& b) {
+        msc::to_metrics(msc::play(o.rules, o.plans, a, b, dice), metrics);
+    }
+};
+
+std::unique_ptr<PreparedRun> prepare(const Settings& settings,
+                                     const std::vector<std::string>& policies) {
+    MscGame::Options o{msc::parse_options(settings), {}};
+    const auto& infos = msc::policy_infos();
+    const auto idx = pick_seat_policies(kGame, {"a", "b"}, infos, policies);
+    std::array<msc::Policy, msc::kSides> seat{msc::make_policy(idx[0]), msc::make_policy(idx[1])};
+    // M2a: a side's plan: its main design and its escort (the options', else the policy's
+    // doctrine at 15 and 10 BP), the escorts a share of the ships built.
+    for (std::size_t side = 0; side < msc::kSides; ++side) {
+        const msc::Doctrine doc = seat[side].doctrine;
+        o.plans[side] = msc::Plan(o.rules.design[side] ? *o.rules.design[side] : msc::doctrine_main(doc),
+                                  o.rules.escort[side] ? *o.rules.escort[side] : msc::doctrine_escort(doc),
+                                  o.rules.escort_share[side]);
+    }
+    auto run = std::make_unique<GameRun<MscGame>>(
+        o, MscGame::Seats{seat[0].strategy, seat[1].strategy});
+    run->game = std::string(kGame);
+    auto ships = [&](std::size_t side) {
+        const msc::Plan& p = o.plans[side];  // main+escort@share%
+        if (p.escort_share == 0) return msc::to_string(p.design[0]);
+        return msc::to_string(p.design[0]) + "+" + msc::to_string(p.design[1]) + "@" +
+               std::to_string(p.escort_share) + "%";
+    };
+    run->scenario = msc::scenario(o.rules) + " ships=" + ships(0) + "/" + ships(1);
+    run->seat_scenario = {"ships_a=" + ships(0), "ships_b=" + ships(1)};
+    run->policy = "a=" + std::string(infos[idx[0]].name) + " b=" + std::string(infos[idx[1]].name);
+    run->metrics = msc::metric_specs(o.rules);
+    run->survivals = {msc::survival_spec()};
+    run->chunk_size = 256;  // campaigns are long: small chunks keep Ctrl-C prompt
+    return run;
+}
+
+}  // namespace
+
+GameEntry msc_entry() {
+    return {kGame, "Minimal Space Combat: The Strategic Game",
+            "two players: build fleets from your systems' production and take the enemy home",
+            msc::option_infos(), msc::policy_infos(), prepare, "a, b", nullptr, "msc/4",
+            "a_win,b_win,draw,advantage_first,turns,timeouts,end_home,end_annihilation",
+            "a_win,b_win,draw"};
+}
+
+}  // namespace odds

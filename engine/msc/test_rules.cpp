@@ -1,0 +1,622 @@
+// Minimal Space Combat campaign rules with scripted dice and scripted strategies (M4-M8), and
+// invariants after every phase of random campaigns.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/dice.hpp"
+#include "engine/msc/msc.hpp"
+#include "engine/msc/policies.hpp"
+
+using namespace odds;
+using namespace odds::msc;
+
+namespace {
+
+// Goes where told; never retreats unless told; loses ships by its loss rule (M7).
+struct Scripted {
+    hex::Hex target{};
+    bool stay = true;
+    bool run_away = false;
+    LossRule loss = LossRule::cheap_first;
+    template <class D>
+    int lose(const State& s, int side, const Counts& present, D&) const {
+        return pick_loss(loss, s.plan[static_cast<std::size_t>(side)], present);
+    }
+    template <class D>
+    Orders orders(const State& s, int side, int i, D&) {
+        const auto& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
+        return {stay ? f.pos : target, 0, {}};
+    }
+    template <class D>
+    bool retreat(const State&, int, const hex::Hex&, D&) { return run_away; }
+};
+
+// Keeps the fleet where it is and detaches four ships toward `there`.
+struct Splitter {
+    hex::Hex there;
+    template <class D>
+    Orders orders(const State& st, int side, int i, D&) {
+        const auto& f = st.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
+        return {f.pos, {4, 0}, there};
+    }
+};
+
+const Design kBalanced = *parse_design("E3S3T3W3");  // 15 BP: offence 9, defence 3
+
+// Retreats when told (as Scripted), and counts how often it was asked.
+struct Counting : Scripted {
+    int asked = 0;
+    template <class D>
+    bool retreat(const State&, int, const hex::Hex&, D&) {
+        ++asked;
+        return run_away;
+    }
+};
+
+// A 10 x 10 map built by hand (not the example map): A's home in the middle of the top row, B's
+// in the middle of the bottom row, no other system and no ships; both sides build kBalanced.
+State by_hand() {
+    State s;
+    s.bounds = {10, 10};
+    s.home = {hex::from_offset(5, 0), hex::from_offset(5, 9)};
+    s.plan = {Plan(kBalanced), Plan(kBalanced)};
+    for (int side = 0; side < kSides; ++side) {
+        System& y = s.sys[static_cast<std::size_t>(s.n_sys++)];
+        y.pos = s.home[static_cast<std::size_t>(side)];
+        y.owner = y.home_of = static_cast<std::int8_t>(side);
+    }
+    return s;
+}
+
+State start(int budget = 150) {
+    Options o;
+    o.budget = budget;
+    ScriptedDice none{};
+    return setup(o, {kBalanced, kBalanced}, none);
+}
+
+}  // namespace
+
+TEST_CASE("M3 the budget buys ships at home, as one fleet; the rest is saved", "[msc][M3]") {
+    Options o;
+    o.budget = 160;
+    ScriptedDice none{};
+    const State s = setup(o, {kBalanced, kBalanced}, none);
+    CHECK(s.ships(0) == 10);
+    CHECK(s.bp[0] == 10);
+    CHECK(s.fleets[0][0].pos == s.home[0]);
+    CHECK(s.fleets[0][1].ships() == 0);
+    CHECK(s.n_sys == 32);  // the seed map's 30 systems and the two homes
+}
+
+TEST_CASE("M4 initiative: both roll, high is Player 1, ties rolled again", "[msc][M4]") {
+    ScriptedDice d{3, 3, 2, 5};
+    CHECK(initiative(d) == 1);
+    CHECK(d.remaining() == 0);
+}
+
+TEST_CASE("M4 production: 1 BP a system; a capture produces from two turns later", "[msc][M4][M6]") {
+    State s = start(150);  // 10 ships each, nothing saved
+    System& y = s.sys[0];
+    y.owner = 0;
+    y.captured = 7;
+    s.turn = 8;
+    production(s);
+    CHECK(s.bp[0] == 1);  // the home only
+    s.turn = 9;
+    production(s);
+    CHECK(s.bp[0] == 3);  // the home and the system captured on turn 7
+    // Enough BPs build a ship at home.
+    s.bp[0] = 14;
+    s.turn = 10;
+    production(s);
+    CHECK(s.ships(0) == 11);
+    CHECK(s.bp[0] == 1);
+}
+
+TEST_CASE("M6 capture: two turns in a row alone; lost when an enemy ends a turn there", "[msc][M6]") {
+    State s = start();
+    Options o;
+    const hex::Hex at = s.sys[0].pos;
+    s.fleets[0][1] = Fleet{at, {1, 0}, 0};
+    s.turn = 7;
+    end_of_turn(s, o);
+    CHECK(s.sys[0].owner == -1);  // one turn: occupied, not captured
+    s.turn = 8;
+    end_of_turn(s, o);
+    CHECK(s.sys[0].owner == 0);
+    CHECK(s.sys[0].captured == 8);
+    s.fleets[0][1].n = {};
+    s.fleets[1][1] = Fleet{at, {1, 0}, 0};
+    s.turn = 9;
+    end_of_turn(s, o);
+    CHECK(s.sys[0].owner == -1);  // an enemy ended a turn there: no longer A's
+}
+
+TEST_CASE("M5 a fleet moves up to its ENGINE; fleets in one hex merge first", "[msc][M5][M5a]") {
+    State s = start();
+    const hex::Hex far = s.home[1];
+    s.fleets[0][1] = Fleet{s.home[0], {2, 0}, 0};  // a second fleet at home: merges with the first
+    Scripted go{far, false, false};
+    ScriptedDice none{};
+    movement(s, 0, go, none);
+    CHECK(s.fleets[0][1].ships() == 0);
+    CHECK(s.fleets[0][0].ships() == 12);
+    CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 3);  // ENGINE 3
+    CHECK(s.fleets[0][0].arrived > 0);
+}
+
+TEST_CASE("M5a a fleet may detach ships into a new fleet with its own destination", "[msc][M5][M5a]") {
+    State s = start();
+    Splitter split{s.home[1]};
+    ScriptedDice none{};
+    movement(s, 0, split, none);
+    CHECK(s.fleets[0][0].ships() == 6);
+    CHECK(s.fleets[0][0].pos == s.home[0]);
+    CHECK(s.fleets[0][1].ships() == 4);
+    CHECK(hex::distance(s.home[0], s.fleets[0][1].pos) == 3);
+}
+
+TEST_CASE("M5a with every fleet slot busy, detachments are refused and new ships wait; both counted", "[msc][M5][M5a]") {
+    State s = start();  // 10 ships at home in slot 0
+    for (int i = 1; i < kMaxFleets; ++i) s.fleets[0][static_cast<std::size_t>(i)] = Fleet{s.sys[static_cast<std::size_t>(i)].pos, {1, 0}, 0};
+    Splitter split{s.home[1]};
+    ScriptedDice none{};
+    movement(s, 0, split, none);  // slot 0 would detach 4 ships: no slot is free
+    CHECK(s.fleets[0][0].ships() == 10);
+    CHECK(s.cap_hits[0] == 1);  // (the one-ship fleets cannot detach 4: not a refusal)
+    // Every slot away from home and BPs for a ship: it waits, and that counts too.
+    State t = start();
+    for (int i = 0; i < kMaxFleets; ++i) t.fleets[0][static_cast<std::size_t>(i)] = Fleet{t.sys[static_cast<std::size_t>(i)].pos, {1, 0}, 0};
+    t.bp[0] = 100;
+    t.turn = 5;
+    production(t);
+    CHECK(t.ships(0) == kMaxFleets);
+    CHECK(t.cap_hits[0] == 1);
+    std::int32_t m[kMaxMetrics];
+    to_metrics(t, m);
+    CHECK(m[kFleetCapHits] == 1);
+}
+
+TEST_CASE("M7 combat: the last to move in attacks; rounds until destroyed or retreat", "[msc][M7]") {
+    State s = start();
+    const hex::Hex at = s.sys[0].pos;
+    s.fleets[0][0] = Fleet{at, {1, 0}, 1};  // A: 1 ship, there first
+    s.fleets[1][0] = Fleet{at, {3, 0}, 2};  // B: 3 ships, moved in last: B attacks
+    // B attacks: offence 27: 3 dice (5, 6, 1): 2 hits; A's defence 3: 1 die (5): 1 save.
+    // A loses 1 ship: destroyed, combat over.
+    Scripted a, b;
+    ScriptedDice d{5, 6, 1, 5};
+    combat_at(s, at, a, b, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.ships(0) == 0);
+    CHECK(s.lost[0] == 1);
+}
+
+TEST_CASE("M7 a side may retreat one hex toward home after a round", "[msc][M7]") {
+    State s = start();
+    const hex::Hex at = s.sys[0].pos;
+    s.fleets[0][0] = Fleet{at, {3, 0}, 2};  // A attacks
+    s.fleets[1][0] = Fleet{at, {3, 0}, 1};
+    Scripted a, b{{}, true, true};  // B retreats after the first round
+    // A attacks: offence 27, 3 dice; B's defence 9, 3 dice. Then B: 3 dice against A's 3. All
+    // miss; after the round B retreats.
+    ScriptedDice d{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    combat_at(s, at, a, b, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.fleets[1][0].pos == step_toward(s, at, s.home[1]));
+    CHECK(s.ships(1) == 3);
+}
+
+TEST_CASE("M7 if neither side can roll an attack die, the attacker retreats", "[msc][M7][M7b]") {
+    State s = start();
+    s.plan = {Plan(*parse_design("E5S5T0W0")), Plan(*parse_design("E5S5T0W0"))};  // 10 BP: no offence
+    const hex::Hex at = s.sys[0].pos;
+    s.fleets[0][0] = Fleet{at, {2, 0}, 5};  // A moved in last
+    s.fleets[1][0] = Fleet{at, {2, 0}, 1};
+    Scripted a, b;
+    ScriptedDice none{};
+    combat_at(s, at, a, b, none);
+    CHECK(s.fleets[0][0].pos == step_toward(s, at, s.home[0]));
+}
+
+TEST_CASE("M7a a combat still going after 1,000 rounds ends by the attacker's retreat", "[msc][M7][M7a]") {
+    State s = by_hand();
+    const hex::Hex at = hex::from_offset(5, 5);
+    s.fleets[0][0] = Fleet{at, {1, 0}, 2};  // A moved in last: it attacks
+    s.fleets[1][0] = Fleet{at, {1, 0}, 1};
+    // One ship each (offence 9: one attack die; defence 3: one save die): a round is A's die and
+    // B's save, then B's die and A's save. All 1s: nobody is ever hit, and nobody asks to leave.
+    Counting a, b;
+    ScriptedDice d(std::vector<int>(4 * 1000, 1));
+    combat_at(s, at, a, b, d);
+    CHECK(kMaxRounds == 1000);
+    CHECK(d.remaining() == 0);  // exactly 1,000 rounds: one die more would have thrown
+    CHECK(a.asked == 1000);
+    CHECK(b.asked == 1000);
+    CHECK(s.fleets[0][0].pos == hex::from_offset(5, 4));  // A, one hex toward its home
+    CHECK(s.fleets[1][0].pos == at);
+    CHECK(s.lost == std::array<int, kSides>{0, 0});
+}
+
+TEST_CASE("M7c a side in its own home cannot retreat: it asks, stays, and the fight goes on", "[msc][M7][M7c]") {
+    SECTION("the defender at home") {
+        State s = by_hand();
+        const hex::Hex home = s.home[1];
+        s.fleets[0][0] = Fleet{home, {1, 0}, 2};  // A moved in on B's home: A attacks
+        s.fleets[1][0] = Fleet{home, {1, 0}, 1};
+        Counting a, b;
+        b.run_away = true;
+        // Round 1: A 1 against B's save 1, B 1 against A's save 1: nothing. A stays; B asks to
+        // retreat and cannot. Round 2: A 6 against B's save 1: B's ship is destroyed.
+        ScriptedDice d{1, 1, 1, 1, 6, 1};
+        combat_at(s, home, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(a.asked == 1);
+        CHECK(b.asked == 1);
+        CHECK(s.ships(1) == 0);
+        CHECK(s.lost[1] == 1);
+        CHECK(s.fleets[0][0].pos == home);
+    }
+    SECTION("the attacker at home") {
+        State s = by_hand();
+        const hex::Hex home = s.home[0];
+        s.fleets[0][0] = Fleet{home, {1, 0}, 2};  // A came home to B's raiders: A attacks
+        s.fleets[1][0] = Fleet{home, {1, 0}, 1};
+        Counting a, b;
+        a.run_away = true;
+        // Round 1: nothing; A asks to retreat and cannot; B stays. Round 2: A misses (1 against
+        // a save of 1); B 6 against A's save 1: A's ship is destroyed.
+        ScriptedDice d{1, 1, 1, 1, 1, 1, 6, 1};
+        combat_at(s, home, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(a.asked == 1);
+        CHECK(b.asked == 1);
+        CHECK(s.ships(0) == 0);
+        CHECK(s.fleets[1][0].pos == home);
+    }
+    SECTION("away from home the same request is granted after the first round") {
+        State s = by_hand();
+        const hex::Hex at = hex::from_offset(5, 5);
+        s.fleets[0][0] = Fleet{at, {1, 0}, 2};
+        s.fleets[1][0] = Fleet{at, {1, 0}, 1};
+        Counting a, b;
+        b.run_away = true;
+        ScriptedDice d{1, 1, 1, 1};
+        combat_at(s, at, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.fleets[1][0].pos == hex::from_offset(5, 6));
+        CHECK(s.fleets[0][0].pos == at);
+    }
+}
+
+TEST_CASE("M9 policies see the whole board: strike counts the enemy's ships wherever they are", "[msc][M9][policy]") {
+    State s = by_hand();
+    const hex::Hex spot = hex::from_offset(2, 2);
+    s.sys[static_cast<std::size_t>(s.n_sys++)].pos = spot;  // one system to expand to
+    s.fleets[0][0] = Fleet{s.home[0], {6, 0}, 0};
+    s.fleets[1][0] = Fleet{s.home[1], {1, 0}, 0};
+    ScriptedDice none{};
+    strategy::Strike k;
+    // A has 6 ships to B's 1 (at least 1.5 times): all but the home guard of 2 go for B's home.
+    Orders o = k.orders(s, 0, 0, none);
+    CHECK(o.detach == Counts{4, 0});
+    CHECK(o.detach_target == s.home[1]);
+    // Four more of B's ships in a far corner, no fleet of A's anywhere near: A sees them, is no
+    // longer ahead, and expands to the free system instead.
+    s.fleets[1][1] = Fleet{hex::from_offset(9, 9), {4, 0}, 0};
+    o = k.orders(s, 0, 0, none);
+    CHECK(o.detach == Counts{4, 0});
+    CHECK(o.detach_target == spot);
+}
+
+TEST_CASE("M8 the enemy home held alone, or the enemy without ships", "[msc][M8]") {
+    Options o;
+    {
+        State s = start();
+        s.fleets[0][0].pos = s.home[1];
+        s.fleets[1][0].n = {};
+        s.fleets[1][1] = Fleet{s.sys[0].pos, {1, 0}, 0};  // B still has a ship elsewhere
+        end_of_turn(s, o);
+        CHECK(s.winner == 0);
+        CHECK(s.end == State::kHome);
+    }
+    {
+        State s = start();
+        s.fleets[1][0].n = {};
+        end_of_turn(s, o);
+        CHECK(s.winner == 0);
+        CHECK(s.end == State::kAnnihilation);
+    }
+    {
+        State s = start();
+        o.max_turns = 5;
+        s.turn = 5;
+        end_of_turn(s, o);
+        CHECK(s.winner == -1);
+        CHECK(s.end == State::kTurnCap);
+    }
+}
+
+
+TEST_CASE("M8 both homes taken in the same turn: a draw, ended by a home taken", "[msc][M8]") {
+    Options o;
+    State s = start();
+    s.fleets[0][0].pos = s.home[1];
+    s.fleets[1][0].pos = s.home[0];
+    end_of_turn(s, o);
+    CHECK(s.winner == -1);
+    CHECK(s.end == State::kHome);
+    std::int32_t m[kMaxMetrics];
+    to_metrics(s, m);
+    CHECK(m[kDrawishness] == 1);  // a draw before the cap
+    CHECK(m[kEndHome] == 1);
+    CHECK(m[kEndAnnihilation] == 0);
+}
+
+TEST_CASE("M6 an owner's system is lost when an enemy fleet ends a turn there, even beside its own", "[msc][M6]") {
+    State s = start();
+    Options o;
+    const hex::Hex at = s.sys[0].pos;
+    s.sys[0].owner = 0;
+    s.fleets[0][1] = Fleet{at, {1, 0}, 0};
+    s.fleets[1][1] = Fleet{at, {1, 0}, 0};  // e.g. retreated into the hex after its fight
+    end_of_turn(s, o);
+    CHECK(s.sys[0].owner == -1);
+}
+
+TEST_CASE("M4a initiative=a or b: that side is Player 1 every turn, no dice rolled for it", "[msc][M4][M4a]") {
+    CHECK(parse_options({{"initiative", "b"}}).initiative == 1);
+    CHECK(parse_options({{"initiative", "roll"}}).initiative == -1);
+    CHECK_THROWS_AS(parse_options({{"initiative", "c"}}), UsageError);
+    Options o;
+    o.initiative = 1;
+    State s = start();
+    Scripted a, b;  // everyone stays home
+    ScriptedDice none{};
+    play_turn(s, o, a, b, none);
+    CHECK(s.first == 1);
+    o.initiative = -1;
+    ScriptedDice roll{2, 5};
+    play_turn(s, o, a, b, roll);
+    CHECK(s.first == 1);
+    CHECK(roll.remaining() == 0);
+}
+
+TEST_CASE("M7 in the second half of a round the original attacker picks its own losses", "[msc][M7][M7d][M2a]") {
+    // A (1 main E2S5T0W4 and 2 escorts E5S1T2W1) moves in on B (3 x E3S3T3W3). A attacks:
+    // offence 16, 2 dice (1, 1) against B's 3 (1, 1, 1): nothing. B attacks: offence 27, 3 dice
+    // (6, 6, 1): 2 hits; A's defence 7, 2 dice (5, 1): 1 save. A loses one ship, its own choice;
+    // then A retreats.
+    const Plan pa(*parse_design("E2S5T0W4"), *parse_design("E5S1T2W1"), 50);
+    for (const LossRule rule : {LossRule::cheap_first, LossRule::keep_speed}) {
+        Options o;
+        ScriptedDice none{};
+        State s = setup(o, {pa, Plan(kBalanced)}, none);
+        const hex::Hex at = s.sys[0].pos;
+        s.fleets[0][0] = Fleet{at, {1, 2}, 2};  // A moved in last: it attacks
+        s.fleets[1][0] = Fleet{at, {3, 0}, 1};
+        Scripted a{{}, true, true}, b;
+        a.loss = rule;
+        ScriptedDice d{1, 1, 1, 1, 1, 6, 6, 1, 5, 1};
+        combat_at(s, at, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.lost[0] == 1);
+        CHECK(s.lost[1] == 0);
+        CHECK(s.fleets[0][0].n == (rule == LossRule::cheap_first ? Counts{1, 1} : Counts{0, 2}));
+    }
+}
+
+TEST_CASE("M5 a fleet moves at its slowest ship's ENGINE, escort or main design", "[msc][M5][M2a]") {
+    Options o;
+    ScriptedDice none{};
+    State s = setup(o, {Plan(*parse_design("E5S2T2W3"), *parse_design("E1S0T5W2"), 0), Plan(kBalanced)}, none);
+    s.fleets[0][0].n = {2, 1};  // E5 main ships and one E1 escort: 1 hex
+    Scripted go{s.home[1], false, false};
+    movement(s, 0, go, none);
+    CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 1);
+}
+
+TEST_CASE("expand and strike keep a third of all the side's ships at home", "[msc][policy]") {
+    State s = start(600);  // 40 ships each, one fleet at home
+    ScriptedDice none{};
+    strategy::Expand e;
+    Orders o = e.orders(s, 0, 0, none);
+    CHECK(o.detach[0] == 40 - 14);
+    s.fleets[0][0].n = {30, 0};
+    s.fleets[0][1] = Fleet{s.sys[0].pos, {10, 0}, 0};  // 40 in all: a guard of 14 stays
+    o = e.orders(s, 0, 0, none);
+    CHECK(o.detach[0] == 16);
+    s.fleets[0][0].n = {14, 0};
+    s.fleets[0][1].n = {26, 0};
+    o = e.orders(s, 0, 0, none);
+    CHECK(o.detach[0] == 0);  // the guard is all that is home: nobody leaves
+    s.fleets[1][0].n = {1, 0};  // B far behind: strike goes for B's home with all but the guard
+    strategy::Strike k;
+    s.fleets[0][0].n = {30, 0};
+    s.fleets[0][1].n = {10, 0};
+    o = k.orders(s, 0, 0, none);
+    CHECK(o.detach[0] == 16);
+    CHECK(o.detach_target == s.home[1]);
+}
+
+TEST_CASE("M2a a side builds its main design and escorts, in the plan's order", "[msc][M2a]") {
+    const Plan p(kBalanced, *parse_design("E3S2T3W1"), 25);  // 15 BP, and 10-BP escorts
+    Counts built{};
+    std::string order;
+    for (int i = 0; i < 8; ++i) {
+        const int d = p.next(built);
+        order += d ? 'e' : 'm';
+        ++built[static_cast<std::size_t>(d)];
+    }
+    CHECK(order == "mmmemmme");  // every fourth ship an escort
+    CHECK(Plan(kBalanced).next({5, 0}) == 0);
+    CHECK(Plan(kBalanced, kBalanced, 100).next({0, 5}) == 1);
+    Options o;
+    ScriptedDice none{};
+    o.budget = 110;  // 6 x 15 + 2 x 10
+    State s = setup(o, {p, p}, none);
+    CHECK(s.fleets[0][0].n == Counts{6, 2});
+    CHECK(s.bp[0] == 0);
+    o.budget = 105;  // the 8th ship would be an escort (10 BP): 5 BP saved, not a cheaper skip
+    s = setup(o, {p, p}, none);
+    CHECK(s.fleets[0][0].n == Counts{6, 1});
+    CHECK(s.bp[0] == 5);
+    CHECK(s.built_by[0] == Counts{6, 1});
+}
+
+TEST_CASE("M5 a mixed fleet moves at its slowest ship's ENGINE", "[msc][M5][M2a]") {
+    Options o;
+    ScriptedDice none{};
+    State s = setup(o, {Plan(kBalanced, *parse_design("E5S1T2W1"), 0), Plan(kBalanced)}, none);
+    s.fleets[0][0].n = {2, 1};  // E3 and E5 ships: 3 hexes
+    Scripted go{s.home[1], false, false};
+    movement(s, 0, go, none);
+    CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 3);
+    s.fleets[0][0] = Fleet{s.home[0], {0, 3}, 0};  // escorts alone: 5 hexes
+    movement(s, 0, go, none);
+    CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 5);
+}
+
+TEST_CASE("M7 loss rules: the cheapest, the least offence, or the slowest ship first", "[msc][M7][M2a]") {
+    // Main E2S5T0W4: 15 BP, offence 8, ENGINE 2. Escort E1S0T5W2: 10 BP, offence 9, ENGINE 1.
+    const Plan p(*parse_design("E2S5T0W4"), *parse_design("E1S0T5W2"), 50);
+    CHECK(pick_loss(LossRule::cheap_first, p, {3, 3}) == 1);
+    CHECK(pick_loss(LossRule::keep_guns, p, {3, 3}) == 0);
+    CHECK(pick_loss(LossRule::keep_speed, p, {3, 3}) == 1);
+    CHECK(pick_loss(LossRule::keep_guns, p, {0, 3}) == 1);  // only what is there
+}
+
+TEST_CASE("M7 the defender's policy picks its losses: which ships remain after a round", "[msc][M7][M7d][M2a]") {
+    // B holds 1 main ship (E2S5T0W4: offence 8, defence 5, ENGINE 2, 15 BP) and 2 escorts
+    // (E5S1T2W1: offence 4, defence 1, ENGINE 5, 10 BP). A (3 x E3S3T3W3) moves in and attacks.
+    const Plan pb(*parse_design("E2S5T0W4"), *parse_design("E5S1T2W1"), 50);
+    for (const LossRule rule : {LossRule::cheap_first, LossRule::keep_speed}) {
+        Options o;
+        ScriptedDice none{};
+        State s = setup(o, {Plan(kBalanced), pb}, none);
+        const hex::Hex at = s.sys[0].pos;
+        s.fleets[0][0] = Fleet{at, {3, 0}, 2};  // A attacks
+        s.fleets[1][0] = Fleet{at, {1, 2}, 1};
+        Scripted a{{}, true, true}, b;  // A retreats after the first round
+        b.loss = rule;
+        // A: offence 27, 3 dice (6, 6, 1): 2 hits; B's defence 7, 2 dice (5, 1): 1 save. B loses
+        // one ship, of its own choosing. B: offence 12 or 8, 1 die (1) against A's 3 (1, 1, 1).
+        ScriptedDice d{6, 6, 1, 5, 1, 1, 1, 1, 1};
+        combat_at(s, at, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.lost[1] == 1);
+        CHECK(s.fleets[0][0].pos == step_toward(s, at, s.home[0]));  // A retreated
+        if (rule == LossRule::cheap_first) {
+            CHECK(s.fleets[1][0].n == Counts{1, 1});  // the cheaper escort lost
+            CHECK(s.range(1, s.fleets[1][0]) == 2);
+        } else {
+            CHECK(s.fleets[1][0].n == Counts{0, 2});  // the slow main ship lost: the fleet is fast
+            CHECK(s.range(1, s.fleets[1][0]) == 5);
+        }
+    }
+}
+
+TEST_CASE("M1a swap_homes: side A starts at the map's second home", "[msc][M1][M1a]") {
+    Options o;
+    ScriptedDice none{};
+    const State plain = setup(o, {kBalanced, kBalanced}, none);
+    o.swap_homes = true;
+    const State swapped = setup(o, {kBalanced, kBalanced}, none);
+    CHECK(swapped.home[0] == plain.home[1]);
+    CHECK(swapped.home[1] == plain.home[0]);
+    CHECK(swapped.fleets[0][0].pos == plain.home[1]);
+    CHECK(swapped.sys[static_cast<std::size_t>(swapped.n_sys - 2)].home_of == 0);
+    CHECK(swapped.sys[static_cast<std::size_t>(swapped.n_sys - 2)].pos == plain.home[1]);
+}
+
+TEST_CASE("M2a the plan is rule options: main design, escort, escorts' share", "[msc][M2a]") {
+    const Options o = parse_options({{"design_a", "E3S4T4W2"}, {"escort_b", "E1S5T4W5"},
+                                     {"escorts_a", "0"}, {"escorts_b", "40"}, {"swap_homes", "true"}});
+    CHECK(o.design[0] == parse_design("E3S4T4W2"));
+    CHECK_FALSE(o.design[1]);
+    CHECK(o.escort[1] == parse_design("E1S5T4W5"));  // a 20-BP capital ship
+    CHECK(o.escort_share == std::array<int, kSides>{0, 40});
+    CHECK(o.swap_homes);
+    CHECK(parse_options({}).escort_share == std::array<int, kSides>{25, 25});
+    CHECK_THROWS_WITH(parse_options({{"escorts_a", "101"}}), Catch::Contains("escorts_a='101'") &&
+                                                              Catch::Contains("0 to 100"));
+    CHECK_THROWS_WITH(parse_options({{"escort_b", "E3S2T3W2"}}), Catch::Contains("escort_b='E3S2T3W2'") &&
+                                                                 Catch::Contains("doctrine"));
+}
+
+TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]") {
+    Options o;
+    o.max_turns = 120;
+    Dice dice(99);
+    for (int game = 0; game < 200; ++game) {
+        // Mixed plans (M2a): doctrines' main designs at 15 BP, escorts of another doctrine at 10
+        // or 20 BP, escort shares from 0 to 100%.
+        const std::array<Plan, kSides> plans = {
+            Plan(doctrine_design(static_cast<Doctrine>(game % 4), 15),
+                 doctrine_design(static_cast<Doctrine>((game + 1) % 4), 10), 25 * (game % 5)),
+            Plan(doctrine_design(static_cast<Doctrine>((game / 4) % 4), 10),
+                 doctrine_design(static_cast<Doctrine>((game / 2) % 4), 20), 25 * ((game / 5) % 5))};
+        State s = setup(o, plans, dice);
+        strategy::Random pa;
+        strategy::Expand pb;
+        pa.loss = static_cast<LossRule>(game % kLossRules);
+        pb.loss = static_cast<LossRule>((game / 3) % kLossRules);
+        while (s.winner == -2) {
+            ++s.turn;
+            production(s);
+            s.first = initiative(dice);
+            for (int k = 0; k < kSides; ++k) {  // Player 1 first (M4)
+                const int side = k == 0 ? s.first : 1 - s.first;
+                const auto& fl = s.fleets[static_cast<std::size_t>(side)];
+                std::array<hex::Hex, kMaxFleets> before{};
+                std::array<bool, kMaxFleets> was{};
+                for (int i = 0; i < kMaxFleets; ++i) {
+                    before[static_cast<std::size_t>(i)] = fl[static_cast<std::size_t>(i)].pos;
+                    was[static_cast<std::size_t>(i)] = fl[static_cast<std::size_t>(i)].ships() > 0;
+                }
+                if (side == 0) movement(s, 0, pa, dice);
+                else movement(s, 1, pb, dice);
+                // M5: no fleet ends beyond its range, the lowest ENGINE among its designs (from
+                // the plan, not the kernel's own count), of where a fleet of its side started
+                // the phase (merged slots are reused by detachments, so not necessarily its own).
+                for (int i = 0; i < kMaxFleets; ++i) {
+                    const auto& f = fl[static_cast<std::size_t>(i)];
+                    if (f.ships() == 0) continue;
+                    REQUIRE(s.bounds.contains(f.pos));
+                    int range = kMaxRating;
+                    for (int d = 0; d < kMaxDesigns; ++d)
+                        if (f.n[static_cast<std::size_t>(d)] > 0)
+                            range = std::min(range, plans[static_cast<std::size_t>(side)].design[static_cast<std::size_t>(d)].engine);
+                    int from = 1000;
+                    for (int j = 0; j < kMaxFleets; ++j)
+                        if (was[static_cast<std::size_t>(j)]) from = std::min(from, hex::distance(before[static_cast<std::size_t>(j)], f.pos));
+                    REQUIRE(from <= range);
+                }
+            }
+            std::array<hex::Hex, kMaxFleets> fights{};
+            int n = 0;
+            for (const auto& f : s.fleets[0])
+                if (f.ships() > 0 && s.occupied_by(f.pos, 1)) fights[static_cast<std::size_t>(n++)] = f.pos;
+            for (int i = 0; i < n; ++i) combat_at(s, fights[static_cast<std::size_t>(i)], pa, pb, dice);
+            end_of_turn(s, o);
+            for (int side = 0; side < kSides; ++side) {
+                const auto u = static_cast<std::size_t>(side);
+                // BPs spent never exceed BPs produced plus the budget; every ship counted once.
+                int spent = 0, alive = 0;
+                for (int d = 0; d < kMaxDesigns; ++d)
+                    spent += s.built_by[u][static_cast<std::size_t>(d)] * s.design(side, d).cost();
+                REQUIRE(spent + s.bp[u] == o.budget + s.produced[u]);
+                REQUIRE(s.built_by[u][0] + s.built_by[u][1] == s.built[u]);
+                for (const auto& f : s.fleets[u]) {
+                    for (int k : f.n) REQUIRE(k >= 0);
+                    alive += f.ships();
+                }
+                REQUIRE(alive == s.built[u] - s.lost[u]);
+                // The escorts keep to their share (M2a).
+                REQUIRE(100 * s.built_by[u][1] <= plans[u].escort_share * s.built[u]);
+            }
+        }
+    }
+}

@@ -1,0 +1,893 @@
+// Naval Duel rules with scripted dice and a scripted policy (N1-N9): each test pins one ruling to
+// the exact dice sequence the rule book prescribes.
+#include <catch2/catch.hpp>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "engine/dice.hpp"
+#include "engine/naval/naval.hpp"
+#include "engine/naval/policies.hpp"
+
+using namespace odds;
+using namespace odds::naval;
+using hex::Hex;
+
+namespace {
+
+// Does what it is told: moves each ship to a given end (else stays), fires a given shot, boards
+// and takes when told, plays every card it may (or none), discards its first card.
+struct Puppet {
+    int flag = -1;  // -1: the side's first ship
+    bool first = true;
+    std::array<Hex, kMaxShips> to{};
+    std::array<int, kMaxShips> to_facing{};
+    std::array<bool, kMaxShips> go{};
+    std::array<Shot, kMaxShips> shot{};
+    std::array<Shot, kMaxShips> second{};
+    bool boards = false, takes = true, plays = true;
+    mutable int reach_seen = -1;
+
+    template <class D>
+    int flagship(const State& s, int side, D&) const {
+        if (flag >= 0) return flag;
+        for (int i = 0; i < s.n_ships; ++i)
+            if (s.ship[static_cast<std::size_t>(i)].side == side) return i;
+        return -1;
+    }
+    template <class D>
+    bool move_first(const State&, int, D&) const { return first; }
+    template <class D>
+    int pick_mover(const State& s, int side, D& d) const { return Gunner{}.pick_mover(s, side, d); }
+    template <class D>
+    int move(const State&, int i, const Reach& r, D&) const {
+        reach_seen = r.n;
+        if (!go[static_cast<std::size_t>(i)]) return 0;
+        for (int k = 0; k < r.n; ++k)
+            if (r.end[static_cast<std::size_t>(k)].pos() == to[static_cast<std::size_t>(i)] &&
+                r.end[static_cast<std::size_t>(k)].facing == to_facing[static_cast<std::size_t>(i)])
+                return k;
+        FAIL("the scripted end is not reachable");
+        return 0;
+    }
+    template <class D>
+    Shot broadside(const State&, int i, int nth, D&) const {
+        return nth == 0 ? shot[static_cast<std::size_t>(i)] : second[static_cast<std::size_t>(i)];
+    }
+    template <class D>
+    bool board(const State&, int, int, D&) const { return boards; }
+    template <class D>
+    bool take(const State&, int, int, D&) const { return takes; }
+    template <class D>
+    unsigned cards(const State& s, int side, const Roll& roll, D&) const {
+        return plays ? tactics::all_applicable(s, side, roll) : 0u;
+    }
+    template <class D>
+    int discard(const State&, int, D&) const { return 0; }
+};
+
+// An empty 24 x 16 sea with `n` ships a side added by hand (no dice), all base ratings.
+State sea(int per_side = 1) {
+    Options o;
+    o.ships = per_side;
+    State s = empty_sea(o);
+    s.n_ships = 2 * per_side;
+    for (int i = 0; i < s.n_ships; ++i) {
+        s.ship[static_cast<std::size_t>(i)] = Ship{};
+        s.ship[static_cast<std::size_t>(i)].side = s.ship[static_cast<std::size_t>(i)].origin =
+            static_cast<std::int8_t>(i / per_side);
+    }
+    return s;
+}
+
+void give(State& s, int side, std::initializer_list<int> cards) {
+    for (int c : cards)
+        s.hand[static_cast<std::size_t>(side)][static_cast<std::size_t>(s.hand_n[static_cast<std::size_t>(side)]++)] =
+            static_cast<std::uint8_t>(c);
+}
+
+int cards_total(const State& s) { return s.deck_n + s.discards_n + s.hand_n[0] + s.hand_n[1]; }
+
+// Words that make every Fisher-Yates swap a no-op: below(n) of an all-ones word is n - 1.
+std::vector<std::uint64_t> identity_shuffle(int n) { return std::vector<std::uint64_t>(static_cast<std::size_t>(n), 0xFFFFFFFFull); }
+
+}  // namespace
+
+TEST_CASE("N2 the fleet roll: National and Fleet once a side, three rolls a ship, the flagship's three more", "[naval][N2]") {
+    Options o;
+    o.ships = 2;
+    // Side A: National 3 (Cannon), Fleet 5 (Crew); ship 0: 1 2 6; ship 1: 3 4 5; flagship 1: 6 6 1.
+    // Side B: National 1, Fleet 2 (Movement twice); ship 2: 1 1 1; ship 3: 6 6 6; flagship 2: 3 3 3.
+    ScriptedDice dice{3, 5, 1, 2, 6, 3, 4, 5, 6, 6, 1, 1, 2, 1, 1, 1, 6, 6, 6, 3, 3, 3};
+    dice.script_words(identity_shuffle(kDeckSize - 1));
+    Puppet a, b;
+    a.flag = 1;
+    b.flag = 2;
+    const State s = setup(o, a, b, dice);
+    CHECK(dice.remaining() == 0);
+    const auto ratings = [&](int i) {
+        const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+        return std::array<int, 3>{sh.movement, sh.cannon, sh.crew};
+    };
+    CHECK(ratings(0) == std::array<int, 3>{1 + 2, 1 + 1, 2 + 1 + 1});
+    CHECK(ratings(1) == std::array<int, 3>{1 + 1, 1 + 1 + 2, 2 + 1 + 1 + 2});
+    CHECK(ratings(2) == std::array<int, 3>{1 + 2 + 3, 1 + 3, 2});
+    CHECK(ratings(3) == std::array<int, 3>{1 + 2, 1, 2 + 3});
+    CHECK(s.ship[1].flagship);
+    CHECK_FALSE(s.ship[0].flagship);
+    // Every roll adds a point: each ship 4 + 5, the flagship 3 more.
+    for (int i = 0; i < 4; ++i) CHECK(s.ship[static_cast<std::size_t>(i)].total() == (i == 1 || i == 2 ? 12 : 9));
+    CHECK(s.start_rating[0] == std::array<int, 3>{5, 6, 10});
+    CHECK(s.start_rating[1] == std::array<int, 3>{9, 5, 7});
+}
+
+TEST_CASE("N3 fleets in line on the short edges, bows to each other, B's placing A's turned half a circle", "[naval][N3][N3a]") {
+    ScriptedDice dice(std::vector<int>(2 * (2 + 7 * 3 + 3), 1));
+    dice.script_words(identity_shuffle(kDeckSize - 1));
+    Puppet a, b;
+    const State s = setup(Options{}, a, b, dice);
+    REQUIRE(s.n_ships == 14);
+    for (int k = 0; k < 7; ++k) {
+        const Ship& sa = s.ship[static_cast<std::size_t>(k)];
+        const Ship& sb = s.ship[static_cast<std::size_t>(7 + k)];
+        CHECK(hex::offset_row(sa.pos) == 0);
+        CHECK(hex::offset_col(sa.pos) == 4 + k);
+        CHECK(sa.facing == hex::kS);
+        CHECK(hex::offset_row(sb.pos) == 23);
+        CHECK(hex::offset_col(sb.pos) == 15 - (4 + k));
+        CHECK(sb.facing == hex::kN);
+        CHECK(s.ship_at(sa.pos) == k);
+        CHECK(s.ship_at(sb.pos) == 7 + k);
+    }
+    // N4: the deck holds two of each card.
+    std::array<int, kCardKinds> count{};
+    for (int c = 0; c < s.deck_n; ++c) ++count[s.deck[static_cast<std::size_t>(c)]];
+    CHECK(s.deck_n == kDeckSize);
+    for (int c : count) CHECK(c == 2);
+}
+
+namespace {
+// The raw word that makes below(n) give k: the middle of k's share of the words, far from the
+// rejection zone.
+std::uint64_t word_for(std::uint32_t k, std::uint32_t n) { return ((2 * std::uint64_t{k} + 1) << 31) / n; }
+}  // namespace
+
+TEST_CASE("N1a islands fall uniformly, one at a time, on the sea off the two edge rows; at most a quarter of it", "[naval][N1][N1a]") {
+    Options o;
+    o.length = 6;   // rows 0 (A's edge) to 5 (B's edge)
+    o.breadth = 4;  // 4 columns
+    o.ships = 1;
+    o.islands = 3;
+    // The sea off the edge rows is rows 1-4: 16 hexes, numbered row by row from (0, 1). Each
+    // island is one draw uniform over all 16; a hex already land is drawn again. Draws: 5, 5
+    // (taken: again), 0, 15.
+    std::vector<std::uint64_t> words{word_for(5, 16), word_for(5, 16), word_for(0, 16), word_for(15, 16)};
+    const auto deck = identity_shuffle(kDeckSize - 1);
+    words.insert(words.end(), deck.begin(), deck.end());
+    ScriptedDice dice(std::vector<int>(2 * (2 + 3 + 3), 1));  // the fleet rolls come after
+    dice.script_words(words);
+    Puppet a, b;
+    const State s = setup(o, a, b, dice);
+    CHECK(dice.remaining() == 0);
+    std::vector<std::pair<int, int>> land;  // (column, row)
+    for (int row = 0; row < s.rows; ++row)
+        for (int col = 0; col < s.cols; ++col)
+            if (s.is_land(hex::from_offset(col, row))) land.emplace_back(col, row);
+    CHECK(land == std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {3, 4}});
+    for (int c = 0; c < kDeckSize; ++c) CHECK(s.deck[static_cast<std::size_t>(c)] == c / 2);  // no island word left over
+    // At most a quarter of that sea: 4 of these 16; 88 of the default 16 x 22.
+    CHECK(parse_options({{"width", "6"}, {"height", "4"}, {"ships", "1"}, {"islands", "4"}}).islands == 4);
+    CHECK_THROWS_AS(parse_options({{"width", "6"}, {"height", "4"}, {"ships", "1"}, {"islands", "5"}}), UsageError);
+    CHECK(parse_options({{"islands", "88"}}).islands == 88);
+    CHECK_THROWS_AS(parse_options({{"islands", "89"}}), UsageError);
+}
+
+TEST_CASE("N2a the fleet roll's dice in order; the default flagship: favourite attribute, then first in line", "[naval][N2][N2a]") {
+    Options o;
+    o.ships = 3;
+    // Faces: 1-2 Movement, 3-4 Cannon, 5-6 Crew. Side A (gunner): National 1, Fleet 3; ships 0,
+    // 1, 2: (1 1 5), (3 5 6), (4 2 6); every total 9, Cannon 2, 3, 3: ship 1 (the first of the
+    // two) is flagship and rolls 2 4 5. Side B (boarder): National 5, Fleet 6; ships 3, 4, 5:
+    // (3 3 1), (5 2 4), (1 2 3); Crew 4, 5, 4: ship 4 is flagship and rolls 6 6 3.
+    ScriptedDice dice{1, 3, 1, 1, 5, 3, 5, 6, 4, 2, 6, 2, 4, 5,
+                      5, 6, 3, 3, 1, 5, 2, 4, 1, 2, 3, 6, 6, 3};
+    dice.script_words(identity_shuffle(kDeckSize - 1));
+    Gunner a;
+    Boarder b;
+    const State s = setup(o, a, b, dice);
+    CHECK(dice.remaining() == 0);
+    const auto ratings = [&](int i) {
+        const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+        return std::array<int, 3>{sh.movement, sh.cannon, sh.crew};
+    };
+    CHECK(ratings(0) == std::array<int, 3>{4, 2, 3});
+    CHECK(ratings(1) == std::array<int, 3>{3, 4, 5});  // its own 3 5 6, then the flagship's 2 4 5
+    CHECK(ratings(2) == std::array<int, 3>{3, 3, 3});
+    CHECK(ratings(3) == std::array<int, 3>{2, 3, 4});
+    CHECK(ratings(4) == std::array<int, 3>{2, 3, 7});  // its own 5 2 4, then the flagship's 6 6 3
+    CHECK(ratings(5) == std::array<int, 3>{3, 2, 4});
+    for (int i = 0; i < 6; ++i) CHECK(s.ship[static_cast<std::size_t>(i)].flagship == (i == 1 || i == 4));
+}
+
+TEST_CASE("N5 movement: a point a hex ahead or a hex-face turned; no land, no ship, no edge passed", "[naval][N5]") {
+    State s = sea();
+    const Hex start = hex::from_offset(8, 12);
+    place(s, 0, start, hex::kN);
+    place(s, 1, hex::from_offset(0, 0), hex::kS);
+    Reach r;
+    const auto reachable = [&](const Hex& h, int f) {
+        for (int k = 0; k < r.n; ++k)
+            if (r.end[static_cast<std::size_t>(k)].pos() == h && r.end[static_cast<std::size_t>(k)].facing == f) return true;
+        return false;
+    };
+    reach(s, 0, 0, r);
+    CHECK(r.n == 1);
+    reach(s, 0, 1, r);
+    CHECK(r.n == 4);  // stay, turn either way, one ahead
+    reach(s, 0, 2, r);
+    const Hex ahead1 = hex::neighbour(start, hex::kN), ahead2 = hex::neighbour(ahead1, hex::kN);
+    CHECK(reachable(ahead2, hex::kN));
+    CHECK(reachable(hex::neighbour(start, hex::kNE), hex::kNE));  // turn, then ahead
+    CHECK_FALSE(reachable(hex::neighbour(start, hex::kSE), hex::kSE));  // two turns, no points left
+    CHECK(reachable(start, hex::kS) == false);  // three turns needed
+    reach(s, 0, 3, r);
+    CHECK(reachable(start, hex::kS));
+    CHECK_FALSE(reachable(hex::neighbour(ahead2, hex::kN), hex::kNW));
+    // A ship ahead blocks the way: no passing through it.
+    place(s, 1, ahead1, hex::kS);
+    reach(s, 0, 5, r);
+    CHECK_FALSE(reachable(ahead1, hex::kN));
+    CHECK_FALSE(reachable(ahead2, hex::kN));
+    // Land blocks likewise; so does the map's edge.
+    s.at[static_cast<std::size_t>(s.cell(ahead1))] = 0;
+    s.land[static_cast<std::size_t>(s.cell(ahead1))] = 1;
+    reach(s, 0, 5, r);
+    CHECK_FALSE(reachable(ahead1, hex::kN));
+    State e = sea();
+    place(e, 0, hex::from_offset(8, 0), hex::kN);
+    place(e, 1, hex::from_offset(0, 23), hex::kN);
+    reach(e, 0, 3, r);
+    for (int k = 0; k < r.n; ++k) CHECK(e.in_bounds(r.end[static_cast<std::size_t>(k)].pos()));
+}
+
+TEST_CASE("N5 the fastest side chooses; ties roll off; the allowance is 2d6 - 4 + Movement + cards", "[naval][N5][N9]") {
+    State s = sea();
+    place(s, 0, hex::from_offset(8, 12), hex::kN);
+    place(s, 1, hex::from_offset(2, 2), hex::kS);
+    s.ship[1].movement = 2;  // B is faster: B chooses, no roll-off
+    Puppet a, b;
+    a.first = b.first = false;  // both would move second: B's choice is the one that counts
+    give(s, 0, {kGustOfWind, kCatchTheWind});
+    give(s, 1, {kCalmWaters});
+    // A moves first: its cards +4, B's Calm Waters -2: 2d6 = 3 + 2 -> 5 - 4 + 1 + 4 - 2 = 4 points.
+    // Then B: 2d6 = 1 + 1 -> 2 - 4 + 2 = 0 points.
+    ScriptedDice dice{3, 2, 1, 1};
+    move_phase(s, a, b, dice);
+    CHECK(s.first_mover == 0);
+    CHECK(dice.remaining() == 0);
+    CHECK(s.hand_n[0] == 0);
+    CHECK(s.hand_n[1] == 0);
+    CHECK(s.discards_n == 3);
+    CHECK(s.moved[0]);
+    CHECK(s.moved[1]);
+    // A was offered the ends of 4 points, B only its own hex.
+    State t = sea();
+    place(t, 0, hex::from_offset(8, 12), hex::kN);
+    place(t, 1, hex::from_offset(2, 2), hex::kS);
+    Reach r4;
+    reach(t, 0, 4, r4);
+    CHECK(a.reach_seen == r4.n);
+    CHECK(b.reach_seen == 1);
+
+    // Equal Movement: a roll-off, A 2 against B 2 (again), then A 5 against B 3: A chooses.
+    State u = sea();
+    place(u, 0, hex::from_offset(8, 12), hex::kN);
+    place(u, 1, hex::from_offset(2, 2), hex::kS);
+    Puppet c, d;
+    c.first = d.first = false;  // the roll-off's winner, A, moves second
+    ScriptedDice roll{2, 2, 5, 3, /* B moves */ 1, 1, /* A moves */ 1, 1};
+    move_phase(u, c, d, roll);
+    CHECK(u.first_mover == 1);
+    CHECK(roll.remaining() == 0);
+    // The roll-off's winner chooses: B rolls higher, and moving second, leaves A first.
+    State v = u;
+    v.moved.fill(false);
+    ScriptedDice again{1, 4, /* A moves */ 1, 1, /* B moves */ 1, 1};
+    move_phase(v, c, d, again);
+    CHECK(v.first_mover == 0);
+}
+
+namespace {
+// Records the order in which ships move.
+struct Recorder : Puppet {
+    std::vector<int>* order = nullptr;
+    template <class D>
+    int move(const State& s, int i, const Reach& r, D& d) const {
+        order->push_back(i);
+        return Puppet::move(s, i, r, d);
+    }
+};
+}  // namespace
+
+TEST_CASE("N5 the sides alternate, one ship at a time; the side with ships left moves the rest", "[naval][N5]") {
+    State s = sea(3);
+    for (int i = 0; i < 6; ++i) place(s, i, hex::from_offset(2 * i + 1, 10), hex::kN);
+    sink(s, 4);  // B has two ships left, A three
+    std::vector<int> order;
+    Recorder a, b;
+    a.order = b.order = &order;
+    a.first = b.first = true;  // A (equal Movement: the roll-off) moves first
+    ScriptedDice dice{6, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+    move_phase(s, a, b, dice);
+    CHECK(order == std::vector<int>{0, 3, 1, 5, 2});
+    CHECK(dice.remaining() == 0);
+}
+
+TEST_CASE("N6 arcs and ranges by ammunition", "[naval][N6]") {
+    State s = sea();
+    const Hex at = hex::from_offset(8, 12);
+    place(s, 0, at, hex::kN);
+    const auto target_at = [&](const Hex& h) {
+        s.at[static_cast<std::size_t>(s.cell(s.ship[1].pos))] = 0;
+        place(s, 1, h, hex::kN);
+    };
+    // Along the line to the south-east: from a ship heading north, bearing 120, in the arc.
+    Hex h = at;
+    for (int range = 1; range <= 6; ++range) {
+        h = hex::neighbour(h, hex::kSE);
+        target_at(h);
+        INFO("range " << range);
+        CHECK(can_fire(s, 0, 1, kGrapeshot) == (range <= 2));
+        CHECK(can_fire(s, 0, 1, kChainshot) == (range <= 4));
+        CHECK(can_fire(s, 0, 1, kRoundshot) == (range <= 5));
+    }
+    target_at(hex::neighbour(hex::neighbour(at, hex::kN), hex::kN));  // dead ahead: no broadside
+    CHECK_FALSE(can_fire(s, 0, 1, kRoundshot));
+    target_at(hex::neighbour(at, hex::kNE));  // bearing 60: the arc's edge, inclusive
+    CHECK(can_fire(s, 0, 1, kRoundshot));
+    s.ship[1].side = 0;  // a friend is never a target
+    CHECK_FALSE(can_fire(s, 0, 1, kRoundshot));
+}
+
+namespace {
+// Ship 0 (A) at (8,12) heading N; ship 1 (B) `range` hexes to its south-east, heading N too (so
+// ship 0 is abeam of ship 1 as well).
+State duel_at(int range) {
+    State s = sea();
+    Hex h = hex::from_offset(8, 12);
+    place(s, 0, h, hex::kN);
+    for (int k = 0; k < range; ++k) h = hex::neighbour(h, hex::kSE);
+    place(s, 1, h, hex::kN);
+    return s;
+}
+}  // namespace
+
+TEST_CASE("N6 the broadside table: d6 + Cannon - (range - 2) + 1 roundshot; points by the attribute table", "[naval][N6]") {
+    Puppet a, b;
+    a.shot[0] = {1, kRoundshot};
+    a.plays = b.plays = false;
+    {
+        // Range 4: -2; Cannon 1; roundshot +1: a 6 makes 6, one point; attribute 3: Cannon.
+        State s = duel_at(4);
+        ScriptedDice dice{6, 3};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].cannon == 0);
+        CHECK(s.ship[1].movement == 1);
+        CHECK(s.ship[1].crew == 2);
+        CHECK(s.broadsides[0][kRoundshot] == 1);
+    }
+    {
+        // Range 4 with a 4: 4 + 1 - 2 + 1 = 4: nothing (no attribute roll).
+        State s = duel_at(4);
+        ScriptedDice dice{4};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].total() == 4);
+    }
+    {
+        // Range 2, Cannon 3: 6 + 3 + 1 = 10: three points, attributes 1, 4, 6: Movement, Cannon, Crew.
+        State s = duel_at(2);
+        s.ship[0].cannon = 3;
+        ScriptedDice dice{6, 1, 4, 6};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].movement == 0);
+        CHECK(s.ship[1].cannon == 0);
+        CHECK(s.ship[1].crew == 1);
+    }
+    {
+        // 7-8: two points. Range 1 (no penalty), roundshot: 5 + 1 + 1 = 7; attributes 2, 2.
+        State s = duel_at(1);
+        ScriptedDice dice{5, 2, 2};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].movement == -1);  // ratings may go negative
+    }
+    {
+        // Range 1 is no bonus either: 4 + 1 + 1 = 6, one point (not 7, two).
+        State s = duel_at(1);
+        ScriptedDice dice{4, 6};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].total() == 3);
+    }
+    {
+        // Exactly 9 is three points: range 2, Cannon 2: 6 + 2 + 1 = 9; attributes 3, 3, 3 take
+        // Cannon from 1 to -2: sunk.
+        State s = duel_at(2);
+        s.ship[0].cannon = 2;
+        ScriptedDice dice{6, 3, 3, 3};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK_FALSE(s.ship[1].afloat);
+    }
+    {
+        // Exactly 8 is two: 6 + 1 + 1 at range 2; Cannon 1 - 2 = -1: still afloat.
+        State s = duel_at(2);
+        ScriptedDice dice{6, 4, 4};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].cannon == -1);
+        CHECK(s.ship[1].afloat);
+    }
+}
+
+TEST_CASE("N6 grapeshot adds 1 to the attribute roll; chainshot hits Movement only", "[naval][N6]") {
+    Puppet a, b;
+    a.plays = b.plays = false;
+    {
+        // Grapeshot at 2: 6 + 1 = 7: two points; attribute rolls 4 (+1: Crew) and 2 (+1: Cannon).
+        State s = duel_at(2);
+        a.shot[0] = {1, kGrapeshot};
+        ScriptedDice dice{6, 4, 2};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].crew == 1);
+        CHECK(s.ship[1].cannon == 0);
+        CHECK(s.ship[1].movement == 1);
+        CHECK(s.broadsides[0][kGrapeshot] == 1);
+    }
+    {
+        // Chainshot at 3: 6 + 1 - 1 = 6: one point, to Movement, with no attribute roll.
+        State s = duel_at(3);
+        a.shot[0] = {1, kChainshot};
+        ScriptedDice dice{6};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].movement == 0);
+        CHECK(s.broadsides[0][kChainshot] == 1);
+    }
+}
+
+TEST_CASE("N6 broadsides are simultaneous; Cannon -2 sinks", "[naval][N6][N6a]") {
+    // Both ships at range 1, each abeam of the other; both at Cannon -1 and firing.
+    State s = duel_at(1);
+    s.ship[0].cannon = s.ship[1].cannon = -1;
+    Puppet a, b;
+    a.plays = b.plays = false;
+    a.shot[0] = {1, kRoundshot};
+    b.shot[1] = {0, kRoundshot};
+    // A: 6 - 1 + 1 = 6, one point: 3 (Cannon): B to -2. B, though sinking, still fires: 6 -> 6,
+    // one point: 4 (Cannon): A to -2. Both sink at once.
+    ScriptedDice dice{6, 3, 6, 4};
+    broadside_phase(s, a, b, dice);
+    CHECK(dice.remaining() == 0);
+    CHECK_FALSE(s.ship[0].afloat);
+    CHECK_FALSE(s.ship[1].afloat);
+    CHECK(s.ship_at(s.ship[0].pos) == -1);
+    CHECK(s.sunk == std::array<int, 2>{1, 1});
+    end_check(s);
+    CHECK(s.winner == -1);  // N8: both fleets gone at once: a draw
+}
+
+TEST_CASE("N7 boarding: adjacent, each in the other's arc; d6 + Crew, ties again; capture or sink", "[naval][N7]") {
+    Puppet a, b;
+    a.plays = b.plays = false;
+    a.boards = true;
+    {
+        State s = duel_at(1);
+        s.ship[0].crew = 3;
+        // 2 + 3 = 5 against 3 + 2 = 5: a tie, again; 4 + 3 = 7 against 6 + 2 = 8: B wins and takes.
+        ScriptedDice dice{2, 3, 4, 6};
+        boarding_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.boardings == 1);
+        CHECK(s.ship[0].side == 1);  // A's ship now sails for B
+        CHECK(s.ship[0].crew == 1);
+        CHECK(s.ship[1].crew == 1);  // one crew point moved across
+        CHECK(s.captures == std::array<int, 2>{0, 1});
+        CHECK(s.afloat(0) == 0);
+        end_check(s);
+        CHECK(s.winner == 1);  // N8: A controls no ship
+    }
+    {
+        State s = duel_at(1);
+        Puppet c = a;
+        c.takes = false;
+        ScriptedDice dice{6, 1};  // A wins and sinks the prize
+        boarding_phase(s, c, b, dice);
+        CHECK_FALSE(s.ship[1].afloat);
+        CHECK(s.sunk == std::array<int, 2>{0, 1});
+    }
+    {
+        // Nobody wants to board: no action, no dice.
+        State s = duel_at(1);
+        Puppet c = a;
+        c.boards = false;
+        ScriptedDice none{};
+        boarding_phase(s, c, b, none);
+        CHECK(s.boardings == 0);
+    }
+    {
+        // Only the second side wants to board: that is enough. 1 + 2 against 6 + 2: B wins.
+        State s = duel_at(1);
+        Puppet c = a, d = b;
+        c.boards = false;
+        d.boards = true;
+        ScriptedDice dice{1, 6};
+        boarding_phase(s, c, d, dice);
+        CHECK(s.boardings == 1);
+        CHECK(s.ship[0].side == 1);
+    }
+    {
+        // One action a ship a turn: A's ship 0 lies between B's ships 2 and 3, abeam of both;
+        // it boards ship 2 (the lower pair) and is not boarded again by ship 3.
+        State s = sea(2);
+        const Hex mid = hex::from_offset(8, 12);
+        place(s, 0, mid, hex::kN);
+        place(s, 1, hex::from_offset(0, 0), hex::kN);
+        place(s, 2, hex::neighbour(mid, hex::kSE), hex::kN);
+        place(s, 3, hex::neighbour(mid, hex::kSW), hex::kN);
+        REQUIRE(can_board(s, 0, 2));
+        REQUIRE(can_board(s, 0, 3));
+        Puppet c = a, d = b;
+        d.boards = true;
+        ScriptedDice dice{6, 1};  // A wins the one action and takes ship 2
+        boarding_phase(s, c, d, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.boardings == 1);
+        CHECK(s.ship[2].side == 0);
+        CHECK(s.ship[3].side == 1);
+    }
+    {
+        // Abeam at two hexes: not side by side, no boarding.
+        State s = duel_at(2);
+        CHECK_FALSE(can_board(s, 0, 1));
+    }
+    {
+        // Adjacent, but B's bow points at A: A is not in B's broadside arc: no boarding.
+        State s = duel_at(1);
+        s.ship[1].facing = hex::kNW;
+        CHECK_FALSE(can_board(s, 0, 1));
+        ScriptedDice none{};
+        boarding_phase(s, a, b, none);
+        CHECK(s.boardings == 0);
+    }
+}
+
+namespace {
+// A puppet that notes every boarding question: (the side asked, its ship, the enemy).
+struct Asked : Puppet {
+    int side = 0;
+    std::vector<std::array<int, 3>>* log = nullptr;
+    template <class D>
+    bool board(const State&, int i, int j, D&) const {
+        log->push_back({side, i, j});
+        return boards;
+    }
+};
+
+// Four ships heading north in a zigzag chain, each abeam of the next: hexes P0..P3 hold ships
+// 2 (B), 0 (A), 3 (B), 1 (A). Boarding pairs: (0, 2), (0, 3), (1, 3); ships 1 and 2 are far apart.
+State chain() {
+    State s = sea(2);
+    Hex h = hex::from_offset(4, 10);
+    const int order[4] = {2, 0, 3, 1};
+    for (int k = 0; k < 4; ++k) {
+        place(s, order[k], h, hex::kN);
+        h = hex::neighbour(h, k % 2 == 0 ? hex::kSE : hex::kNE);
+    }
+    return s;
+}
+}  // namespace
+
+TEST_CASE("N7a boarding pairs in order of the lower ship, then the higher; busy ships passed over; the lower ship's side asked first", "[naval][N7][N7a]") {
+    {
+        const State s = chain();
+        REQUIRE(can_board(s, 0, 2));
+        REQUIRE(can_board(s, 0, 3));
+        REQUIRE(can_board(s, 1, 3));
+        REQUIRE_FALSE(can_board(s, 1, 2));
+    }
+    std::vector<std::array<int, 3>> log;
+    Asked a, b;
+    a.side = 0;
+    b.side = 1;
+    a.log = b.log = &log;
+    a.plays = b.plays = false;
+    SECTION("A wants every action: (0, 2), then (1, 3); ship 0's pair with 3 is passed over") {
+        State s = chain();
+        a.boards = true;
+        // (0, 2): 6 + 2 against 1 + 2, A takes ship 2. (1, 3): 1 + 2 against 6 + 2, B takes ship 1.
+        ScriptedDice dice{6, 1, 1, 6};
+        boarding_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(log == std::vector<std::array<int, 3>>{{0, 0, 2}, {0, 1, 3}});
+        CHECK(s.boardings == 2);
+        CHECK(s.ship[2].side == 0);
+        CHECK(s.ship[1].side == 1);
+        CHECK(s.ship[3].side == 1);
+    }
+    SECTION("only B wants them: A, the lower ship's side, is asked first each time") {
+        State s = chain();
+        b.boards = true;
+        // (0, 2): 1 + 2 against 6 + 2, B takes ship 0. (1, 3): 6 + 2 against 1 + 2, A takes ship 3.
+        ScriptedDice dice{1, 6, 6, 1};
+        boarding_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(log == std::vector<std::array<int, 3>>{{0, 0, 2}, {1, 2, 0}, {0, 1, 3}, {1, 3, 1}});
+        CHECK(s.ship[0].side == 1);
+        CHECK(s.ship[3].side == 0);
+    }
+    SECTION("the lower ship a prize of B's: B is asked first") {
+        State s = chain();
+        s.ship[0].side = 1;  // taken by B earlier
+        s.ship[2].side = 0;  // taken by A earlier
+        ScriptedDice none{};  // nobody wants to board: no action, no dice
+        boarding_phase(s, a, b, none);
+        CHECK(log == std::vector<std::array<int, 3>>{{1, 0, 2}, {0, 2, 0}, {0, 1, 3}, {1, 3, 1}});
+        CHECK(s.boardings == 0);
+    }
+}
+
+TEST_CASE("N4 draws, the hand limit and the reshuffle", "[naval][N4]") {
+    State s = sea();
+    place(s, 0, hex::from_offset(8, 12), hex::kN);
+    place(s, 1, hex::from_offset(2, 2), hex::kS);
+    s.deck_n = 2;
+    s.deck[0] = kManeuver;
+    s.deck[1] = kQuickReload;  // the top card
+    give(s, 0, {kGustOfWind, kCalmWaters, kRakeTheBow, kCrowsNest, kRallyTheMen});
+    s.discards_n = 26 - 5;
+    for (int k = 0; k < s.discards_n; ++k) s.discards[static_cast<std::size_t>(k)] = kSweepTheDecks;
+    REQUIRE(cards_total(s) == kDeckSize);
+    Puppet a, b;
+    ScriptedDice dice{};
+    draw_phase(s, a, b, dice);
+    // A drew Quick Reload (six cards) and discarded its first, Gust of Wind; B drew Maneuver.
+    CHECK(s.hand_n[0] == kHandLimit);
+    CHECK(s.hand[0][0] == kCalmWaters);
+    CHECK(s.hand[0][4] == kQuickReload);
+    CHECK(s.hand[1][0] == kManeuver);
+    CHECK(s.discards[static_cast<std::size_t>(s.discards_n - 1)] == kGustOfWind);
+    CHECK(s.deck_n == 0);
+    CHECK(cards_total(s) == kDeckSize);
+    // The deck is empty: the next draw shuffles the discards into a new deck first.
+    dice.script_words(identity_shuffle(s.discards_n - 1));
+    draw_phase(s, a, b, dice);
+    CHECK(s.discards_n == 1);  // all but A's new discard went into the new deck
+    CHECK(cards_total(s) == kDeckSize);
+    CHECK(s.hand_n[1] == 2);
+}
+
+TEST_CASE("N9 each card's effect", "[naval][N9][N9a][N9b]") {
+    Puppet a, b;
+    a.shot[0] = {1, kRoundshot};
+    SECTION("gunnery cards apply to their own ammunition only") {
+        // Range 4, roundshot: 2 + 1 - 2 + 1 = 2; Splintering Wood +2 = 4: still nothing; Sweep the
+        // Decks (grapeshot) and Damaged Rigging (chainshot) stay in the hand.
+        State s = duel_at(4);
+        give(s, 0, {kSplinteringWood, kSweepTheDecks, kDamagedRigging});
+        ScriptedDice dice{2};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.hand_n[0] == 2);
+        CHECK(s.hand[0][0] == kSweepTheDecks);
+        CHECK(s.hand[0][1] == kDamagedRigging);
+        // With a 3 the card makes 5: one point.
+        State t = duel_at(4);
+        give(t, 0, {kSplinteringWood});
+        ScriptedDice three{3, 6};
+        broadside_phase(t, a, b, three);
+        CHECK(t.ship[1].crew == 1);
+    }
+    SECTION("Sweep the Decks +2 to grapeshot; Damaged Rigging +2 to chainshot") {
+        Puppet g = a;
+        g.shot[0] = {1, kGrapeshot};
+        State s = duel_at(2);
+        give(s, 0, {kSweepTheDecks});
+        ScriptedDice dice{3, 1};  // 3 + 1 + 2 = 6: one point; attribute 1 + 1 = 2: Movement
+        broadside_phase(s, g, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].movement == 0);
+        Puppet c = a;
+        c.shot[0] = {1, kChainshot};
+        State t = duel_at(2);
+        give(t, 0, {kDamagedRigging});
+        ScriptedDice roll{3};  // 3 + 1 + 2 = 6: one point to Movement
+        broadside_phase(t, c, b, roll);
+        CHECK(roll.remaining() == 0);
+        CHECK(t.ship[1].movement == 0);
+    }
+    SECTION("Maneuver: -2 to one enemy broadside") {
+        State s = duel_at(2);
+        give(s, 1, {kManeuver, kManeuver});
+        ScriptedDice dice{6};  // both Maneuvers on one roll (N9b): 6 + 1 + 1 - 4 = 4: nothing
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].total() == 4);
+        CHECK(s.hand_n[1] == 0);
+    }
+    SECTION("Rake the Bow: +1 only from the target's bow or stern wedge") {
+        // A heads N at (8,12) with B abeam, two hexes to its SE; B heads SE, away from A, so A
+        // stands in B's stern wedge.
+        State s = duel_at(2);
+        s.ship[1].facing = hex::kSE;
+        REQUIRE(hex::in_bow_or_stern(s.ship[1].pos, s.ship[1].facing, s.ship[0].pos));
+        give(s, 0, {kRakeTheBow});
+        ScriptedDice dice{2, 6};  // 2 + 1 + 1 + 1 = 5: one point (without the card, 4: none)
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[1].crew == 1);
+        // Abeam of the target, not in its wedge: the card stays in the hand.
+        State t = duel_at(2);
+        give(t, 0, {kRakeTheBow});
+        ScriptedDice roll{2};
+        broadside_phase(t, a, b, roll);
+        CHECK(t.hand_n[0] == 1);
+    }
+    SECTION("Quick Reload: a second broadside this turn, one a ship") {
+        State s = duel_at(2);
+        Puppet q = a;
+        q.second[0] = {1, kGrapeshot};
+        give(s, 0, {kQuickReload, kQuickReload});
+        ScriptedDice dice{1, 1};  // two broadside rolls, both misses
+        broadside_phase(s, q, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.broadsides[0][kRoundshot] == 1);
+        CHECK(s.broadsides[0][kGrapeshot] == 1);
+        CHECK(s.hand_n[0] == 1);  // the second Quick Reload is kept
+        CHECK(s.reloaded[0]);
+    }
+    SECTION("boarding cards: +2 each to the own roll") {
+        State s = duel_at(1);
+        Puppet c = a;
+        c.boards = true;
+        give(s, 1, {kFierceHandToHand, kSwordsAndPistols});
+        ScriptedDice dice{6, 3};  // A 6 + 2 = 8; B 3 + 2 + 4 = 9: B wins
+        boarding_phase(s, c, b, dice);
+        CHECK(s.ship[0].side == 1);
+    }
+    SECTION("movement cards and Calm Waters (see N5); Crows Nest never modifies a roll") {
+        for (int kind = Roll::kMove; kind <= Roll::kBoard; ++kind)
+            for (const bool own : {true, false}) {
+                Roll r;
+                r.kind = static_cast<Roll::Kind>(kind);
+                r.own = own;
+                r.rake = true;
+                CHECK_FALSE(applicable(kCrowsNest, r));
+            }
+    }
+}
+
+TEST_CASE("N8 the turn cap: more ships wins, equal is a draw", "[naval][N8]") {
+    State s = sea(2);
+    s.turn = s.max_turns = 5;
+    for (int i = 0; i < 4; ++i) place(s, i, hex::from_offset(i, 5), hex::kN);
+    end_check(s);
+    CHECK(s.winner == -1);
+    CHECK(s.timeout);
+    State t = s;
+    t.winner = -2;
+    sink(t, 3);
+    end_check(t);
+    CHECK(t.winner == 0);
+    State u = s;
+    u.winner = -2;
+    u.turn = 4;  // before the cap: play on
+    u.timeout = false;
+    end_check(u);
+    CHECK(u.winner == -2);
+}
+
+TEST_CASE("N9 the deck list: which roll each card changes, and by how much", "[naval][N9]") {
+    const auto roll = [](Roll::Kind kind, bool own, int ammo = kRoundshot, bool rake = false) {
+        Roll r;
+        r.kind = kind;
+        r.own = own;
+        r.ammo = static_cast<std::uint8_t>(ammo);
+        r.rake = rake;
+        return r;
+    };
+    for (int c : {kGustOfWind, kUnfurlTheSails, kCatchTheWind}) {
+        CHECK(card_modifier(c, roll(Roll::kMove, true)) == 2);
+        CHECK_FALSE(applicable(c, roll(Roll::kMove, false)));
+        CHECK_FALSE(applicable(c, roll(Roll::kBroadside, true)));
+    }
+    for (int c : {kFierceHandToHand, kSwordsAndPistols, kRallyTheMen}) {
+        CHECK(card_modifier(c, roll(Roll::kBoard, true)) == 2);
+        CHECK_FALSE(applicable(c, roll(Roll::kBoard, false)));
+        CHECK_FALSE(applicable(c, roll(Roll::kMove, true)));
+    }
+    const int ammo_card[kAmmoKinds] = {kSplinteringWood, kDamagedRigging, kSweepTheDecks};
+    for (int a = 0; a < kAmmoKinds; ++a)
+        for (int b = 0; b < kAmmoKinds; ++b)
+            CHECK(card_modifier(ammo_card[a], roll(Roll::kBroadside, true, b)) == (a == b ? 2 : 0));
+    CHECK(card_modifier(kRakeTheBow, roll(Roll::kBroadside, true, kGrapeshot, true)) == 1);
+    CHECK_FALSE(applicable(kRakeTheBow, roll(Roll::kBroadside, true, kGrapeshot, false)));
+    CHECK(card_modifier(kManeuver, roll(Roll::kBroadside, false)) == -2);
+    CHECK_FALSE(applicable(kManeuver, roll(Roll::kBroadside, true)));
+    CHECK(card_modifier(kCalmWaters, roll(Roll::kMove, false)) == -2);
+    CHECK_FALSE(applicable(kCalmWaters, roll(Roll::kMove, true)));
+    CHECK(applicable(kQuickReload, roll(Roll::kReload, true)));
+    CHECK_FALSE(applicable(kQuickReload, roll(Roll::kBroadside, true)));
+    for (int c = 0; c < kCardKinds; ++c) CHECK(std::string(card_name(c)) != "?");
+}
+
+TEST_CASE("N9c hands are open, so Crows Nest Lookout tells nothing: the policies discard it first", "[naval][N9][N9c]") {
+    const auto check = [](auto policy, const char* name) {
+        INFO(name);
+        State s = sea();
+        place(s, 0, hex::from_offset(8, 12), hex::kN);
+        place(s, 1, hex::from_offset(2, 2), hex::kS);
+        s.deck_n = 2;
+        s.deck[0] = kManeuver;      // B's draw
+        s.deck[1] = kRallyTheMen;   // A's draw, the top card
+        give(s, 0, {kGustOfWind, kSplinteringWood, kCrowsNest, kQuickReload, kCalmWaters});
+        ScriptedDice dice{};
+        draw_phase(s, policy, policy, dice);
+        CHECK(s.hand_n[0] == kHandLimit);
+        for (int k = 0; k < s.hand_n[0]; ++k) CHECK(s.hand[0][static_cast<std::size_t>(k)] != kCrowsNest);
+        REQUIRE(s.discards_n == 1);
+        CHECK(s.discards[0] == kCrowsNest);
+    };
+    check(Gunner{}, "gunner");
+    check(Boarder{}, "boarder");
+    check(Rollout{}, "rollout");
+}
+
+namespace {
+// Gunner, keeping a copy of the state as it stood when ship `at` was about to declare.
+struct Snapshot : Gunner {
+    int at = -1;
+    State* copy = nullptr;
+    template <class D>
+    Shot broadside(const State& s, int i, int nth, D& d) const {
+        if (i == at && nth == 0) *copy = s;
+        return Gunner::broadside(s, i, nth, d);
+    }
+};
+}  // namespace
+
+TEST_CASE("N6a a broadside phase resumed from a copy taken mid-declaration plays as the phase itself", "[naval][N6]") {
+    // Side A's ships 0-2 and B's 3-5 in two close lines, abeam of each other, cards in hand.
+    State s = sea(3);
+    for (int k = 0; k < 3; ++k) {
+        place(s, k, hex::from_offset(4 + 2 * k, 10), hex::kN);
+        place(s, 3 + k, hex::from_offset(4 + 2 * k, 12), hex::kN);
+    }
+    give(s, 0, {kQuickReload, kSplinteringWood});
+    give(s, 1, {kManeuver, kQuickReload});
+    auto copy = std::make_unique<State>();
+    Snapshot a;
+    a.at = 2;
+    a.copy = copy.get();
+    Gunner b;
+    Dice d1(5);
+    broadside_phase(s, a, b, d1);
+    REQUIRE(copy->declaring == 2);
+    Gunner plain;
+    Dice d2(5);
+    resume_broadsides(*copy, plain, b, d2);
+    for (int i = 0; i < 6; ++i) {
+        INFO("ship " << i);
+        CHECK(copy->ship[static_cast<std::size_t>(i)].cannon == s.ship[static_cast<std::size_t>(i)].cannon);
+        CHECK(copy->ship[static_cast<std::size_t>(i)].crew == s.ship[static_cast<std::size_t>(i)].crew);
+        CHECK(copy->ship[static_cast<std::size_t>(i)].movement == s.ship[static_cast<std::size_t>(i)].movement);
+        CHECK(copy->ship[static_cast<std::size_t>(i)].afloat == s.ship[static_cast<std::size_t>(i)].afloat);
+    }
+    CHECK(copy->n_declared == s.n_declared);
+    CHECK(copy->hand_n == s.hand_n);
+    CHECK(s.n_declared >= 4);
+}

@@ -1,0 +1,200 @@
+// Naval Duel random simulation: thousands of games with the `random` policy (and the others),
+// invariants checked at every decision and after every phase; and its statistics against values
+// known exactly.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "engine/dice.hpp"
+#include "engine/naval/naval.hpp"
+#include "engine/naval/policies.hpp"
+#include "tests/helpers.hpp"
+
+using namespace odds;
+using namespace odds::naval;
+
+namespace {
+
+// The invariants of a game state; returns the first one broken, or nullptr.
+const char* broken(const State& s) {
+    int in_cells = 0;
+    for (int c = 0; c < s.cols * s.rows; ++c) {
+        const int i = s.at[static_cast<std::size_t>(c)] - 1;
+        if (i < 0) continue;
+        ++in_cells;
+        if (i >= s.n_ships || !s.ship[static_cast<std::size_t>(i)].afloat) return "a cell holds a ship that is not afloat";
+        if (s.cell(s.ship[static_cast<std::size_t>(i)].pos) != c) return "a cell and its ship disagree";
+    }
+    int afloat = 0;
+    for (int i = 0; i < s.n_ships; ++i) {
+        const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+        if (!sh.afloat) continue;
+        ++afloat;
+        if (!s.in_bounds(sh.pos)) return "a ship off the map";
+        if (s.is_land(sh.pos)) return "a ship on land";
+        if (s.ship_at(sh.pos) != i) return "two ships in a hex";
+        if (sh.cannon <= kSinkingCannon) return "a ship afloat at Cannon -2";
+        if (sh.side != 0 && sh.side != 1) return "a ship with no side";
+    }
+    if (in_cells != afloat) return "ships counted twice or lost";
+    // Ships counted once: every ship afloat under one side, or sunk.
+    if (s.afloat(0) + s.afloat(1) + s.sunk[0] + s.sunk[1] != s.n_ships) return "afloat + sunk != ships";
+    if (s.deck_n + s.discards_n + s.hand_n[0] + s.hand_n[1] != kDeckSize) return "cards lost or made";
+    std::array<int, kCardKinds> count{};
+    for (int k = 0; k < s.deck_n; ++k) ++count[s.deck[static_cast<std::size_t>(k)]];
+    for (int k = 0; k < s.discards_n; ++k) ++count[s.discards[static_cast<std::size_t>(k)]];
+    for (int side = 0; side < kSides; ++side)
+        for (int k = 0; k < s.hand_n[static_cast<std::size_t>(side)]; ++k)
+            ++count[s.hand[static_cast<std::size_t>(side)][static_cast<std::size_t>(k)]];
+    for (int c : count)
+        if (c != 2) return "not two of each card";
+    if (s.hand_n[0] > kHandMax || s.hand_n[1] > kHandMax) return "a hand over the limit";
+    return nullptr;
+}
+
+// Any policy, with the invariants checked whenever it is asked to decide.
+template <class P>
+struct Checked : P {
+    long* checks;
+    explicit Checked(long* c, P p = P{}) : P(p), checks(c) {}
+    void check(const State& s) const {
+        ++*checks;
+        if (const char* why = broken(s)) FAIL(why);
+    }
+    template <class D>
+    int move(const State& s, int i, const Reach& r, D& d) const {
+        check(s);
+        for (int k = 0; k < r.n; ++k) {  // every end offered is open sea within the allowance
+            const hex::Hex h = r.end[static_cast<std::size_t>(k)].pos();
+            if (!s.in_bounds(h) || s.is_land(h) || (s.ship_at(h) >= 0 && s.ship_at(h) != i)) FAIL("an end on land, a ship or off the map");
+        }
+        return P::move(s, i, r, d);
+    }
+    template <class D>
+    Shot broadside(const State& s, int i, int nth, D& d) const {
+        check(s);
+        if (s.declaring != i) FAIL("asked for a broadside out of turn");
+        return P::broadside(s, i, nth, d);
+    }
+    template <class D>
+    bool board(const State& s, int i, int j, D& d) const {
+        check(s);
+        if (!can_board(s, i, j)) FAIL("asked to board out of reach");
+        return P::board(s, i, j, d);
+    }
+    template <class D>
+    int discard(const State& s, int side, D& d) const {
+        if (s.hand_n[static_cast<std::size_t>(side)] != kHandLimit + 1) FAIL("a discard with room in the hand");
+        return P::discard(s, side, d);
+    }
+};
+
+template <class A, class B>
+void play_checked(const Options& o, A& a, B& b, Dice& dice, long& phases) {
+    State s = setup(o, a, b, dice);
+    REQUIRE(broken(s) == nullptr);
+    while (s.winner == -2) {
+        ++s.turn;
+        draw_phase(s, a, b, dice);
+        REQUIRE(broken(s) == nullptr);
+        move_phase(s, a, b, dice);
+        REQUIRE(broken(s) == nullptr);
+        for (int i = 0; i < s.n_ships; ++i)
+            if (s.ship[static_cast<std::size_t>(i)].afloat) REQUIRE(s.moved[static_cast<std::size_t>(i)]);
+        broadside_phase(s, a, b, dice);
+        REQUIRE(broken(s) == nullptr);
+        boarding_phase(s, a, b, dice);
+        REQUIRE(broken(s) == nullptr);
+        end_check(s);
+        phases += 4;
+    }
+    REQUIRE(s.turn <= o.max_turns);
+    std::int32_t m[kMaxMetrics];
+    to_metrics(s, m);
+    REQUIRE(m[kAWin] + m[kBWin] + m[kDraw] == 1);
+    REQUIRE(m[kAfloatA] + m[kAfloatB] + m[kSunkA] + m[kSunkB] == 2 * o.ships);
+}
+
+}  // namespace
+
+TEST_CASE("naval random simulation: invariants at every decision and after every phase", "[naval][sim]") {
+    long checks = 0, phases = 0;
+    Dice dice(2026);
+    Options o;
+    Checked<Random> ra(&checks), rb(&checks);
+    for (int g = 0; g < 1500; ++g) play_checked(o, ra, rb, dice, phases);
+    // Small seas crowded with islands, short fleets, the other policies.
+    Options crowded;
+    crowded.length = 10;
+    crowded.breadth = 8;
+    crowded.islands = 16;
+    crowded.ships = 5;
+    for (int g = 0; g < 1000; ++g) play_checked(crowded, ra, rb, dice, phases);
+    Checked<Gunner> ga(&checks), gb(&checks);
+    Checked<Boarder> ba(&checks), bb(&checks);
+    for (int g = 0; g < 300; ++g) {
+        play_checked(o, ga, bb, dice, phases);
+        play_checked(crowded, ba, gb, dice, phases);
+        play_checked(o, ra, gb, dice, phases);
+    }
+    Checked<Rollout> sa(&checks, Rollout{}), sb(&checks, Rollout{});
+    for (int g = 0; g < 4; ++g) play_checked(g % 2 ? crowded : o, sa, sb, dice, phases);
+    INFO(checks << " decisions, " << phases << " phases");
+    CHECK(checks > 1'000'000);
+}
+
+TEST_CASE("naval islands fall on open sea between the fleets' edges, as many as asked", "[naval][N1]") {
+    Options o;
+    o.islands = 40;
+    Dice dice(7);
+    Random a, b;
+    for (int g = 0; g < 50; ++g) {
+        const State s = setup(o, a, b, dice);
+        int land = 0;
+        for (int c = 0; c < s.cols * s.rows; ++c) {
+            land += s.land[static_cast<std::size_t>(c)];
+            if (s.land[static_cast<std::size_t>(c)]) CHECK((c >= s.cols && c < s.cols * (s.rows - 1)));
+        }
+        CHECK(land == 40);
+    }
+}
+
+// The fleet roll's law is known exactly: a side's Cannon bonus is 7 from each of the two
+// fleet-wide tables (each with probability 1/3) plus Binomial(24, 1/3) from the 3 x 7 ship rolls
+// and the flagship's 3. The edge is the difference of two such sides: enumerated here, then its
+// mean, variance and P(edge > 0) checked against 20,000 fleet rolls within 4 standard errors.
+TEST_CASE("naval the fleet roll's Cannon edge matches its exact law", "[naval][N2][stats]") {
+    std::vector<double> side(7 + 7 + 24 + 1, 0.0);
+    for (int x1 = 0; x1 < 2; ++x1)
+        for (int x2 = 0; x2 < 2; ++x2)
+            for (int k = 0; k <= 24; ++k) {
+                const double p = (x1 ? 1.0 / 3 : 2.0 / 3) * (x2 ? 1.0 / 3 : 2.0 / 3) *
+                                 std::tgamma(25.0) / (std::tgamma(k + 1.0) * std::tgamma(25.0 - k)) *
+                                 std::pow(1.0 / 3, k) * std::pow(2.0 / 3, 24 - k);
+                side[static_cast<std::size_t>(7 * x1 + 7 * x2 + k)] += p;
+            }
+    double mean = 0, var = 0, mu4 = 0, ahead = 0;
+    for (std::size_t i = 0; i < side.size(); ++i)
+        for (std::size_t j = 0; j < side.size(); ++j) {
+            const double d = static_cast<double>(i) - static_cast<double>(j), p = side[i] * side[j];
+            mean += p * d;
+            var += p * d * d;
+            mu4 += p * d * d * d * d;
+            ahead += d > 0 ? p : 0;
+        }
+    const std::uint64_t n = 20000;
+    const Tally t = test::monte_carlo("naval", {{"max_turns", "1"}}, {"random"}, n, 11);
+    const auto counts = t.counts(kCannonEdge);
+    const auto specs = metric_specs(parse_options({{"max_turns", "1"}}));
+    double sum = 0, sum2 = 0, pos = 0;
+    for (std::size_t k = 0; k < counts.size(); ++k) {
+        const double v = specs[kCannonEdge].lo + static_cast<double>(k), c = static_cast<double>(counts[k]);
+        sum += v * c;
+        sum2 += v * v * c;
+        pos += v > 0 ? c : 0;
+    }
+    const double N = static_cast<double>(n);
+    CHECK(mean == Approx(0).margin(1e-12));
+    CHECK(std::abs(sum / N - mean) < 4 * std::sqrt(var / N));
+    CHECK(std::abs(sum2 / N - var) < 4 * std::sqrt((mu4 - var * var) / N));
+    CHECK(std::abs(pos / N - ahead) < 4 * std::sqrt(ahead * (1 - ahead) / N));
+}
