@@ -321,6 +321,7 @@ int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream
     InterruptGuard::reset();
     const cli::Io io{out, err};
     try {
+        (void)games();  // every registration checked before anything else (validate)
         if (command.empty()) {
             err << usage_text(help_columns());
             return 2;

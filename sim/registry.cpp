@@ -1,5 +1,8 @@
 #include "sim/registry.hpp"
 
+#include <iterator>
+#include <stdexcept>
+
 namespace odds {
 
 // Each game defines GAME_entry() in engine/GAME/register.cpp; the list of games is CMake's
@@ -14,7 +17,45 @@ std::span<const GameEntry> games() {
 #include "sim/games.inc"
     };
 #undef ODDS_GAME
+    static const bool checked = [] {
+        for (const auto& g : kGames) validate(g);
+        for (std::size_t i = 0; i < std::size(kGames); ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (kGames[i].name == kGames[j].name)
+                    throw std::logic_error("two games are registered as '" +
+                                           std::string(kGames[i].name) + "'");
+        return true;
+    }();
+    (void)checked;
     return kGames;
+}
+
+void validate(const GameEntry& g) {
+    const std::string name(g.name);
+    auto bad = [&](const std::string& what) {
+        throw std::logic_error("game '" + name + "' is registered wrongly: " + what);
+    };
+    if (g.name.empty()) bad("no name");
+    if (!g.prepare) bad("no prepare function");
+    if (g.policies.empty()) bad("no policy");
+    if (g.rules_version.substr(0, g.name.size() + 1) != name + "/" ||
+        g.rules_version.size() == g.name.size() + 1)
+        bad("rules version '" + std::string(g.rules_version) + "' is not '" + name + "/N'");
+    const auto seats = split_names(g.seats);
+    if (!g.seats.empty() && seats.size() != 2) bad("seats '" + std::string(g.seats) + "' are not two");
+    const auto run = g.prepare({}, {});
+    auto is_metric = [&](const std::string& m) {
+        for (const auto& spec : run->metrics)
+            if (spec.name == m) return true;
+        return false;
+    };
+    for (const auto& m : split_names(g.headline))
+        if (!is_metric(m)) bad("headline metric '" + m + "' is not one of its metrics");
+    const auto versus = split_names(g.versus);
+    if (!g.seats.empty() && versus.size() != 3) bad("a two-seat game needs three versus metrics");
+    for (const auto& m : versus)
+        if (!is_metric(std::string(m))) bad("versus metric '" + m + "' is not one of its metrics");
+    if (g.headline.empty()) bad("no headline metric");
 }
 
 const GameEntry& find_game(std::string_view name) {

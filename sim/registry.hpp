@@ -54,27 +54,29 @@ struct ExactReport {
     std::vector<std::string> warnings = {};  // printed on stderr (one line each)
 };
 
+// A game's registration, written once in engine/GAME/register.cpp with designated initializers
+// (.name = ..., .prepare = ...); checked by validate() when the program starts.
 struct GameEntry {
-    std::string_view name;     // as typed: odds run NAME
-    std::string_view title;
-    std::string_view summary;  // one line
-    std::span<const OptionInfo> options;
-    std::span<const PolicyInfo> policies;
+    std::string_view name = {};     // as typed: odds run NAME
+    std::string_view title = {};
+    std::string_view summary = {};  // one line
+    std::span<const OptionInfo> options = {};
+    std::span<const PolicyInfo> policies = {};  // the first is the default
     // Checks the options and policy arguments (throws UsageError) and binds them to the kernel.
     std::unique_ptr<PreparedRun> (*prepare)(const Settings& settings,
-                                            const std::vector<std::string>& policies);
+                                            const std::vector<std::string>& policies) = nullptr;
     // Seats, for games with more than one ("tau, kaon"); empty for solo games.
-    std::string_view seats;
+    std::string_view seats = {};
     // The exact solver, for games that have one (else null). Throws UsageError for bad input.
     ExactReport (*exact)(const Settings& settings, const std::vector<std::string>& policies) =
         nullptr;
     // Bumped by hand whenever the kernel or a policy is meant to play differently: `odds check`
     // demands identical counts from a baseline of the same version and seed.
-    std::string_view rules_version;
+    std::string_view rules_version = {};  // "NAME/N"
     // The metrics a baseline records and a sweep's table shows, comma-separated.
-    std::string_view headline;
+    std::string_view headline = {};
     // Two-seat games: the metrics of the first seat's win, the second's, and a draw.
-    std::string_view versus;
+    std::string_view versus = {};
     // What the exact solver cannot handle, for `odds list` (from the constants it checks).
     std::string exact_limits = {};
 };
@@ -82,7 +84,13 @@ struct GameEntry {
 // The names in a comma-separated list.
 std::vector<std::string> split_names(std::string_view list);
 
+// Every registered game, each checked by validate() on first use (odds_main uses it first).
 std::span<const GameEntry> games();
+// Checks a registration against itself: a name, a prepare function, at least one policy, a rules
+// version "NAME/N", two seats or none, and every headline and versus name one of the metrics its
+// default scenario reports (three versus names for two seats). Throws std::logic_error naming the
+// game and what is wrong: a registration mistake, found when the program starts.
+void validate(const GameEntry& game);
 // The game called `name`; throws UsageError listing the games.
 const GameEntry& find_game(std::string_view name);
 

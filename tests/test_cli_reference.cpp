@@ -120,3 +120,18 @@ TEST_CASE("command-line mistakes are told in odds's words, with the nearest vali
     // A name far from every valid one gets no guess.
     CHECK(test::cli({"run", "chess"}).err.find("did you mean") == std::string::npos);
 }
+
+TEST_CASE("registrations are checked when the program starts: a wrong metric name is caught", "[registry]") {
+    for (const auto& g : games()) CHECK_NOTHROW(validate(g));
+    GameEntry g = find_game("bosconian");
+    g.headline = "win,damage,sectors_entred";
+    CHECK_THROWS_WITH(validate(g), Catch::Contains("headline metric 'sectors_entred' is not one of its metrics"));
+    g = find_game("naval");
+    g.versus = "a_win,b_win";
+    CHECK_THROWS_WITH(validate(g), Catch::Contains("three versus metrics"));
+    g.versus = "a_win,b_win,drawn";
+    CHECK_THROWS_WITH(validate(g), Catch::Contains("versus metric 'drawn'"));
+    g = find_game("msc");
+    g.rules_version = "naval/3";
+    CHECK_THROWS_WITH(validate(g), Catch::Contains("rules version 'naval/3' is not 'msc/N'"));
+}

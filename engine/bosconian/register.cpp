@@ -70,12 +70,17 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
 }  // namespace
 
 GameEntry bosconian_entry() {
-    return {"bosconian", "Bosconian-D",
-            "solo: fly one lap of the quadrant and destroy every enemy base before your hull "
-            "gives out",
-            bosconian::option_infos(), bosconian::kPolicies, prepare, "", solve_exact,
-            "bosconian/1", "win,damage,sectors_entered,bases_destroyed", "",
-            "hull up to " + std::to_string(exact::bosconian::kMaxExactHull)};
+    return {.name = "bosconian",
+            .title = "Bosconian-D",
+            .summary = "solo: fly one lap of the quadrant and destroy every enemy base before your "
+                       "hull gives out",
+            .options = bosconian::option_infos(),
+            .policies = bosconian::kPolicies,
+            .prepare = prepare,
+            .exact = solve_exact,
+            .rules_version = "bosconian/1",
+            .headline = "win,damage,sectors_entered,bases_destroyed",
+            .exact_limits = "hull up to " + std::to_string(exact::bosconian::kMaxExactHull)};
 }
 
 }  // namespace odds

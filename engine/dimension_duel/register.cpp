@@ -90,13 +90,20 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
 }  // namespace
 
 GameEntry dimension_duel_entry() {
-    return {kGame, "Dimension Duel",
-            "two players: particle devices fire rays and raise shields until one is dust",
-            dimension_duel::option_infos(), dimension_duel::kPolicies, prepare, "tau, kaon", solve_exact,
-            "dimension-duel/1", "tau_win,kaon_win,draw,advantage_first,turns,winner_hp",
-            "tau_win,kaon_win,draw",
-            "hp up to " + std::to_string(exact::dimension_duel::kMaxExactHp) +
-                ", single_use=false; best-response likewise, and max_turns of 10000 or more"};
+    return {.name = kGame,
+            .title = "Dimension Duel",
+            .summary = "two players: particle devices fire rays and raise shields until one is dust",
+            .options = dimension_duel::option_infos(),
+            .policies = dimension_duel::kPolicies,
+            .prepare = prepare,
+            .seats = "tau, kaon",
+            .exact = solve_exact,
+            .rules_version = "dimension-duel/1",
+            .headline = "tau_win,kaon_win,draw,advantage_first,turns,winner_hp",
+            .versus = "tau_win,kaon_win,draw",
+            .exact_limits = "hp up to " + std::to_string(exact::dimension_duel::kMaxExactHp) +
+                            ", single_use=false; best-response likewise, and max_turns of 10000 "
+                            "or more"};
 }
 
 }  // namespace odds

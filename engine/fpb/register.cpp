@@ -64,10 +64,16 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 }  // namespace
 
 GameEntry fpb_entry() {
-    return {kGame, "Full Plastic Bodybag: Heroes",
-            "solo: a raw lieutenant's squad must bring its wounded pointman back under a sniper's gun",
-            fpb::option_infos(), fpb::kPolicies, prepare, "", nullptr, "fpb/2",
-            "withdrawn,wounded_withdrawn,left_behind,killed,icecube_rescued,turns,clean,costly,lost", ""};
+    return {.name = kGame,
+            .title = "Full Plastic Bodybag: Heroes",
+            .summary = "solo: a raw lieutenant's squad must bring its wounded pointman back under a "
+                       "sniper's gun",
+            .options = fpb::option_infos(),
+            .policies = fpb::kPolicies,
+            .prepare = prepare,
+            .rules_version = "fpb/2",
+            .headline = "withdrawn,wounded_withdrawn,left_behind,killed,icecube_rescued,turns,clean,"
+                        "costly,lost"};
 }
 
 }  // namespace odds

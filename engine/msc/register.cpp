@@ -57,11 +57,17 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 }  // namespace
 
 GameEntry msc_entry() {
-    return {kGame, "Minimal Space Combat: The Strategic Game",
-            "two players: build fleets from your systems' production and take the enemy home",
-            msc::option_infos(), msc::policy_infos(), prepare, "a, b", nullptr, "msc/4",
-            "a_win,b_win,draw,advantage_first,turns,timeouts,end_home,end_annihilation",
-            "a_win,b_win,draw"};
+    return {.name = kGame,
+            .title = "Minimal Space Combat: The Strategic Game",
+            .summary = "two players: build fleets from your systems' production and take the enemy "
+                       "home",
+            .options = msc::option_infos(),
+            .policies = msc::policy_infos(),
+            .prepare = prepare,
+            .seats = "a, b",
+            .rules_version = "msc/4",
+            .headline = "a_win,b_win,draw,advantage_first,turns,timeouts,end_home,end_annihilation",
+            .versus = "a_win,b_win,draw"};
 }
 
 }  // namespace odds

@@ -83,11 +83,18 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 }  // namespace
 
 GameEntry naval_entry() {
-    return {kGame, "Naval Duel",
-            "two players: fleets of ships of the line trade broadsides and board on a hex sea",
-            naval::option_infos(), naval::kPolicies, prepare, "a, b", nullptr, "naval/3",
-            "a_win,b_win,draw,advantage_first,turns,timeouts,boardings,more_guns_won,fewer_guns_won",
-            "a_win,b_win,draw"};
+    return {.name = kGame,
+            .title = "Naval Duel",
+            .summary = "two players: fleets of ships of the line trade broadsides and board on a hex "
+                       "sea",
+            .options = naval::option_infos(),
+            .policies = naval::kPolicies,
+            .prepare = prepare,
+            .seats = "a, b",
+            .rules_version = "naval/3",
+            .headline = "a_win,b_win,draw,advantage_first,turns,timeouts,boardings,more_guns_won,"
+                        "fewer_guns_won",
+            .versus = "a_win,b_win,draw"};
 }
 
 }  // namespace odds
