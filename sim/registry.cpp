@@ -5,31 +5,6 @@
 
 namespace odds {
 
-// Each game defines GAME_entry() in engine/GAME/register.cpp; the list of games is CMake's
-// ODDS_GAMES, written to games.inc as one ODDS_GAME(GAME) line each.
-#define ODDS_GAME(game) GameEntry game##_entry();
-#include "sim/games.inc"
-#undef ODDS_GAME
-
-std::span<const GameEntry> games() {
-#define ODDS_GAME(game) game##_entry(),
-    static const GameEntry kGames[] = {
-#include "sim/games.inc"
-    };
-#undef ODDS_GAME
-    static const bool checked = [] {
-        for (const auto& g : kGames) validate(g);
-        for (std::size_t i = 0; i < std::size(kGames); ++i)
-            for (std::size_t j = 0; j < i; ++j)
-                if (kGames[i].name == kGames[j].name)
-                    throw std::logic_error("two games are registered as '" +
-                                           std::string(kGames[i].name) + "'");
-        return true;
-    }();
-    (void)checked;
-    return kGames;
-}
-
 void validate(const GameEntry& g) {
     const std::string name(g.name);
     auto bad = [&](const std::string& what) {

@@ -1,0 +1,50 @@
+#include "engine/race/exact.hpp"
+
+namespace odds::exact::race {
+
+using namespace odds::race;
+
+std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
+    const auto specs = metric_specs(o);
+    std::vector<std::vector<double>> mass;
+    for (const auto& s : specs) mass.emplace_back(static_cast<std::size_t>(s.hi - s.lo + 1), 0.0);
+    const auto g = static_cast<std::size_t>(o.goal), r = static_cast<std::size_t>(o.max_turns);
+    // live[square][rolls]: the probability of still running there after `t` turns.
+    std::vector<std::vector<double>> live(g + 1, std::vector<double>(r + 1, 0.0));
+    live[0][0] = 1;
+    auto finish = [&](bool won, int turns, int square, int rolls, double p) {
+        mass[kWin][won] += p;
+        mass[kTurns][static_cast<std::size_t>(turns)] += p;
+        mass[kSquare][static_cast<std::size_t>(square)] += p;
+        mass[kRolls][static_cast<std::size_t>(rolls)] += p;
+    };
+    for (int t = 0; t < o.max_turns; ++t) {
+        std::vector<std::vector<double>> next(g + 1, std::vector<double>(r + 1, 0.0));
+        for (int s = 0; s < o.goal; ++s)
+            for (int k = 0; k <= t; ++k) {
+                const double p = live[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)];
+                if (p == 0) continue;
+                State st;
+                st.square = s;
+                st.turn = t;
+                st.rolls = k;
+                const double roll =
+                    std::visit([&](const auto& x) { return x.p_roll(st); }, policy);
+                auto land = [&](int square, int rolls, double q) {  // R2, R3
+                    if (q == 0) return;
+                    if (square >= o.goal) finish(true, t + 1, o.goal, rolls, q);
+                    else next[static_cast<std::size_t>(square)][static_cast<std::size_t>(rolls)] += q;
+                };
+                land(s + 2, k, p * (1 - roll));
+                land(s > 3 ? s - 3 : 0, k + 1, p * roll / 6);
+                for (int f = 2; f <= 6; ++f) land(s + f, k + 1, p * roll / 6);
+            }
+        live = std::move(next);
+    }
+    for (int s = 0; s < o.goal; ++s)  // R3: short of the goal after max_turns: lost
+        for (int k = 0; k <= o.max_turns; ++k)
+            finish(false, o.max_turns, s, k, live[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)]);
+    return mass;
+}
+
+}  // namespace odds::exact::race

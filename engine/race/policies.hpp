@@ -1,0 +1,91 @@
+// Race policies (engine/race/RULES.md): best (solved by backward induction), walk, roll, random.
+// Each states its choice as a probability of rolling, so the exact solver (exact.cpp) can weigh
+// both moves.
+#pragma once
+
+#include <array>
+#include <variant>
+
+#include "engine/dice.hpp"
+#include "engine/race/race.hpp"
+#include "policies/policy_info.hpp"
+
+namespace odds::race {
+
+// P(win) from every (square, turns played), playing the best move from there on (R2, R3), and
+// which move that is. Backward induction over turns; a tie goes to walking.
+struct Plan {
+    std::array<std::array<double, kMaxTurns + 1>, kMaxGoal + 1> value{};
+    std::array<std::array<bool, kMaxTurns + 1>, kMaxGoal + 1> roll{};
+};
+
+inline Plan best_plan(const Options& o) {
+    Plan p;
+    for (int t = o.max_turns; t >= 0; --t)
+        for (int s = 0; s <= o.goal; ++s) {
+            auto& v = p.value[static_cast<std::size_t>(s)][static_cast<std::size_t>(t)];
+            if (s == o.goal) { v = 1; continue; }
+            if (t == o.max_turns) { v = 0; continue; }
+            auto next = [&](int square) {
+                return p.value[static_cast<std::size_t>(square < o.goal ? square : o.goal)]
+                              [static_cast<std::size_t>(t + 1)];
+            };
+            const double walk = next(s + 2);
+            double roll = next(s > 3 ? s - 3 : 0) / 6;
+            for (int f = 2; f <= 6; ++f) roll += next(s + f) / 6;
+            p.roll[static_cast<std::size_t>(s)][static_cast<std::size_t>(t)] = roll > walk;
+            v = roll > walk ? roll : walk;
+        }
+    return p;
+}
+
+struct Best {
+    Plan plan;
+    template <class Dice>
+    Move choose(const State& s, const Options&, Dice&) const {
+        return plan.roll[static_cast<std::size_t>(s.square)][static_cast<std::size_t>(s.turn)]
+                   ? Move::roll : Move::walk;
+    }
+    double p_roll(const State& s) const {
+        return plan.roll[static_cast<std::size_t>(s.square)][static_cast<std::size_t>(s.turn)];
+    }
+};
+struct Walk {
+    template <class Dice>
+    Move choose(const State&, const Options&, Dice&) const { return Move::walk; }
+    double p_roll(const State&) const { return 0; }
+};
+struct Roll {
+    template <class Dice>
+    Move choose(const State&, const Options&, Dice&) const { return Move::roll; }
+    double p_roll(const State&) const { return 1; }
+};
+struct Random {  // a fair coin from the dice: odd walks, even rolls
+    template <class Dice>
+    Move choose(const State&, const Options&, Dice& dice) const {
+        return dice.d6() % 2 ? Move::walk : Move::roll;
+    }
+    double p_roll(const State&) const { return 0.5; }
+};
+
+using Policy = std::variant<Best, Walk, Roll, Random>;
+static_assert(Decides<Best, ScriptedDice> && Decides<Walk, Dice> && Decides<Roll, Dice> &&
+              Decides<Random, Dice>);
+
+inline constexpr std::array<PolicyInfo, 4> kPolicies{{
+    {"best", "the move that maximises P(win) from here, solved exactly before the run"},
+    {"walk", "always walks two squares"},
+    {"roll", "always rolls the die"},
+    {"random", "walks or rolls on a fair coin"},
+}};
+
+inline Policy make_policy(std::size_t index, const Options& o) {
+    switch (index) {
+        case 0: return Best{best_plan(o)};
+        case 1: return Walk{};
+        case 2: return Roll{};
+        default: return Random{};
+    }
+}
+
+}  // namespace odds::race

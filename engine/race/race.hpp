@@ -1,0 +1,90 @@
+// Race (engine/race/RULES.md): a one-die race to a goal square, the tests' tiny game and the
+// example of docs/adding-a-game.md. Rulings R1-R4 are the rules page's own.
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/metric.hpp"
+#include "engine/rule_options.hpp"
+
+namespace odds::race {
+
+inline constexpr int kMaxGoal = 100;
+inline constexpr int kMaxTurns = 50;
+
+struct Options {
+    int goal = 20;      // R1
+    int max_turns = 8;  // R1
+};
+
+std::span<const OptionInfo> option_infos();
+Options parse_options(const Settings& settings);
+std::string scenario(const Options& o);
+
+enum class Move : std::uint8_t { walk, roll };  // R2
+
+// The decision point: the runner's square and the turns played so far.
+struct State {
+    int square = 0;  // R1
+    int turn = 0;
+    int rolls = 0;
+    bool won = false;
+
+    bool over(const Options& o) const noexcept { return won || turn >= o.max_turns; }
+};
+
+// The policy interface (a concept): one decision a turn, from the state before it.
+template <class P, class Dice>
+concept Decides = requires(P& p, const State& s, const Options& o, Dice& dice) {
+    { p.choose(s, o, dice) } -> std::same_as<Move>;
+};
+
+// R2, R3: one turn with the chosen move.
+template <class Dice>
+void apply(State& s, const Options& o, Move m, Dice& dice) {
+    ++s.turn;
+    if (m == Move::walk) {
+        s.square += 2;
+    } else {
+        ++s.rolls;
+        const int face = dice.d6();
+        s.square = face == 1 ? (s.square > 3 ? s.square - 3 : 0) : s.square + face;
+    }
+    if (s.square >= o.goal) {  // R3: the goal reached or passed wins at once
+        s.square = o.goal;
+        s.won = true;
+    }
+}
+
+// Plays from `s` to the end (R3).
+template <class P, class Dice>
+    requires Decides<P, Dice>
+void play_from(State& s, const Options& o, P& policy, Dice& dice) {
+    while (!s.over(o)) apply(s, o, policy.choose(s, o, dice), dice);
+}
+
+template <class P, class Dice>
+    requires Decides<P, Dice>
+State play(const Options& o, P& policy, Dice& dice) {
+    State s;
+    play_from(s, o, policy, dice);
+    return s;
+}
+
+// R4: what a game reports.
+enum Metric : int { kWin, kTurns, kSquare, kRolls, kMetricCount };
+std::vector<MetricSpec> metric_specs(const Options& o);
+SurvivalSpec survival_spec();
+inline void to_metrics(const State& s, std::int32_t* out) noexcept {
+    out[kWin] = s.won;
+    out[kTurns] = s.turn;
+    out[kSquare] = s.square;
+    out[kRolls] = s.rolls;
+}
+
+}  // namespace odds::race

@@ -1,0 +1,64 @@
+// Race in the registry: one of the tests' games (CMake's ODDS_TEST_GAMES), not the odds
+// program's; docs/adding-a-game.md walks through this file.
+#include "engine/race/exact.hpp"
+#include "engine/race/policies.hpp"
+#include "engine/race/race.hpp"
+#include "sim/game_run.hpp"
+#include "sim/registry.hpp"
+
+namespace odds {
+
+namespace {
+
+constexpr std::string_view kGame = "race";
+
+struct RaceGame {
+    using Options = race::Options;
+    using Seats = std::tuple<race::Policy>;
+    template <class D, class P>
+    static void play(const Options& o, D& dice, std::int32_t* metrics, P& policy) {
+        race::to_metrics(race::play(o, policy, dice), metrics);
+    }
+};
+
+std::unique_ptr<PreparedRun> prepare(const Settings& settings,
+                                     const std::vector<std::string>& policies) {
+    const auto options = race::parse_options(settings);
+    const auto index = pick_policy(kGame, race::kPolicies, policies);
+    auto run = std::make_unique<GameRun<RaceGame>>(
+        options, RaceGame::Seats{race::make_policy(index, options)});
+    run->game = std::string(kGame);
+    run->scenario = race::scenario(options);
+    run->policy = std::string(race::kPolicies[index].name);
+    run->metrics = race::metric_specs(options);
+    run->survivals = {race::survival_spec()};
+    run->chunk_size = 4096;
+    return run;
+}
+
+ExactReport solve_exact(const Settings& settings, const std::vector<std::string>& policies) {
+    const auto options = race::parse_options(settings);
+    const auto index = pick_policy(kGame, race::kPolicies, policies);
+    const auto mass = exact::race::solve(options, race::make_policy(index, options));
+    ExactReport r{std::string(kGame), race::scenario(options),
+                  std::string(race::kPolicies[index].name), {}, {}, {}};
+    const auto specs = race::metric_specs(options);
+    for (std::size_t m = 0; m < specs.size(); ++m) r.laws.push_back({specs[m], mass[m], 0.0});
+    return r;
+}
+
+}  // namespace
+
+GameEntry race_entry() {
+    return {.name = kGame,
+            .title = "Race",
+            .summary = "solo: walk two squares or roll one die, to reach the goal in time (a test game)",
+            .options = race::option_infos(),
+            .policies = race::kPolicies,
+            .prepare = prepare,
+            .exact = solve_exact,
+            .rules_version = "race/1",
+            .headline = "win,turns,rolls"};
+}
+
+}  // namespace odds

@@ -1,0 +1,105 @@
+// Race (engine/race/RULES.md): each ruling with scripted dice; the exact solver against Monte
+// Carlo (4 standard errors, fixed seeds) and against the backward induction of `best`.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "engine/dice.hpp"
+#include "engine/race/exact.hpp"
+#include "engine/race/policies.hpp"
+#include "tests/helpers.hpp"
+
+using namespace odds;
+using namespace odds::race;
+
+namespace {
+struct Scripted {  // plays the given moves in order
+    std::vector<Move> moves;
+    std::size_t next = 0;
+    template <class D>
+    Move choose(const State&, const Options&, D&) { return moves.at(next++); }
+};
+}  // namespace
+
+TEST_CASE("R2 a walk advances two squares; a roll its face, a 1 three squares back, never below 0", "[race][R2]") {
+    const Options o;
+    ScriptedDice d{5, 1, 1};
+    Scripted p{{Move::walk, Move::roll, Move::roll, Move::roll}};
+    State s;
+    apply(s, o, p.choose(s, o, d), d);
+    CHECK(s.square == 2);
+    apply(s, o, p.choose(s, o, d), d);
+    CHECK(s.square == 7);
+    apply(s, o, p.choose(s, o, d), d);
+    CHECK(s.square == 4);
+    apply(s, o, p.choose(s, o, d), d);
+    CHECK(s.square == 1);
+    CHECK(s.rolls == 3);
+    CHECK(d.remaining() == 0);
+    State low;
+    low.square = 2;
+    ScriptedDice one{1};
+    apply(low, o, Move::roll, one);
+    CHECK(low.square == 0);
+}
+
+TEST_CASE("R3 the goal reached or passed wins at once; short of it after max_turns, lost", "[race][R3][R1]") {
+    Options o;
+    o.goal = 6;
+    o.max_turns = 3;
+    ScriptedDice d{6};
+    Scripted p{{Move::walk, Move::roll}};
+    const State won = play(o, p, d);
+    CHECK(won.won);
+    CHECK(won.turn == 2);
+    CHECK(won.square == 6);  // passed by 2: reported as the goal (R4)
+    ScriptedDice none{};
+    Scripted walk{{Move::walk, Move::walk, Move::walk}};
+    o.goal = 7;
+    const State lost = play(o, walk, none);
+    CHECK_FALSE(lost.won);
+    CHECK(lost.turn == 3);
+    CHECK(lost.square == 6);
+}
+
+TEST_CASE("R4 the exact laws of every policy against Monte Carlo, within 4 standard errors", "[race][R4][exact]") {
+    const Options o;
+    for (std::size_t i = 0; i < kPolicies.size(); ++i) {
+        const std::string name(kPolicies[i].name);
+        const auto exact = exact::race::solve(o, make_policy(i, o));
+        const Tally t = test::monte_carlo("race", {}, {name}, 200'000, 17 + i);
+        for (int m = 0; m < kMetricCount; ++m) {
+            const auto c = test::counts(t, m);
+            double sum = 0;
+            for (double p : exact[static_cast<std::size_t>(m)]) sum += p;
+            CHECK(sum == Approx(1).margin(1e-12));
+            for (std::size_t v = 0; v < c.size(); ++v) {
+                const double p = exact[static_cast<std::size_t>(m)][v];
+                const double n = 200'000, se = std::sqrt(p * (1 - p) / n) + 1e-9;
+                INFO(name << " metric " << m << " value " << v);
+                CHECK(std::abs(static_cast<double>(c[v]) / n - p) <= 4 * se + 1e-12);
+            }
+        }
+    }
+}
+
+TEST_CASE("best wins at least as often as every other policy, by its own backward induction", "[race][exact]") {
+    for (const auto& [goal, turns] : {std::pair{20, 8}, std::pair{10, 4}, std::pair{30, 9}}) {
+        Options o;
+        o.goal = goal;
+        o.max_turns = turns;
+        const Plan plan = best_plan(o);
+        const auto best = exact::race::solve(o, make_policy(0, o));
+        CHECK(best[kWin][1] == Approx(plan.value[0][0]).margin(1e-12));
+        for (std::size_t i = 1; i < kPolicies.size(); ++i)
+            CHECK(best[kWin][1] >= exact::race::solve(o, make_policy(i, o))[kWin][1] - 1e-12);
+    }
+    // Two squares from the goal with a turn left: walking wins surely, rolling 5/6.
+    Options o;
+    o.goal = 10;
+    o.max_turns = 4;
+    const Plan plan = best_plan(o);
+    CHECK_FALSE(plan.roll[8][3]);
+    CHECK(plan.value[8][3] == 1);
+    CHECK(plan.roll[4][3]);  // six short with a turn left: only a roll of 6 can do it
+}
