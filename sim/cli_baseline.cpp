@@ -1,7 +1,7 @@
 // odds baseline and odds check: record a scenario's headline metrics, then re-run it and say
 // whether the balance moved.
 //
-// A baseline file is plain text, one record a line (README.md, "Balance checks in your CI"):
+// A baseline file is plain text, one record a line (docs/ci.md; every record in docs/output.md):
 //   odds-baseline 1
 //   game bosconian
 //   rules_version bosconian/1

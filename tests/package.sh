@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The Debian package a release attaches (README, "Releases"): cpack builds it from this build
+# The Debian package a release attaches (docs/ci.md, "Releases"): cpack builds it from this build
 # folder into BUILD/package-test/, and it holds the binary, the man page and both completions;
 # its control fields name the version and the Boost run-time library; unpacked into a temporary
 # root (dpkg-deb -x, no installing), its odds runs and says its version, and its man page and
-# completions are what that odds makes. tests/readme_ci.sh installs this .deb as the README's CI
-# snippet does. Usage: package.sh BUILD_DIR VERSION
+# completions are what that odds makes. tests/readme_ci.sh installs this .deb as the CI snippets
+# of docs/ci.md do. Usage: package.sh BUILD_DIR VERSION
 set -u
 build=$1
 version=$2

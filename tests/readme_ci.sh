@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The README's CI recipe, run as written as far as this machine allows, so it cannot rot
-# (README, "Balance checks in your CI"). The snippets are read from SOURCE_DIR/README.md between
-# the markers "<!-- ci-test: NAME ... -->" and "<!-- ci-test: end -->":
+# The CI recipe of docs/ci.md ("Balance checks in your CI"), run as written as far as this machine
+# allows, so it cannot rot. The snippets are read from DOC (SOURCE_DIR/docs/ci.md unless given)
+# between the markers "<!-- ci-test: NAME ... -->" and "<!-- ci-test: end -->":
 #
 #   github-actions  every `run:` step of the job, each in its own shell, in order
 #   gitlab-ci       every line of the job's `script:`, each in its own shell, in order
@@ -20,11 +20,12 @@
 # uploads (`path:`, `report_paths:`, `paths:`, `junit:`) must exist, and each JUnit report must
 # read as XML (python3) with every test case passed.
 #
-# Usage: readme_ci.sh SOURCE_DIR BUILD_DIR VERSION
+# Usage: readme_ci.sh SOURCE_DIR BUILD_DIR VERSION [DOC]
 set -u
 src=$1
 build=$2
 version=$3
+doc=${4:-$src/docs/ci.md}
 fail() { echo "FAIL: $*"; exit 1; }
 command -v git >/dev/null || fail "git is needed for the fresh clone (scripts/setup --all installs it)"
 command -v python3 >/dev/null || fail "python3 is needed to read the reports (scripts/setup --all installs it)"
@@ -32,7 +33,7 @@ git -C "$src" rev-parse --git-dir >/dev/null 2>&1 || fail "$src is not a git rep
 debs=("$build"/package-test/odds_"$version"_*.deb)
 [ -f "${debs[0]}" ] || fail "no $build/package-test/odds_${version}_*.deb: ctest package.deb makes it"
 deb=${debs[0]}
-readme=$src/README.md
+[ -f "$doc" ] || fail "no $doc: the page whose CI snippets this test runs"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/odds-readme-ci.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
@@ -45,13 +46,13 @@ done
 
 # The snippet NAME as lines "env KEY VALUE", "step COMMAND", "upload PATH", "junit PATH".
 extract() {
-  python3 - "$readme" "$1" <<'EOF'
+  python3 - "$doc" "$1" <<'EOF'
 import re, sys
-readme, name = sys.argv[1], sys.argv[2]
-lines = open(readme, encoding="utf-8").read().split("\n")
+doc, name = sys.argv[1], sys.argv[2]
+lines = open(doc, encoding="utf-8").read().split("\n")
 starts = [i for i, l in enumerate(lines) if re.match(r"<!-- ci-test: %s\b" % re.escape(name), l)]
 if len(starts) != 1:
-    sys.exit("README.md has %d '<!-- ci-test: %s' markers, not 1" % (len(starts), name))
+    sys.exit("%s has %d '<!-- ci-test: %s' markers, not 1" % (doc, len(starts), name))
 end = next((i for i in range(starts[0] + 1, len(lines)) if lines[i].startswith("<!-- ci-test: end")), None)
 if end is None:
     sys.exit("the ci-test: %s snippet has no '<!-- ci-test: end -->'" % name)
@@ -108,12 +109,12 @@ EOF
 # Runs snippet NAME in a fresh clone; fails on the first failing step.
 run_snippet() {
   local name=$1 spec clone work root kind rest path
-  spec=$(extract "$name") || fail "cannot read the README's $name snippet"
+  spec=$(extract "$name") || fail "cannot read the $name snippet of $doc"
   clone=$tmp/$name
   git clone -q "$src" "$clone" || fail "git clone $src failed"
   git -C "$clone" checkout -q "$(git -C "$src" rev-parse HEAD)" || fail "cannot check out HEAD in the clone"
   # The recipe's repository: tests/ci-recipe of the clone stands in for a designer's own
-  # repository, its balance/ the baselines the README records and checks.
+  # repository, its balance/ the baselines the page records and checks.
   work=$clone/tests/ci-recipe
   root=$tmp/$name-root
   local envs=() checks=0 path_now=$clean_path
@@ -136,7 +137,7 @@ run_snippet() {
           local file=${BASH_REMATCH[1]} url="" e
           for e in "${envs[@]}"; do [[ $e == ODDS_DEB=* ]] && url=${e#ODDS_DEB=}; done
           [[ $url =~ /v${version//./\\.}/odds_${version//./\\.}_[a-z0-9]+\.deb$ ]] ||
-            fail "$name: ODDS_DEB '$url' is not odds_${version}_ARCH.deb of tag v$version, the version this build makes (bump the README's snippets with the version: README, \"Releases\")"
+            fail "$name: ODDS_DEB '$url' is not odds_${version}_ARCH.deb of tag v$version, the version this build makes (bump the snippets of docs/ci.md with the version: docs/ci.md, \"Releases\")"
           echo "$name: instead of '$cmd': the .deb this build made"
           cp "$deb" "$work/$file" || fail "cannot copy $deb"
           continue
@@ -173,7 +174,7 @@ EOF
   if [ "$name" = record ]; then
     local changed
     changed=$(git -C "$work" status --porcelain -- balance)
-    [ -z "$changed" ] || fail "re-recording as the README says changes the committed balance/ (scripts/rebaseline):"$'\n'"$changed"
+    [ -z "$changed" ] || fail "re-recording as docs/ci.md says changes the committed balance/ (scripts/rebaseline):"$'\n'"$changed"
   fi
 }
 
@@ -183,4 +184,4 @@ run_snippet gitlab-ci
 clean_path=$tmp/record-root/usr/bin:$clean_path
 dpkg-deb -x "$deb" "$tmp/record-root" || fail "cannot unpack $deb"
 run_snippet record
-echo "ok: the README's CI snippets run as written"
+echo "ok: the CI snippets of $doc run as written"
