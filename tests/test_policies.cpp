@@ -6,6 +6,9 @@
 #include <string>
 #include <variant>
 
+#include "engine/dice.hpp"
+#include "engine/fpb/policies.hpp"
+#include "engine/naval/policies.hpp"
 #include "engine/rule_options.hpp"
 #include "policies/policy_table.hpp"
 #include "sim/registry.hpp"
@@ -34,6 +37,32 @@ constexpr auto kInfos = infos_of(kRows);
 static_assert(kInfos.size() == 2 && kInfos[1].name == "search" && kInfos[1].params.size() == 2);
 static_assert(every_alternative<Made>([]<class P> { return std::is_aggregate_v<P>; }));
 static_assert(!every_alternative<Made>([]<class P> { return std::is_same_v<P, Plain>; }));
+
+// The kernels' policy concepts refuse a policy that lacks a member or answers with the wrong type
+// (each game's policies.hpp asserts that its own policies satisfy them).
+struct NoBugOut {
+    template <class D>
+    fpb::Order leader(const fpb::State&, D&);
+    template <class D>
+    fpb::CarryPlan carries(const fpb::State&, D&);
+};
+struct BugOutAsInt : NoBugOut {
+    template <class D>
+    int bug_out(const fpb::State&, D&);
+};
+struct BugOutAsBool : NoBugOut {
+    template <class D>
+    bool bug_out(const fpb::State&, D&);
+};
+static_assert(fpb::PolicyFor<BugOutAsBool, Dice>);
+static_assert(!fpb::PolicyFor<NoBugOut, Dice> && !fpb::PolicyFor<BugOutAsInt, Dice>);
+static_assert(fpb::PolicyFor<fpb::Rollout, Dice> && !fpb::PolicyFor<naval::Gunner, Dice>);
+static_assert(naval::PolicyFor<naval::Gunner, Dice> && naval::PolicyFor<const naval::Gunner, Dice>);
+struct CardsAsInt : naval::Gunner {
+    template <class D>
+    int cards(const naval::State&, int, const naval::Roll&, D&) const;
+};
+static_assert(!naval::PolicyFor<CardsAsInt, Dice>);
 
 // The UsageError's message for `text`, or "" when it parses.
 std::string error_of(std::string_view text) {

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "engine/bosconian/bosconian.hpp"
+#include "engine/dice.hpp"
 #include "policies/policy_table.hpp"
 
 namespace odds::bosconian {
@@ -19,4 +20,8 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
     {"rules", "the rules as written (Bosconian-D has no player decisions)", made<RulesAsWritten>},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
+
+// Every policy the table can make plays the kernel's policy interface.
+static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
+
 }  // namespace odds::bosconian

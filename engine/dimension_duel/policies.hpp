@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/dice.hpp"
 #include "engine/dimension_duel/dimension_duel.hpp"
 #include "policies/policy_table.hpp"
 
@@ -199,4 +200,10 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
      made<BestResponse>},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
+
+// Every policy the table can make plays the kernel's policy interface, and states its choices
+// as probabilities for the exact solver.
+static_assert(every_alternative<Policy>(
+    []<class P> { return PolicyFor<P, odds::Dice> && SolvablePolicy<P>; }));
+
 }  // namespace odds::dimension_duel

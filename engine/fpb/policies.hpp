@@ -365,4 +365,8 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
      kRolloutParams},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
+
+// Every policy the table can make plays the kernel's policy interface.
+static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
+
 }  // namespace odds::fpb

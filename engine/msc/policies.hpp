@@ -18,6 +18,7 @@
 #include <string>
 #include <variant>
 
+#include "engine/dice.hpp"
 #include "engine/msc/msc.hpp"
 #include "policies/policy_table.hpp"
 
@@ -226,6 +227,9 @@ struct Random : Losses {
 
 using Strategy = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random,
                               strategy::Strike>;
+
+// Every strategy plays the kernel's policy interface.
+static_assert(every_alternative<Strategy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
 
 // A seat: its design doctrine (its ships, M2a) and its strategy (movement, losses, retreat).
 struct Policy {

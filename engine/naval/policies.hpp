@@ -18,6 +18,7 @@
 #include <array>
 #include <variant>
 
+#include "engine/dice.hpp"
 #include "engine/naval/naval.hpp"
 #include "policies/policy_table.hpp"
 
@@ -456,4 +457,8 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
      kRolloutParams},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
+
+// Every policy the table can make plays the kernel's policy interface.
+static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
+
 }  // namespace odds::naval
