@@ -111,3 +111,50 @@ TEST_CASE("different seeds give different results", "[runner]") {
     REQUIRE(cli({"run", "bosconian", "-n", "20000", "--seed", "2"}, &b) == 0);
     CHECK(a != b);
 }
+
+namespace {
+// An accumulator other than a Tally: the chunks it was given (first playout, count) and each
+// chunk's first dice word, in merge order.
+struct Chunks {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;
+    std::vector<std::uint64_t> words;
+    void merge(const Chunks& other) {
+        spans.insert(spans.end(), other.spans.begin(), other.spans.end());
+        words.insert(words.end(), other.words.begin(), other.words.end());
+    }
+};
+}  // namespace
+
+TEST_CASE("run_chunks tells each chunk its first playout; any accumulator merges in chunk order",
+          "[runner]") {
+    for (unsigned threads : {1u, 3u}) {
+        INFO(threads << " threads");
+        const RunConfig cfg{.playouts = 10, .seed = 5, .threads = threads, .chunk_size = 3};
+        const auto r = run_chunks(
+            cfg, Chunks{}, [](Dice& dice, std::uint64_t first, std::uint64_t n, Chunks& c) {
+                c.spans.emplace_back(first, n);
+                c.words.push_back(dice.word());
+            });
+        CHECK_FALSE(r.partial);
+        using Span = std::pair<std::uint64_t, std::uint64_t>;
+        CHECK(r.tally.spans == std::vector<Span>{{0, 3}, {3, 3}, {6, 3}, {9, 1}});
+        REQUIRE(r.tally.words.size() == 4);
+        for (std::uint64_t k = 0; k < 4; ++k)
+            CHECK(r.tally.words[k] == Dice(stream_seed(5, k)).word());
+    }
+    // Stopped during chunk 2 (one thread: no other chunk under way): chunks 0-2, partial.
+    std::atomic<bool> stop{false};
+    RunControl ctl;
+    ctl.stop = &stop;
+    const RunConfig cfg{.playouts = 100, .seed = 5, .threads = 1, .chunk_size = 10};
+    const auto r = run_chunks(
+        cfg, Chunks{},
+        [&](Dice&, std::uint64_t first, std::uint64_t n, Chunks& c) {
+            c.spans.emplace_back(first, n);
+            if (first == 20) stop = true;
+        },
+        ctl);
+    CHECK(r.partial);
+    CHECK(r.tally.spans ==
+          std::vector<std::pair<std::uint64_t, std::uint64_t>>{{0, 10}, {10, 10}, {20, 10}});
+}
