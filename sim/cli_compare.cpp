@@ -1,18 +1,15 @@
 // odds compare: several policies on the same dice, playout by playout (common random numbers),
 // with paired differences for every pair and every headline metric (and the ranking metric and
 // the table's), ranked by one metric, and every policy's figures side by side (policies.csv).
+// The playouts run on the one runner (sim/runner.hpp); the statistics are reports/compare.hpp's.
 #include <algorithm>
-#include <atomic>
-#include <boost/math/distributions/students_t.hpp>
-#include <cmath>
+#include <cctype>
 #include <filesystem>
 #include <iomanip>
-#include <map>
-#include <mutex>
 #include <optional>
 #include <sstream>
-#include <thread>
 
+#include "reports/compare.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
@@ -27,43 +24,24 @@ namespace {
 
 constexpr std::uint64_t kMaxChunk = 1024;  // playouts a work unit at most (less for slow games)
 
-// Exact integer sums of the paired differences d = a - b of one metric (in stored units).
-struct PairSums {
-    std::int64_t sum = 0;
-    std::int64_t sum_sq = 0;
-};
-
-struct Partial {  // one chunk's tallies and pair sums
+// What a comparison adds up, a chunk at a time: every policy's tally and the paired differences'
+// sums of every pair of policies on every compared metric; chunks merge exactly.
+struct PairedTally {
     std::vector<Tally> tallies;
-    std::vector<PairSums> pairs;  // [pair index * headline count + h]
+    std::vector<PairSums> pairs;  // [pair index * compared metric count + h]
     std::uint64_t n = 0;
+    void merge(const PairedTally& other) {
+        for (std::size_t q = 0; q < tallies.size(); ++q) tallies[q].merge(other.tallies[q]);
+        for (std::size_t q = 0; q < pairs.size(); ++q) pairs[q].merge(other.pairs[q]);
+        n += other.n;
+    }
 };
 
 struct PairStat {
-    double mean_a = 0, mean_b = 0, diff = 0, low = 0, high = 0, p = 1, p_holm = 1;
+    double mean_a = 0, mean_b = 0;
+    PairedDifference d;
+    double p_holm = 1;
 };
-
-PairStat pair_stat(const PairSums& s, std::uint64_t n, double mean_a, double mean_b, double scale) {
-    PairStat r;
-    r.mean_a = mean_a;
-    r.mean_b = mean_b;
-    if (n == 0) return r;
-    const double nn = static_cast<double>(n);
-    const double mean = static_cast<double>(s.sum) / nn;
-    const double var = n > 1 ? (static_cast<double>(s.sum_sq) - nn * mean * mean) / (nn - 1) : 0.0;
-    const double se = std::sqrt(std::max(0.0, var) / nn);
-    r.diff = mean / scale;
-    // Student's t with n - 1 degrees of freedom (the normal's z once n is large).
-    const boost::math::students_t t(nn - 1);
-    const double q = boost::math::quantile(t, 0.975);
-    r.low = (mean - q * se) / scale;
-    r.high = (mean + q * se) / scale;
-    if (se > 0)
-        r.p = 2 * boost::math::cdf(boost::math::complement(t, std::abs(mean) / se));
-    else
-        r.p = mean == 0 ? 1.0 : 0.0;
-    return r;
-}
 
 std::string dir_name(const std::string& label) {
     std::string s;
@@ -179,66 +157,37 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     }
 
 
-    // Chunks of playouts, pulled by worker threads; merged in chunk order, so an interrupted
-    // comparison keeps an exact prefix.
-    // Work units no larger than any game run's own chunk, so Ctrl-C answers as promptly.
-    std::uint64_t kChunk = kMaxChunk;
-    for (const auto& r : runs) kChunk = std::min<std::uint64_t>(kChunk, r->chunk_size);
-    const std::uint64_t chunks = (cfg.playouts + kChunk - 1) / kChunk;
-    std::atomic<std::uint64_t> next{0}, done{0};
-    std::mutex mu;
-    std::map<std::uint64_t, Partial> pending;
-    Partial total;
-    for (const auto& r : runs) total.tallies.emplace_back(r->metrics, r->survivals);
-    total.pairs.assign(pairs * head.size(), {});
-    std::uint64_t merged = 0;
-    InterruptGuard guard;
-    const auto& stop = InterruptGuard::flag();
-    std::atomic<unsigned> left{std::max(1u, cfg.threads)};
-    auto worker = [&] {
-        std::vector<std::vector<std::int32_t>> buf(k, std::vector<std::int32_t>(kChunk * metrics));
-        for (;;) {
-            if (stop.load(std::memory_order_relaxed)) break;
-            const std::uint64_t c = next.fetch_add(1);
-            if (c >= chunks) break;
-            const std::uint64_t first = c * kChunk, n = std::min(kChunk, cfg.playouts - first);
-            Partial part;
-            part.n = n;
-            part.pairs.assign(pairs * head.size(), {});
-            for (std::size_t p = 0; p < k; ++p) {
-                runs[p]->play_each(cfg.seed, first, n, buf[p].data());
-                part.tallies.emplace_back(runs[p]->metrics, runs[p]->survivals);
-                for (std::uint64_t i = 0; i < n; ++i) part.tallies[p].add(&buf[p][i * metrics]);
-            }
-            std::size_t pi = 0;
-            for (std::size_t a = 0; a < k; ++a)
-                for (std::size_t b = a + 1; b < k; ++b, ++pi)
-                    for (std::size_t h = 0; h < head.size(); ++h) {
-                        PairSums& ps = part.pairs[pi * head.size() + h];
-                        for (std::uint64_t i = 0; i < n; ++i) {
-                            const std::int64_t d = std::int64_t{buf[a][i * metrics + head[h]]} -
-                                                   buf[b][i * metrics + head[h]];
-                            ps.sum += d;
-                            ps.sum_sq += d * d;
-                        }
-                    }
-            done.fetch_add(n);
-            std::lock_guard lock(mu);
-            pending.emplace(c, std::move(part));
-            while (!pending.empty() && pending.begin()->first == merged) {
-                Partial& p = pending.begin()->second;
-                for (std::size_t q = 0; q < k; ++q) total.tallies[q].merge(p.tallies[q]);
-                for (std::size_t q = 0; q < total.pairs.size(); ++q) {
-                    total.pairs[q].sum += p.pairs[q].sum;
-                    total.pairs[q].sum_sq += p.pairs[q].sum_sq;
-                }
-                total.n += p.n;
-                pending.erase(pending.begin());
-                ++merged;
-            }
+    // Chunks of playouts on the one runner, merged in chunk order, so an interrupted comparison
+    // keeps an exact prefix. Chunk k plays playouts first = k * chunk .. for every policy, playout
+    // j on Dice(stream_seed(seed, j)) (PreparedRun::play_each): the same dice for every policy.
+    // Chunks no larger than any game run's own, so Ctrl-C answers as promptly.
+    std::uint64_t chunk = kMaxChunk;
+    for (const auto& r : runs) chunk = std::min<std::uint64_t>(chunk, r->chunk_size);
+    cfg.chunk_size = static_cast<std::uint32_t>(chunk);
+    PairedTally empty;
+    for (const auto& r : runs) empty.tallies.emplace_back(r->metrics, r->survivals);
+    empty.pairs.assign(pairs * head.size(), {});
+    const auto play_chunk = [&](Dice&, std::uint64_t first, std::uint64_t n, PairedTally& part) {
+        std::vector<std::int32_t> values(k * n * metrics);  // policy p's playout i: p * n + i
+        const auto value = [&](std::size_t p, std::uint64_t i, std::size_t m) {
+            return values[(p * n + i) * metrics + m];
+        };
+        for (std::size_t p = 0; p < k; ++p) {
+            std::int32_t* out = values.data() + p * n * metrics;
+            runs[p]->play_each(cfg.seed, first, n, out);
+            for (std::uint64_t i = 0; i < n; ++i) part.tallies[p].add(out + i * metrics);
         }
-        left.fetch_sub(1);
+        std::size_t pi = 0;
+        for (std::size_t a = 0; a < k; ++a)
+            for (std::size_t b = a + 1; b < k; ++b, ++pi)
+                for (std::size_t h = 0; h < head.size(); ++h) {
+                    PairSums& ps = part.pairs[pi * head.size() + h];
+                    for (std::uint64_t i = 0; i < n; ++i)
+                        ps.add(std::int64_t{value(a, i, head[h])} - value(b, i, head[h]));
+                }
+        part.n += n;
     };
+    InterruptGuard guard;
     announce_queued(vm, io, "odds compare",
                     std::to_string(k) + " policies x " + std::to_string(cfg.playouts) +
                         " playouts = " + std::to_string(k * cfg.playouts) + " playouts",
@@ -246,16 +195,13 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     // The bar counts games, every policy's playouts; a chunk plays every policy, so each chunk
     // costs alike and the games done measure the work done.
     ProgressBar bar(k * cfg.playouts, progress_wanted(vm), "games");
-    {
-        std::vector<std::jthread> pool;
-        for (unsigned t = 0; t < std::max(1u, cfg.threads); ++t) pool.emplace_back(worker);
-        while (left.load() > 0) {
-            bar.update(k * done.load());
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-    }  // joins
+    RunControl ctl;
+    ctl.stop = &InterruptGuard::flag();
+    ctl.progress = [&](std::uint64_t done) { bar.update(k * done); };
+    const ChunkedResult<PairedTally> played = run_chunks(cfg, empty, play_chunk, ctl);
     bar.finish();
-    const bool partial = merged < chunks;
+    const PairedTally& total = played.tally;
+    const bool partial = played.partial;
 
     // Summaries, ranked by --rank-by's metric (higher first).
     std::vector<std::vector<Summary>> sums(k);
@@ -273,20 +219,18 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     for (std::size_t a = 0; a < k; ++a)
         for (std::size_t b = a + 1; b < k; ++b, ++pi)
             for (std::size_t h = 0; h < head.size(); ++h)
-                stat[pi][h] = pair_stat(total.pairs[pi * head.size() + h], total.n,
-                                        sums[a][head[h]].mean, sums[b][head[h]].mean,
-                                        runs[a]->metrics[head[h]].scale);
+                stat[pi][h] = {sums[a][head[h]].mean, sums[b][head[h]].mean,
+                               paired_difference(total.pairs[pi * head.size() + h], total.n,
+                                                 runs[a]->metrics[head[h]].scale)};
     // Holm's adjustment over every test in the file (family-wise error rate).
     {
-        std::vector<PairStat*> all;
+        std::vector<double> p;
+        for (const auto& row : stat)
+            for (const auto& x : row) p.push_back(x.d.p);
+        const std::vector<double> adjusted = holm(p);
+        std::size_t i = 0;
         for (auto& row : stat)
-            for (auto& x : row) all.push_back(&x);
-        std::stable_sort(all.begin(), all.end(), [](auto* x, auto* y) { return x->p < y->p; });
-        double running = 0;
-        for (std::size_t i = 0; i < all.size(); ++i) {
-            running = std::max(running, std::min(1.0, static_cast<double>(all.size() - i) * all[i]->p));
-            all[i]->p_holm = running;
-        }
+            for (auto& x : row) x.p_holm = adjusted[i++];
     }
     const auto csv_rows = [&] {
         std::string csv =
@@ -302,8 +246,8 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
                            csv_field(runs[a]->metrics[head[h]].name) + ',' +
                            csv_field(runs[a]->policy) + ',' + csv_field(runs[b]->policy) + ',' +
                            format_double(x.mean_a) + ',' + format_double(x.mean_b) + ',' +
-                           format_double(x.diff) + ',' + format_double(x.low) + ',' +
-                           format_double(x.high) + ',' + format_double(x.p) + ',' +
+                           format_double(x.d.diff) + ',' + format_double(x.d.low) + ',' +
+                           format_double(x.d.high) + ',' + format_double(x.d.p) + ',' +
                            format_double(x.p_holm) + ',' + (partial ? "partial" : "complete") + '\n';
                 }
         return csv;
@@ -379,11 +323,12 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
         if (r > 0) {
             const auto [idx, sign] = pair_of(p, order[0]);
             const PairStat& s = stat[idx][paired_index(rank_by)];
-            const double lo = sign > 0 ? s.low : -s.high, hi = sign > 0 ? s.high : -s.low;
+            const double lo = sign > 0 ? s.d.low : -s.d.high, hi = sign > 0 ? s.d.high : -s.d.low;
             std::ostringstream pv;
             if (s.p_holm < 1e-15) pv << "<1e-15";
             else pv << std::setprecision(2) << s.p_holm;
-            t << fixed(sign * s.diff) << " [" << fixed(lo) << ", " << fixed(hi) << "] p(Holm)=" << pv.str();
+            t << fixed(sign * s.d.diff) << " [" << fixed(lo) << ", " << fixed(hi)
+              << "] p(Holm)=" << pv.str();
         }
         t << '\n';
     }

@@ -23,7 +23,7 @@ public:
     RunResult run(const RunConfig& cfg, const RunControl& ctl) const override {
         const Tally empty(metrics, survivals);
         const auto body = [&](const auto&... prototypes) {
-            const auto play_chunk = [&](Dice& dice, std::uint64_t n, Tally& tally) {
+            const auto play_chunk = [&](Dice& dice, std::uint64_t, std::uint64_t n, Tally& tally) {
                 // Fresh copies per chunk: chunks share no policy state.
                 auto seats = std::tuple{prototypes...};
                 std::int32_t values[kMaxMetrics];

@@ -3,6 +3,8 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "policies/policy_table.hpp"
+
 namespace odds {
 
 void validate(const GameEntry& g) {
@@ -13,6 +15,7 @@ void validate(const GameEntry& g) {
     if (g.name.empty()) bad("no name");
     if (!g.prepare) bad("no prepare function");
     if (g.policies.empty()) bad("no policy");
+    if (const std::string e = policy_table_error(g.policies); !e.empty()) bad(e);
     if (g.rules_version.substr(0, g.name.size() + 1) != name + "/" ||
         g.rules_version.size() == g.name.size() + 1)
         bad("rules version '" + std::string(g.rules_version) + "' is not '" + name + "/N'");
@@ -54,62 +57,6 @@ std::vector<std::string> split_names(std::string_view list) {
         list.remove_prefix(comma + 1);
     }
     return out;
-}
-
-namespace {
-std::size_t policy_index(std::string_view game, std::span<const PolicyInfo> policies,
-                         const std::string& name) {
-    std::string valid;
-    std::vector<std::string> names;
-    for (std::size_t i = 0; i < policies.size(); ++i) {
-        if (policies[i].name == name) return i;
-        valid += (valid.empty() ? "" : ", ") + std::string(policies[i].name);
-        names.emplace_back(policies[i].name);
-    }
-    throw UsageError(std::string(game) + ": unknown policy '" + name + "'" +
-                     did_you_mean(name, names) + " (valid: " + valid + ")");
-}
-}  // namespace
-
-std::size_t pick_policy(std::string_view game, std::span<const PolicyInfo> policies,
-                        const std::vector<std::string>& args) {
-    if (args.empty()) return 0;
-    if (args.size() > 1)
-        throw UsageError(std::string(game) + " has one seat: give --policy once, not " +
-                         std::to_string(args.size()) + " times");
-    return policy_index(game, policies, args[0]);
-}
-
-std::array<std::size_t, 2> pick_seat_policies(std::string_view game,
-                                              std::array<std::string_view, 2> seats,
-                                              std::span<const PolicyInfo> policies,
-                                              const std::vector<std::string>& args) {
-    std::array<std::size_t, 2> chosen{0, 0};
-    std::array<bool, 2> given{false, false};
-    for (const auto& a : args) {
-        const auto eq = a.find('=');
-        if (eq == std::string::npos) {  // a bare name serves both seats
-            chosen[0] = chosen[1] = policy_index(game, policies, a);
-            if (given[0] || given[1] || args.size() > 1)
-                throw UsageError(std::string(game) + ": --policy '" + a +
-                                 "' names both seats; give it alone, or SEAT=NAME per seat");
-            given = {true, true};
-            continue;
-        }
-        const std::string seat = a.substr(0, eq);
-        int k = -1;
-        for (int i = 0; i < 2; ++i)
-            if (seats[static_cast<std::size_t>(i)] == seat) k = i;
-        if (k < 0)
-            throw UsageError(std::string(game) + ": --policy '" + a + "': unknown seat '" + seat +
-                             "' (valid: " + std::string(seats[0]) + ", " + std::string(seats[1]) +
-                             ")");
-        if (given[static_cast<std::size_t>(k)])
-            throw UsageError(std::string(game) + ": --policy gives seat '" + seat + "' twice");
-        given[static_cast<std::size_t>(k)] = true;
-        chosen[static_cast<std::size_t>(k)] = policy_index(game, policies, a.substr(eq + 1));
-    }
-    return chosen;
 }
 
 }  // namespace odds

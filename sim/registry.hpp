@@ -86,23 +86,13 @@ std::vector<std::string> split_names(std::string_view list);
 
 // Every registered game, each checked by validate() on first use (odds_main uses it first).
 std::span<const GameEntry> games();
-// Checks a registration against itself: a name, a prepare function, at least one policy, a rules
-// version "NAME/N", two seats or none, and every headline and versus name one of the metrics its
-// default scenario reports (three versus names for two seats). Throws std::logic_error naming the
-// game and what is wrong: a registration mistake, found when the program starts.
+// Checks a registration against itself: a name, a prepare function, at least one policy and a
+// well-formed policy table (policy_table_error), a rules version "NAME/N", two seats or none,
+// and every headline and versus name one of the metrics its default scenario reports (three
+// versus names for two seats). Throws std::logic_error naming the game and what is wrong: a
+// registration mistake, found when the program starts.
 void validate(const GameEntry& game);
 // The game called `name`; throws UsageError listing the games.
 const GameEntry& find_game(std::string_view name);
-
-// For one-seat games: the index of the single policy named in `args` (default: the first one).
-std::size_t pick_policy(std::string_view game, std::span<const PolicyInfo> policies,
-                        const std::vector<std::string>& args);
-
-// For two-seat games: each seat's policy index from args "NAME" (both seats) or "SEAT=NAME"
-// (default: the first policy).
-std::array<std::size_t, 2> pick_seat_policies(std::string_view game,
-                                              std::array<std::string_view, 2> seats,
-                                              std::span<const PolicyInfo> policies,
-                                              const std::vector<std::string>& args);
 
 }  // namespace odds

@@ -1,8 +1,9 @@
 // The parallel runner. A run of N playouts is cut into fixed-size chunks; chunk k plays with dice
 // seeded by stream_seed(seed, k), so its playouts depend only on (seed, k). Worker threads pull
-// chunk indices from one counter; each chunk fills its own exact Tally, and finished chunks merge
-// in index order. A stop request (Ctrl-C) is honoured at a chunk boundary: the result is then the
-// merge of the chunks 0..K-1 that finished, which again depends only on the seed.
+// chunk indices from one counter; each chunk fills its own exact Tally (or any accumulator that
+// merges), and finished chunks merge in index order. A stop request (Ctrl-C) is honoured at a
+// chunk boundary: the result is then the merge of the chunks 0..K-1 that finished, which again
+// depends only on the seed.
 #pragma once
 
 #include <algorithm>
@@ -35,31 +36,38 @@ struct RunControl {
     std::function<void(std::uint64_t done)> progress;    // called from the waiting thread
 };
 
-struct RunResult {
-    Tally tally;
+// What a run adds up: the merge of its chunks (all of them unless it was stopped).
+template <class Acc>
+struct ChunkedResult {
+    Acc tally;
     bool partial = false;  // stopped before every chunk was played
     double seconds = 0;
 };
+using RunResult = ChunkedResult<Tally>;
 
-// Plays one chunk: `play_chunk(dice, count, tally)` must play `count` playouts with `dice` and
-// add each to `tally`. It is called concurrently from several threads, each call on its own
-// dice and tally, and must not share mutable state between calls.
-template <class PlayChunk>
-RunResult run_chunks(const RunConfig& cfg, const Tally& empty, const PlayChunk& play_chunk,
-                     const RunControl& ctl = {}) {
+// Plays one chunk: `play_chunk(dice, first, count, acc)` must play the run's playouts first ..
+// first+count-1 (first = k * chunk_size for chunk k) with `dice` and add each to `acc`, a copy of
+// `empty`. A caller that seeds each playout by its index instead, Dice(stream_seed(seed, first +
+// i)), leaves `dice` alone (odds compare: the same dice for every policy, playout by playout).
+// It is called concurrently from several threads, each call on its own dice and accumulator,
+// and must not share mutable state between calls. Acc: a Tally, or any copyable type with
+// merge(const Acc&).
+template <class Acc, class PlayChunk>
+ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const PlayChunk& play_chunk,
+                              const RunControl& ctl = {}) {
     const auto start = std::chrono::steady_clock::now();
     const std::uint64_t chunks = (cfg.playouts + cfg.chunk_size - 1) / cfg.chunk_size;
     const auto chunk_len = [&](std::uint64_t k) {
         return std::min<std::uint64_t>(cfg.chunk_size, cfg.playouts - k * cfg.chunk_size);
     };
 
-    RunResult result{empty, false, 0};
+    ChunkedResult<Acc> result{empty, false, 0};
     std::atomic<std::uint64_t> next{0};
     std::atomic<std::uint64_t> done_playouts{0};
     std::atomic<unsigned> workers_left{0};
     std::mutex mu;
     std::condition_variable all_done;
-    std::map<std::uint64_t, Tally> pending;  // finished chunks waiting for their predecessors
+    std::map<std::uint64_t, Acc> pending;    // finished chunks waiting for their predecessors
     std::uint64_t merged = 0;                // chunks 0..merged-1 are in result.tally
 
     auto worker = [&] {
@@ -67,9 +75,9 @@ RunResult run_chunks(const RunConfig& cfg, const Tally& empty, const PlayChunk& 
             if (ctl.stop && ctl.stop->load(std::memory_order_relaxed)) break;
             const std::uint64_t k = next.fetch_add(1, std::memory_order_relaxed);
             if (k >= chunks) break;
-            Tally t = empty;
+            Acc t = empty;
             Dice dice(stream_seed(cfg.seed, k));
-            play_chunk(dice, chunk_len(k), t);
+            play_chunk(dice, k * cfg.chunk_size, chunk_len(k), t);
             done_playouts.fetch_add(chunk_len(k), std::memory_order_relaxed);
             std::lock_guard lock(mu);
             pending.emplace(k, std::move(t));

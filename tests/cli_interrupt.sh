@@ -26,3 +26,25 @@ playouts=$(sed -n 2p "$dir/out/summary.csv" | cut -d, -f5)  # the default scenar
 [ $((playouts % 16384)) -eq 0 ] && [ "$playouts" -gt 0 ] || fail "playouts $playouts is not a whole number of chunks"
 ls -a "$dir/out" | grep -q tmp && fail "temporary file left behind"
 echo "ok: interrupted after $playouts playouts, exit 130, files marked partial"
+
+# The same for a comparison, on the same runner: every file marked partial, a whole number of
+# its chunks (1024 playouts for fpb's policies) played by every policy.
+"$odds" compare fpb --policy bug-out --policy random --playouts 1e11 --threads 2 \
+  --out "$dir/cmp" >"$dir/stdout" 2>"$dir/stderr" &
+pid=$!
+for _ in $(seq 1 300); do [ -d "$dir/cmp" ] && break; sleep 0.1; done
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 130 ] || fail "compare: exit code $rc, expected 130"
+grep -q 'interrupted after' "$dir/stderr" || fail "compare: no interruption message on stderr"
+for f in compare.csv policies.csv bug-out/summary.csv random/summary.csv; do
+  [ -s "$dir/cmp/$f" ] || fail "compare: $f missing"
+  grep -q ',complete' "$dir/cmp/$f" && fail "compare: $f marked complete"
+  grep -q ',partial' "$dir/cmp/$f" || fail "compare: $f not marked partial"
+done
+playouts=$(sed -n 2p "$dir/cmp/compare.csv" | cut -d, -f4)
+[ $((playouts % 1024)) -eq 0 ] && [ "$playouts" -gt 0 ] ||
+  fail "compare: playouts $playouts is not a whole number of chunks"
+echo "ok: compare interrupted after $playouts playouts each, exit 130, files marked partial"

@@ -1,6 +1,12 @@
 // Statistics and CSV on small hand-made tallies whose answers are known exactly.
 #include <catch2/catch.hpp>
 
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include "reports/compare.hpp"
 #include "reports/csv.hpp"
 #include "reports/ratings.hpp"
 #include "reports/stats.hpp"
@@ -115,4 +121,83 @@ TEST_CASE("balance: 1 - |P(first wins) - P(second wins)|, with its interval", "[
     const auto ex = balance_row({a, b}, "a_win", "b_win", 0, true);
     CHECK(ex->ci.low == ex->ci.high);
     CHECK_FALSE(balance_row({a}, "a_win", "b_win", 10, false));
+}
+
+TEST_CASE("paired differences: Student's t interval and p-value for small n",
+          "[reports][compare]") {
+    // d = 1, 2, 3, 4: mean 2.5, variance 5/3, standard error sqrt(5/12).
+    PairSums s;
+    for (int d : {1, 2, 3, 4}) s.add(d);
+    CHECK(s.sum == 10);
+    CHECK(s.sum_sq == 30);
+    const PairedDifference r = paired_difference(s, 4);
+    const double se = std::sqrt(5.0 / 12);
+    // t(0.975) with 3 degrees of freedom: 3.182446305 (the textbook's 3.182), as boost has it.
+    const double q = boost::math::quantile(boost::math::students_t(3), 0.975);
+    CHECK(q == Approx(3.182446305284263).epsilon(1e-12));
+    CHECK(r.diff == 2.5);
+    CHECK(r.low == Approx(2.5 - q * se).epsilon(1e-14));
+    CHECK(r.high == Approx(2.5 + q * se).epsilon(1e-14));
+    CHECK(r.low == Approx(0.4457397).epsilon(1e-6));
+    CHECK(r.high == Approx(4.5542603).epsilon(1e-6));
+    // Two-sided p from the t distribution with 3 degrees of freedom in closed form: with
+    // x = t / sqrt(3), P(|T| > t) = 1 - (2 / pi) (x / (1 + x^2) + atan x).
+    const double x = 2.5 / se / std::sqrt(3.0);
+    const double closed_form = 1 - 2 / std::numbers::pi * (x / (1 + x * x) + std::atan(x));
+    CHECK(r.p == Approx(closed_form).epsilon(1e-12));
+    CHECK(r.p == Approx(0.030466).epsilon(1e-4));
+
+    // The metric's scale divides the difference and its interval, not the p-value.
+    const PairedDifference half = paired_difference(s, 4, 2);
+    CHECK(half.diff == 1.25);
+    CHECK(half.low == Approx(r.low / 2));
+    CHECK(half.high == Approx(r.high / 2));
+    CHECK(half.p == r.p);
+
+    // Sums merge exactly, in any split.
+    PairSums a, b;
+    a.add(1);
+    a.add(2);
+    b.add(3);
+    b.add(4);
+    a.merge(b);
+    CHECK((a.sum == s.sum && a.sum_sq == s.sum_sq));
+}
+
+TEST_CASE("paired differences: no spread, no pairs, one pair", "[reports][compare]") {
+    PairSums same;
+    for (int i = 0; i < 5; ++i) same.add(2);
+    const PairedDifference c = paired_difference(same, 5);
+    CHECK(c.diff == 2);
+    CHECK(c.low == 2);
+    CHECK(c.high == 2);
+    CHECK(c.p == 0);  // every pair differs by the same amount: certainly a difference
+    const PairedDifference zero = paired_difference(PairSums{}, 5);
+    CHECK(zero.diff == 0);
+    CHECK(zero.p == 1);
+    const PairedDifference none = paired_difference(PairSums{}, 0);
+    CHECK((none.diff == 0 && none.low == 0 && none.high == 0 && none.p == 1));
+    PairSums one;
+    one.add(3);
+    const PairedDifference single = paired_difference(one, 1);
+    CHECK(single.diff == 3);
+    CHECK(single.low == -std::numeric_limits<double>::infinity());
+    CHECK(single.high == std::numeric_limits<double>::infinity());
+    CHECK(single.p == 1);
+}
+
+TEST_CASE("Holm's adjustment on hand-computed examples", "[reports][compare]") {
+    // Sorted: 0.005 x4 = 0.02; 0.01 x3 = 0.03; 0.03 x2 = 0.06; 0.04 x1 = 0.04, raised to 0.06.
+    const std::vector<double> p{0.01, 0.04, 0.03, 0.005};
+    const std::vector<double> h = holm(p);
+    REQUIRE(h.size() == 4);
+    CHECK(h[0] == Approx(0.03));
+    CHECK(h[1] == Approx(0.06));
+    CHECK(h[2] == Approx(0.06));
+    CHECK(h[3] == Approx(0.02));
+    // Capped at 1; ties keep their order and their adjusted values are monotone.
+    const std::vector<double> capped = holm(std::vector<double>{0.6, 0.2, 0.2, 0.9});
+    CHECK(capped == std::vector<double>{1.0, 0.8, 0.8, 1.0});
+    CHECK(holm(std::vector<double>{0.05}) == std::vector<double>{0.05});
+    CHECK(holm(std::vector<double>{}).empty());
 }

@@ -111,3 +111,104 @@ TEST_CASE("different seeds give different results", "[runner]") {
     REQUIRE(cli({"run", "bosconian", "-n", "20000", "--seed", "2"}, &b) == 0);
     CHECK(a != b);
 }
+
+namespace {
+// An accumulator other than a Tally: the chunks it was given (first playout, count) and each
+// chunk's first dice word, in merge order.
+struct Chunks {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;
+    std::vector<std::uint64_t> words;
+    void merge(const Chunks& other) {
+        spans.insert(spans.end(), other.spans.begin(), other.spans.end());
+        words.insert(words.end(), other.words.begin(), other.words.end());
+    }
+};
+}  // namespace
+
+TEST_CASE("run_chunks tells each chunk its first playout; any accumulator merges in chunk order",
+          "[runner]") {
+    for (unsigned threads : {1u, 3u}) {
+        INFO(threads << " threads");
+        const RunConfig cfg{.playouts = 10, .seed = 5, .threads = threads, .chunk_size = 3};
+        const auto r = run_chunks(
+            cfg, Chunks{}, [](Dice& dice, std::uint64_t first, std::uint64_t n, Chunks& c) {
+                c.spans.emplace_back(first, n);
+                c.words.push_back(dice.word());
+            });
+        CHECK_FALSE(r.partial);
+        using Span = std::pair<std::uint64_t, std::uint64_t>;
+        CHECK(r.tally.spans == std::vector<Span>{{0, 3}, {3, 3}, {6, 3}, {9, 1}});
+        REQUIRE(r.tally.words.size() == 4);
+        for (std::uint64_t k = 0; k < 4; ++k)
+            CHECK(r.tally.words[k] == Dice(stream_seed(5, k)).word());
+    }
+    // Stopped during chunk 2 (one thread: no other chunk under way): chunks 0-2, partial.
+    std::atomic<bool> stop{false};
+    RunControl ctl;
+    ctl.stop = &stop;
+    const RunConfig cfg{.playouts = 100, .seed = 5, .threads = 1, .chunk_size = 10};
+    const auto r = run_chunks(
+        cfg, Chunks{},
+        [&](Dice&, std::uint64_t first, std::uint64_t n, Chunks& c) {
+            c.spans.emplace_back(first, n);
+            if (first == 20) stop = true;
+        },
+        ctl);
+    CHECK(r.partial);
+    CHECK(r.tally.spans ==
+          std::vector<std::pair<std::uint64_t, std::uint64_t>>{{0, 10}, {10, 10}, {20, 10}});
+}
+
+TEST_CASE("compare plays playout j of every policy on Dice(stream_seed(seed, j)), whatever the "
+          "threads", "[runner][compare][determinism]") {
+    const std::vector<std::string> a = {"tau=aggressor", "kaon=dice"};
+    const std::vector<std::string> b = {"tau=survivor", "kaon=dice"};
+    std::vector<fs::path> dirs;
+    for (int threads : {1, 3}) {
+        dirs.push_back(temp_dir("compare-threads" + std::to_string(threads)));
+        // 3000 playouts: three chunks of 1024 and a short one.
+        REQUIRE(cli({"compare", "dimension-duel", "--policy", a[0], "--policy", b[0], "--fixed",
+                     a[1], "-n", "3000", "--seed", "13", "--threads", std::to_string(threads),
+                     "--no-progress", "--out", dirs.back().string()}) == 0);
+    }
+    for (const char* file : {"compare.csv", "policies.csv", "tau_aggressor_kaon_dice/summary.csv",
+                             "tau_survivor_kaon_dice/summary.csv"}) {
+        INFO(file);
+        const auto first = slurp(dirs[0] / file);
+        CHECK(first.size() > 100);
+        CHECK(slurp(dirs[1] / file) == first);
+    }
+    // The paired difference on tau_win, from every playout played one by one.
+    const auto& game = find_game("dimension-duel");
+    const auto pa = game.prepare({}, a), pb = game.prepare({}, b);
+    const std::size_t metrics = pa->metrics.size();
+    std::size_t m = 0;
+    while (pa->metrics[m].name != "tau_win") ++m;
+    std::vector<std::int32_t> va(3000 * metrics), vb(3000 * metrics);
+    pa->play_each(13, 0, 3000, va.data());
+    pb->play_each(13, 0, 3000, vb.data());
+    std::int64_t sum_a = 0, sum_d = 0;
+    for (std::size_t i = 0; i < 3000; ++i) {
+        sum_a += va[i * metrics + m];
+        sum_d += va[i * metrics + m] - vb[i * metrics + m];
+    }
+    std::istringstream csv(slurp(dirs[0] / "compare.csv"));
+    bool found = false;
+    for (std::string line; std::getline(csv, line);) {
+        if (line.find(",tau_win,tau=aggressor kaon=dice,tau=survivor kaon=dice,") ==
+            std::string::npos)
+            continue;
+        found = true;
+        // ...,mean_a,mean_b,diff,ci_low,ci_high,p_value,p_holm,status
+        std::vector<std::string> cells;
+        std::stringstream ss(line);
+        for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
+        REQUIRE(cells.size() >= 8);
+        INFO(line);
+        CHECK(std::stod(cells[cells.size() - 8]) == Approx(static_cast<double>(sum_a) / 3000));
+        CHECK(std::stod(cells[cells.size() - 6]) == Approx(static_cast<double>(sum_d) / 3000));
+        CHECK(cells.back() == "complete");
+    }
+    CHECK(found);
+    for (const auto& d : dirs) fs::remove_all(d);
+}

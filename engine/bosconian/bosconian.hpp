@@ -8,6 +8,7 @@
 
 #include <array>
 #include <bit>
+#include <type_traits>
 #include <cstdint>
 #include <initializer_list>
 #include <span>
@@ -218,9 +219,14 @@ std::uint64_t place_bases(int sectors, int count, Dice& dice) {
     return placed;
 }
 
-// One whole mission (B1-B9). Bosconian has no decisions; the policy is the seam through which
-// games with decisions are asked, and the rules-as-written policy asks nothing.
+// What the kernel asks a policy: nothing, for B1-B9 leave the player no decision. The policy is
+// still the seam through which games with decisions are asked; any class is one.
+template <class P, class Dice>
+concept PolicyFor = std::is_class_v<P>;
+
+// One whole mission (B1-B9), with the rules-as-written policy, which asks nothing.
 template <class Policy, class Dice>
+    requires PolicyFor<Policy, Dice>
 Outcome play(const Options& o, [[maybe_unused]] Policy& policy, Dice& dice) {
     State s;
     s.hull = o.hull;

@@ -2,10 +2,11 @@
 // written; it still goes through the policy seam, like the games whose policies decide.
 #pragma once
 
-#include <array>
 #include <variant>
 
-#include "policies/policy_info.hpp"
+#include "engine/bosconian/bosconian.hpp"
+#include "engine/dice.hpp"
+#include "policies/policy_table.hpp"
 
 namespace odds::bosconian {
 
@@ -14,13 +15,13 @@ struct RulesAsWritten {};
 
 using Policy = std::variant<RulesAsWritten>;
 
-inline constexpr std::array<PolicyInfo, 1> kPolicies{{
-    {"rules", "the rules as written (Bosconian-D has no player decisions)"},
-}};
+// The policies, the default first: name, help and factory.
+inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
+    {"rules", "the rules as written (Bosconian-D has no player decisions)", made<RulesAsWritten>},
+};
+inline constexpr auto kPolicyInfos = infos_of(kPolicies);
 
-inline Policy make_policy(std::size_t index) {
-    (void)index;
-    return RulesAsWritten{};
-}
+// Every policy the table can make plays the kernel's policy interface.
+static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
 
 }  // namespace odds::bosconian

@@ -23,12 +23,13 @@ struct BosconianGame {
 std::unique_ptr<PreparedRun> prepare(const Settings& settings,
                                      const std::vector<std::string>& policies) {
     const auto options = bosconian::parse_options(settings);
-    const auto index = pick_policy("bosconian", bosconian::kPolicies, policies);
+    const auto chosen = pick_policy("bosconian", bosconian::kPolicyInfos, policies);
     auto run = std::make_unique<GameRun<BosconianGame>>(
-        options, BosconianGame::Seats{bosconian::make_policy(index)});
+        options,
+        BosconianGame::Seats{bosconian::kPolicies[chosen.index].make(options, chosen.args)});
     run->game = "bosconian";
     run->scenario = bosconian::scenario(options);
-    run->policy = std::string(bosconian::kPolicies[index].name);
+    run->policy = chosen.label;
     run->metrics = bosconian::metric_specs(options);
     run->survivals = {bosconian::survival_spec()};
     run->chunk_size = 16384;
@@ -37,11 +38,11 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 }
 ExactReport solve_exact(const Settings& settings, const std::vector<std::string>& policies) {
     const auto options = bosconian::parse_options(settings);
-    const auto index = pick_policy("bosconian", bosconian::kPolicies, policies);
+    const auto chosen = pick_policy("bosconian", bosconian::kPolicyInfos, policies);
     const auto solved = exact::bosconian::solve(options);
     const auto specs = bosconian::metric_specs(options);
     ExactReport r{"bosconian", bosconian::scenario(options),
-                  std::string(bosconian::kPolicies[index].name), {}, {}, {}};
+                  chosen.label, {}, {}, {}};
     const std::pair<int, const exact::bosconian::MetricLaw*> laws[] = {
         {bosconian::kWin, &solved.win},
         {bosconian::kDamage, &solved.damage},
@@ -75,7 +76,7 @@ GameEntry bosconian_entry() {
             .summary = "solo: fly one lap of the quadrant and destroy every enemy base before your "
                        "hull gives out",
             .options = bosconian::option_infos(),
-            .policies = bosconian::kPolicies,
+            .policies = bosconian::kPolicyInfos,
             .prepare = prepare,
             .exact = solve_exact,
             .rules_version = "bosconian/1",

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -81,14 +82,25 @@ struct Calibration {
     int attacker_dice() const noexcept { return (ray != shield) + (focus != region); }
 };
 
-// A policy, for each seat:
-//   int particle(const View&, Dice&)                       step 1 (ray or shield)
-//   int region(const View&, int ray, int shield, Dice&)    step 2, knowing step 1
-//   Function function(const View&, const Calibration&, Dice&)   step 3, knowing steps 1-2
-// and, for the exact solver, the same choices as probabilities:
-//   std::array<double, 2> particle_law(const View&)
-//   std::array<double, 3> region_law(const View&, int ray, int shield)
-//   std::array<double, kFunctionCount> function_law(const View&, const Calibration&)
+// What the kernel asks each seat's policy, with dice of type Dice:
+//   particle  step 1 (ray or shield)
+//   region    step 2, knowing step 1
+//   function  step 3, knowing steps 1-2
+template <class P, class Dice>
+concept PolicyFor =
+    requires(P& policy, const View& v, int ray, int shield, const Calibration& c, Dice& dice) {
+        { policy.particle(v, dice) } -> std::same_as<int>;
+        { policy.region(v, ray, shield, dice) } -> std::same_as<int>;
+        { policy.function(v, c, dice) } -> std::same_as<Function>;
+    };
+// What the exact solver asks of it besides: the same choices as probabilities.
+template <class P>
+concept SolvablePolicy =
+    requires(const P& policy, const View& v, int ray, int shield, const Calibration& c) {
+        { policy.particle_law(v) } -> std::same_as<std::array<double, 2>>;
+        { policy.region_law(v, ray, shield) } -> std::same_as<std::array<double, 3>>;
+        { policy.function_law(v, c) } -> std::same_as<std::array<double, kFunctionCount>>;
+    };
 
 // The outcome of one turn's functions (D3-D5): dice per side, the multiplier, and who is hit.
 struct Resolution {
@@ -137,6 +149,7 @@ inline View view_of(const State& s, const Options& o, Seat me, bool attacking) n
 // One turn (D1-D5): the attacker is Tau on odd turns, Kaon on even ones. D2a: each step's
 // choices are revealed before the next, so later choices are asked with earlier ones known.
 template <class TauPolicy, class KaonPolicy, class Dice>
+    requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice>
 void play_turn(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
     ++s.turn;
     const Seat a = s.turn % 2 == 1 ? kTau : kKaon;  // D1
@@ -173,6 +186,7 @@ void play_turn(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dic
 
 // A whole duel (D1-D7).
 template <class TauPolicy, class KaonPolicy, class Dice>
+    requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice>
 Outcome play(const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
     State s;
     s.hp[kTau] = s.hp[kKaon] = o.hp;

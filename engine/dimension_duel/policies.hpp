@@ -16,8 +16,9 @@
 #include <variant>
 #include <vector>
 
+#include "engine/dice.hpp"
 #include "engine/dimension_duel/dimension_duel.hpp"
-#include "policies/policy_info.hpp"
+#include "policies/policy_table.hpp"
 
 namespace odds::dimension_duel {
 
@@ -183,13 +184,26 @@ struct BestResponse {
 
 using Policy = std::variant<DicePolicy, Aggressor, Survivor, Calibrator, BestResponse>;
 
-inline constexpr std::array<PolicyInfo, 5> kPolicies{{
-    {"dice", "the rules as written: every choice rolled on the seed's charts"},
-    {"aggressor", "Intensifier when its dice are ahead; flips a blocked ray; else Delayed Attack"},
-    {"survivor", "facing dice: Deflector when behind on hit points, else Disruptor; else Delayed"},
-    {"calibrator", "particle changers to win step 1 (unblock its ray, match its shield); else Delayed"},
+// The policies, the default first: name, help and factory. A best-response seat is made without
+// its table, which the registration solves against the other seat's policy.
+inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
+    {"dice", "the rules as written: every choice rolled on the seed's charts", made<DicePolicy>},
+    {"aggressor", "Intensifier when its dice are ahead; flips a blocked ray; else Delayed Attack",
+     made<Aggressor>},
+    {"survivor", "facing dice: Deflector when behind on hit points, else Disruptor; else Delayed",
+     made<Survivor>},
+    {"calibrator",
+     "particle changers to win step 1 (unblock its ray, match its shield); else Delayed",
+     made<Calibrator>},
     {"best-response", "maximises its exact win probability against the other seat's policy "
-                      "(no turn cap below 10000; hp up to 150, as the exact solver)"},
-}};
+                      "(no turn cap below 10000; hp up to 150, as the exact solver)",
+     made<BestResponse>},
+};
+inline constexpr auto kPolicyInfos = infos_of(kPolicies);
+
+// Every policy the table can make plays the kernel's policy interface, and states its choices
+// as probabilities for the exact solver.
+static_assert(every_alternative<Policy>(
+    []<class P> { return PolicyFor<P, odds::Dice> && SolvablePolicy<P>; }));
 
 }  // namespace odds::dimension_duel

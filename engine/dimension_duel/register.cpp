@@ -26,28 +26,23 @@ constexpr std::string_view kGame = "dimension-duel";
 // The seats' policies; a best-response seat is solved against the other seat's policy.
 std::pair<DuelGame::Seats, std::string> make_seats(const dimension_duel::Options& o,
                                                    const std::vector<std::string>& args) {
-    const auto idx = pick_seat_policies(kGame, {"tau", "kaon"}, dimension_duel::kPolicies, args);
-    auto make = [](std::size_t i) -> dimension_duel::Policy {
-        switch (i) {
-            case 0: return dimension_duel::DicePolicy{};
-            case 1: return dimension_duel::Aggressor{};
-            case 2: return dimension_duel::Survivor{};
-            case 3: return dimension_duel::Calibrator{};
-            default: return dimension_duel::BestResponse{};
-        }
+    const auto chosen =
+        pick_seat_policies(kGame, {"tau", "kaon"}, dimension_duel::kPolicyInfos, args);
+    std::array<dimension_duel::Policy, 2> seats;
+    for (std::size_t s = 0; s < 2; ++s)
+        seats[s] = dimension_duel::kPolicies[chosen[s].index].make(o, chosen[s].args);
+    const auto best = [&](std::size_t s) {
+        return std::holds_alternative<dimension_duel::BestResponse>(seats[s]);
     };
-    std::array<dimension_duel::Policy, 2> seats{make(idx[0]), make(idx[1])};
-    constexpr std::size_t kBest = 4;
-    if (idx[0] == kBest && idx[1] == kBest)
+    if (best(0) && best(1))
         throw UsageError(std::string(kGame) +
                          ": best-response needs a fixed opponent; give the other seat a policy");
-    for (int s = 0; s < 2; ++s)
-        if (idx[static_cast<std::size_t>(s)] == kBest)
-            std::get<dimension_duel::BestResponse>(seats[static_cast<std::size_t>(s)]).table =
+    for (std::size_t s = 0; s < 2; ++s)
+        if (best(s))
+            std::get<dimension_duel::BestResponse>(seats[s]).table =
                 exact::dimension_duel::best_response(o, static_cast<dimension_duel::Seat>(s),
-                                           seats[static_cast<std::size_t>(1 - s)]);
-    const std::string label = "tau=" + std::string(dimension_duel::kPolicies[idx[0]].name) +
-                              " kaon=" + std::string(dimension_duel::kPolicies[idx[1]].name);
+                                                     seats[1 - s]);
+    const std::string label = seats_label({"tau", "kaon"}, chosen);
     return {DuelGame::Seats{seats[0], seats[1]}, label};
 }
 
@@ -94,7 +89,7 @@ GameEntry dimension_duel_entry() {
             .title = "Dimension Duel",
             .summary = "two players: particle devices fire rays and raise shields until one is dust",
             .options = dimension_duel::option_infos(),
-            .policies = dimension_duel::kPolicies,
+            .policies = dimension_duel::kPolicyInfos,
             .prepare = prepare,
             .seats = "tau, kaon",
             .exact = solve_exact,

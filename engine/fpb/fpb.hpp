@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstdint>
 #include <cstdlib>
 #include <span>
@@ -123,12 +124,18 @@ inline CarryPlan no_carries() {
     return p;
 }
 
-// A policy provides, for a State s:
-//   template <class Dice> Order leader(const State&, Dice&)          H4 (asked only if the Lt commands)
-//   template <class Dice> CarryPlan carries(const State&, Dice&)     H5
-//   template <class Dice> bool bug_out(const State&, Dice&)          H7
+// What the kernel asks a policy, for a State s, with dice of type Dice:
+//   leader   the leader's action, H4 (asked only if the Lt commands)
+//   carries  the carry attempts, H5
+//   bug_out  whether to call the bug-out, H7
 // The kernel ignores any part of a decision the rules do not allow (a marine out of reach, a
 // carry from the wrong area...), so a policy can never break a rule.
+template <class P, class Dice>
+concept PolicyFor = requires(P& policy, const State& s, Dice& dice) {
+    { policy.leader(s, dice) } -> std::same_as<Order>;
+    { policy.carries(s, dice) } -> std::same_as<CarryPlan>;
+    { policy.bug_out(s, dice) } -> std::same_as<bool>;
+};
 
 // H2: 2d6 at or under Guts succeeds; a natural double is also a critical.
 struct Guts {
@@ -368,6 +375,7 @@ inline void end_turn(State& s, const Options& o) {
 
 // One whole turn (H3).
 template <class Policy, class Dice>
+    requires PolicyFor<Policy, Dice>
 void play_turn(State& s, const Options& o, Policy& policy, Dice& dice) {
     begin_turn(s);
     if (s.lt_commands()) leader_phase(s, policy.leader(s, dice), dice);
@@ -379,6 +387,7 @@ void play_turn(State& s, const Options& o, Policy& policy, Dice& dice) {
 
 // Plays on from `s` until the game ends (H8).
 template <class Policy, class Dice>
+    requires PolicyFor<Policy, Dice>
 void play_from(State& s, const Options& o, Policy& policy, Dice& dice) {
     while (!s.over) play_turn(s, o, policy, dice);
 }
@@ -412,6 +421,7 @@ inline Outcome outcome_of(const State& s) {
 }
 
 template <class Policy, class Dice>
+    requires PolicyFor<Policy, Dice>
 State play(const Options& o, Policy& policy, Dice& dice) {
     State s;
     play_from(s, o, policy, dice);

@@ -16,7 +16,7 @@
 
 #include "engine/dice.hpp"
 #include "engine/fpb/fpb.hpp"
-#include "policies/policy_info.hpp"
+#include "policies/policy_table.hpp"
 
 namespace odds::fpb {
 
@@ -340,15 +340,33 @@ private:
 using Policy = std::variant<BugOut, CoverAndCarry, SmokeAndCarry, LeadFromFront, BravestFirst,
                             Random, Rollout>;
 
-inline constexpr std::array<PolicyInfo, 7> kPolicies{{
-    {"cover-and-carry", "covering fire from the men in cover, then the nearest man goes for the wounded"},
-    {"bug-out", "leave Ice-cube: bug out at once, every turn until it works"},
-    {"smoke-and-carry", "smoke on the wounded marine's area (halting firers behind it), then the nearest man goes in"},
-    {"lead-from-front", "the Lt goes for the wounded himself"},
-    {"bravest-first", "the highest-Guts man goes for the wounded, one area a turn"},
-    {"random", "uniform over the legal choices"},
-    {"rollout", "flat Monte Carlo over each turn's candidate orders and the bug-out call; "
-                "rollout:N plays each N times (default 16)"},
-}};
+// rollout[:N]: N playouts of each candidate.
+inline constexpr PolicyParam kRolloutParams[] = {{"N", "playouts per candidate", 1, 100000, 16}};
+
+// The policies, the default first: name, help and factory.
+inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
+    {"cover-and-carry",
+     "covering fire from the men in cover, then the nearest man goes for the wounded",
+     made<CoverAndCarry>},
+    {"bug-out", "leave Ice-cube: bug out at once, every turn until it works", made<BugOut>},
+    {"smoke-and-carry",
+     "smoke on the wounded marine's area (halting firers behind it), then the nearest man goes in",
+     made<SmokeAndCarry>},
+    {"lead-from-front", "the Lt goes for the wounded himself", made<LeadFromFront>},
+    {"bravest-first", "the highest-Guts man goes for the wounded, one area a turn",
+     made<BravestFirst>},
+    {"random", "uniform over the legal choices", made<Random>},
+    {"rollout",
+     "flat Monte Carlo over each turn's candidate orders and the bug-out call; "
+     "rollout:N plays each N times (default 16)",
+     [](const Options& o, const PolicyArgs& a) -> Policy {
+         return Rollout{static_cast<int>(a[0]), o};
+     },
+     kRolloutParams},
+};
+inline constexpr auto kPolicyInfos = infos_of(kPolicies);
+
+// Every policy the table can make plays the kernel's policy interface.
+static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
 
 }  // namespace odds::fpb

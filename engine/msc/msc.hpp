@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -157,12 +158,19 @@ struct Orders {
     hex::Hex detach_target{};
 };
 
-// A policy, per side (its strategy; the kernel asks it for every decision the rules leave to
-// the player):
-//   Orders orders(const State&, int side, int fleet, Dice&)          M5 (fleets merged per hex)
-//   int lose(const State&, int side, const Counts& present, Dice&)   M7d: the design of the next
-//       ship to lose, among the side's ships present in the fight (one asked per hit)
-//   bool retreat(const State&, int side, const hex::Hex& fight, Dice&)   M7, after each round
+// What the kernel asks a side's policy (its strategy) with dice of type Dice: every decision the
+// rules leave to the player.
+//   orders   a fleet's orders, M5 (fleets merged per hex)
+//   lose     M7d: the design of the next ship to lose, among the side's ships present in the
+//            fight (one asked per hit)
+//   retreat  M7, after each round of a fight
+template <class P, class Dice>
+concept PolicyFor = requires(P& policy, const State& s, int side, int fleet, const Counts& present,
+                             const hex::Hex& fight, Dice& dice) {
+    { policy.orders(s, side, fleet, dice) } -> std::same_as<Orders>;
+    { policy.lose(s, side, present, dice) } -> std::same_as<int>;
+    { policy.retreat(s, side, fight, dice) } -> std::same_as<bool>;
+};
 
 // A step from `from` toward `to`: the neighbour inside the map closest to `to` (ties: the first
 // facing, clockwise from north).

@@ -312,6 +312,7 @@ inline void end_of_turn(State& s, const Options& o) {
 
 // One turn (M4): production, initiative, Player 1 moves, Player 2 moves, combat.
 template <class PolicyA, class PolicyB, class Dice>
+    requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice>
 void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice) {
     ++s.turn;
     production(s);
@@ -333,6 +334,7 @@ void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice)
 }
 
 template <class PolicyA, class PolicyB, class Dice>
+    requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice>
 State play(const Options& o, const std::array<Plan, kSides>& plans, PolicyA& pa, PolicyB& pb,
            Dice& dice) {
     State s = setup(o, plans, dice);

@@ -18,15 +18,14 @@
 #include <string>
 #include <variant>
 
+#include "engine/dice.hpp"
 #include "engine/msc/msc.hpp"
-#include "policies/policy_info.hpp"
+#include "policies/policy_table.hpp"
 
 namespace odds::msc {
 
 // M7d: which of a side's ships is lost first. Ties go to the cheaper design, then the main one.
 enum class LossRule { cheap_first, keep_guns, keep_speed };
-inline constexpr int kLossRules = 3;
-inline constexpr const char* kLossRuleNames[kLossRules] = {"cheap-first", "keep-guns", "keep-speed"};
 
 inline int pick_loss(LossRule rule, const Plan& plan, const Counts& present) {
     auto key = [&](int d) {
@@ -229,6 +228,9 @@ struct Random : Losses {
 using Strategy = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random,
                               strategy::Strike>;
 
+// Every strategy plays the kernel's policy interface.
+static_assert(every_alternative<Strategy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
+
 // A seat: its design doctrine (its ships, M2a) and its strategy (movement, losses, retreat).
 struct Policy {
     Doctrine doctrine = Doctrine::balanced;
@@ -239,82 +241,101 @@ struct Policy {
 inline Design doctrine_main(Doctrine d) { return doctrine_design(d, 15); }
 inline Design doctrine_escort(Doctrine d) { return doctrine_design(d, 10); }
 
-inline constexpr const char* kDoctrines[4] = {"balanced", "glass-cannon", "turtle", "fast"};
-inline constexpr int kStrategyCount = 5;
-inline constexpr const char* kStrategies[kStrategyCount] = {"expand", "rush", "raid", "random", "strike"};
-inline constexpr int kPolicyCount = 4 * kStrategyCount * kLossRules;
-
-// A policy's parts: doctrine, strategy and loss rule, indices into the tables above.
-struct PolicyParts {
-    int doctrine, strategy, loss;
+// A policy is three parts, each from its own table of name, help and what it makes; the policy
+// table below is every combination of them. Adding a strategy is one row of kStrategyRows.
+struct DoctrineRow {
+    std::string_view name;
+    std::string_view help;
+    Doctrine doctrine;
+};
+inline constexpr DoctrineRow kDoctrineRows[] = {
+    {"balanced", "balanced", Doctrine::balanced},
+    {"glass-cannon", "all-offence", Doctrine::glass_cannon},
+    {"turtle", "all-shield", Doctrine::turtle},
+    {"fast", "fast", Doctrine::fast},
 };
 
-// The policies in `odds list` order: the default first, then every (doctrine, strategy, loss rule)
-// in that nesting. The default, turtle/strike, plays its mirror to a decision in most campaigns
-// on the seed's map (expand never attacks, so the old default, balanced/expand, always reached
-// the turn cap; the balanced/strike mirror does in more than half of them).
-inline constexpr PolicyParts kDefaultPolicy{2, 4, 0};
-inline const std::array<PolicyParts, kPolicyCount>& policy_parts() {
-    static const auto parts = [] {
-        std::array<PolicyParts, kPolicyCount> out{};
-        std::size_t k = 0;
-        out[k++] = kDefaultPolicy;
-        for (int d = 0; d < 4; ++d)
-            for (int st = 0; st < kStrategyCount; ++st)
-                for (int l = 0; l < kLossRules; ++l)
-                    if (d != kDefaultPolicy.doctrine || st != kDefaultPolicy.strategy ||
-                        l != kDefaultPolicy.loss)
-                        out[k++] = {d, st, l};
-        return out;
-    }();
-    return parts;
+// A strategy with the loss rule `loss`.
+template <class S>
+Strategy with_losses(LossRule loss) {
+    S s;
+    s.loss = loss;
+    return s;
 }
+inline constexpr PolicyRow<Strategy (*)(LossRule)> kStrategyRows[] = {
+    {"expand", "take the nearest systems, a third guarding home", with_losses<strategy::Expand>},
+    {"rush", "one stack straight at the enemy home", with_losses<strategy::Rush>},
+    {"raid", "two-ship detachments against the enemy's systems", with_losses<strategy::Raid>},
+    {"random", "a random heading every turn", with_losses<strategy::Random>},
+    {"strike",
+     "expand until 1.5 times the enemy's ships, then all but the home guard at the enemy home",
+     with_losses<strategy::Strike>},
+};
 
-// Every design/strategy pair, each with its loss rules (design/strategy loses the cheapest
-// ships first; design/strategy/keep-guns and design/strategy/keep-speed the other rules), for
-// `odds list` and the seat parser, in policy_parts() order.
-inline const std::array<PolicyInfo, kPolicyCount>& policy_infos() {
-    static const auto infos = [] {
+struct LossRow {
+    std::string_view name;
+    std::string_view help;
+    LossRule rule;
+};
+inline constexpr LossRow kLossRows[] = {
+    {"cheap-first", "losing the cheapest ships first", LossRule::cheap_first},
+    {"keep-guns", "losing the ships with the least offence first", LossRule::keep_guns},
+    {"keep-speed", "losing the slowest ships first", LossRule::keep_speed},
+};
+inline constexpr int kLossRules = static_cast<int>(std::size(kLossRows));
+
+// What a row of the policy table makes: a seat's doctrine, and its strategy with its loss rule.
+struct PolicyRecipe {
+    Doctrine doctrine;
+    Strategy (*strategy)(LossRule);
+    LossRule loss;
+    Policy operator()() const { return {doctrine, strategy(loss)}; }
+};
+
+inline constexpr std::size_t kPolicyCount =
+    std::size(kDoctrineRows) * std::size(kStrategyRows) * std::size(kLossRows);
+
+// The policies in `odds list` order: the default first, then every (doctrine, strategy, loss rule)
+// in that nesting, named design/strategy (losing the cheapest ships first) or
+// design/strategy/loss-rule. The default, turtle/strike, plays its mirror to a decision in most
+// campaigns on the seed's map (expand never attacks, so the old default, balanced/expand, always
+// reached the turn cap; the balanced/strike mirror does in more than half of them).
+inline const std::array<PolicyRow<PolicyRecipe>, kPolicyCount>& policy_table() {
+    static const auto rows = [] {
+        struct Parts {
+            std::size_t doctrine, strategy, loss;
+        };
+        constexpr Parts kDefault{2, 4, 0};  // turtle/strike
+        std::array<Parts, kPolicyCount> parts{};
+        std::size_t k = 0;
+        parts[k++] = kDefault;
+        for (std::size_t d = 0; d < std::size(kDoctrineRows); ++d)
+            for (std::size_t st = 0; st < std::size(kStrategyRows); ++st)
+                for (std::size_t l = 0; l < std::size(kLossRows); ++l)
+                    if (d != kDefault.doctrine || st != kDefault.strategy || l != kDefault.loss)
+                        parts[k++] = {d, st, l};
         static std::array<std::string, kPolicyCount> names, helps;
-        const char* design_help[4] = {"balanced", "all-offence", "all-shield", "fast"};
-        const char* strategy_help[kStrategyCount] = {
-            "take the nearest systems, a third guarding home",
-            "one stack straight at the enemy home",
-            "two-ship detachments against the enemy's systems",
-            "a random heading every turn",
-            "expand until 1.5 times the enemy's ships, then all but the home guard at the enemy home"};
-        const char* loss_help[kLossRules] = {"losing the cheapest ships first",
-                                             "losing the ships with the least offence first",
-                                             "losing the slowest ships first"};
-        std::array<PolicyInfo, kPolicyCount> out{};
-        for (std::size_t k = 0; k < kPolicyCount; ++k) {
-            const auto [d, st, l] = policy_parts()[k];
-            names[k] = std::string(kDoctrines[d]) + "/" + kStrategies[st] +
-                       (l ? std::string("/") + kLossRuleNames[l] : std::string());
-            const auto doc = static_cast<Doctrine>(d);
-            helps[k] = std::string(design_help[d]) + " ships (" + to_string(doctrine_main(doc)) +
-                       ", escorts " + to_string(doctrine_escort(doc)) + "); " +
-                       strategy_help[st] + "; " + loss_help[l];
-            out[k] = {names[k], helps[k]};
+        std::array<PolicyRow<PolicyRecipe>, kPolicyCount> out{};
+        for (k = 0; k < kPolicyCount; ++k) {
+            const DoctrineRow& d = kDoctrineRows[parts[k].doctrine];
+            const auto& st = kStrategyRows[parts[k].strategy];
+            const LossRow& l = kLossRows[parts[k].loss];
+            // appended piecewise: GCC 12 warns falsely (-Wrestrict) on "/" + std::string(...)
+            names[k].append(d.name).append("/").append(st.name);
+            if (parts[k].loss) names[k].append("/").append(l.name);
+            helps[k] = std::string(d.help) + " ships (" + to_string(doctrine_main(d.doctrine)) +
+                       ", escorts " + to_string(doctrine_escort(d.doctrine)) + "); " +
+                       std::string(st.help) + "; " + std::string(l.help);
+            out[k] = {names[k], helps[k], {d.doctrine, st.make, l.rule}};
         }
         return out;
     }();
-    return infos;
+    return rows;
 }
 
-inline Policy make_policy(std::size_t index) {
-    const auto [d, st, l] = policy_parts()[index];
-    Policy p;
-    p.doctrine = static_cast<Doctrine>(d);
-    switch (st) {
-        case 0: p.strategy = strategy::Expand{}; break;
-        case 1: p.strategy = strategy::Rush{}; break;
-        case 2: p.strategy = strategy::Raid{}; break;
-        case 3: p.strategy = strategy::Random{}; break;
-        default: p.strategy = strategy::Strike{}; break;
-    }
-    std::visit([&](auto& x) { x.loss = static_cast<LossRule>(l); }, p.strategy);
-    return p;
+inline const std::array<PolicyInfo, kPolicyCount>& policy_infos() {
+    static const auto infos = infos_of(policy_table());
+    return infos;
 }
 
 }  // namespace odds::msc

@@ -25,9 +25,9 @@ struct MscGame {
 std::unique_ptr<PreparedRun> prepare(const Settings& settings,
                                      const std::vector<std::string>& policies) {
     MscGame::Options o{msc::parse_options(settings), {}};
-    const auto& infos = msc::policy_infos();
-    const auto idx = pick_seat_policies(kGame, {"a", "b"}, infos, policies);
-    std::array<msc::Policy, msc::kSides> seat{msc::make_policy(idx[0]), msc::make_policy(idx[1])};
+    const auto chosen = pick_seat_policies(kGame, {"a", "b"}, msc::policy_infos(), policies);
+    std::array<msc::Policy, msc::kSides> seat{msc::policy_table()[chosen[0].index].make(),
+                                              msc::policy_table()[chosen[1].index].make()};
     // M2a: a side's plan: its main design and its escort (the options', else the policy's
     // doctrine at 15 and 10 BP), the escorts a share of the ships built.
     for (std::size_t side = 0; side < msc::kSides; ++side) {
@@ -47,7 +47,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
     };
     run->scenario = msc::scenario(o.rules) + " ships=" + ships(0) + "/" + ships(1);
     run->seat_scenario = {"ships_a=" + ships(0), "ships_b=" + ships(1)};
-    run->policy = "a=" + std::string(infos[idx[0]].name) + " b=" + std::string(infos[idx[1]].name);
+    run->policy = seats_label({"a", "b"}, chosen);
     run->metrics = msc::metric_specs(o.rules);
     run->survivals = {msc::survival_spec()};
     run->chunk_size = 256;  // campaigns are long: small chunks keep Ctrl-C prompt

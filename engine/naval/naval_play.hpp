@@ -1,25 +1,41 @@
 // Naval Duel's turn loop (N4-N8), as templates over the two sides' policies and the dice.
 // Included by naval.hpp; read that first.
 //
-// A policy is a plain struct with these members (D: the dice type; all choices are validated,
-// and a choice outside the rules is a policy bug: std::logic_error):
-//   int  flagship(const State&, int side, D&)                  N2: one of the side's ships
-//   bool move_first(const State&, int side, D&)                N5
-//   int  pick_mover(const State&, int side, D&)                N5: an unmoved ship of the side
-//   int  move(const State&, int ship, const Reach&, D&)         N5: an index into Reach::end
-//   Shot broadside(const State&, int ship, int nth, D&)        N6: nth 1 after a Quick Reload
-//   bool board(const State&, int ship, int enemy, D&)          N7
-//   bool take(const State&, int winner, int loser, D&)         N7: take (true) or sink
-//   unsigned cards(const State&, int side, const Roll&, D&)    N9: a mask of hand slots to play
-//   int  discard(const State&, int side, D&)                   N4: the hand slot to discard
+// A policy is a plain struct satisfying PolicyFor below. All its choices are validated, and a
+// choice outside the rules is a policy bug: std::logic_error.
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <stdexcept>
 
 #include "engine/dice.hpp"
 
 namespace odds::naval {
+
+// What the kernel asks a side's policy, with dice of type D:
+//   flagship    N2: one of the side's ships
+//   move_first  N5: whether the side moves first
+//   pick_mover  N5: an unmoved ship of the side
+//   move        N5: an index into Reach::end
+//   broadside   N6: the ship's target and ammunition (nth 1 after a Quick Reload)
+//   board       N7: whether `ship` boards `enemy`
+//   take        N7: whether `winner` takes its prize `loser` (true) or sinks it
+//   cards       N9: a mask of hand slots to play on the roll
+//   discard     N4: the hand slot to discard
+template <class P, class D>
+concept PolicyFor = requires(P& policy, const State& s, int side, int ship, int nth, int enemy,
+                             int winner, int loser, const Reach& reach, const Roll& roll, D& dice) {
+    { policy.flagship(s, side, dice) } -> std::same_as<int>;
+    { policy.move_first(s, side, dice) } -> std::same_as<bool>;
+    { policy.pick_mover(s, side, dice) } -> std::same_as<int>;
+    { policy.move(s, ship, reach, dice) } -> std::same_as<int>;
+    { policy.broadside(s, ship, nth, dice) } -> std::same_as<Shot>;
+    { policy.board(s, ship, enemy, dice) } -> std::same_as<bool>;
+    { policy.take(s, winner, loser, dice) } -> std::same_as<bool>;
+    { policy.cards(s, side, roll, dice) } -> std::same_as<unsigned>;
+    { policy.discard(s, side, dice) } -> std::same_as<int>;
+};
 
 // N2 and N6: the attribute tables. The character tables give +1 to Movement on 1-2, Cannon on
 // 3-4, Crew on 5-6; the damage table takes a point from the same attributes, 5-7 being Crew
@@ -374,6 +390,7 @@ inline void end_check(State& s) noexcept {
 
 // Whole turns until the game ends.
 template <class A, class B, class D>
+    requires PolicyFor<A, D> && PolicyFor<B, D>
 void play_turns(State& s, A& a, B& b, D& dice) {
     while (s.winner == -2) {
         ++s.turn;
@@ -388,6 +405,7 @@ void play_turns(State& s, A& a, B& b, D& dice) {
 // The rest of the current turn from the broadside declaration under way (State::declaring),
 // then whole turns to the end: what a search policy simulates when it weighs a broadside.
 template <class A, class B, class D>
+    requires PolicyFor<A, D> && PolicyFor<B, D>
 void play_from_broadsides(State& s, A& a, B& b, D& dice) {
     resume_broadsides(s, a, b, dice);
     boarding_phase(s, a, b, dice);
@@ -397,6 +415,7 @@ void play_from_broadsides(State& s, A& a, B& b, D& dice) {
 
 // One game, from the fleet rolls to the end.
 template <class A, class B, class D>
+    requires PolicyFor<A, D> && PolicyFor<B, D>
 State play(const Options& o, A& a, B& b, D& dice) {
     State s = setup(o, a, b, dice);
     play_turns(s, a, b, dice);

@@ -18,8 +18,9 @@
 #include <array>
 #include <variant>
 
+#include "engine/dice.hpp"
 #include "engine/naval/naval.hpp"
-#include "policies/policy_info.hpp"
+#include "policies/policy_table.hpp"
 
 namespace odds::naval {
 
@@ -428,14 +429,36 @@ struct Rollout : Gunner {
 
 using Policy = std::variant<Random, Gunner, Boarder, Rollout>;
 
-inline constexpr PolicyInfo kPolicies[] = {
-    {"gunner", "keep enemies abeam at 2-4 hexes, clear of stronger crews; roundshot long, grapeshot close, "
-               "chainshot at fast ships"},
-    {"gunner-no-grape", "gunner, but roundshot where gunner fires grapeshot (is grapeshot worth firing?)"},
-    {"boarder", "close in and board with high-crew ships; grapeshot to thin the enemy crew"},
-    {"random", "uniform over the legal choices"},
-    {"rollout", "gunner, but each broadside's target and ammunition chosen by simulating every choice "
-                "to the end of the turn (rollout:N: N simulations each, default 8; rollout:N:H: H more turns)"},
+// rollout[:N[:H]]: N simulations of each choice, H more turns each.
+inline constexpr PolicyParam kRolloutParams[] = {{"N", "simulations", 1, 100000, 8},
+                                                 {"H", "turns", 0, 60, 0}};
+
+// The policies, the default first: name, help and factory.
+inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
+    {"gunner",
+     "keep enemies abeam at 2-4 hexes, clear of stronger crews; roundshot long, grapeshot close, "
+     "chainshot at fast ships",
+     made<Gunner>},
+    {"gunner-no-grape",
+     "gunner, but roundshot where gunner fires grapeshot (is grapeshot worth firing?)",
+     [](const Options&, const PolicyArgs&) -> Policy { return Gunner{.grapeshot = false}; }},
+    {"boarder", "close in and board with high-crew ships; grapeshot to thin the enemy crew",
+     made<Boarder>},
+    {"random", "uniform over the legal choices", made<Random>},
+    {"rollout",
+     "gunner, but each broadside's target and ammunition chosen by simulating every choice to the "
+     "end of the turn (rollout:N: N simulations each, default 8; rollout:N:H: H more turns)",
+     [](const Options&, const PolicyArgs& a) -> Policy {
+         Rollout r;
+         r.budget = static_cast<int>(a[0]);
+         r.horizon = static_cast<int>(a[1]);
+         return r;
+     },
+     kRolloutParams},
 };
+inline constexpr auto kPolicyInfos = infos_of(kPolicies);
+
+// Every policy the table can make plays the kernel's policy interface.
+static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
 
 }  // namespace odds::naval
