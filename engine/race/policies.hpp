@@ -8,7 +8,7 @@
 
 #include "engine/dice.hpp"
 #include "engine/race/race.hpp"
-#include "policies/policy_info.hpp"
+#include "policies/policy_table.hpp"
 
 namespace odds::race {
 
@@ -69,23 +69,22 @@ struct Random {  // a fair coin from the dice: odd walks, even rolls
 };
 
 using Policy = std::variant<Best, Walk, Roll, Random>;
-static_assert(Decides<Best, ScriptedDice> && Decides<Walk, Dice> && Decides<Roll, Dice> &&
-              Decides<Random, Dice>);
 
-inline constexpr std::array<PolicyInfo, 4> kPolicies{{
-    {"best", "the move that maximises P(win) from here, solved exactly before the run"},
-    {"walk", "always walks two squares"},
-    {"roll", "always rolls the die"},
-    {"random", "walks or rolls on a fair coin"},
-}};
+inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
+    {"best", "the move that maximises P(win) from here, solved exactly before the run",
+     [](const Options& o, const PolicyArgs&) -> Policy { return Best{best_plan(o)}; }},
+    {"walk", "always walks two squares", made<Walk>},
+    {"roll", "always rolls the die", made<Roll>},
+    {"random", "walks or rolls on a fair coin", made<Random>},
+};
+inline constexpr auto kPolicyInfos = infos_of(kPolicies);
 
+static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
+static_assert(PolicyFor<Best, ScriptedDice>);
+
+// The policy of row `index`, for the solver and the tests.
 inline Policy make_policy(std::size_t index, const Options& o) {
-    switch (index) {
-        case 0: return Best{best_plan(o)};
-        case 1: return Walk{};
-        case 2: return Roll{};
-        default: return Random{};
-    }
+    return kPolicies[index].make(o, PolicyArgs{});
 }
 
 }  // namespace odds::race

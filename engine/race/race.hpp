@@ -40,7 +40,7 @@ struct State {
 
 // The policy interface (a concept): one decision a turn, from the state before it.
 template <class P, class Dice>
-concept Decides = requires(P& p, const State& s, const Options& o, Dice& dice) {
+concept PolicyFor = requires(P& p, const State& s, const Options& o, Dice& dice) {
     { p.choose(s, o, dice) } -> std::same_as<Move>;
 };
 
@@ -63,13 +63,13 @@ void apply(State& s, const Options& o, Move m, Dice& dice) {
 
 // Plays from `s` to the end (R3).
 template <class P, class Dice>
-    requires Decides<P, Dice>
+    requires PolicyFor<P, Dice>
 void play_from(State& s, const Options& o, P& policy, Dice& dice) {
     while (!s.over(o)) apply(s, o, policy.choose(s, o, dice), dice);
 }
 
 template <class P, class Dice>
-    requires Decides<P, Dice>
+    requires PolicyFor<P, Dice>
 State play(const Options& o, P& policy, Dice& dice) {
     State s;
     play_from(s, o, policy, dice);

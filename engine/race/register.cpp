@@ -4,6 +4,7 @@
 #include "engine/race/policies.hpp"
 #include "engine/race/race.hpp"
 #include "sim/game_run.hpp"
+#include "policies/policy_table.hpp"
 #include "sim/registry.hpp"
 
 namespace odds {
@@ -24,12 +25,12 @@ struct RaceGame {
 std::unique_ptr<PreparedRun> prepare(const Settings& settings,
                                      const std::vector<std::string>& policies) {
     const auto options = race::parse_options(settings);
-    const auto index = pick_policy(kGame, race::kPolicies, policies);
+    const auto chosen = pick_policy(kGame, race::kPolicyInfos, policies);
     auto run = std::make_unique<GameRun<RaceGame>>(
-        options, RaceGame::Seats{race::make_policy(index, options)});
+        options, RaceGame::Seats{race::kPolicies[chosen.index].make(options, chosen.args)});
     run->game = std::string(kGame);
     run->scenario = race::scenario(options);
-    run->policy = std::string(race::kPolicies[index].name);
+    run->policy = chosen.label;
     run->metrics = race::metric_specs(options);
     run->survivals = {race::survival_spec()};
     run->chunk_size = 4096;
@@ -38,12 +39,13 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 
 ExactReport solve_exact(const Settings& settings, const std::vector<std::string>& policies) {
     const auto options = race::parse_options(settings);
-    const auto index = pick_policy(kGame, race::kPolicies, policies);
-    const auto mass = exact::race::solve(options, race::make_policy(index, options));
-    ExactReport r{std::string(kGame), race::scenario(options),
-                  std::string(race::kPolicies[index].name), {}, {}, {}};
+    const auto chosen = pick_policy(kGame, race::kPolicyInfos, policies);
+    const auto mass =
+        exact::race::solve(options, race::kPolicies[chosen.index].make(options, chosen.args));
+    ExactReport r{std::string(kGame), race::scenario(options), chosen.label, {}, {}, {}};
     const auto specs = race::metric_specs(options);
-    for (std::size_t m = 0; m < specs.size(); ++m) r.laws.push_back({specs[m], mass[m], 0.0});
+    for (std::size_t m = 0; m < specs.size(); ++m)
+        r.laws.push_back(Distribution{specs[m], mass[m], 0.0});
     return r;
 }
 
@@ -54,7 +56,7 @@ GameEntry race_entry() {
             .title = "Race",
             .summary = "solo: walk two squares or roll one die, to reach the goal in time (a test game)",
             .options = race::option_infos(),
-            .policies = race::kPolicies,
+            .policies = race::kPolicyInfos,
             .prepare = prepare,
             .exact = solve_exact,
             .rules_version = "race/1",
