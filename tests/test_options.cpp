@@ -1,11 +1,15 @@
 // Declared options (engine/rule_options.hpp): a table of rows is read, checked, written as a
 // scenario and described from its declaration alone; and, over every registered game, what odds
-// list shows and what a bad value gets come from the game's declaration.
+// list shows, what a bad value gets, and each rules page's options table come from the game's
+// declaration.
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "engine/rule_options.hpp"
 #include "sim/registry.hpp"
@@ -67,6 +71,20 @@ std::string message(const Settings& s) {
         return e.what();
     }
     return "";
+}
+
+std::string folder_of(std::string_view game) {
+    std::string f(game);
+    for (char& c : f)
+        if (c == '-') c = '_';
+    return f;
+}
+
+std::string read_file(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
 }
 
 }  // namespace
@@ -323,5 +341,38 @@ TEST_CASE("messages whose ranges come from other options", "[options][cli]") {
         INFO(c.args.back());
         CHECK(r.code == 2);
         CHECK(r.err == "odds run: " + c.err + "\n");
+    }
+}
+
+// Each game's rules page, engine/GAME/RULES.md, holds its options table between the markers, as
+// options_table_markdown makes it from the declaration. scripts/update-options-tables runs this
+// test with ODDS_UPDATE_OPTIONS_TABLES=1 set, which rewrites the tables (and adds one, at the
+// end, to a page without).
+TEST_CASE("each rules page holds its game's options table, made from the declaration", "[options][docs]") {
+    const bool update = std::getenv("ODDS_UPDATE_OPTIONS_TABLES") != nullptr;
+    for (const GameEntry& g : games()) {
+        const fs::path page = fs::path(ODDS_SOURCE_DIR) / "engine" / folder_of(g.name) / "RULES.md";
+        INFO(page.string() << ": run scripts/update-options-tables");
+        REQUIRE(fs::exists(page));
+        std::string text = read_file(page);
+        const std::string table = options_table_markdown(g.options);
+        const auto begin = text.find(kOptionsTableBegin);
+        const auto end = text.find(kOptionsTableEnd);
+        if (update) {
+            const std::string block =
+                std::string(kOptionsTableBegin) + "\n" + table + std::string(kOptionsTableEnd);
+            if (begin == std::string::npos || end == std::string::npos || end < begin)
+                text += "\n## Rule options\n\nEach is set with `--set NAME=VALUE`; `odds list " +
+                        std::string(g.name) + "` prints the same list.\n\n" + block + "\n";
+            else
+                text.replace(begin, end + kOptionsTableEnd.size() - begin, block);
+            std::ofstream(page) << text;
+            continue;
+        }
+        REQUIRE(begin != std::string::npos);
+        REQUIRE(end != std::string::npos);
+        REQUIRE(begin < end);
+        const auto from = begin + kOptionsTableBegin.size() + 1;
+        CHECK(text.substr(from, end - from) == table);
     }
 }
