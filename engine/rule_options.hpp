@@ -165,8 +165,9 @@ struct Bound {
     std::int64_t (*of)(const O&) = nullptr;
     std::string_view label = {};
 
-    constexpr Bound(std::int64_t v) : value(v) {}  // NOLINT: a number is a bound
-    constexpr Bound(Named n) : value(n.offset), option(n.option) {}  // NOLINT: so is an option
+    // Implicit, so that a row reads integer(field<&Options::sectors>, 1, kMaxSectors).
+    constexpr Bound(std::int64_t v) : value(v) {}
+    constexpr Bound(Named n) : value(n.offset), option(n.option) {}
     constexpr Bound(std::int64_t (*f)(const O&), std::string_view words) : of(f), label(words) {}
 };
 
