@@ -1,6 +1,7 @@
 #include "engine/rule_options.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 namespace odds {
@@ -12,20 +13,18 @@ std::pair<std::string, std::string> split_setting(std::string_view text) {
     return {std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
 }
 
-OptionReader::OptionReader(std::string_view game, std::span<const OptionInfo> declared,
+OptionReader::OptionReader(std::string_view game, const std::vector<std::string_view>& declared,
                            const Settings& settings)
     : game_(game), settings_(settings) {
     for (std::size_t i = 0; i < settings.size(); ++i) {
         const auto& name = settings[i].first;
-        bool known = false;
-        for (const auto& o : declared) known = known || o.name == name;
-        if (!known) {
+        if (std::find(declared.begin(), declared.end(), name) == declared.end()) {
             std::string valid;
             std::vector<std::string> names;
-            for (const auto& o : declared) {
+            for (const auto& d : declared) {
                 if (!valid.empty()) valid += ", ";
-                valid += o.name;
-                names.emplace_back(o.name);
+                valid += d;
+                names.emplace_back(d);
             }
             throw UsageError(game_ + ": unknown option '" + name + "'" + did_you_mean(name, names) + " (valid: " +
                              (valid.empty() ? std::string("none") : valid) + ")");
@@ -87,21 +86,79 @@ std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t lo
     return v;
 }
 
-std::int64_t OptionReader::integer(std::string_view name, std::int64_t fallback, std::int64_t lo,
-                                   std::int64_t hi) const {
-    const auto t = text(name);
-    if (!t) return fallback;
-    if (auto v = parse_integer(*t, lo, hi)) return *v;
-    fail(name, *t,
-         "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+std::string or_list(const std::vector<std::string>& words) {
+    std::string s;
+    for (std::size_t i = 0; i < words.size(); ++i)
+        s += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+    return s;
 }
 
-bool OptionReader::boolean(std::string_view name, bool fallback) const {
-    const auto t = text(name);
-    if (!t) return fallback;
-    if (*t == "true" || *t == "1" || *t == "yes") return true;
-    if (*t == "false" || *t == "0" || *t == "no") return false;
-    fail(name, *t, "true or false");
+std::string whole_number_takes(std::string_view zero_word, std::int64_t lo, std::int64_t hi) {
+    return (zero_word.empty() ? "" : std::string(zero_word) + " or ") + "a whole number from " +
+           std::to_string(lo) + " to " + std::to_string(hi);
 }
+
+namespace {
+// Markdown: a table cell's text, escaped where it would end the cell, open an HTML tag or
+// start emphasis.
+std::string cell(std::string_view text) {
+    std::string s;
+    for (const char c : text) {
+        if (c == '|' || c == '<' || c == '*') s += '\\';
+        s += c;
+    }
+    return s;
+}
+}  // namespace
+
+std::string options_table_markdown(std::span<const OptionInfo> options) {
+    std::string s = "| option | default | values | meaning |\n|---|---|---|---|\n";
+    for (const auto& o : options)
+        s += "| `" + o.name + "` | `" + o.default_value + "` | " + cell(o.values) + " | " +
+             cell(o.help) + " |\n";
+    return s;
+}
+
+namespace detail {
+
+std::vector<std::string> split_words(std::string_view list) {
+    std::vector<std::string> out;
+    while (!list.empty()) {
+        const auto comma = list.find(',');
+        out.emplace_back(list.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+    }
+    return out;
+}
+
+std::string render_help(std::string_view help, std::string_view range, std::string_view ruling) {
+    std::string s(help);
+    const auto fill = [&](std::string_view mark, std::string_view with) {
+        const auto at = s.find(mark);
+        if (at == std::string::npos) return false;
+        s.replace(at, mark.size(), with);
+        return true;
+    };
+    fill("{range}", range);
+    if (!fill("{ruling}", ruling)) s += " (" + std::string(ruling) + ")";
+    return s;
+}
+
+void bad_declaration(std::string_view game, std::string_view option, const std::string& what) {
+    throw std::logic_error("game '" + std::string(game) + "' declares its options wrongly: " +
+                           (option.empty() ? what
+                                           : "option '" + std::string(option) + "' " + what));
+}
+
+bool types_a_range(std::string_view help) {
+    const auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    for (auto at = help.find(".."); at != std::string_view::npos; at = help.find("..", at + 1))
+        if (at > 0 && at + 2 < help.size() && alnum(help[at - 1]) && alnum(help[at + 2]))
+            return true;
+    return false;
+}
+
+}  // namespace detail
 
 }  // namespace odds

@@ -1,7 +1,22 @@
 // Rule options: `--set NAME=VALUE` pairs, checked against a game's declared options before any
 // playout. Every failure is a UsageError whose message names the bad value and what is valid.
+//
+// A game declares its options once, as rows of Option<Options> in the order `odds list` shows
+// them (engine/GAME/GAME.cpp, held by an OptionTable). Each row names the option, its type (a
+// whole number in lo..hi, a boolean, one of listed words, or text read by the game's own
+// function), the field of the game's Options it sets, its help and its ruling. From the rows
+// come the reading and its messages (OptionTable::read), the scenario string
+// (OptionTable::scenario), and what `odds list`, the man page and each rules page's options table
+// show (OptionTable::describe, options_table_markdown). A default is the value of the field in
+// the game's Options{}: the row names the field, the struct holds the value.
+//
+// Rules between options that no bound states (Minimal Space Combat's width only with map=random,
+// Bosconian-D's B2b and B3a) stay explicit code in the game's parse_options, after the declared
+// reading.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -9,6 +24,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace odds {
@@ -18,13 +34,24 @@ struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+enum class OptionKind { integer, boolean, choice, text };
+
+// One option as the CLI shows it (`odds list`, the man page, completions, `odds sweep`): made
+// from its declaration by OptionTable::describe.
 struct OptionInfo {
-    std::string_view name;
-    std::string_view default_value;
-    std::string_view help;
+    std::string name;
+    std::string default_value;  // the value in the game's Options{}, as the user would type it
+    std::string help;           // the declared help with its range and ruling filled in
     // The value is itself a comma list (Bosconian-D's layout=4,9,15): `odds sweep` then takes one
     // value per --vary, since a comma cannot also separate the values swept.
     bool comma_list = false;
+    OptionKind kind = OptionKind::text;
+    std::string values;  // what is valid: "1..64", "2d6 or 1..sectors", "shared or separate"
+    std::string ruling;  // the ruling it implements: "B1", "B3, B6"
+    // A whole number's bounds with every other option at its default (start_damage: 0..99).
+    std::int64_t min = 0, max = 0;
+    // A choice's words; a whole number's word for 0 (bases=2d6), if it has one.
+    std::vector<std::string> words;
 };
 
 // NAME=VALUE pairs in the order given on the command line.
@@ -33,22 +60,22 @@ using Settings = std::vector<std::pair<std::string, std::string>>;
 // Splits "NAME=VALUE"; throws UsageError when there is no '=' or no name.
 std::pair<std::string, std::string> split_setting(std::string_view text);
 
-// Reads rule options one by one; every name must be declared, and given at most once.
+// The settings given for one game: every name must be declared, and given at most once (else a
+// UsageError, with "did you mean" for a near miss).
 class OptionReader {
 public:
-    OptionReader(std::string_view game, std::span<const OptionInfo> declared,
+    OptionReader(std::string_view game, const std::vector<std::string_view>& declared,
                  const Settings& settings);
 
     // The raw text given for `name`, if any.
     std::optional<std::string> text(std::string_view name) const;
 
-    std::int64_t integer(std::string_view name, std::int64_t fallback, std::int64_t lo,
-                         std::int64_t hi) const;
-    bool boolean(std::string_view name, bool fallback) const;
-
-    // A UsageError that names the game and the option.
+    // A UsageError that names the game and the option: "GAME: NAME='VALUE' is not valid; NAME
+    // takes WHAT_IS_VALID".
     [[noreturn]] void fail(std::string_view name, std::string_view value,
                            std::string_view what_is_valid) const;
+
+    const std::string& game() const noexcept { return game_; }
 
 private:
     std::string game_;
@@ -62,5 +89,405 @@ std::string did_you_mean(std::string_view bad, const std::vector<std::string>& c
 // A whole number in [lo, hi], or nullopt when `text` is not one.
 std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t lo,
                                           std::int64_t hi);
+
+// "a", "a or b", "a, b or c".
+std::string or_list(const std::vector<std::string>& words);
+// What a whole number option takes, as its message says it: "a whole number from 1 to 64", or
+// "2d6 or a whole number from 1 to 36" when 0 is spelled as a word.
+std::string whole_number_takes(std::string_view zero_word, std::int64_t lo, std::int64_t hi);
+
+// A game's options as a Markdown table (option, default, values, meaning), as each rules page
+// holds it between the markers below; tests/test_options.cpp checks every page against it.
+std::string options_table_markdown(std::span<const OptionInfo> options);
+inline constexpr std::string_view kOptionsTableBegin =
+    "<!-- options table: generated from the game's declared options; scripts/update-options-tables "
+    "rewrites it, and a test checks it -->";
+inline constexpr std::string_view kOptionsTableEnd = "<!-- end of the options table -->";
+
+// ---------------------------------------------------------------------------------------------
+// Declaring options.
+
+// A field of the game's options, read and written through plain functions so that a row is
+// constant data: field<&Options::hull>, or one element of an array field,
+// element<&Options::escort_share, 0>.
+template <class O, class T>
+struct Field {
+    T (*get)(const O&) = nullptr;
+    void (*set)(O&, T) = nullptr;
+};
+
+namespace detail {
+template <class M>
+struct member;
+template <class O, class T>
+struct member<T O::*> {
+    using object = O;
+    using type = T;
+};
+template <auto M>
+struct FieldOf {
+    using O = typename member<decltype(M)>::object;
+    using T = typename member<decltype(M)>::type;
+    static T get(const O& o) { return o.*M; }
+    static void set(O& o, T v) { o.*M = v; }
+};
+template <auto M, std::size_t I>
+struct ElementOf {
+    using O = typename member<decltype(M)>::object;
+    using T = typename member<decltype(M)>::type::value_type;
+    static T get(const O& o) { return (o.*M)[I]; }
+    static void set(O& o, T v) { (o.*M)[I] = v; }
+};
+}  // namespace detail
+
+template <auto M>
+inline constexpr Field<typename detail::FieldOf<M>::O, typename detail::FieldOf<M>::T> field{
+    &detail::FieldOf<M>::get, &detail::FieldOf<M>::set};
+template <auto M, std::size_t I>
+inline constexpr Field<typename detail::ElementOf<M, I>::O, typename detail::ElementOf<M, I>::T>
+    element{&detail::ElementOf<M, I>::get, &detail::ElementOf<M, I>::set};
+
+// A bound that is another whole number option's value plus an offset: Bosconian-D's start_damage
+// runs to named("hull", -1). The option named is read first.
+struct Named {
+    std::string_view option;
+    std::int64_t offset = 0;
+};
+constexpr Named named(std::string_view option, std::int64_t offset = 0) { return {option, offset}; }
+
+// One end of a whole number's range: a number, another option's value (Named), or a function of
+// the options read so far with the words the docs show for it (Naval Duel's islands: up to
+// height*(width-2)/4; the options it reads are named in the row's `after`).
+template <class O>
+struct Bound {
+    std::int64_t value = 0;  // the bound; for `option`, the offset added to its value
+    std::string_view option = {};
+    std::int64_t (*of)(const O&) = nullptr;
+    std::string_view label = {};
+
+    // Implicit, so that a row reads integer(field<&Options::sectors>, 1, kMaxSectors).
+    constexpr Bound(std::int64_t v) : value(v) {}
+    constexpr Bound(Named n) : value(n.offset), option(n.option) {}
+    constexpr Bound(std::int64_t (*f)(const O&), std::string_view words) : of(f), label(words) {}
+};
+
+template <class O>
+struct Integer {
+    Field<O, int> field;
+    Bound<O> lo, hi;
+    std::string_view zero_word = {};  // 0, outside lo..hi, spelled as a word: bases=2d6
+};
+template <class O>
+struct Boolean {
+    Field<O, bool> field;
+};
+// One of listed words. The field holds the word's index plus `first` (Minimal Space Combat's
+// initiative: roll, a, b are -1, 0, 1), or, for a boolean field, whether it is the second word.
+template <class O>
+struct Choice {
+    std::string_view words;  // comma-separated
+    Field<O, int> as_int = {};
+    Field<O, bool> as_bool = {};
+    int first = 0;
+};
+// Text the game reads with its own function, e.g. a layout, a ship design or a map file's path.
+template <class O>
+struct Text {
+    // Reads `value` (never empty) into the options, the options named in the row's `after`
+    // already read: returns "" when it is valid, else what is valid (the message's end). May
+    // throw UsageError (a map file that cannot be read), which the message prefixes with the game.
+    std::string (*read)(O&, std::string_view value) = nullptr;
+    std::string (*write)(const O&) = nullptr;  // the value as the scenario shows it
+    // What is valid, in general: the docs show it, and the message for an empty value.
+    std::string_view takes = {};
+    bool comma_list = false;
+};
+
+template <class O>
+constexpr Integer<O> integer(Field<O, int> f, std::type_identity_t<Bound<O>> lo,
+                             std::type_identity_t<Bound<O>> hi, std::string_view zero_word = {}) {
+    return {f, lo, hi, zero_word};
+}
+template <class O>
+constexpr Boolean<O> boolean(Field<O, bool> f) {
+    return {f};
+}
+template <class O>
+constexpr Choice<O> choice(Field<O, int> f, std::string_view words, int first = 0) {
+    return {words, f, {}, first};
+}
+template <class O>
+constexpr Choice<O> choice(Field<O, bool> f, std::string_view words) {
+    return {words, {}, f, 0};
+}
+
+// One declared option: a row of the game's table.
+template <class O>
+struct Option {
+    std::string_view name;
+    std::variant<Integer<O>, Boolean<O>, Choice<O>, Text<O>> type;
+    // What it is, as `odds list` shows it. "{range}" stands where the values read ("1..64",
+    // made from the bounds: never typed); " (RULING)" is added at the end, or stands where
+    // "{ruling}" is.
+    std::string_view help;
+    std::string_view ruling;
+    // Options read before this one, besides those its bounds name: those its reading or its
+    // effective value depends on (comma-separated).
+    std::string_view after = {};
+    // Whether the scenario names it (null: always), and its value there (null: as read).
+    bool (*in_scenario)(const O&) = nullptr;
+    std::string (*scenario_value)(const O&) = nullptr;
+};
+
+namespace detail {
+std::vector<std::string> split_words(std::string_view list);
+std::string render_help(std::string_view help, std::string_view range, std::string_view ruling);
+// Throws std::logic_error naming the game and the option: a declaration mistake.
+[[noreturn]] void bad_declaration(std::string_view game, std::string_view option,
+                                  const std::string& what);
+bool types_a_range(std::string_view help);
+}  // namespace detail
+
+// A game's declared options, in the order `odds list` shows them.
+template <class O>
+class OptionTable {
+public:
+    // `game` as the registry names it (messages begin "GAME: "); `scenario_order` lists the
+    // names in the order the scenario string gives them, when that is not the table's.
+    constexpr OptionTable(std::string_view game, std::span<const Option<O>> options,
+                          std::span<const std::string_view> scenario_order = {})
+        : game_(game), options_(options), scenario_order_(scenario_order) {}
+
+    std::string_view game() const noexcept { return game_; }
+    std::span<const Option<O>> options() const noexcept { return options_; }
+
+    // The settings for this game, every name checked against the table.
+    OptionReader reader(const Settings& settings) const {
+        std::vector<std::string_view> names;
+        for (const auto& o : options_) names.push_back(o.name);
+        return OptionReader(game_, names, settings);
+    }
+
+    // Options{} with every option given in `r` read and checked against its type and bounds,
+    // each after the options its bounds and `after` name (else in the table's order).
+    O read(const OptionReader& r) const {
+        O o{};
+        for (const std::size_t i : reading_order()) {
+            const Option<O>& opt = options_[i];
+            if (const auto t = r.text(opt.name)) read_one(opt, *t, o, r);
+        }
+        return o;
+    }
+
+    // "NAME=VALUE NAME=VALUE ...": every option the scenario names, with its effective value.
+    std::string scenario(const O& o) const {
+        std::string s;
+        const auto add = [&](const Option<O>& opt) {
+            if (opt.in_scenario && !opt.in_scenario(o)) return;
+            if (!s.empty()) s += ' ';
+            s += opt.name;
+            s += '=';
+            s += opt.scenario_value ? opt.scenario_value(o) : value_text(opt, o);
+        };
+        if (scenario_order_.empty())
+            for (const auto& opt : options_) add(opt);
+        else
+            for (const auto name : scenario_order_) add(options_[index_of(name)]);
+        return s;
+    }
+
+    // The options as the CLI and the docs show them. Checks the declaration first (throws
+    // std::logic_error): names given once, a ruling each, bounds and `after` naming declared
+    // options (bounds whole number ones), no cycle, no range typed into a help, the scenario
+    // order a permutation of the names.
+    std::vector<OptionInfo> describe() const {
+        check();
+        const O defaults{};
+        std::vector<OptionInfo> out;
+        for (const auto& opt : options_) {
+            OptionInfo info;
+            info.name = opt.name;
+            info.default_value = value_text(opt, defaults);
+            info.ruling = opt.ruling;
+            info.values = values_text(opt);
+            if (const auto* n = std::get_if<Integer<O>>(&opt.type)) {
+                info.kind = OptionKind::integer;
+                info.min = bound(n->lo, defaults);
+                info.max = bound(n->hi, defaults);
+                if (!n->zero_word.empty()) info.words.emplace_back(n->zero_word);
+            } else if (std::holds_alternative<Boolean<O>>(opt.type)) {
+                info.kind = OptionKind::boolean;
+            } else if (const auto* c = std::get_if<Choice<O>>(&opt.type)) {
+                info.kind = OptionKind::choice;
+                info.words = detail::split_words(c->words);
+            } else {
+                info.kind = OptionKind::text;
+                info.comma_list = std::get<Text<O>>(opt.type).comma_list;
+            }
+            info.help = detail::render_help(opt.help, info.values, opt.ruling);
+            out.push_back(std::move(info));
+        }
+        return out;
+    }
+
+private:
+    std::size_t index_of(std::string_view name) const {
+        for (std::size_t i = 0; i < options_.size(); ++i)
+            if (options_[i].name == name) return i;
+        detail::bad_declaration(game_, name, "is named but not declared");
+    }
+
+    // The options a row must be read after: those its bounds and `after` name.
+    std::vector<std::string> depends_on(const Option<O>& opt) const {
+        auto out = detail::split_words(opt.after);
+        if (const auto* n = std::get_if<Integer<O>>(&opt.type))
+            for (const Bound<O>* b : {&n->lo, &n->hi})
+                if (!b->option.empty()) out.emplace_back(b->option);
+        return out;
+    }
+
+    // Each option after the ones it depends on, else in the table's order.
+    std::vector<std::size_t> reading_order() const {
+        std::vector<std::size_t> order;
+        std::vector<int> state(options_.size(), 0);  // 0 to do, 1 under way, 2 done
+        const auto visit = [&](const auto& self, std::size_t i) -> void {
+            if (state[i] == 2) return;
+            if (state[i] == 1)
+                detail::bad_declaration(game_, options_[i].name, "depends on itself (a cycle)");
+            state[i] = 1;
+            for (const auto& d : depends_on(options_[i])) self(self, index_of(d));
+            state[i] = 2;
+            order.push_back(i);
+        };
+        for (std::size_t i = 0; i < options_.size(); ++i) visit(visit, i);
+        return order;
+    }
+
+    std::int64_t bound(const Bound<O>& b, const O& o) const {
+        if (b.of) return b.of(o);
+        if (b.option.empty()) return b.value;
+        const auto& named_type = options_[index_of(b.option)].type;
+        return std::get<Integer<O>>(named_type).field.get(o) + b.value;
+    }
+
+    static std::string bound_text(const Bound<O>& b) {
+        if (b.of) return std::string(b.label);
+        if (b.option.empty()) return std::to_string(b.value);
+        return std::string(b.option) + (b.value > 0 ? "+" : "") +
+               (b.value ? std::to_string(b.value) : std::string());
+    }
+
+    static int choice_index(const Choice<O>& c, const O& o) {
+        return c.as_bool.get ? (c.as_bool.get(o) ? 1 : 0) : c.as_int.get(o) - c.first;
+    }
+
+    // The option's value in `o`, as the user would type it.
+    static std::string value_text(const Option<O>& opt, const O& o) {
+        if (const auto* n = std::get_if<Integer<O>>(&opt.type)) {
+            const int v = n->field.get(o);
+            return v == 0 && !n->zero_word.empty() ? std::string(n->zero_word) : std::to_string(v);
+        }
+        if (const auto* b = std::get_if<Boolean<O>>(&opt.type))
+            return b->field.get(o) ? "true" : "false";
+        if (const auto* c = std::get_if<Choice<O>>(&opt.type)) {
+            const auto words = detail::split_words(c->words);
+            return words.at(static_cast<std::size_t>(choice_index(*c, o)));
+        }
+        return std::get<Text<O>>(opt.type).write(o);
+    }
+
+    // What is valid, as the docs show it (and "{range}" in a help).
+    static std::string values_text(const Option<O>& opt) {
+        if (const auto* n = std::get_if<Integer<O>>(&opt.type))
+            return (n->zero_word.empty() ? "" : std::string(n->zero_word) + " or ") +
+                   bound_text(n->lo) + ".." + bound_text(n->hi);
+        if (std::holds_alternative<Boolean<O>>(opt.type)) return "true or false";
+        if (const auto* c = std::get_if<Choice<O>>(&opt.type))
+            return or_list(detail::split_words(c->words));
+        return std::string(std::get<Text<O>>(opt.type).takes);
+    }
+
+    void read_one(const Option<O>& opt, const std::string& t, O& o, const OptionReader& r) const {
+        if (const auto* n = std::get_if<Integer<O>>(&opt.type)) {
+            if (!n->zero_word.empty() && t == n->zero_word) return n->field.set(o, 0);
+            const std::int64_t lo = bound(n->lo, o), hi = bound(n->hi, o);
+            const auto v = parse_integer(t, lo, hi);
+            if (!v) r.fail(opt.name, t, whole_number_takes(n->zero_word, lo, hi));
+            return n->field.set(o, static_cast<int>(*v));
+        }
+        if (const auto* b = std::get_if<Boolean<O>>(&opt.type)) {
+            if (t == "true" || t == "1" || t == "yes") return b->field.set(o, true);
+            if (t == "false" || t == "0" || t == "no") return b->field.set(o, false);
+            r.fail(opt.name, t, "true or false");
+        }
+        if (const auto* c = std::get_if<Choice<O>>(&opt.type)) {
+            const auto words = detail::split_words(c->words);
+            const auto at = std::find(words.begin(), words.end(), t);
+            if (at == words.end()) r.fail(opt.name, t, or_list(words));
+            const int i = static_cast<int>(at - words.begin());
+            return c->as_bool.set ? c->as_bool.set(o, i == 1) : c->as_int.set(o, i + c->first);
+        }
+        const auto& x = std::get<Text<O>>(opt.type);
+        if (t.empty()) r.fail(opt.name, t, x.takes);
+        std::string what_is_valid;
+        try {
+            what_is_valid = x.read(o, t);
+        } catch (const UsageError& e) {
+            throw UsageError(std::string(game_) + ": " + e.what());
+        }
+        if (!what_is_valid.empty()) r.fail(opt.name, t, what_is_valid);
+    }
+
+    void check() const {
+        for (std::size_t i = 0; i < options_.size(); ++i) {
+            const Option<O>& opt = options_[i];
+            const auto bad = [&](const std::string& what) {
+                detail::bad_declaration(game_, opt.name, what);
+            };
+            if (opt.name.empty()) bad("has no name");
+            for (std::size_t j = 0; j < i; ++j)
+                if (options_[j].name == opt.name) bad("is declared twice");
+            if (opt.ruling.empty()) bad("names no ruling");
+            if (detail::types_a_range(opt.help))
+                bad("types a range into its help; write {range}, made from its bounds");
+            for (const auto& d : depends_on(opt)) (void)index_of(d);
+            if (const auto* n = std::get_if<Integer<O>>(&opt.type)) {
+                if (!n->field.get || !n->field.set) bad("has no field");
+                for (const Bound<O>* b : {&n->lo, &n->hi})
+                    if (!b->option.empty() &&
+                        !std::holds_alternative<Integer<O>>(options_[index_of(b->option)].type))
+                        bad("is bounded by '" + std::string(b->option) +
+                            "', which is not a whole number");
+            } else if (const auto* b = std::get_if<Boolean<O>>(&opt.type)) {
+                if (!b->field.get || !b->field.set) bad("has no field");
+            } else if (const auto* c = std::get_if<Choice<O>>(&opt.type)) {
+                if (!(c->as_int.get && c->as_int.set) && !(c->as_bool.get && c->as_bool.set))
+                    bad("has no field");
+                if (detail::split_words(c->words).size() < 2) bad("offers fewer than two words");
+            } else {
+                const auto& x = std::get<Text<O>>(opt.type);
+                if (!x.read || !x.write) bad("has no read or write function");
+                if (x.takes.empty()) bad("does not say what it takes");
+            }
+        }
+        (void)reading_order();  // throws on a cycle
+        if (!scenario_order_.empty()) {
+            if (scenario_order_.size() != options_.size())
+                detail::bad_declaration(game_, "",
+                                        "the scenario order does not list every option once");
+            for (std::size_t i = 0; i < scenario_order_.size(); ++i) {
+                (void)index_of(scenario_order_[i]);
+                for (std::size_t j = 0; j < i; ++j)
+                    if (scenario_order_[j] == scenario_order_[i])
+                        detail::bad_declaration(game_, scenario_order_[i],
+                                                "is twice in the scenario order");
+            }
+        }
+    }
+
+    std::string_view game_;
+    std::span<const Option<O>> options_;
+    std::span<const std::string_view> scenario_order_;
+};
 
 }  // namespace odds

@@ -207,7 +207,9 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
             io.out << "    " << std::left << std::setw(w) << m.name
                    << std::setw(static_cast<int>(range_wide) + 2) << range_text(m) << m.help << '\n';
         io.out << "  exact solver: "
-               << (g->exact ? "yes (odds exact; " + g->exact_limits + ")" : std::string("no"))
+               << (!g->exact                ? std::string("no")
+                   : g->exact_limits.empty() ? std::string("yes (odds exact)")
+                                             : "yes (odds exact; " + g->exact_limits + ")")
                << '\n';
     }
     return 0;

@@ -5,76 +5,97 @@
 namespace odds::bosconian {
 
 namespace {
-constexpr OptionInfo kOptions[] = {
-    {"sectors", "36", "sectors in the quadrant, 1..64 (B1)"},
-    {"bases", "2d6", "how many bases: 2d6, or a fixed count (B2)"},
-    {"layout", "random", "base sectors, e.g. 4,9,15 (the map already rolled), or random (B2)", true},
-    {"hull", "100", "damage that destroys the ship (B3)"},
-    {"base_cannons", "6", "cannons on each base (B8)"},
-    {"start_damage", "0", "damage the ship has already taken (B3)"},
-    {"start_sector", "first", "the next sector the ship enters, in the lap order (2, 3, ..., 36, then 1: sector 1 comes last unless start_encounter=true, B1); bases earlier in the lap count destroyed (B3)"},
-    {"start_alert", "0", "alerted sectors still to come (B3, B6)"},
-    {"start_encounter", "false", "true: the start sector is resolved first, not last (B1)"},
-};
-
 std::uint64_t bit(int sector) { return std::uint64_t{1} << (sector - 1); }
+
+// B2: layout=4,9,15, comma-separated sectors, each inside the quadrant and given once; or random.
+std::string read_layout(Options& o, std::string_view text) {
+    o.layout = 0;
+    if (text == "random") return "";
+    for (std::string_view rest = text;;) {
+        const auto comma = rest.find(',');
+        const std::string_view item = rest.substr(0, comma);
+        const auto v = parse_integer(item, 1, o.sectors);
+        if (!v)
+            return "distinct sectors from 1 to " + std::to_string(o.sectors) +
+                   " such as 4,9,15, or random (got '" + std::string(item) + "')";
+        if (o.layout & bit(static_cast<int>(*v)))
+            return "distinct sectors (sector " + std::to_string(*v) + " is repeated)";
+        o.layout |= bit(static_cast<int>(*v));
+        if (comma == std::string_view::npos) return "";
+        rest.remove_prefix(comma + 1);
+    }
+}
+
+std::string write_layout(const Options& o) {
+    if (!o.fixed_layout()) return "random";
+    std::string s;
+    for (int sector = 1; sector <= o.sectors; ++sector)
+        if (o.layout & bit(sector)) {
+            if (!s.empty()) s += ',';
+            s += std::to_string(sector);
+        }
+    return s;
+}
+
+constexpr Option<Options> kOptions[] = {
+    {.name = "sectors", .type = integer(field<&Options::sectors>, 1, kMaxSectors),
+     .help = "sectors in the quadrant, {range}", .ruling = "B1"},
+    // A fixed layout decides the count: bases is read after it (checked in parse_options).
+    {.name = "bases", .type = integer(field<&Options::bases>, 1, named("sectors"), "2d6"),
+     .help = "how many bases: 2d6, or a fixed count", .ruling = "B2", .after = "layout"},
+    {.name = "layout",
+     .type = Text<Options>{.read = read_layout, .write = write_layout,
+                           .takes = "sector numbers such as 4,9,15, or random", .comma_list = true},
+     .help = "base sectors, e.g. 4,9,15 (the map already rolled), or random", .ruling = "B2",
+     .after = "sectors"},
+    {.name = "hull", .type = integer(field<&Options::hull>, 1, kMaxHull),
+     .help = "damage that destroys the ship", .ruling = "B3"},
+    {.name = "base_cannons", .type = integer(field<&Options::base_cannons>, 1, kMaxCannons),
+     .help = "cannons on each base", .ruling = "B8"},
+    {.name = "start_damage", .type = integer(field<&Options::start_damage>, 0, named("hull", -1)),
+     .help = "damage the ship has already taken", .ruling = "B3"},
+    // "first" is the first sector of the lap order, which start_encounter decides (B1); the
+    // scenario gives the sector itself.
+    {.name = "start_sector",
+     .type = integer(field<&Options::start_sector>, 1, named("sectors"), "first"),
+     .help = "the next sector the ship enters, in the lap order (2, 3, ..., 36, then 1: sector "
+             "1 comes last unless start_encounter=true, B1); bases earlier in the lap count "
+             "destroyed",
+     .ruling = "B3", .after = "start_encounter",
+     .scenario_value = [](const Options& o) { return std::to_string(o.effective_start()); }},
+    {.name = "start_alert", .type = integer(field<&Options::start_alert>, 0, kMaxAlert),
+     .help = "alerted sectors still to come", .ruling = "B3, B6"},
+    {.name = "start_encounter", .type = boolean(field<&Options::start_encounter>),
+     .help = "true: the start sector is resolved first, not last", .ruling = "B1"},
+};
+constexpr OptionTable<Options> kTable{"bosconian", kOptions};
 }  // namespace
 
-std::span<const OptionInfo> option_infos() { return kOptions; }
+std::span<const OptionInfo> option_infos() {
+    static const std::vector<OptionInfo> infos = kTable.describe();
+    return infos;
+}
 
 Options parse_options(const Settings& settings) {
-    const OptionReader r("bosconian", kOptions, settings);
-    Options o;
-    o.sectors = static_cast<int>(r.integer("sectors", 36, 1, kMaxSectors));
+    const OptionReader r = kTable.reader(settings);
+    Options o = kTable.read(r);
 
-    if (const auto t = r.text("layout"); t && *t != "random") {
-        // Comma-separated sectors, each inside the quadrant and given once.
-        std::string_view rest = *t;
-        if (rest.empty()) r.fail("layout", *t, "sector numbers such as 4,9,15, or random");
-        while (true) {
-            const auto comma = rest.find(',');
-            const std::string_view item = rest.substr(0, comma);
-            const auto v = parse_integer(item, 1, o.sectors);
-            if (!v)
-                r.fail("layout", *t,
-                       "distinct sectors from 1 to " + std::to_string(o.sectors) +
-                           " such as 4,9,15, or random (got '" + std::string(item) + "')");
-            if (o.layout & bit(static_cast<int>(*v)))
-                r.fail("layout", *t,
-                       "distinct sectors (sector " + std::to_string(*v) + " is repeated)");
-            o.layout |= bit(static_cast<int>(*v));
-            if (comma == std::string_view::npos) break;
-            rest.remove_prefix(comma + 1);
-        }
-    }
-
-    if (const auto t = r.text("bases"); t && *t == "2d6" && o.fixed_layout())
-        r.fail("bases", *t, "the layout's count, " + std::to_string(std::popcount(o.layout)) +
-                                ", when layout is given (or leave bases out)");
-    if (const auto t = r.text("bases"); t && *t != "2d6") {
-        const auto v = parse_integer(*t, 1, o.sectors);
-        if (!v) r.fail("bases", *t, "2d6 or a whole number from 1 to " + std::to_string(o.sectors));
-        o.bases = static_cast<int>(*v);
-        if (o.fixed_layout() && o.bases != std::popcount(o.layout))
+    // What no bound says: a fixed layout decides the count (B2), ...
+    if (o.fixed_layout()) {
+        const std::string count = std::to_string(std::popcount(o.layout));
+        if (const auto t = r.text("bases"); t && *t == "2d6")
             r.fail("bases", *t,
-                   "the layout's count, " + std::to_string(std::popcount(o.layout)) +
-                       ", when layout is given");
+                   "the layout's count, " + count + ", when layout is given (or leave bases out)");
+        if (const auto t = r.text("bases"); t && o.bases != std::popcount(o.layout))
+            r.fail("bases", *t, "the layout's count, " + count + ", when layout is given");
+        o.bases = std::popcount(o.layout);
     }
-    if (o.fixed_layout()) o.bases = std::popcount(o.layout);
-    // B2b: placement must always succeed: at most one base a sector, and 2d6 may need 12.
+    // ... B2b: placement must always succeed: at most one base a sector, and 2d6 may need 12 ...
     if (!o.fixed_layout() && o.bases == 0 && o.sectors < 12)
         r.fail("bases", "2d6", "a fixed count of at most sectors=" + std::to_string(o.sectors) +
                                    " (2d6 may need 12 sectors)");
-
-    o.hull = static_cast<int>(r.integer("hull", 100, 1, kMaxHull));
-    o.base_cannons = static_cast<int>(r.integer("base_cannons", 6, 1, kMaxCannons));
-    o.start_damage = static_cast<int>(r.integer("start_damage", 0, 0, o.hull - 1));
-    o.start_encounter = r.boolean("start_encounter", false);
-    if (const auto t = r.text("start_sector"); t && *t != "first")
-        o.start_sector = static_cast<int>(r.integer("start_sector", 0, 1, o.sectors));
-    o.start_alert = static_cast<int>(r.integer("start_alert", 0, 0, kMaxAlert));
-
-    if (o.fixed_layout()) {  // B3a: a fixed layout must leave a base ahead of the ship
+    // ... and B3a: a fixed layout must leave a base ahead of the ship.
+    if (o.fixed_layout()) {
         bool ahead = false;
         for (int pos = o.lap_position(o.effective_start()); pos < o.sectors; ++pos)
             ahead = ahead || (o.layout & bit(o.sector_at(pos)));
@@ -100,29 +121,7 @@ std::vector<std::string> warnings(const Options& o) {
     return out;
 }
 
-std::string scenario(const Options& o) {
-    std::string s = "sectors=" + std::to_string(o.sectors);
-    s += " bases=" + (o.bases ? std::to_string(o.bases) : std::string("2d6"));
-    s += " layout=";
-    if (o.fixed_layout()) {
-        bool first = true;
-        for (int sector = 1; sector <= o.sectors; ++sector)
-            if (o.layout & bit(sector)) {
-                if (!first) s += ',';
-                s += std::to_string(sector);
-                first = false;
-            }
-    } else {
-        s += "random";
-    }
-    s += " hull=" + std::to_string(o.hull);
-    s += " base_cannons=" + std::to_string(o.base_cannons);
-    s += " start_damage=" + std::to_string(o.start_damage);
-    s += " start_sector=" + std::to_string(o.effective_start());
-    s += " start_alert=" + std::to_string(o.start_alert);
-    s += std::string(" start_encounter=") + (o.start_encounter ? "true" : "false");
-    return s;
-}
+std::string scenario(const Options& o) { return kTable.scenario(o); }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     const int n = o.sectors;

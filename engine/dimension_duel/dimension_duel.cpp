@@ -3,35 +3,28 @@
 namespace odds::dimension_duel {
 
 namespace {
-constexpr OptionInfo kOptions[] = {
-    {"hp", "75", "hit points each player starts with, 1..1000 (D1)"},
-    {"max_turns", "10000", "turns after which the duel is a draw, 1..1000000 (D6)"},
-    {"single_use", "false", "true: each function but Bluff can be used once per game (D7)"},
-    {"changers", "shared", "under single_use, the changer's two modes are one function (shared) "
-                           "or two (separate) (D7a)"},
+constexpr Option<Options> kOptions[] = {
+    {.name = "hp", .type = integer(field<&Options::hp>, 1, 1000),
+     .help = "hit points each player starts with, {range}", .ruling = "D1"},
+    {.name = "max_turns", .type = integer(field<&Options::max_turns>, 1, 1'000'000),
+     .help = "turns after which the duel is a draw, {range}", .ruling = "D6"},
+    {.name = "single_use", .type = boolean(field<&Options::single_use>),
+     .help = "true: each function but Bluff can be used once per game", .ruling = "D7"},
+    {.name = "changers", .type = choice(field<&Options::separate_changers>, "shared,separate"),
+     .help = "under single_use, the changer's two modes are one function (shared) or two (separate)",
+     .ruling = "D7a"},
 };
+constexpr OptionTable<Options> kTable{"dimension-duel", kOptions};
 }  // namespace
 
-std::span<const OptionInfo> option_infos() { return kOptions; }
-
-Options parse_options(const Settings& settings) {
-    const OptionReader r("dimension-duel", kOptions, settings);
-    Options o;
-    o.hp = static_cast<int>(r.integer("hp", 75, 1, 1000));
-    o.max_turns = static_cast<int>(r.integer("max_turns", 10000, 1, 1'000'000));
-    o.single_use = r.boolean("single_use", false);
-    if (const auto t = r.text("changers")) {
-        if (*t != "shared" && *t != "separate") r.fail("changers", *t, "shared or separate");
-        o.separate_changers = *t == "separate";
-    }
-    return o;
+std::span<const OptionInfo> option_infos() {
+    static const std::vector<OptionInfo> infos = kTable.describe();
+    return infos;
 }
 
-std::string scenario(const Options& o) {
-    return "hp=" + std::to_string(o.hp) + " max_turns=" + std::to_string(o.max_turns) +
-           " single_use=" + (o.single_use ? "true" : "false") +
-           " changers=" + (o.separate_changers ? "separate" : "shared");
-}
+Options parse_options(const Settings& settings) { return kTable.read(kTable.reader(settings)); }
+
+std::string scenario(const Options& o) { return kTable.scenario(o); }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     const int turns = o.max_turns;

@@ -3,21 +3,22 @@
 namespace odds::fpb {
 
 namespace {
-constexpr OptionInfo kOptions[] = {
-    {"max_turns", "50", "turns after which the game ends, everyone on the board left behind, 1..250 (H3)"},
+constexpr Option<Options> kOptions[] = {
+    {.name = "max_turns", .type = integer(field<&Options::max_turns>, 1, 250),
+     .help = "turns after which the game ends, everyone on the board left behind, {range}",
+     .ruling = "H3"},
 };
+constexpr OptionTable<Options> kTable{"fpb", kOptions};
 }  // namespace
 
-std::span<const OptionInfo> option_infos() { return kOptions; }
-
-Options parse_options(const Settings& settings) {
-    const OptionReader r("fpb", kOptions, settings);
-    Options o;
-    o.max_turns = static_cast<int>(r.integer("max_turns", 50, 1, 250));
-    return o;
+std::span<const OptionInfo> option_infos() {
+    static const std::vector<OptionInfo> infos = kTable.describe();
+    return infos;
 }
 
-std::string scenario(const Options& o) { return "max_turns=" + std::to_string(o.max_turns); }
+Options parse_options(const Settings& settings) { return kTable.read(kTable.reader(settings)); }
+
+std::string scenario(const Options& o) { return kTable.scenario(o); }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     const int t = o.max_turns;

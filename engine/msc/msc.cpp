@@ -3,94 +3,104 @@
 namespace odds::msc {
 
 namespace {
-constexpr OptionInfo kOptions[] = {
-    {"map", "example", "example (the seed's map, 26 x 22, 30 systems), random, or the path of a map file in the same format (M1, M1b); a path may hold commas, so odds sweep takes one map per --vary", true},
-    {"width", "26", "random map: columns of hexes, 8..64 (M1)"},
-    {"height", "22", "random map: rows of hexes, 8..64 (M1)"},
-    {"systems", "30", "random map: star systems besides the homes, 2..100 (M1)"},
-    {"budget", "525", "BPs each side spends on its starting fleet, 10..5000 (M3)"},
-    {"max_turns", "300", "turns after which the campaign is a draw, 1..1000 (M8)"},
-    {"swap_homes", "false", "true: side A starts at the map's second home, side B at the first (M1a)"},
-    {"initiative", "roll", "roll: both roll for Player 1 every turn (M4); a or b: that side is always Player 1, to measure what initiative is worth (M4a)"},
-    {"design_a", "doctrine", "side A's main design, e.g. E3S4T4W2 (ENGINE, SHIELDS, TO-HIT, weapons), or doctrine (M2a)"},
-    {"design_b", "doctrine", "side B's main design, likewise (M2a)"},
-    {"escort_a", "doctrine", "side A's escort design, e.g. E3S2T3W1, or doctrine (its design at 10 BP) (M2a)"},
-    {"escort_b", "doctrine", "side B's escort design, likewise (M2a)"},
-    {"escorts_a", "25", "percent of side A's ships built as escorts, 0..100 (M2a)"},
-    {"escorts_b", "25", "percent of side B's ships built as escorts, 0..100 (M2a)"},
+// M1, M1b: example, random, or the path of a map file.
+std::string read_map(Options& o, std::string_view text) {
+    o.random_map = text == "random";
+    if (text != "example" && !o.random_map) {  // M1b: a designer's own map
+        o.map_file = read_map_file(std::string(text));
+        o.map_path = text;
+    }
+    return "";
+}
+std::string write_map(const Options& o) {
+    return o.random_map ? "random" : o.map_file ? o.map_path : "example";
+}
+
+// M2a: a design such as E3S4T4W2, or doctrine (the policy's).
+constexpr std::string_view kDesignTakes =
+    "E<engine>S<shields>T<to-hit>W<weapons>, each rating 0..5, costing 10, 15 or 20 BP (a weapon "
+    "2 BP), or doctrine";
+std::string read_design(std::optional<Design>& d, std::string_view text) {
+    d = text == "doctrine" ? std::nullopt : parse_design(text);
+    if (text == "doctrine") return "";
+    return d ? "" : std::string(kDesignTakes);
+}
+std::string write_design(const std::optional<Design>& d) { return d ? to_string(*d) : "doctrine"; }
+template <auto Plan, int Side>
+constexpr Text<Options> design{
+    .read = [](Options& o, std::string_view t) { return read_design((o.*Plan)[Side], t); },
+    .write = [](const Options& o) { return write_design((o.*Plan)[Side]); },
+    .takes = kDesignTakes};
+
+bool random_map(const Options& o) { return o.random_map; }
+
+constexpr Option<Options> kOptions[] = {
+    {.name = "map",
+     .type = Text<Options>{.read = read_map, .write = write_map,
+                           .takes = "example, random or the path of a map file", .comma_list = true},
+     .help = "example (the seed's map, 26 x 22, 30 systems), random, or the path of a map file in "
+             "the same format ({ruling}); a path may hold commas, so odds sweep takes one map per "
+             "--vary",
+     .ruling = "M1, M1b"},
+    {.name = "width", .type = integer(field<&Options::width>, 8, kMaxMapSide),
+     .help = "random map: columns of hexes, {range}", .ruling = "M1", .in_scenario = random_map},
+    {.name = "height", .type = integer(field<&Options::height>, 8, kMaxMapSide),
+     .help = "random map: rows of hexes, {range}", .ruling = "M1", .in_scenario = random_map},
+    {.name = "systems", .type = integer(field<&Options::systems>, 2, 100),
+     .help = "random map: star systems besides the homes, {range}", .ruling = "M1",
+     .in_scenario = random_map},
+    {.name = "budget", .type = integer(field<&Options::budget>, 10, 5000),
+     .help = "BPs each side spends on its starting fleet, {range}", .ruling = "M3"},
+    {.name = "max_turns", .type = integer(field<&Options::max_turns>, 1, 1000),
+     .help = "turns after which the campaign is a draw, {range}", .ruling = "M8"},
+    {.name = "swap_homes", .type = boolean(field<&Options::swap_homes>),
+     .help = "true: side A starts at the map's second home, side B at the first", .ruling = "M1a",
+     .in_scenario = [](const Options& o) { return o.swap_homes; }},
+    {.name = "initiative", .type = choice(field<&Options::initiative>, "roll,a,b", -1),
+     .help = "roll: both roll for Player 1 every turn (M4); a or b: that side is always Player 1, "
+             "to measure what initiative is worth",
+     .ruling = "M4a", .in_scenario = [](const Options& o) { return o.initiative >= 0; }},
+    {.name = "design_a", .type = design<&Options::design, 0>,
+     .help = "side A's main design, e.g. E3S4T4W2 (ENGINE, SHIELDS, TO-HIT, weapons), or doctrine",
+     .ruling = "M2a"},
+    {.name = "design_b", .type = design<&Options::design, 1>,
+     .help = "side B's main design, likewise", .ruling = "M2a"},
+    {.name = "escort_a", .type = design<&Options::escort, 0>,
+     .help = "side A's escort design, e.g. E3S2T3W1, or doctrine (its design at 10 BP)",
+     .ruling = "M2a"},
+    {.name = "escort_b", .type = design<&Options::escort, 1>,
+     .help = "side B's escort design, likewise", .ruling = "M2a"},
+    {.name = "escorts_a", .type = integer(element<&Options::escort_share, 0>, 0, 100),
+     .help = "percent of side A's ships built as escorts, {range}", .ruling = "M2a"},
+    {.name = "escorts_b", .type = integer(element<&Options::escort_share, 1>, 0, 100),
+     .help = "percent of side B's ships built as escorts, {range}", .ruling = "M2a"},
 };
+// The scenario names the map first, then what sets the sides apart, then the rest.
+constexpr std::string_view kScenarioOrder[] = {
+    "map", "width", "height", "systems", "swap_homes", "initiative", "budget", "max_turns",
+    "design_a", "design_b", "escort_a", "escort_b", "escorts_a", "escorts_b"};
+constexpr OptionTable<Options> kTable{"msc", kOptions, kScenarioOrder};
 }  // namespace
 
-std::span<const OptionInfo> option_infos() { return kOptions; }
+std::span<const OptionInfo> option_infos() {
+    static const std::vector<OptionInfo> infos = kTable.describe();
+    return infos;
+}
 
 Options parse_options(const Settings& settings) {
-    const OptionReader r("msc", kOptions, settings);
-    Options o;
-    if (const auto t = r.text("map"); t && *t != "example") {
-        if (*t == "random") {
-            o.random_map = true;
-        } else if (t->empty()) {
-            r.fail("map", *t, "example, random or the path of a map file");
-        } else {  // M1b: a designer's own map
-            try {
-                o.map_file = read_map_file(*t);
-            } catch (const UsageError& e) {
-                throw UsageError("msc: " + std::string(e.what()));
-            }
-            o.map_path = *t;
-        }
-    }
-    o.width = static_cast<int>(r.integer("width", 26, 8, 64));
-    o.height = static_cast<int>(r.integer("height", 22, 8, 64));
-    o.systems = static_cast<int>(r.integer("systems", 30, 2, 100));
+    const OptionReader r = kTable.reader(settings);
+    Options o = kTable.read(r);
+    // M1: the size of the map is the random map's.
     if (!o.random_map && (r.text("width") || r.text("height") || r.text("systems")))
         r.fail("map", o.map_file ? o.map_path : "example",
                "random when width, height or systems are given");
     if (o.random_map && o.systems > o.width * o.height / 4)
         r.fail("systems", std::to_string(o.systems),
                "at most a quarter of the hexes (" + std::to_string(o.width * o.height / 4) + ")");
-    o.budget = static_cast<int>(r.integer("budget", 525, 10, 5000));
-    o.max_turns = static_cast<int>(r.integer("max_turns", 300, 1, 1000));
-    o.swap_homes = r.boolean("swap_homes", false);
-    if (const auto t = r.text("initiative"); t && *t != "roll") {
-        if (*t != "a" && *t != "b") r.fail("initiative", *t, "roll, a or b");
-        o.initiative = *t == "a" ? 0 : 1;
-    }
-    const char* names[2][kSides] = {{"design_a", "design_b"}, {"escort_a", "escort_b"}};
-    for (int which = 0; which < 2; ++which)
-        for (int side = 0; side < kSides; ++side)
-            if (const auto t = r.text(names[which][side]); t && *t != "doctrine") {
-                const auto d = parse_design(*t);
-                if (!d)
-                    r.fail(names[which][side], *t,
-                           "E<engine>S<shields>T<to-hit>W<weapons>, each rating 0..5, costing 10, "
-                           "15 or 20 BP (a weapon 2 BP), or doctrine");
-                (which ? o.escort : o.design)[static_cast<std::size_t>(side)] = *d;
-            }
-    o.escort_share[0] = static_cast<int>(r.integer("escorts_a", kDefaultEscortShare, 0, 100));
-    o.escort_share[1] = static_cast<int>(r.integer("escorts_b", kDefaultEscortShare, 0, 100));
     return o;
 }
 
-std::string scenario(const Options& o) {
-    std::string s = o.random_map ? "map=random width=" + std::to_string(o.width) + " height=" +
-                                       std::to_string(o.height) + " systems=" +
-                                       std::to_string(o.systems)
-                                 : "map=" + (o.map_file ? o.map_path : std::string("example"));
-    if (o.swap_homes) s += " swap_homes=true";
-    if (o.initiative >= 0) s += o.initiative == 0 ? " initiative=a" : " initiative=b";
-    s += " budget=" + std::to_string(o.budget) + " max_turns=" + std::to_string(o.max_turns);
-    for (int side = 0; side < kSides; ++side)
-        s += std::string(side ? " design_b=" : " design_a=") +
-             (o.design[static_cast<std::size_t>(side)] ? to_string(*o.design[static_cast<std::size_t>(side)]) : "doctrine");
-    for (int side = 0; side < kSides; ++side)
-        s += std::string(side ? " escort_b=" : " escort_a=") +
-             (o.escort[static_cast<std::size_t>(side)] ? to_string(*o.escort[static_cast<std::size_t>(side)]) : "doctrine");
-    for (int side = 0; side < kSides; ++side)
-        s += std::string(side ? " escorts_b=" : " escorts_a=") +
-             std::to_string(o.escort_share[static_cast<std::size_t>(side)]);
-    return s;
-}
+std::string scenario(const Options& o) { return kTable.scenario(o); }
 
 int State::owned(int side) const noexcept {
     int n = 0;

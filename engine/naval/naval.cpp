@@ -3,13 +3,25 @@
 namespace odds::naval {
 
 namespace {
-constexpr OptionInfo kOptions[] = {
-    {"width", "24", "sea hexes from one fleet's edge to the other's, 6..40 (N1)"},
-    {"height", "16", "sea hexes along each fleet's edge, ships..40 (N1)"},
-    {"islands", "0", "land hexes placed at random between the fleets, up to a quarter of that sea (N1)"},
-    {"ships", "7", "ships of the line a side, 1..7 (N2)"},
-    {"max_turns", "60", "turns after which the side with more ships wins, 1..1000 (N8)"},
+constexpr Option<Options> kOptions[] = {
+    {.name = "width", .type = integer(field<&Options::length>, 6, kMaxLength),
+     .help = "sea hexes from one fleet's edge to the other's, {range}", .ruling = "N1"},
+    // At least `ships`, so that each fleet fits its edge.
+    {.name = "height", .type = integer(field<&Options::breadth>, named("ships"), kMaxBreadth),
+     .help = "sea hexes along each fleet's edge, {range}", .ruling = "N1"},
+    // N1a: islands fall off the two edge rows, at most a quarter of that sea.
+    {.name = "islands",
+     .type = integer(field<&Options::islands>, 0,
+                     {[](const Options& o) -> std::int64_t { return o.breadth * (o.length - 2) / 4; },
+                      "height*(width-2)/4"}),
+     .help = "land hexes placed at random between the fleets, up to a quarter of that sea",
+     .ruling = "N1", .after = "width,height"},
+    {.name = "ships", .type = integer(field<&Options::ships>, 1, kMaxFleet),
+     .help = "ships of the line a side, {range}", .ruling = "N2"},
+    {.name = "max_turns", .type = integer(field<&Options::max_turns>, 1, 1000),
+     .help = "turns after which the side with more ships wins, {range}", .ruling = "N8"},
 };
+constexpr OptionTable<Options> kTable{"naval", kOptions};
 
 constexpr const char* kCardNames[kCardKinds] = {
     "Gust of Wind", "Unfurl the Sails", "Catch the Wind", "Fierce Hand to Hand",
@@ -18,28 +30,14 @@ constexpr const char* kCardNames[kCardKinds] = {
     "Rake the Bow"};
 }  // namespace
 
-std::span<const OptionInfo> option_infos() { return kOptions; }
-
-Options parse_options(const Settings& settings) {
-    const OptionReader r("naval", kOptions, settings);
-    Options o;
-    o.length = static_cast<int>(r.integer("width", 24, 6, kMaxLength));
-    o.ships = static_cast<int>(r.integer("ships", 7, 1, kMaxFleet));
-    o.breadth = static_cast<int>(r.integer("height", 16, 1, kMaxBreadth));
-    if (o.breadth < o.ships)
-        r.fail("height", std::to_string(o.breadth),
-               "at least ships (" + std::to_string(o.ships) + "), so each fleet fits its edge");
-    const int sea = o.breadth * (o.length - 2);
-    o.islands = static_cast<int>(r.integer("islands", 0, 0, sea / 4));
-    o.max_turns = static_cast<int>(r.integer("max_turns", 60, 1, 1000));
-    return o;
+std::span<const OptionInfo> option_infos() {
+    static const std::vector<OptionInfo> infos = kTable.describe();
+    return infos;
 }
 
-std::string scenario(const Options& o) {
-    return "width=" + std::to_string(o.length) + " height=" + std::to_string(o.breadth) +
-           " islands=" + std::to_string(o.islands) + " ships=" + std::to_string(o.ships) +
-           " max_turns=" + std::to_string(o.max_turns);
-}
+Options parse_options(const Settings& settings) { return kTable.read(kTable.reader(settings)); }
+
+std::string scenario(const Options& o) { return kTable.scenario(o); }
 
 const char* card_name(int card) noexcept { return card >= 0 && card < kCardKinds ? kCardNames[card] : "?"; }
 

@@ -3,25 +3,23 @@
 namespace odds::race {
 
 namespace {
-constexpr OptionInfo kOptions[] = {
-    {"goal", "20", "the square to reach, 2..100 (R1)"},
-    {"max_turns", "8", "turns before the race is lost, 1..50 (R1)"},
+constexpr Option<Options> kOptions[] = {
+    {.name = "goal", .type = integer(field<&Options::goal>, 2, kMaxGoal),
+     .help = "the square to reach, {range}", .ruling = "R1"},
+    {.name = "max_turns", .type = integer(field<&Options::max_turns>, 1, kMaxTurns),
+     .help = "turns before the race is lost, {range}", .ruling = "R1"},
 };
+constexpr OptionTable<Options> kTable{"race", kOptions};
 }  // namespace
 
-std::span<const OptionInfo> option_infos() { return kOptions; }
-
-Options parse_options(const Settings& settings) {
-    const OptionReader r("race", kOptions, settings);
-    Options o;
-    o.goal = static_cast<int>(r.integer("goal", 20, 2, kMaxGoal));
-    o.max_turns = static_cast<int>(r.integer("max_turns", 8, 1, kMaxTurns));
-    return o;
+std::span<const OptionInfo> option_infos() {
+    static const std::vector<OptionInfo> infos = kTable.describe();
+    return infos;
 }
 
-std::string scenario(const Options& o) {
-    return "goal=" + std::to_string(o.goal) + " max_turns=" + std::to_string(o.max_turns);
-}
+Options parse_options(const Settings& settings) { return kTable.read(kTable.reader(settings)); }
+
+std::string scenario(const Options& o) { return kTable.scenario(o); }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     return {{"win", "the goal reached within max_turns (R3)", MetricKind::rate, 0, 1},
