@@ -58,7 +58,7 @@ inline double bearing(const Hex& from, int facing, const Hex& to) noexcept {
 constexpr bool in_broadside(const Hex& from, int facing, const Hex& target) noexcept {
     const Hex v = target - from;
     if (v == Hex{}) return false;
-    const Hex h = kDirections[static_cast<std::size_t>(facing)];
+    const Hex h = kDirections[facing];
     const long long d = dot4(h, v);
     return 4 * d * d <= dot4(h, h) * dot4(v, v);  // cos^2 <= 1/4
 }
@@ -67,7 +67,7 @@ constexpr bool in_broadside(const Hex& from, int facing, const Hex& target) noex
 constexpr bool in_bow_or_stern(const Hex& target, int facing, const Hex& from) noexcept {
     const Hex v = from - target;
     if (v == Hex{}) return false;
-    const Hex h = kDirections[static_cast<std::size_t>(facing)];
+    const Hex h = kDirections[facing];
     const long long d = dot4(h, v);
     return 4 * d * d >= 3 * dot4(h, h) * dot4(v, v);  // cos^2 >= 3/4
 }

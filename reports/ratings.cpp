@@ -14,12 +14,12 @@ std::vector<Rating> bradley_terry(const std::vector<std::vector<double>>& games,
     Eigen::MatrixXd n = Eigen::MatrixXd::Zero(k, k), w = Eigen::MatrixXd::Zero(k, k);
     for (int i = 0; i < k; ++i)
         for (int j = 0; j < k; ++j) {
-            const double g = games[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+            const double g = games[i][j];
             if (i == j || g <= 0) continue;
             n(i, j) = g + 2 * kPrior;
-            w(i, j) = points[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] + kPrior;
-            out[static_cast<std::size_t>(i)].games += g;
-            out[static_cast<std::size_t>(i)].score += points[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+            w(i, j) = points[i][j] + kPrior;
+            out[i].games += g;
+            out[i].score += points[i][j];
         }
     // Newton's method on r_1..r_{k-1}, with r_0 = 0.
     Eigen::VectorXd r = Eigen::VectorXd::Zero(k);
@@ -50,7 +50,7 @@ std::vector<Rating> bradley_terry(const std::vector<std::vector<double>>& games,
     const double mean = r.mean();
     const double elo = 400 / std::log(10.0);
     for (int i = 0; i < k; ++i) {
-        auto& o = out[static_cast<std::size_t>(i)];
+        auto& o = out[i];
         o.rating = elo * (r(i) - mean);
         const double half = kZ95 * elo * std::sqrt(std::max(0.0, c(i, i)));
         o.ci = {o.rating - half, o.rating + half};

@@ -15,7 +15,7 @@ Tally::Tally(std::span<const MetricSpec> metrics, std::vector<SurvivalSpec> surv
     }
     bins_.assign(offset_.back(), 0);
     for (const auto& sv : survivals_) {
-        const auto& t = metrics[static_cast<std::size_t>(sv.time)];
+        const auto& t = metrics[sv.time];
         events_.emplace_back(static_cast<std::size_t>(t.hi - t.lo + 1), 0);
     }
 }

@@ -147,7 +147,7 @@ std::string list_json(const std::vector<const GameEntry*>& shown) {
             const SurvivalSpec& sv = defaults->survivals[i];
             const auto metric = [&](int k) {
                 return k < 0 ? std::string("null")
-                             : json_string(defaults->metrics[static_cast<std::size_t>(k)].name);
+                             : json_string(defaults->metrics[k].name);
             };
             j += std::string(i ? "," : "") + "\n        {\"subject\": " + json_string(sv.subject) +
                  ", \"step\": " + metric(sv.time) + ", \"event\": " + metric(sv.event) +

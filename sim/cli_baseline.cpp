@@ -297,7 +297,7 @@ Distribution distribution_of(MetricSpec spec, const std::map<std::int32_t, std::
         spec.hi = std::max(spec.hi, counts.rbegin()->first);
     }
     Distribution d{spec, std::vector<double>(static_cast<std::size_t>(spec.hi - spec.lo + 1), 0.0)};
-    for (const auto& [v, c] : counts) d.mass[static_cast<std::size_t>(v - spec.lo)] += static_cast<double>(c);
+    for (const auto& [v, c] : counts) d.mass[v - spec.lo] += static_cast<double>(c);
     return d;
 }
 

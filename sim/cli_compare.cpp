@@ -102,7 +102,7 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     std::vector<std::size_t> head;
     std::vector<std::string> head_names = split_names(game.headline);
     if (seat >= 0) {  // by default, rank by the compared seat's wins
-        const std::string wins = split_names(game.versus)[static_cast<std::size_t>(seat)];
+        const std::string wins = split_names(game.versus)[seat];
         std::erase(head_names, wins);
         head_names.insert(head_names.begin(), wins);
     }

@@ -186,7 +186,7 @@ TEST_CASE("compare: a two-seat comparison agrees with the exact solver", "[balan
         return std::stod(e.out.substr(at + 7));
     };
     for (auto [cell, policy] : {std::pair{7, "aggressor"}, std::pair{8, "survivor"}}) {
-        const double p = exact_tau(policy), got = std::stod(cells[static_cast<std::size_t>(cell)]);
+        const double p = exact_tau(policy), got = std::stod(cells[cell]);
         INFO(policy << ": " << got << " vs exact " << p);
         CHECK(std::abs(got - p) <= 4 * std::sqrt(p * (1 - p) / 40000));
     }

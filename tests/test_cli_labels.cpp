@@ -754,7 +754,7 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         CHECK(where.find("| `" + std::string(g.name) + "` |") != std::string::npos);
         for (const auto& sv : run->survivals) {
             if (!sv.subject.empty()) CHECK(where.find("`" + sv.subject + "`") != std::string::npos);
-            const std::string time = run->metrics[static_cast<std::size_t>(sv.time)].name;
+            const std::string time = run->metrics[sv.time].name;
             if (sv.subject.empty() || sv.subject == "squad") CHECK(where.find("`" + time + "`") != std::string::npos);
         }
     }

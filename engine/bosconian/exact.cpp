@@ -67,7 +67,7 @@ Matrix toeplitz(const Vec& law, int h) {
     Matrix t = Matrix::Zero(h, h);
     const int n = static_cast<int>(law.size());
     for (int i = 0; i < h; ++i)
-        for (int j = std::max(0, i - n + 1); j <= i; ++j) t(i, j) = law[static_cast<std::size_t>(i - j)];
+        for (int j = std::max(0, i - n + 1); j <= i; ++j) t(i, j) = law[i - j];
     return t;
 }
 
@@ -113,7 +113,7 @@ struct Solver {
             out.col(a1) += m2.col(a);
             for (int k = 1; k <= 6; ++k) out.col(cap(a1 + k)) += 2 * kSpy / 6 * m1.col(a);
             for (int s = 2; s <= 12; ++s)
-                out.col(cap(a1 + s)) += kSpy * kSpy * p2d6[static_cast<std::size_t>(s)] * p.col(a);
+                out.col(cap(a1 + s)) += kSpy * kSpy * p2d6[s] * p.col(a);
         }
         return out;
     }
@@ -135,18 +135,18 @@ struct Solver {
     void record_loss(int sector_count, double mass) {
         if (mass <= 0) return;
         res.win.mass[0] += mass;
-        res.damage.mass[static_cast<std::size_t>(h)] += mass;
-        res.sectors_entered.mass[static_cast<std::size_t>(sector_count)] += mass;
-        res.lost_at[static_cast<std::size_t>(sector_count)] += mass;
+        res.damage.mass[h] += mass;
+        res.sectors_entered.mass[sector_count] += mass;
+        res.lost_at[sector_count] += mass;
     }
 
     void record_win(int sector_count, const Matrix& p) {
         const double m = p.sum();
         res.win.mass[1] += m;
-        res.sectors_entered.mass[static_cast<std::size_t>(sector_count)] += m;
-        res.won_at[static_cast<std::size_t>(sector_count)] += m;
+        res.sectors_entered.mass[sector_count] += m;
+        res.won_at[sector_count] += m;
         const Eigen::VectorXd rows = p.rowwise().sum();
-        for (int d = 0; d < h; ++d) res.damage.mass[static_cast<std::size_t>(d)] += rows(d);
+        for (int d = 0; d < h; ++d) res.damage.mass[d] += rows(d);
     }
 
     Matrix start_matrix() const {
@@ -180,15 +180,15 @@ struct Solver {
         std::vector<std::vector<std::array<double, kDeltas>>> q(
             static_cast<std::size_t>(n) + 2,
             std::vector<std::array<double, kDeltas>>(static_cast<std::size_t>(rmax) + 1));
-        for (int r = 1; r <= rmax; ++r) q[static_cast<std::size_t>(n) + 1][static_cast<std::size_t>(r)].fill(1.0);
+        for (int r = 1; r <= rmax; ++r) q[static_cast<std::size_t>(n) + 1][r].fill(1.0);
         for (int s = n; s >= 2; --s)
             for (int r = 1; r <= rmax; ++r)
                 for (int d = 1; d <= 6; ++d) {
                     const double hz = 1.0 / (7 - d);  // P(the next base is here | not before)
                     const auto& next = q[static_cast<std::size_t>(s) + 1];
                     const double placed = r == 1 ? 0.0 : next[static_cast<std::size_t>(r) - 1][1];
-                    const double passed = d < 6 ? next[static_cast<std::size_t>(r)][static_cast<std::size_t>(d) + 1] : 0.0;
-                    q[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)][static_cast<std::size_t>(d)] =
+                    const double passed = d < 6 ? next[r][static_cast<std::size_t>(d) + 1] : 0.0;
+                    q[s][r][d] =
                         hz * placed + (1 - hz) * passed;
                 }
         return q;
@@ -199,17 +199,17 @@ struct Solver {
         const int rmax = o.bases ? o.bases : 12;
         Vec count_law(static_cast<std::size_t>(rmax) + 1, 0.0);
         if (o.bases)
-            count_law[static_cast<std::size_t>(o.bases)] = 1.0;
+            count_law[o.bases] = 1.0;
         else
-            for (int c = 2; c <= 12; ++c) count_law[static_cast<std::size_t>(c)] = p2d6[static_cast<std::size_t>(c)];
-        for (int c = 0; c <= rmax; ++c) res.bases_placed.mass[static_cast<std::size_t>(c)] = count_law[static_cast<std::size_t>(c)];
+            for (int c = 2; c <= 12; ++c) count_law[c] = p2d6[c];
+        for (int c = 0; c <= rmax; ++c) res.bases_placed.mass[c] = count_law[c];
 
         const auto q = wrap_probability(rmax);
-        for (int c = 1; c <= rmax; ++c) res.p_wrap += count_law[static_cast<std::size_t>(c)] * q[2][static_cast<std::size_t>(c)][1];
+        for (int c = 1; c <= rmax; ++c) res.p_wrap += count_law[c] * q[2][c][1];
 
         // Hidden states: index r * kDeltas + delta; an empty matrix means no mass.
         std::vector<Matrix> hidden(static_cast<std::size_t>((rmax + 1) * kDeltas));
-        auto at = [&](int r, int d) -> Matrix& { return hidden[static_cast<std::size_t>(r * kDeltas + d)]; };
+        auto at = [&](int r, int d) -> Matrix& { return hidden[r * kDeltas + d]; };
         auto add = [&](int r, int d, const Matrix& m) {
             Matrix& slot = at(r, d);
             if (slot.size() == 0) slot = m;
@@ -217,7 +217,7 @@ struct Solver {
         };
         const Matrix start = start_matrix();
         for (int c = 1; c <= rmax; ++c)
-            if (count_law[static_cast<std::size_t>(c)] > 0) add(c, 1, count_law[static_cast<std::size_t>(c)] * start);
+            if (count_law[c] > 0) add(c, 1, count_law[c] * start);
 
         const int start_pos = o.lap_position(o.effective_start());
         int t = 0;
@@ -235,7 +235,7 @@ struct Solver {
                         if (m.size() == 0) continue;
                         const double before = m.sum();
                         m = empty_sector(m);
-                        record_loss(t, lost(before, m.sum()) * (1 - q[2][static_cast<std::size_t>(r)][static_cast<std::size_t>(d)]));
+                        record_loss(t, lost(before, m.sum()) * (1 - q[2][r][d]));
                     }
                 continue;
             }
@@ -250,7 +250,7 @@ struct Solver {
             if (play) ++t;
             std::vector<Matrix> next(hidden.size());
             auto put = [&](int r, int d, Matrix m) {
-                Matrix& slot = next[static_cast<std::size_t>(r * kDeltas + d)];
+                Matrix& slot = next[r * kDeltas + d];
                 if (slot.size() == 0) slot = std::move(m);
                 else slot += m;
             };
@@ -278,7 +278,7 @@ struct Solver {
                         Matrix e = (1 - hz) * (play ? empty_sector(m) : m);
                         if (play) {
                             record_loss(t, lost((1 - hz) * m.sum(), e.sum()) *
-                                               (1 - q_next[static_cast<std::size_t>(r)][static_cast<std::size_t>(d) + 1]));
+                                               (1 - q_next[r][static_cast<std::size_t>(d) + 1]));
                         }
                         put(r, d + 1, std::move(e));
                     }
@@ -298,15 +298,15 @@ struct Solver {
                 total = convolve(total, fight, static_cast<std::size_t>(h));
                 double survive = 0;
                 for (int d = 0; d < h - o.start_damage && static_cast<std::size_t>(d) < total.size(); ++d)
-                    survive += total[static_cast<std::size_t>(d)];
-                res.win_bound += count_law[static_cast<std::size_t>(c)] * q[2][static_cast<std::size_t>(c)][1] * survive;
+                    survive += total[d];
+                res.win_bound += count_law[c] * q[2][c][1] * survive;
             }
         } else {
             res.win_bound = res.p_wrap;
         }
         res.win.mass[0] += res.p_wrap - res.win_bound;
         res.win.unresolved = res.win_bound;
-        res.damage.mass[static_cast<std::size_t>(h)] += res.p_wrap - res.win_bound;
+        res.damage.mass[h] += res.p_wrap - res.win_bound;
         res.damage.unresolved = res.win_bound;
         res.sectors_entered.unresolved = res.p_wrap;
     }

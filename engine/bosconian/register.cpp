@@ -49,7 +49,7 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
         {bosconian::kSectors, &solved.sectors_entered},
         {bosconian::kBasesPlaced, &solved.bases_placed}};
     for (const auto& [metric, law] : laws)
-        r.laws.push_back({specs[static_cast<std::size_t>(metric)], law->mass, law->unresolved});
+        r.laws.push_back({specs[metric], law->mass, law->unresolved});
     r.warnings = bosconian::warnings(options);
     if (solved.p_wrap == 0)  // every layout resolved: the survival table too
         r.survival = survival_csv_exact(solved.lost_at, solved.won_at, 0);

@@ -128,7 +128,7 @@ TEST_CASE("the wrap probability of the placement matches enumeration", "[bosconi
         const auto s = test::sum_d6(n);
         double tail = 0;
         for (std::size_t v = 36; v < s.size(); ++v) tail += s[v];
-        p_wrap += two[static_cast<std::size_t>(n)] * tail;
+        p_wrap += two[n] * tail;
     }
     CHECK(ex::solve(bos::parse_options({})).p_wrap == Approx(p_wrap).epsilon(1e-12));
 }

@@ -16,10 +16,10 @@ const std::array<std::vector<double>, 4>& dice_sums() {
         std::array<std::vector<double>, 4> s;
         s[0] = {1.0};
         for (int n = 1; n < 4; ++n) {
-            s[static_cast<std::size_t>(n)].assign(static_cast<std::size_t>(6 * n + 1), 0.0);
+            s[n].assign(static_cast<std::size_t>(6 * n + 1), 0.0);
             for (std::size_t v = 0; v < s[static_cast<std::size_t>(n) - 1].size(); ++v)
                 for (int f = 1; f <= 6; ++f)
-                    s[static_cast<std::size_t>(n)][v + static_cast<std::size_t>(f)] +=
+                    s[n][v + static_cast<std::size_t>(f)] +=
                         s[static_cast<std::size_t>(n) - 1][v] / 6;
         }
         return s;
@@ -64,8 +64,8 @@ void for_each_damage(int cls, Seat attacker, F&& f) {
         f(0, 0, 1.0);
         return;
     }
-    const auto& sa = dice_sums()[static_cast<std::size_t>(r.attacker_dice)];
-    const auto& sd = dice_sums()[static_cast<std::size_t>(r.defender_dice)];
+    const auto& sa = dice_sums()[r.attacker_dice];
+    const auto& sd = dice_sums()[r.defender_dice];
     for (std::size_t x = 0; x < sa.size(); ++x) {
         if (sa[x] == 0) continue;
         for (std::size_t y = 0; y < sd.size(); ++y) {
@@ -118,7 +118,7 @@ class_table() {
                         for (int i = 0; i < kFunctionCount; ++i)
                             for (int j = 0; j < kFunctionCount; ++j)
                                 t[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]
-                                 [static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =
+                                 [i][j] =
                                      static_cast<std::uint8_t>(class_of(resolve(
                                          c, static_cast<Function>(i), static_cast<Function>(j))));
                     }
@@ -136,12 +136,12 @@ std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht
     const ParticleLaw pa = la.particle(va), pd = ld.particle(vd);
     for (int ray = 0; ray < 2; ++ray)
         for (int shield = 0; shield < 2; ++shield) {
-            const double w1 = pa[static_cast<std::size_t>(ray)] * pd[static_cast<std::size_t>(shield)];
+            const double w1 = pa[ray] * pd[shield];
             if (w1 == 0) continue;
             const RegionLaw ra = la.region(va, ray, shield), rd = ld.region(vd, ray, shield);
             for (int focus = 0; focus < 3; ++focus)
                 for (int region = 0; region < 3; ++region) {
-                    const double w2 = w1 * ra[static_cast<std::size_t>(focus)] * rd[static_cast<std::size_t>(region)];
+                    const double w2 = w1 * ra[focus] * rd[region];
                     if (w2 == 0) continue;
                     const Calibration c{ray, shield, focus, region};
                     const FunctionLaw fa = la.function(va, c), fd = ld.function(vd, c);
@@ -183,16 +183,16 @@ Chain build_chain(const Options& o, const Policy& tau, const Policy& kaon) {
                 std::fill(scratch.begin(), scratch.end(), 0.0);
                 std::fill(absorb.begin(), absorb.end(), 0.0);
                 for (int cls = 0; cls < kClasses; ++cls) {
-                    if (w[static_cast<std::size_t>(cls)] == 0) continue;
+                    if (w[cls] == 0) continue;
                     for_each_damage(cls, a, [&](int dt, int dk, double p) {
                         const int nt = ht - dt, nk = hk - dk;
-                        const double m = w[static_cast<std::size_t>(cls)] * p;
+                        const double m = w[cls] * p;
                         if (nt > 0 && nk > 0)
-                            scratch[static_cast<std::size_t>(dt * kSpan + dk)] += m;
+                            scratch[dt * kSpan + dk] += m;
                         else if (nt <= 0 && nk <= 0)
                             absorb[static_cast<std::size_t>(2 * (h + 1))] += m;  // D6: a draw
                         else if (nk <= 0)
-                            absorb[static_cast<std::size_t>(nt)] += m;  // Tau wins
+                            absorb[nt] += m;  // Tau wins
                         else
                             absorb[static_cast<std::size_t>((h + 1) + nk)] += m;  // Kaon wins
                     });
@@ -200,7 +200,7 @@ Chain build_chain(const Options& o, const Policy& tau, const Policy& kaon) {
                 const Seat next = a == kTau ? kKaon : kTau;
                 for (int dt = 0; dt < std::min(kSpan, ht); ++dt)
                     for (int dk = 0; dk < std::min(kSpan, hk); ++dk)
-                        if (const double m = scratch[static_cast<std::size_t>(dt * kSpan + dk)]; m > 0) {
+                        if (const double m = scratch[dt * kSpan + dk]; m > 0) {
                             ch.target.push_back(sp.index(ht - dt, hk - dk, next));
                             ch.prob.push_back(m);
                         }
@@ -230,9 +230,9 @@ std::vector<bool> can_end(const Chain& ch, const Space& sp, int h) {
             for (int round = 0; round < 2; ++round)
                 for (int att = 0; att < 2; ++att) {
                     const int s = sp.index(ht, hk, static_cast<Seat>(att));
-                    for (std::size_t e = ch.offset[static_cast<std::size_t>(s)]; e < ch.offset[static_cast<std::size_t>(s) + 1]; ++e) {
+                    for (std::size_t e = ch.offset[s]; e < ch.offset[static_cast<std::size_t>(s) + 1]; ++e) {
                         const int t = ch.target[e];
-                        if (t < 0 || ends[static_cast<std::size_t>(t)]) ends[static_cast<std::size_t>(s)] = true;
+                        if (t < 0 || ends[t]) ends[s] = true;
                     }
                 }
     return ends;
@@ -250,19 +250,19 @@ std::vector<std::array<double, 3>> absorption(const Chain& ch, const Space& sp, 
             for (int att = 0; att < 2; ++att) {
                 const int s = sp.index(ht, hk, static_cast<Seat>(att));
                 const int partner = sp.index(ht, hk, static_cast<Seat>(1 - att));
-                for (std::size_t e = ch.offset[static_cast<std::size_t>(s)];
+                for (std::size_t e = ch.offset[s];
                      e < ch.offset[static_cast<std::size_t>(s) + 1]; ++e) {
                     const int t = ch.target[e];
                     const double p = ch.prob[e];
                     if (t == partner) {
-                        q[static_cast<std::size_t>(att)] += p;
+                        q[att] += p;
                     } else if (t >= 0) {
                         for (int k = 0; k < 3; ++k)
-                            r[static_cast<std::size_t>(att)][static_cast<std::size_t>(k)] +=
-                                p * v[static_cast<std::size_t>(t)][static_cast<std::size_t>(k)];
+                            r[att][k] +=
+                                p * v[t][k];
                     } else {
                         const int kind = (-1 - t) / (h + 1);
-                        r[static_cast<std::size_t>(att)][static_cast<std::size_t>(kind)] += p;
+                        r[att][kind] += p;
                     }
                 }
             }
@@ -271,9 +271,9 @@ std::vector<std::array<double, 3>> absorption(const Chain& ch, const Space& sp, 
             if (std::abs(m.determinant()) < 1e-300) continue;  // never ends: all zero
             const auto lu = m.partialPivLu();
             for (int k = 0; k < 3; ++k) {
-                const Eigen::Vector2d x = lu.solve(Eigen::Vector2d(r[0][static_cast<std::size_t>(k)], r[1][static_cast<std::size_t>(k)]));
-                v[static_cast<std::size_t>(sp.index(ht, hk, kTau))][static_cast<std::size_t>(k)] = x(0);
-                v[static_cast<std::size_t>(sp.index(ht, hk, kKaon))][static_cast<std::size_t>(k)] = x(1);
+                const Eigen::Vector2d x = lu.solve(Eigen::Vector2d(r[0][k], r[1][k]));
+                v[static_cast<std::size_t>(sp.index(ht, hk, kTau))][k] = x(0);
+                v[static_cast<std::size_t>(sp.index(ht, hk, kKaon))][k] = x(1);
             }
         }
     return v;
@@ -323,12 +323,12 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
                 const int tg = ch.target[e];
                 const double x = m * ch.prob[e];
                 if (tg >= 0) {
-                    next[static_cast<std::size_t>(tg)] += x;
+                    next[tg] += x;
                     continue;
                 }
                 const int code = -1 - tg, kind = code / (h + 1), hp = code % (h + 1);
                 (kind == 0 ? tau_win : kind == 1 ? kaon_win : draw) += x;
-                winner_hp[static_cast<std::size_t>(hp)] += x;
+                winner_hp[hp] += x;
                 ended += x;
             }
         }
@@ -359,7 +359,7 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
     }
     if (stalled > 0) {
         r.turns.resize(static_cast<std::size_t>(o.max_turns) + 1, 0.0);
-        r.turns[static_cast<std::size_t>(o.max_turns)] += static_cast<double>(stalled);
+        r.turns[o.max_turns] += static_cast<double>(stalled);
         draw += stalled;
         r.timeout = static_cast<double>(stalled);
         winner_hp[0] += stalled;
@@ -414,7 +414,7 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                 if (nt > 0 && nk > 0) x = value[static_cast<std::size_t>(sp.index(nt, nk, next))];
                 else if (nt <= 0 && nk <= 0) x = 0;  // a draw is not a win
                 else x = (nk <= 0) == (seat == kTau) ? 1.0 : 0.0;
-                v[static_cast<std::size_t>(cls)] += p * x;
+                v[cls] += p * x;
             });
         }
         return v;
@@ -435,7 +435,7 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
         f.po = lo.particle(vo);
         for (int ray = 0; ray < 2; ++ray)
             for (int shield = 0; shield < 2; ++shield) {
-                f.ro[static_cast<std::size_t>(ray * 2 + shield)] = lo.region(vo, ray, shield);
+                f.ro[ray * 2 + shield] = lo.region(vo, ray, shield);
                 for (int focus = 0; focus < 3; ++focus)
                     for (int region = 0; region < 3; ++region) {
                         const Calibration c{ray, shield, focus, region};
@@ -444,15 +444,15 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                         for (int fb = 0; fb < kFunctionCount; ++fb) {
                             double av = 0, bv = 0;
                             for (int j = 0; j < kFunctionCount; ++j) {
-                                const double p = fo[static_cast<std::size_t>(j)];
+                                const double p = fo[j];
                                 if (p == 0) continue;
                                 const Function fa = static_cast<Function>(seat_attacks ? fb : j);
                                 const Function fd = static_cast<Function>(seat_attacks ? j : fb);
                                 const int cls = class_of(resolve(c, fa, fd));
                                 if (stays(cls)) bv += p;
-                                else av += p * cv[static_cast<std::size_t>(cls)];
+                                else av += p * cv[cls];
                             }
-                            row[static_cast<std::size_t>(fb)] = {av, bv};
+                            row[fb] = {av, bv};
                         }
                     }
             }
@@ -473,24 +473,24 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
         for (int x = 0; x < 2; ++x) {
             double v1 = 0, s1 = 0;
             for (int y = 0; y < 2; ++y) {
-                const double py = f.po[static_cast<std::size_t>(y)];
+                const double py = f.po[y];
                 if (py == 0) continue;
                 const int ray = seat_attacks ? x : y, shield = seat_attacks ? y : x;
-                const RegionLaw& ro = f.ro[static_cast<std::size_t>(ray * 2 + shield)];
+                const RegionLaw& ro = f.ro[ray * 2 + shield];
                 double best2 = -1, slope2 = 2;
                 int arg2 = 0;
                 for (int rb = 0; rb < 3; ++rb) {
                     double v2 = 0, s2 = 0;
                     for (int rq = 0; rq < 3; ++rq) {
-                        const double pr = ro[static_cast<std::size_t>(rq)];
+                        const double pr = ro[rq];
                         if (pr == 0) continue;
                         const Calibration c{ray, shield, seat_attacks ? rb : rq, seat_attacks ? rq : rb};
                         const int ci = BestResponseTable::calibration_index(c);
-                        const auto& row = f.ab[static_cast<std::size_t>(ci)];
+                        const auto& row = f.ab[ci];
                         double best3 = -1, slope3 = 2;
                         int arg3 = 0;
                         for (int fb = 0; fb < kFunctionCount; ++fb) {
-                            const auto [av, bv] = row[static_cast<std::size_t>(fb)];
+                            const auto [av, bv] = row[fb];
                             const double v3 = av + bv * g;
                             if (better(v3, bv, best3, slope3)) {
                                 best3 = v3;
@@ -498,7 +498,7 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                                 arg3 = fb;
                             }
                         }
-                        e.function[static_cast<std::size_t>(ci)] = static_cast<std::uint8_t>(arg3);
+                        e.function[ci] = static_cast<std::uint8_t>(arg3);
                         v2 += pr * best3;
                         s2 += pr * slope3;
                     }
@@ -508,7 +508,7 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                         arg2 = rb;
                     }
                 }
-                e.region[static_cast<std::size_t>(ray * 2 + shield)] = static_cast<std::uint8_t>(arg2);
+                e.region[ray * 2 + shield] = static_cast<std::uint8_t>(arg2);
                 v1 += py * best2;
                 s1 += py * slope2;
             }

@@ -160,7 +160,7 @@ struct BestResponse {
     template <class Dice>
     int particle(const View& v, Dice&) { return table->at(v).particle; }
     template <class Dice>
-    int region(const View& v, int ray, int shield, Dice&) { return table->at(v).region[static_cast<std::size_t>(ray * 2 + shield)]; }
+    int region(const View& v, int ray, int shield, Dice&) { return table->at(v).region[ray * 2 + shield]; }
     template <class Dice>
     Function function(const View& v, const Calibration& c, Dice&) {
         return static_cast<Function>(table->at(v).function[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]);
@@ -172,7 +172,7 @@ struct BestResponse {
     }
     RegionLaw region_law(const View& v, int ray, int shield) const {
         RegionLaw p{};
-        p[table->at(v).region[static_cast<std::size_t>(ray * 2 + shield)]] = 1;
+        p[table->at(v).region[ray * 2 + shield]] = 1;
         return p;
     }
     FunctionLaw function_law(const View& v, const Calibration& c) const {

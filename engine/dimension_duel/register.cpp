@@ -65,7 +65,7 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
     const auto [seats, label] = make_seats(options, policies);
     const auto r = exact::dimension_duel::solve(options, std::get<0>(seats), std::get<1>(seats));
     const auto specs = dimension_duel::metric_specs(options);
-    auto spec = [&](int m) { return specs[static_cast<std::size_t>(m)]; };
+    auto spec = [&](int m) { return specs[m]; };
     ExactReport rep{std::string(kGame), dimension_duel::scenario(options), label, {}, {}, {}};
     const double u = r.unresolved;
     auto rest = [u](double p) { return std::max(0.0, 1 - p - u); };  // no rounding below zero

@@ -111,7 +111,7 @@ struct Order {
     Order& move(int marine, int step_) {
         kind = kMove;
         who = static_cast<std::uint8_t>(who | (1u << marine));
-        step[static_cast<std::size_t>(marine)] = static_cast<std::int8_t>(step_);
+        step[marine] = static_cast<std::int8_t>(step_);
         return *this;
     }
 };
@@ -151,8 +151,8 @@ Guts guts_roll(int guts, Dice& dice) {
 // Can marine c carry wounded w this turn (H5)? Both began the turn in the same area (1 or 2),
 // c is fit and has not moved, w is wounded and not yet carried this turn.
 inline bool can_carry(const State& s, int c, int w) {
-    const Marine& a = s.m[static_cast<std::size_t>(c)];
-    const Marine& b = s.m[static_cast<std::size_t>(w)];
+    const Marine& a = s.m[c];
+    const Marine& b = s.m[w];
     return c != w && a.fit() && !a.moved && !a.carrying && b.wounded() && !b.carried &&
            a.area == a.start_area && b.area == b.start_area && a.area == b.area && a.area < 3;
 }
@@ -172,7 +172,7 @@ inline int wounded_to_carry(const State& s, int area) {
 }
 
 inline void wound(State& s, int i) {
-    Marine& x = s.m[static_cast<std::size_t>(i)];
+    Marine& x = s.m[i];
     x.status = kWounded;
     x.firing = false;  // H6: a newly wounded marine stops firing
     x.wound_order = ++s.wound_clock;
@@ -180,7 +180,7 @@ inline void wound(State& s, int i) {
 }
 
 inline void move_marine(State& s, int i, int step) {
-    Marine& x = s.m[static_cast<std::size_t>(i)];
+    Marine& x = s.m[i];
     x.area = static_cast<std::uint8_t>(x.area + step);
     x.moved = true;
     x.firing = false;  // H4: moving ends covering fire
@@ -201,7 +201,7 @@ void leader_phase(State& s, const Order& order, Dice& dice) {
     if (!s.lt_commands()) return;
     const int lt_guts = kGuts[kLt];
     auto eligible = [&](int i) {
-        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        const Marine& x = s.m[i];
         return ((order.who >> i) & 1) && x.fit() && s.in_reach(x.area);
     };
     switch (order.kind) {
@@ -220,20 +220,20 @@ void leader_phase(State& s, const Order& order, Dice& dice) {
             // H4a: for his men, not himself; one Lt roll for all of them
             if (!any || !guts_roll(lt_guts, dice).success) break;
             for (int i = 0; i < kSquad; ++i)
-                if (i != kLt && eligible(i)) s.m[static_cast<std::size_t>(i)].firing = order.kind == Order::kCover;
+                if (i != kLt && eligible(i)) s.m[i].firing = order.kind == Order::kCover;
             break;
         }
         case Order::kMove: {
             // Reach is judged before anyone moves; each figure rolls its own Guts.
             std::array<bool, kSquad> go{};
             for (int i = 0; i < kSquad; ++i) {
-                const int to = s.m[static_cast<std::size_t>(i)].area + order.step[static_cast<std::size_t>(i)];
-                const int step = order.step[static_cast<std::size_t>(i)];
-                go[static_cast<std::size_t>(i)] = eligible(i) && (step == 1 || step == -1) && to >= 1 && to <= 3;
+                const int to = s.m[i].area + order.step[i];
+                const int step = order.step[i];
+                go[i] = eligible(i) && (step == 1 || step == -1) && to >= 1 && to <= 3;
             }
             for (int i = 0; i < kSquad; ++i)
-                if (go[static_cast<std::size_t>(i)] && guts_roll(kGuts[i], dice).success)
-                    move_marine(s, i, order.step[static_cast<std::size_t>(i)]);
+                if (go[i] && guts_roll(kGuts[i], dice).success)
+                    move_marine(s, i, order.step[i]);
             break;
         }
     }
@@ -243,32 +243,32 @@ void leader_phase(State& s, const Order& order, Dice& dice) {
 template <class Dice>
 void reaction_phase(State& s, const CarryPlan& plan, Dice& dice) {
     for (int c = 0; c < kSquad; ++c) {
-        const int w = plan[static_cast<std::size_t>(c)];
+        const int w = plan[c];
         if (w < 0 || w >= kSquad || !can_carry(s, c, w)) continue;
-        Marine& carrier = s.m[static_cast<std::size_t>(c)];
+        Marine& carrier = s.m[c];
         carrier.carrying = true;
         carrier.firing = false;  // H4: carrying ends covering fire
-        s.m[static_cast<std::size_t>(w)].carried = true;
+        s.m[w].carried = true;
         const Guts g = guts_roll(kGuts[c], dice);
         if (g.success || g.critical) {  // both move one area toward area 3
             move_marine(s, c, +1);
-            s.m[static_cast<std::size_t>(w)].area = carrier.area;
+            s.m[w].area = carrier.area;
         }
     }
     for (int i = 0; i < kSquad; ++i) {
-        Marine& x = s.m[static_cast<std::size_t>(i)];
+        Marine& x = s.m[i];
         if (i == kLt || !x.fit() || x.moved || x.firing || x.carrying) continue;
         const Guts g = guts_roll(kGuts[i], dice);
         if (g.critical) {  // Heroics (H5; H5a: only wounded marines in areas 1-2 count; Ice-cube first)
             if (const int w = wounded_to_carry(s, x.area); w >= 0) {
                 x.carrying = true;
-                s.m[static_cast<std::size_t>(w)].carried = true;
+                s.m[w].carried = true;
                 move_marine(s, i, +1);
-                s.m[static_cast<std::size_t>(w)].area = x.area;
+                s.m[w].area = x.area;
             } else {
                 int best = 0;  // the nearest wounded marine's area; ties: the nearer the front
                 for (int w2 = 0; w2 < kSquad; ++w2) {
-                    const Marine& y = s.m[static_cast<std::size_t>(w2)];
+                    const Marine& y = s.m[w2];
                     if (!y.wounded() || y.area == 3) continue;
                     const int d = std::abs(y.area - x.area), bd = std::abs(best - x.area);
                     if (best == 0 || d < bd || (d == bd && y.area < best)) best = y.area;
@@ -287,7 +287,7 @@ void sniper_phase(State& s, Dice& dice) {
     bool cover = false;  // H6a: judged once, before the sniper's first roll
     for (const auto& x : s.m) cover = cover || (x.fit() && x.firing);
     for (int i = 0; i < kSquad; ++i) {
-        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        const Marine& x = s.m[i];
         if (!x.fit() || x.area == 3) continue;
         const int r = dice.d6();
         int need;  // the lowest face that wounds (7: never)
@@ -300,21 +300,21 @@ void sniper_phase(State& s, Dice& dice) {
     for (const auto& x : s.m) friendly = friendly || (x.fit() && x.firing && x.area >= 2);
     if (friendly)
         for (int i = 0; i < kSquad; ++i) {
-            const Marine& x = s.m[static_cast<std::size_t>(i)];
+            const Marine& x = s.m[i];
             if (x.fit() && s.smoke[x.area] > 0 && dice.d6() == 6) wound(s, i);
         }
     for (int area = 1; area <= 3; ++area) {
         for (;;) {
             int count = 0, latest = -1;
             for (int i = 0; i < kSquad; ++i) {
-                const Marine& x = s.m[static_cast<std::size_t>(i)];
+                const Marine& x = s.m[i];
                 if (!x.wounded() || x.area != area) continue;
                 ++count;
-                if (latest < 0 || x.wound_order > s.m[static_cast<std::size_t>(latest)].wound_order) latest = i;
+                if (latest < 0 || x.wound_order > s.m[latest].wound_order) latest = i;
             }
             if (count <= 2) break;
-            s.m[static_cast<std::size_t>(latest)].status = kDead;  // the most recently wounded
-            s.m[static_cast<std::size_t>(latest)].end_turn = static_cast<std::uint8_t>(s.turn);
+            s.m[latest].status = kDead;  // the most recently wounded
+            s.m[latest].end_turn = static_cast<std::uint8_t>(s.turn);
         }
     }
 }
@@ -324,7 +324,7 @@ template <class Dice>
 int bug_out_phase(State& s, Dice& dice) {
     int out = 0;
     auto withdraw = [&](int i) {
-        Marine& x = s.m[static_cast<std::size_t>(i)];
+        Marine& x = s.m[i];
         x.was_wounded = x.wounded();
         x.status = kOut;
         x.firing = false;
@@ -333,7 +333,7 @@ int bug_out_phase(State& s, Dice& dice) {
     };
     auto take_wounded = [&] {  // one wounded marine in area 3 with each fit one: Ice-cube first
         for (const int w : kRescueOrder)  // H5a
-            if (s.m[static_cast<std::size_t>(w)].wounded() && s.m[static_cast<std::size_t>(w)].area == 3) {
+            if (s.m[w].wounded() && s.m[w].area == 3) {
                 withdraw(w);
                 return;
             }
@@ -343,15 +343,15 @@ int bug_out_phase(State& s, Dice& dice) {
         if (!guts_roll(kGuts[kLt], dice).success) return 0;
         std::array<bool, kSquad> fit3{};
         for (int i = 0; i < kSquad; ++i)
-            fit3[static_cast<std::size_t>(i)] = s.m[static_cast<std::size_t>(i)].fit() && s.m[static_cast<std::size_t>(i)].area == 3;
+            fit3[i] = s.m[i].fit() && s.m[i].area == 3;
         for (int i = 0; i < kSquad; ++i)
-            if (fit3[static_cast<std::size_t>(i)]) {
+            if (fit3[i]) {
                 withdraw(i);
                 take_wounded();
             }
     } else {  // each fit marine in area 3 rolls for himself
         for (int i = 0; i < kSquad; ++i) {
-            const Marine& x = s.m[static_cast<std::size_t>(i)];
+            const Marine& x = s.m[i];
             if (!x.fit() || x.area != 3) continue;
             if (guts_roll(kGuts[i], dice).success) {
                 withdraw(i);
@@ -365,7 +365,7 @@ int bug_out_phase(State& s, Dice& dice) {
 // H3, H8: the end of a turn.
 inline void end_turn(State& s, const Options& o) {
     for (int a = 1; a <= 3; ++a)
-        if (s.smoke[static_cast<std::size_t>(a)] > 0) --s.smoke[static_cast<std::size_t>(a)];
+        if (s.smoke[a] > 0) --s.smoke[a];
     if (!s.any_fit_on_board() || s.turn >= o.max_turns) {
         s.over = true;
         for (auto& x : s.m)
@@ -403,7 +403,7 @@ inline Outcome outcome_of(const State& s) {
     Outcome r;
     r.turns = s.turn;
     for (int i = 0; i < kSquad; ++i) {
-        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        const Marine& x = s.m[i];
         if (x.status == kOut) {
             ++r.withdrawn;
             r.wounded_withdrawn += x.was_wounded;
@@ -453,7 +453,7 @@ inline void to_metrics(const State& s, std::int32_t* out) noexcept {
     int first = 0;
     for (int i = 0, k = 0; i < kSquad; ++i) {
         if (i == kIceCube) continue;
-        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        const Marine& x = s.m[i];
         const bool hit = x.hit_turn > 0;
         out[kMarineTime + 2 * k] = hit ? x.hit_turn : x.end_turn;
         out[kMarineTime + 2 * k + 1] = hit;

@@ -23,7 +23,7 @@ namespace odds::fpb {
 // The wounded marine to rescue first: Ice-cube, else in roster order; only areas 1-2. -1: none.
 inline int rescue_target(const State& s) {
     for (int w = 0; w < kSquad; ++w)
-        if (s.m[static_cast<std::size_t>(w)].wounded() && s.m[static_cast<std::size_t>(w)].area < 3) return w;
+        if (s.m[w].wounded() && s.m[w].area < 3) return w;
     return -1;
 }
 
@@ -32,10 +32,10 @@ inline int rescue_target(const State& s) {
 inline int rescuer(const State& s, int area, bool bravest) {
     int best = -1;
     for (int i = 0; i < kSquad; ++i) {
-        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        const Marine& x = s.m[i];
         if (i == kLt || !x.fit()) continue;
         if (best < 0) { best = i; continue; }
-        const Marine& b = s.m[static_cast<std::size_t>(best)];
+        const Marine& b = s.m[best];
         const int d = std::abs(x.area - area), bd = std::abs(b.area - area);
         if (bravest ? kGuts[i] > kGuts[best] : (d < bd || (d == bd && kGuts[i] > kGuts[best])))
             best = i;
@@ -49,9 +49,9 @@ inline CarryPlan all_carries(const State& s) {
     std::array<bool, kSquad> taken{};
     for (int c = 0; c < kSquad; ++c)
         for (int w = 0; w < kSquad; ++w)
-            if (!taken[static_cast<std::size_t>(w)] && can_carry(s, c, w)) {
-                plan[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(w);
-                taken[static_cast<std::size_t>(w)] = true;
+            if (!taken[w] && can_carry(s, c, w)) {
+                plan[c] = static_cast<std::int8_t>(w);
+                taken[w] = true;
                 break;
             }
     return plan;
@@ -76,7 +76,7 @@ inline bool time_to_go(const State& s) {
 
 // Move `marine` one area toward `area`: by order if the Lt reaches him, else the Lt closes in.
 inline Order send(const State& s, int marine, int area) {
-    const Marine& x = s.m[static_cast<std::size_t>(marine)];
+    const Marine& x = s.m[marine];
     if (x.area == area) return Order::none();
     if (marine != kLt && !s.in_reach(x.area)) return Order{}.move(kLt, x.area < s.lt().area ? -1 : +1);
     return Order{}.move(marine, area < x.area ? -1 : +1);
@@ -88,7 +88,7 @@ inline Order fall_back(const State& s) {
     Order o;
     bool beyond = false;
     for (int i = 0; i < kSquad; ++i) {
-        const Marine& x = s.m[static_cast<std::size_t>(i)];
+        const Marine& x = s.m[i];
         if (!x.fit() || x.area == 3) continue;
         if (s.in_reach(x.area)) o.move(i, +1);
         else beyond = true;
@@ -104,7 +104,7 @@ struct Carrying {
     template <class Dice>
     Order leader(const State& s, Dice&) {
         const int w = rescue_target(s);
-        return w < 0 ? fall_back(s) : Rescue::order(s, s.m[static_cast<std::size_t>(w)].area);
+        return w < 0 ? fall_back(s) : Rescue::order(s, s.m[w].area);
     }
     template <class Dice>
     CarryPlan carries(const State& s, Dice&) { return all_carries(s); }
@@ -118,7 +118,7 @@ struct CoverRescue {
         std::uint8_t quiet = 0;  // men in cover within reach who are not firing yet
         bool firing = false;
         for (int i = 0; i < kSquad; ++i) {
-            const Marine& x = s.m[static_cast<std::size_t>(i)];
+            const Marine& x = s.m[i];
             firing = firing || (x.fit() && x.firing);
             if (i != kLt && i != r && x.fit() && !x.firing && x.area == 3 && s.in_reach(3))
                 quiet = static_cast<std::uint8_t>(quiet | (1u << i));
@@ -131,12 +131,12 @@ struct CoverRescue {
 struct SmokeRescue {
     static Order order(const State& s, int area) {
         const int r = rescuer(s, area, false);
-        if (s.smoke[static_cast<std::size_t>(area)] <= 1 && s.in_reach(area)) return Order::smoke(area);
+        if (s.smoke[area] <= 1 && s.in_reach(area)) return Order::smoke(area);
         // Firers behind smoke risk friendly fire on the men in it: halt them.
         std::uint8_t firers = 0;
         bool someone_in_smoke = false;
         for (int i = 0; i < kSquad; ++i) {
-            const Marine& x = s.m[static_cast<std::size_t>(i)];
+            const Marine& x = s.m[i];
             if (i != kLt && x.fit() && x.firing && x.area >= 2 && s.in_reach(x.area))
                 firers = static_cast<std::uint8_t>(firers | (1u << i));
             someone_in_smoke = someone_in_smoke || (x.fit() && s.smoke[x.area] > 0);
@@ -198,7 +198,7 @@ struct Random {
         kinds[n++] = Order::kSmoke;  // the Lt's own area is always in reach
         std::uint8_t cover = 0, halt = 0, move = 0;
         for (int i = 0; i < kSquad; ++i) {
-            const Marine& x = s.m[static_cast<std::size_t>(i)];
+            const Marine& x = s.m[i];
             if (!x.fit() || !s.in_reach(x.area)) continue;
             move = static_cast<std::uint8_t>(move | (1u << i));
             if (i == kLt) continue;
@@ -219,7 +219,7 @@ struct Random {
                 std::array<int, 3> areas{};
                 int k = 0;
                 for (int a = 1; a <= 3; ++a)
-                    if (s.in_reach(a)) areas[static_cast<std::size_t>(k++)] = a;
+                    if (s.in_reach(a)) areas[k++] = a;
                 return Order::smoke(areas[static_cast<std::size_t>(uniform(k, dice))]);
             }
             case Order::kCover: return Order::cover(subset(cover));
@@ -229,7 +229,7 @@ struct Random {
                 const std::uint8_t who = subset(move);
                 for (int i = 0; i < kSquad; ++i) {
                     if (!((who >> i) & 1)) continue;
-                    const int a = s.m[static_cast<std::size_t>(i)].area;
+                    const int a = s.m[i].area;
                     o.move(i, a == 1 ? +1 : a == 3 ? -1 : (dice.d6() <= 3 ? -1 : +1));
                 }
                 return o;
@@ -243,10 +243,10 @@ struct Random {
         std::array<bool, kSquad> taken{};
         for (int c = 0; c < kSquad; ++c)
             for (int w = 0; w < kSquad; ++w)
-                if (!taken[static_cast<std::size_t>(w)] && can_carry(s, c, w)) {
+                if (!taken[w] && can_carry(s, c, w)) {
                     if (dice.d6() <= 3) {
-                        plan[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(w);
-                        taken[static_cast<std::size_t>(w)] = true;
+                        plan[c] = static_cast<std::int8_t>(w);
+                        taken[w] = true;
                     }
                     break;
                 }
@@ -269,7 +269,7 @@ struct Rollout {
         std::array<Order, 12> cand{};
         int n = 0;
         auto add = [&](const Order& o) {
-            if (n < static_cast<int>(cand.size())) cand[static_cast<std::size_t>(n++)] = o;
+            if (n < static_cast<int>(cand.size())) cand[n++] = o;
         };
         add(Order::none());
         for (int a = 1; a <= 3; ++a)
@@ -282,7 +282,7 @@ struct Rollout {
         add(fall_back(s));
         std::uint8_t firing = 0;
         for (int i = 1; i < kSquad; ++i)
-            if (s.m[static_cast<std::size_t>(i)].fit() && s.m[static_cast<std::size_t>(i)].firing)
+            if (s.m[i].fit() && s.m[i].firing)
                 firing = static_cast<std::uint8_t>(firing | (1u << i));
         if (firing) add(Order::halt(firing));
         const std::uint64_t seed = dice.word();
@@ -293,7 +293,7 @@ struct Rollout {
             for (int k = 0; k < budget; ++k) {
                 odds::Dice inner(stream_seed(seed, static_cast<std::uint64_t>(k)));
                 State t = s;
-                leader_phase(t, cand[static_cast<std::size_t>(c)], inner);
+                leader_phase(t, cand[c], inner);
                 finish_turn(t, base, inner);
                 total += outcome_of(t).withdrawn;
             }
@@ -302,7 +302,7 @@ struct Rollout {
                 best = c;
             }
         }
-        return cand[static_cast<std::size_t>(best)];
+        return cand[best];
     }
 
     template <class D>

@@ -42,8 +42,8 @@ TEST_CASE("H1 the squad starts in place", "[fpb][H1]") {
     CHECK(s.m[kIceCube].wounded());
     CHECK(s.m[kIceCube].area == 1);
     for (int i : {kLt, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel}) {
-        CHECK(s.m[static_cast<std::size_t>(i)].fit());
-        CHECK(s.m[static_cast<std::size_t>(i)].area == 3);
+        CHECK(s.m[i].fit());
+        CHECK(s.m[i].area == 3);
     }
     CHECK(kGuts[kTex] == 9);
     CHECK(kGuts[kEdsel] == 6);
@@ -136,7 +136,7 @@ TEST_CASE("H5a a bug-out takes Ice-cube before a wounded Lt", "[fpb][H5a][H7]") 
     State s;
     s.m[kLt].status = kWounded;  // the Lt is down in area 3, and so is Ice-cube
     s.m[kIceCube].area = 3;
-    for (int i = kBuster; i < kSquad; ++i) s.m[static_cast<std::size_t>(i)].area = 2;
+    for (int i = kBuster; i < kSquad; ++i) s.m[i].area = 2;
     // Only Tex is fit in area 3: 1+2 goes, taking Ice-cube, not the Lt.
     ScriptedDice d{1, 2};
     CHECK(bug_out_phase(s, d) == 2);
@@ -392,8 +392,8 @@ TEST_CASE("H5a Heroics: only wounded men in areas 1-2 count; Ice-cube first, the
         t.m[kIceCube].area = 3;  // Ice-cube already in cover
         t.m[kTex].area = 1;
         for (int w : {kSnowball, kBuster}) {
-            t.m[static_cast<std::size_t>(w)].area = 1;
-            t.m[static_cast<std::size_t>(w)].status = kWounded;
+            t.m[w].area = 1;
+            t.m[w].status = kWounded;
         }
         ScriptedDice e{4, 4, 1, 2, 1, 2, 1, 2};  // Tex: Heroics (8 <= 9); Reflex, Legs, Edsel quiet
         reaction_phase(t, no_carries(), e);
@@ -404,7 +404,7 @@ TEST_CASE("H5a Heroics: only wounded men in areas 1-2 count; Ice-cube first, the
     }
     SECTION("a bug-out takes Ice-cube first") {
         State s;
-        for (int i : {kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel}) s.m[static_cast<std::size_t>(i)].status = kOut;
+        for (int i : {kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel}) s.m[i].status = kOut;
         s.m[kIceCube].area = 3;
         s.m[kBuster].status = kWounded;  // Buster wounded in area 3 too; the Lt the one fit man
         ScriptedDice d{2, 3};  // the Lt's roll: he goes, with one wounded man
@@ -478,7 +478,7 @@ TEST_CASE("H8 the game ends when no fit marine is on the board", "[fpb][H8]") {
     State s;
     Options o;
     for (int i : {kLt, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel})
-        s.m[static_cast<std::size_t>(i)].status = kOut;
+        s.m[i].status = kOut;
     s.turn = 3;
     end_turn(s, o);
     CHECK(s.over);

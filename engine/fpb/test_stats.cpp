@@ -48,7 +48,7 @@ TEST_CASE("bug-out's first turn matches an exact enumeration", "[fpb][statistics
             for (int i = 0; i < h; ++i) ph *= static_cast<double>(heroes - i) / (i + 1) * hit;
             ph *= std::pow(1 - hit, heroes - h);
             exact[static_cast<std::size_t>(10 * (1 + stay) + h)] += p * ph * p_lt;
-            exact[static_cast<std::size_t>(h)] += p * ph * (1 - p_lt);
+            exact[h] += p * ph * (1 - p_lt);
         }
     }
     CHECK(test::total(exact) == Approx(1).margin(1e-12));
@@ -62,7 +62,7 @@ TEST_CASE("bug-out's first turn matches an exact enumeration", "[fpb][statistics
         const Outcome r = outcome_of(s);
         int hit = 0;
         for (const auto& x : s.m) hit += x.hit_turn == 1;
-        ++counts[static_cast<std::size_t>(10 * r.withdrawn + hit)];
+        ++counts[10 * r.withdrawn + hit];
     }
     test::require_matches(counts, exact);
 }

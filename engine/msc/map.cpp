@@ -37,7 +37,7 @@ StarMap parse_map(std::string_view text, std::string_view origin) {
         if (row == kMaxMapSide)
             throw bad("more than " + std::to_string(kMaxMapSide) + " rows of hexes");
         for (int col = 0; col < m.width; ++col) {
-            const char c = line[static_cast<std::size_t>(col)];
+            const char c = line[col];
             const hex::Hex h = hex::from_offset(col, row);
             if (c == '*') {
                 if (m.systems.size() + 2 >= static_cast<std::size_t>(kMaxSystems))
@@ -46,7 +46,7 @@ StarMap parse_map(std::string_view text, std::string_view origin) {
                 m.systems.push_back(h);
             } else if (c == 'H') {
                 if (homes == 2) throw bad("a third home system (column " + std::to_string(col) + ")");
-                m.home[static_cast<std::size_t>(homes++)] = h;
+                m.home[homes++] = h;
             } else if (c != '.') {
                 const bool printable = c > ' ' && c < 127;
                 throw bad("column " + std::to_string(col) + ": " +

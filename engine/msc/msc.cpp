@@ -105,7 +105,7 @@ std::string scenario(const Options& o) { return kTable.scenario(o); }
 int State::owned(int side) const noexcept {
     int n = 0;
     for (int i = 0; i < n_sys; ++i) {
-        const System& y = sys[static_cast<std::size_t>(i)];
+        const System& y = sys[i];
         n += y.home_of == side ? !occupied_by(y.pos, 1 - side) : y.owner == side;
     }
     return n;

@@ -116,30 +116,30 @@ struct State {
 
     int ships(int side) const noexcept {
         int n = 0;
-        for (const auto& f : fleets[static_cast<std::size_t>(side)]) n += f.ships();
+        for (const auto& f : fleets[side]) n += f.ships();
         return n;
     }
     bool occupied_by(const hex::Hex& h, int side) const noexcept {
-        for (const auto& f : fleets[static_cast<std::size_t>(side)])
+        for (const auto& f : fleets[side])
             if (f.ships() > 0 && f.pos == h) return true;
         return false;
     }
     // A side's ships in hex h, per design.
     Counts present(int side, const hex::Hex& h) const noexcept {
         Counts c{};
-        for (const auto& f : fleets[static_cast<std::size_t>(side)])
+        for (const auto& f : fleets[side])
             if (f.ships() > 0 && f.pos == h)
-                for (int d = 0; d < kMaxDesigns; ++d) c[static_cast<std::size_t>(d)] += f.n[static_cast<std::size_t>(d)];
+                for (int d = 0; d < kMaxDesigns; ++d) c[d] += f.n[d];
         return c;
     }
     const Design& design(int side, int d) const noexcept {
-        return plan[static_cast<std::size_t>(side)].design[static_cast<std::size_t>(d)];
+        return plan[side].design[d];
     }
     // M5: a fleet moves up to the lowest ENGINE among its ships.
     int range(int side, const Fleet& f) const noexcept {
         int r = kMaxRating;
         for (int d = 0; d < kMaxDesigns; ++d)
-            if (f.n[static_cast<std::size_t>(d)] > 0) r = std::min(r, design(side, d).engine);
+            if (f.n[d] > 0) r = std::min(r, design(side, d).engine);
         return r;
     }
     int owned(int side) const noexcept;  // systems owned, the home included (M4)

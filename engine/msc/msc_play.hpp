@@ -27,16 +27,16 @@ int uniform_int(int n, Dice& dice) {
 namespace detail {
 inline int free_slot(const State& s, int side) {
     for (int i = 0; i < kMaxFleets; ++i)
-        if (s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)].ships() == 0) return i;
+        if (s.fleets[side][i].ships() == 0) return i;
     return -1;
 }
 // The fleet at home new ships join: the one there, else a free slot; -1 when every slot is busy
 // elsewhere (M5a).
 inline int home_fleet(const State& s, int side) {
-    const auto& fl = s.fleets[static_cast<std::size_t>(side)];
+    const auto& fl = s.fleets[side];
     for (int i = 0; i < kMaxFleets; ++i)
-        if (fl[static_cast<std::size_t>(i)].ships() > 0 &&
-            fl[static_cast<std::size_t>(i)].pos == s.home[static_cast<std::size_t>(side)])
+        if (fl[i].ships() > 0 &&
+            fl[i].pos == s.home[side])
             return i;
     return free_slot(s, side);
 }
@@ -50,16 +50,16 @@ inline void build(State& s, int side) {
         if (s.bp[u] >= s.design(side, s.plan[u].next(s.built_by[u])).cost()) ++s.cap_hits[u];
         return;
     }
-    Fleet& f = s.fleets[u][static_cast<std::size_t>(slot)];
+    Fleet& f = s.fleets[u][slot];
     for (;;) {
         const int d = s.plan[u].next(s.built_by[u]);
         const int cost = s.design(side, d).cost();
         if (s.bp[u] < cost) break;
         s.bp[u] -= cost;
-        ++s.built_by[u][static_cast<std::size_t>(d)];
+        ++s.built_by[u][d];
         ++s.built[u];
         if (f.ships() == 0) f = Fleet{s.home[u], {}, 0};
-        ++f.n[static_cast<std::size_t>(d)];
+        ++f.n[d];
     }
 }
 }  // namespace detail
@@ -74,7 +74,7 @@ State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice)
         const StarMap& m = o.star_map();
         s.bounds = {m.width, m.height};
         s.home = m.home;
-        for (const auto& h : m.systems) s.sys[static_cast<std::size_t>(s.n_sys++)].pos = h;
+        for (const auto& h : m.systems) s.sys[s.n_sys++].pos = h;
     } else {
         s.bounds = {o.width, o.height};
         s.home = {hex::from_offset(o.width / 2, 0), hex::from_offset(o.width / 2, o.height - 1)};
@@ -89,9 +89,9 @@ State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice)
                 const hex::Hex h = hex::from_offset(x0 + uniform_int(std::max(1, x1 - x0), dice),
                                                     y0 + uniform_int(std::max(1, y1 - y0), dice));
                 bool taken = h == s.home[0] || h == s.home[1];
-                for (int i = 0; i < s.n_sys; ++i) taken = taken || s.sys[static_cast<std::size_t>(i)].pos == h;
+                for (int i = 0; i < s.n_sys; ++i) taken = taken || s.sys[i].pos == h;
                 if (!taken) {
-                    s.sys[static_cast<std::size_t>(s.n_sys++)].pos = h;
+                    s.sys[s.n_sys++].pos = h;
                     break;
                 }
             }
@@ -99,13 +99,13 @@ State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice)
     }
     if (o.swap_homes) std::swap(s.home[0], s.home[1]);  // M1a: the sides trade homes
     for (int side = 0; side < kSides; ++side) {
-        System& home = s.sys[static_cast<std::size_t>(s.n_sys++)];
-        home.pos = s.home[static_cast<std::size_t>(side)];
+        System& home = s.sys[s.n_sys++];
+        home.pos = s.home[side];
         home.owner = static_cast<std::int8_t>(side);
         home.home_of = static_cast<std::int8_t>(side);
         // M3: the budget, spent on ships at home (in the plan's order, M2a), as one fleet; what
         // is left is saved.
-        s.bp[static_cast<std::size_t>(side)] = o.budget;
+        s.bp[side] = o.budget;
         detail::build(s, side);
     }
     return s;
@@ -117,12 +117,12 @@ inline void production(State& s) {
     for (int side = 0; side < kSides; ++side) {
         int income = 0;
         for (int i = 0; i < s.n_sys; ++i) {
-            const System& y = s.sys[static_cast<std::size_t>(i)];
+            const System& y = s.sys[i];
             if (y.home_of == side) income += !s.occupied_by(y.pos, 1 - side);
             else if (y.owner == side && s.turn >= y.captured + 2) ++income;
         }
-        s.bp[static_cast<std::size_t>(side)] += income;
-        s.produced[static_cast<std::size_t>(side)] += income;
+        s.bp[side] += income;
+        s.produced[side] += income;
         detail::build(s, side);
     }
 }
@@ -140,18 +140,18 @@ int initiative(Dice& dice) {
 // into a new fleet; each moves up to the lowest ENGINE among its ships.
 template <class Policy, class Dice>
 void movement(State& s, int side, Policy& policy, Dice& dice) {
-    auto& fl = s.fleets[static_cast<std::size_t>(side)];
+    auto& fl = s.fleets[side];
     for (int i = 0; i < kMaxFleets; ++i)
         for (int j = i + 1; j < kMaxFleets; ++j) {
-            Fleet& a = fl[static_cast<std::size_t>(i)];
-            Fleet& b = fl[static_cast<std::size_t>(j)];
+            Fleet& a = fl[i];
+            Fleet& b = fl[j];
             if (a.ships() > 0 && b.ships() > 0 && a.pos == b.pos) {
-                for (int d = 0; d < kMaxDesigns; ++d) a.n[static_cast<std::size_t>(d)] += b.n[static_cast<std::size_t>(d)];
+                for (int d = 0; d < kMaxDesigns; ++d) a.n[d] += b.n[d];
                 b.n = {};
             }
         }
     auto go = [&](int i, const hex::Hex& target) {
-        Fleet& f = fl[static_cast<std::size_t>(i)];
+        Fleet& f = fl[i];
         const hex::Hex start = f.pos;
         const int range = s.range(side, f);
         for (int k = 0; k < range && !(f.pos == target); ++k) f.pos = step_toward(s, f.pos, target);
@@ -159,25 +159,25 @@ void movement(State& s, int side, Policy& policy, Dice& dice) {
     };
     std::array<bool, kMaxFleets> moved{};
     for (int i = 0; i < kMaxFleets; ++i) {
-        if (fl[static_cast<std::size_t>(i)].ships() == 0 || moved[static_cast<std::size_t>(i)]) continue;
+        if (fl[i].ships() == 0 || moved[i]) continue;
         const Orders o = policy.orders(s, side, i, dice);
-        moved[static_cast<std::size_t>(i)] = true;
-        Fleet& f = fl[static_cast<std::size_t>(i)];
+        moved[i] = true;
+        Fleet& f = fl[i];
         // A detachment: some ships, not all, and none the fleet does not have.
         int n = 0;
         bool ok = true;
         for (int d = 0; d < kMaxDesigns; ++d) {
-            const int k = o.detach[static_cast<std::size_t>(d)];
-            ok = ok && k >= 0 && k <= f.n[static_cast<std::size_t>(d)];
+            const int k = o.detach[d];
+            ok = ok && k >= 0 && k <= f.n[d];
             n += k;
         }
         if (ok && n > 0 && n < f.ships()) {
             if (const int slot = detail::free_slot(s, side); slot < 0) {
-                ++s.cap_hits[static_cast<std::size_t>(side)];  // M5a: no slot for the detachment
+                ++s.cap_hits[side];  // M5a: no slot for the detachment
             } else {
-                for (int d = 0; d < kMaxDesigns; ++d) f.n[static_cast<std::size_t>(d)] -= o.detach[static_cast<std::size_t>(d)];
-                fl[static_cast<std::size_t>(slot)] = Fleet{f.pos, o.detach, 0};
-                moved[static_cast<std::size_t>(slot)] = true;
+                for (int d = 0; d < kMaxDesigns; ++d) f.n[d] -= o.detach[d];
+                fl[slot] = Fleet{f.pos, o.detach, 0};
+                moved[slot] = true;
                 go(slot, o.detach_target);
             }
         }
@@ -194,24 +194,24 @@ void take_losses(State& s, int side, const hex::Hex& h, int n, Policy& policy, D
     for (; n > 0; --n) {
         const Counts present = s.present(side, h);
         int d = policy.lose(static_cast<const State&>(s), side, present, dice);
-        if (d < 0 || d >= kMaxDesigns || present[static_cast<std::size_t>(d)] == 0) {
+        if (d < 0 || d >= kMaxDesigns || present[d] == 0) {
             d = 0;
-            while (d < kMaxDesigns && present[static_cast<std::size_t>(d)] == 0) ++d;
+            while (d < kMaxDesigns && present[d] == 0) ++d;
             if (d == kMaxDesigns) return;  // nothing left to lose
         }
-        for (auto& f : s.fleets[static_cast<std::size_t>(side)])
-            if (f.pos == h && f.n[static_cast<std::size_t>(d)] > 0) {
-                --f.n[static_cast<std::size_t>(d)];
-                ++s.lost[static_cast<std::size_t>(side)];
+        for (auto& f : s.fleets[side])
+            if (f.pos == h && f.n[d] > 0) {
+                --f.n[d];
+                ++s.lost[side];
                 break;
             }
     }
 }
 // M7: a retreat, one hex toward home; false when there is no hex nearer home (at home).
 inline bool retreat_from(State& s, int side, const hex::Hex& h) {
-    const hex::Hex to = step_toward(s, h, s.home[static_cast<std::size_t>(side)]);
+    const hex::Hex to = step_toward(s, h, s.home[side]);
     if (to == h) return false;
-    for (auto& f : s.fleets[static_cast<std::size_t>(side)])
+    for (auto& f : s.fleets[side])
         if (f.ships() > 0 && f.pos == h) f.pos = to;
     return true;
 }
@@ -220,7 +220,7 @@ inline int power_at(const State& s, int side, const hex::Hex& h, bool offence) {
     const Counts c = s.present(side, h);
     int p = 0;
     for (int d = 0; d < kMaxDesigns; ++d)
-        p += c[static_cast<std::size_t>(d)] * (offence ? s.design(side, d).offence() : s.design(side, d).defence());
+        p += c[d] * (offence ? s.design(side, d).offence() : s.design(side, d).defence());
     return p;
 }
 }  // namespace detail
@@ -230,7 +230,7 @@ template <class PolicyA, class PolicyB, class Dice>
 void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice) {
     int last[kSides] = {0, 0};
     for (int side = 0; side < kSides; ++side)
-        for (const auto& f : s.fleets[static_cast<std::size_t>(side)])
+        for (const auto& f : s.fleets[side])
             if (f.ships() > 0 && f.pos == h) last[side] = std::max(last[side], f.arrived);
     const int att = last[1] > last[0] ? 1 : 0;  // the side that moved in last attacks
     const int def = 1 - att;
@@ -265,7 +265,7 @@ void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice
 // M6, M8: the end of a turn: occupation, capture, victory.
 inline void end_of_turn(State& s, const Options& o) {
     for (int i = 0; i < s.n_sys; ++i) {
-        System& y = s.sys[static_cast<std::size_t>(i)];
+        System& y = s.sys[i];
         const bool a = s.occupied_by(y.pos, 0), b = s.occupied_by(y.pos, 1);
         if (a == b) {  // nobody, or both: nobody is alone here
             y.occupant = -1;
@@ -292,7 +292,7 @@ inline void end_of_turn(State& s, const Options& o) {
     // M8: the enemy home held alone at the end of a turn, or the enemy without ships.
     bool takes_home[kSides], wiped[kSides];
     for (int side = 0; side < kSides; ++side) {
-        const hex::Hex& enemy_home = s.home[static_cast<std::size_t>(1 - side)];
+        const hex::Hex& enemy_home = s.home[1 - side];
         takes_home[side] = s.occupied_by(enemy_home, side) && !s.occupied_by(enemy_home, 1 - side);
         wiped[side] = s.ships(side) == 0;
     }
@@ -328,8 +328,8 @@ void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice)
     for (const auto& f : s.fleets[0])
         if (f.ships() > 0 && s.occupied_by(f.pos, 1) &&
             std::find(fights.begin(), fights.begin() + n, f.pos) == fights.begin() + n)
-            fights[static_cast<std::size_t>(n++)] = f.pos;
-    for (int i = 0; i < n; ++i) combat_at(s, fights[static_cast<std::size_t>(i)], pa, pb, dice);
+            fights[n++] = f.pos;
+    for (int i = 0; i < n; ++i) combat_at(s, fights[i], pa, pb, dice);
     end_of_turn(s, o);
 }
 

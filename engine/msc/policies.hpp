@@ -29,7 +29,7 @@ enum class LossRule { cheap_first, keep_guns, keep_speed };
 
 inline int pick_loss(LossRule rule, const Plan& plan, const Counts& present) {
     auto key = [&](int d) {
-        const Design& x = plan.design[static_cast<std::size_t>(d)];
+        const Design& x = plan.design[d];
         switch (rule) {
             case LossRule::keep_guns: return x.offence() * 100 + x.cost();
             case LossRule::keep_speed: return x.engine * 100 + x.cost();
@@ -38,7 +38,7 @@ inline int pick_loss(LossRule rule, const Plan& plan, const Counts& present) {
     };
     int best = -1;
     for (int d = 0; d < kMaxDesigns; ++d)
-        if (present[static_cast<std::size_t>(d)] > 0 && (best < 0 || key(d) < key(best))) best = d;
+        if (present[d] > 0 && (best < 0 || key(d) < key(best))) best = d;
     return best < 0 ? 0 : best;
 }
 
@@ -49,7 +49,7 @@ struct Losses {
     LossRule loss = LossRule::cheap_first;
     template <class Dice>
     int lose(const State& s, int side, const Counts& present, Dice&) const {
-        return pick_loss(loss, s.plan[static_cast<std::size_t>(side)], present);
+        return pick_loss(loss, s.plan[side], present);
     }
 };
 
@@ -58,7 +58,7 @@ inline int strength(const State& s, int side, const hex::Hex& h) {
     const Counts c = s.present(side, h);
     int t = 0;
     for (int d = 0; d < kMaxDesigns; ++d)
-        t += c[static_cast<std::size_t>(d)] * (s.design(side, d).offence() + s.design(side, d).defence());
+        t += c[d] * (s.design(side, d).offence() + s.design(side, d).defence());
     return t;
 }
 
@@ -93,11 +93,11 @@ inline Counts share_of(const Fleet& f, int k) {
 // row order (breaking ties by row order gave the side whose home lies lower on the map the
 // contested middle first).
 inline hex::Hex nearest_unowned(const State& s, int side, const hex::Hex& from) {
-    const hex::Hex enemy = s.home[static_cast<std::size_t>(1 - side)];
+    const hex::Hex enemy = s.home[1 - side];
     int best = -1, bd = 1 << 30, be = 1 << 30;
     for (int pass = 0; pass < 2 && best < 0; ++pass)
         for (int i = 0; i < s.n_sys; ++i) {
-            const System& y = s.sys[static_cast<std::size_t>(i)];
+            const System& y = s.sys[i];
             if (y.owner == side || (pass == 0 && y.home_of >= 0)) continue;
             const int d = hex::distance(from, y.pos), e = hex::distance(enemy, y.pos);
             if (d < bd || (d == bd && e < be)) {
@@ -106,15 +106,15 @@ inline hex::Hex nearest_unowned(const State& s, int side, const hex::Hex& from) 
                 best = i;
             }
         }
-    return best < 0 ? enemy : s.sys[static_cast<std::size_t>(best)].pos;
+    return best < 0 ? enemy : s.sys[best].pos;
 }
 
 // The nearest system the enemy owns (its home last), else the nearest unowned one; ties as above.
 inline hex::Hex nearest_enemy(const State& s, int side, const hex::Hex& from) {
-    const hex::Hex enemy = s.home[static_cast<std::size_t>(1 - side)];
+    const hex::Hex enemy = s.home[1 - side];
     int best = -1, bd = 1 << 30, be = 1 << 30;
     for (int i = 0; i < s.n_sys; ++i) {
-        const System& y = s.sys[static_cast<std::size_t>(i)];
+        const System& y = s.sys[i];
         if (y.owner != 1 - side || y.home_of >= 0) continue;
         const int d = hex::distance(from, y.pos), e = hex::distance(enemy, y.pos);
         if (d < bd || (d == bd && e < be)) {
@@ -123,7 +123,7 @@ inline hex::Hex nearest_enemy(const State& s, int side, const hex::Hex& from) {
             best = i;
         }
     }
-    return best < 0 ? nearest_unowned(s, side, from) : s.sys[static_cast<std::size_t>(best)].pos;
+    return best < 0 ? nearest_unowned(s, side, from) : s.sys[best].pos;
 }
 
 // The home guard of `expand` and `strike`: a third of all the side's ships (at least one).
@@ -132,7 +132,7 @@ inline int guard(const State& s, int side) { return std::max(1, (s.ships(side) +
 // A fleet sitting on a system it is capturing stays until the system is ours.
 inline bool capturing(const State& s, int side, const hex::Hex& at) {
     for (int i = 0; i < s.n_sys; ++i) {
-        const System& y = s.sys[static_cast<std::size_t>(i)];
+        const System& y = s.sys[i];
         if (y.pos == at && y.home_of < 0 && y.owner != side) return true;
     }
     return false;
@@ -141,8 +141,8 @@ inline bool capturing(const State& s, int side, const hex::Hex& at) {
 struct Expand : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice&) {
-        const Fleet& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
-        const hex::Hex home = s.home[static_cast<std::size_t>(side)];
+        const Fleet& f = s.fleets[side][i];
+        const hex::Hex home = s.home[side];
         if (f.pos == home) {  // guard home with a third of all the side's ships; send the rest out
             Orders o{home, {}, {}};
             if (const int spare = f.ships() - guard(s, side); spare > 0 && spare < f.ships()) {
@@ -167,9 +167,9 @@ struct Strike : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice& dice) {
         if (2 * s.ships(side) < 3 * s.ships(1 - side)) return Expand{}.orders(s, side, i, dice);
-        const Fleet& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
-        const hex::Hex home = s.home[static_cast<std::size_t>(side)];
-        const hex::Hex enemy = s.home[static_cast<std::size_t>(1 - side)];
+        const Fleet& f = s.fleets[side][i];
+        const hex::Hex home = s.home[side];
+        const hex::Hex enemy = s.home[1 - side];
         if (const int spare = f.ships() - guard(s, side); f.pos == home && spare > 0 && spare < f.ships())
             return {home, share_of(f, spare), enemy};
         return {f.pos == home ? home : enemy, {}, {}};
@@ -183,7 +183,7 @@ struct Strike : Losses {
 struct Rush : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int, Dice&) {
-        return {s.home[static_cast<std::size_t>(1 - side)], {}, {}};
+        return {s.home[1 - side], {}, {}};
     }
     template <class Dice>
     bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
@@ -194,7 +194,7 @@ struct Rush : Losses {
 struct Raid : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice&) {
-        const Fleet& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
+        const Fleet& f = s.fleets[side][i];
         if (capturing(s, side, f.pos) && f.ships() <= 2) return {f.pos, {}, {}};
         Orders o{nearest_enemy(s, side, f.pos), {}, {}};
         if (f.ships() > 2) {  // peel off two ships against the enemy's systems
@@ -213,7 +213,7 @@ struct Raid : Losses {
 struct Random : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice& dice) {
-        const Fleet& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
+        const Fleet& f = s.fleets[side][i];
         hex::Hex t = f.pos;
         const int facing = dice.d6() - 1;
         for (int k = 0; k < 8; ++k) t = hex::neighbour(t, facing);

@@ -21,11 +21,11 @@ struct Scripted {
     LossRule loss = LossRule::cheap_first;
     template <class D>
     int lose(const State& s, int side, const Counts& present, D&) const {
-        return pick_loss(loss, s.plan[static_cast<std::size_t>(side)], present);
+        return pick_loss(loss, s.plan[side], present);
     }
     template <class D>
     Orders orders(const State& s, int side, int i, D&) {
-        const auto& f = s.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
+        const auto& f = s.fleets[side][i];
         return {stay ? f.pos : target, 0, {}};
     }
     template <class D>
@@ -37,7 +37,7 @@ struct Splitter {
     hex::Hex there;
     template <class D>
     Orders orders(const State& st, int side, int i, D&) {
-        const auto& f = st.fleets[static_cast<std::size_t>(side)][static_cast<std::size_t>(i)];
+        const auto& f = st.fleets[side][i];
         return {f.pos, {4, 0}, there};
     }
 };
@@ -62,8 +62,8 @@ State by_hand() {
     s.home = {hex::from_offset(5, 0), hex::from_offset(5, 9)};
     s.plan = {Plan(kBalanced), Plan(kBalanced)};
     for (int side = 0; side < kSides; ++side) {
-        System& y = s.sys[static_cast<std::size_t>(s.n_sys++)];
-        y.pos = s.home[static_cast<std::size_t>(side)];
+        System& y = s.sys[s.n_sys++];
+        y.pos = s.home[side];
         y.owner = y.home_of = static_cast<std::int8_t>(side);
     }
     return s;
@@ -160,7 +160,7 @@ TEST_CASE("M5a a fleet may detach ships into a new fleet with its own destinatio
 
 TEST_CASE("M5a with every fleet slot busy, detachments are refused and new ships wait; both counted", "[msc][M5][M5a]") {
     State s = start();  // 10 ships at home in slot 0
-    for (int i = 1; i < kMaxFleets; ++i) s.fleets[0][static_cast<std::size_t>(i)] = Fleet{s.sys[static_cast<std::size_t>(i)].pos, {1, 0}, 0};
+    for (int i = 1; i < kMaxFleets; ++i) s.fleets[0][i] = Fleet{s.sys[i].pos, {1, 0}, 0};
     Splitter split{s.home[1]};
     ScriptedDice none{};
     movement(s, 0, split, none);  // slot 0 would detach 4 ships: no slot is free
@@ -168,7 +168,7 @@ TEST_CASE("M5a with every fleet slot busy, detachments are refused and new ships
     CHECK(s.cap_hits[0] == 1);  // (the one-ship fleets cannot detach 4: not a refusal)
     // Every slot away from home and BPs for a ship: it waits, and that counts too.
     State t = start();
-    for (int i = 0; i < kMaxFleets; ++i) t.fleets[0][static_cast<std::size_t>(i)] = Fleet{t.sys[static_cast<std::size_t>(i)].pos, {1, 0}, 0};
+    for (int i = 0; i < kMaxFleets; ++i) t.fleets[0][i] = Fleet{t.sys[i].pos, {1, 0}, 0};
     t.bp[0] = 100;
     t.turn = 5;
     production(t);
@@ -294,7 +294,7 @@ TEST_CASE("M7c a side in its own home cannot retreat: it asks, stays, and the fi
 TEST_CASE("M9 policies see the whole board: strike counts the enemy's ships wherever they are", "[msc][M9][policy]") {
     State s = by_hand();
     const hex::Hex spot = hex::from_offset(2, 2);
-    s.sys[static_cast<std::size_t>(s.n_sys++)].pos = spot;  // one system to expand to
+    s.sys[s.n_sys++].pos = spot;  // one system to expand to
     s.fleets[0][0] = Fleet{s.home[0], {6, 0}, 0};
     s.fleets[1][0] = Fleet{s.home[1], {1, 0}, 0};
     ScriptedDice none{};
@@ -448,7 +448,7 @@ TEST_CASE("M2a a side builds its main design and escorts, in the plan's order", 
     for (int i = 0; i < 8; ++i) {
         const int d = p.next(built);
         order += d ? 'e' : 'm';
-        ++built[static_cast<std::size_t>(d)];
+        ++built[d];
     }
     CHECK(order == "mmmemmme");  // every fourth ship an escort
     CHECK(Plan(kBalanced).next({5, 0}) == 0);
@@ -527,8 +527,8 @@ TEST_CASE("M1a swap_homes: side A starts at the map's second home", "[msc][M1][M
     CHECK(swapped.home[0] == plain.home[1]);
     CHECK(swapped.home[1] == plain.home[0]);
     CHECK(swapped.fleets[0][0].pos == plain.home[1]);
-    CHECK(swapped.sys[static_cast<std::size_t>(swapped.n_sys - 2)].home_of == 0);
-    CHECK(swapped.sys[static_cast<std::size_t>(swapped.n_sys - 2)].pos == plain.home[1]);
+    CHECK(swapped.sys[swapped.n_sys - 2].home_of == 0);
+    CHECK(swapped.sys[swapped.n_sys - 2].pos == plain.home[1]);
 }
 
 TEST_CASE("M2a the plan is rule options: main design, escort, escorts' share", "[msc][M2a]") {
@@ -569,12 +569,12 @@ TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]
             s.first = initiative(dice);
             for (int k = 0; k < kSides; ++k) {  // Player 1 first (M4)
                 const int side = k == 0 ? s.first : 1 - s.first;
-                const auto& fl = s.fleets[static_cast<std::size_t>(side)];
+                const auto& fl = s.fleets[side];
                 std::array<hex::Hex, kMaxFleets> before{};
                 std::array<bool, kMaxFleets> was{};
                 for (int i = 0; i < kMaxFleets; ++i) {
-                    before[static_cast<std::size_t>(i)] = fl[static_cast<std::size_t>(i)].pos;
-                    was[static_cast<std::size_t>(i)] = fl[static_cast<std::size_t>(i)].ships() > 0;
+                    before[i] = fl[i].pos;
+                    was[i] = fl[i].ships() > 0;
                 }
                 if (side == 0) movement(s, 0, pa, dice);
                 else movement(s, 1, pb, dice);
@@ -582,31 +582,31 @@ TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]
                 // the plan, not the kernel's own count), of where a fleet of its side started
                 // the phase (merged slots are reused by detachments, so not necessarily its own).
                 for (int i = 0; i < kMaxFleets; ++i) {
-                    const auto& f = fl[static_cast<std::size_t>(i)];
+                    const auto& f = fl[i];
                     if (f.ships() == 0) continue;
                     REQUIRE(s.bounds.contains(f.pos));
                     int range = kMaxRating;
                     for (int d = 0; d < kMaxDesigns; ++d)
-                        if (f.n[static_cast<std::size_t>(d)] > 0)
-                            range = std::min(range, plans[static_cast<std::size_t>(side)].design[static_cast<std::size_t>(d)].engine);
+                        if (f.n[d] > 0)
+                            range = std::min(range, plans[side].design[d].engine);
                     int from = 1000;
                     for (int j = 0; j < kMaxFleets; ++j)
-                        if (was[static_cast<std::size_t>(j)]) from = std::min(from, hex::distance(before[static_cast<std::size_t>(j)], f.pos));
+                        if (was[j]) from = std::min(from, hex::distance(before[j], f.pos));
                     REQUIRE(from <= range);
                 }
             }
             std::array<hex::Hex, kMaxFleets> fights{};
             int n = 0;
             for (const auto& f : s.fleets[0])
-                if (f.ships() > 0 && s.occupied_by(f.pos, 1)) fights[static_cast<std::size_t>(n++)] = f.pos;
-            for (int i = 0; i < n; ++i) combat_at(s, fights[static_cast<std::size_t>(i)], pa, pb, dice);
+                if (f.ships() > 0 && s.occupied_by(f.pos, 1)) fights[n++] = f.pos;
+            for (int i = 0; i < n; ++i) combat_at(s, fights[i], pa, pb, dice);
             end_of_turn(s, o);
             for (int side = 0; side < kSides; ++side) {
                 const auto u = static_cast<std::size_t>(side);
                 // BPs spent never exceed BPs produced plus the budget; every ship counted once.
                 int spent = 0, alive = 0;
                 for (int d = 0; d < kMaxDesigns; ++d)
-                    spent += s.built_by[u][static_cast<std::size_t>(d)] * s.design(side, d).cost();
+                    spent += s.built_by[u][d] * s.design(side, d).cost();
                 REQUIRE(spent + s.bp[u] == o.budget + s.produced[u]);
                 REQUIRE(s.built_by[u][0] + s.built_by[u][1] == s.built[u]);
                 for (const auto& f : s.fleets[u]) {

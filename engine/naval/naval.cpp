@@ -80,7 +80,7 @@ State empty_sea(const Options& o) {
 }
 
 void place(State& s, int i, const hex::Hex& pos, int facing) noexcept {
-    Ship& sh = s.ship[static_cast<std::size_t>(i)];
+    Ship& sh = s.ship[i];
     sh.pos = pos;
     sh.facing = static_cast<std::int8_t>(facing);
     s.at[static_cast<std::size_t>(s.cell(pos))] = static_cast<std::int8_t>(i + 1);
@@ -89,7 +89,7 @@ void place(State& s, int i, const hex::Hex& pos, int facing) noexcept {
 int State::highest_movement(int side) const noexcept {
     int best = -1000;
     for (int i = 0; i < n_ships; ++i) {
-        const Ship& sh = ship[static_cast<std::size_t>(i)];
+        const Ship& sh = ship[i];
         if (sh.afloat && sh.side == side) best = std::max(best, sh.movement);
     }
     return best;
@@ -97,16 +97,16 @@ int State::highest_movement(int side) const noexcept {
 
 bool can_fire(const State& s, int firer, int target, int ammo) noexcept {
     if (target < 0 || target >= s.n_ships || firer == target) return false;
-    const Ship& f = s.ship[static_cast<std::size_t>(firer)];
-    const Ship& t = s.ship[static_cast<std::size_t>(target)];
+    const Ship& f = s.ship[firer];
+    const Ship& t = s.ship[target];
     if (!f.afloat || !t.afloat || f.side == t.side) return false;
     const int range = hex::distance(f.pos, t.pos);
     return range <= max_range(ammo) && hex::in_broadside(f.pos, f.facing, t.pos);
 }
 
 bool can_board(const State& s, int i, int j) noexcept {
-    const Ship& a = s.ship[static_cast<std::size_t>(i)];
-    const Ship& b = s.ship[static_cast<std::size_t>(j)];
+    const Ship& a = s.ship[i];
+    const Ship& b = s.ship[j];
     return a.afloat && b.afloat && a.side != b.side && hex::distance(a.pos, b.pos) == 1 &&
            hex::in_broadside(a.pos, a.facing, b.pos) && hex::in_broadside(b.pos, b.facing, a.pos);
 }
@@ -116,19 +116,19 @@ void reach(const State& s, int i, int allowance, Reach& r) noexcept {
     // cheapest, and each end is listed once, in order of cost.
     std::array<std::uint8_t, kMaxCells * 6> seen;
     std::fill_n(seen.begin(), s.cols * s.rows * 6, std::uint8_t{0});
-    const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+    const Ship& sh = s.ship[i];
     r.n = 0;
     const auto push = [&](const hex::Hex& h, int cell, int facing, int cost) {
-        auto& mark = seen[static_cast<std::size_t>(cell * 6 + facing)];
+        auto& mark = seen[cell * 6 + facing];
         if (mark) return;
         mark = 1;
-        r.end[static_cast<std::size_t>(r.n++)] = {static_cast<std::uint16_t>(cell), static_cast<std::int8_t>(h.q),
+        r.end[r.n++] = {static_cast<std::uint16_t>(cell), static_cast<std::int8_t>(h.q),
                                                   static_cast<std::int8_t>(h.r), static_cast<std::int8_t>(facing),
                                                   static_cast<std::int8_t>(cost)};
     };
     push(sh.pos, s.cell(sh.pos), sh.facing, 0);
     for (int head = 0; head < r.n; ++head) {
-        const Reach::End e = r.end[static_cast<std::size_t>(head)];
+        const Reach::End e = r.end[head];
         if (e.cost >= allowance) continue;
         const hex::Hex here = e.pos();
         push(here, e.cell, hex::turn(e.facing, 1), e.cost + 1);
@@ -182,10 +182,10 @@ void to_metrics(const State& s, std::int32_t* out) noexcept {
     out[kCapturedByB] = s.captures[1];
     for (int a = 0; a < kAmmoKinds; ++a)
         for (int side = 0; side < kSides; ++side)
-            out[kFiredRoundA + 2 * a + side] = s.broadsides[static_cast<std::size_t>(side)][static_cast<std::size_t>(a)];
+            out[kFiredRoundA + 2 * a + side] = s.broadsides[side][a];
     out[kBoardings] = s.boardings;
     const auto edge = [&](int attr) {
-        return s.start_rating[0][static_cast<std::size_t>(attr)] - s.start_rating[1][static_cast<std::size_t>(attr)];
+        return s.start_rating[0][attr] - s.start_rating[1][attr];
     };
     out[kMovementEdge] = edge(kMovement);
     out[kCannonEdge] = edge(kCannon);

@@ -159,7 +159,7 @@ struct State {
     int afloat(int side) const noexcept {
         int n = 0;
         for (int i = 0; i < n_ships; ++i)
-            n += ship[static_cast<std::size_t>(i)].afloat && ship[static_cast<std::size_t>(i)].side == side;
+            n += ship[i].afloat && ship[i].side == side;
         return n;
     }
     int highest_movement(int side) const noexcept;

@@ -82,8 +82,8 @@ State setup(const Options& o, A& a, B& b, D& dice) {
     for (int k = 0; k < o.islands; ++k) {
         for (;;) {
             const int c = s.cols + static_cast<int>(below(dice, static_cast<std::uint32_t>(s.cols * (s.rows - 2))));
-            if (!s.land[static_cast<std::size_t>(c)]) {
-                s.land[static_cast<std::size_t>(c)] = 1;
+            if (!s.land[c]) {
+                s.land[c] = 1;
                 break;
             }
         }
@@ -94,7 +94,7 @@ State setup(const Options& o, A& a, B& b, D& dice) {
         s.n_ships = (side + 1) * o.ships;
         for (int k = 0; k < o.ships; ++k) {
             const int i = side * o.ships + k;
-            Ship& sh = s.ship[static_cast<std::size_t>(i)];
+            Ship& sh = s.ship[i];
             sh = Ship{};
             sh.side = sh.origin = static_cast<std::int8_t>(side);
             ++rating(sh, attribute_of(national));
@@ -110,19 +110,19 @@ State setup(const Options& o, A& a, B& b, D& dice) {
         }
         const int f = with_policy(side, a, b, [&](auto& p) { return p.flagship(s, side, dice); });
         if (f < side * o.ships || f >= (side + 1) * o.ships) policy_error("flagship not of the side");
-        Ship& flag = s.ship[static_cast<std::size_t>(f)];
+        Ship& flag = s.ship[f];
         flag.flagship = true;
         for (int t = 0; t < 3; ++t) character_roll(flag, dice);
         for (int k = 0; k < o.ships; ++k) {
-            const Ship& sh = s.ship[static_cast<std::size_t>(side * o.ships + k)];
-            auto& r = s.start_rating[static_cast<std::size_t>(side)];
+            const Ship& sh = s.ship[side * o.ships + k];
+            auto& r = s.start_rating[side];
             r[0] += sh.movement;
             r[1] += sh.cannon;
             r[2] += sh.crew;
         }
     }
     // N4: two of each card, shuffled.
-    for (int c = 0; c < kDeckSize; ++c) s.deck[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c / 2);
+    for (int c = 0; c < kDeckSize; ++c) s.deck[c] = static_cast<std::uint8_t>(c / 2);
     s.deck_n = kDeckSize;
     shuffle(s.deck.data(), s.deck_n, dice);
     return s;
@@ -138,15 +138,15 @@ void draw_card(State& s, int side, D& dice) {
         s.discards_n = 0;
         shuffle(s.deck.data(), s.deck_n, dice);
     }
-    auto& h = s.hand[static_cast<std::size_t>(side)];
-    h[static_cast<std::size_t>(s.hand_n[static_cast<std::size_t>(side)]++)] = s.deck[static_cast<std::size_t>(--s.deck_n)];
+    auto& h = s.hand[side];
+    h[static_cast<std::size_t>(s.hand_n[side]++)] = s.deck[--s.deck_n];
 }
 
 inline void discard_slot(State& s, int side, int slot) {
-    auto& h = s.hand[static_cast<std::size_t>(side)];
-    int& n = s.hand_n[static_cast<std::size_t>(side)];
+    auto& h = s.hand[side];
+    int& n = s.hand_n[side];
     if (slot < 0 || slot >= n) policy_error("discard outside the hand");
-    s.discards[static_cast<std::size_t>(s.discards_n++)] = h[static_cast<std::size_t>(slot)];
+    s.discards[s.discards_n++] = h[slot];
     std::copy(h.begin() + slot + 1, h.begin() + n, h.begin() + slot);
     --n;
 }
@@ -156,7 +156,7 @@ template <class A, class B, class D>
 void draw_phase(State& s, A& a, B& b, D& dice) {
     for (int side = 0; side < kSides; ++side) {
         draw_card(s, side, dice);
-        while (s.hand_n[static_cast<std::size_t>(side)] > kHandLimit)
+        while (s.hand_n[side] > kHandLimit)
             discard_slot(s, side, with_policy(side, a, b, [&](auto& p) { return p.discard(s, side, dice); }));
     }
 }
@@ -166,23 +166,23 @@ void draw_phase(State& s, A& a, B& b, D& dice) {
 // do not apply stay in the hand.
 template <class P, class D>
 int play_cards(State& s, int side, const Roll& roll, P& policy, D& dice) {
-    auto& h = s.hand[static_cast<std::size_t>(side)];
-    int& n = s.hand_n[static_cast<std::size_t>(side)];
+    auto& h = s.hand[side];
+    int& n = s.hand_n[side];
     bool any = false;
-    for (int k = 0; k < n; ++k) any |= applicable(h[static_cast<std::size_t>(k)], roll);
+    for (int k = 0; k < n; ++k) any |= applicable(h[k], roll);
     if (!any) return 0;  // nothing to decide: the policy is not asked
     const unsigned mask = policy.cards(s, side, roll, dice);
     int mod = 0, kept = 0;
     bool reloaded = false;
     for (int k = 0; k < n; ++k) {
-        const std::uint8_t card = h[static_cast<std::size_t>(k)];
+        const std::uint8_t card = h[k];
         const bool play = (mask >> k & 1u) && applicable(card, roll) && !(card == kQuickReload && reloaded);
         if (play) {
             mod += card == kQuickReload ? 1 : card_modifier(card, roll);
             reloaded |= card == kQuickReload;
-            s.discards[static_cast<std::size_t>(s.discards_n++)] = card;
+            s.discards[s.discards_n++] = card;
         } else {
-            h[static_cast<std::size_t>(kept++)] = card;
+            h[kept++] = card;
         }
     }
     n = kept;
@@ -200,17 +200,17 @@ int card_modifiers(State& s, int side, Roll roll, A& a, B& b, D& dice) {
 }
 
 inline void sink(State& s, int i) noexcept {
-    Ship& sh = s.ship[static_cast<std::size_t>(i)];
+    Ship& sh = s.ship[i];
     sh.afloat = false;
     s.at[static_cast<std::size_t>(s.cell(sh.pos))] = 0;
-    ++s.sunk[static_cast<std::size_t>(sh.side)];
+    ++s.sunk[sh.side];
 }
 
 // N5: one ship's move: the cards, the allowance roll 2d6 - 4 + Movement, then the policy's
 // choice among the reachable ends.
 template <class A, class B, class D>
 void move_ship(State& s, int i, A& a, B& b, D& dice) {
-    Ship& sh = s.ship[static_cast<std::size_t>(i)];
+    Ship& sh = s.ship[i];
     const int side = sh.side;
     Roll roll;
     roll.kind = Roll::kMove;
@@ -222,8 +222,8 @@ void move_ship(State& s, int i, A& a, B& b, D& dice) {
     const int k = with_policy(side, a, b, [&](auto& p) { return p.move(s, i, r, dice); });
     if (k < 0 || k >= r.n) policy_error("move outside the reach");
     s.at[static_cast<std::size_t>(s.cell(sh.pos))] = 0;
-    place(s, i, r.end[static_cast<std::size_t>(k)].pos(), r.end[static_cast<std::size_t>(k)].facing);
-    s.moved[static_cast<std::size_t>(i)] = true;
+    place(s, i, r.end[k].pos(), r.end[k].facing);
+    s.moved[i] = true;
 }
 
 // N5: the side with the fastest ship chooses to move first or second (tie: both roll a die,
@@ -245,8 +245,8 @@ void move_phase(State& s, A& a, B& b, D& dice) {
     s.first_mover = first ? chooser : 1 - chooser;
     const auto waiting = [&](int side) {
         for (int i = 0; i < s.n_ships; ++i) {
-            const Ship& sh = s.ship[static_cast<std::size_t>(i)];
-            if (sh.afloat && sh.side == side && !s.moved[static_cast<std::size_t>(i)]) return true;
+            const Ship& sh = s.ship[i];
+            if (sh.afloat && sh.side == side && !s.moved[i]) return true;
         }
         return false;
     };
@@ -256,8 +256,8 @@ void move_phase(State& s, A& a, B& b, D& dice) {
             if (!waiting(side)) break;
         }
         const int i = with_policy(side, a, b, [&](auto& p) { return p.pick_mover(s, side, dice); });
-        if (i < 0 || i >= s.n_ships || !s.ship[static_cast<std::size_t>(i)].afloat ||
-            s.ship[static_cast<std::size_t>(i)].side != side || s.moved[static_cast<std::size_t>(i)])
+        if (i < 0 || i >= s.n_ships || !s.ship[i].afloat ||
+            s.ship[i].side != side || s.moved[i])
             policy_error("mover not an unmoved ship of the side");
         move_ship(s, i, a, b, dice);
     }
@@ -270,31 +270,31 @@ void move_phase(State& s, A& a, B& b, D& dice) {
 template <class A, class B, class D>
 void resume_broadsides(State& s, A& a, B& b, D& dice) {
     const auto declare = [&](int i, int nth) {
-        const int side = s.ship[static_cast<std::size_t>(i)].side;
+        const int side = s.ship[i].side;
         const Shot shot = with_policy(side, a, b, [&](auto& p) { return p.broadside(s, i, nth, dice); });
         if (shot.target < 0) return false;
         if (shot.ammo >= kAmmoKinds || !can_fire(s, i, shot.target, shot.ammo)) policy_error("illegal broadside");
-        s.declared[static_cast<std::size_t>(s.n_declared++)] = {static_cast<std::int8_t>(i), shot};
+        s.declared[s.n_declared++] = {static_cast<std::int8_t>(i), shot};
         return true;
     };
     for (; s.declaring < s.n_ships; ++s.declaring) {
         const int i = s.declaring;
-        if (!s.ship[static_cast<std::size_t>(i)].afloat || !declare(i, 0)) continue;
+        if (!s.ship[i].afloat || !declare(i, 0)) continue;
         Roll roll;
         roll.kind = Roll::kReload;
         roll.ship = static_cast<std::int8_t>(i);
-        const int side = s.ship[static_cast<std::size_t>(i)].side;
+        const int side = s.ship[i].side;
         if (with_policy(side, a, b, [&](auto& p) { return play_cards(s, side, roll, p, dice); }) > 0) {
-            s.reloaded[static_cast<std::size_t>(i)] = true;
+            s.reloaded[i] = true;
             declare(i, 1);
         }
     }
     std::array<std::array<int, 3>, kMaxShips> loss{};
     for (int k = 0; k < s.n_declared; ++k) {
-        const int f = s.declared[static_cast<std::size_t>(k)].firer;
-        const Shot shot = s.declared[static_cast<std::size_t>(k)].shot;
-        const Ship& firer = s.ship[static_cast<std::size_t>(f)];
-        const Ship& target = s.ship[static_cast<std::size_t>(shot.target)];
+        const int f = s.declared[k].firer;
+        const Shot shot = s.declared[k].shot;
+        const Ship& firer = s.ship[f];
+        const Ship& target = s.ship[shot.target];
         Roll roll;
         roll.kind = Roll::kBroadside;
         roll.ship = static_cast<std::int8_t>(f);
@@ -305,16 +305,16 @@ void resume_broadsides(State& s, A& a, B& b, D& dice) {
         const int range = hex::distance(firer.pos, target.pos);
         const int total = dice.d6() + firer.cannon - std::max(0, range - 2) +
                           (shot.ammo == kRoundshot ? 1 : 0) + mod;
-        ++s.broadsides[static_cast<std::size_t>(firer.side)][shot.ammo];
+        ++s.broadsides[firer.side][shot.ammo];
         for (int p = points_of(total); p > 0; --p) {
             const int attr = shot.ammo == kChainshot ? kMovement
                                                      : attribute_of(dice.d6() + (shot.ammo == kGrapeshot ? 1 : 0));
-            ++loss[static_cast<std::size_t>(shot.target)][static_cast<std::size_t>(attr)];
+            ++loss[shot.target][attr];
         }
     }
     for (int i = 0; i < s.n_ships; ++i) {
-        Ship& sh = s.ship[static_cast<std::size_t>(i)];
-        const auto& l = loss[static_cast<std::size_t>(i)];
+        Ship& sh = s.ship[i];
+        const auto& l = loss[i];
         sh.movement -= l[kMovement];
         sh.cannon -= l[kCannon];
         sh.crew -= l[kCrew];
@@ -337,14 +337,14 @@ void boarding_phase(State& s, A& a, B& b, D& dice) {
     s.boarded.fill(false);
     for (int i = 0; i < s.n_ships; ++i)
         for (int j = i + 1; j < s.n_ships; ++j) {
-            if (s.boarded[static_cast<std::size_t>(i)]) break;
-            if (s.boarded[static_cast<std::size_t>(j)] || !can_board(s, i, j)) continue;
-            const int si = s.ship[static_cast<std::size_t>(i)].side, sj = s.ship[static_cast<std::size_t>(j)].side;
+            if (s.boarded[i]) break;
+            if (s.boarded[j] || !can_board(s, i, j)) continue;
+            const int si = s.ship[i].side, sj = s.ship[j].side;
             const bool want = with_policy(si, a, b, [&](auto& p) { return p.board(s, i, j, dice); }) ||
                               with_policy(sj, a, b, [&](auto& p) { return p.board(s, j, i, dice); });
             if (!want) continue;
             ++s.boardings;
-            s.boarded[static_cast<std::size_t>(i)] = s.boarded[static_cast<std::size_t>(j)] = true;
+            s.boarded[i] = s.boarded[j] = true;
             Roll roll;
             roll.kind = Roll::kBoard;
             roll.ship = static_cast<std::int8_t>(i);
@@ -355,21 +355,21 @@ void boarding_phase(State& s, A& a, B& b, D& dice) {
             const int mj = with_policy(sj, a, b, [&](auto& p) { return play_cards(s, sj, roll, p, dice); });
             int w;
             for (;;) {  // ties are rolled again, the cards still counting
-                const int x = dice.d6() + s.ship[static_cast<std::size_t>(i)].crew + mi;
-                const int y = dice.d6() + s.ship[static_cast<std::size_t>(j)].crew + mj;
+                const int x = dice.d6() + s.ship[i].crew + mi;
+                const int y = dice.d6() + s.ship[j].crew + mj;
                 if (x != y) {
                     w = x > y ? i : j;
                     break;
                 }
             }
             const int l = w == i ? j : i;
-            const int sw = s.ship[static_cast<std::size_t>(w)].side;
+            const int sw = s.ship[w].side;
             if (with_policy(sw, a, b, [&](auto& p) { return p.take(s, w, l, dice); })) {
                 // Taken: one of the winner's crew points moves across; the prize's crew is 1.
-                --s.ship[static_cast<std::size_t>(w)].crew;
-                s.ship[static_cast<std::size_t>(l)].crew = 1;
-                s.ship[static_cast<std::size_t>(l)].side = static_cast<std::int8_t>(sw);
-                ++s.captures[static_cast<std::size_t>(sw)];
+                --s.ship[w].crew;
+                s.ship[l].crew = 1;
+                s.ship[l].side = static_cast<std::int8_t>(sw);
+                ++s.captures[sw];
             } else {
                 sink(s, l);
             }

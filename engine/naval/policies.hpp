@@ -27,7 +27,7 @@ namespace odds::naval {
 // Helpers shared by the policies.
 namespace tactics {
 
-inline const Ship& ship(const State& s, int i) noexcept { return s.ship[static_cast<std::size_t>(i)]; }
+inline const Ship& ship(const State& s, int i) noexcept { return s.ship[i]; }
 
 // The lowest-index ship of `side` maximising key(ship).
 template <class Key>
@@ -59,7 +59,7 @@ inline int flagship_by(const State& s, int side, int attribute) {
 inline int first_unmoved(const State& s, int side) {
     for (int i = 0; i < s.n_ships; ++i) {
         const Ship& sh = ship(s, i);
-        if (sh.afloat && sh.side == side && !s.moved[static_cast<std::size_t>(i)]) return i;
+        if (sh.afloat && sh.side == side && !s.moved[i]) return i;
     }
     return -1;
 }
@@ -69,10 +69,10 @@ inline int first_unmoved(const State& s, int side) {
 template <class Score>
 int best_target(const State& s, int i, Score score) {
     int best = -1, best_score = 0;
-    const Ship& me = s.ship[static_cast<std::size_t>(i)];
+    const Ship& me = s.ship[i];
     for (int j = 0; j < s.n_ships; ++j) {
         if (!can_fire(s, i, j, kRoundshot)) continue;
-        const Ship& t = s.ship[static_cast<std::size_t>(j)];
+        const Ship& t = s.ship[j];
         const int k = score(t, hex::distance(me.pos, t.pos));
         if (best < 0 || k > best_score) {
             best = j;
@@ -87,7 +87,7 @@ template <class Score>
 int best_end(const Reach& r, Score score) {
     int best = 0, best_score = 0;
     for (int k = 0; k < r.n; ++k) {
-        const int v = score(r.end[static_cast<std::size_t>(k)]);
+        const int v = score(r.end[k]);
         if (k == 0 || v > best_score) {
             best_score = v;
             best = k;
@@ -99,8 +99,8 @@ int best_end(const Reach& r, Score score) {
 // Every card the rules let the side play on this roll (N9): the greedy choice.
 inline unsigned all_applicable(const State& s, int side, const Roll& roll) {
     unsigned mask = 0;
-    for (int k = 0; k < s.hand_n[static_cast<std::size_t>(side)]; ++k)
-        if (applicable(s.hand[static_cast<std::size_t>(side)][static_cast<std::size_t>(k)], roll)) mask |= 1u << k;
+    for (int k = 0; k < s.hand_n[side]; ++k)
+        if (applicable(s.hand[side][k], roll)) mask |= 1u << k;
     return mask;
 }
 
@@ -108,9 +108,9 @@ inline unsigned all_applicable(const State& s, int side, const Roll& roll) {
 template <std::size_t N>
 int worst_card(const State& s, int side, const std::array<int, N>& rank) {
     int best = 0;
-    const auto& h = s.hand[static_cast<std::size_t>(side)];
-    for (int k = 1; k < s.hand_n[static_cast<std::size_t>(side)]; ++k)
-        if (rank[h[static_cast<std::size_t>(k)]] < rank[h[static_cast<std::size_t>(best)]]) best = k;
+    const auto& h = s.hand[side];
+    for (int k = 1; k < s.hand_n[side]; ++k)
+        if (rank[h[k]] < rank[h[best]]) best = k;
     return best;
 }
 
@@ -124,9 +124,9 @@ struct Enemies {
         for (int j = 0; j < s.n_ships; ++j) {
             const Ship& e = ship(s, j);
             if (!e.afloat || e.side == side) continue;
-            pos[static_cast<std::size_t>(n)] = e.pos;
-            facing[static_cast<std::size_t>(n)] = e.facing;
-            crew[static_cast<std::size_t>(n++)] = e.crew;
+            pos[n] = e.pos;
+            facing[n] = e.facing;
+            crew[n++] = e.crew;
         }
     }
 };
@@ -144,12 +144,12 @@ public:
         std::fill_n(known_.begin(), s.cols * s.rows, std::uint8_t{0});
     }
     int operator()(int cell, const hex::Hex& pos, int facing) {
-        Cell& c = cells_[static_cast<std::size_t>(cell)];
-        if (!known_[static_cast<std::size_t>(cell)]) {
-            known_[static_cast<std::size_t>(cell)] = 1;
+        Cell& c = cells_[cell];
+        if (!known_[cell]) {
+            known_[cell] = 1;
             fill(c, pos);
         }
-        return c.base + c.abeam[static_cast<std::size_t>(facing % 3)];
+        return c.base + c.abeam[facing % 3];
     }
 
 private:
@@ -162,16 +162,16 @@ private:
         c.base = 0;
         c.abeam = {0, 0, 0};
         for (int m = 0; m < en_.n; ++m) {
-            const hex::Hex& e = en_.pos[static_cast<std::size_t>(m)];
+            const hex::Hex& e = en_.pos[m];
             const int d = hex::distance(pos, e);
             near = std::min(near, d);
             if (d > 5) continue;
             const int worth = d >= 2 && d <= 4 ? 100 - 10 * (d - 2) : 40;
             for (int f = 0; f < 3; ++f)
-                if (hex::in_broadside(pos, f, e)) c.abeam[static_cast<std::size_t>(f)] += worth;
-            if (d == 1) c.base += en_.crew[static_cast<std::size_t>(m)] >= crew_ ? -120 : 20;
+                if (hex::in_broadside(pos, f, e)) c.abeam[f] += worth;
+            if (d == 1) c.base += en_.crew[m] >= crew_ ? -120 : 20;
             if (d <= 4) {
-                const int f = en_.facing[static_cast<std::size_t>(m)];
+                const int f = en_.facing[m];
                 if (hex::in_broadside(e, f, pos)) c.base -= 35;
                 if (hex::in_bow_or_stern(e, f, pos)) c.base += 10;  // N9: Rake the Bow
             }
@@ -192,7 +192,7 @@ struct Random {
     int flagship(const State& s, int side, D& dice) const {
         int n = 0, pick = -1;
         for (int i = 0; i < s.n_ships; ++i)  // reservoir: one pass, each ship equally likely
-            if (s.ship[static_cast<std::size_t>(i)].side == side && below(dice, static_cast<std::uint32_t>(++n)) == 0) pick = i;
+            if (s.ship[i].side == side && below(dice, static_cast<std::uint32_t>(++n)) == 0) pick = i;
         return pick;
     }
     template <class D>
@@ -201,8 +201,8 @@ struct Random {
     int pick_mover(const State& s, int side, D& dice) const {
         int n = 0, pick = -1;
         for (int i = 0; i < s.n_ships; ++i) {
-            const Ship& sh = s.ship[static_cast<std::size_t>(i)];
-            if (sh.afloat && sh.side == side && !s.moved[static_cast<std::size_t>(i)] &&
+            const Ship& sh = s.ship[i];
+            if (sh.afloat && sh.side == side && !s.moved[i] &&
                 below(dice, static_cast<std::uint32_t>(++n)) == 0)
                 pick = i;
         }
@@ -219,7 +219,7 @@ struct Random {
         for (int j = 0; j < s.n_ships; ++j)
             for (int a = 0; a < kAmmoKinds; ++a)
                 if (can_fire(s, i, j, a))
-                    options[static_cast<std::size_t>(n++)] = {static_cast<std::int8_t>(j), static_cast<std::uint8_t>(a)};
+                    options[n++] = {static_cast<std::int8_t>(j), static_cast<std::uint8_t>(a)};
         return options[below(dice, static_cast<std::uint32_t>(n))];
     }
     template <class D>
@@ -235,7 +235,7 @@ struct Random {
     }
     template <class D>
     int discard(const State& s, int side, D& dice) const {
-        return static_cast<int>(below(dice, static_cast<std::uint32_t>(s.hand_n[static_cast<std::size_t>(side)])));
+        return static_cast<int>(below(dice, static_cast<std::uint32_t>(s.hand_n[side])));
     }
 };
 
@@ -254,7 +254,7 @@ struct Gunner {
     int pick_mover(const State& s, int side, D&) const { return tactics::first_unmoved(s, side); }
     template <class D>
     int move(const State& s, int i, const Reach& r, D&) const {
-        const Ship& me = s.ship[static_cast<std::size_t>(i)];
+        const Ship& me = s.ship[i];
         const tactics::Enemies enemies(s, me.side);
         tactics::GunneryScore gunnery(s, enemies, me.crew);
         return tactics::best_end(r, [&](const Reach::End& e) { return gunnery(e.cell, e.pos(), e.facing) * 4 - e.cost; });
@@ -265,8 +265,8 @@ struct Gunner {
     Shot broadside(const State& s, int i, int, D&) const {
         const int best = tactics::best_target(s, i, [](const Ship& t, int d) { return -(t.cannon * 16 + d); });
         if (best < 0) return {};
-        const Ship& t = s.ship[static_cast<std::size_t>(best)];
-        const int d = hex::distance(s.ship[static_cast<std::size_t>(i)].pos, t.pos);
+        const Ship& t = s.ship[best];
+        const int d = hex::distance(s.ship[i].pos, t.pos);
         const std::uint8_t ammo = t.movement >= 3 && d <= 4 ? kChainshot
                                   : d <= 2 && grapeshot     ? kGrapeshot
                                                             : kRoundshot;
@@ -274,10 +274,10 @@ struct Gunner {
     }
     template <class D>
     bool board(const State& s, int i, int j, D&) const {
-        return s.ship[static_cast<std::size_t>(i)].crew >= s.ship[static_cast<std::size_t>(j)].crew + 2;
+        return s.ship[i].crew >= s.ship[j].crew + 2;
     }
     template <class D>
-    bool take(const State& s, int w, int, D&) const { return s.ship[static_cast<std::size_t>(w)].crew >= 3; }
+    bool take(const State& s, int w, int, D&) const { return s.ship[w].crew >= 3; }
     template <class D>
     unsigned cards(const State& s, int side, const Roll& roll, D&) const {
         return tactics::all_applicable(s, side, roll);
@@ -300,26 +300,26 @@ struct Boarder {
         // crowd the water.
         int best = -1;
         for (int i = 0; i < s.n_ships; ++i) {
-            const Ship& sh = s.ship[static_cast<std::size_t>(i)];
-            if (!sh.afloat || sh.side != side || s.moved[static_cast<std::size_t>(i)]) continue;
-            if (best < 0 || sh.crew > s.ship[static_cast<std::size_t>(best)].crew) best = i;
+            const Ship& sh = s.ship[i];
+            if (!sh.afloat || sh.side != side || s.moved[i]) continue;
+            if (best < 0 || sh.crew > s.ship[best].crew) best = i;
         }
         return best;
     }
     template <class D>
     int move(const State& s, int i, const Reach& r, D&) const {
-        const Ship& me = s.ship[static_cast<std::size_t>(i)];
+        const Ship& me = s.ship[i];
         const tactics::Enemies enemies(s, me.side);
         return tactics::best_end(r, [&](const Reach::End& e) {
             const hex::Hex pos = e.pos();
             int score = 0, near = 1000, weaker = 1000;
             for (int m = 0; m < enemies.n; ++m) {
-                const hex::Hex& t = enemies.pos[static_cast<std::size_t>(m)];
+                const hex::Hex& t = enemies.pos[m];
                 const int d = hex::distance(pos, t);
-                const int edge = me.crew - enemies.crew[static_cast<std::size_t>(m)];
+                const int edge = me.crew - enemies.crew[m];
                 if (d == 1 && hex::in_broadside(pos, e.facing, t))
                     score = std::max(score, 300 + 20 * edge +
-                                                (hex::in_broadside(t, enemies.facing[static_cast<std::size_t>(m)], pos) ? 200 : 0));
+                                                (hex::in_broadside(t, enemies.facing[m], pos) ? 200 : 0));
                 near = std::min(near, d);
                 if (edge >= 0) weaker = std::min(weaker, d);
             }
@@ -333,15 +333,15 @@ struct Boarder {
     Shot broadside(const State& s, int i, int, D&) const {
         const int best = tactics::best_target(s, i, [](const Ship& t, int d) { return t.crew * 16 - d; });
         if (best < 0) return {};
-        const int d = hex::distance(s.ship[static_cast<std::size_t>(i)].pos, s.ship[static_cast<std::size_t>(best)].pos);
+        const int d = hex::distance(s.ship[i].pos, s.ship[best].pos);
         return {static_cast<std::int8_t>(best), d <= 2 ? kGrapeshot : kRoundshot};
     }
     template <class D>
     bool board(const State& s, int i, int j, D&) const {
-        return s.ship[static_cast<std::size_t>(i)].crew >= s.ship[static_cast<std::size_t>(j)].crew;
+        return s.ship[i].crew >= s.ship[j].crew;
     }
     template <class D>
-    bool take(const State& s, int w, int, D&) const { return s.ship[static_cast<std::size_t>(w)].crew >= 2; }
+    bool take(const State& s, int w, int, D&) const { return s.ship[w].crew >= 2; }
     template <class D>
     unsigned cards(const State& s, int side, const Roll& roll, D&) const {
         return tactics::all_applicable(s, side, roll);
@@ -375,7 +375,7 @@ struct Rollout : Gunner {
     static int material(const State& s, int side) {
         int v = 0;
         for (int i = 0; i < s.n_ships; ++i) {
-            const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+            const Ship& sh = s.ship[i];
             if (!sh.afloat) continue;
             const int worth = 40 + 8 * (sh.cannon - kSinkingCannon) + 2 * sh.crew + 2 * sh.movement;
             v += sh.side == side ? worth : -worth;
@@ -389,13 +389,13 @@ struct Rollout : Gunner {
         if (nth != 0 || base.target < 0) return base;
         std::array<Shot, kMaxShips * kAmmoKinds + 1> options;
         int n = 0;
-        options[static_cast<std::size_t>(n++)] = base;  // ties keep gunner's choice
-        options[static_cast<std::size_t>(n++)] = Shot{};
+        options[n++] = base;  // ties keep gunner's choice
+        options[n++] = Shot{};
         for (int j = 0; j < s.n_ships; ++j)
             for (int a = 0; a < kAmmoKinds; ++a)
                 if (can_fire(s, i, j, a) && !(j == base.target && a == base.ammo))
-                    options[static_cast<std::size_t>(n++)] = {static_cast<std::int8_t>(j), static_cast<std::uint8_t>(a)};
-        const int side = s.ship[static_cast<std::size_t>(i)].side;
+                    options[n++] = {static_cast<std::int8_t>(j), static_cast<std::uint8_t>(a)};
+        const int side = s.ship[i].side;
         const std::uint64_t seed = dice.word();
         int best = 0;
         long best_score = 0;
@@ -408,7 +408,7 @@ struct Rollout : Gunner {
                 Forced mine, theirs;
                 mine.ship = i;
                 mine.turn = s.turn;
-                mine.shot = options[static_cast<std::size_t>(o)];
+                mine.shot = options[o];
                 if (side == 0)
                     play_from_broadsides(copy, mine, theirs, sim);
                 else
@@ -423,7 +423,7 @@ struct Rollout : Gunner {
                 best = o;
             }
         }
-        return options[static_cast<std::size_t>(best)];
+        return options[best];
     }
 };
 

@@ -32,7 +32,7 @@ struct Puppet {
     int flagship(const State& s, int side, D&) const {
         if (flag >= 0) return flag;
         for (int i = 0; i < s.n_ships; ++i)
-            if (s.ship[static_cast<std::size_t>(i)].side == side) return i;
+            if (s.ship[i].side == side) return i;
         return -1;
     }
     template <class D>
@@ -42,17 +42,17 @@ struct Puppet {
     template <class D>
     int move(const State&, int i, const Reach& r, D&) const {
         reach_seen = r.n;
-        if (!go[static_cast<std::size_t>(i)]) return 0;
+        if (!go[i]) return 0;
         for (int k = 0; k < r.n; ++k)
-            if (r.end[static_cast<std::size_t>(k)].pos() == to[static_cast<std::size_t>(i)] &&
-                r.end[static_cast<std::size_t>(k)].facing == to_facing[static_cast<std::size_t>(i)])
+            if (r.end[k].pos() == to[i] &&
+                r.end[k].facing == to_facing[i])
                 return k;
         FAIL("the scripted end is not reachable");
         return 0;
     }
     template <class D>
     Shot broadside(const State&, int i, int nth, D&) const {
-        return nth == 0 ? shot[static_cast<std::size_t>(i)] : second[static_cast<std::size_t>(i)];
+        return nth == 0 ? shot[i] : second[i];
     }
     template <class D>
     bool board(const State&, int, int, D&) const { return boards; }
@@ -73,8 +73,8 @@ State sea(int per_side = 1) {
     State s = empty_sea(o);
     s.n_ships = 2 * per_side;
     for (int i = 0; i < s.n_ships; ++i) {
-        s.ship[static_cast<std::size_t>(i)] = Ship{};
-        s.ship[static_cast<std::size_t>(i)].side = s.ship[static_cast<std::size_t>(i)].origin =
+        s.ship[i] = Ship{};
+        s.ship[i].side = s.ship[i].origin =
             static_cast<std::int8_t>(i / per_side);
     }
     return s;
@@ -82,7 +82,7 @@ State sea(int per_side = 1) {
 
 void give(State& s, int side, std::initializer_list<int> cards) {
     for (int c : cards)
-        s.hand[static_cast<std::size_t>(side)][static_cast<std::size_t>(s.hand_n[static_cast<std::size_t>(side)]++)] =
+        s.hand[side][static_cast<std::size_t>(s.hand_n[side]++)] =
             static_cast<std::uint8_t>(c);
 }
 
@@ -106,7 +106,7 @@ TEST_CASE("N2 the fleet roll: National and Fleet once a side, three rolls a ship
     const State s = setup(o, a, b, dice);
     CHECK(dice.remaining() == 0);
     const auto ratings = [&](int i) {
-        const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+        const Ship& sh = s.ship[i];
         return std::array<int, 3>{sh.movement, sh.cannon, sh.crew};
     };
     CHECK(ratings(0) == std::array<int, 3>{1 + 2, 1 + 1, 2 + 1 + 1});
@@ -116,7 +116,7 @@ TEST_CASE("N2 the fleet roll: National and Fleet once a side, three rolls a ship
     CHECK(s.ship[1].flagship);
     CHECK_FALSE(s.ship[0].flagship);
     // Every roll adds a point: each ship 4 + 5, the flagship 3 more.
-    for (int i = 0; i < 4; ++i) CHECK(s.ship[static_cast<std::size_t>(i)].total() == (i == 1 || i == 2 ? 12 : 9));
+    for (int i = 0; i < 4; ++i) CHECK(s.ship[i].total() == (i == 1 || i == 2 ? 12 : 9));
     CHECK(s.start_rating[0] == std::array<int, 3>{5, 6, 10});
     CHECK(s.start_rating[1] == std::array<int, 3>{9, 5, 7});
 }
@@ -128,8 +128,8 @@ TEST_CASE("N3 fleets in line on the short edges, bows to each other, B's placing
     const State s = setup(Options{}, a, b, dice);
     REQUIRE(s.n_ships == 14);
     for (int k = 0; k < 7; ++k) {
-        const Ship& sa = s.ship[static_cast<std::size_t>(k)];
-        const Ship& sb = s.ship[static_cast<std::size_t>(7 + k)];
+        const Ship& sa = s.ship[k];
+        const Ship& sb = s.ship[7 + k];
         CHECK(hex::offset_row(sa.pos) == 0);
         CHECK(hex::offset_col(sa.pos) == 4 + k);
         CHECK(sa.facing == hex::kS);
@@ -141,7 +141,7 @@ TEST_CASE("N3 fleets in line on the short edges, bows to each other, B's placing
     }
     // N4: the deck holds two of each card.
     std::array<int, kCardKinds> count{};
-    for (int c = 0; c < s.deck_n; ++c) ++count[s.deck[static_cast<std::size_t>(c)]];
+    for (int c = 0; c < s.deck_n; ++c) ++count[s.deck[c]];
     CHECK(s.deck_n == kDeckSize);
     for (int c : count) CHECK(c == 2);
 }
@@ -174,7 +174,7 @@ TEST_CASE("N1a islands fall uniformly, one at a time, on the sea off the two edg
         for (int col = 0; col < s.cols; ++col)
             if (s.is_land(hex::from_offset(col, row))) land.emplace_back(col, row);
     CHECK(land == std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {3, 4}});
-    for (int c = 0; c < kDeckSize; ++c) CHECK(s.deck[static_cast<std::size_t>(c)] == c / 2);  // no island word left over
+    for (int c = 0; c < kDeckSize; ++c) CHECK(s.deck[c] == c / 2);  // no island word left over
     // At most a quarter of that sea: 4 of these 16; 88 of the default 16 x 22.
     CHECK(parse_options({{"width", "6"}, {"height", "4"}, {"ships", "1"}, {"islands", "4"}}).islands == 4);
     CHECK_THROWS_AS(parse_options({{"width", "6"}, {"height", "4"}, {"ships", "1"}, {"islands", "5"}}), UsageError);
@@ -197,7 +197,7 @@ TEST_CASE("N2a the fleet roll's dice in order; the default flagship: favourite a
     const State s = setup(o, a, b, dice);
     CHECK(dice.remaining() == 0);
     const auto ratings = [&](int i) {
-        const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+        const Ship& sh = s.ship[i];
         return std::array<int, 3>{sh.movement, sh.cannon, sh.crew};
     };
     CHECK(ratings(0) == std::array<int, 3>{4, 2, 3});
@@ -206,7 +206,7 @@ TEST_CASE("N2a the fleet roll's dice in order; the default flagship: favourite a
     CHECK(ratings(3) == std::array<int, 3>{2, 3, 4});
     CHECK(ratings(4) == std::array<int, 3>{2, 3, 7});  // its own 5 2 4, then the flagship's 6 6 3
     CHECK(ratings(5) == std::array<int, 3>{3, 2, 4});
-    for (int i = 0; i < 6; ++i) CHECK(s.ship[static_cast<std::size_t>(i)].flagship == (i == 1 || i == 4));
+    for (int i = 0; i < 6; ++i) CHECK(s.ship[i].flagship == (i == 1 || i == 4));
 }
 
 TEST_CASE("N5 movement: a point a hex ahead or a hex-face turned; no land, no ship, no edge passed", "[naval][N5]") {
@@ -217,7 +217,7 @@ TEST_CASE("N5 movement: a point a hex ahead or a hex-face turned; no land, no sh
     Reach r;
     const auto reachable = [&](const Hex& h, int f) {
         for (int k = 0; k < r.n; ++k)
-            if (r.end[static_cast<std::size_t>(k)].pos() == h && r.end[static_cast<std::size_t>(k)].facing == f) return true;
+            if (r.end[k].pos() == h && r.end[k].facing == f) return true;
         return false;
     };
     reach(s, 0, 0, r);
@@ -247,7 +247,7 @@ TEST_CASE("N5 movement: a point a hex ahead or a hex-face turned; no land, no sh
     place(e, 0, hex::from_offset(8, 0), hex::kN);
     place(e, 1, hex::from_offset(0, 23), hex::kN);
     reach(e, 0, 3, r);
-    for (int k = 0; k < r.n; ++k) CHECK(e.in_bounds(r.end[static_cast<std::size_t>(k)].pos()));
+    for (int k = 0; k < r.n; ++k) CHECK(e.in_bounds(r.end[k].pos()));
 }
 
 TEST_CASE("N5 the fastest side chooses; ties roll off; the allowance is 2d6 - 4 + Movement + cards", "[naval][N5][N9]") {
@@ -650,7 +650,7 @@ TEST_CASE("N4 draws, the hand limit and the reshuffle", "[naval][N4]") {
     s.deck[1] = kQuickReload;  // the top card
     give(s, 0, {kGustOfWind, kCalmWaters, kRakeTheBow, kCrowsNest, kRallyTheMen});
     s.discards_n = 26 - 5;
-    for (int k = 0; k < s.discards_n; ++k) s.discards[static_cast<std::size_t>(k)] = kSweepTheDecks;
+    for (int k = 0; k < s.discards_n; ++k) s.discards[k] = kSweepTheDecks;
     REQUIRE(cards_total(s) == kDeckSize);
     Puppet a, b;
     ScriptedDice dice{};
@@ -660,7 +660,7 @@ TEST_CASE("N4 draws, the hand limit and the reshuffle", "[naval][N4]") {
     CHECK(s.hand[0][0] == kCalmWaters);
     CHECK(s.hand[0][4] == kQuickReload);
     CHECK(s.hand[1][0] == kManeuver);
-    CHECK(s.discards[static_cast<std::size_t>(s.discards_n - 1)] == kGustOfWind);
+    CHECK(s.discards[s.discards_n - 1] == kGustOfWind);
     CHECK(s.deck_n == 0);
     CHECK(cards_total(s) == kDeckSize);
     // The deck is empty: the next draw shuffles the discards into a new deck first.
@@ -838,7 +838,7 @@ TEST_CASE("N9c hands are open, so Crows Nest Lookout tells nothing: the policies
         ScriptedDice dice{};
         draw_phase(s, policy, policy, dice);
         CHECK(s.hand_n[0] == kHandLimit);
-        for (int k = 0; k < s.hand_n[0]; ++k) CHECK(s.hand[0][static_cast<std::size_t>(k)] != kCrowsNest);
+        for (int k = 0; k < s.hand_n[0]; ++k) CHECK(s.hand[0][k] != kCrowsNest);
         REQUIRE(s.discards_n == 1);
         CHECK(s.discards[0] == kCrowsNest);
     };
@@ -882,10 +882,10 @@ TEST_CASE("N6a a broadside phase resumed from a copy taken mid-declaration plays
     resume_broadsides(*copy, plain, b, d2);
     for (int i = 0; i < 6; ++i) {
         INFO("ship " << i);
-        CHECK(copy->ship[static_cast<std::size_t>(i)].cannon == s.ship[static_cast<std::size_t>(i)].cannon);
-        CHECK(copy->ship[static_cast<std::size_t>(i)].crew == s.ship[static_cast<std::size_t>(i)].crew);
-        CHECK(copy->ship[static_cast<std::size_t>(i)].movement == s.ship[static_cast<std::size_t>(i)].movement);
-        CHECK(copy->ship[static_cast<std::size_t>(i)].afloat == s.ship[static_cast<std::size_t>(i)].afloat);
+        CHECK(copy->ship[i].cannon == s.ship[i].cannon);
+        CHECK(copy->ship[i].crew == s.ship[i].crew);
+        CHECK(copy->ship[i].movement == s.ship[i].movement);
+        CHECK(copy->ship[i].afloat == s.ship[i].afloat);
     }
     CHECK(copy->n_declared == s.n_declared);
     CHECK(copy->hand_n == s.hand_n);

@@ -18,15 +18,15 @@ namespace {
 const char* broken(const State& s) {
     int in_cells = 0;
     for (int c = 0; c < s.cols * s.rows; ++c) {
-        const int i = s.at[static_cast<std::size_t>(c)] - 1;
+        const int i = s.at[c] - 1;
         if (i < 0) continue;
         ++in_cells;
-        if (i >= s.n_ships || !s.ship[static_cast<std::size_t>(i)].afloat) return "a cell holds a ship that is not afloat";
-        if (s.cell(s.ship[static_cast<std::size_t>(i)].pos) != c) return "a cell and its ship disagree";
+        if (i >= s.n_ships || !s.ship[i].afloat) return "a cell holds a ship that is not afloat";
+        if (s.cell(s.ship[i].pos) != c) return "a cell and its ship disagree";
     }
     int afloat = 0;
     for (int i = 0; i < s.n_ships; ++i) {
-        const Ship& sh = s.ship[static_cast<std::size_t>(i)];
+        const Ship& sh = s.ship[i];
         if (!sh.afloat) continue;
         ++afloat;
         if (!s.in_bounds(sh.pos)) return "a ship off the map";
@@ -40,11 +40,11 @@ const char* broken(const State& s) {
     if (s.afloat(0) + s.afloat(1) + s.sunk[0] + s.sunk[1] != s.n_ships) return "afloat + sunk != ships";
     if (s.deck_n + s.discards_n + s.hand_n[0] + s.hand_n[1] != kDeckSize) return "cards lost or made";
     std::array<int, kCardKinds> count{};
-    for (int k = 0; k < s.deck_n; ++k) ++count[s.deck[static_cast<std::size_t>(k)]];
-    for (int k = 0; k < s.discards_n; ++k) ++count[s.discards[static_cast<std::size_t>(k)]];
+    for (int k = 0; k < s.deck_n; ++k) ++count[s.deck[k]];
+    for (int k = 0; k < s.discards_n; ++k) ++count[s.discards[k]];
     for (int side = 0; side < kSides; ++side)
-        for (int k = 0; k < s.hand_n[static_cast<std::size_t>(side)]; ++k)
-            ++count[s.hand[static_cast<std::size_t>(side)][static_cast<std::size_t>(k)]];
+        for (int k = 0; k < s.hand_n[side]; ++k)
+            ++count[s.hand[side][k]];
     for (int c : count)
         if (c != 2) return "not two of each card";
     if (s.hand_n[0] > kHandMax || s.hand_n[1] > kHandMax) return "a hand over the limit";
@@ -64,7 +64,7 @@ struct Checked : P {
     int move(const State& s, int i, const Reach& r, D& d) const {
         check(s);
         for (int k = 0; k < r.n; ++k) {  // every end offered is open sea within the allowance
-            const hex::Hex h = r.end[static_cast<std::size_t>(k)].pos();
+            const hex::Hex h = r.end[k].pos();
             if (!s.in_bounds(h) || s.is_land(h) || (s.ship_at(h) >= 0 && s.ship_at(h) != i)) FAIL("an end on land, a ship or off the map");
         }
         return P::move(s, i, r, d);
@@ -83,7 +83,7 @@ struct Checked : P {
     }
     template <class D>
     int discard(const State& s, int side, D& d) const {
-        if (s.hand_n[static_cast<std::size_t>(side)] != kHandLimit + 1) FAIL("a discard with room in the hand");
+        if (s.hand_n[side] != kHandLimit + 1) FAIL("a discard with room in the hand");
         return P::discard(s, side, d);
     }
 };
@@ -99,7 +99,7 @@ void play_checked(const Options& o, A& a, B& b, Dice& dice, long& phases) {
         move_phase(s, a, b, dice);
         REQUIRE(broken(s) == nullptr);
         for (int i = 0; i < s.n_ships; ++i)
-            if (s.ship[static_cast<std::size_t>(i)].afloat) REQUIRE(s.moved[static_cast<std::size_t>(i)]);
+            if (s.ship[i].afloat) REQUIRE(s.moved[i]);
         broadside_phase(s, a, b, dice);
         REQUIRE(broken(s) == nullptr);
         boarding_phase(s, a, b, dice);
@@ -151,8 +151,8 @@ TEST_CASE("naval islands fall on open sea between the fleets' edges, as many as 
         const State s = setup(o, a, b, dice);
         int land = 0;
         for (int c = 0; c < s.cols * s.rows; ++c) {
-            land += s.land[static_cast<std::size_t>(c)];
-            if (s.land[static_cast<std::size_t>(c)]) CHECK((c >= s.cols && c < s.cols * (s.rows - 1)));
+            land += s.land[c];
+            if (s.land[c]) CHECK((c >= s.cols && c < s.cols * (s.rows - 1)));
         }
         CHECK(land == 40);
     }
@@ -170,7 +170,7 @@ TEST_CASE("naval the fleet roll's Cannon edge matches its exact law", "[naval][N
                 const double p = (x1 ? 1.0 / 3 : 2.0 / 3) * (x2 ? 1.0 / 3 : 2.0 / 3) *
                                  std::tgamma(25.0) / (std::tgamma(k + 1.0) * std::tgamma(25.0 - k)) *
                                  std::pow(1.0 / 3, k) * std::pow(2.0 / 3, 24 - k);
-                side[static_cast<std::size_t>(7 * x1 + 7 * x2 + k)] += p;
+                side[7 * x1 + 7 * x2 + k] += p;
             }
     double mean = 0, var = 0, mu4 = 0, ahead = 0;
     for (std::size_t i = 0; i < side.size(); ++i)

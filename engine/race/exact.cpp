@@ -14,15 +14,15 @@ std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
     live[0][0] = 1;
     auto finish = [&](bool won, int turns, int square, int rolls, double p) {
         mass[kWin][won] += p;
-        mass[kTurns][static_cast<std::size_t>(turns)] += p;
-        mass[kSquare][static_cast<std::size_t>(square)] += p;
-        mass[kRolls][static_cast<std::size_t>(rolls)] += p;
+        mass[kTurns][turns] += p;
+        mass[kSquare][square] += p;
+        mass[kRolls][rolls] += p;
     };
     for (int t = 0; t < o.max_turns; ++t) {
         std::vector<std::vector<double>> next(g + 1, std::vector<double>(r + 1, 0.0));
         for (int s = 0; s < o.goal; ++s)
             for (int k = 0; k <= t; ++k) {
-                const double p = live[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)];
+                const double p = live[s][k];
                 if (p == 0) continue;
                 State st;
                 st.square = s;
@@ -33,7 +33,7 @@ std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
                 auto land = [&](int square, int rolls, double q) {  // R2, R3
                     if (q == 0) return;
                     if (square >= o.goal) finish(true, t + 1, o.goal, rolls, q);
-                    else next[static_cast<std::size_t>(square)][static_cast<std::size_t>(rolls)] += q;
+                    else next[square][rolls] += q;
                 };
                 land(s + 2, k, p * (1 - roll));
                 land(s > 3 ? s - 3 : 0, k + 1, p * roll / 6);
@@ -43,7 +43,7 @@ std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
     }
     for (int s = 0; s < o.goal; ++s)  // R3: short of the goal after max_turns: lost
         for (int k = 0; k <= o.max_turns; ++k)
-            finish(false, o.max_turns, s, k, live[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)]);
+            finish(false, o.max_turns, s, k, live[s][k]);
     return mass;
 }
 

@@ -23,17 +23,17 @@ inline Plan best_plan(const Options& o) {
     Plan p;
     for (int t = o.max_turns; t >= 0; --t)
         for (int s = 0; s <= o.goal; ++s) {
-            auto& v = p.value[static_cast<std::size_t>(s)][static_cast<std::size_t>(t)];
+            auto& v = p.value[s][t];
             if (s == o.goal) { v = 1; continue; }
             if (t == o.max_turns) { v = 0; continue; }
             auto next = [&](int square) {
-                return p.value[static_cast<std::size_t>(square < o.goal ? square : o.goal)]
-                              [static_cast<std::size_t>(t + 1)];
+                return p.value[square < o.goal ? square : o.goal]
+                              [t + 1];
             };
             const double walk = next(s + 2);
             double roll = next(s > 3 ? s - 3 : 0) / 6;
             for (int f = 2; f <= 6; ++f) roll += next(s + f) / 6;
-            p.roll[static_cast<std::size_t>(s)][static_cast<std::size_t>(t)] = roll > walk;
+            p.roll[s][t] = roll > walk;
             v = roll > walk ? roll : walk;
         }
     return p;
@@ -43,11 +43,11 @@ struct Best {
     Plan plan;
     template <class Dice>
     Move choose(const State& s, const Options&, Dice&) const {
-        return plan.roll[static_cast<std::size_t>(s.square)][static_cast<std::size_t>(s.turn)]
+        return plan.roll[s.square][s.turn]
                    ? Move::roll : Move::walk;
     }
     double p_roll(const State& s) const {
-        return plan.roll[static_cast<std::size_t>(s.square)][static_cast<std::size_t>(s.turn)];
+        return plan.roll[s.square][s.turn];
     }
 };
 struct Walk {

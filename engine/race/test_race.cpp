@@ -71,10 +71,10 @@ TEST_CASE("R4 the exact laws of every policy against Monte Carlo, within 4 stand
         for (int m = 0; m < kMetricCount; ++m) {
             const auto c = test::counts(t, m);
             double sum = 0;
-            for (double p : exact[static_cast<std::size_t>(m)]) sum += p;
+            for (double p : exact[m]) sum += p;
             CHECK(sum == Approx(1).margin(1e-12));
             for (std::size_t v = 0; v < c.size(); ++v) {
-                const double p = exact[static_cast<std::size_t>(m)][v];
+                const double p = exact[m][v];
                 const double n = 200'000, se = std::sqrt(p * (1 - p) / n) + 1e-9;
                 INFO(name << " metric " << m << " value " << v);
                 CHECK(std::abs(static_cast<double>(c[v]) / n - p) <= 4 * se + 1e-12);
