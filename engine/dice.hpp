@@ -120,8 +120,8 @@ public:
     std::uint64_t word() noexcept { return rng_(); }
 
 private:
-    static constexpr int kWords = 16;                  // words per refill
-    static constexpr int kCapacity = kWords * 8 * 3;   // at most 3 faces per byte
+    static constexpr int kWords = 16;                 // words per refill
+    static constexpr int kCapacity = kWords * 8 * 3;  // at most 3 faces per byte
 
     void refill() noexcept {
         std::uint32_t n = 0;

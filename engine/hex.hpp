@@ -10,8 +10,8 @@
 #pragma once
 
 #include <array>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 
 namespace odds::hex {
@@ -26,7 +26,8 @@ struct Hex {
 
 // The six facings, clockwise from north (flat-topped hexes: a hex side faces north).
 enum Facing : int { kN, kNE, kSE, kS, kSW, kNW };
-inline constexpr std::array<Hex, 6> kDirections{{{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}}};
+inline constexpr std::array<Hex, 6> kDirections{
+    {{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}}};
 
 constexpr Hex neighbour(const Hex& h, int facing) noexcept {
     return h + kDirections[static_cast<std::size_t>(((facing % 6) + 6) % 6)];

@@ -17,8 +17,8 @@ struct MetricSpec {
     std::string name;
     std::string help;
     MetricKind kind = MetricKind::count;
-    std::int32_t lo = 0;  // smallest value a playout can report
-    std::int32_t hi = 0;  // largest value a playout can report
+    std::int32_t lo = 0;     // smallest value a playout can report
+    std::int32_t hi = 0;     // largest value a playout can report
     std::int32_t scale = 1;  // the metric's value is the stored integer divided by this
 };
 

@@ -26,8 +26,8 @@ OptionReader::OptionReader(std::string_view game, const std::vector<std::string_
                 valid += d;
                 names.emplace_back(d);
             }
-            throw UsageError(game_ + ": unknown option '" + name + "'" + did_you_mean(name, names) + " (valid: " +
-                             (valid.empty() ? std::string("none") : valid) + ")");
+            throw UsageError(game_ + ": unknown option '" + name + "'" + did_you_mean(name, names) +
+                             " (valid: " + (valid.empty() ? std::string("none") : valid) + ")");
         }
         for (std::size_t j = 0; j < i; ++j)
             if (settings[j].first == name)
@@ -73,12 +73,12 @@ std::string did_you_mean(std::string_view bad, const std::vector<std::string>& c
             best = d;
             pick = &c;
         }
-    if (!pick || best == 0 || best > 2 || 2 * best >= std::max(bad.size(), std::size_t{1})) return "";
+    if (!pick || best == 0 || best > 2 || 2 * best >= std::max(bad.size(), std::size_t{1}))
+        return "";
     return " (did you mean '" + *pick + "'?)";
 }
 
-std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t lo,
-                                          std::int64_t hi) {
+std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t lo, std::int64_t hi) {
     std::int64_t v = 0;
     const char* end = text.data() + text.size();
     auto [p, ec] = std::from_chars(text.data(), end, v);
@@ -146,9 +146,9 @@ std::string render_help(std::string_view help, std::string_view range, std::stri
 }
 
 void bad_declaration(std::string_view game, std::string_view option, const std::string& what) {
-    throw std::logic_error("game '" + std::string(game) + "' declares its options wrongly: " +
-                           (option.empty() ? what
-                                           : "option '" + std::string(option) + "' " + what));
+    throw std::logic_error(
+        "game '" + std::string(game) + "' declares its options wrongly: " +
+        (option.empty() ? what : "option '" + std::string(option) + "' " + what));
 }
 
 bool types_a_range(std::string_view help) {

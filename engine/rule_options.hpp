@@ -87,8 +87,7 @@ private:
 std::string did_you_mean(std::string_view bad, const std::vector<std::string>& candidates);
 
 // A whole number in [lo, hi], or nullopt when `text` is not one.
-std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t lo,
-                                          std::int64_t hi);
+std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t lo, std::int64_t hi);
 
 // "a", "a or b", "a, b or c".
 std::string or_list(const std::vector<std::string>& words);

@@ -12,11 +12,21 @@
 
 namespace odds::versus {
 
-enum Outcome : int { kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kDrawishness, kOutcomeCount };
+enum Outcome : int {
+    kAWin,
+    kBWin,
+    kDraw,
+    kAdvantageFirst,
+    kTurns,
+    kTimeouts,
+    kDrawishness,
+    kOutcomeCount
+};
 
 // Their specs. `rule` is the ruling on how the game ends ("M8"); `draw` and `drawn_early` say
 // what a draw, and a draw before the turn cap, are in this game.
-inline std::vector<MetricSpec> outcome_specs(int max_turns, const std::string& rule, const std::string& draw,
+inline std::vector<MetricSpec> outcome_specs(int max_turns, const std::string& rule,
+                                             const std::string& draw,
                                              const std::string& drawn_early) {
     return {
         {"a_win", "side A won (" + rule + ")", MetricKind::rate, 0, 1},
@@ -26,7 +36,8 @@ inline std::vector<MetricSpec> outcome_specs(int max_turns, const std::string& r
          MetricKind::count, 0, 2, 2},
         {"turns", "turns played", MetricKind::count, 1, max_turns},
         {"timeouts", "ended by max_turns (" + rule + ")", MetricKind::rate, 0, 1},
-        {"drawishness", "a draw before max_turns: " + drawn_early + " (" + rule + ")", MetricKind::rate, 0, 1},
+        {"drawishness", "a draw before max_turns: " + drawn_early + " (" + rule + ")",
+         MetricKind::rate, 0, 1},
     };
 }
 

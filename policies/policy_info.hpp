@@ -12,8 +12,8 @@ namespace odds {
 // A whole-number parameter a policy's name takes after a colon: rollout:N declares
 // {"N", "simulations", 1, 100000, 16}.
 struct PolicyParam {
-    std::string_view name;     // as the help writes it: "N"
-    std::string_view meaning;  // what it counts, for messages: "simulations"
+    std::string_view name;        // as the help writes it: "N"
+    std::string_view meaning;     // what it counts, for messages: "simulations"
     std::int64_t lo = 0, hi = 0;  // the valid values, both included
     std::int64_t fallback = 0;    // the value when the name does not give it
 };

@@ -84,7 +84,7 @@ PolicyChoice parse_policy(std::string_view game, std::span<const PolicyInfo> pol
         const auto next = rest.find(':');
         if (i == p.params.size())
             throw UsageError(bad + std::string(p.name) + " takes at most " +
-                                 std::to_string(p.params.size()) + " parameter" +
+                             std::to_string(p.params.size()) + " parameter" +
                              (p.params.size() == 1 ? "" : "s") + " (" + usage(p) + ")");
         const PolicyParam& q = p.params[i];
         const auto value = parse_integer(rest.substr(0, next), q.lo, q.hi);
@@ -159,8 +159,8 @@ std::string policy_table_error(std::span<const PolicyInfo> policies) {
         for (std::size_t j = 0; j < i; ++j)
             if (policies[j].name == p.name) return "two policies are called '" + name + "'";
         if (p.params.size() > kMaxPolicyParams)
-            return "policy '" + name + "' declares more than " +
-                   std::to_string(kMaxPolicyParams) + " parameters";
+            return "policy '" + name + "' declares more than " + std::to_string(kMaxPolicyParams) +
+                   " parameters";
         for (const auto& q : p.params)
             if (q.name.empty() || q.lo > q.hi || q.fallback < q.lo || q.fallback > q.hi)
                 return "policy '" + name + "': parameter '" + std::string(q.name) +

@@ -9,9 +9,12 @@ namespace odds {
 
 const char* verdict_name(Verdict v) {
     switch (v) {
-        case Verdict::unchanged: return "unchanged";
-        case Verdict::tolerated: return "tolerated";
-        case Verdict::moved: return "moved";
+        case Verdict::unchanged:
+            return "unchanged";
+        case Verdict::tolerated:
+            return "tolerated";
+        case Verdict::moved:
+            return "moved";
     }
     return "moved";
 }
@@ -58,10 +61,14 @@ void for_each_code_point(std::string_view text, F f) {
         const auto b = static_cast<unsigned char>(text[i]);
         std::size_t len = 0;
         char32_t cp = 0, min = 0;
-        if (b < 0x80) len = 1, cp = b;
-        else if ((b & 0xE0) == 0xC0) len = 2, cp = b & 0x1Fu, min = 0x80;
-        else if ((b & 0xF0) == 0xE0) len = 3, cp = b & 0x0Fu, min = 0x800;
-        else if ((b & 0xF8) == 0xF0) len = 4, cp = b & 0x07u, min = 0x10000;
+        if (b < 0x80)
+            len = 1, cp = b;
+        else if ((b & 0xE0) == 0xC0)
+            len = 2, cp = b & 0x1Fu, min = 0x80;
+        else if ((b & 0xF0) == 0xE0)
+            len = 3, cp = b & 0x0Fu, min = 0x800;
+        else if ((b & 0xF8) == 0xF0)
+            len = 4, cp = b & 0x07u, min = 0x10000;
         bool ok = len > 0 && i + len <= text.size();
         for (std::size_t k = 1; ok && k < len; ++k) {
             const auto c = static_cast<unsigned char>(text[i + k]);
@@ -95,7 +102,8 @@ std::string failure_message(const BaselineCheck& b, const MetricCheck& m) {
     } else {
         const double x = m.tolerance.value_or(0.0);
         s += ", alarm above " + fmt(x + m.threshold.value_or(0.0));
-        if (m.tolerance) s += " (tolerance " + fmt(x) + " + threshold " + fmt(m.threshold.value_or(0.0)) + ")";
+        if (m.tolerance)
+            s += " (tolerance " + fmt(x) + " + threshold " + fmt(m.threshold.value_or(0.0)) + ")";
         if (m.detectable) s += "; detectable " + fmt(*m.detectable);
     }
     return s;
@@ -121,18 +129,37 @@ std::string xml_escape(std::string_view text) {
     out.reserve(text.size());
     for_each_code_point(text, [&](char32_t cp, std::string_view bytes) {
         switch (cp) {
-            case '&': out += "&amp;"; return;
-            case '<': out += "&lt;"; return;
-            case '>': out += "&gt;"; return;
-            case '"': out += "&quot;"; return;
-            case '\'': out += "&apos;"; return;
-            case '\t': out += "&#9;"; return;   // kept as they are, attributes included
-            case '\n': out += "&#10;"; return;
-            case '\r': out += "&#13;"; return;
-            default: break;
+            case '&':
+                out += "&amp;";
+                return;
+            case '<':
+                out += "&lt;";
+                return;
+            case '>':
+                out += "&gt;";
+                return;
+            case '"':
+                out += "&quot;";
+                return;
+            case '\'':
+                out += "&apos;";
+                return;
+            case '\t':
+                out += "&#9;";
+                return;  // kept as they are, attributes included
+            case '\n':
+                out += "&#10;";
+                return;
+            case '\r':
+                out += "&#13;";
+                return;
+            default:
+                break;
         }
-        if (cp < 0x20 || cp == 0xFFFE || cp == 0xFFFF) out += "\xEF\xBF\xBD";  // not in XML 1.0
-        else out += bytes;
+        if (cp < 0x20 || cp == 0xFFFE || cp == 0xFFFF)
+            out += "\xEF\xBF\xBD";  // not in XML 1.0
+        else
+            out += bytes;
     });
     return out;
 }
@@ -141,14 +168,29 @@ std::string json_string(std::string_view text) {
     std::string out = "\"";
     for_each_code_point(text, [&](char32_t cp, std::string_view bytes) {
         switch (cp) {
-            case '"': out += "\\\""; return;
-            case '\\': out += "\\\\"; return;
-            case '\n': out += "\\n"; return;
-            case '\r': out += "\\r"; return;
-            case '\t': out += "\\t"; return;
-            case '\b': out += "\\b"; return;
-            case '\f': out += "\\f"; return;
-            default: break;
+            case '"':
+                out += "\\\"";
+                return;
+            case '\\':
+                out += "\\\\";
+                return;
+            case '\n':
+                out += "\\n";
+                return;
+            case '\r':
+                out += "\\r";
+                return;
+            case '\t':
+                out += "\\t";
+                return;
+            case '\b':
+                out += "\\b";
+                return;
+            case '\f':
+                out += "\\f";
+                return;
+            default:
+                break;
         }
         if (cp < 0x20) {
             char buf[8];
@@ -202,7 +244,8 @@ std::string check_junit(const std::vector<BaselineCheck>& checks) {
             {"playouts", std::to_string(b.playouts)},
         };
         for (const auto& [name, value] : props)
-            o << "      <property name=\"" << name << "\" value=\"" << xml_escape(value) << "\"/>\n";
+            o << "      <property name=\"" << name << "\" value=\"" << xml_escape(value)
+              << "\"/>\n";
         o << "    </properties>\n";
         for (const auto& m : b.metrics) {
             o << "    <testcase classname=\"" << xml_escape(b.file) << "\" name=\""
@@ -211,8 +254,8 @@ std::string check_junit(const std::vector<BaselineCheck>& checks) {
                 o << "      <failure type=\"moved\" message=\"" << xml_escape(failure_message(b, m))
                   << "\">" << xml_escape(b.game + " " + mode + " check: " + m.name + " " + m.line)
                   << "</failure>\n";
-            o << "      <system-out>" << xml_escape(std::string(verdict_name(m.verdict)) + ": " +
-                                                    m.name + " " + m.line)
+            o << "      <system-out>"
+              << xml_escape(std::string(verdict_name(m.verdict)) + ": " + m.name + " " + m.line)
               << "</system-out>\n    </testcase>\n";
         }
         o << "  </testsuite>\n";
@@ -237,11 +280,14 @@ std::string check_json(const std::vector<BaselineCheck>& checks, std::string_vie
           << "      \"rules_version\": {\"baseline\": " << json_string(b.rules_baseline)
           << ", \"build\": " << json_string(b.rules_build) << "},\n"
           << "      \"mode\": \"" << (b.exact ? "exact" : "statistical") << "\",\n"
-          << "      \"reason\": " << (b.exact ? std::string("null") : json_string(b.reason)) << ",\n"
-          << "      \"seed\": {\"baseline\": " << b.seed_baseline << ", \"check\": " << b.seed << "},\n"
-          << "      \"playouts\": {\"baseline\": " << b.playouts_baseline << ", \"check\": "
-          << b.playouts << "},\n"
-          << "      \"false_alarm_rate\": " << (b.exact ? std::string("null") : json_number(b.false_alarm))
+          << "      \"reason\": " << (b.exact ? std::string("null") : json_string(b.reason))
+          << ",\n"
+          << "      \"seed\": {\"baseline\": " << b.seed_baseline << ", \"check\": " << b.seed
+          << "},\n"
+          << "      \"playouts\": {\"baseline\": " << b.playouts_baseline
+          << ", \"check\": " << b.playouts << "},\n"
+          << "      \"false_alarm_rate\": "
+          << (b.exact ? std::string("null") : json_number(b.false_alarm))
           << ",\n      \"seconds\": " << seconds(b.seconds) << ",\n"
           << "      \"verdict\": \"" << verdict_name(b.verdict()) << "\",\n"
           << "      \"metrics\": [";
@@ -256,8 +302,7 @@ std::string check_json(const std::vector<BaselineCheck>& checks, std::string_vie
               << ",\n         \"shift\": " << (m.reported ? json_number(m.shift) : "null")
               << ", \"counts_match\": "
               << (b.exact && m.reported ? (m.counts_match ? "true" : "false") : "null")
-              << ", \"threshold\": " << optional_json(m.threshold)
-              << ", \"alarm_above\": "
+              << ", \"threshold\": " << optional_json(m.threshold) << ", \"alarm_above\": "
               << (stat ? json_number(m.tolerance.value_or(0.0) + *m.threshold) : "null")
               << ", \"detectable\": " << optional_json(m.detectable)
               << ", \"tolerance\": " << optional_json(m.tolerance) << "}";

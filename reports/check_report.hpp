@@ -33,29 +33,29 @@ Verdict statistical_verdict(const ShiftTest& t, std::optional<double> tolerance)
 
 struct MetricCheck {
     std::string name;
-    std::string kind;                // "rate" or "count"
-    bool reported = true;            // false: this build no longer reports the metric
-    Summary old_s, new_s;            // new_s is meaningless when !reported
-    bool counts_match = false;       // exact mode: every count as recorded
-    double shift = 0;                // new mean - old mean
+    std::string kind;                  // "rate" or "count"
+    bool reported = true;              // false: this build no longer reports the metric
+    Summary old_s, new_s;              // new_s is meaningless when !reported
+    bool counts_match = false;         // exact mode: every count as recorded
+    double shift = 0;                  // new mean - old mean
     std::optional<double> threshold;   // statistical mode: the test's alarm threshold on |shift|
     std::optional<double> detectable;  // statistical mode: a true shift found with probability
                                        // 80%, tolerance included
     std::optional<double> tolerance;   // --tolerance, when given for this metric
     Verdict verdict = Verdict::unchanged;
-    std::string line;                // the table's line for the metric, without the status
+    std::string line;  // the table's line for the metric, without the status
 };
 
 struct BaselineCheck {
     std::string file, game, scenario, policy;
     std::string rules_baseline, rules_build;
     bool exact = true;
-    std::string reason;              // statistical mode: why not exact
+    std::string reason;  // statistical mode: why not exact
     std::uint64_t seed_baseline = 0, seed = 0, playouts_baseline = 0, playouts = 0;
-    double false_alarm = 0;          // statistical mode: per metric, corrected for their number
-    double seconds = 0;              // wall time of the re-run
+    double false_alarm = 0;  // statistical mode: per metric, corrected for their number
+    double seconds = 0;      // wall time of the re-run
     std::vector<MetricCheck> metrics;
-    Verdict verdict() const;         // the worst of its metrics'
+    Verdict verdict() const;  // the worst of its metrics'
 };
 
 Verdict overall_verdict(const std::vector<BaselineCheck>& checks);

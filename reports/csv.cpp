@@ -24,7 +24,7 @@ std::string csv_field(std::string_view s) {
 
 std::string format_double(double v) {
     if (std::isnan(v)) return "";  // unknown: an empty cell
-    if (v == 0) return "0";  // no "-0"
+    if (v == 0) return "0";        // no "-0"
     char buf[64];
     // A whole number is written as a plain integer: the shortest form would write 3000000 as
     // "3e+06", which int() refuses and pandas reads as a float. Other values need no exponent
@@ -56,11 +56,12 @@ std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows) {
         "p75,p95,max,skewness,method,status,unresolved,mean_low,mean_high\n";
     for (const auto& r : rows) {
         // Exact figures have no seed and no playouts: those cells stay empty.
-        s += head(info) + ',' + (info.exact ? "," : std::to_string(info.seed) + ',' +
-                                                      std::to_string(info.playouts)) +
+        s += head(info) + ',' +
+             (info.exact ? "," : std::to_string(info.seed) + ',' + std::to_string(info.playouts)) +
              ',' + csv_field(r.metric);
         for (double v : {r.mean, r.stddev, r.ci.low, r.ci.high}) s += ',' + format_double(v);
-        for (double v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max}) s += ',' + format_double(v);
+        for (double v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max})
+            s += ',' + format_double(v);
         s += ',' + format_double(r.skewness) + ',' + method(info) + ',' + status(info) + ',' +
              unresolved(info, r.unresolved) + ',' +
              (info.exact ? format_double(r.ci.low) + ',' + format_double(r.ci.high) : ",") + '\n';
@@ -87,8 +88,8 @@ std::string distributions_csv(const RunInfo& info, const std::vector<Distributio
             s += head(info) + ',' + csv_field(d.spec.name) + ',' +
                  format_double(value_of(d.spec, i)) + ',' +
                  (info.exact ? std::string()
-                             : std::to_string(static_cast<std::uint64_t>(d.mass[i]))) + ',' +
-                 format_double(d.mass[i] / total) + ',' + format_double(cum / total) + ',' +
+                             : std::to_string(static_cast<std::uint64_t>(d.mass[i]))) +
+                 ',' + format_double(d.mass[i] / total) + ',' + format_double(cum / total) + ',' +
                  format_double(tail[i] / total) + ',' + method(info) + ',' + status(info) + ',' +
                  unresolved(info, d.unresolved / total) + '\n';
         }
@@ -119,28 +120,30 @@ std::string survival_csv(const Tally& t, bool partial) {
             if (at_risk > 0)
                 survival *= 1.0 - static_cast<double>(lost) / static_cast<double>(at_risk);
             if (many) s += csv_field(sv.subject) + ',';
-            s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' +
-                 std::to_string(at_risk) + ',' + std::to_string(lost) + ',' +
-                 std::to_string(completed) + ',' + format_double(survival) + status;
+            s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + std::to_string(at_risk) +
+                 ',' + std::to_string(lost) + ',' + std::to_string(completed) + ',' +
+                 format_double(survival) + status;
             at_risk -= times[i];
         }
     }
     return s;
 }
 
-std::string survival_csv_exact(const std::vector<double>& lost, const std::vector<double>& completed,
-                               std::int32_t lo) {
+std::string survival_csv_exact(const std::vector<double>& lost,
+                               const std::vector<double>& completed, std::int32_t lo) {
     std::string s = "step,at_risk,lost,completed,survival,status\n";
     double at_risk = 0;
-    for (std::size_t i = 0; i < lost.size(); ++i) at_risk += lost[i] + (i < completed.size() ? completed[i] : 0);
+    for (std::size_t i = 0; i < lost.size(); ++i)
+        at_risk += lost[i] + (i < completed.size() ? completed[i] : 0);
     std::size_t last = lost.size();
-    while (last > 0 && lost[last - 1] <= 0 && (last > completed.size() || completed[last - 1] <= 0)) --last;
+    while (last > 0 && lost[last - 1] <= 0 && (last > completed.size() || completed[last - 1] <= 0))
+        --last;
     double survival = 1.0;
     for (std::size_t i = 0; i < last; ++i) {
         const double c = i < completed.size() ? completed[i] : 0;
         if (at_risk > 0) survival *= 1.0 - lost[i] / at_risk;
-        s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + format_double(at_risk) + ',' +
-             format_double(lost[i]) + ',' + format_double(c) + ',' + format_double(survival) +
+        s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + format_double(at_risk) +
+             ',' + format_double(lost[i]) + ',' + format_double(c) + ',' + format_double(survival) +
              ",complete\n";
         at_risk -= lost[i] + c;
     }
@@ -168,14 +171,20 @@ void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summar
            << ']';
         t << std::left << std::setw(18) << r.metric << std::right << std::fixed
           << std::setprecision(digits) << std::setw(11);
-        if (std::isnan(r.mean)) t << "?"; else t << r.mean;
+        if (std::isnan(r.mean))
+            t << "?";
+        else
+            t << r.mean;
         t << std::setw(25) << ci.str() << std::setw(10);
-        if (std::isnan(r.stddev)) t << "?"; else t << r.stddev;
+        if (std::isnan(r.stddev))
+            t << "?";
+        else
+            t << r.stddev;
         for (double v : {r.min, r.p05, r.p25, r.p50, r.p75, r.p95, r.max})
             t << std::setw(6)
-              << (std::isnan(v) ? std::string("?")
-                                : v == std::floor(v) ? std::to_string(static_cast<long>(v))
-                                                     : format_double(v));
+              << (std::isnan(v)        ? std::string("?")
+                  : v == std::floor(v) ? std::to_string(static_cast<long>(v))
+                                       : format_double(v));
         if (r.unresolved > kNegligible) t << "   (" << r.unresolved << " unresolved)";
         t << '\n';
     }

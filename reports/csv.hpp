@@ -38,8 +38,8 @@ std::string distributions_csv(const RunInfo& info, const std::vector<Distributio
 std::string survival_csv(const Tally& t, bool partial = false);
 // The same columns from exact laws: at_risk, lost and completed are probabilities. lost[i] and
 // completed[i] are P(ended at time lo + i by the event / censored).
-std::string survival_csv_exact(const std::vector<double>& lost, const std::vector<double>& completed,
-                               std::int32_t lo);
+std::string survival_csv_exact(const std::vector<double>& lost,
+                               const std::vector<double>& completed, std::int32_t lo);
 
 // A readable table of the summaries.
 void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summary>& rows);

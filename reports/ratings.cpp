@@ -37,7 +37,8 @@ std::vector<Rating> bradley_terry(const std::vector<std::vector<double>>& games,
                 info(i, j) -= v;
             }
         if (k == 1) break;
-        const Eigen::VectorXd step = info.bottomRightCorner(k - 1, k - 1).ldlt().solve(grad.tail(k - 1));
+        const Eigen::VectorXd step =
+            info.bottomRightCorner(k - 1, k - 1).ldlt().solve(grad.tail(k - 1));
         r.tail(k - 1) += step;
         if (step.cwiseAbs().maxCoeff() < 1e-12) break;
     }
@@ -45,7 +46,8 @@ std::vector<Rating> bradley_terry(const std::vector<std::vector<double>>& games,
     // and centre (T = I - 11'/k).
     Eigen::MatrixXd cov = Eigen::MatrixXd::Zero(k, k);
     if (k > 1) cov.bottomRightCorner(k - 1, k - 1) = info.bottomRightCorner(k - 1, k - 1).inverse();
-    const Eigen::MatrixXd t = Eigen::MatrixXd::Identity(k, k) - Eigen::MatrixXd::Constant(k, k, 1.0 / k);
+    const Eigen::MatrixXd t =
+        Eigen::MatrixXd::Identity(k, k) - Eigen::MatrixXd::Constant(k, k, 1.0 / k);
     const Eigen::MatrixXd c = t * cov * t.transpose();
     const double mean = r.mean();
     const double elo = 400 / std::log(10.0);

@@ -14,7 +14,7 @@ struct Rating {
     double rating = 0;  // Elo scale: 400 / ln 10 per unit of log-strength; the mean rating is 0
     Interval ci;        // 95%
     double games = 0;
-    double score = 0;   // points scored (a win 1, a draw 1/2), before the prior
+    double score = 0;  // points scored (a win 1, a draw 1/2), before the prior
 };
 
 // games[i][j]: games between i and j (either seat); points[i][j]: the points i scored in them.

@@ -1,11 +1,11 @@
 #include "reports/stats.hpp"
 
+#include <algorithm>
 #include <boost/accumulators/accumulators.hpp>
 #include <boost/accumulators/statistics/stats.hpp>
 #include <boost/accumulators/statistics/weighted_mean.hpp>
 #include <boost/accumulators/statistics/weighted_skewness.hpp>
 #include <boost/accumulators/statistics/weighted_variance.hpp>
-#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -142,7 +142,8 @@ std::optional<Summary> balance_row(const std::vector<Summary>& rows, const std::
     if (exact && (a->bounded() || b->bounded())) {
         // Each win probability lies within its bounds: so does their difference, and 1 - |d|.
         const double d_low = a->ci.low - b->ci.high, d_high = a->ci.high - b->ci.low;
-        const double nearest = d_low <= 0 && d_high >= 0 ? 0.0 : std::min(std::abs(d_low), std::abs(d_high));
+        const double nearest =
+            d_low <= 0 && d_high >= 0 ? 0.0 : std::min(std::abs(d_low), std::abs(d_high));
         s.unresolved = std::max(a->unresolved, b->unresolved);
         s.mean = nan;
         s.ci = {1 - std::max(std::abs(d_low), std::abs(d_high)), 1 - nearest};

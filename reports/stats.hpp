@@ -51,8 +51,8 @@ struct Summary {
     MetricKind kind = MetricKind::count;
     double n = 0;  // playouts (Monte Carlo) or total probability (exact)
     double mean = 0, stddev = 0, skewness = 0;  // NaN where not known
-    Interval ci;   // 95%: Wilson for rates, mean +- z sd/sqrt(n) for counts; exact: the bounds
-                   // of the mean, [mean, mean], or with unresolved mass the bounds it allows
+    Interval ci;  // 95%: Wilson for rates, mean +- z sd/sqrt(n) for counts; exact: the bounds
+                  // of the mean, [mean, mean], or with unresolved mass the bounds it allows
     double unresolved = 0;
     // Exact with unresolved mass: the mean is not known, only its bounds (ci).
     bool bounded() const { return unresolved > kNegligible; }

@@ -11,8 +11,8 @@
 #include <iomanip>
 #include <optional>
 
-#include "reports/csv.hpp"
 #include "reports/check_report.hpp"
+#include "reports/csv.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_common.hpp"
@@ -39,10 +39,17 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
     if (text.empty()) return std::nullopt;
     std::int64_t exp10 = 0;  // the value is digits x 10^exp10
     switch (text.back()) {
-        case 'k': exp10 = 3; break;
-        case 'M': exp10 = 6; break;
-        case 'G': exp10 = 9; break;
-        default: break;
+        case 'k':
+            exp10 = 3;
+            break;
+        case 'M':
+            exp10 = 6;
+            break;
+        case 'G':
+            exp10 = 9;
+            break;
+        default:
+            break;
     }
     if (exp10 != 0) text.remove_suffix(1);
     const auto digit = [&](std::size_t i) {
@@ -123,14 +130,16 @@ std::string list_json(const std::vector<const GameEntry*>& shown) {
              ",\n      \"default_scenario\": " + json_string(defaults->scenario) +
              ",\n      \"policies\": [";
         for (std::size_t i = 0; i < g.policies.size(); ++i)
-            j += std::string(i ? "," : "") + "\n        {\"name\": " + json_string(g.policies[i].name) +
+            j += std::string(i ? "," : "") +
+                 "\n        {\"name\": " + json_string(g.policies[i].name) +
                  ", \"help\": " + json_string(g.policies[i].help) + "}";
         j += "\n      ],\n      \"options\": [";
         for (std::size_t i = 0; i < g.options.size(); ++i) {
             const OptionInfo& o = g.options[i];
             j += std::string(i ? "," : "") + "\n        {\"name\": " + json_string(o.name) +
-                 ", \"default\": " + json_string(o.default_value) + ", \"help\": " +
-                 json_string(o.help) + ", \"comma_list\": " + (o.comma_list ? "true" : "false") + "}";
+                 ", \"default\": " + json_string(o.default_value) +
+                 ", \"help\": " + json_string(o.help) +
+                 ", \"comma_list\": " + (o.comma_list ? "true" : "false") + "}";
         }
         j += "\n      ],\n      \"metrics\": [";
         for (std::size_t i = 0; i < defaults->metrics.size(); ++i) {
@@ -139,20 +148,19 @@ std::string list_json(const std::vector<const GameEntry*>& shown) {
                  ", \"kind\": " + json_string(m.kind == MetricKind::rate ? "rate" : "count") +
                  ", \"min\": " + json_number(static_cast<double>(m.lo) / m.scale) +
                  ", \"max\": " + json_number(static_cast<double>(m.hi) / m.scale) +
-                 ", \"step\": " + json_number(1.0 / m.scale) + ", \"help\": " + json_string(m.help) +
-                 "}";
+                 ", \"step\": " + json_number(1.0 / m.scale) +
+                 ", \"help\": " + json_string(m.help) + "}";
         }
         j += "\n      ],\n      \"survival\": [";
         for (std::size_t i = 0; i < defaults->survivals.size(); ++i) {
             const SurvivalSpec& sv = defaults->survivals[i];
             const auto metric = [&](int k) {
-                return k < 0 ? std::string("null")
-                             : json_string(defaults->metrics[k].name);
+                return k < 0 ? std::string("null") : json_string(defaults->metrics[k].name);
             };
             j += std::string(i ? "," : "") + "\n        {\"subject\": " + json_string(sv.subject) +
                  ", \"step\": " + metric(sv.time) + ", \"event\": " + metric(sv.event) +
-                 ", \"event_value\": " + (sv.event < 0 ? std::string("null") : std::to_string(sv.event_value)) +
-                 "}";
+                 ", \"event_value\": " +
+                 (sv.event < 0 ? std::string("null") : std::to_string(sv.event_value)) + "}";
         }
         j += "\n      ],\n      \"exact_solver\": ";
         if (g.exact)
@@ -184,13 +192,15 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
         // The metrics as the game declares them, at the default options (ranges follow them).
         const auto defaults = g->prepare({}, {});
         io.out << g->name << " - " << g->title << ": " << g->summary << "\n  policies (--policy "
-               << (g->seats.empty() ? "NAME" : "NAME for every seat, or SEAT=NAME; seats: " +
-                                                   std::string(g->seats))
+               << (g->seats.empty()
+                       ? "NAME"
+                       : "NAME for every seat, or SEAT=NAME; seats: " + std::string(g->seats))
                << "; default " << g->policies.front().name << "):\n";
         // One column for names, as wide as the longest (at least 22), then the help.
         std::size_t wide = 20;
         for (const auto& p : g->policies) wide = std::max(wide, p.name.size());
-        for (const auto& o : g->options) wide = std::max(wide, o.name.size() + 1 + o.default_value.size());
+        for (const auto& o : g->options)
+            wide = std::max(wide, o.name.size() + 1 + o.default_value.size());
         for (const auto& m : defaults->metrics) wide = std::max(wide, m.name.size());
         const int w = static_cast<int>(wide) + 2;
         for (const auto& p : g->policies)
@@ -198,16 +208,17 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
         io.out << "  options (--set NAME=VALUE):\n";
         for (const auto& o : g->options)
             io.out << "    " << std::left << std::setw(w)
-                   << (std::string(o.name) + "=" + std::string(o.default_value)) << o.help
-                   << '\n';
+                   << (std::string(o.name) + "=" + std::string(o.default_value)) << o.help << '\n';
         io.out << "  metrics (one row each in summary.csv; ranges at the default options):\n";
         std::size_t range_wide = 0;
-        for (const auto& m : defaults->metrics) range_wide = std::max(range_wide, range_text(m).size());
+        for (const auto& m : defaults->metrics)
+            range_wide = std::max(range_wide, range_text(m).size());
         for (const auto& m : defaults->metrics)
             io.out << "    " << std::left << std::setw(w) << m.name
-                   << std::setw(static_cast<int>(range_wide) + 2) << range_text(m) << m.help << '\n';
+                   << std::setw(static_cast<int>(range_wide) + 2) << range_text(m) << m.help
+                   << '\n';
         io.out << "  exact solver: "
-               << (!g->exact                ? std::string("no")
+               << (!g->exact                 ? std::string("no")
                    : g->exact_limits.empty() ? std::string("yes (odds exact)")
                                              : "yes (odds exact; " + g->exact_limits + ")")
                << '\n';
@@ -235,8 +246,9 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     const RunResult result = play(*prepared, cfg, &bar);
     bar.finish();
 
-    RunInfo info{prepared->game,           prepared->scenario, prepared->policy, cfg.seed,
-                 result.tally.playouts(), false,              result.partial};
+    RunInfo info{prepared->game, prepared->scenario,      prepared->policy,
+                 cfg.seed,       result.tally.playouts(), false,
+                 result.partial};
     const auto ds = distributions(result.tally, prepared->metrics);
     std::vector<Summary> rows;
     for (const auto& d : ds) rows.push_back(summarize(d, false));
@@ -272,8 +284,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     const auto start = std::chrono::steady_clock::now();
     const ExactReport report = game.exact(settings_of(vm), policies_of(vm));  // checks input
     const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count();
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (out_dir) prepare_out_dir(*out_dir);
     for (const auto& w : report.warnings) io.err << "odds exact: warning: " << w << '\n';
 

@@ -57,7 +57,7 @@ struct BaselineMetric {
     std::string kind;
     double mean = 0, low = 0, high = 0;
     std::vector<std::pair<std::int64_t, std::uint64_t>> pairs;  // VALUE:COUNT as read
-    std::map<std::int32_t, std::uint64_t> counts;                // once checked
+    std::map<std::int32_t, std::uint64_t> counts;               // once checked
 };
 
 struct Baseline {
@@ -154,7 +154,8 @@ Baseline read_baseline(const std::string& path) {
             std::istringstream ms(rest);
             std::string mean, lo, hi, pair;
             if (!(ms >> m.name >> m.kind >> mean >> lo >> hi))
-                throw bad("a short metric line (metric NAME KIND MEAN CI_LOW CI_HIGH VALUE:COUNT...)");
+                throw bad(
+                    "a short metric line (metric NAME KIND MEAN CI_LOW CI_HIGH VALUE:COUNT...)");
             if (m.kind != "rate" && m.kind != "count")
                 throw bad("metric " + m.name + ": kind '" + m.kind + "' (valid: rate, count)");
             for (const auto& [text, into] :
@@ -173,7 +174,8 @@ Baseline read_baseline(const std::string& path) {
                 const char* last = pair.data() + pair.size();
                 const auto r = std::from_chars(first, last, c);
                 if (!v || first == last || r.ec != std::errc{} || r.ptr != last)
-                    throw bad("metric " + m.name + ": '" + pair + "' is not VALUE:COUNT (whole numbers)");
+                    throw bad("metric " + m.name + ": '" + pair +
+                              "' is not VALUE:COUNT (whole numbers)");
                 m.pairs.emplace_back(*v, c);
             }
             b.metrics.push_back(std::move(m));
@@ -202,7 +204,7 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
         throw bad_line(path, b.game_line, e.what());
     }
     game_out = game;
-    {   // rules_version GAME/N, N a whole number
+    {  // rules_version GAME/N, N a whole number
         const std::string prefix = std::string(game->name) + "/";
         if (b.rules_version.rfind(prefix, 0) != 0 ||
             !parse_integer(std::string_view(b.rules_version).substr(prefix.size()), 1, INT32_MAX))
@@ -224,11 +226,14 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
             }
         };
         for (std::size_t i = 0; i < b.settings.size(); ++i)
-            if (fails(Settings(b.settings.begin(), b.settings.begin() + static_cast<std::ptrdiff_t>(i) + 1), {}))
+            if (fails(Settings(b.settings.begin(),
+                               b.settings.begin() + static_cast<std::ptrdiff_t>(i) + 1),
+                      {}))
                 throw bad_line(path, b.set_lines[i], e.what());
         for (std::size_t i = 0; i < b.policies.size(); ++i)
-            if (fails(b.settings, std::vector<std::string>(b.policies.begin(),
-                                                          b.policies.begin() + static_cast<std::ptrdiff_t>(i) + 1)))
+            if (fails(b.settings, std::vector<std::string>(
+                                      b.policies.begin(),
+                                      b.policies.begin() + static_cast<std::ptrdiff_t>(i) + 1)))
                 throw bad_line(path, b.policy_lines[i], e.what());
         throw bad_line(path, b.game_line, e.what());
     }
@@ -239,7 +244,8 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
         };
         for (std::size_t j = 0; j < i; ++j)
             if (b.metrics[j].name == m.name)
-                throw bad("appears twice (first on line " + std::to_string(b.metrics[j].line) + ")");
+                throw bad("appears twice (first on line " + std::to_string(b.metrics[j].line) +
+                          ")");
         const MetricSpec* spec = nullptr;
         for (const auto& s : run->metrics)
             if (s.name == m.name) spec = &s;
@@ -265,8 +271,8 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
         if (spec) {
             const char* kind = spec->kind == MetricKind::rate ? "rate" : "count";
             if (m.kind != kind)
-                throw bad("kind '" + m.kind + "', but " + std::string(game->name) +
-                          " declares a " + kind);
+                throw bad("kind '" + m.kind + "', but " + std::string(game->name) + " declares a " +
+                          kind);
             const double lo = static_cast<double>(spec->lo) / spec->scale,
                          hi = static_cast<double>(spec->hi) / spec->scale;
             if (m.mean < lo || m.mean > hi)
@@ -303,7 +309,8 @@ Distribution distribution_of(MetricSpec spec, const std::map<std::int32_t, std::
 
 std::string interval(const Summary& s) {
     std::ostringstream o;
-    o << std::fixed << std::setprecision(4) << s.mean << " [" << s.ci.low << ", " << s.ci.high << "]";
+    o << std::fixed << std::setprecision(4) << s.mean << " [" << s.ci.low << ", " << s.ci.high
+      << "]";
     return o.str();
 }
 
@@ -372,12 +379,13 @@ std::map<std::string, double> tolerances_of(const po::variables_map& vm,
     for (const auto& text : vm["tolerance"].as<std::vector<std::string>>()) {
         const auto eq = text.find('=');
         if (eq == std::string::npos || eq == 0)
-            throw UsageError("--tolerance '" + text + "' is not METRIC=X (e.g. win=0.005; metrics: " +
-                             valid + ")");
+            throw UsageError("--tolerance '" + text +
+                             "' is not METRIC=X (e.g. win=0.005; metrics: " + valid + ")");
         const std::string name = text.substr(0, eq), value = text.substr(eq + 1);
         if (std::find(metric_names.begin(), metric_names.end(), name) == metric_names.end())
             throw UsageError("--tolerance '" + text + "': no baseline given records a metric '" +
-                             name + "'" + did_you_mean(name, metric_names) + " (valid: " + valid + ")");
+                             name + "'" + did_you_mean(name, metric_names) + " (valid: " + valid +
+                             ")");
         const auto x = parse_number(value);
         if (!x || *x < 0)
             throw UsageError("--tolerance '" + text + "': '" + value +
@@ -428,8 +436,8 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
             j.run = j.game->prepare(s, j.b.policies);
         }
         j.cfg.seed = vm.count("seed") ? parse_seed(vm["seed"].as<std::string>()) : j.b.seed;
-        j.cfg.playouts = vm.count("playouts") ? parse_playouts(vm["playouts"].as<std::string>())
-                                              : j.b.playouts;
+        j.cfg.playouts =
+            vm.count("playouts") ? parse_playouts(vm["playouts"].as<std::string>()) : j.b.playouts;
         j.cfg.threads = vm.count("threads") ? parse_threads(vm["threads"].as<std::string>())
                                             : std::max(1u, std::thread::hardware_concurrency());
         j.cfg.chunk_size = j.run->chunk_size;
@@ -466,7 +474,8 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
     std::uint64_t queued = 0;
     for (const auto& j : jobs) queued += j.cfg.playouts;
     announce_queued(vm, io, "odds check",
-                    std::to_string(jobs.size()) + (jobs.size() == 1 ? " baseline, " : " baselines, ") +
+                    std::to_string(jobs.size()) +
+                        (jobs.size() == 1 ? " baseline, " : " baselines, ") +
                         std::to_string(queued) + " playouts",
                     jobs.front().cfg.threads);
     std::vector<BaselineCheck> checks;
@@ -483,7 +492,8 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
             return moved_before ? 1 : 130;
         }
         BaselineCheck c;
-        c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        c.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         c.file = j.b.file;
         c.game = j.b.game;
         c.scenario = j.run->scenario;
@@ -501,8 +511,8 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
                            ? "rules version " + j.b.rules_version + " -> " + c.rules_build
                            : std::string("changed seed, playouts or options");
 
-        io.out << j.b.file << ": " << j.b.game << " | " << j.run->scenario << " | "
-               << j.run->policy << '\n';
+        io.out << j.b.file << ": " << j.b.game << " | " << j.run->scenario << " | " << j.run->policy
+               << '\n';
         if (j.exact)
             io.out << "  exact check: rules version " << j.b.rules_version << ", seed " << j.b.seed
                    << ", " << j.b.playouts << " playouts: every count must match"
@@ -515,7 +525,8 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
             MetricCheck mc;
             mc.name = bm.name;
             mc.kind = bm.kind;
-            if (const auto t = tolerances.find(bm.name); t != tolerances.end()) mc.tolerance = t->second;
+            if (const auto t = tolerances.find(bm.name); t != tolerances.end())
+                mc.tolerance = t->second;
             std::size_t m = j.run->metrics.size();
             for (std::size_t i = 0; i < j.run->metrics.size(); ++i)
                 if (j.run->metrics[i].name == bm.name) m = i;
@@ -566,21 +577,28 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
                                  : mc.verdict == Verdict::tolerated ? "tolerated  "
                                                                     : "unchanged  ";
             std::ostringstream row;
-            row << "  " << status << std::left << std::setw(18) << bm.name << ' ' << mc.line << '\n';
+            row << "  " << status << std::left << std::setw(18) << bm.name << ' ' << mc.line
+                << '\n';
             io.out << row.str();
             c.metrics.push_back(std::move(mc));
         }
         switch (c.verdict()) {
-            case Verdict::moved: io.out << "  => the balance MOVED\n"; break;
-            case Verdict::tolerated:
-                io.out << "  => unchanged within tolerance (a change no larger than the tolerance)\n";
+            case Verdict::moved:
+                io.out << "  => the balance MOVED\n";
                 break;
-            case Verdict::unchanged: io.out << "  => unchanged\n"; break;
+            case Verdict::tolerated:
+                io.out
+                    << "  => unchanged within tolerance (a change no larger than the tolerance)\n";
+                break;
+            case Verdict::unchanged:
+                io.out << "  => unchanged\n";
+                break;
         }
         checks.push_back(std::move(c));
     }
     for (const auto& [opt, file] : reports) {
-        write_file_atomic(file, opt == "--junit" ? check_junit(checks) : check_json(checks, ODDS_VERSION));
+        write_file_atomic(
+            file, opt == "--junit" ? check_junit(checks) : check_json(checks, ODDS_VERSION));
         io.err << "odds check: wrote " << file << '\n';  // stdout keeps the table alone
     }
     return overall_verdict(checks) == Verdict::moved ? 1 : 0;

@@ -11,10 +11,10 @@ namespace odds::cli {
 int cmd_list(const std::vector<std::string>& args, Io io);
 int cmd_run(const std::vector<std::string>& args, Io io);
 int cmd_exact(const std::vector<std::string>& args, Io io);
-int cmd_sweep(const std::vector<std::string>& args, Io io);     // sim/cli_sweep.cpp
-int cmd_baseline(const std::vector<std::string>& args, Io io);  // sim/cli_baseline.cpp
-int cmd_check(const std::vector<std::string>& args, Io io);     // sim/cli_baseline.cpp
-int cmd_compare(const std::vector<std::string>& args, Io io);   // sim/cli_compare.cpp
+int cmd_sweep(const std::vector<std::string>& args, Io io);       // sim/cli_sweep.cpp
+int cmd_baseline(const std::vector<std::string>& args, Io io);    // sim/cli_baseline.cpp
+int cmd_check(const std::vector<std::string>& args, Io io);       // sim/cli_baseline.cpp
+int cmd_compare(const std::vector<std::string>& args, Io io);     // sim/cli_compare.cpp
 int cmd_tournament(const std::vector<std::string>& args, Io io);  // sim/cli_tournament.cpp
 int cmd_version(const std::vector<std::string>& args, Io io);     // sim/cli.cpp
 

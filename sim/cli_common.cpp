@@ -17,20 +17,21 @@ namespace odds::cli {
 namespace fs = std::filesystem;
 
 void add_game_options(po::options_description& d) {
-    d.add_options()
-        ("set", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
-         "a rule option NAME=VALUE; repeatable ('odds list GAME' shows them)")
-        ("policy,p", po::value<std::vector<std::string>>()->composing()->value_name("NAME"),
-         "the policy by name, or SEAT=NAME per seat ('odds list GAME' shows them)");
+    d.add_options()("set",
+                    po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
+                    "a rule option NAME=VALUE; repeatable ('odds list GAME' shows them)")(
+        "policy,p", po::value<std::vector<std::string>>()->composing()->value_name("NAME"),
+        "the policy by name, or SEAT=NAME per seat ('odds list GAME' shows them)");
 }
 
 void add_run_options(po::options_description& d, const char* default_playouts) {
-    d.add_options()
-        ("playouts,n", po::value<std::string>()->default_value(default_playouts)->value_name("N"),
-         "playouts to play: 1000000, 1e6 and 1M all work (suffixes k, M, G)")
-        ("seed,s", po::value<std::string>()->default_value("1")->value_name("N"), "the run's seed (0 to 2^64-1)")
-        ("threads,j", po::value<std::string>()->value_name("N"), "worker threads (default: every hardware thread)")
-        ("no-progress", "no progress bar, even on a terminal");
+    d.add_options()("playouts,n",
+                    po::value<std::string>()->default_value(default_playouts)->value_name("N"),
+                    "playouts to play: 1000000, 1e6 and 1M all work (suffixes k, M, G)")(
+        "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
+        "the run's seed (0 to 2^64-1)")("threads,j", po::value<std::string>()->value_name("N"),
+                                        "worker threads (default: every hardware thread)")(
+        "no-progress", "no progress bar, even on a terminal");
 }
 
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& d,
@@ -170,7 +171,8 @@ void check_out_dir(const std::string& dir) {
         throw UsageError("--out '" + dir + "' is not a directory");
     while (!fs::exists(p, ec) && p.has_parent_path() && p != p.parent_path()) p = p.parent_path();
     if (!fs::is_directory(p, ec))
-        throw UsageError("--out '" + dir + "' cannot be created: '" + p.string() + "' is not a directory");
+        throw UsageError("--out '" + dir + "' cannot be created: '" + p.string() +
+                         "' is not a directory");
     if (::access(p.c_str(), W_OK) != 0)
         throw UsageError("--out '" + dir + "' is not writable: '" + p.string() + "' refuses it");
 }

@@ -39,7 +39,7 @@ bool showed_help(const po::variables_map& vm, const po::options_description& d, 
 const GameEntry& game_of(const po::variables_map& vm);  // "which game?" when missing
 Settings settings_of(const po::variables_map& vm);
 std::vector<std::string> policies_of(const po::variables_map& vm);
-RunConfig run_config_of(const po::variables_map& vm);   // chunk size left to the caller
+RunConfig run_config_of(const po::variables_map& vm);  // chunk size left to the caller
 bool progress_wanted(const po::variables_map& vm);
 // Without a progress bar (--no-progress, or stderr not a terminal): one line on stderr as the
 // work starts, "WHO: WHAT queued on N threads", so a log is never silent through a long run.

@@ -49,7 +49,6 @@ std::string dir_name(const std::string& label) {
     return s;
 }
 
-
 }  // namespace
 
 int cmd_compare(const std::vector<std::string>& args, Io io) {
@@ -75,10 +74,12 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
                 if (eq != std::string::npos && e.substr(0, eq) == n) k = static_cast<int>(i);
             }
             if (k < 0)
-                throw UsageError("--policy '" + e + "': name the compared seat, SEAT=NAME (seats: " +
+                throw UsageError("--policy '" + e +
+                                 "': name the compared seat, SEAT=NAME (seats: " +
                                  std::string(game.seats) + ")");
             if (seat >= 0 && k != seat)
-                throw UsageError("--policy '" + e + "' names another seat: every entry compares "
+                throw UsageError("--policy '" + e +
+                                 "' names another seat: every entry compares "
                                  "the same seat; fix the other with --fixed");
             seat = k;
         }
@@ -134,7 +135,8 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
             columns.push_back(m);
         }
     } else {
-        columns.assign(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(head.size(), 4)));
+        columns.assign(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(
+                                                        std::min<std::size_t>(head.size(), 4)));
     }
     for (const std::size_t m : columns)
         if (std::find(head.begin(), head.end(), m) == head.end()) head.push_back(m);
@@ -152,10 +154,10 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
                 throw UsageError("--out '" + *out_dir + "': '" + sub.string() +
                                  "' exists and is not a directory");
             fs::create_directories(sub, ec);
-            if (ec) throw UsageError("--out '" + *out_dir + "': cannot create '" + sub.string() + "'");
+            if (ec)
+                throw UsageError("--out '" + *out_dir + "': cannot create '" + sub.string() + "'");
         }
     }
-
 
     // Chunks of playouts on the one runner, merged in chunk order, so an interrupted comparison
     // keeps an exact prefix. Chunk k plays playouts first = k * chunk .. for every policy, playout
@@ -248,7 +250,8 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
                            format_double(x.mean_a) + ',' + format_double(x.mean_b) + ',' +
                            format_double(x.d.diff) + ',' + format_double(x.d.low) + ',' +
                            format_double(x.d.high) + ',' + format_double(x.d.p) + ',' +
-                           format_double(x.p_holm) + ',' + (partial ? "partial" : "complete") + '\n';
+                           format_double(x.p_holm) + ',' + (partial ? "partial" : "complete") +
+                           '\n';
                 }
         return csv;
     };
@@ -277,8 +280,9 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
                                                             {dir / "policies.csv", policy_rows()}};
         for (std::size_t p = 0; p < k; ++p) {
             const fs::path sub = dir / dir_name(runs[p]->policy);
-            RunInfo info{runs[p]->game, runs[p]->scenario, runs[p]->policy, cfg.seed,
-                         total.n,       false,             partial};
+            RunInfo info{runs[p]->game, runs[p]->scenario, runs[p]->policy,
+                         cfg.seed,      total.n,           false,
+                         partial};
             files.emplace_back(sub / "summary.csv", summary_csv(info, sums[p]));
         }
         write_files_atomic(files);
@@ -296,15 +300,18 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     for (const auto& r : runs) scenarios.push_back(r->scenario);
     const std::string common = common_scenario(scenarios);
     int name_width = 30;  // the policy column: as wide as the longest name, and a space
-    for (const auto& r : runs) name_width = std::max(name_width, static_cast<int>(r->policy.size()) + 1);
+    for (const auto& r : runs)
+        name_width = std::max(name_width, static_cast<int>(r->policy.size()) + 1);
     std::ostringstream t;
-    t << game.name << " compare | " << common << " | seed " << cfg.seed << " | "
-      << total.n << " playouts each, the same dice for every policy"
+    t << game.name << " compare | " << common << " | seed " << cfg.seed << " | " << total.n
+      << " playouts each, the same dice for every policy"
       << (partial ? " (PARTIAL: interrupted)" : "") << '\n';
-    if (std::any_of(runs.begin(), runs.end(), [&](const auto& r) { return r->scenario != common; })) {
+    if (std::any_of(runs.begin(), runs.end(),
+                    [&](const auto& r) { return r->scenario != common; })) {
         t << "each policy's part of the scenario:\n";
         for (const auto& r : runs)
-            t << "  " << std::left << std::setw(name_width) << r->policy << scenario_rest(r->scenario, common) << '\n';
+            t << "  " << std::left << std::setw(name_width) << r->policy
+              << scenario_rest(r->scenario, common) << '\n';
     }
     t << std::left << std::setw(5) << "rank" << std::setw(name_width) << "policy";
     const auto column_width = [&](std::size_t m) {
@@ -325,8 +332,10 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
             const PairStat& s = stat[idx][paired_index(rank_by)];
             const double lo = sign > 0 ? s.d.low : -s.d.high, hi = sign > 0 ? s.d.high : -s.d.low;
             std::ostringstream pv;
-            if (s.p_holm < 1e-15) pv << "<1e-15";
-            else pv << std::setprecision(2) << s.p_holm;
+            if (s.p_holm < 1e-15)
+                pv << "<1e-15";
+            else
+                pv << std::setprecision(2) << s.p_holm;
             t << fixed(sign * s.d.diff) << " [" << fixed(lo) << ", " << fixed(hi)
               << "] p(Holm)=" << pv.str();
         }

@@ -20,15 +20,17 @@ void out_option(po::options_description& d, const char* what) {
 }
 
 void list_options(po::options_description& d) {
-    d.add_options()("json", "print everything as one JSON document, for tools: each game's title, "
-                            "summary, seats, rules version, policies, options, metrics and exact "
-                            "solver");
+    d.add_options()("json",
+                    "print everything as one JSON document, for tools: each game's title, "
+                    "summary, seats, rules version, policies, options, metrics and exact "
+                    "solver");
 }
 
 void run_options(po::options_description& d) {
     add_run_options(d);
     add_game_options(d);
-    out_option(d, "write summary.csv, distributions.csv and survival.csv into DIR (made if missing)");
+    out_option(d,
+               "write summary.csv, distributions.csv and survival.csv into DIR (made if missing)");
 }
 
 void exact_options(po::options_description& d) {
@@ -39,7 +41,8 @@ void exact_options(po::options_description& d) {
 void compare_options(po::options_description& d) {
     add_run_options(d, "100k");
     add_game_options(d);
-    d.add_options()("fixed", po::value<std::vector<std::string>>()->composing()->value_name("SEAT=NAME"),
+    d.add_options()("fixed",
+                    po::value<std::vector<std::string>>()->composing()->value_name("SEAT=NAME"),
                     "a policy every entry plays with, for two-seat games")(
         "rank-by", po::value<std::string>()->value_name("METRIC"),
         "rank the policies by this metric, highest first (default: the game's first headline "
@@ -57,9 +60,10 @@ void tournament_options(po::options_description& d) {
 }
 
 void sweep_options(po::options_description& d) {
-    d.add_options()("vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUES"),
-                    "a rule option and its values: NAME=FROM:TO:STEP or NAME=v1,v2,...; a comma-list "
-                    "option: NAME=VALUE, one --vary per value (repeatable)");
+    d.add_options()(
+        "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUES"),
+        "a rule option and its values: NAME=FROM:TO:STEP or NAME=v1,v2,...; a comma-list "
+        "option: NAME=VALUE, one --vary per value (repeatable)");
     add_run_options(d, "100k");
     add_game_options(d);
     out_option(d, "write sweep.csv into DIR");
@@ -99,27 +103,44 @@ int cmd_completion(const std::vector<std::string>& args, Io io);
 int cmd_man(const std::vector<std::string>& args, Io io);
 
 const CommandSpec kCommands[] = {
-    {"list", "the games, their policies, rule options and metrics", "odds list [GAME] [--json]",
+    {"list",
+     "the games, their policies, rule options and metrics",
+     "odds list [GAME] [--json]",
      "Every game (or one): its policies, its rule options with their defaults, and its metrics "
      "(what each counts, rate or count, and its range at the default options), each with one "
      "line of help, and its exact solver's limits. With --json, the same (and each game's rules "
      "version, headline metrics and survival tables) as one JSON document, for tools.",
      {"odds list msc", "odds list --json"},
-     "game", 1, list_options, cmd_list},
-    {"run", "play a game many times and report its odds", "odds run GAME [options]",
+     "game",
+     1,
+     list_options,
+     cmd_list},
+    {"run",
+     "play a game many times and report its odds",
+     "odds run GAME [options]",
      "Plays GAME many times in parallel and reports its odds: a table on stdout and, with --out, "
      "the files summary.csv, distributions.csv and survival.csv (docs/output.md). The same seed "
      "gives the same files for any --threads.",
-     {"odds run bosconian --playouts 1e7", "odds run msc --policy a=fast/strike --set swap_homes=true --out runs/msc"},
-     "game", 1, run_options, cmd_run},
-    {"exact", "the exact odds, for games with an exact solver", "odds exact GAME [options]",
+     {"odds run bosconian --playouts 1e7",
+      "odds run msc --policy a=fast/strike --set swap_homes=true --out runs/msc"},
+     "game",
+     1,
+     run_options,
+     cmd_run},
+    {"exact",
+     "the exact odds, for games with an exact solver",
+     "odds exact GAME [options]",
      "The exact odds of GAME, where the mathematics allows: the same summary.csv and "
      "distributions.csv columns as 'odds run', with method 'exact'. Where part of the "
      "probability is not resolved, the figures are bounds (docs/output.md).",
      {"odds exact bosconian --set layout=4,9,17,22,30 --set start_sector=14",
       "odds exact dimension-duel --policy tau=survivor --policy kaon=dice"},
-     "game", 1, exact_options, cmd_exact},
-    {"compare", "several policies on the same dice: paired differences, ranked",
+     "game",
+     1,
+     exact_options,
+     cmd_exact},
+    {"compare",
+     "several policies on the same dice: paired differences, ranked",
      "odds compare GAME --policy A --policy B [--policy C ...] [options]",
      "Plays every policy on the same dice, playout by playout (common random numbers), ranks "
      "them by one metric (--rank-by; default the game's first headline metric), and prints a "
@@ -130,10 +151,15 @@ const CommandSpec kCommands[] = {
      "deviation of every metric) and each policy's DIR/<policy>/summary.csv. For a two-seat "
      "game, name the seat being compared (--policy tau=aggressor --policy tau=survivor) and fix "
      "the other with --fixed kaon=dice.",
-     {"odds compare fpb --policy bug-out --policy lead-from-front --metrics icecube_rescued,killed -n 20k",
+     {"odds compare fpb --policy bug-out --policy lead-from-front --metrics icecube_rescued,killed "
+      "-n 20k",
       "odds compare dimension-duel --policy tau=aggressor --policy tau=survivor --fixed kaon=dice"},
-     "game", 1, compare_options, cmd_compare},
-    {"tournament", "every ordered pair of policies of a two-seat game, with ratings",
+     "game",
+     1,
+     compare_options,
+     cmd_compare},
+    {"tournament",
+     "every ordered pair of policies of a two-seat game, with ratings",
      "odds tournament GAME --policy A --policy B [--policy C ...] [options]",
      "Plays every ordered pair of policies (each in both seats; a policy does not play itself), "
      "every pairing on the same dice, and reports each pairing's win, draw and loss rates with "
@@ -141,8 +167,12 @@ const CommandSpec kCommands[] = {
      "ratings.csv.",
      {"odds tournament naval --policy gunner --policy boarder -n 2000",
       "odds tournament msc --policy balanced/strike --policy turtle/strike -n 1000 --out t"},
-     "game", 1, tournament_options, cmd_tournament},
-    {"sweep", "every combination of varied rule options, with common random numbers",
+     "game",
+     1,
+     tournament_options,
+     cmd_tournament},
+    {"sweep",
+     "every combination of varied rule options, with common random numbers",
      "odds sweep GAME --vary NAME=VALUES [--vary ...] [options]",
      "Plays every combination of the varied rule options with the same seed (common random "
      "numbers), and writes one row per (values, metric) into DIR/sweep.csv: mean, standard "
@@ -153,16 +183,25 @@ const CommandSpec kCommands[] = {
      "refused).",
      {"odds sweep bosconian --vary hull=80:160:10 -n 1M",
       "odds sweep msc --vary budget=300,525,800 --vary escorts_a=0,25,50 -n 1000"},
-     "game", 1, sweep_options, cmd_sweep},
-    {"baseline", "record a scenario's headline metrics, to check later",
+     "game",
+     1,
+     sweep_options,
+     cmd_sweep},
+    {"baseline",
+     "record a scenario's headline metrics, to check later",
      "odds baseline GAME [options] --out FILE",
      "Plays a scenario and records it in FILE: the game, its options and policies, the seed, the "
      "playouts, the rules version of this build, and each headline metric with its 95% interval "
      "and its exact counts. 'odds check FILE' re-runs it later.",
      {"odds baseline bosconian --playouts 1M --out balance/bosconian.baseline",
       "odds baseline msc --policy turtle/strike -n 2000 --out balance/msc.baseline"},
-     "game", 1, baseline_options, cmd_baseline},
-    {"check", "re-run baselines: has the balance moved?", "odds check FILE... [options]",
+     "game",
+     1,
+     baseline_options,
+     cmd_baseline},
+    {"check",
+     "re-run baselines: has the balance moved?",
+     "odds check FILE... [options]",
      "Re-runs each baseline and says whether the balance moved. With the baseline's rules "
      "version, seed and playouts (and no --set), every count must match exactly: any difference "
      "means the kernel plays differently. Otherwise each headline metric is tested for a shift "
@@ -176,31 +215,51 @@ const CommandSpec kCommands[] = {
      "Exit 0: unchanged or tolerated; 1: moved; 2: bad input.",
      {"odds check balance/*.baseline --junit reports/balance.xml",
       "odds check balance/bosconian.baseline --set hull=95 --tolerance win=0.005"},
-     "file", -1, check_options, cmd_check},
-    {"version", "the version, each game's rules version, and the build", "odds version",
+     "file",
+     -1,
+     check_options,
+     cmd_check},
+    {"version",
+     "the version, each game's rules version, and the build",
+     "odds version",
      "The version of odds, the rules version of each game (a baseline records it: 'odds check' "
      "compares counts exactly only within one rules version), and how this binary was built. "
      "'odds --version' says the same.",
      {"odds version", "odds --version"},
-     "none", 0, no_options, cmd_version},
-    {"completion", "a shell completion script (bash or zsh)", "odds completion bash|zsh",
+     "none",
+     0,
+     no_options,
+     cmd_version},
+    {"completion",
+     "a shell completion script (bash or zsh)",
+     "odds completion bash|zsh",
      "Prints a completion script for bash or zsh, made from odds's own declarations: commands, "
      "options, games, policies and rule options. The Debian package installs both.",
      {"source <(odds completion bash)", "odds completion zsh > ~/.zfunc/_odds"},
-     "game", 1, completion_options, cmd_completion},
-    {"man", "the manual page, in roff", "odds man",
+     "game",
+     1,
+     completion_options,
+     cmd_completion},
+    {"man",
+     "the manual page, in roff",
+     "odds man",
      "Prints odds's manual page (roff), made from the same declarations as --help. The Debian "
      "package installs it as odds(1).",
      {"odds man | man -l -", "odds man > odds.1"},
-     "none", 0, no_options, cmd_man},
+     "none",
+     0,
+     no_options,
+     cmd_man},
 };
 
 int cmd_completion(const std::vector<std::string>& args, Io io) {
     const auto vm = parse_command("completion", args, io);
     if (!vm) return 0;
     const std::string shell = vm->count("game") ? (*vm)["game"].as<std::string>() : "";
-    if (shell == "bash") io.out << bash_completion();
-    else if (shell == "zsh") io.out << zsh_completion();
+    if (shell == "bash")
+        io.out << bash_completion();
+    else if (shell == "zsh")
+        io.out << zsh_completion();
     else
         throw UsageError("which shell? give bash or zsh" +
                          (shell.empty() ? std::string() : " ('" + shell + "' is neither)"));
@@ -231,7 +290,8 @@ std::vector<std::string> long_names(const po::options_description& d) {
     }
     if (dynamic_cast<const po::too_many_positional_options_error*>(&e)) {
         if (c.max_positional == 0)
-            throw UsageError("'odds " + std::string(c.name) + "' takes no arguments besides its options");
+            throw UsageError("'odds " + std::string(c.name) +
+                             "' takes no arguments besides its options");
         throw UsageError("'odds " + std::string(c.name) + "' takes one " + c.positional +
                          "; give options as --NAME VALUE (usage: " + std::string(c.synopsis) + ")");
     }
@@ -244,7 +304,8 @@ std::vector<std::string> long_names(const po::options_description& d) {
             case po::invalid_command_line_syntax::extra_parameter:
                 throw UsageError("option '" + opt + "' takes no value");
             default:
-                throw UsageError("cannot read option '" + opt + "'; options are --NAME VALUE, "
+                throw UsageError("cannot read option '" + opt +
+                                 "'; options are --NAME VALUE, "
                                  "--NAME=VALUE or -X VALUE");
         }
     }
@@ -252,17 +313,22 @@ std::vector<std::string> long_names(const po::options_description& d) {
         throw UsageError("option '" + m->get_option_name() + "' is given more than once");
     if (const auto* a = dynamic_cast<const po::ambiguous_option*>(&e))
         throw UsageError("option '" + a->get_option_name() + "' is ambiguous: spell it out");
-    throw UsageError("cannot read the command line (see 'odds " + std::string(c.name) + " --help')");
+    throw UsageError("cannot read the command line (see 'odds " + std::string(c.name) +
+                     " --help')");
 }
 
 std::string roff_escape(std::string_view text) {
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char ch = text[i];
-        if (ch == '\\') out += "\\e";
-        else if (ch == '-') out += "\\-";
-        else if ((ch == '.' || ch == '\'') && (i == 0 || text[i - 1] == '\n')) out += "\\&" + std::string(1, ch);
-        else out += ch;
+        if (ch == '\\')
+            out += "\\e";
+        else if (ch == '-')
+            out += "\\-";
+        else if ((ch == '.' || ch == '\'') && (i == 0 || text[i - 1] == '\n'))
+            out += "\\&" + std::string(1, ch);
+        else
+            out += ch;
     }
     return out;
 }
@@ -297,7 +363,8 @@ unsigned help_columns() {
     unsigned cols = 0;
     if (const char* env = std::getenv("COLUMNS")) cols = static_cast<unsigned>(std::atoi(env));
     winsize w{};
-    if (cols == 0 && isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0) cols = w.ws_col;
+    if (cols == 0 && isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0)
+        cols = w.ws_col;
     if (cols == 0) cols = 80;
     return std::clamp(cols, 60u, 160u);
 }
@@ -307,7 +374,8 @@ std::string wrap(std::string_view text, unsigned columns, unsigned indent) {
     std::size_t at = 0;
     while (at <= text.size()) {
         const auto nl = text.find('\n', at);
-        const std::string_view para = text.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
+        const std::string_view para =
+            text.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
         std::istringstream words{std::string(para)};
         std::string line(indent, ' '), word;
         bool empty = true;
@@ -362,11 +430,12 @@ std::string usage_text(unsigned columns) {
     for (const auto& c : kCommands)
         o << "  " << c.name << std::string(wide + 2 - c.name.size(), ' ') << c.summary << '\n';
     o << '\n'
-      << wrap("'odds COMMAND --help' describes a command, with examples. Exit codes: 0 done "
-              "(check: unchanged), 1 failed while running or writing (check: the balance "
-              "moved), 2 bad input (one line on stderr, nothing written), 130 interrupted "
-              "(partial results written, marked partial).",
-              columns);
+      << wrap(
+             "'odds COMMAND --help' describes a command, with examples. Exit codes: 0 done "
+             "(check: unchanged), 1 failed while running or writing (check: the balance "
+             "moved), 2 bad input (one line on stderr, nothing written), 130 interrupted "
+             "(partial results written, marked partial).",
+             columns);
     return o.str();
 }
 
@@ -375,11 +444,14 @@ std::string bash_completion() {
     std::vector<std::string> command_names, game_names;
     for (const auto& c : kCommands) command_names.emplace_back(c.name);
     for (const auto& g : games()) game_names.emplace_back(g.name);
-    o << "# bash completion for odds, made by 'odds completion bash' from odds's own declarations.\n"
+    o << "# bash completion for odds, made by 'odds completion bash' from odds's own "
+         "declarations.\n"
       << "_odds() {\n"
-      << "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd=${COMP_WORDS[1]} game=\"\" i\n"
+      << "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} "
+         "cmd=${COMP_WORDS[1]} game=\"\" i\n"
       << "  for ((i = 2; i < COMP_CWORD; i++)); do\n"
-      << "    case ${COMP_WORDS[i]} in " << join(game_names, "|") << ") game=${COMP_WORDS[i]} ;; esac\n"
+      << "    case ${COMP_WORDS[i]} in " << join(game_names, "|")
+      << ") game=${COMP_WORDS[i]} ;; esac\n"
       << "  done\n"
       << "  if ((COMP_CWORD == 1)); then COMPREPLY=($(compgen -W \"" << join(command_names)
       << " --help --version\" -- \"$cur\")); return; fi\n"
@@ -389,7 +461,8 @@ std::string bash_completion() {
     for (const auto& g : games()) {
         std::vector<std::string> names;
         for (const auto& p : g.policies) names.emplace_back(p.name);
-        o << "        " << g.name << ") COMPREPLY=($(compgen -W \"" << join(names) << "\" -- \"$cur\")) ;;\n";
+        o << "        " << g.name << ") COMPREPLY=($(compgen -W \"" << join(names)
+          << "\" -- \"$cur\")) ;;\n";
     }
     o << "      esac; return ;;\n    --set|--vary)\n      case $game in\n";
     for (const auto& g : games()) {
@@ -423,7 +496,7 @@ std::string zsh_completion() {
     o << "  )\n  games=(";
     for (const auto& g : games()) o << ' ' << g.name;
     o << " )\n  if (( CURRENT == 2 )); then _describe command commands; return; fi\n"
-      << "  local game=${words[(r)(" ;
+      << "  local game=${words[(r)(";
     std::vector<std::string> gn;
     for (const auto& g : games()) gn.emplace_back(g.name);
     o << join(gn, "|") << ")]}\n  case ${words[CURRENT-1]} in\n"
@@ -461,11 +534,12 @@ std::string man_page() {
       << ".SH NAME\nodds \\- Monte Carlo and exact odds for tabletop dice games\n"
       << ".SH SYNOPSIS\n.B odds\n.I COMMAND\n[options]\n"
       << ".SH DESCRIPTION\n"
-      << roff_escape("odds plays tabletop dice games millions of times under pluggable AI "
-                     "policies, in parallel threads, and reports win rates and the "
-                     "distributions of damage, length and survival as CSV, with exact odds "
-                     "beside them where a solver exists. The same seed gives the same files "
-                     "whatever the number of threads.")
+      << roff_escape(
+             "odds plays tabletop dice games millions of times under pluggable AI "
+             "policies, in parallel threads, and reports win rates and the "
+             "distributions of damage, length and survival as CSV, with exact odds "
+             "beside them where a solver exists. The same seed gives the same files "
+             "whatever the number of threads.")
       << "\n.SH COMMANDS\n";
     for (const auto& c : kCommands) {
         o << ".SS " << roff_escape(c.synopsis) << "\n" << roff_escape(c.description) << "\n";
@@ -473,8 +547,8 @@ std::string man_page() {
         for (const auto& opt : d.options()) {
             const std::string shorter =
                 opt->canonical_display_name(po::command_line_style::allow_dash_for_short);
-            const std::string names = (shorter.size() == 2 ? shorter + ", " : std::string()) +
-                                      "--" + opt->long_name();
+            const std::string names =
+                (shorter.size() == 2 ? shorter + ", " : std::string()) + "--" + opt->long_name();
             o << ".TP\n.B " << roff_escape(names);
             const std::string param = opt->format_parameter();
             if (!param.empty()) o << " " << roff_escape(param);
@@ -486,17 +560,20 @@ std::string man_page() {
     }
     o << ".SH GAMES\n";
     for (const auto& g : games()) {
-        o << ".SS " << g.name << " \\- " << roff_escape(g.title) << "\n" << roff_escape(g.summary)
-          << ".\n.PP\nPolicies (\\-\\-policy):\n";
+        o << ".SS " << g.name << " \\- " << roff_escape(g.title) << "\n"
+          << roff_escape(g.summary) << ".\n.PP\nPolicies (\\-\\-policy):\n";
         for (const auto& p : g.policies)
-            if (p.name.find('/') == std::string_view::npos || p.name.find("/keep-") == std::string_view::npos)
+            if (p.name.find('/') == std::string_view::npos ||
+                p.name.find("/keep-") == std::string_view::npos)
                 o << ".TP\n.B " << roff_escape(p.name) << "\n" << roff_escape(p.help) << "\n";
         o << ".PP\nRule options (\\-\\-set NAME=VALUE):\n";
         for (const auto& opt : g.options)
-            o << ".TP\n.B " << roff_escape(std::string(opt.name) + "=" + std::string(opt.default_value))
-              << "\n" << roff_escape(opt.help) << "\n";
+            o << ".TP\n.B "
+              << roff_escape(std::string(opt.name) + "=" + std::string(opt.default_value)) << "\n"
+              << roff_escape(opt.help) << "\n";
     }
-    o << ".SH EXIT STATUS\n.TP\n.B 0\ndone (check: the balance is unchanged)\n.TP\n.B 1\nfailed while "
+    o << ".SH EXIT STATUS\n.TP\n.B 0\ndone (check: the balance is unchanged)\n.TP\n.B 1\nfailed "
+         "while "
          "running or writing (check: the balance moved)\n.TP\n.B 2\nbad input: one line on "
          "standard error, nothing written\n.TP\n.B 130\ninterrupted: partial results written, "
          "marked partial\n"

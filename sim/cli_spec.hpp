@@ -20,8 +20,8 @@ struct CommandSpec {
     std::string_view synopsis;     // "odds run GAME [options]"
     std::string_view description;  // paragraphs separated by blank lines
     std::array<std::string_view, 2> examples;
-    const char* positional;        // what the bare arguments are: "game", "file" or "none"
-    int max_positional;            // 1, -1 (any number) or 0
+    const char* positional;  // what the bare arguments are: "game", "file" or "none"
+    int max_positional;      // 1, -1 (any number) or 0
     void (*add_options)(po::options_description&);  // the command's options, --help aside
     int (*run)(const std::vector<std::string>& args, Io io);
 };

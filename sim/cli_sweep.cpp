@@ -100,8 +100,9 @@ std::vector<Vary> parse_varies(const std::vector<std::string>& args, const GameE
         if (is_comma_list(game, varies[i].name) && varies[i].values.size() < 2)
             throw UsageError("--vary '" + first_text[i] + "' is ambiguous: " + varies[i].name +
                              " takes a comma list, so give each value swept its own --vary, at "
-                             "least two (--vary " + varies[i].name + "=4,9 --vary " +
-                             varies[i].name + "=4,9,15), or fix one with --set");
+                             "least two (--vary " +
+                             varies[i].name + "=4,9 --vary " + varies[i].name +
+                             "=4,9,15), or fix one with --set");
     return varies;
 }
 
@@ -111,7 +112,6 @@ struct Combination {
     RunResult result;
     bool played = false;
 };
-
 
 }  // namespace
 
@@ -157,8 +157,8 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
 
     announce_queued(vm, io, "odds sweep",
                     std::to_string(total) + (total == 1 ? " combination x " : " combinations x ") +
-                        std::to_string(cfg.playouts) + " playouts = " +
-                        std::to_string(total * cfg.playouts) + " playouts",
+                        std::to_string(cfg.playouts) +
+                        " playouts = " + std::to_string(total * cfg.playouts) + " playouts",
                     cfg.threads);
     ProgressBar bar(cfg.playouts * total, progress_wanted(vm));
     bool partial = false;
@@ -197,7 +197,8 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
             for (const auto& h : headline)
                 if (h == s.metric)
                     table << std::left << std::setw(32)
-                          << (fixed(s.mean) + " [" + fixed(s.ci.low) + ", " + fixed(s.ci.high) + "]");
+                          << (fixed(s.mean) + " [" + fixed(s.ci.low) + ", " + fixed(s.ci.high) +
+                              "]");
         }
         table << (r.partial ? "  (partial)" : "") << '\n';
     }

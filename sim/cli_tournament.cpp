@@ -47,12 +47,14 @@ std::vector<double> time_pairings(const std::vector<Pairing>& pairings, std::uin
             const PreparedRun& run = *pairings[i].run;
             std::uint64_t played = 0;
             double seconds = 0;
-            for (std::uint64_t n = 1; played < max_games && seconds < kCalibration && !stop.load(); n *= 2) {
+            for (std::uint64_t n = 1; played < max_games && seconds < kCalibration && !stop.load();
+                 n *= 2) {
                 n = std::min(n, max_games - played);
                 buf.resize(n * run.metrics.size());
                 const auto start = std::chrono::steady_clock::now();
                 run.play_each(seed, played, n, buf.data());
-                seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                seconds +=
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 played += n;
             }
             cost[i] = played > 0 ? seconds / static_cast<double>(played) : 0.0;
@@ -79,18 +81,22 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                          [] {
                              std::string s;
                              for (const auto& g : games())
-                                 if (!g.versus.empty()) s += (s.empty() ? "" : ", ") + std::string(g.name);
+                                 if (!g.versus.empty())
+                                     s += (s.empty() ? "" : ", ") + std::string(g.name);
                              return s;
-                         }() + ")");
+                         }() +
+                         ")");
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const auto names = policies_of(vm);
     if (names.size() < 2) throw UsageError("a tournament needs at least two --policy entries");
     for (std::size_t i = 0; i < names.size(); ++i) {
         if (names[i].find('=') != std::string::npos)
-            throw UsageError("--policy '" + names[i] + "': give bare policy names; the tournament seats them");
+            throw UsageError("--policy '" + names[i] +
+                             "': give bare policy names; the tournament seats them");
         for (std::size_t j = 0; j < i; ++j)
-            if (names[j] == names[i]) throw UsageError("policy '" + names[i] + "' is entered twice");
+            if (names[j] == names[i])
+                throw UsageError("policy '" + names[i] + "' is entered twice");
     }
     const auto seats = split_names(game.seats);  // "tau, kaon"
     auto seat = [&](std::size_t s) {
@@ -104,17 +110,18 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
         for (std::size_t b = 0; b < names.size(); ++b) {
             if (a == b) continue;
             if (names[a] == "best-response" && names[b] == "best-response") continue;
-            pairings.push_back({a, b,
-                                game.prepare(settings_of(vm), {seat(0) + "=" + names[a],
-                                                               seat(1) + "=" + names[b]}),
+            pairings.push_back({a,
+                                b,
+                                game.prepare(settings_of(vm),
+                                             {seat(0) + "=" + names[a], seat(1) + "=" + names[b]}),
                                 {}});
         }
     if (out_dir) prepare_out_dir(*out_dir);
 
     announce_queued(vm, io, "odds tournament",
                     std::to_string(pairings.size()) + " pairings x " +
-                        std::to_string(cfg.playouts) + " games = " +
-                        std::to_string(pairings.size() * cfg.playouts) + " games",
+                        std::to_string(cfg.playouts) +
+                        " games = " + std::to_string(pairings.size() * cfg.playouts) + " games",
                     cfg.threads);
     // The bar counts games; its share of the work done, and so the time left, weighs each
     // pairing by its cost a game, timed on a few games first (only when the bar is shown).
@@ -126,8 +133,8 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
         bar.update(0, 0.0);  // "estimating..."
         InterruptGuard guard;
         // At most a twentieth of each pairing's games, and 64.
-        cost = time_pairings(pairings, cfg.seed, std::clamp<std::uint64_t>(cfg.playouts / 20, 1, 64),
-                             cfg.threads);
+        cost = time_pairings(pairings, cfg.seed,
+                             std::clamp<std::uint64_t>(cfg.playouts / 20, 1, 64), cfg.threads);
         bar.restart();
     }
     bool partial = false;
@@ -159,7 +166,8 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
         double rate[3] = {0, 0, 0};
         for (std::size_t v = 0; v < 3; ++v)
             for (std::size_t m = 0; m < p.run->metrics.size(); ++m)
-                if (p.run->metrics[m].name == versus[v]) rate[v] = n > 0 ? static_cast<double>(t.counts(m)[1]) : 0;
+                if (p.run->metrics[m].name == versus[v])
+                    rate[v] = n > 0 ? static_cast<double>(t.counts(m)[1]) : 0;
         const char* result_names[3] = {"first_wins", "second_wins", "draw"};
         for (int v : {0, 2, 1}) {
             const Interval ci = wilson(rate[v], n);
@@ -188,7 +196,8 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
     for (const auto& p : pairings) {
         const auto& ss = p.run->seat_scenario;
         if (ss.size() != 2) continue;
-        for (const auto& [who, s] : {std::pair{p.a, std::size_t{0}}, std::pair{p.b, std::size_t{1}}})
+        for (const auto& [who, s] :
+             {std::pair{p.a, std::size_t{0}}, std::pair{p.b, std::size_t{1}}})
             if (std::find(own[who][s].begin(), own[who][s].end(), ss[s]) == own[who][s].end())
                 own[who][s].push_back(ss[s]);
     }
@@ -217,17 +226,19 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
     // Columns as wide as the longest name (at least a cell's "0.000/0.000/0.000").
     int wide = 17;
     for (const auto& n : names) wide = std::max(wide, static_cast<int>(n.size()));
-    t << game.name << " tournament | " << common << " | seed " << cfg.seed << " | "
-      << cfg.playouts << " games a pairing, the same dice for every pairing"
+    t << game.name << " tournament | " << common << " | seed " << cfg.seed << " | " << cfg.playouts
+      << " games a pairing, the same dice for every pairing"
       << (partial ? " (PARTIAL: interrupted)" : "") << '\n';
     // Listed when the pairings' scenarios differ (else the header holds them whole).
-    if (std::any_of(scenarios.begin(), scenarios.end(), [&](const auto& x) { return x != common; })) {
+    if (std::any_of(scenarios.begin(), scenarios.end(),
+                    [&](const auto& x) { return x != common; })) {
         t << "each policy's part of its pairings' scenarios:\n";
         for (std::size_t i = 0; i < k; ++i)
             t << "  " << std::left << std::setw(wide + 2) << names[i] << own_text[i] << '\n';
     }
-    t << '\n' << seat(0) << " (rows) against " << seat(1) << " (columns): " << seat(0)
-      << " wins / draws / " << seat(1) << " wins\n"
+    t << '\n'
+      << seat(0) << " (rows) against " << seat(1) << " (columns): " << seat(0) << " wins / draws / "
+      << seat(1) << " wins\n"
       << std::left;
     t << std::setw(wide + 2) << "";
     for (std::size_t b = 0; b < k; ++b) t << std::setw(wide + 2) << names[b];
@@ -239,18 +250,21 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
     }
     std::vector<std::size_t> order(k);
     for (std::size_t i = 0; i < k; ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return ratings[a].rating > ratings[b].rating; });
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return ratings[a].rating > ratings[b].rating;
+    });
     t << "\nBradley-Terry ratings (Elo scale, mean 0; 95% interval)\n";
     for (std::size_t r = 0; r < k; ++r) {
         const auto& x = ratings[order[r]];
-        t << std::setw(4) << r + 1 << std::setw(wide + 2) << names[order[r]] << std::right << std::setw(6)
-          << fixed(x.rating, 0) << "  [" << fixed(x.ci.low, 0) << ", " << fixed(x.ci.high, 0)
-          << "]  score " << fixed(x.games > 0 ? x.score / x.games : 0, 3) << std::left << '\n';
+        t << std::setw(4) << r + 1 << std::setw(wide + 2) << names[order[r]] << std::right
+          << std::setw(6) << fixed(x.rating, 0) << "  [" << fixed(x.ci.low, 0) << ", "
+          << fixed(x.ci.high, 0) << "]  score " << fixed(x.games > 0 ? x.score / x.games : 0, 3)
+          << std::left << '\n';
     }
     io.out << t.str();
     if (partial) {
-        io.err << "odds tournament: interrupted; the pairings written are marked partial or missing\n";
+        io.err
+            << "odds tournament: interrupted; the pairings written are marked partial or missing\n";
         return 130;
     }
     return 0;

@@ -28,7 +28,8 @@ public:
                 auto seats = std::tuple{prototypes...};
                 std::int32_t values[kMaxMetrics];
                 for (std::uint64_t i = 0; i < n; ++i) {
-                    std::apply([&](auto&... p) { Game::play(options_, dice, values, p...); }, seats);
+                    std::apply([&](auto&... p) { Game::play(options_, dice, values, p...); },
+                               seats);
                     tally.add(values);
                 }
             };
@@ -48,8 +49,9 @@ public:
                         std::int32_t values[kMaxMetrics];
                         for (std::uint64_t i = 0; i < n; ++i) {
                             Dice dice(stream_seed(seed, first + i));
-                            std::apply([&](auto&... p) { Game::play(options_, dice, values, p...); },
-                                       seats);
+                            std::apply(
+                                [&](auto&... p) { Game::play(options_, dice, values, p...); },
+                                seats);
                             std::copy(values, values + stride, out + i * stride);
                         }
                     },

@@ -16,9 +16,16 @@ ProgressBar::~ProgressBar() { finish(); }
 
 const char* human_count(double v, char* buf, std::size_t n) {
     const char* unit = "";
-    if (v >= 1e9) { v /= 1e9; unit = "G"; }
-    else if (v >= 1e6) { v /= 1e6; unit = "M"; }
-    else if (v >= 1e3) { v /= 1e3; unit = "k"; }
+    if (v >= 1e9) {
+        v /= 1e9;
+        unit = "G";
+    } else if (v >= 1e6) {
+        v /= 1e6;
+        unit = "M";
+    } else if (v >= 1e3) {
+        v /= 1e3;
+        unit = "k";
+    }
     std::snprintf(buf, n, *unit ? "%.2f%s" : "%.0f%s", v, unit);
     return buf;
 }
@@ -39,11 +46,11 @@ double weighted_work(std::span<const double> cost, std::span<const std::uint64_t
 }
 
 std::string progress_line(const ProgressView& v) {
-    const double work =
-        v.work >= 0 ? std::min(v.work, 1.0)
-                    : (v.total > 0 ? static_cast<double>(std::min(v.done, v.total)) /
-                                         static_cast<double>(v.total)
-                                   : 0.0);
+    const double work = v.work >= 0
+                            ? std::min(v.work, 1.0)
+                            : (v.total > 0 ? static_cast<double>(std::min(v.done, v.total)) /
+                                                 static_cast<double>(v.total)
+                                           : 0.0);
     constexpr int kWidth = 30;
     std::string line = "[";
     const int filled = static_cast<int>(work * kWidth);
@@ -58,9 +65,10 @@ std::string progress_line(const ProgressView& v) {
     const bool known = v.done > 0 && work > 0 && v.seconds > 0 &&
                        (work >= kEstimateAfterWork || v.seconds >= kEstimateAfterSeconds);
     if (!known && !finished) return line + "estimating...";
-    std::snprintf(buf, sizeof buf, "%s %.*s/s  ETA ",
-                  human_count(v.seconds > 0 ? static_cast<double>(v.done) / v.seconds : 0, r, sizeof r),
-                  static_cast<int>(v.unit.size()), v.unit.data());
+    std::snprintf(
+        buf, sizeof buf, "%s %.*s/s  ETA ",
+        human_count(v.seconds > 0 ? static_cast<double>(v.done) / v.seconds : 0, r, sizeof r),
+        static_cast<int>(v.unit.size()), v.unit.data());
     line += buf;
     const long left =
         finished ? 0 : std::lround(std::min(v.seconds * (1 - work) / work, 359999.0));  // < 100 h

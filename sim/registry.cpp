@@ -20,7 +20,8 @@ void validate(const GameEntry& g) {
         g.rules_version.size() == g.name.size() + 1)
         bad("rules version '" + std::string(g.rules_version) + "' is not '" + name + "/N'");
     const auto seats = split_names(g.seats);
-    if (!g.seats.empty() && seats.size() != 2) bad("seats '" + std::string(g.seats) + "' are not two");
+    if (!g.seats.empty() && seats.size() != 2)
+        bad("seats '" + std::string(g.seats) + "' are not two");
     const auto run = g.prepare({}, {});
     auto is_metric = [&](const std::string& m) {
         for (const auto& spec : run->metrics)

@@ -57,7 +57,7 @@ struct ExactReport {
 // A game's registration, written once in engine/GAME/register.cpp with designated initializers
 // (.name = ..., .prepare = ...); checked by validate() when the program starts.
 struct GameEntry {
-    std::string_view name = {};     // as typed: odds run NAME
+    std::string_view name = {};  // as typed: odds run NAME
     std::string_view title = {};
     std::string_view summary = {};  // one line
     std::span<const OptionInfo> options = {};
@@ -68,8 +68,8 @@ struct GameEntry {
     // Seats, for games with more than one ("tau, kaon"); empty for solo games.
     std::string_view seats = {};
     // The exact solver, for games that have one (else null). Throws UsageError for bad input.
-    ExactReport (*exact)(const Settings& settings, const std::vector<std::string>& policies) =
-        nullptr;
+    ExactReport (*exact)(const Settings& settings,
+                         const std::vector<std::string>& policies) = nullptr;
     // Bumped by hand whenever the kernel or a policy is meant to play differently: `odds check`
     // demands identical counts from a baseline of the same version and seed.
     std::string_view rules_version = {};  // "NAME/N"

@@ -32,8 +32,8 @@ struct RunConfig {
 
 // What the caller sees while a run goes on, and how it asks the run to stop.
 struct RunControl {
-    const std::atomic<bool>* stop = nullptr;             // set: finish running chunks, then stop
-    std::function<void(std::uint64_t done)> progress;    // called from the waiting thread
+    const std::atomic<bool>* stop = nullptr;           // set: finish running chunks, then stop
+    std::function<void(std::uint64_t done)> progress;  // called from the waiting thread
 };
 
 // What a run adds up: the merge of its chunks (all of them unless it was stopped).
@@ -67,8 +67,8 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
     std::atomic<unsigned> workers_left{0};
     std::mutex mu;
     std::condition_variable all_done;
-    std::map<std::uint64_t, Acc> pending;    // finished chunks waiting for their predecessors
-    std::uint64_t merged = 0;                // chunks 0..merged-1 are in result.tally
+    std::map<std::uint64_t, Acc> pending;  // finished chunks waiting for their predecessors
+    std::uint64_t merged = 0;              // chunks 0..merged-1 are in result.tally
 
     auto worker = [&] {
         for (;;) {

@@ -52,7 +52,8 @@ inline double mean(const Dist& d) {
 inline double variance(const Dist& d) {
     const double m = mean(d);
     double s = 0;
-    for (std::size_t v = 0; v < d.size(); ++v) s += (static_cast<double>(v) - m) * (static_cast<double>(v) - m) * d[v];
+    for (std::size_t v = 0; v < d.size(); ++v)
+        s += (static_cast<double>(v) - m) * (static_cast<double>(v) - m) * d[v];
     return s;
 }
 

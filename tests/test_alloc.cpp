@@ -6,16 +6,16 @@
 #include <new>
 
 #include "engine/bosconian/bosconian.hpp"
+#include "engine/bosconian/policies.hpp"
+#include "engine/dice.hpp"
 #include "engine/dimension_duel/dimension_duel.hpp"
+#include "engine/dimension_duel/policies.hpp"
 #include "engine/fpb/fpb.hpp"
+#include "engine/fpb/policies.hpp"
 #include "engine/msc/msc.hpp"
 #include "engine/msc/policies.hpp"
 #include "engine/naval/naval.hpp"
 #include "engine/naval/policies.hpp"
-#include "engine/fpb/policies.hpp"
-#include "engine/dimension_duel/policies.hpp"
-#include "engine/dice.hpp"
-#include "engine/bosconian/policies.hpp"
 #include "reports/tally.hpp"
 
 namespace {
@@ -50,7 +50,8 @@ TEST_CASE("the allocation counter sees allocations", "[alloc]") {
 }
 
 TEST_CASE("Bosconian playouts allocate nothing", "[alloc][bosconian]") {
-    for (const Settings& s : {Settings{}, Settings{{"layout", "4,9,15,22"}, {"start_alert", "3"}}}) {
+    for (const Settings& s :
+         {Settings{}, Settings{{"layout", "4,9,15,22"}, {"start_alert", "3"}}}) {
         const auto options = bosconian::parse_options(s);
         Tally tally(bosconian::metric_specs(options), bosconian::survival_spec());
         Dice dice(5);

@@ -10,8 +10,8 @@
 #include "reports/compare.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli.hpp"
-#include "tests/helpers.hpp"
 #include "sim/registry.hpp"
+#include "tests/helpers.hpp"
 
 using namespace odds;
 namespace fs = std::filesystem;
@@ -53,8 +53,8 @@ TEST_CASE("check passes on an unchanged build and fails on a deliberate change",
     const auto end_zero = text.find(' ', zero + 1), end_one = text.find_first_of(" \n", one + 1);
     const long losses = std::stol(text.substr(zero + 3, end_zero - zero - 3));
     const long wins = std::stol(text.substr(one + 3, end_one - one - 3));
-    text = text.substr(0, zero) + " 0:" + std::to_string(losses - 1) + " 1:" +
-           std::to_string(wins + 1) + text.substr(end_one);
+    text = text.substr(0, zero) + " 0:" + std::to_string(losses - 1) +
+           " 1:" + std::to_string(wins + 1) + text.substr(end_one);
     std::ofstream(file) << text;
     const Result tampered = cli({"check", file.string()});
     CHECK(tampered.code == 1);
@@ -70,8 +70,9 @@ TEST_CASE("the statistical check's false-alarm rate is within its bound", "[bala
     const auto file = temp("fa.baseline");
     int alarms = 0;
     for (int trial = 0; trial < 200; ++trial) {
-        REQUIRE(cli({"baseline", "bosconian", "-n", "10000", "--seed", std::to_string(1000 + 2 * trial),
-                     "--out", file.string(), "--no-progress"}).code == 0);
+        REQUIRE(cli({"baseline", "bosconian", "-n", "10000", "--seed",
+                     std::to_string(1000 + 2 * trial), "--out", file.string(), "--no-progress"})
+                    .code == 0);
         const Result r = cli({"check", file.string(), "--seed", std::to_string(1001 + 2 * trial)});
         REQUIRE(r.code != 2);
         alarms += r.code == 1;
@@ -83,7 +84,8 @@ TEST_CASE("the statistical check's false-alarm rate is within its bound", "[bala
 TEST_CASE("sweep: one row per value and metric, common random numbers", "[balance][sweep]") {
     const auto dir = temp("sweep");
     REQUIRE(cli({"sweep", "bosconian", "--vary", "hull=90,100", "--vary", "base_cannons=5:6:1",
-                 "-n", "20000", "--out", dir.string()}).code == 0);
+                 "-n", "20000", "--out", dir.string()})
+                .code == 0);
     const std::string csv = slurp(dir / "sweep.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 4 * 7);  // 4 combinations x 7 metrics
     CHECK(csv.rfind("game,scenario,policy,seed,playouts,hull,base_cannons,metric,mean,", 0) == 0);
@@ -92,7 +94,8 @@ TEST_CASE("sweep: one row per value and metric, common random numbers", "[balanc
     REQUIRE(cli({"run", "bosconian", "-n", "20000", "--out", run_dir.string()}).code == 0);
     const std::string summary = slurp(run_dir / "summary.csv");
     const auto win_row = summary.find(",win,");
-    const std::string win_mean = summary.substr(win_row + 5, summary.find(',', win_row + 5) - win_row - 5);
+    const std::string win_mean =
+        summary.substr(win_row + 5, summary.find(',', win_row + 5) - win_row - 5);
     CHECK(csv.find(",100,6,win," + win_mean + ",") != std::string::npos);
     fs::remove_all(dir);
     fs::remove_all(run_dir);
@@ -103,7 +106,8 @@ TEST_CASE("sweep: a comma-list option takes one value per --vary, the single com
     // layout is itself a comma list: one --vary layout=4,9 could be one layout or two.
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"sweep", "bosconian", "--vary", "layout=4,9", "-n", "1000"},
-          {"sweep", "bosconian", "--vary", "layout=random", "--vary", "hull=90,100", "-n", "1000"}}) {
+          {"sweep", "bosconian", "--vary", "layout=random", "--vary", "hull=90,100", "-n",
+           "1000"}}) {
         const Result r = cli(args);
         INFO(r.err);
         CHECK(r.code == 2);
@@ -115,15 +119,18 @@ TEST_CASE("sweep: a comma-list option takes one value per --vary, the single com
     // One value per --vary: the layouts 4,9 and 4,9,15, each played whole.
     const auto dir = temp("sweep-layouts");
     REQUIRE(cli({"sweep", "bosconian", "--vary", "layout=4,9", "--vary", "layout=4,9,15", "--vary",
-                 "hull=90", "--vary", "hull=100,110", "-n", "2000", "--out", dir.string()}).code == 0);
+                 "hull=90", "--vary", "hull=100,110", "-n", "2000", "--out", dir.string()})
+                .code == 0);
     const std::string csv = slurp(dir / "sweep.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 2 * 3 * 7);  // 2 layouts x 3 hulls
     const auto run_dir = temp("sweep-layouts-run");
     REQUIRE(cli({"run", "bosconian", "-n", "2000", "--set", "layout=4,9,15", "--set", "hull=110",
-                 "--out", run_dir.string()}).code == 0);
+                 "--out", run_dir.string()})
+                .code == 0);
     const std::string summary = slurp(run_dir / "summary.csv");
     const auto win_row = summary.find(",win,");
-    const std::string win_mean = summary.substr(win_row + 5, summary.find(',', win_row + 5) - win_row - 5);
+    const std::string win_mean =
+        summary.substr(win_row + 5, summary.find(',', win_row + 5) - win_row - 5);
     CHECK(csv.find(",\"4,9,15\",110,win," + win_mean + ",") != std::string::npos);
     CHECK(csv.find(",\"4,9\",90,win,") != std::string::npos);
     // A value swept twice is refused.
@@ -155,7 +162,12 @@ TEST_CASE("sweep, baseline and check refuse bad input with exit 2", "[balance][c
     };
     for (const auto& args : cases) {
         const Result r = cli(args);
-        INFO([&] { std::string s; for (auto& a : args) s += a + ' '; return s; }() << "-> " << r.err);
+        INFO([&] {
+            std::string s;
+            for (auto& a : args) s += a + ' ';
+            return s;
+        }() << "-> "
+            << r.err);
         CHECK(r.code == 2);
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
@@ -164,9 +176,9 @@ TEST_CASE("sweep, baseline and check refuse bad input with exit 2", "[balance][c
 
 TEST_CASE("compare: a two-seat comparison agrees with the exact solver", "[balance][compare]") {
     const auto dir = temp("compare-duel");
-    const Result r = cli({"compare", "dimension-duel", "--policy", "tau=aggressor", "--policy",
-                          "tau=survivor", "--fixed", "kaon=dice", "-n", "40000", "--out",
-                          dir.string(), "--no-progress"});
+    const Result r =
+        cli({"compare", "dimension-duel", "--policy", "tau=aggressor", "--policy", "tau=survivor",
+             "--fixed", "kaon=dice", "-n", "40000", "--out", dir.string(), "--no-progress"});
     REQUIRE(r.code == 0);
     const std::string csv = slurp(dir / "compare.csv");
     const auto row = csv.find(",tau_win,");
@@ -210,15 +222,18 @@ TEST_CASE("compare refuses bad input with exit 2", "[balance][compare][cli]") {
     }
 }
 
-TEST_CASE("tournament: every ordered pair, rates against the exact solver", "[balance][tournament]") {
+TEST_CASE("tournament: every ordered pair, rates against the exact solver",
+          "[balance][tournament]") {
     const auto dir = temp("tournament");
-    const Result r = cli({"tournament", "dimension-duel", "--policy", "dice", "--policy", "aggressor",
-                          "--policy", "survivor", "-n", "40000", "--out", dir.string()});
+    const Result r =
+        cli({"tournament", "dimension-duel", "--policy", "dice", "--policy", "aggressor",
+             "--policy", "survivor", "-n", "40000", "--out", dir.string()});
     REQUIRE(r.code == 0);
     const std::string csv = slurp(dir / "tournament.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 6 * 3);  // 6 ordered pairs x 3 results
     // aggressor as Tau against dice as Kaon: the exact rate is P(Tau wins).
-    const Result e = cli({"exact", "dimension-duel", "--policy", "tau=aggressor", "--policy", "kaon=dice"});
+    const Result e =
+        cli({"exact", "dimension-duel", "--policy", "tau=aggressor", "--policy", "kaon=dice"});
     const double p = std::stod(e.out.substr(e.out.find("tau_win") + 7));
     const std::string key = "tau,aggressor,kaon,dice,first_wins,";
     const auto at = csv.find(key);
@@ -239,17 +254,19 @@ TEST_CASE("tournament: every ordered pair, rates against the exact solver", "[ba
     }
 }
 
-TEST_CASE("tournament: Naval Duel, every ordered pair, a rating for each policy", "[balance][tournament][naval]") {
+TEST_CASE("tournament: Naval Duel, every ordered pair, a rating for each policy",
+          "[balance][tournament][naval]") {
     const auto dir = temp("tournament-naval");
-    const Result r = cli({"tournament", "naval", "--policy", "gunner", "--policy", "boarder", "--policy",
-                          "rollout:2", "-n", "48", "--out", dir.string()});
+    const Result r = cli({"tournament", "naval", "--policy", "gunner", "--policy", "boarder",
+                          "--policy", "rollout:2", "-n", "48", "--out", dir.string()});
     INFO(r.err);
     REQUIRE(r.code == 0);
     const std::string csv = slurp(dir / "tournament.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 6 * 3);
     CHECK(csv.find("a,rollout:2,b,gunner,first_wins,") != std::string::npos);
     const std::string ratings = slurp(dir / "ratings.csv");
-    for (const char* p : {",gunner,", ",boarder,", ",rollout:2,"}) CHECK(ratings.find(p) != std::string::npos);
+    for (const char* p : {",gunner,", ",boarder,", ",rollout:2,"})
+        CHECK(ratings.find(p) != std::string::npos);
     fs::remove_all(dir);
 }
 
@@ -263,8 +280,9 @@ TEST_CASE("the shift test's false-alarm rate matches its nominal rate", "[balanc
         const char* metric;
         std::uint64_t n;
     };
-    for (const Case c : {Case{"bosconian", "rules", "win", 2000}, Case{"bosconian", "rules", "damage", 2000},
-                         Case{"fpb", "bug-out", "withdrawn", 1000}}) {
+    for (const Case c :
+         {Case{"bosconian", "rules", "win", 2000}, Case{"bosconian", "rules", "damage", 2000},
+          Case{"fpb", "bug-out", "withdrawn", 1000}}) {
         const auto run = find_game(c.game).prepare({}, {c.policy});
         std::size_t m = 0;
         while (run->metrics[m].name != c.metric) ++m;

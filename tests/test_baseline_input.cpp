@@ -78,10 +78,13 @@ TEST_CASE("check: a baseline's bad values are bad input naming the file, the lin
           "[balance][cli][baseline]") {
     const fs::path good = temp("good.baseline");
     REQUIRE(cli({"baseline", "bosconian", "-n", "1000", "--set", "hull=60", "--out", good.string(),
-                 "--no-progress"}).code == 0);
+                 "--no-progress"})
+                .code == 0);
     const std::string text = slurp(good);
-    const std::string win = split_lines(text)[static_cast<std::size_t>(line_of(text, "metric win ") - 1)];
-    const std::string damage = split_lines(text)[static_cast<std::size_t>(line_of(text, "metric damage ") - 1)];
+    const std::string win =
+        split_lines(text)[static_cast<std::size_t>(line_of(text, "metric win ") - 1)];
+    const std::string damage =
+        split_lines(text)[static_cast<std::size_t>(line_of(text, "metric damage ") - 1)];
     auto replaced = [](std::string s, const std::string& from, const std::string& to) {
         const auto at = s.find(from);
         REQUIRE(at != std::string::npos);
@@ -97,7 +100,7 @@ TEST_CASE("check: a baseline's bad values are bad input naming the file, the lin
         {"metric win ", replaced(win, " 0:", " 2147483647:"), "2147483647"},
         {"metric win ", replaced(win, " 0:", " -2147483648:"), "-2147483648"},
         {"metric win ", replaced(win, " 0:", " 99999999999999999999:"), "99999999999999999999"},
-        {"metric damage ", damage + " 61:1", "61"},       // hull=60: damage is 0..60
+        {"metric damage ", damage + " 61:1", "61"},  // hull=60: damage is 0..60
         {"metric win ", replaced(win, " 0:", " 0:-5 7:"), "-5"},
         {"metric win ", replaced(win, " 1:", " 1:18446744073709551615 9:"), "18446744073709551615"},
         {"metric win ", replaced(win, " 0:", " 0:0 2:"), "count 0"},
@@ -149,23 +152,53 @@ TEST_CASE("check: a baseline's bad values are bad input naming the file, the lin
     fs::remove(bad);
 }
 
-TEST_CASE("check: fuzzed baselines end in exit 0, 1 or 2, never an exception", "[balance][cli][baseline][fuzz]") {
+TEST_CASE("check: fuzzed baselines end in exit 0, 1 or 2, never an exception",
+          "[balance][cli][baseline][fuzz]") {
     // Two valid baselines, small and fast: a solo game with options, and a two-seat game with
     // a policy per seat.
     const fs::path a = temp("fuzz-a.baseline"), b = temp("fuzz-b.baseline");
-    REQUIRE(cli({"baseline", "bosconian", "-n", "2000", "--set", "hull=60", "--set", "layout=4,9,15",
-                 "-j", "1", "--out", a.string(), "--no-progress"}).code == 0);
+    REQUIRE(cli({"baseline", "bosconian", "-n", "2000", "--set", "hull=60", "--set",
+                 "layout=4,9,15", "-j", "1", "--out", a.string(), "--no-progress"})
+                .code == 0);
     REQUIRE(cli({"baseline", "dimension-duel", "-n", "2000", "--set", "hp=10", "--policy",
                  "tau=aggressor", "--policy", "kaon=dice", "-j", "1", "--out", b.string(),
-                 "--no-progress"}).code == 0);
+                 "--no-progress"})
+                .code == 0);
     const std::string seeds[] = {slurp(a), slurp(b)};
-    const std::vector<std::string> numbers = {
-        "2147483647", "-2147483648", "2147483648", "-2147483649", "9223372036854775807",
-        "-9223372036854775808", "18446744073709551615", "18446744073709551616",
-        "99999999999999999999999999", "-1", "-0", "0", "1", "3", "1e308", "1e12", "1e13", "nan",
-        "inf", "-inf", "", "1.5", "0x10", "+3", "1M", "2k", ":", "=", ",", "#"};
+    const std::vector<std::string> numbers = {"2147483647",
+                                              "-2147483648",
+                                              "2147483648",
+                                              "-2147483649",
+                                              "9223372036854775807",
+                                              "-9223372036854775808",
+                                              "18446744073709551615",
+                                              "18446744073709551616",
+                                              "99999999999999999999999999",
+                                              "-1",
+                                              "-0",
+                                              "0",
+                                              "1",
+                                              "3",
+                                              "1e308",
+                                              "1e12",
+                                              "1e13",
+                                              "nan",
+                                              "inf",
+                                              "-inf",
+                                              "",
+                                              "1.5",
+                                              "0x10",
+                                              "+3",
+                                              "1M",
+                                              "2k",
+                                              ":",
+                                              "=",
+                                              ",",
+                                              "#"};
     std::mt19937_64 rng(19);
-    auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % std::max<std::size_t>(n, 1)); };
+    auto pick = [&](std::size_t n) {
+        return static_cast<std::size_t>(rng() % std::max<std::size_t>(n, 1));
+    };
     const fs::path file = temp("fuzz.baseline");
     int codes[3] = {0, 0, 0};
     for (int trial = 0; trial < 1000; ++trial) {
@@ -215,7 +248,10 @@ TEST_CASE("check: fuzzed baselines end in exit 0, 1 or 2, never an exception", "
         }
         spit(file, s);
         const auto r = cli({"check", file.string(), "-j", "1", "--no-progress"});
-        INFO("trial " << trial << ", file:\n" << s << "\nstdout:\n" << r.out << "stderr:\n" << r.err);
+        INFO("trial " << trial << ", file:\n"
+                      << s << "\nstdout:\n"
+                      << r.out << "stderr:\n"
+                      << r.err);
         REQUIRE((r.code == 0 || r.code == 1 || r.code == 2));
         ++codes[r.code];
         if (r.code == 2) {

@@ -40,7 +40,8 @@ std::size_t occurrences(const std::string& text, const std::string& what) {
 // The committed Bosconian baseline (hull=100, 1M playouts). Re-run at hull=95 its win rate
 // moves by -0.004815 with an alarm threshold of 0.000965; damage by -4.81, sectors_entered by
 // -0.348, bases_destroyed by -0.107.
-const std::string kBosconian = std::string(ODDS_SOURCE_DIR) + "/engine/bosconian/bosconian.baseline";
+const std::string kBosconian =
+    std::string(ODDS_SOURCE_DIR) + "/engine/bosconian/bosconian.baseline";
 
 ShiftTest shift(double diff, double threshold) {
     ShiftTest t;
@@ -83,11 +84,12 @@ TEST_CASE("the tolerance's verdicts: moved only beyond the tolerance plus the al
 
 TEST_CASE("check --tolerance: a shift beyond the tolerance still fails, a smaller one passes",
           "[check][tolerance]") {
-    const std::vector<std::string> others = {"--tolerance", "damage=5", "--tolerance", "sectors_entered=0.4",
+    const std::vector<std::string> others = {"--tolerance", "damage=5",
+                                             "--tolerance", "sectors_entered=0.4",
                                              "--tolerance", "bases_destroyed=0.12"};
     auto check = [&](const std::string& win) {
-        std::vector<std::string> args = {"check", kBosconian, "--set", "hull=95", "--no-progress",
-                                         "--tolerance", "win=" + win};
+        std::vector<std::string> args = {"check",         kBosconian,    "--set",     "hull=95",
+                                         "--no-progress", "--tolerance", "win=" + win};
         args.insert(args.end(), others.begin(), others.end());
         return cli(args);
     };
@@ -96,10 +98,12 @@ TEST_CASE("check --tolerance: a shift beyond the tolerance still fails, a smalle
     INFO(beyond.out << beyond.err);
     CHECK(beyond.code == 1);
     CHECK(beyond.out.find("MOVED      win") != std::string::npos);
-    CHECK(beyond.out.find("(alarm above 0.003965: tolerance 0.003 + 0.0009654;") != std::string::npos);
+    CHECK(beyond.out.find("(alarm above 0.003965: tolerance 0.003 + 0.0009654;") !=
+          std::string::npos);
     CHECK(beyond.out.find("tolerated  damage") != std::string::npos);
     CHECK(beyond.out.find("=> the balance MOVED") != std::string::npos);
-    CHECK(beyond.out.find("; tolerance win=0.003, damage=5, sectors_entered=0.4, bases_destroyed=0.12\n") !=
+    CHECK(beyond.out.find(
+              "; tolerance win=0.003, damage=5, sectors_entered=0.4, bases_destroyed=0.12\n") !=
           std::string::npos);
     // 0.005: every shift is within its tolerance; the check passes, saying so.
     const auto within = check("0.005");
@@ -110,7 +114,8 @@ TEST_CASE("check --tolerance: a shift beyond the tolerance still fails, a smalle
     // 0.0045 is below the shift seen, but not by more than the noise: not shown to exceed it.
     CHECK(check("0.0045").code == 0);
     // A tolerance on one metric leaves the others' alarms alone.
-    const auto one = cli({"check", kBosconian, "--set", "hull=95", "--no-progress", "--tolerance", "win=0.01"});
+    const auto one =
+        cli({"check", kBosconian, "--set", "hull=95", "--no-progress", "--tolerance", "win=0.01"});
     CHECK(one.code == 1);
     CHECK(one.out.find("tolerated  win") != std::string::npos);
     CHECK(one.out.find("MOVED      damage") != std::string::npos);
@@ -119,7 +124,9 @@ TEST_CASE("check --tolerance: a shift beyond the tolerance still fails, a smalle
 TEST_CASE("check --tolerance in exact mode: differing counts pass when the mean moved by at most X",
           "[check][tolerance]") {
     const auto file = temp("exact.baseline");
-    REQUIRE(cli({"baseline", "bosconian", "-n", "20k", "--no-progress", "--out", file.string()}).code == 0);
+    REQUIRE(
+        cli({"baseline", "bosconian", "-n", "20k", "--no-progress", "--out", file.string()}).code ==
+        0);
     // One playout moved from a loss to a win: the counts differ, the win rate moved by 1/20000.
     std::string text = slurp(file);
     const auto at = text.find("metric win rate");
@@ -128,8 +135,8 @@ TEST_CASE("check --tolerance in exact mode: differing counts pass when the mean 
     const auto end_zero = text.find(' ', zero + 1), end_one = text.find_first_of(" \n", one + 1);
     const long losses = std::stol(text.substr(zero + 3, end_zero - zero - 3));
     const long wins = std::stol(text.substr(one + 3, end_one - one - 3));
-    text = text.substr(0, zero) + " 0:" + std::to_string(losses - 1) + " 1:" + std::to_string(wins + 1) +
-           text.substr(end_one);
+    text = text.substr(0, zero) + " 0:" + std::to_string(losses - 1) +
+           " 1:" + std::to_string(wins + 1) + text.substr(end_one);
     std::ofstream(file) << text;
 
     const auto plain = cli({"check", file.string(), "--no-progress"});
@@ -140,9 +147,11 @@ TEST_CASE("check --tolerance in exact mode: differing counts pass when the mean 
     CHECK(within.code == 0);
     CHECK(within.out.find("exact check") != std::string::npos);
     CHECK(within.out.find("tolerated  win") != std::string::npos);
-    CHECK(within.out.find("counts differ: mean shift -5e-05 within tolerance 0.0001") != std::string::npos);
+    CHECK(within.out.find("counts differ: mean shift -5e-05 within tolerance 0.0001") !=
+          std::string::npos);
     CHECK(within.out.find("unchanged  damage") != std::string::npos);
-    const auto beyond = cli({"check", file.string(), "--no-progress", "--tolerance", "win=0.00001"});
+    const auto beyond =
+        cli({"check", file.string(), "--no-progress", "--tolerance", "win=0.00001"});
     CHECK(beyond.code == 1);
     CHECK(beyond.out.find("MOVED      win") != std::string::npos);
     CHECK(beyond.out.find("beyond tolerance 1e-05") != std::string::npos);
@@ -152,7 +161,8 @@ TEST_CASE("check --tolerance in exact mode: differing counts pass when the mean 
 TEST_CASE("check --tolerance, --junit and --json refuse bad values with exit 2, writing nothing",
           "[check][cli]") {
     const auto dir = temp("reports");
-    const std::string junit = (dir / "sub" / "j.xml").string(), json = (dir / "sub" / "c.json").string();
+    const std::string junit = (dir / "sub" / "j.xml").string(),
+                      json = (dir / "sub" / "c.json").string();
     fs::remove_all(dir);
     const auto copy = temp("copy.baseline");
     fs::copy_file(kBosconian, copy, fs::copy_options::overwrite_existing);
@@ -162,7 +172,8 @@ TEST_CASE("check --tolerance, --junit and --json refuse bad values with exit 2, 
     };
     const Case cases[] = {
         {{"--tolerance", "wins=0.005"},
-         "--tolerance 'wins=0.005': no baseline given records a metric 'wins' (did you mean 'win'?) "
+         "--tolerance 'wins=0.005': no baseline given records a metric 'wins' (did you mean "
+         "'win'?) "
          "(valid: win, damage, sectors_entered, bases_destroyed)"},
         {{"--tolerance", "win=-0.1"}, "--tolerance 'win=-0.1': '-0.1' is not a number >= 0"},
         {{"--tolerance", "win=abc"}, "--tolerance 'win=abc': 'abc' is not a number >= 0"},
@@ -175,7 +186,8 @@ TEST_CASE("check --tolerance, --junit and --json refuse bad values with exit 2, 
         {{"--tolerance", "win=0.1", "--tolerance", "win=0.2"}, "win is given a tolerance twice"},
         {{"--tolerance"}, "option '--tolerance' needs a value"},
         {{"--junit"}, "option '--junit' needs a value"},
-        {{"--junit", fs::temp_directory_path().string()}, "--junit '" + fs::temp_directory_path().string() + "' is a directory"},
+        {{"--junit", fs::temp_directory_path().string()},
+         "--junit '" + fs::temp_directory_path().string() + "' is a directory"},
         {{"--json", "/proc/odds/c.json"}, "--json '/proc/odds/c.json' cannot be created"},
         {{"--junit", junit, "--json", (dir / "sub" / ".." / "sub" / "j.xml").string()},
          "--junit and --json name the same file"},
@@ -203,13 +215,14 @@ TEST_CASE("check --tolerance, --junit and --json refuse bad values with exit 2, 
     fs::remove_all(dir);  // made only if a case above failed
 }
 
-TEST_CASE("check --junit and --json: written beside an unchanged table, every metric of every baseline",
-          "[check][report]") {
+TEST_CASE(
+    "check --junit and --json: written beside an unchanged table, every metric of every baseline",
+    "[check][report]") {
     const auto dir = temp("written");
     fs::remove_all(dir);
     const auto junit = dir / "ci" / "balance.xml", json = dir / "json" / "balance.json";
-    const std::vector<std::string> base = {"check", kBosconian, "--no-progress", "--set", "hull=95",
-                                           "--tolerance", "win=0.005"};
+    const std::vector<std::string> base = {"check",   kBosconian,    "--no-progress", "--set",
+                                           "hull=95", "--tolerance", "win=0.005"};
     const auto table = cli(base);
     auto with = base;
     with.insert(with.end(), {"--junit", junit.string(), "--json", json.string()});
@@ -220,33 +233,42 @@ TEST_CASE("check --junit and --json: written beside an unchanged table, every me
     // Folders made; no temporary file left behind.
     REQUIRE(fs::exists(junit));
     REQUIRE(fs::exists(json));
-    CHECK(std::distance(fs::directory_iterator(junit.parent_path()), fs::directory_iterator{}) == 1);
+    CHECK(std::distance(fs::directory_iterator(junit.parent_path()), fs::directory_iterator{}) ==
+          1);
 
     const std::string x = slurp(junit);
-    CHECK(x.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"odds check\" tests=\"4\" "
-                  "failures=\"3\" errors=\"0\" time=\"", 0) == 0);
-    CHECK(x.find("<testsuite name=\"" + kBosconian + "\" tests=\"4\" failures=\"3\" errors=\"0\" skipped=\"0\"") !=
-          std::string::npos);
+    CHECK(x.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"odds check\" "
+                  "tests=\"4\" "
+                  "failures=\"3\" errors=\"0\" time=\"",
+                  0) == 0);
+    CHECK(x.find("<testsuite name=\"" + kBosconian +
+                 "\" tests=\"4\" failures=\"3\" errors=\"0\" skipped=\"0\"") != std::string::npos);
     CHECK(occurrences(x, "<testcase classname=\"" + kBosconian + "\" name=\"") == 4);
     CHECK(occurrences(x, "<failure type=\"moved\"") == 3);
     CHECK(x.find("name=\"win\">\n      <system-out>tolerated: win") != std::string::npos);
-    CHECK(x.find("message=\"damage moved: shift -4.809, alarm above 0.03314; detectable 0.04075\"") !=
-          std::string::npos);
+    CHECK(
+        x.find("message=\"damage moved: shift -4.809, alarm above 0.03314; detectable 0.04075\"") !=
+        std::string::npos);
     CHECK(x.find("<property name=\"mode\" value=\"statistical\"/>") != std::string::npos);
 
     const std::string j = slurp(json);
     CHECK(j.find("\"verdict\": \"moved\",\n  \"exit_code\": 1,") != std::string::npos);
     CHECK(j.find("\"file\": \"" + kBosconian + "\"") != std::string::npos);
-    CHECK(j.find("\"rules_version\": {\"baseline\": \"bosconian/1\", \"build\": \"bosconian/1\"}") !=
-          std::string::npos);
+    CHECK(
+        j.find("\"rules_version\": {\"baseline\": \"bosconian/1\", \"build\": \"bosconian/1\"}") !=
+        std::string::npos);
     CHECK(j.find("\"mode\": \"statistical\"") != std::string::npos);
-    CHECK(j.find("{\"name\": \"win\", \"kind\": \"rate\", \"verdict\": \"tolerated\"") != std::string::npos);
-    CHECK(j.find("\"shift\": -0.004815, \"counts_match\": null, \"threshold\": 0.000965") != std::string::npos);
+    CHECK(j.find("{\"name\": \"win\", \"kind\": \"rate\", \"verdict\": \"tolerated\"") !=
+          std::string::npos);
+    CHECK(j.find("\"shift\": -0.004815, \"counts_match\": null, \"threshold\": 0.000965") !=
+          std::string::npos);
     CHECK(j.find("\"tolerance\": 0.005}") != std::string::npos);
-    CHECK(occurrences(j, "\"verdict\": \"moved\"") == 1 + 1 + 3);  // overall, the baseline, 3 metrics
+    CHECK(occurrences(j, "\"verdict\": \"moved\"") ==
+          1 + 1 + 3);  // overall, the baseline, 3 metrics
 
     // Exact mode, unchanged: every test case passes; exit 0.
-    const auto same = cli({"check", kBosconian, "--no-progress", "--junit", junit.string(), "--json", json.string()});
+    const auto same = cli(
+        {"check", kBosconian, "--no-progress", "--junit", junit.string(), "--json", json.string()});
     CHECK(same.code == 0);
     CHECK(slurp(junit).find("tests=\"4\" failures=\"0\"") != std::string::npos);
     CHECK(slurp(junit).find("<failure") == std::string::npos);
@@ -264,7 +286,7 @@ TEST_CASE("the reports' escaping: XML and JSON hold any file name", "[check][rep
     CHECK(xml_escape(std::string("x\x01y", 3)) == "x\xEF\xBF\xBDy");
     CHECK(xml_escape("caf\xC3\xA9 \xE2\x82\xAC") == "caf\xC3\xA9 \xE2\x82\xAC");
     CHECK(xml_escape("bad\xFF") == "bad\xEF\xBF\xBD");
-    CHECK(xml_escape("\xC0\xAF") == "\xEF\xBF\xBD\xEF\xBF\xBD");  // overlong '/'
+    CHECK(xml_escape("\xC0\xAF") == "\xEF\xBF\xBD\xEF\xBF\xBD");                  // overlong '/'
     CHECK(xml_escape("\xED\xA0\x80") == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // a surrogate
     CHECK(xml_escape("cut\xE2\x82") == "cut\xEF\xBF\xBD\xEF\xBF\xBD");
 

@@ -18,7 +18,9 @@ namespace {
 using Result = test::CliResult;
 using test::cli;
 
-std::size_t lines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
+std::size_t lines(const std::string& s) {
+    return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
+}
 
 }  // namespace
 
@@ -77,7 +79,12 @@ TEST_CASE("bad input: one line naming the value, exit 2, nothing written", "[cli
         if (args.size() >= 2 && (args[0] == "run" || args[0] == "exact"))
             args.insert(args.end(), {"--out", out.string()});
         const Result r = cli(args);
-        INFO("odds " << [&] { std::string s; for (auto& a : args) s += a + ' '; return s; }()
+        INFO("odds " <<
+             [&] {
+                 std::string s;
+                 for (auto& a : args) s += a + ' ';
+                 return s;
+             }()
                      << "\nstderr: " << r.err);
         CHECK(r.code == 2);
         CHECK(lines(r.err) == 1);
@@ -88,9 +95,14 @@ TEST_CASE("bad input: one line naming the value, exit 2, nothing written", "[cli
 }
 
 TEST_CASE("an unwritable --out is bad input too", "[cli]") {
-    const fs::path file = fs::temp_directory_path() / ("odds-cli-file-" + std::to_string(::getpid()));
-    { std::FILE* f = std::fopen(file.c_str(), "w"); std::fclose(f); }
-    for (const std::string& dir : {file.string(), file.string() + "/sub", std::string("/proc/odds")}) {
+    const fs::path file =
+        fs::temp_directory_path() / ("odds-cli-file-" + std::to_string(::getpid()));
+    {
+        std::FILE* f = std::fopen(file.c_str(), "w");
+        std::fclose(f);
+    }
+    for (const std::string& dir :
+         {file.string(), file.string() + "/sub", std::string("/proc/odds")}) {
         const Result r = cli({"run", "bosconian", "-n", "1000", "--out", dir});
         INFO(r.err);
         CHECK(r.code == 2);
@@ -101,13 +113,19 @@ TEST_CASE("an unwritable --out is bad input too", "[cli]") {
 }
 
 TEST_CASE("baseline --out: an unwritable file is bad input, a missing folder is made", "[cli]") {
-    const fs::path file = fs::temp_directory_path() / ("odds-cli-bfile-" + std::to_string(::getpid()));
-    { std::FILE* f = std::fopen(file.c_str(), "w"); std::fclose(f); }
-    const fs::path dir = fs::temp_directory_path() / ("odds-cli-bdir-" + std::to_string(::getpid()));
+    const fs::path file =
+        fs::temp_directory_path() / ("odds-cli-bfile-" + std::to_string(::getpid()));
+    {
+        std::FILE* f = std::fopen(file.c_str(), "w");
+        std::fclose(f);
+    }
+    const fs::path dir =
+        fs::temp_directory_path() / ("odds-cli-bdir-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     // /proc takes no new files; a file's folder that is a file; a directory as the file.
-    for (const std::string& out : {std::string("/proc/b.baseline"), std::string("/proc/odds/b.baseline"),
-                                   file.string() + "/b.baseline", fs::temp_directory_path().string()}) {
+    for (const std::string& out :
+         {std::string("/proc/b.baseline"), std::string("/proc/odds/b.baseline"),
+          file.string() + "/b.baseline", fs::temp_directory_path().string()}) {
         const Result r = cli({"baseline", "bosconian", "-n", "1000", "--out", out});
         INFO(r.err);
         CHECK(r.code == 2);
@@ -120,14 +138,17 @@ TEST_CASE("baseline --out: an unwritable file is bad input, a missing folder is 
     INFO(made.err);
     CHECK(made.code == 0);
     CHECK(fs::is_regular_file(nested));
-    CHECK(std::distance(fs::directory_iterator(nested.parent_path()), fs::directory_iterator{}) == 1);
+    CHECK(std::distance(fs::directory_iterator(nested.parent_path()), fs::directory_iterator{}) ==
+          1);
     CHECK(cli({"check", nested.string()}).code == 0);
     fs::remove_all(dir);
     fs::remove(file);
 }
 
-TEST_CASE("without a progress bar, every command that has one says what is queued as it starts", "[cli]") {
-    const fs::path file = fs::temp_directory_path() / ("odds-cli-queued-" + std::to_string(::getpid()) + ".baseline");
+TEST_CASE("without a progress bar, every command that has one says what is queued as it starts",
+          "[cli]") {
+    const fs::path file =
+        fs::temp_directory_path() / ("odds-cli-queued-" + std::to_string(::getpid()) + ".baseline");
     struct Case {
         std::vector<std::string> args;
         std::string line;  // the whole of stderr
@@ -141,8 +162,8 @@ TEST_CASE("without a progress bar, every command that has one says what is queue
          "odds check: 2 baselines, 4000 playouts queued on 2 threads\n"},
         {{"sweep", "bosconian", "--vary", "hull=90:110:10", "-n", "1000", "-j", "2"},
          "odds sweep: 3 combinations x 1000 playouts = 3000 playouts queued on 2 threads\n"},
-        {{"compare", "dimension-duel", "--policy", "tau=dice", "--policy", "tau=survivor", "--fixed",
-          "kaon=dice", "-n", "1000", "-j", "2"},
+        {{"compare", "dimension-duel", "--policy", "tau=dice", "--policy", "tau=survivor",
+          "--fixed", "kaon=dice", "-n", "1000", "-j", "2"},
          "odds compare: 2 policies x 1000 playouts = 2000 playouts queued on 2 threads\n"},
         {{"tournament", "dimension-duel", "--policy", "dice", "--policy", "survivor", "--policy",
           "aggressor", "-n", "500", "-j", "2"},
@@ -159,15 +180,20 @@ TEST_CASE("without a progress bar, every command that has one says what is queue
     fs::remove(file);
 }
 
-TEST_CASE("values are case-sensitive everywhere: a case variant is refused, naming the valid form", "[cli]") {
+TEST_CASE("values are case-sensitive everywhere: a case variant is refused, naming the valid form",
+          "[cli]") {
     struct Case {
         std::vector<std::string> args;
         std::string mentions;  // the bad value
         std::string valid;     // what the message offers instead
     };
     const Case cases[] = {
-        {{"run", "msc", "--set", "escort_b=e3s2t3w1"}, "e3s2t3w1", "E<engine>S<shields>T<to-hit>W<weapons>"},
-        {{"run", "msc", "--set", "design_a=E3s4T4W2"}, "E3s4T4W2", "E<engine>S<shields>T<to-hit>W<weapons>"},
+        {{"run", "msc", "--set", "escort_b=e3s2t3w1"},
+         "e3s2t3w1",
+         "E<engine>S<shields>T<to-hit>W<weapons>"},
+        {{"run", "msc", "--set", "design_a=E3s4T4W2"},
+         "E3s4T4W2",
+         "E<engine>S<shields>T<to-hit>W<weapons>"},
         {{"run", "msc", "--set", "escort_a=Doctrine"}, "Doctrine", "doctrine"},
         {{"run", "msc", "--set", "initiative=A"}, "'A'", "roll, a or b"},
         {{"run", "msc", "--policy", "a=Balanced/strike"}, "Balanced", "balanced"},
@@ -214,11 +240,12 @@ TEST_CASE("--help on every command, and list shows every option", "[cli]") {
     }
     const Result list = cli({"list"});
     CHECK(list.code == 0);
-    for (const char* name : {"dimension-duel", "dice", "aggressor", "survivor", "calibrator",
-                             "best-response", "hp=75", "max_turns=10000", "single_use=false",
-                             "bosconian", "rules", "sectors=36", "bases=2d6", "layout=random",
-                             "hull=100", "base_cannons=6", "start_damage=0", "start_sector",
-                             "start_alert=0", "start_encounter=false"})
+    for (const char* name :
+         {"dimension-duel",   "dice",          "aggressor",     "survivor",
+          "calibrator",       "best-response", "hp=75",         "max_turns=10000",
+          "single_use=false", "bosconian",     "rules",         "sectors=36",
+          "bases=2d6",        "layout=random", "hull=100",      "base_cannons=6",
+          "start_damage=0",   "start_sector",  "start_alert=0", "start_encounter=false"})
         CHECK(list.out.find(name) != std::string::npos);
 }
 
@@ -258,25 +285,29 @@ TEST_CASE("playout counts are read exactly: a fraction, however small, is refuse
     CHECK_FALSE(parse_count("1001G"));
     const auto r = test::cli({"run", "bosconian", "--playouts", "1.00000000000000000001"});
     CHECK(r.code == 2);
-    CHECK(r.err == "odds run: --playouts '1.00000000000000000001' is not valid; give a whole "
-                   "number from 1 to 1e12, such as 1000000, 1e6, 1M or 2.5k (suffixes k, M, G)\n");
+    CHECK(r.err ==
+          "odds run: --playouts '1.00000000000000000001' is not valid; give a whole "
+          "number from 1 to 1e12, such as 1000000, 1e6, 1M or 2.5k (suffixes k, M, G)\n");
     CHECK(r.out.empty());
 }
 
 TEST_CASE("a good run prints its table and writes its files", "[cli]") {
     const fs::path out = fs::temp_directory_path() / ("odds-cli-ok-" + std::to_string(::getpid()));
-    const Result r = cli({"run", "bosconian", "-n", "20k", "--set", "layout=4,9,15", "--out", out.string()});
+    const Result r =
+        cli({"run", "bosconian", "-n", "20k", "--set", "layout=4,9,15", "--out", out.string()});
     CHECK(r.code == 0);
     CHECK(r.out.find("win") != std::string::npos);
     CHECK(r.out.find("layout=4,9,15") != std::string::npos);
-    for (const char* f : {"summary.csv", "distributions.csv", "survival.csv"}) CHECK(fs::exists(out / f));
+    for (const char* f : {"summary.csv", "distributions.csv", "survival.csv"})
+        CHECK(fs::exists(out / f));
     // No temporary file left behind.
     CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator{}) == 3);
     fs::remove_all(out);
 }
 
 TEST_CASE("odds exact writes the summary and distributions, marked exact", "[cli][exact]") {
-    const fs::path out = fs::temp_directory_path() / ("odds-cli-exact-" + std::to_string(::getpid()));
+    const fs::path out =
+        fs::temp_directory_path() / ("odds-cli-exact-" + std::to_string(::getpid()));
     const Result r = cli({"exact", "bosconian", "--set", "layout=4,9,15", "--out", out.string()});
     CHECK(r.code == 0);
     CHECK(r.out.find("exact") != std::string::npos);
@@ -284,7 +315,8 @@ TEST_CASE("odds exact writes the summary and distributions, marked exact", "[cli
     std::string header, row;
     std::getline(in, header);
     std::getline(in, row);
-    CHECK(header.rfind("game,scenario,policy,seed,playouts,metric,mean,stddev,ci_low,ci_high,", 0) == 0);
+    CHECK(header.rfind("game,scenario,policy,seed,playouts,metric,mean,stddev,ci_low,ci_high,",
+                       0) == 0);
     CHECK(row.find(",win,") != std::string::npos);
     CHECK(row.find(",exact,complete,0") != std::string::npos);
     CHECK(fs::exists(out / "distributions.csv"));

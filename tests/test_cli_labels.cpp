@@ -7,15 +7,15 @@
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <cmath>
-#include <stdexcept>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
-#include "reports/csv.hpp"
 #include "reports/check_report.hpp"
+#include "reports/csv.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_common.hpp"
 #include "sim/progress.hpp"
@@ -28,7 +28,8 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path temp(const std::string& name) {
-    const fs::path p = fs::temp_directory_path() / ("odds-labels-" + name + "-" + std::to_string(::getpid()));
+    const fs::path p =
+        fs::temp_directory_path() / ("odds-labels-" + name + "-" + std::to_string(::getpid()));
     fs::remove_all(p);
     return p;
 }
@@ -170,19 +171,23 @@ TEST_CASE("the exact balance row of a game with unresolved mass is bounded, its 
 // ---------------------------------------------------------------------------------------------
 // Tournaments (and comparisons) describe every pairing's scenario, not the first one's.
 
-TEST_CASE("common_scenario: the words every scenario shares; scenario_rest: the others", "[cli][labels]") {
-    CHECK(cli::common_scenario({"a=1 b=2 ships=X/Y", "a=1 b=2 ships=Y/X", "a=1 b=2 ships=X/X"}) == "a=1 b=2");
+TEST_CASE("common_scenario: the words every scenario shares; scenario_rest: the others",
+          "[cli][labels]") {
+    CHECK(cli::common_scenario({"a=1 b=2 ships=X/Y", "a=1 b=2 ships=Y/X", "a=1 b=2 ships=X/X"}) ==
+          "a=1 b=2");
     CHECK(cli::common_scenario({"a=1 b=2"}) == "a=1 b=2");
     CHECK(cli::common_scenario({}).empty());
     CHECK(cli::scenario_rest("a=1 b=2 ships=X/Y", "a=1 b=2") == "ships=X/Y");
     CHECK(cli::scenario_rest("a=1", "a=1").empty());
 }
 
-TEST_CASE("a tournament's header and ratings.csv describe every pairing's ships", "[cli][tournament][labels]") {
+TEST_CASE("a tournament's header and ratings.csv describe every pairing's ships",
+          "[cli][tournament][labels]") {
     const auto dir = temp("tournament");
     const std::vector<std::string> names = {"balanced/strike", "turtle/strike", "fast/strike"};
-    const auto r = test::cli({"tournament", "msc", "--policy", names[0], "--policy", names[1], "--policy",
-                              names[2], "-n", "3", "--no-progress", "--out", dir.string()});
+    const auto r =
+        test::cli({"tournament", "msc", "--policy", names[0], "--policy", names[1], "--policy",
+                   names[2], "-n", "3", "--no-progress", "--out", dir.string()});
     REQUIRE(r.code == 0);
     const auto& msc = find_game("msc");
     auto prepared = [&](const std::string& a, const std::string& b) {
@@ -198,7 +203,8 @@ TEST_CASE("a tournament's header and ratings.csv describe every pairing's ships"
         CHECK(r.out.find("  " + n + " ") != std::string::npos);
         CHECK(r.out.find(as_a + " " + as_b + "\n") != std::string::npos);
     }
-    CHECK(prepared(names[0], names[0])->seat_scenario != prepared(names[1], names[1])->seat_scenario);
+    CHECK(prepared(names[0], names[0])->seat_scenario !=
+          prepared(names[1], names[1])->seat_scenario);
     // ratings.csv: the shared scenario, and each policy's own part in policy_scenario.
     const Csv ratings = parse_csv(slurp(dir / "ratings.csv"));
     CHECK(ratings.header.back() == "policy_scenario");
@@ -212,13 +218,15 @@ TEST_CASE("a tournament's header and ratings.csv describe every pairing's ships"
     const Csv pairings = parse_csv(slurp(dir / "tournament.csv"));
     CHECK(pairings.rows.size() == 3 * 6);
     for (const auto& row : pairings.rows)
-        CHECK(row.at("scenario") == prepared(row.at("first_policy"), row.at("second_policy"))->scenario);
+        CHECK(row.at("scenario") ==
+              prepared(row.at("first_policy"), row.at("second_policy"))->scenario);
     fs::remove_all(dir);
 
-    // A game whose policies decide nothing of the scenario: the whole scenario, policy_scenario empty.
+    // A game whose policies decide nothing of the scenario: the whole scenario, policy_scenario
+    // empty.
     const auto naval_dir = temp("tournament-naval");
-    const auto n = test::cli({"tournament", "naval", "--policy", "gunner", "--policy", "boarder", "-n", "2",
-                              "--no-progress", "--out", naval_dir.string()});
+    const auto n = test::cli({"tournament", "naval", "--policy", "gunner", "--policy", "boarder",
+                              "-n", "2", "--no-progress", "--out", naval_dir.string()});
     REQUIRE(n.code == 0);
     const std::string scenario = find_game("naval").prepare({}, {})->scenario;
     CHECK(n.out.rfind("naval tournament | " + scenario + " | seed 1", 0) == 0);
@@ -230,9 +238,11 @@ TEST_CASE("a tournament's header and ratings.csv describe every pairing's ships"
     fs::remove_all(naval_dir);
 }
 
-TEST_CASE("a comparison's header shows the shared scenario and each policy's own part", "[cli][compare][labels]") {
-    const auto r = test::cli({"compare", "msc", "--policy", "a=balanced/strike", "--policy", "a=turtle/strike",
-                              "--fixed", "b=fast/strike", "-n", "2", "--no-progress"});
+TEST_CASE("a comparison's header shows the shared scenario and each policy's own part",
+          "[cli][compare][labels]") {
+    const auto r =
+        test::cli({"compare", "msc", "--policy", "a=balanced/strike", "--policy", "a=turtle/strike",
+                   "--fixed", "b=fast/strike", "-n", "2", "--no-progress"});
     REQUIRE(r.code == 0);
     CHECK(r.out.substr(0, r.out.find('\n')).find("ships=") == std::string::npos);
     for (const char* a : {"balanced/strike", "turtle/strike"}) {
@@ -246,7 +256,8 @@ TEST_CASE("a comparison's header shows the shared scenario and each policy's own
 // ---------------------------------------------------------------------------------------------
 // The progress line: games counted, pairings weighted by cost, no wild guess in the first moments.
 
-TEST_CASE("progress line: the rate and time left wait for a few percent or a second", "[progress][labels]") {
+TEST_CASE("progress line: the rate and time left wait for a few percent or a second",
+          "[progress][labels]") {
     ProgressView v;
     v.total = 1000;
     v.unit = "games";
@@ -285,8 +296,9 @@ TEST_CASE("progress line: the bar and the time left follow the weighted work, th
           "[###...........................]  10.0%  500/2.00k games  50 games/s  ETA 0:01:30");
     v.unit = "playouts";
     v.work = -1;  // unweighted: done / total
-    CHECK(progress_line(v) ==
-          "[#######.......................]  25.0%  500/2.00k playouts  50 playouts/s  ETA 0:00:30");
+    CHECK(
+        progress_line(v) ==
+        "[#######.......................]  25.0%  500/2.00k playouts  50 playouts/s  ETA 0:00:30");
 }
 
 TEST_CASE("weighted work: pairings weigh by their cost a game", "[progress][labels]") {
@@ -312,8 +324,8 @@ struct Json {
     bool b = false;
     double num = 0;
     std::string str;
-    std::vector<Json> items;           // array
-    std::vector<std::string> keys;     // object, in order
+    std::vector<Json> items;        // array
+    std::vector<std::string> keys;  // object, in order
     std::vector<Json> values;
 
     const Json& operator[](const std::string& key) const {
@@ -322,7 +334,9 @@ struct Json {
         FAIL("no key " << key);
         return *this;
     }
-    bool has(const std::string& key) const { return std::find(keys.begin(), keys.end(), key) != keys.end(); }
+    bool has(const std::string& key) const {
+        return std::find(keys.begin(), keys.end(), key) != keys.end();
+    }
 };
 
 class JsonParser {
@@ -340,7 +354,9 @@ private:
         throw std::runtime_error("JSON: " + why + " at byte " + std::to_string(at_));
     }
     void space() {
-        while (at_ < t_.size() && (t_[at_] == ' ' || t_[at_] == '\n' || t_[at_] == '\r' || t_[at_] == '\t')) ++at_;
+        while (at_ < t_.size() &&
+               (t_[at_] == ' ' || t_[at_] == '\n' || t_[at_] == '\r' || t_[at_] == '\t'))
+            ++at_;
     }
     char next() {
         if (at_ >= t_.size()) fail("unexpected end");
@@ -359,7 +375,10 @@ private:
             v.kind = Json::object;
             ++at_;
             space();
-            if (t_[at_] == '}') { ++at_; return v; }
+            if (t_[at_] == '}') {
+                ++at_;
+                return v;
+            }
             for (;;) {
                 space();
                 if (t_[at_] != '"') fail("expected a key");
@@ -377,7 +396,10 @@ private:
             v.kind = Json::array;
             ++at_;
             space();
-            if (t_[at_] == ']') { ++at_; return v; }
+            if (t_[at_] == ']') {
+                ++at_;
+                return v;
+            }
             for (;;) {
                 v.items.push_back(value());
                 space();
@@ -391,9 +413,21 @@ private:
             v.str = string_body();
             return v;
         }
-        if (c == 't') { expect("true"); v.kind = Json::boolean; v.b = true; return v; }
-        if (c == 'f') { expect("false"); v.kind = Json::boolean; return v; }
-        if (c == 'n') { expect("null"); return v; }
+        if (c == 't') {
+            expect("true");
+            v.kind = Json::boolean;
+            v.b = true;
+            return v;
+        }
+        if (c == 'f') {
+            expect("false");
+            v.kind = Json::boolean;
+            return v;
+        }
+        if (c == 'n') {
+            expect("null");
+            return v;
+        }
         // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
         const std::size_t start = at_;
         if (t_[at_] == '-') ++at_;
@@ -402,8 +436,14 @@ private:
             while (at_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[at_]))) ++at_;
             if (at_ == from) fail("expected a digit");
         };
-        if (at_ < t_.size() && t_[at_] == '0') ++at_; else digits();
-        if (at_ < t_.size() && t_[at_] == '.') { ++at_; digits(); }
+        if (at_ < t_.size() && t_[at_] == '0')
+            ++at_;
+        else
+            digits();
+        if (at_ < t_.size() && t_[at_] == '.') {
+            ++at_;
+            digits();
+        }
         if (at_ < t_.size() && (t_[at_] == 'e' || t_[at_] == 'E')) {
             ++at_;
             if (at_ < t_.size() && (t_[at_] == '+' || t_[at_] == '-')) ++at_;
@@ -420,26 +460,47 @@ private:
             const char c = next();
             if (c == '"') return s;
             if (static_cast<unsigned char>(c) < 0x20) fail("a raw control character in a string");
-            if (c != '\\') { s += c; continue; }
+            if (c != '\\') {
+                s += c;
+                continue;
+            }
             const char e = next();
             switch (e) {
-                case '"': s += '"'; break;
-                case '\\': s += '\\'; break;
-                case '/': s += '/'; break;
-                case 'b': s += '\b'; break;
-                case 'f': s += '\f'; break;
-                case 'n': s += '\n'; break;
-                case 'r': s += '\r'; break;
-                case 't': s += '\t'; break;
+                case '"':
+                    s += '"';
+                    break;
+                case '\\':
+                    s += '\\';
+                    break;
+                case '/':
+                    s += '/';
+                    break;
+                case 'b':
+                    s += '\b';
+                    break;
+                case 'f':
+                    s += '\f';
+                    break;
+                case 'n':
+                    s += '\n';
+                    break;
+                case 'r':
+                    s += '\r';
+                    break;
+                case 't':
+                    s += '\t';
+                    break;
                 case 'u': {
                     if (at_ + 4 > t_.size()) fail("short \\u escape");
-                    const unsigned cp = static_cast<unsigned>(std::stoul(t_.substr(at_, 4), nullptr, 16));
+                    const unsigned cp =
+                        static_cast<unsigned>(std::stoul(t_.substr(at_, 4), nullptr, 16));
                     at_ += 4;
                     if (cp >= 0x80) fail("only ASCII \\u escapes are expected");
                     s += static_cast<char>(cp);
                     break;
                 }
-                default: fail(std::string("bad escape \\") + e);
+                default:
+                    fail(std::string("bad escape \\") + e);
             }
         }
     }
@@ -458,9 +519,11 @@ std::vector<std::string> trimmed_names(std::string_view list) {
 }  // namespace
 
 TEST_CASE("json_string escapes what JSON requires and nothing else", "[cli][list][labels]") {
-    const std::string nasty = "a \"quoted\" back\\slash, a\nnew line, a\ttab, \x01, caf\xc3\xa9 / done";
+    const std::string nasty =
+        "a \"quoted\" back\\slash, a\nnew line, a\ttab, \x01, caf\xc3\xa9 / done";
     const std::string quoted = json_string(nasty);
-    CHECK(quoted == "\"a \\\"quoted\\\" back\\\\slash, a\\nnew line, a\\ttab, \\u0001, caf\xc3\xa9 / done\"");
+    CHECK(quoted ==
+          "\"a \\\"quoted\\\" back\\\\slash, a\\nnew line, a\\ttab, \\u0001, caf\xc3\xa9 / done\"");
     CHECK(parse_json(quoted).str == nasty);
     CHECK(json_number(0.5) == "0.5");
     CHECK(json_number(std::nan("")) == "null");
@@ -568,22 +631,26 @@ TEST_CASE("odds list GAME lists each metric with its kind, range and help", "[cl
 // ---------------------------------------------------------------------------------------------
 // compare: --rank-by, --metrics, and policies.csv.
 
-TEST_CASE("compare --rank-by and --metrics: a name that is not a metric is refused, nothing written",
-          "[cli][compare][labels]") {
+TEST_CASE(
+    "compare --rank-by and --metrics: a name that is not a metric is refused, nothing written",
+    "[cli][compare][labels]") {
     const auto dir = temp("compare-bad");
     struct Case {
         std::vector<std::string> extra;
         const char* says;
     };
     const Case cases[] = {
-        {{"--rank-by", "kiled"}, "--rank-by 'kiled' is not a metric of fpb (did you mean 'killed'?) (valid: withdrawn, "},
-        {{"--metrics", "clean,kiled"}, "--metrics 'kiled' is not a metric of fpb (did you mean 'killed'?)"},
+        {{"--rank-by", "kiled"},
+         "--rank-by 'kiled' is not a metric of fpb (did you mean 'killed'?) (valid: withdrawn, "},
+        {{"--metrics", "clean,kiled"},
+         "--metrics 'kiled' is not a metric of fpb (did you mean 'killed'?)"},
         {{"--metrics", "clean,,lost"}, "--metrics 'clean,,lost': an empty name"},
         {{"--metrics", "clean,lost,clean"}, "--metrics 'clean,lost,clean' names 'clean' twice"},
     };
     for (const auto& c : cases) {
-        std::vector<std::string> args = {"compare", "fpb", "--policy", "bug-out", "--policy", "random",
-                                         "-n", "100", "--no-progress", "--out", dir.string()};
+        std::vector<std::string> args = {"compare",       "fpb",    "--policy",  "bug-out",
+                                         "--policy",      "random", "-n",        "100",
+                                         "--no-progress", "--out",  dir.string()};
         args.insert(args.end(), c.extra.begin(), c.extra.end());
         const auto r = test::cli(args);
         INFO(r.err);
@@ -599,9 +666,10 @@ TEST_CASE("compare: ranked by any metric, the table's columns chosen, every poli
           "[cli][compare][labels]") {
     const auto dir = temp("compare");
     const std::vector<std::string> policies = {"bug-out", "random", "lead-from-front"};
-    const auto r = test::cli({"compare", "fpb", "--policy", policies[0], "--policy", policies[1], "--policy",
-                              policies[2], "-n", "2000", "--no-progress", "--rank-by", "killed", "--metrics",
-                              "icecube_rescued,clean,costly,lost,killed,squad_hit", "--out", dir.string()});
+    const auto r =
+        test::cli({"compare", "fpb", "--policy", policies[0], "--policy", policies[1], "--policy",
+                   policies[2], "-n", "2000", "--no-progress", "--rank-by", "killed", "--metrics",
+                   "icecube_rescued,clean,costly,lost,killed,squad_hit", "--out", dir.string()});
     REQUIRE(r.code == 0);
     // The table: the chosen columns, in order, and the difference from #1 on the ranking metric.
     std::istringstream lines(r.out);
@@ -611,13 +679,14 @@ TEST_CASE("compare: ranked by any metric, the table's columns chosen, every poli
     std::istringstream words(columns);
     std::vector<std::string> heads;
     for (std::string w; words >> w;) heads.push_back(w);
-    CHECK(heads == std::vector<std::string>{"rank", "policy", "icecube_rescued", "clean", "costly", "lost",
-                                            "killed", "squad_hit", "vs", "#1", "on", "killed"});
+    CHECK(heads == std::vector<std::string>{"rank", "policy", "icecube_rescued", "clean", "costly",
+                                            "lost", "killed", "squad_hit", "vs", "#1", "on",
+                                            "killed"});
     // policies.csv: one row per policy and metric, ranked by killed (highest first).
     const Csv csv = parse_csv(slurp(dir / "policies.csv"));
-    CHECK(csv.header == std::vector<std::string>{"game", "scenario", "seed", "playouts", "policy", "rank",
-                                                 "ranked_by", "metric", "mean", "ci_low", "ci_high",
-                                                 "stddev", "status"});
+    CHECK(csv.header == std::vector<std::string>{"game", "scenario", "seed", "playouts", "policy",
+                                                 "rank", "ranked_by", "metric", "mean", "ci_low",
+                                                 "ci_high", "stddev", "status"});
     const std::size_t metrics = find_game("fpb").prepare({}, {})->metrics.size();
     REQUIRE(csv.rows.size() == policies.size() * metrics);
     double last_killed = 1e9;
@@ -646,11 +715,12 @@ TEST_CASE("compare: ranked by any metric, the table's columns chosen, every poli
     fs::remove_all(dir);
 
     // By default: ranked by the first headline metric, its first four headline metrics shown.
-    const auto d = test::cli({"compare", "fpb", "--policy", "bug-out", "--policy", "random", "-n", "500",
-                              "--no-progress"});
+    const auto d = test::cli({"compare", "fpb", "--policy", "bug-out", "--policy", "random", "-n",
+                              "500", "--no-progress"});
     REQUIRE(d.code == 0);
-    CHECK(d.out.find("withdrawn                 wounded_withdrawn         left_behind               killed"
-                     "                    vs #1 on withdrawn") != std::string::npos);
+    CHECK(d.out.find(
+              "withdrawn                 wounded_withdrawn         left_behind               killed"
+              "                    vs #1 on withdrawn") != std::string::npos);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -668,8 +738,10 @@ TEST_CASE("docs/output.md names every file every command writes and every column
          (dir / "compare").string()},
         {"tournament", "naval", "--policy", "gunner", "--policy", "boarder", "-n", "2", "--out",
          (dir / "tournament").string()},
-        {"sweep", "bosconian", "--vary", "hull=90,100", "-n", "1000", "--out", (dir / "sweep").string()},
-        {"baseline", "bosconian", "-n", "1000", "--out", (dir / "baseline" / "b.baseline").string()},
+        {"sweep", "bosconian", "--vary", "hull=90,100", "-n", "1000", "--out",
+         (dir / "sweep").string()},
+        {"baseline", "bosconian", "-n", "1000", "--out",
+         (dir / "baseline" / "b.baseline").string()},
     };
     for (auto args : commands) {
         if (args[0] != "exact") args.push_back("--no-progress");
@@ -678,9 +750,10 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         REQUIRE(r.code == 0);
     }
     // odds check's reports, of the baseline just written (statistically: other playouts).
-    const auto check = test::cli({"check", (dir / "baseline" / "b.baseline").string(), "-n", "500",
-                                  "--no-progress", "--junit", (dir / "check" / "check.xml").string(),
-                                  "--json", (dir / "check" / "check.json").string()});
+    const auto check =
+        test::cli({"check", (dir / "baseline" / "b.baseline").string(), "-n", "500",
+                   "--no-progress", "--junit", (dir / "check" / "check.xml").string(), "--json",
+                   (dir / "check" / "check.json").string()});
     INFO(check.err);
     REQUIRE(check.code == 0);
     std::size_t files = 0;
@@ -707,9 +780,10 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         }
         if (name == "check.xml") {  // its elements and properties
             const std::string xml = slurp(e.path());
-            for (const char* element : {"<testsuites", "<testsuite ", "<properties>", "<testcase",
-                                        "<system-out>"})
-                if (xml.find(element) != std::string::npos) CHECK(doc.find(element) != std::string::npos);
+            for (const char* element :
+                 {"<testsuites", "<testsuite ", "<properties>", "<testcase", "<system-out>"})
+                if (xml.find(element) != std::string::npos)
+                    CHECK(doc.find(element) != std::string::npos);
             for (auto at = xml.find("<property name=\""); at != std::string::npos;
                  at = xml.find("<property name=\"", at + 1)) {
                 const auto from = at + 16;
@@ -720,8 +794,9 @@ TEST_CASE("docs/output.md names every file every command writes and every column
             continue;
         }
         if (e.path().extension() != ".csv") {  // the baseline file: its records
-            for (const char* record : {"odds-baseline 1", "game ", "rules_version ", "set ", "policy ",
-                                       "seed ", "playouts ", "scenario ", "policies ", "metric NAME KIND"})
+            for (const char* record :
+                 {"odds-baseline 1", "game ", "rules_version ", "set ", "policy ", "seed ",
+                  "playouts ", "scenario ", "policies ", "metric NAME KIND"})
                 CHECK(doc.find(record) != std::string::npos);
             continue;
         }
@@ -733,8 +808,8 @@ TEST_CASE("docs/output.md names every file every command writes and every column
             CHECK(doc.find("`" + column + "`") != std::string::npos);
         }
     }
-    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 2);  // run, exact, compare (2 policies), tournament, sweep,
-                                               // baseline, check's reports
+    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 2);  // run, exact, compare (2 policies), tournament,
+                                                // sweep, baseline, check's reports
     CHECK(doc.find("`<policy>/summary.csv`") != std::string::npos);
     // Every game's survival table: its time metric, its subjects, where its steps start; in the
     // table of docs/output.md, or (a game of the tests' own) on the game's rules page, in a row
@@ -755,7 +830,8 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         for (const auto& sv : run->survivals) {
             if (!sv.subject.empty()) CHECK(where.find("`" + sv.subject + "`") != std::string::npos);
             const std::string time = run->metrics[sv.time].name;
-            if (sv.subject.empty() || sv.subject == "squad") CHECK(where.find("`" + time + "`") != std::string::npos);
+            if (sv.subject.empty() || sv.subject == "squad")
+                CHECK(where.find("`" + time + "`") != std::string::npos);
         }
     }
     // The README points there rather than keeping its own copy of the columns.

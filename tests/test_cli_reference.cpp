@@ -21,7 +21,8 @@ std::size_t occurrences(const std::string& text, const std::string& what) {
 }
 }  // namespace
 
-TEST_CASE("odds version and --version: the version, every game's rules version, the build", "[cli][version]") {
+TEST_CASE("odds version and --version: the version, every game's rules version, the build",
+          "[cli][version]") {
     for (const char* form : {"version", "--version"}) {
         const auto r = test::cli({form});
         INFO(form << ": " << r.out << r.err);
@@ -43,31 +44,37 @@ TEST_CASE("odds list and the exact solvers agree on their limits", "[cli][list]"
     CHECK(duel.out.find("hp up to 200") == std::string::npos);
     const std::string over = "hp=" + std::to_string(exact::dimension_duel::kMaxExactHp + 1);
     CHECK(test::cli({"exact", "dimension-duel", "--set", over}).code == 2);
-    CHECK(test::cli({"run", "dimension-duel", "--set", over, "--policy", "tau=best-response", "-n", "10"})
+    CHECK(test::cli(
+              {"run", "dimension-duel", "--set", over, "--policy", "tau=best-response", "-n", "10"})
               .code == 2);
     const auto bosconian = test::cli({"list", "bosconian"});
     CHECK(bosconian.out.find("hull up to " + std::to_string(exact::bosconian::kMaxExactHull)) !=
           std::string::npos);
 }
 
-TEST_CASE("B1 start_sector=1 is the lap's last sector: a warning, and the help says so", "[cli][bosconian][B1]") {
-    const auto last = test::cli({"run", "bosconian", "--set", "start_sector=1", "-n", "100", "--no-progress"});
+TEST_CASE("B1 start_sector=1 is the lap's last sector: a warning, and the help says so",
+          "[cli][bosconian][B1]") {
+    const auto last =
+        test::cli({"run", "bosconian", "--set", "start_sector=1", "-n", "100", "--no-progress"});
     CHECK(last.code == 0);
-    CHECK(last.err.find("odds run: warning: start_sector=1 leaves 1 sector of the lap's 36 to play: "
-                        "sector 1 is resolved last") != std::string::npos);
+    CHECK(
+        last.err.find("odds run: warning: start_sector=1 leaves 1 sector of the lap's 36 to play: "
+                      "sector 1 is resolved last") != std::string::npos);
     const auto exact = test::cli({"exact", "bosconian", "--set", "start_sector=36"});
-    CHECK(exact.err.find("odds exact: warning: start_sector=36 leaves 2 sectors") != std::string::npos);
+    CHECK(exact.err.find("odds exact: warning: start_sector=36 leaves 2 sectors") !=
+          std::string::npos);
     // A fair part-way question, and start_encounter=true (sector 1 first), raise no warning.
-    CHECK(test::cli({"run", "bosconian", "--set", "start_sector=14", "-n", "100", "--no-progress"}).err.find("warning") ==
-          std::string::npos);
-    CHECK(test::cli({"run", "bosconian", "--set", "start_sector=1", "--set", "start_encounter=true", "-n",
-                     "100", "--no-progress"})
+    CHECK(test::cli({"run", "bosconian", "--set", "start_sector=14", "-n", "100", "--no-progress"})
               .err.find("warning") == std::string::npos);
-    CHECK(test::cli({"list", "bosconian"}).out.find("sector 1 comes last unless start_encounter=true") !=
-          std::string::npos);
+    CHECK(test::cli({"run", "bosconian", "--set", "start_sector=1", "--set", "start_encounter=true",
+                     "-n", "100", "--no-progress"})
+              .err.find("warning") == std::string::npos);
+    CHECK(test::cli({"list", "bosconian"})
+              .out.find("sector 1 comes last unless start_encounter=true") != std::string::npos);
 }
 
-TEST_CASE("--help: every command's help has its synopsis, two examples and its options, wrapped", "[cli][help]") {
+TEST_CASE("--help: every command's help has its synopsis, two examples and its options, wrapped",
+          "[cli][help]") {
     for (const unsigned columns : {60u, 100u}) {
         for (const auto& c : cli::commands()) {
             const std::string help = cli::help_text(c, columns);
@@ -86,10 +93,12 @@ TEST_CASE("--help: every command's help has its synopsis, two examples and its o
     const auto r = test::cli({"sweep", "--help"});
     CHECK(r.code == 0);
     CHECK(r.out.find("usage: odds sweep GAME --vary") == 0);
-    CHECK(r.out.find("examples:\n  odds sweep bosconian --vary hull=80:160:10") != std::string::npos);
+    CHECK(r.out.find("examples:\n  odds sweep bosconian --vary hull=80:160:10") !=
+          std::string::npos);
 }
 
-TEST_CASE("command-line mistakes are told in odds's words, with the nearest valid name", "[cli][help]") {
+TEST_CASE("command-line mistakes are told in odds's words, with the nearest valid name",
+          "[cli][help]") {
     struct Case {
         std::vector<std::string> args;
         const char* says;
@@ -121,11 +130,13 @@ TEST_CASE("command-line mistakes are told in odds's words, with the nearest vali
     CHECK(test::cli({"run", "chess"}).err.find("did you mean") == std::string::npos);
 }
 
-TEST_CASE("registrations are checked when the program starts: a wrong metric name is caught", "[registry]") {
+TEST_CASE("registrations are checked when the program starts: a wrong metric name is caught",
+          "[registry]") {
     for (const auto& g : games()) CHECK_NOTHROW(validate(g));
     GameEntry g = find_game("bosconian");
     g.headline = "win,damage,sectors_entred";
-    CHECK_THROWS_WITH(validate(g), Catch::Contains("headline metric 'sectors_entred' is not one of its metrics"));
+    CHECK_THROWS_WITH(
+        validate(g), Catch::Contains("headline metric 'sectors_entred' is not one of its metrics"));
     g = find_game("naval");
     g.versus = "a_win,b_win";
     CHECK_THROWS_WITH(validate(g), Catch::Contains("three versus metrics"));

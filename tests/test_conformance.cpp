@@ -46,7 +46,9 @@ bool same_counts(const Tally& a, const Tally& b, std::size_t metrics) {
 
 }  // namespace
 
-TEST_CASE("every game and policy: metrics in range, thread-independent, run = play_each, no allocation", "[conformance]") {
+TEST_CASE(
+    "every game and policy: metrics in range, thread-independent, run = play_each, no allocation",
+    "[conformance]") {
     for (const auto& g : games()) {
         for (const auto& p : g.policies) {
             // A bare name plays every seat of a two-seat game; a policy that cannot face itself
@@ -106,7 +108,8 @@ TEST_CASE("every game and policy: metrics in range, thread-independent, run = pl
     }
 }
 
-TEST_CASE("every game: its baseline exists, records this rules version and passes odds check", "[conformance]") {
+TEST_CASE("every game: its baseline exists, records this rules version and passes odds check",
+          "[conformance]") {
     for (const auto& g : games()) {
         INFO("game " << g.name);
         const fs::path file = fs::path(ODDS_SOURCE_DIR) / "engine" / folder_of(g.name) /
@@ -115,22 +118,26 @@ TEST_CASE("every game: its baseline exists, records this rules version and passe
         const auto r = test::cli({"check", "--no-progress", file.string()});
         INFO(r.out << r.err);
         CHECK(r.code == 0);
-        CHECK(r.out.find("exact check") != std::string::npos);  // same rules version, seed, playouts
+        CHECK(r.out.find("exact check") !=
+              std::string::npos);  // same rules version, seed, playouts
     }
 }
 
-TEST_CASE("every game: a bad value of every rule option is refused with exit 2, one line", "[conformance]") {
+TEST_CASE("every game: a bad value of every rule option is refused with exit 2, one line",
+          "[conformance]") {
     for (const auto& g : games()) {
         CHECK_FALSE(g.options.empty());
         for (const auto& o : g.options) {
             const std::string set = std::string(o.name) + "=?bad?";
-            const auto r = test::cli({"run", std::string(g.name), "--set", set, "-n", "1", "--no-progress"});
+            const auto r =
+                test::cli({"run", std::string(g.name), "--set", set, "-n", "1", "--no-progress"});
             INFO(g.name << " --set " << set << ": " << r.err);
             CHECK(r.code == 2);
             CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
             CHECK(r.err.find(std::string(o.name)) != std::string::npos);
         }
-        const auto unknown = test::cli({"run", std::string(g.name), "--set", "no_such_option=1", "-n", "1"});
+        const auto unknown =
+            test::cli({"run", std::string(g.name), "--set", "no_such_option=1", "-n", "1"});
         CHECK(unknown.code == 2);
     }
 }

@@ -108,8 +108,9 @@ TEST_CASE("every CSV kind reads back with strict integer columns", "[cli][csv]")
         a.insert(a.end(), b.begin(), b.end());
         return a;
     };
-    REQUIRE(test::cli(with({"run", "bosconian", "-n", "100k", "--out", (dir / "run").string()},
-                           one_base)).code == 0);
+    REQUIRE(test::cli(
+                with({"run", "bosconian", "-n", "100k", "--out", (dir / "run").string()}, one_base))
+                .code == 0);
     check_integer_columns(dir / "run/summary.csv", {"seed", "playouts"});
     check_integer_columns(dir / "run/distributions.csv", {"count"});
     check_plain_values(dir / "run/distributions.csv");
@@ -121,33 +122,39 @@ TEST_CASE("every CSV kind reads back with strict integer columns", "[cli][csv]")
     check_integer_columns(dir / "fpb/distributions.csv", {"count"});
 
     // Exact: no seed, playouts or count (empty cells); steps are still whole numbers.
-    REQUIRE(test::cli({"exact", "bosconian", "--set", "layout=4,9", "--out", (dir / "exact").string()})
-                .code == 0);
+    REQUIRE(
+        test::cli({"exact", "bosconian", "--set", "layout=4,9", "--out", (dir / "exact").string()})
+            .code == 0);
     check_integer_columns(dir / "exact/summary.csv", {"seed", "playouts"}, true);
     check_integer_columns(dir / "exact/distributions.csv", {"count"}, true);
     check_plain_values(dir / "exact/distributions.csv");
     check_integer_columns(dir / "exact/survival.csv", {"step"});
 
     // A two-seat game: scaled metrics (halves) in distributions.csv.
-    REQUIRE(test::cli({"run", "dimension-duel", "-n", "20k", "--out", (dir / "duel").string()}).code == 0);
+    REQUIRE(
+        test::cli({"run", "dimension-duel", "-n", "20k", "--out", (dir / "duel").string()}).code ==
+        0);
     check_integer_columns(dir / "duel/summary.csv", {"seed", "playouts"});
     check_integer_columns(dir / "duel/distributions.csv", {"count"});
     check_plain_values(dir / "duel/distributions.csv");
 
     REQUIRE(test::cli(with({"sweep", "bosconian", "--vary", "base_cannons=5:6:1", "-n", "100k",
                             "--out", (dir / "sweep").string()},
-                           one_base)).code == 0);
+                           one_base))
+                .code == 0);
     check_integer_columns(dir / "sweep/sweep.csv", {"seed", "playouts", "base_cannons"});
 
-    REQUIRE(test::cli({"compare", "dimension-duel", "--policy", "tau=dice", "--policy",
-                       "tau=survivor", "--fixed", "kaon=dice", "-n", "100k", "--out",
-                       (dir / "compare").string()}).code == 0);
+    REQUIRE(
+        test::cli({"compare", "dimension-duel", "--policy", "tau=dice", "--policy", "tau=survivor",
+                   "--fixed", "kaon=dice", "-n", "100k", "--out", (dir / "compare").string()})
+            .code == 0);
     check_integer_columns(dir / "compare/compare.csv", {"seed", "playouts"});
     check_integer_columns(dir / "compare/tau_dice_kaon_dice/summary.csv", {"seed", "playouts"});
 
     // 50000 games a pairing, two pairings: 100000 games a policy in ratings.csv.
     REQUIRE(test::cli({"tournament", "dimension-duel", "--policy", "dice", "--policy", "survivor",
-                       "-n", "50k", "--out", (dir / "tournament").string()}).code == 0);
+                       "-n", "50k", "--out", (dir / "tournament").string()})
+                .code == 0);
     check_integer_columns(dir / "tournament/tournament.csv", {"seed", "playouts"});
     check_integer_columns(dir / "tournament/ratings.csv", {"seed", "games"});
     fs::remove_all(dir);

@@ -10,9 +10,7 @@ using namespace odds;
 namespace {
 // The chi-square statistic's critical value for `df` degrees of freedom at false-alarm rate 1e-4
 // (about 4 sigma).
-double critical(int df) {
-    return boost::math::quantile(boost::math::chi_squared(df), 1 - 1e-4);
-}
+double critical(int df) { return boost::math::quantile(boost::math::chi_squared(df), 1 - 1e-4); }
 }  // namespace
 
 TEST_CASE("xoshiro256++ gives the reference outputs", "[dice]") {

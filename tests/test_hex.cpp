@@ -78,7 +78,8 @@ TEST_CASE("hex distance equals breadth-first steps, exhaustively", "[hex]") {
 TEST_CASE("bearings between hex centres", "[hex]") {
     for (int f = 0; f < 6; ++f) {
         CHECK(odds::hex::bearing({0, 0}, 0, neighbour({0, 0}, f)) == Approx(60.0 * f).margin(1e-9));
-        CHECK(std::fmod(odds::hex::bearing({0, 0}, f, neighbour({0, 0}, f)) + 180, 360) == Approx(180).margin(1e-9));
+        CHECK(std::fmod(odds::hex::bearing({0, 0}, f, neighbour({0, 0}, f)) + 180, 360) ==
+              Approx(180).margin(1e-9));
     }
     CHECK(odds::hex::bearing({0, 0}, kN, {2, -1}) == Approx(90));   // due east: x 3, y 0
     CHECK(odds::hex::bearing({0, 0}, kN, {-2, 1}) == Approx(270));  // due west
@@ -86,7 +87,8 @@ TEST_CASE("bearings between hex centres", "[hex]") {
     for (const Hex& t : disc(kRadius))
         if (!(t == Hex{})) {
             INFO(t.q << "," << t.r);
-            CHECK(odds::hex::bearing({0, 0}, kN, t) == Approx(brute_bearing({0, 0}, kN, t)).margin(1e-9));
+            CHECK(odds::hex::bearing({0, 0}, kN, t) ==
+                  Approx(brute_bearing({0, 0}, kN, t)).margin(1e-9));
         }
 }
 
@@ -97,11 +99,12 @@ TEST_CASE("broadside arcs and bow/stern wedges equal atan2 bearings, exhaustivel
             if (t == Hex{}) continue;
             const double b = brute_bearing({0, 0}, f, t);
             const double eps = 1e-9;
-            const bool want_abeam = (b >= 60 - eps && b <= 120 + eps) || (b >= 240 - eps && b <= 300 + eps);
+            const bool want_abeam =
+                (b >= 60 - eps && b <= 120 + eps) || (b >= 240 - eps && b <= 300 + eps);
             // From the ship at t heading f, is the origin within 30 degrees of bow or stern?
             const double back = brute_bearing(t, f, {0, 0});
-            const bool want_wedge = back <= 30 + eps || back >= 330 - eps ||
-                                    (back >= 150 - eps && back <= 210 + eps);
+            const bool want_wedge =
+                back <= 30 + eps || back >= 330 - eps || (back >= 150 - eps && back <= 210 + eps);
             INFO("facing " << f << " target " << t.q << "," << t.r << " bearing " << b);
             CHECK(in_broadside({0, 0}, f, t) == want_abeam);
             CHECK(in_bow_or_stern(t, f, {0, 0}) == want_wedge);

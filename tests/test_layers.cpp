@@ -76,7 +76,8 @@ std::string forbidden(Layer layer, const std::string& dir, const std::string& in
 
 }  // namespace
 
-TEST_CASE("every game's layers include one way: kernel, policies, exact solver, registration", "[layers]") {
+TEST_CASE("every game's layers include one way: kernel, policies, exact solver, registration",
+          "[layers]") {
     for (const auto& g : odds::games()) {
         const std::string dir = folder_of(g.name);
         const fs::path folder = kSource / "engine" / dir;
@@ -104,7 +105,8 @@ TEST_CASE("every game's layers include one way: kernel, policies, exact solver, 
 TEST_CASE("the shared rooms name no game: no file of theirs includes a game's header", "[layers]") {
     std::vector<fs::path> shared;
     for (const char* room : {"policies", "sim", "reports"})
-        for (const auto& e : fs::recursive_directory_iterator(kSource / room)) shared.push_back(e.path());
+        for (const auto& e : fs::recursive_directory_iterator(kSource / room))
+            shared.push_back(e.path());
     for (const auto& e : fs::directory_iterator(kSource / "engine"))
         if (e.is_regular_file()) shared.push_back(e.path());
     CHECK(shared.size() > 20);
@@ -117,7 +119,8 @@ TEST_CASE("the shared rooms name no game: no file of theirs includes a game's he
         }
 }
 
-TEST_CASE("the layer check itself: a kernel including its policies or the CLI is caught", "[layers]") {
+TEST_CASE("the layer check itself: a kernel including its policies or the CLI is caught",
+          "[layers]") {
     CHECK_FALSE(forbidden(Layer::kernel, "naval", "engine/naval/policies.hpp").empty());
     CHECK_FALSE(forbidden(Layer::kernel, "naval", "sim/registry.hpp").empty());
     CHECK_FALSE(forbidden(Layer::policies, "naval", "sim/cli.hpp").empty());

@@ -40,23 +40,36 @@ std::string read_tag(Toy& t, std::string_view v) {
 }
 
 constexpr Option<Toy> kToy[] = {
-    {.name = "count", .type = integer(field<&Toy::count>, 1, named("size", -2), "some"),
-     .help = "how many, {range}", .ruling = "T2"},
+    {.name = "count",
+     .type = integer(field<&Toy::count>, 1, named("size", -2), "some"),
+     .help = "how many, {range}",
+     .ruling = "T2"},
     {.name = "size", .type = integer(field<&Toy::size>, 4, 50), .help = "the size", .ruling = "T1"},
     {.name = "pick",
      .type = integer(field<&Toy::pick>, 0,
                      {[](const Toy& t) -> std::int64_t { return t.size / 2; }, "size/2"}),
-     .help = "a pick", .ruling = "T3", .after = "size"},
-    {.name = "fast", .type = boolean(field<&Toy::fast>), .help = "true: fast", .ruling = "T4",
+     .help = "a pick",
+     .ruling = "T3",
+     .after = "size"},
+    {.name = "fast",
+     .type = boolean(field<&Toy::fast>),
+     .help = "true: fast",
+     .ruling = "T4",
      .in_scenario = [](const Toy& t) { return t.fast; }},
-    {.name = "mode", .type = choice(field<&Toy::mode>, "auto,left,right", -1),
-     .help = "which way ({ruling}); or auto", .ruling = "T5, T5a"},
-    {.name = "wide", .type = choice(field<&Toy::wide>, "narrow,wide"), .help = "the width",
+    {.name = "mode",
+     .type = choice(field<&Toy::mode>, "auto,left,right", -1),
+     .help = "which way ({ruling}); or auto",
+     .ruling = "T5, T5a"},
+    {.name = "wide",
+     .type = choice(field<&Toy::wide>, "narrow,wide"),
+     .help = "the width",
      .ruling = "T6"},
     {.name = "tag",
-     .type = Text<Toy>{.read = read_tag, .write = [](const Toy& t) { return t.tag; },
+     .type = Text<Toy>{.read = read_tag,
+                       .write = [](const Toy& t) { return t.tag; },
                        .takes = "a short tag, or none"},
-     .help = "a tag", .ruling = "T7",
+     .help = "a tag",
+     .ruling = "T7",
      .scenario_value = [](const Toy& t) { return "<" + t.tag + ">"; }},
 };
 constexpr std::string_view kToyOrder[] = {"size", "count", "pick", "fast", "mode", "wide", "tag"};
@@ -89,15 +102,21 @@ std::string read_file(const fs::path& p) {
 
 }  // namespace
 
-TEST_CASE("a declared table reads each option by its type, in the order its bounds need", "[options]") {
+TEST_CASE("a declared table reads each option by its type, in the order its bounds need",
+          "[options]") {
     const Toy d = read_toy({});
     CHECK(d.size == 10);
     CHECK(d.count == 0);
     CHECK(d.mode == -1);
 
     // count's bound is size-2: read after size, though declared before it.
-    const Toy t = read_toy({{"count", "28"}, {"size", "30"}, {"pick", "15"}, {"fast", "yes"},
-                            {"mode", "right"}, {"wide", "wide"}, {"tag", "ab"}});
+    const Toy t = read_toy({{"count", "28"},
+                            {"size", "30"},
+                            {"pick", "15"},
+                            {"fast", "yes"},
+                            {"mode", "right"},
+                            {"wide", "wide"},
+                            {"tag", "ab"}});
     CHECK(t.count == 28);
     CHECK(t.size == 30);
     CHECK(t.pick == 15);
@@ -113,27 +132,38 @@ TEST_CASE("a declared table reads each option by its type, in the order its boun
     CHECK(message({{"count", "9"}}) ==
           "toy: count='9' is not valid; count takes some or a whole number from 1 to 8");
     CHECK(message({{"count", "9"}, {"size", "11"}}).empty());
-    CHECK(message({{"size", "3"}}) == "toy: size='3' is not valid; size takes a whole number from 4 to 50");
-    CHECK(message({{"size", " 5"}}) == "toy: size=' 5' is not valid; size takes a whole number from 4 to 50");
-    CHECK(message({{"pick", "6"}}) == "toy: pick='6' is not valid; pick takes a whole number from 0 to 5");
+    CHECK(message({{"size", "3"}}) ==
+          "toy: size='3' is not valid; size takes a whole number from 4 to 50");
+    CHECK(message({{"size", " 5"}}) ==
+          "toy: size=' 5' is not valid; size takes a whole number from 4 to 50");
+    CHECK(message({{"pick", "6"}}) ==
+          "toy: pick='6' is not valid; pick takes a whole number from 0 to 5");
     CHECK(message({{"fast", "TRUE"}}) == "toy: fast='TRUE' is not valid; fast takes true or false");
-    CHECK(message({{"mode", "up"}}) == "toy: mode='up' is not valid; mode takes auto, left or right");
-    CHECK(message({{"wide", "Wide"}}) == "toy: wide='Wide' is not valid; wide takes narrow or wide");
+    CHECK(message({{"mode", "up"}}) ==
+          "toy: mode='up' is not valid; mode takes auto, left or right");
+    CHECK(message({{"wide", "Wide"}}) ==
+          "toy: wide='Wide' is not valid; wide takes narrow or wide");
     CHECK(message({{"tag", ""}}) == "toy: tag='' is not valid; tag takes a short tag, or none");
-    CHECK(message({{"tag", "long"}}) == "toy: tag='long' is not valid; tag takes at most 3 letters, or none");
-    CHECK(message({{"szie", "3"}}) ==
-          "toy: unknown option 'szie' (did you mean 'size'?) (valid: count, size, pick, fast, mode, "
-          "wide, tag)");
+    CHECK(message({{"tag", "long"}}) ==
+          "toy: tag='long' is not valid; tag takes at most 3 letters, or none");
+    CHECK(
+        message({{"szie", "3"}}) ==
+        "toy: unknown option 'szie' (did you mean 'size'?) (valid: count, size, pick, fast, mode, "
+        "wide, tag)");
     CHECK(message({{"size", "5"}, {"size", "6"}}) == "toy: option 'size' is set twice");
 }
 
-TEST_CASE("a declared table writes the scenario in its order, with what each row shows", "[options]") {
-    CHECK(kToyTable.scenario(Toy{}) == "size=10 count=some pick=3 mode=auto wide=narrow tag=<none>");
+TEST_CASE("a declared table writes the scenario in its order, with what each row shows",
+          "[options]") {
+    CHECK(kToyTable.scenario(Toy{}) ==
+          "size=10 count=some pick=3 mode=auto wide=narrow tag=<none>");
     const Toy t = read_toy({{"count", "3"}, {"fast", "1"}, {"mode", "left"}, {"wide", "wide"}});
-    CHECK(kToyTable.scenario(t) == "size=10 count=3 pick=3 fast=true mode=left wide=wide tag=<none>");
+    CHECK(kToyTable.scenario(t) ==
+          "size=10 count=3 pick=3 fast=true mode=left wide=wide tag=<none>");
 }
 
-TEST_CASE("a declared table describes its options: defaults from Options{}, ranges from bounds", "[options]") {
+TEST_CASE("a declared table describes its options: defaults from Options{}, ranges from bounds",
+          "[options]") {
     const auto infos = kToyTable.describe();
     REQUIRE(infos.size() == 7);
     const OptionInfo& count = infos[0];
@@ -162,13 +192,15 @@ TEST_CASE("a declared table describes its options: defaults from Options{}, rang
 }
 
 TEST_CASE("a declaration's mistakes are found when it is described", "[options]") {
-    const auto fails = [](std::span<const Option<Toy>> rows, std::span<const std::string_view> order,
-                          const std::string& what) {
+    const auto fails = [](std::span<const Option<Toy>> rows,
+                          std::span<const std::string_view> order, const std::string& what) {
         INFO(what);
         CHECK_THROWS_WITH(OptionTable<Toy>("toy", rows, order).describe(), Catch::Contains(what));
     };
-    const Option<Toy> size{.name = "size", .type = integer(field<&Toy::size>, 4, 50),
-                           .help = "the size", .ruling = "T1"};
+    const Option<Toy> size{.name = "size",
+                           .type = integer(field<&Toy::size>, 4, 50),
+                           .help = "the size",
+                           .ruling = "T1"};
     {
         const Option<Toy> rows[] = {size, size};
         fails(rows, {}, "option 'size' is declared twice");
@@ -186,24 +218,31 @@ TEST_CASE("a declaration's mistakes are found when it is described", "[options]"
         fails(rows, {}, "types a range into its help");
     }
     {
-        const Option<Toy> rows[] = {
-            size, {.name = "count", .type = integer(field<&Toy::count>, 1, named("sise")),
-                   .help = "how many", .ruling = "T2"}};
+        const Option<Toy> rows[] = {size,
+                                    {.name = "count",
+                                     .type = integer(field<&Toy::count>, 1, named("sise")),
+                                     .help = "how many",
+                                     .ruling = "T2"}};
         fails(rows, {}, "option 'sise' is named but not declared");
     }
     {
         const Option<Toy> rows[] = {
             {.name = "fast", .type = boolean(field<&Toy::fast>), .help = "f", .ruling = "T4"},
-            {.name = "count", .type = integer(field<&Toy::count>, 1, named("fast")),
-             .help = "how many", .ruling = "T2"}};
+            {.name = "count",
+             .type = integer(field<&Toy::count>, 1, named("fast")),
+             .help = "how many",
+             .ruling = "T2"}};
         fails(rows, {}, "is bounded by 'fast', which is not a whole number");
     }
     {
-        const Option<Toy> rows[] = {
-            {.name = "size", .type = integer(field<&Toy::size>, named("count"), 50), .help = "s",
-             .ruling = "T1"},
-            {.name = "count", .type = integer(field<&Toy::count>, 1, named("size")), .help = "c",
-             .ruling = "T2"}};
+        const Option<Toy> rows[] = {{.name = "size",
+                                     .type = integer(field<&Toy::size>, named("count"), 50),
+                                     .help = "s",
+                                     .ruling = "T1"},
+                                    {.name = "count",
+                                     .type = integer(field<&Toy::count>, 1, named("size")),
+                                     .help = "c",
+                                     .ruling = "T2"}};
         fails(rows, {}, "depends on itself");
     }
     {
@@ -213,8 +252,10 @@ TEST_CASE("a declaration's mistakes are found when it is described", "[options]"
     }
 }
 
-TEST_CASE("every game's odds list shows each declared option: its default and help made from the declaration",
-          "[options][cli]") {
+TEST_CASE(
+    "every game's odds list shows each declared option: its default and help made from the "
+    "declaration",
+    "[options][cli]") {
     for (const GameEntry& g : games()) {
         INFO(g.name);
         const auto list = test::cli({"list", std::string(g.name)});
@@ -249,7 +290,8 @@ TEST_CASE("every game's odds list shows each declared option: its default and he
             else
                 CHECK_THAT(refused, !Catch::Contains(o.name + "='" + o.default_value + "'"));
             // A whole number's default lies in its range, or is its word.
-            if (o.kind == OptionKind::integer && (o.words.empty() || o.default_value != o.words[0])) {
+            if (o.kind == OptionKind::integer &&
+                (o.words.empty() || o.default_value != o.words[0])) {
                 const auto v = parse_integer(o.default_value, o.min, o.max);
                 CHECK(v.has_value());
             }
@@ -257,8 +299,10 @@ TEST_CASE("every game's odds list shows each declared option: its default and he
     }
 }
 
-TEST_CASE("a bad value of every declared option of every game is refused: one line, exit 2, nothing written",
-          "[options][cli]") {
+TEST_CASE(
+    "a bad value of every declared option of every game is refused: one line, exit 2, nothing "
+    "written",
+    "[options][cli]") {
     const fs::path out = fs::temp_directory_path() / ("odds-options-" + std::to_string(::getpid()));
     fs::remove_all(out);
     std::size_t tried = 0;
@@ -267,33 +311,37 @@ TEST_CASE("a bad value of every declared option of every game is refused: one li
             // Bad values from the declared type, and what the message must say is valid.
             std::vector<std::pair<std::string, std::string>> bad;
             const auto upper = [](std::string s) {
-                for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+                for (char& c : s)
+                    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
                 return s;
             };
             switch (o.kind) {
-            case OptionKind::integer: {
-                const std::string takes =
-                    whole_number_takes(o.words.empty() ? "" : o.words[0], o.min, o.max);
-                for (const std::string& v : {std::to_string(o.min - 1), std::to_string(o.max + 1),
-                                            std::string("x"), std::string(""), std::string("1.5")})
-                    bad.emplace_back(v, takes);
-                if (!o.words.empty()) bad.emplace_back(upper(o.words[0]), takes);
-                break;
-            }
-            case OptionKind::boolean:
-                for (const char* v : {"maybe", "TRUE", "2", ""}) bad.emplace_back(v, "true or false");
-                break;
-            case OptionKind::choice:
-                for (const std::string& v : {upper(o.words[0]), std::string("x"), std::string("")})
-                    bad.emplace_back(v, or_list(o.words));
-                break;
-            case OptionKind::text:
-                bad.emplace_back("", o.values);
-                break;
+                case OptionKind::integer: {
+                    const std::string takes =
+                        whole_number_takes(o.words.empty() ? "" : o.words[0], o.min, o.max);
+                    for (const std::string& v :
+                         {std::to_string(o.min - 1), std::to_string(o.max + 1), std::string("x"),
+                          std::string(""), std::string("1.5")})
+                        bad.emplace_back(v, takes);
+                    if (!o.words.empty()) bad.emplace_back(upper(o.words[0]), takes);
+                    break;
+                }
+                case OptionKind::boolean:
+                    for (const char* v : {"maybe", "TRUE", "2", ""})
+                        bad.emplace_back(v, "true or false");
+                    break;
+                case OptionKind::choice:
+                    for (const std::string& v :
+                         {upper(o.words[0]), std::string("x"), std::string("")})
+                        bad.emplace_back(v, or_list(o.words));
+                    break;
+                case OptionKind::text:
+                    bad.emplace_back("", o.values);
+                    break;
             }
             for (const auto& [value, takes] : bad) {
-                const auto r = test::cli({"run", std::string(g.name), "-n", "1", "--out", out.string(),
-                                          "--set", o.name + "=" + value});
+                const auto r = test::cli({"run", std::string(g.name), "-n", "1", "--out",
+                                          out.string(), "--set", o.name + "=" + value});
                 INFO(g.name << " " << o.name << "='" << value << "'\nstderr: " << r.err);
                 CHECK(r.code == 2);
                 CHECK(r.err == "odds run: " + std::string(g.name) + ": " + o.name + "='" + value +
@@ -315,11 +363,14 @@ TEST_CASE("messages whose ranges come from other options", "[options][cli]") {
     const Case cases[] = {
         // The word is valid too.
         {{"run", "bosconian", "--set", "start_sector=99"},
-         "bosconian: start_sector='99' is not valid; start_sector takes first or a whole number from 1 to 36"},
+         "bosconian: start_sector='99' is not valid; start_sector takes first or a whole number "
+         "from 1 to 36"},
         {{"run", "bosconian", "--set", "sectors=20", "--set", "start_sector=21"},
-         "bosconian: start_sector='21' is not valid; start_sector takes first or a whole number from 1 to 20"},
+         "bosconian: start_sector='21' is not valid; start_sector takes first or a whole number "
+         "from 1 to 20"},
         {{"run", "bosconian", "--set", "hull=50", "--set", "start_damage=50"},
-         "bosconian: start_damage='50' is not valid; start_damage takes a whole number from 0 to 49"},
+         "bosconian: start_damage='50' is not valid; start_damage takes a whole number from 0 to "
+         "49"},
         {{"run", "bosconian", "--set", "sectors=20", "--set", "bases=21"},
          "bosconian: bases='21' is not valid; bases takes 2d6 or a whole number from 1 to 20"},
         // Each fleet fits its edge: height runs from ships.
@@ -331,10 +382,12 @@ TEST_CASE("messages whose ranges come from other options", "[options][cli]") {
          "naval: islands='8' is not valid; islands takes a whole number from 0 to 7"},
         // Rules between options, after each option is read.
         {{"run", "bosconian", "--set", "sectors=11"},
-         "bosconian: bases='2d6' is not valid; bases takes a fixed count of at most sectors=11 (2d6 "
+         "bosconian: bases='2d6' is not valid; bases takes a fixed count of at most sectors=11 "
+         "(2d6 "
          "may need 12 sectors)"},
         {{"run", "msc", "--set", "width=30"},
-         "msc: map='example' is not valid; map takes random when width, height or systems are given"},
+         "msc: map='example' is not valid; map takes random when width, height or systems are "
+         "given"},
     };
     for (const auto& c : cases) {
         const auto r = test::cli(c.args);
@@ -348,7 +401,8 @@ TEST_CASE("messages whose ranges come from other options", "[options][cli]") {
 // options_table_markdown makes it from the declaration. scripts/update-options-tables runs this
 // test with ODDS_UPDATE_OPTIONS_TABLES=1 set, which rewrites the tables (and adds one, at the
 // end, to a page without).
-TEST_CASE("each rules page holds its game's options table, made from the declaration", "[options][docs]") {
+TEST_CASE("each rules page holds its game's options table, made from the declaration",
+          "[options][docs]") {
     const bool update = std::getenv("ODDS_UPDATE_OPTIONS_TABLES") != nullptr;
     for (const GameEntry& g : games()) {
         const fs::path page = fs::path(ODDS_SOURCE_DIR) / "engine" / folder_of(g.name) / "RULES.md";

@@ -31,7 +31,10 @@ constexpr PolicyParam kSearchParams[] = {{"N", "simulations", 1, 100, 16},
 constexpr PolicyRow<PolicyFactory<Made, Context>> kRows[] = {
     {"plain", "no parameters", made<Plain>},
     {"search", "two parameters",
-     [](const Context&, const PolicyArgs& a) -> Made { return Search{a[0], a[1]}; }, kSearchParams},
+     [](const Context&, const PolicyArgs& a) -> Made {
+         return Search{a[0], a[1]};
+     },
+     kSearchParams},
 };
 constexpr auto kInfos = infos_of(kRows);
 static_assert(kInfos.size() == 2 && kInfos[1].name == "search" && kInfos[1].params.size() == 2);
@@ -87,12 +90,11 @@ TEST_CASE("policy parser: names, parameters in range, defaults, labels", "[polic
         std::int64_t n, h;
         const char* label;
     };
-    for (const Case& c : {Case{"search", 16, 0, "search:16"},
-                          Case{"search:32", 32, 0, "search:32"},
-                          Case{"search:32:0", 32, 0, "search:32"},  // a default H is not shown
-                          Case{"search:1:5", 1, 5, "search:1:5"},
-                          Case{"search:16:60", 16, 60, "search:16:60"},
-                          Case{"search:100", 100, 0, "search:100"}}) {
+    for (const Case& c :
+         {Case{"search", 16, 0, "search:16"}, Case{"search:32", 32, 0, "search:32"},
+          Case{"search:32:0", 32, 0, "search:32"},  // a default H is not shown
+          Case{"search:1:5", 1, 5, "search:1:5"}, Case{"search:16:60", 16, 60, "search:16:60"},
+          Case{"search:100", 100, 0, "search:100"}}) {
         INFO(c.text);
         const PolicyChoice got = parse_policy("game", kInfos, c.text);
         CHECK(got.index == 1);
@@ -187,19 +189,16 @@ TEST_CASE("every game's policies are named as before: parameters, defaults and s
         std::vector<std::string> args;
         const char* label;
     };
-    for (const Case& c : {Case{"bosconian", {}, "rules"},
-                          Case{"fpb", {}, "cover-and-carry"},
-                          Case{"fpb", {"rollout"}, "rollout:16"},
-                          Case{"fpb", {"rollout:3"}, "rollout:3"},
-                          Case{"naval", {}, "a=gunner b=gunner"},
-                          Case{"naval", {"a=rollout", "b=gunner-no-grape"},
-                               "a=rollout:8 b=gunner-no-grape"},
-                          Case{"naval", {"rollout:2:1"}, "a=rollout:2:1 b=rollout:2:1"},
-                          Case{"naval", {"b=rollout:8:0"}, "a=gunner b=rollout:8"},
-                          Case{"dimension-duel", {"tau=aggressor"}, "tau=aggressor kaon=dice"},
-                          Case{"msc", {}, "a=turtle/strike b=turtle/strike"},
-                          Case{"msc", {"b=fast/raid/keep-speed"},
-                               "a=turtle/strike b=fast/raid/keep-speed"}}) {
+    for (const Case& c :
+         {Case{"bosconian", {}, "rules"}, Case{"fpb", {}, "cover-and-carry"},
+          Case{"fpb", {"rollout"}, "rollout:16"}, Case{"fpb", {"rollout:3"}, "rollout:3"},
+          Case{"naval", {}, "a=gunner b=gunner"},
+          Case{"naval", {"a=rollout", "b=gunner-no-grape"}, "a=rollout:8 b=gunner-no-grape"},
+          Case{"naval", {"rollout:2:1"}, "a=rollout:2:1 b=rollout:2:1"},
+          Case{"naval", {"b=rollout:8:0"}, "a=gunner b=rollout:8"},
+          Case{"dimension-duel", {"tau=aggressor"}, "tau=aggressor kaon=dice"},
+          Case{"msc", {}, "a=turtle/strike b=turtle/strike"},
+          Case{"msc", {"b=fast/raid/keep-speed"}, "a=turtle/strike b=fast/raid/keep-speed"}}) {
         INFO(c.game);
         CHECK(find_game(c.game).prepare({}, c.args)->policy == c.label);
     }

@@ -52,11 +52,13 @@ std::vector<std::string> rule_ids(std::string_view text) {
     auto add = [&](std::string_view id) {
         if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.emplace_back(id);
     };
-    for (std::size_t at = text.find("**"); at != std::string_view::npos; at = text.find("**", at + 2)) {
+    for (std::size_t at = text.find("**"); at != std::string_view::npos;
+         at = text.find("**", at + 2)) {
         std::size_t end = at + 2;
         while (end < text.size() && alnum(text[end])) ++end;
         const std::string_view word = text.substr(at + 2, end - at - 2);
-        if (end < text.size() && (text[end] == ' ' || text[end] == '*') && is_rule_id(word)) add(word);
+        if (end < text.size() && (text[end] == ' ' || text[end] == '*') && is_rule_id(word))
+            add(word);
     }
     std::istringstream lines{std::string(text)};
     for (std::string line; std::getline(lines, line);) {
@@ -94,7 +96,9 @@ std::string comments_of(std::string_view src) {
             std::string close(1, ')');  // )delimiter"
             close.append(src.substr(i + 2, open - i - 2)).push_back('"');
             i = std::min(src.find(close, open + 1), n) + close.size();
-        } else if (c == '"' || (c == '\'' && !(i > 0 && std::isxdigit(static_cast<unsigned char>(src[i - 1]))))) {
+        } else if (c == '"' ||
+                   (c == '\'' &&
+                    !(i > 0 && std::isxdigit(static_cast<unsigned char>(src[i - 1]))))) {
             // A literal (a ' between digits is a separator: 1'000).
             ++i;
             while (i < n && src[i] != c && src[i] != '\n') i += src[i] == '\\' ? 2 : 1;
@@ -174,7 +178,8 @@ const fs::path kShared = fs::path(ODDS_SHARED_DIR).lexically_normal();
 // Reads a rulings file and its ids; fails the test, naming the path, when it cannot.
 std::vector<std::string> ids_from(const fs::path& path) {
     const auto text = read_text(path);
-    if (!text) FAIL("cannot read " << path.string() << " (the shared folder is ODDS_SHARED_DIR in CMake)");
+    if (!text)
+        FAIL("cannot read " << path.string() << " (the shared folder is ODDS_SHARED_DIR in CMake)");
     auto ids = rule_ids(*text);
     if (ids.empty()) FAIL("no rule ids found in " << path.string());
     return ids;
@@ -190,7 +195,8 @@ std::set<std::string> cited_in_sources() {
         if (!fs::is_directory(root)) FAIL("cannot read the source folder " << root.string());
         for (const auto& entry : fs::recursive_directory_iterator(root)) {
             const fs::path& p = entry.path();
-            if (!entry.is_regular_file() || (p.extension() != ".hpp" && p.extension() != ".cpp")) continue;
+            if (!entry.is_regular_file() || (p.extension() != ".hpp" && p.extension() != ".cpp"))
+                continue;
             const std::string name = p.filename().string();
             if (name.rfind("test_", 0) == 0 || name == "bench.cpp") continue;
             const auto text = read_text(p);
@@ -253,12 +259,14 @@ TEST_CASE("the rule-id check finds ids exactly and reports a new uncovered one",
             if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
         const auto gaps = uncovered(ids, tags, cited);
         REQUIRE(gaps.size() == before.size() + 1);
-        const auto z9 = std::find_if(gaps.begin(), gaps.end(), [](const Gap& g) { return g.id == "Z9"; });
+        const auto z9 =
+            std::find_if(gaps.begin(), gaps.end(), [](const Gap& g) { return g.id == "Z9"; });
         REQUIRE(z9 != gaps.end());
         CHECK_FALSE(z9->tagged);
         CHECK_FALSE(z9->cited);
         CHECK(describe(*z9) ==
-              "ruling Z9: no test case carries the tag [Z9]; no code comment in engine/, policies/ or sim/ cites it");
+              "ruling Z9: no test case carries the tag [Z9]; no code comment in engine/, policies/ "
+              "or sim/ cites it");
         // Tagged but not cited, and cited but not tagged, are each a gap too.
         CHECK(uncovered({"Z9"}, {"Z9"}, {}).size() == 1);
         CHECK(uncovered({"Z9"}, {}, {"Z9"}).size() == 1);

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "engine/bosconian/bosconian.hpp"
-#include "engine/dice.hpp"
 #include "engine/bosconian/policies.hpp"
+#include "engine/dice.hpp"
 #include "sim/cli.hpp"
 #include "sim/registry.hpp"
 
@@ -27,7 +27,8 @@ std::string slurp(const fs::path& p) {
 }
 
 fs::path temp_dir(const std::string& name) {
-    const auto p = fs::temp_directory_path() / ("odds-test-" + std::to_string(::getpid()) + "-" + name);
+    const auto p =
+        fs::temp_directory_path() / ("odds-test-" + std::to_string(::getpid()) + "-" + name);
     fs::remove_all(p);
     return p;
 }
@@ -46,24 +47,24 @@ int cli(std::vector<std::string> args, std::string* out = nullptr, std::string* 
 }  // namespace
 
 TEST_CASE("threads 1, 2 and 3 write byte-identical files", "[runner][determinism]") {
-  for (const std::string game : {"bosconian", "dimension-duel"}) {
-    INFO(game);
-    std::vector<fs::path> dirs;
-    for (int threads : {1, 2, 3}) {
-        dirs.push_back(temp_dir(game + "-threads" + std::to_string(threads)));
-        // 100k playouts: seven chunks, so threads really interleave.
-        REQUIRE(cli({"run", game, "--playouts", "100k", "--seed", "42", "--threads",
-                     std::to_string(threads), "--out", dirs.back().string()}) == 0);
+    for (const std::string game : {"bosconian", "dimension-duel"}) {
+        INFO(game);
+        std::vector<fs::path> dirs;
+        for (int threads : {1, 2, 3}) {
+            dirs.push_back(temp_dir(game + "-threads" + std::to_string(threads)));
+            // 100k playouts: seven chunks, so threads really interleave.
+            REQUIRE(cli({"run", game, "--playouts", "100k", "--seed", "42", "--threads",
+                         std::to_string(threads), "--out", dirs.back().string()}) == 0);
+        }
+        for (const char* file : {"summary.csv", "distributions.csv", "survival.csv"}) {
+            INFO(file);
+            const auto first = slurp(dirs[0] / file);
+            CHECK(first.size() > 100);
+            CHECK(slurp(dirs[1] / file) == first);
+            CHECK(slurp(dirs[2] / file) == first);
+        }
+        for (const auto& d : dirs) fs::remove_all(d);
     }
-    for (const char* file : {"summary.csv", "distributions.csv", "survival.csv"}) {
-        INFO(file);
-        const auto first = slurp(dirs[0] / file);
-        CHECK(first.size() > 100);
-        CHECK(slurp(dirs[1] / file) == first);
-        CHECK(slurp(dirs[2] / file) == first);
-    }
-    for (const auto& d : dirs) fs::remove_all(d);
-  }
 }
 
 TEST_CASE("a run equals its chunks played one by one and merged in order", "[runner]") {
@@ -130,11 +131,11 @@ TEST_CASE("run_chunks tells each chunk its first playout; any accumulator merges
     for (unsigned threads : {1u, 3u}) {
         INFO(threads << " threads");
         const RunConfig cfg{.playouts = 10, .seed = 5, .threads = threads, .chunk_size = 3};
-        const auto r = run_chunks(
-            cfg, Chunks{}, [](Dice& dice, std::uint64_t first, std::uint64_t n, Chunks& c) {
-                c.spans.emplace_back(first, n);
-                c.words.push_back(dice.word());
-            });
+        const auto r = run_chunks(cfg, Chunks{},
+                                  [](Dice& dice, std::uint64_t first, std::uint64_t n, Chunks& c) {
+                                      c.spans.emplace_back(first, n);
+                                      c.words.push_back(dice.word());
+                                  });
         CHECK_FALSE(r.partial);
         using Span = std::pair<std::uint64_t, std::uint64_t>;
         CHECK(r.tally.spans == std::vector<Span>{{0, 3}, {3, 3}, {6, 3}, {9, 1}});
@@ -159,8 +160,10 @@ TEST_CASE("run_chunks tells each chunk its first playout; any accumulator merges
           std::vector<std::pair<std::uint64_t, std::uint64_t>>{{0, 10}, {10, 10}, {20, 10}});
 }
 
-TEST_CASE("compare plays playout j of every policy on Dice(stream_seed(seed, j)), whatever the "
-          "threads", "[runner][compare][determinism]") {
+TEST_CASE(
+    "compare plays playout j of every policy on Dice(stream_seed(seed, j)), whatever the "
+    "threads",
+    "[runner][compare][determinism]") {
     const std::vector<std::string> a = {"tau=aggressor", "kaon=dice"};
     const std::vector<std::string> b = {"tau=survivor", "kaon=dice"};
     std::vector<fs::path> dirs;

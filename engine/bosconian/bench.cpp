@@ -5,9 +5,9 @@
 #include <thread>
 
 #include "engine/bosconian/bosconian.hpp"
-#include "engine/dice.hpp"
-#include "engine/bosconian/policies.hpp"
 #include "engine/bosconian/exact.hpp"
+#include "engine/bosconian/policies.hpp"
+#include "engine/dice.hpp"
 #include "sim/registry.hpp"
 
 using namespace odds;

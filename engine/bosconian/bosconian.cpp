@@ -38,22 +38,36 @@ std::string write_layout(const Options& o) {
 }
 
 constexpr Option<Options> kOptions[] = {
-    {.name = "sectors", .type = integer(field<&Options::sectors>, 1, kMaxSectors),
-     .help = "sectors in the quadrant, {range}", .ruling = "B1"},
+    {.name = "sectors",
+     .type = integer(field<&Options::sectors>, 1, kMaxSectors),
+     .help = "sectors in the quadrant, {range}",
+     .ruling = "B1"},
     // A fixed layout decides the count: bases is read after it (checked in parse_options).
-    {.name = "bases", .type = integer(field<&Options::bases>, 1, named("sectors"), "2d6"),
-     .help = "how many bases: 2d6, or a fixed count", .ruling = "B2", .after = "layout"},
+    {.name = "bases",
+     .type = integer(field<&Options::bases>, 1, named("sectors"), "2d6"),
+     .help = "how many bases: 2d6, or a fixed count",
+     .ruling = "B2",
+     .after = "layout"},
     {.name = "layout",
-     .type = Text<Options>{.read = read_layout, .write = write_layout,
-                           .takes = "sector numbers such as 4,9,15, or random", .comma_list = true},
-     .help = "base sectors, e.g. 4,9,15 (the map already rolled), or random", .ruling = "B2",
+     .type = Text<Options>{.read = read_layout,
+                           .write = write_layout,
+                           .takes = "sector numbers such as 4,9,15, or random",
+                           .comma_list = true},
+     .help = "base sectors, e.g. 4,9,15 (the map already rolled), or random",
+     .ruling = "B2",
      .after = "sectors"},
-    {.name = "hull", .type = integer(field<&Options::hull>, 1, kMaxHull),
-     .help = "damage that destroys the ship", .ruling = "B3"},
-    {.name = "base_cannons", .type = integer(field<&Options::base_cannons>, 1, kMaxCannons),
-     .help = "cannons on each base", .ruling = "B8"},
-    {.name = "start_damage", .type = integer(field<&Options::start_damage>, 0, named("hull", -1)),
-     .help = "damage the ship has already taken", .ruling = "B3"},
+    {.name = "hull",
+     .type = integer(field<&Options::hull>, 1, kMaxHull),
+     .help = "damage that destroys the ship",
+     .ruling = "B3"},
+    {.name = "base_cannons",
+     .type = integer(field<&Options::base_cannons>, 1, kMaxCannons),
+     .help = "cannons on each base",
+     .ruling = "B8"},
+    {.name = "start_damage",
+     .type = integer(field<&Options::start_damage>, 0, named("hull", -1)),
+     .help = "damage the ship has already taken",
+     .ruling = "B3"},
     // "first" is the first sector of the lap order, which start_encounter decides (B1); the
     // scenario gives the sector itself.
     {.name = "start_sector",
@@ -61,12 +75,17 @@ constexpr Option<Options> kOptions[] = {
      .help = "the next sector the ship enters, in the lap order (2, 3, ..., 36, then 1: sector "
              "1 comes last unless start_encounter=true, B1); bases earlier in the lap count "
              "destroyed",
-     .ruling = "B3", .after = "start_encounter",
+     .ruling = "B3",
+     .after = "start_encounter",
      .scenario_value = [](const Options& o) { return std::to_string(o.effective_start()); }},
-    {.name = "start_alert", .type = integer(field<&Options::start_alert>, 0, kMaxAlert),
-     .help = "alerted sectors still to come", .ruling = "B3, B6"},
-    {.name = "start_encounter", .type = boolean(field<&Options::start_encounter>),
-     .help = "true: the start sector is resolved first, not last", .ruling = "B1"},
+    {.name = "start_alert",
+     .type = integer(field<&Options::start_alert>, 0, kMaxAlert),
+     .help = "alerted sectors still to come",
+     .ruling = "B3, B6"},
+    {.name = "start_encounter",
+     .type = boolean(field<&Options::start_encounter>),
+     .help = "true: the start sector is resolved first, not last",
+     .ruling = "B1"},
 };
 constexpr OptionTable<Options> kTable{"bosconian", kOptions};
 }  // namespace
@@ -92,8 +111,9 @@ Options parse_options(const Settings& settings) {
     }
     // ... B2b: placement must always succeed: at most one base a sector, and 2d6 may need 12 ...
     if (!o.fixed_layout() && o.bases == 0 && o.sectors < 12)
-        r.fail("bases", "2d6", "a fixed count of at most sectors=" + std::to_string(o.sectors) +
-                                   " (2d6 may need 12 sectors)");
+        r.fail("bases", "2d6",
+               "a fixed count of at most sectors=" + std::to_string(o.sectors) +
+                   " (2d6 may need 12 sectors)");
     // ... and B3a: a fixed layout must leave a base ahead of the ship.
     if (o.fixed_layout()) {
         bool ahead = false;
@@ -110,7 +130,8 @@ std::vector<std::string> warnings(const Options& o) {
     std::vector<std::string> out;
     if (!o.start_sector) return out;
     const int left = o.sectors - o.lap_position(o.start_sector);
-    if (left > 2) return out;  // a part-way mission is a fair question; one or two sectors is not much of one
+    if (left > 2)
+        return out;  // a part-way mission is a fair question; one or two sectors is not much of one
     std::string w = "start_sector=" + std::to_string(o.start_sector) + " leaves " +
                     std::to_string(left) + (left == 1 ? " sector" : " sectors") + " of the lap's " +
                     std::to_string(o.sectors) + " to play";
@@ -133,8 +154,7 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
         {"bases_placed", "bases in the layout (B2)", MetricKind::count, 0, n},
         {"bases_destroyed", "bases destroyed during the mission (B8)", MetricKind::count, 0, n},
         {"encounters", "encounter-table rolls resolved (B5)", MetricKind::count, 0, 2 * n},
-        {"alerts", "spy ships that escaped and raised the alert (B6)", MetricKind::count, 0,
-         2 * n},
+        {"alerts", "spy ships that escaped and raised the alert (B6)", MetricKind::count, 0, 2 * n},
     };
 }
 

@@ -8,11 +8,11 @@
 
 #include <array>
 #include <bit>
-#include <type_traits>
 #include <cstdint>
 #include <initializer_list>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "engine/metric.hpp"
@@ -26,15 +26,15 @@ inline constexpr int kMaxCannons = 20;
 inline constexpr int kMaxAlert = 1000;
 
 struct Options {
-    int sectors = 36;             // B1
-    int bases = 0;                // B2: 0 means 2d6, else a fixed count
-    std::uint64_t layout = 0;     // B2: fixed base sectors (bit s-1 for sector s); 0 = random
-    int hull = 100;               // B3
-    int base_cannons = 6;         // B8
-    int start_damage = 0;         // B3
-    int start_sector = 0;         // B3: 0 means the first sector of the lap order
-    int start_alert = 0;          // B3, B6
-    bool start_encounter = false; // B1
+    int sectors = 36;              // B1
+    int bases = 0;                 // B2: 0 means 2d6, else a fixed count
+    std::uint64_t layout = 0;      // B2: fixed base sectors (bit s-1 for sector s); 0 = random
+    int hull = 100;                // B3
+    int base_cannons = 6;          // B8
+    int start_damage = 0;          // B3
+    int start_sector = 0;          // B3: 0 means the first sector of the lap order
+    int start_alert = 0;           // B3, B6
+    bool start_encounter = false;  // B1
 
     bool fixed_layout() const noexcept { return layout != 0; }
     // The first sector of the lap order (B1).
@@ -64,7 +64,7 @@ std::string scenario(const Options& o);
 
 struct Outcome {
     bool won = false;
-    int damage = 0;           // the ship's damage at the end, start_damage included, capped at hull
+    int damage = 0;  // the ship's damage at the end, start_damage included, capped at hull
     int sectors_entered = 0;
     int bases_placed = 0;     // bases in the layout, including those behind start_sector
     int bases_destroyed = 0;  // bases destroyed during this playout
@@ -73,8 +73,16 @@ struct Outcome {
 };
 
 // The metrics of one playout, in the order of metric_specs().
-enum Metric : int { kWin, kDamage, kSectors, kBasesPlaced, kBasesDestroyed, kEncounters, kAlerts,
-                    kMetricCount };
+enum Metric : int {
+    kWin,
+    kDamage,
+    kSectors,
+    kBasesPlaced,
+    kBasesDestroyed,
+    kEncounters,
+    kAlerts,
+    kMetricCount
+};
 std::vector<MetricSpec> metric_specs(const Options& o);
 SurvivalSpec survival_spec();
 
@@ -102,17 +110,17 @@ constexpr std::uint8_t faces(std::initializer_list<int> fs) {
     for (int f : fs) m = static_cast<std::uint8_t>(m | (1u << f));
     return m;
 }
-inline constexpr Threat kIMissile{faces({1, 3, 4, 6}), 2};  // B5 table 1
-inline constexpr Threat kCosmoMine{faces({2, 3, 4, 5}), 4}; // B5 table 2
-inline constexpr Threat kPMissile{faces({1, 2, 5, 6}), 3};  // B5 table 3
-inline constexpr Threat kAsteroid{faces({2, 4, 6}), 1};     // B5 table 4
-inline constexpr Threat kEMissile{faces({3, 4}), 4};        // B8 E-type missile
+inline constexpr Threat kIMissile{faces({1, 3, 4, 6}), 2};      // B5 table 1
+inline constexpr Threat kCosmoMine{faces({2, 3, 4, 5}), 4};     // B5 table 2
+inline constexpr Threat kPMissile{faces({1, 2, 5, 6}), 3};      // B5 table 3
+inline constexpr Threat kAsteroid{faces({2, 4, 6}), 1};         // B5 table 4
+inline constexpr Threat kEMissile{faces({3, 4}), 4};            // B8 E-type missile
 inline constexpr std::uint8_t kSpyDestroyedOn = faces({3, 4});  // B5 table 6
 
 struct State {
     std::uint64_t bases = 0;  // surviving bases: bit s-1 for sector s
     int damage = 0;
-    int alert = 0;            // B6: sectors still to be alerted
+    int alert = 0;  // B6: sectors still to be alerted
     int hull = 100;
     Outcome out{};
 
@@ -135,7 +143,7 @@ template <class Dice>
 void formation_attack(State& s, Dice& dice) {
     const Threat type = dice.d6() <= 3 ? kIMissile : kPMissile;  // 1-3 I-type, 4-6 P-type
     int leader_number = dice.d6();
-    while (leader_number == 6) leader_number = dice.d6();         // a 6 is rolled again
+    while (leader_number == 6) leader_number = dice.d6();  // a 6 is rolled again
     bool leader = true;
     int others = 4;
     while (leader || others > 0) {
@@ -143,14 +151,14 @@ void formation_attack(State& s, Dice& dice) {
         if (leader && others > 0)
             at_leader = dice.d6() == leader_number;  // targeting roll only while both remain
         else
-            at_leader = leader;                      // only one kind left: it is targeted
+            at_leader = leader;  // only one kind left: it is targeted
         const bool destroyed = resolve_threat(s, type, dice);
         if (s.ship_destroyed()) return;
         if (at_leader) {
             if (destroyed) return;  // the leader is destroyed: the rest scatter
             leader = false;         // the leader hit and is spent; the others fight on
         } else {
-            --others;               // destroyed or spent
+            --others;  // destroyed or spent
         }
     }
 }
@@ -165,7 +173,7 @@ void encounter(State& s, Dice& dice) {
     if (roll <= 4) {
         resolve_threat(s, kTable[roll], dice);  // 1 I-type, 2 cosmo-mine, 3 P-type, 4 asteroid
     } else if (roll == 5) {
-        formation_attack(s, dice);              // 5 formation attack
+        formation_attack(s, dice);                        // 5 formation attack
     } else if (!(kSpyDestroyedOn & (1u << dice.d6()))) {  // 6 spy ship
         s.alert += dice.d6();  // B6: an escaped spy adds d6 to the alert counter
         ++s.out.alerts;
@@ -176,13 +184,13 @@ void encounter(State& s, Dice& dice) {
 template <class Dice>
 bool base_combat(State& s, int cannons, Dice& dice) {
     for (;;) {
-        if (dice.d6() & 1) {              // 1, 3, 5: a cannon is destroyed
+        if (dice.d6() & 1) {  // 1, 3, 5: a cannon is destroyed
             if (--cannons == 0) return true;
             continue;
         }
-        if (dice.d6() & 1) {              // base attack 1, 3, 5: an E-type missile
+        if (dice.d6() & 1) {  // base attack 1, 3, 5: an E-type missile
             resolve_threat(s, kEMissile, dice);
-        } else {                          // base attack 2, 4, 6: cannon fire
+        } else {  // base attack 2, 4, 6: cannon fire
             const int shots = dice.sum_d6(cannons);
             const int evaded = dice.sum_d6(cannons);
             if (shots > evaded) take_damage(s, shots - evaded);
@@ -226,8 +234,8 @@ concept PolicyFor = std::is_class_v<P>;
 
 // One whole mission (B1-B9), with the rules-as-written policy, which asks nothing.
 template <class Policy, class Dice>
-    requires PolicyFor<Policy, Dice>
-Outcome play(const Options& o, [[maybe_unused]] Policy& policy, Dice& dice) {
+requires PolicyFor<Policy, Dice> Outcome play(const Options& o, [[maybe_unused]] Policy& policy,
+                                              Dice& dice) {
     State s;
     s.hull = o.hull;
     s.damage = o.start_damage;
@@ -255,19 +263,19 @@ Outcome play(const Options& o, [[maybe_unused]] Policy& policy, Dice& dice) {
         ++s.out.sectors_entered;
         const bool alerted = s.alert > 0;  // B6: entering any sector spends one alerted sector
         if (alerted) --s.alert;
-        if (s.bases & here) {              // B4: a surviving base: base combat and nothing else
+        if (s.bases & here) {  // B4: a surviving base: base combat and nothing else
             if (base_combat(s, o.base_cannons, dice)) {
                 s.bases &= ~here;
                 ++s.out.bases_destroyed;
             }
-        } else {                           // B4, B6: one encounter, two when alerted
+        } else {  // B4, B6: one encounter, two when alerted
             encounter(s, dice);
             if (alerted && !s.ship_destroyed()) encounter(s, dice);
         }
         if (s.ship_destroyed()) break;
     }
 
-    s.out.won = s.bases == 0 && !s.ship_destroyed();  // B9
+    s.out.won = s.bases == 0 && !s.ship_destroyed();       // B9
     s.out.damage = s.damage < o.hull ? s.damage : o.hull;  // B3b: start_damage included, capped
     return s.out;
 }

@@ -112,8 +112,7 @@ struct Solver {
             const int a1 = a - 1;
             out.col(a1) += m2.col(a);
             for (int k = 1; k <= 6; ++k) out.col(cap(a1 + k)) += 2 * kSpy / 6 * m1.col(a);
-            for (int s = 2; s <= 12; ++s)
-                out.col(cap(a1 + s)) += kSpy * kSpy * p2d6[s] * p.col(a);
+            for (int s = 2; s <= 12; ++s) out.col(cap(a1 + s)) += kSpy * kSpy * p2d6[s] * p.col(a);
         }
         return out;
     }
@@ -188,8 +187,7 @@ struct Solver {
                     const auto& next = q[static_cast<std::size_t>(s) + 1];
                     const double placed = r == 1 ? 0.0 : next[static_cast<std::size_t>(r) - 1][1];
                     const double passed = d < 6 ? next[r][static_cast<std::size_t>(d) + 1] : 0.0;
-                    q[s][r][d] =
-                        hz * placed + (1 - hz) * passed;
+                    q[s][r][d] = hz * placed + (1 - hz) * passed;
                 }
         return q;
     }
@@ -212,8 +210,10 @@ struct Solver {
         auto at = [&](int r, int d) -> Matrix& { return hidden[r * kDeltas + d]; };
         auto add = [&](int r, int d, const Matrix& m) {
             Matrix& slot = at(r, d);
-            if (slot.size() == 0) slot = m;
-            else slot += m;
+            if (slot.size() == 0)
+                slot = m;
+            else
+                slot += m;
         };
         const Matrix start = start_matrix();
         for (int c = 1; c <= rmax; ++c)
@@ -251,8 +251,10 @@ struct Solver {
             std::vector<Matrix> next(hidden.size());
             auto put = [&](int r, int d, Matrix m) {
                 Matrix& slot = next[r * kDeltas + d];
-                if (slot.size() == 0) slot = std::move(m);
-                else slot += m;
+                if (slot.size() == 0)
+                    slot = std::move(m);
+                else
+                    slot += m;
             };
             const auto& q_next = q[static_cast<std::size_t>(sector) + 1];
             for (int r = 1; r <= rmax; ++r)
@@ -264,12 +266,16 @@ struct Solver {
                     {
                         Matrix b = hz * (play ? base_sector(m) : m);
                         if (play) {
-                            record_loss(t, lost(hz * m.sum(), b.sum()) *
-                                               (1 - (r == 1 ? 0.0 : q_next[static_cast<std::size_t>(r) - 1][1])));
+                            record_loss(
+                                t, lost(hz * m.sum(), b.sum()) *
+                                       (1 - (r == 1 ? 0.0
+                                                    : q_next[static_cast<std::size_t>(r) - 1][1])));
                         }
                         if (r == 1) {
-                            if (play) record_win(t, b);
-                            else put(0, 0, std::move(b));
+                            if (play)
+                                record_win(t, b);
+                            else
+                                put(0, 0, std::move(b));
                         } else {
                             put(r - 1, 1, std::move(b));
                         }
@@ -297,7 +303,8 @@ struct Solver {
             for (int c = 1; c <= rmax; ++c) {
                 total = convolve(total, fight, static_cast<std::size_t>(h));
                 double survive = 0;
-                for (int d = 0; d < h - o.start_damage && static_cast<std::size_t>(d) < total.size(); ++d)
+                for (int d = 0;
+                     d < h - o.start_damage && static_cast<std::size_t>(d) < total.size(); ++d)
                     survive += total[d];
                 res.win_bound += count_law[c] * q[2][c][1] * survive;
             }
@@ -316,7 +323,8 @@ struct Solver {
 
 Vec encounter_law_without_alert(std::size_t max) {
     using namespace odds::bosconian;
-    const Vec formation = mix(0.5, formation_law(kIMissile, max), 0.5, formation_law(kPMissile, max));
+    const Vec formation =
+        mix(0.5, formation_law(kIMissile, max), 0.5, formation_law(kPMissile, max));
     Vec law;
     for (const Vec& x : {threat_law(kIMissile), threat_law(kCosmoMine), threat_law(kPMissile),
                          threat_law(kAsteroid), formation})

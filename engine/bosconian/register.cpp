@@ -2,9 +2,9 @@
 #include <cstdio>
 
 #include "engine/bosconian/bosconian.hpp"
+#include "engine/bosconian/exact.hpp"
 #include "engine/bosconian/policies.hpp"
 #include "reports/csv.hpp"
-#include "engine/bosconian/exact.hpp"
 #include "sim/game_run.hpp"
 #include "sim/registry.hpp"
 
@@ -41,8 +41,7 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
     const auto chosen = pick_policy("bosconian", bosconian::kPolicyInfos, policies);
     const auto solved = exact::bosconian::solve(options);
     const auto specs = bosconian::metric_specs(options);
-    ExactReport r{"bosconian", bosconian::scenario(options),
-                  chosen.label, {}, {}, {}};
+    ExactReport r{"bosconian", bosconian::scenario(options), chosen.label, {}, {}, {}};
     const std::pair<int, const exact::bosconian::MetricLaw*> laws[] = {
         {bosconian::kWin, &solved.win},
         {bosconian::kDamage, &solved.damage},
@@ -73,8 +72,9 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
 GameEntry bosconian_entry() {
     return {.name = "bosconian",
             .title = "Bosconian-D",
-            .summary = "solo: fly one lap of the quadrant and destroy every enemy base before your "
-                       "hull gives out",
+            .summary =
+                "solo: fly one lap of the quadrant and destroy every enemy base before your "
+                "hull gives out",
             .options = bosconian::option_infos(),
             .policies = bosconian::kPolicyInfos,
             .prepare = prepare,

@@ -42,14 +42,16 @@ TEST_CASE("exact laws are complete: win + loss = 1 within 1e-12", "[bosconian][e
 TEST_CASE("exact equals Monte Carlo for fixed layouts and mid-mission starts",
           "[bosconian][exact][statistics]") {
     const Settings scenarios[] = {
-        {{"layout", "9"}},                                            // one base
-        {{"layout", "4,9,15"}},                                       // three bases
-        {{"layout", "3,8,12,18,25,31"}, {"hull", "250"}},             // six bases
-        {{"layout", "4,9,17,22,30"}, {"start_sector", "14"},          // the table-side question
-         {"start_damage", "38"}, {"start_alert", "2"}},
-        {{"layout", "6,12,20"}, {"hull", "60"}},                      // a changed hull
-        {{"layout", "6,12,20"}, {"base_cannons", "3"}},               // changed base cannons
-        {{"layout", "1,20"}, {"start_encounter", "true"}},            // sector 1 first
+        {{"layout", "9"}},                                 // one base
+        {{"layout", "4,9,15"}},                            // three bases
+        {{"layout", "3,8,12,18,25,31"}, {"hull", "250"}},  // six bases
+        {{"layout", "4,9,17,22,30"},
+         {"start_sector", "14"},  // the table-side question
+         {"start_damage", "38"},
+         {"start_alert", "2"}},
+        {{"layout", "6,12,20"}, {"hull", "60"}},            // a changed hull
+        {{"layout", "6,12,20"}, {"base_cannons", "3"}},     // changed base cannons
+        {{"layout", "1,20"}, {"start_encounter", "true"}},  // sector 1 first
     };
     std::uint64_t seed = 1000;
     for (const auto& s : scenarios) {

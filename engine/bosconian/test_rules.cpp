@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include "engine/bosconian/bosconian.hpp"
-#include "engine/dice.hpp"
 #include "engine/bosconian/policies.hpp"
+#include "engine/dice.hpp"
 
 using namespace odds;
 using namespace odds::bosconian;
@@ -42,7 +42,8 @@ std::uint64_t mask(std::initializer_list<int> sectors) {
 TEST_CASE("B1 lap order: 2..N then sector 1, resolved last", "[bosconian][B1]") {
     // Bases only in sector 1: sectors 2, 3, 4 each hold one encounter (an asteroid, destroyed
     // on 2), then sector 1 holds the base (one cannon, destroyed on 1).
-    const auto o = options({{"sectors", "4"}, {"layout", "1"}, {"base_cannons", "1"}, {"bases", "1"}});
+    const auto o =
+        options({{"sectors", "4"}, {"layout", "1"}, {"base_cannons", "1"}, {"bases", "1"}});
     CHECK(o.effective_start() == 2);
     const auto r = play_script(o, {4, 2, 4, 2, 4, 2, 1});
     CHECK(r.won);
@@ -51,8 +52,8 @@ TEST_CASE("B1 lap order: 2..N then sector 1, resolved last", "[bosconian][B1]") 
 }
 
 TEST_CASE("B1 start_encounter=true: the start sector is entered first", "[bosconian][B1]") {
-    const auto o = options({{"sectors", "4"}, {"layout", "1"}, {"base_cannons", "1"},
-                            {"start_encounter", "true"}});
+    const auto o = options(
+        {{"sectors", "4"}, {"layout", "1"}, {"base_cannons", "1"}, {"start_encounter", "true"}});
     CHECK(o.effective_start() == 1);
     const auto r = play_script(o, {1});
     CHECK(r.won);
@@ -96,7 +97,8 @@ TEST_CASE("B2 bases=2d6 rolls the count first, then places", "[bosconian][B2]") 
 TEST_CASE("B3 the ship is destroyed the moment damage reaches the hull", "[bosconian][B3][B3b]") {
     // Sector 2 is alerted (two encounters), but the first one, a cosmo-mine that hits for
     // 4d6 = 12 >= hull 10, ends the mission at once: the second encounter is never rolled.
-    const auto o = options({{"sectors", "4"}, {"layout", "4"}, {"hull", "10"}, {"start_alert", "1"}});
+    const auto o =
+        options({{"sectors", "4"}, {"layout", "4"}, {"hull", "10"}, {"start_alert", "1"}});
     const auto r = play_script(o, {2, 1, 3, 3, 3, 3});
     CHECK_FALSE(r.won);
     CHECK(r.damage == 10);  // capped at the hull
@@ -121,8 +123,8 @@ TEST_CASE("B3 start_damage counts toward the hull", "[bosconian][B3][B3b]") {
 }
 
 TEST_CASE("B3 start_sector: bases earlier in the lap count as destroyed", "[bosconian][B3]") {
-    const auto o = options({{"sectors", "6"}, {"layout", "3,5"}, {"base_cannons", "1"},
-                            {"start_sector", "4"}});
+    const auto o = options(
+        {{"sectors", "6"}, {"layout", "3,5"}, {"base_cannons", "1"}, {"start_sector", "4"}});
     // Enter 4 (asteroid destroyed), then 5 (the base).
     const auto r = play_script(o, {4, 2, 1});
     CHECK(r.won);
@@ -144,8 +146,8 @@ TEST_CASE("B3a a random layout is rolled in full; no base ahead means already wo
 
 TEST_CASE("B4 a base sector holds base combat only, even when alerted", "[bosconian][B4][B6]") {
     // The alert is spent on base sector 2, so sector 3 has one encounter, not two.
-    const auto o = options({{"sectors", "4"}, {"layout", "2,4"}, {"base_cannons", "1"},
-                            {"start_alert", "1"}});
+    const auto o =
+        options({{"sectors", "4"}, {"layout", "2,4"}, {"base_cannons", "1"}, {"start_alert", "1"}});
     const auto r = play_script(o, {1, 4, 2, 1});
     CHECK(r.won);
     CHECK(r.encounters == 1);
@@ -214,8 +216,8 @@ TEST_CASE("B6 a spy escaping in an alerted sector's first encounter: the second 
     // start_alert=1: sector 2 is alerted. Encounter 1: a spy escapes (6, 1) adding 3; encounter
     // 2 is still resolved (an asteroid, destroyed on 2). Sector 3 (the base) is alerted by the
     // new alert, which drops to 2; base combat only.
-    const auto o = options({{"sectors", "4"}, {"layout", "3"}, {"base_cannons", "1"},
-                            {"start_alert", "1"}});
+    const auto o =
+        options({{"sectors", "4"}, {"layout", "3"}, {"base_cannons", "1"}, {"start_alert", "1"}});
     const auto r = play_script(o, {6, 1, 3, 4, 2, 1});
     CHECK(r.won);
     CHECK(r.encounters == 2);
@@ -303,8 +305,10 @@ TEST_CASE("B8 an E-type missile that hits does 4d6", "[bosconian][B8]") {
     }
 }
 
-TEST_CASE("B8 base combat stops when the ship is destroyed; the base stands", "[bosconian][B8][B9]") {
-    const auto o = options({{"sectors", "4"}, {"layout", "2"}, {"hull", "10"}, {"base_cannons", "2"}});
+TEST_CASE("B8 base combat stops when the ship is destroyed; the base stands",
+          "[bosconian][B8][B9]") {
+    const auto o =
+        options({{"sectors", "4"}, {"layout", "2"}, {"hull", "10"}, {"base_cannons", "2"}});
     const auto r = play_script(o, {2, 2, 6, 6, 1, 1});
     CHECK_FALSE(r.won);
     CHECK(r.bases_destroyed == 0);
@@ -327,15 +331,24 @@ TEST_CASE("Options are checked and spelt out", "[bosconian][options][B2b]") {
     CHECK(scenario(options({{"layout", "9,4,15"}})).find("bases=3 layout=4,9,15") !=
           std::string::npos);
     const Settings bad[] = {
-        {{"hull", "0"}},           {{"hull", "abc"}},          {{"sectors", "65"}},
-        {{"layout", "40"}},        {{"layout", "4,4"}},        {{"layout", "4,,5"}},
-        {{"layout", ""}},          {{"bases", "3d6"}},         {{"bases", "0"}},
-        {{"start_damage", "100"}}, {{"start_sector", "37"}},   {{"start_encounter", "maybe"}},
-        {{"colour", "red"}},       {{"hull", "5"}, {"hull", "6"}},
-        {{"sectors", "10"}},                         // B2b: 2d6 bases may need 12 sectors
-        {{"sectors", "12"}, {"bases", "13"}},        // B2b: more bases than sectors
-        {{"layout", "4,9"}, {"bases", "3"}},         // the count contradicts the layout
-        {{"layout", "4"}, {"start_sector", "5"}},    // no base left ahead
+        {{"hull", "0"}},
+        {{"hull", "abc"}},
+        {{"sectors", "65"}},
+        {{"layout", "40"}},
+        {{"layout", "4,4"}},
+        {{"layout", "4,,5"}},
+        {{"layout", ""}},
+        {{"bases", "3d6"}},
+        {{"bases", "0"}},
+        {{"start_damage", "100"}},
+        {{"start_sector", "37"}},
+        {{"start_encounter", "maybe"}},
+        {{"colour", "red"}},
+        {{"hull", "5"}, {"hull", "6"}},
+        {{"sectors", "10"}},                       // B2b: 2d6 bases may need 12 sectors
+        {{"sectors", "12"}, {"bases", "13"}},      // B2b: more bases than sectors
+        {{"layout", "4,9"}, {"bases", "3"}},       // the count contradicts the layout
+        {{"layout", "4"}, {"start_sector", "5"}},  // no base left ahead
     };
     for (const auto& s : bad) {
         INFO(s.front().first << "=" << s.front().second);

@@ -27,8 +27,7 @@ Dist formation(double p, int dice) {
     for (int k = 1; k <= 4; ++k) {
         others_only = convolve(others_only, single);
         // 1/6 the leader is targeted: destroyed ends it; a hit leaves the k others to fight.
-        const Dist leader_branch =
-            mix(1 - p, point(0), p, convolve(sum_d6(dice), others_only));
+        const Dist leader_branch = mix(1 - p, point(0), p, convolve(sum_d6(dice), others_only));
         // 5/6 another missile: destroyed or spent either way.
         f = mix(1.0 / 6, leader_branch, 5.0 / 6, convolve(single, f));
     }
@@ -54,8 +53,7 @@ Dist base_fight(int cannons, std::size_t max_damage) {
         const Dist s = sum_d6(c);
         Dist fire(s.size(), 0.0);
         for (std::size_t a = 0; a < s.size(); ++a)
-            for (std::size_t b = 0; b < s.size(); ++b)
-                fire[a > b ? a - b : 0] += s[a] * s[b];
+            for (std::size_t b = 0; b < s.size(); ++b) fire[a > b ? a - b : 0] += s[a] * s[b];
         const Dist round = mix(0.25, threat(2.0 / 3, 4), 0.25, fire);  // mass 1/2
         Dist next(max_damage + 1, 0.0);
         for (std::size_t v = 0; v <= max_damage; ++v) {
@@ -110,10 +108,12 @@ TEST_CASE("one base fight's damage matches the exact law", "[bosconian][statisti
     }
 }
 
-TEST_CASE("a one-base mission: the exact damage law capped at the hull", "[bosconian][statistics]") {
+TEST_CASE("a one-base mission: the exact damage law capped at the hull",
+          "[bosconian][statistics]") {
     const Dist fight = base_fight(6, 400);
     Dist capped(101, 0.0);
-    for (std::size_t v = 0; v < fight.size(); ++v) capped[std::min<std::size_t>(v, 100)] += fight[v];
+    for (std::size_t v = 0; v < fight.size(); ++v)
+        capped[std::min<std::size_t>(v, 100)] += fight[v];
     const Tally t = run({{"layout", "2"}}, 400'000, 303);
     require_matches(counts(t, bos::kDamage), capped);
     require_matches(counts(t, bos::kWin), Dist{capped[100], 1 - capped[100]});

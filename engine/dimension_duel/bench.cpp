@@ -4,8 +4,8 @@
 
 #include "engine/dice.hpp"
 #include "engine/dimension_duel/dimension_duel.hpp"
-#include "engine/dimension_duel/policies.hpp"
 #include "engine/dimension_duel/exact.hpp"
+#include "engine/dimension_duel/policies.hpp"
 
 using namespace odds;
 
@@ -31,7 +31,8 @@ BENCHMARK(BM_DuelPlayoutAggressorVsSurvivor);
 static void BM_DuelExactHp75(benchmark::State& state) {
     const dimension_duel::Options options;
     for (auto _ : state)
-        benchmark::DoNotOptimize(exact::dimension_duel::solve(options, dimension_duel::DicePolicy{}, dimension_duel::DicePolicy{}));
+        benchmark::DoNotOptimize(exact::dimension_duel::solve(options, dimension_duel::DicePolicy{},
+                                                              dimension_duel::DicePolicy{}));
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_DuelExactHp75)->Unit(benchmark::kMillisecond);
@@ -39,7 +40,8 @@ BENCHMARK(BM_DuelExactHp75)->Unit(benchmark::kMillisecond);
 static void BM_DuelBestResponseHp75(benchmark::State& state) {
     const dimension_duel::Options options;
     for (auto _ : state)
-        benchmark::DoNotOptimize(exact::dimension_duel::best_response(options, dimension_duel::kTau, dimension_duel::DicePolicy{}));
+        benchmark::DoNotOptimize(exact::dimension_duel::best_response(
+            options, dimension_duel::kTau, dimension_duel::DicePolicy{}));
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_DuelBestResponseHp75)->Unit(benchmark::kMillisecond);

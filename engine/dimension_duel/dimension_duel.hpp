@@ -33,23 +33,28 @@ enum Function : std::uint8_t {
     kFunctionCount
 };
 inline constexpr const char* kFunctionNames[kFunctionCount] = {
-    "bluff", "disruptor", "delayed", "deflector", "intensifier", "changer_self", "changer_opponent"};
+    "bluff",       "disruptor",    "delayed",         "deflector",
+    "intensifier", "changer_self", "changer_opponent"};
 
 // D7: what single_use tracks: one bit per function but Bluff. D7a: the changer's two modes are
 // one function (the seed's chart rolls them as one) unless `changers=separate`.
 constexpr std::uint8_t use_bit(Function f, bool separate_changers = false) noexcept {
     switch (f) {
-        case kBluff: return 0;
-        case kChangerSelf: return 1u << 4;
-        case kChangerOpponent: return separate_changers ? 1u << 5 : 1u << 4;
-        default: return static_cast<std::uint8_t>(1u << (f - 1));
+        case kBluff:
+            return 0;
+        case kChangerSelf:
+            return 1u << 4;
+        case kChangerOpponent:
+            return separate_changers ? 1u << 5 : 1u << 4;
+        default:
+            return static_cast<std::uint8_t>(1u << (f - 1));
     }
 }
 
 struct Options {
-    int hp = 75;            // D1
-    int max_turns = 10000;  // D6
-    bool single_use = false;  // D7
+    int hp = 75;                     // D1
+    int max_turns = 10000;           // D6
+    bool single_use = false;         // D7
     bool separate_changers = false;  // D7a
 
     std::uint8_t bit(Function f) const noexcept { return use_bit(f, separate_changers); }
@@ -87,20 +92,20 @@ struct Calibration {
 //   region    step 2, knowing step 1
 //   function  step 3, knowing steps 1-2
 template <class P, class Dice>
-concept PolicyFor =
-    requires(P& policy, const View& v, int ray, int shield, const Calibration& c, Dice& dice) {
-        { policy.particle(v, dice) } -> std::same_as<int>;
-        { policy.region(v, ray, shield, dice) } -> std::same_as<int>;
-        { policy.function(v, c, dice) } -> std::same_as<Function>;
-    };
+concept PolicyFor = requires(P& policy, const View& v, int ray, int shield, const Calibration& c,
+                             Dice& dice) {
+    { policy.particle(v, dice) } -> std::same_as<int>;
+    { policy.region(v, ray, shield, dice) } -> std::same_as<int>;
+    { policy.function(v, c, dice) } -> std::same_as<Function>;
+};
 // What the exact solver asks of it besides: the same choices as probabilities.
 template <class P>
-concept SolvablePolicy =
-    requires(const P& policy, const View& v, int ray, int shield, const Calibration& c) {
-        { policy.particle_law(v) } -> std::same_as<std::array<double, 2>>;
-        { policy.region_law(v, ray, shield) } -> std::same_as<std::array<double, 3>>;
-        { policy.function_law(v, c) } -> std::same_as<std::array<double, kFunctionCount>>;
-    };
+concept SolvablePolicy = requires(const P& policy, const View& v, int ray, int shield,
+                                  const Calibration& c) {
+    { policy.particle_law(v) } -> std::same_as<std::array<double, 2>>;
+    { policy.region_law(v, ray, shield) } -> std::same_as<std::array<double, 3>>;
+    { policy.function_law(v, c) } -> std::same_as<std::array<double, kFunctionCount>>;
+};
 
 // The outcome of one turn's functions (D3-D5): dice per side, the multiplier, and who is hit.
 struct Resolution {
@@ -129,8 +134,8 @@ struct Outcome {
     int winner = -1;  // kTau, kKaon, or -1 for a draw (both dead, or the turn cap)
     bool timeout = false;
     int turns = 0;
-    int hp[2] = {0, 0};      // at the end (may be below zero)
-    int dealt[2] = {0, 0};   // damage each side's dice did to the other side
+    int hp[2] = {0, 0};     // at the end (may be below zero)
+    int dealt[2] = {0, 0};  // damage each side's dice did to the other side
     int played[2][kFunctionCount] = {};
 };
 
@@ -149,7 +154,7 @@ inline View view_of(const State& s, const Options& o, Seat me, bool attacking) n
 // One turn (D1-D5): the attacker is Tau on odd turns, Kaon on even ones. D2a: each step's
 // choices are revealed before the next, so later choices are asked with earlier ones known.
 template <class TauPolicy, class KaonPolicy, class Dice>
-    requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice>
+requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice>
 void play_turn(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
     ++s.turn;
     const Seat a = s.turn % 2 == 1 ? kTau : kKaon;  // D1
@@ -158,7 +163,7 @@ void play_turn(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dic
     auto ask = [&](Seat seat, auto&& f) { return seat == kTau ? f(tau) : f(kaon); };
 
     Calibration c;
-    c.ray = ask(a, [&](auto& p) { return p.particle(va, dice); });     // step 1
+    c.ray = ask(a, [&](auto& p) { return p.particle(va, dice); });  // step 1
     c.shield = ask(d, [&](auto& p) { return p.particle(vd, dice); });
     c.focus = ask(a, [&](auto& p) { return p.region(va, c.ray, c.shield, dice); });  // step 2
     c.region = ask(d, [&](auto& p) { return p.region(vd, c.ray, c.shield, dice); });
@@ -186,8 +191,10 @@ void play_turn(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dic
 
 // A whole duel (D1-D7).
 template <class TauPolicy, class KaonPolicy, class Dice>
-    requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice>
-Outcome play(const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
+requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice> Outcome play(const Options& o,
+                                                                                TauPolicy& tau,
+                                                                                KaonPolicy& kaon,
+                                                                                Dice& dice) {
     State s;
     s.hp[kTau] = s.hp[kKaon] = o.hp;
     for (;;) {
@@ -220,7 +227,7 @@ enum Metric : int {
     kDrawishness,
     kTauDealt,
     kKaonDealt,
-    kTauPlayed,                            // kFunctionCount metrics: tau_bluff ...
+    kTauPlayed,  // kFunctionCount metrics: tau_bluff ...
     kKaonPlayed = kTauPlayed + kFunctionCount,
     kMetricCount = kKaonPlayed + kFunctionCount
 };

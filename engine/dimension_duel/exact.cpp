@@ -70,7 +70,8 @@ void for_each_damage(int cls, Seat attacker, F&& f) {
         if (sa[x] == 0) continue;
         for (std::size_t y = 0; y < sd.size(); ++y) {
             if (sd[y] == 0) continue;
-            const int ta = static_cast<int>(x) * r.multiplier, td = static_cast<int>(y) * r.multiplier;
+            const int ta = static_cast<int>(x) * r.multiplier,
+                      td = static_cast<int>(y) * r.multiplier;
             // D5: deflected, each total hits its roller; else the other side.
             const int to_attacker = r.deflected ? ta : td, to_defender = r.deflected ? td : ta;
             const int to_tau = attacker == kTau ? to_attacker : to_defender;
@@ -98,7 +99,9 @@ struct Space {
     int h;
     explicit Space(int hp) : h(hp) {}
     int states() const { return h * h * 2; }
-    int index(int ht, int hk, Seat attacker) const { return ((ht - 1) * h + (hk - 1)) * 2 + attacker; }
+    int index(int ht, int hk, Seat attacker) const {
+        return ((ht - 1) * h + (hk - 1)) * 2 + attacker;
+    }
     View view(const Options& o, int ht, int hk, Seat me, bool attacking) const {
         const int mine = me == kTau ? ht : hk, theirs = me == kTau ? hk : ht;
         return View{me, attacking, mine, theirs, 0, 0, &o};
@@ -118,9 +121,8 @@ class_table() {
                         for (int i = 0; i < kFunctionCount; ++i)
                             for (int j = 0; j < kFunctionCount; ++j)
                                 t[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]
-                                 [i][j] =
-                                     static_cast<std::uint8_t>(class_of(resolve(
-                                         c, static_cast<Function>(i), static_cast<Function>(j))));
+                                 [i][j] = static_cast<std::uint8_t>(class_of(resolve(
+                                     c, static_cast<Function>(i), static_cast<Function>(j))));
                     }
         return t;
     }();
@@ -128,8 +130,8 @@ class_table() {
 }
 
 // The probability of each outcome class in state (ht, hk, attacker) under two policies.
-std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht, int hk,
-                                       Seat a, const Laws& la, const Laws& ld) {
+std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht, int hk, Seat a,
+                                       const Laws& la, const Laws& ld) {
     const Seat d = a == kTau ? kKaon : kTau;
     const View va = sp.view(o, ht, hk, a, true), vd = sp.view(o, ht, hk, d, false);
     std::array<double, kClasses> w{};
@@ -145,11 +147,13 @@ std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht
                     if (w2 == 0) continue;
                     const Calibration c{ray, shield, focus, region};
                     const FunctionLaw fa = la.function(va, c), fd = ld.function(vd, c);
-                    const auto& classes = class_table()[static_cast<std::size_t>(BestResponseTable::calibration_index(c))];
+                    const auto& classes = class_table()[static_cast<std::size_t>(
+                        BestResponseTable::calibration_index(c))];
                     for (std::size_t i = 0; i < kFunctionCount; ++i) {
                         if (fa[i] == 0) continue;
                         const double wi = w2 * fa[i];
-                        for (std::size_t j = 0; j < kFunctionCount; ++j) w[classes[i][j]] += wi * fd[j];
+                        for (std::size_t j = 0; j < kFunctionCount; ++j)
+                            w[classes[i][j]] += wi * fd[j];
                     }
                 }
         }
@@ -230,7 +234,8 @@ std::vector<bool> can_end(const Chain& ch, const Space& sp, int h) {
             for (int round = 0; round < 2; ++round)
                 for (int att = 0; att < 2; ++att) {
                     const int s = sp.index(ht, hk, static_cast<Seat>(att));
-                    for (std::size_t e = ch.offset[s]; e < ch.offset[static_cast<std::size_t>(s) + 1]; ++e) {
+                    for (std::size_t e = ch.offset[s];
+                         e < ch.offset[static_cast<std::size_t>(s) + 1]; ++e) {
                         const int t = ch.target[e];
                         if (t < 0 || ends[t]) ends[s] = true;
                     }
@@ -250,16 +255,14 @@ std::vector<std::array<double, 3>> absorption(const Chain& ch, const Space& sp, 
             for (int att = 0; att < 2; ++att) {
                 const int s = sp.index(ht, hk, static_cast<Seat>(att));
                 const int partner = sp.index(ht, hk, static_cast<Seat>(1 - att));
-                for (std::size_t e = ch.offset[s];
-                     e < ch.offset[static_cast<std::size_t>(s) + 1]; ++e) {
+                for (std::size_t e = ch.offset[s]; e < ch.offset[static_cast<std::size_t>(s) + 1];
+                     ++e) {
                     const int t = ch.target[e];
                     const double p = ch.prob[e];
                     if (t == partner) {
                         q[att] += p;
                     } else if (t >= 0) {
-                        for (int k = 0; k < 3; ++k)
-                            r[att][k] +=
-                                p * v[t][k];
+                        for (int k = 0; k < 3; ++k) r[att][k] += p * v[t][k];
                     } else {
                         const int kind = (-1 - t) / (h + 1);
                         r[att][kind] += p;
@@ -376,9 +379,11 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
         r.kaon_win = b[start][1];
         r.draw = b[start][2] + static_cast<double>(stalled);
     }
-    for (std::size_t v = 0; v < winner_hp.size(); ++v) r.winner_hp[v] = static_cast<double>(winner_hp[v]);
+    for (std::size_t v = 0; v < winner_hp.size(); ++v)
+        r.winner_hp[v] = static_cast<double>(winner_hp[v]);
     r.unresolved = static_cast<double>(playing);
-    for (std::size_t t = 0; t < r.turns.size(); ++t) r.expected_turns += static_cast<double>(t) * r.turns[t];
+    for (std::size_t t = 0; t < r.turns.size(); ++t)
+        r.expected_turns += static_cast<double>(t) * r.turns[t];
     return r;
 }
 
@@ -386,9 +391,11 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                                                        const Policy& opponent) {
     check_size(o, "best-response");
     if (o.max_turns < kBestResponseMinTurns)
-        throw UsageError("dimension-duel: best-response plans as if no turn cap existed; it needs "
-                         "max_turns of at least " + std::to_string(kBestResponseMinTurns) +
-                         " (max_turns=" + std::to_string(o.max_turns) + ")");
+        throw UsageError(
+            "dimension-duel: best-response plans as if no turn cap existed; it needs "
+            "max_turns of at least " +
+            std::to_string(kBestResponseMinTurns) + " (max_turns=" + std::to_string(o.max_turns) +
+            ")");
     if (o.single_use)
         throw UsageError(
             "dimension-duel: best-response does not handle single_use=true (the state would "
@@ -411,9 +418,12 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
             for_each_damage(cls, a, [&](int dt, int dk, double p) {
                 const int nt = ht - dt, nk = hk - dk;
                 double x;
-                if (nt > 0 && nk > 0) x = value[static_cast<std::size_t>(sp.index(nt, nk, next))];
-                else if (nt <= 0 && nk <= 0) x = 0;  // a draw is not a win
-                else x = (nk <= 0) == (seat == kTau) ? 1.0 : 0.0;
+                if (nt > 0 && nk > 0)
+                    x = value[static_cast<std::size_t>(sp.index(nt, nk, next))];
+                else if (nt <= 0 && nk <= 0)
+                    x = 0;  // a draw is not a win
+                else
+                    x = (nk <= 0) == (seat == kTau) ? 1.0 : 0.0;
                 v[cls] += p * x;
             });
         }
@@ -425,7 +435,7 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
     // value of staying (a turn without damage leads to the other state of the pair).
     struct Folded {
         ParticleLaw po{};
-        std::array<RegionLaw, 4> ro{};                               // by (ray, shield)
+        std::array<RegionLaw, 4> ro{};  // by (ray, shield)
         std::array<std::array<std::pair<double, double>, kFunctionCount>, 36> ab{};
     };
     auto fold = [&](int ht, int hk, Seat a, const std::array<double, kClasses>& cv) {
@@ -440,7 +450,8 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                     for (int region = 0; region < 3; ++region) {
                         const Calibration c{ray, shield, focus, region};
                         const FunctionLaw fo = lo.function(vo, c);
-                        auto& row = f.ab[static_cast<std::size_t>(BestResponseTable::calibration_index(c))];
+                        auto& row =
+                            f.ab[static_cast<std::size_t>(BestResponseTable::calibration_index(c))];
                         for (int fb = 0; fb < kFunctionCount; ++fb) {
                             double av = 0, bv = 0;
                             for (int j = 0; j < kFunctionCount; ++j) {
@@ -449,8 +460,10 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                                 const Function fa = static_cast<Function>(seat_attacks ? fb : j);
                                 const Function fd = static_cast<Function>(seat_attacks ? j : fb);
                                 const int cls = class_of(resolve(c, fa, fd));
-                                if (stays(cls)) bv += p;
-                                else av += p * cv[cls];
+                                if (stays(cls))
+                                    bv += p;
+                                else
+                                    av += p * cv[cls];
                             }
                             row[fb] = {av, bv};
                         }
@@ -484,7 +497,8 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                     for (int rq = 0; rq < 3; ++rq) {
                         const double pr = ro[rq];
                         if (pr == 0) continue;
-                        const Calibration c{ray, shield, seat_attacks ? rb : rq, seat_attacks ? rq : rb};
+                        const Calibration c{ray, shield, seat_attacks ? rb : rq,
+                                            seat_attacks ? rq : rb};
                         const int ci = BestResponseTable::calibration_index(c);
                         const auto& row = f.ab[ci];
                         double best3 = -1, slope3 = 2;
@@ -523,7 +537,8 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
 
     auto entry = [&](int ht, int hk, Seat a) -> BestResponseTable::Entry& {
         const int mine = seat == kTau ? ht : hk, theirs = seat == kTau ? hk : ht;
-        return table->entries[static_cast<std::size_t>(((mine - 1) * h + theirs - 1) * 2 + (a == seat))];
+        return table
+            ->entries[static_cast<std::size_t>(((mine - 1) * h + theirs - 1) * 2 + (a == seat))];
     };
 
     for (int ht = 1; ht <= h; ++ht)

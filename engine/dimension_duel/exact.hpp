@@ -32,8 +32,8 @@ struct Result {
     double unresolved = 0;          // mass still playing when the forward pass stopped
 };
 
-inline constexpr int kMaxExactHp = 150;  // 45,000 states: about 3 s
-inline constexpr int kBestResponseMinTurns = 10000;    // the default cap: it never binds
+inline constexpr int kMaxExactHp = 150;              // 45,000 states: about 3 s
+inline constexpr int kBestResponseMinTurns = 10000;  // the default cap: it never binds
 
 // Throws UsageError for single_use=true or hp above kMaxExactHp.
 Result solve(const Options& o, const Policy& tau, const Policy& kaon);
@@ -42,8 +42,7 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon);
 // exact probability that `seat` wins, planning as if the duel had no turn cap; so it refuses a
 // max_turns below kBestResponseMinTurns (where the cap could bind), as it does hp above
 // kMaxExactHp and single_use.
-std::shared_ptr<const odds::dimension_duel::BestResponseTable> best_response(const Options& o,
-                                                                   odds::dimension_duel::Seat seat,
-                                                                   const Policy& opponent);
+std::shared_ptr<const odds::dimension_duel::BestResponseTable> best_response(
+    const Options& o, odds::dimension_duel::Seat seat, const Policy& opponent);
 
 }  // namespace odds::exact::dimension_duel

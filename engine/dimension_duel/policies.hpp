@@ -31,9 +31,13 @@ using FunctionLaw = std::array<double, kFunctionCount>;
 // rolled again while the result is used up (D7).
 struct Charts {
     template <class Dice>
-    static int particle(Dice& dice) { return dice.d6() <= 3 ? 0 : 1; }
+    static int particle(Dice& dice) {
+        return dice.d6() <= 3 ? 0 : 1;
+    }
     template <class Dice>
-    static int region(Dice& dice) { return (dice.d6() - 1) / 2; }
+    static int region(Dice& dice) {
+        return (dice.d6() - 1) / 2;
+    }
     template <class Dice>
     static Function function(const View& v, Dice& dice) {
         for (;;) {
@@ -61,11 +65,17 @@ struct Charts {
 template <class Rule>
 struct RuleOfThumb {
     template <class Dice>
-    int particle(const View&, Dice& dice) { return Charts::particle(dice); }
+    int particle(const View&, Dice& dice) {
+        return Charts::particle(dice);
+    }
     template <class Dice>
-    int region(const View&, int, int, Dice& dice) { return Charts::region(dice); }
+    int region(const View&, int, int, Dice& dice) {
+        return Charts::region(dice);
+    }
     template <class Dice>
-    Function function(const View& v, const Calibration& c, Dice&) { return Rule::choose(v, c); }
+    Function function(const View& v, const Calibration& c, Dice&) {
+        return Rule::choose(v, c);
+    }
     ParticleLaw particle_law(const View&) const { return Charts::particle_law(); }
     RegionLaw region_law(const View&, int, int) const { return Charts::region_law(); }
     FunctionLaw function_law(const View& v, const Calibration& c) const {
@@ -83,17 +93,19 @@ inline Function first_available(const View& v, std::initializer_list<Function> p
 }
 
 // The dice coming at each side from steps 1-2 (before functions): the attacker's only.
-inline int my_dice(const View& v, const Calibration& c) { return v.attacking ? c.attacker_dice() : 0; }
-inline int their_dice(const View& v, const Calibration& c) { return v.attacking ? 0 : c.attacker_dice(); }
+inline int my_dice(const View& v, const Calibration& c) {
+    return v.attacking ? c.attacker_dice() : 0;
+}
+inline int their_dice(const View& v, const Calibration& c) {
+    return v.attacking ? 0 : c.attacker_dice();
+}
 
 // Aggressor: "double it when I'm ahead". With more dice than the opponent, Intensifier; else, as
 // attacker with a blocked ray, flip it (Changer-Self); otherwise a Delayed Attack.
 struct AggressorRule {
     static Function choose(const View& v, const Calibration& c) {
-        if (my_dice(v, c) > their_dice(v, c))
-            return first_available(v, {kIntensifier, kDelayed});
-        if (v.attacking && c.ray == c.shield)
-            return first_available(v, {kChangerSelf, kDelayed});
+        if (my_dice(v, c) > their_dice(v, c)) return first_available(v, {kIntensifier, kDelayed});
+        if (v.attacking && c.ray == c.shield) return first_available(v, {kChangerSelf, kDelayed});
         return first_available(v, {kDelayed});
     }
 };
@@ -114,21 +126,30 @@ struct SurvivorRule {
 struct CalibratorRule {
     static Function choose(const View& v, const Calibration& c) {
         const bool blocked = c.ray == c.shield;
-        if (v.attacking == blocked) return first_available(v, {kChangerSelf, kChangerOpponent, kDelayed});
+        if (v.attacking == blocked)
+            return first_available(v, {kChangerSelf, kChangerOpponent, kDelayed});
         return first_available(v, {kDelayed});
     }
 };
 
 struct DicePolicy {
     template <class Dice>
-    int particle(const View&, Dice& dice) { return Charts::particle(dice); }
+    int particle(const View&, Dice& dice) {
+        return Charts::particle(dice);
+    }
     template <class Dice>
-    int region(const View&, int, int, Dice& dice) { return Charts::region(dice); }
+    int region(const View&, int, int, Dice& dice) {
+        return Charts::region(dice);
+    }
     template <class Dice>
-    Function function(const View& v, const Calibration&, Dice& dice) { return Charts::function(v, dice); }
+    Function function(const View& v, const Calibration&, Dice& dice) {
+        return Charts::function(v, dice);
+    }
     ParticleLaw particle_law(const View&) const { return Charts::particle_law(); }
     RegionLaw region_law(const View&, int, int) const { return Charts::region_law(); }
-    FunctionLaw function_law(const View& v, const Calibration&) const { return Charts::function_law(v); }
+    FunctionLaw function_law(const View& v, const Calibration&) const {
+        return Charts::function_law(v);
+    }
 };
 
 using Aggressor = RuleOfThumb<AggressorRule>;
@@ -141,8 +162,8 @@ struct BestResponseTable {
     int hp = 0;
     struct Entry {
         std::uint8_t particle = 0;
-        std::array<std::uint8_t, 4> region{};                    // by (ray, shield)
-        std::array<std::uint8_t, 36> function{};                 // by calibration
+        std::array<std::uint8_t, 4> region{};     // by (ray, shield)
+        std::array<std::uint8_t, 36> function{};  // by calibration
     };
     std::vector<Entry> entries;  // index: ((my_hp - 1) * hp + opp_hp - 1) * 2 + attacking
 
@@ -150,7 +171,8 @@ struct BestResponseTable {
         return ((c.ray * 2 + c.shield) * 3 + c.focus) * 3 + c.region;
     }
     const Entry& at(const View& v) const {
-        return entries[static_cast<std::size_t>(((v.my_hp - 1) * hp + v.opp_hp - 1) * 2 + v.attacking)];
+        return entries[static_cast<std::size_t>(((v.my_hp - 1) * hp + v.opp_hp - 1) * 2 +
+                                                v.attacking)];
     }
 };
 
@@ -158,12 +180,18 @@ struct BestResponse {
     std::shared_ptr<const BestResponseTable> table;
 
     template <class Dice>
-    int particle(const View& v, Dice&) { return table->at(v).particle; }
+    int particle(const View& v, Dice&) {
+        return table->at(v).particle;
+    }
     template <class Dice>
-    int region(const View& v, int ray, int shield, Dice&) { return table->at(v).region[ray * 2 + shield]; }
+    int region(const View& v, int ray, int shield, Dice&) {
+        return table->at(v).region[ray * 2 + shield];
+    }
     template <class Dice>
     Function function(const View& v, const Calibration& c, Dice&) {
-        return static_cast<Function>(table->at(v).function[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]);
+        return static_cast<Function>(
+            table->at(v)
+                .function[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]);
     }
     ParticleLaw particle_law(const View& v) const {
         ParticleLaw p{};
@@ -177,7 +205,8 @@ struct BestResponse {
     }
     FunctionLaw function_law(const View& v, const Calibration& c) const {
         FunctionLaw p{};
-        p[table->at(v).function[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]] = 1;
+        p[table->at(v)
+              .function[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]] = 1;
         return p;
     }
 };
@@ -195,15 +224,17 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
     {"calibrator",
      "particle changers to win step 1 (unblock its ray, match its shield); else Delayed",
      made<Calibrator>},
-    {"best-response", "maximises its exact win probability against the other seat's policy "
-                      "(no turn cap below 10000; hp up to 150, as the exact solver)",
+    {"best-response",
+     "maximises its exact win probability against the other seat's policy "
+     "(no turn cap below 10000; hp up to 150, as the exact solver)",
      made<BestResponse>},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
 
 // Every policy the table can make plays the kernel's policy interface, and states its choices
 // as probabilities for the exact solver.
-static_assert(every_alternative<Policy>(
-    []<class P> { return PolicyFor<P, odds::Dice> && SolvablePolicy<P>; }));
+static_assert(every_alternative<Policy>([]<class P> {
+    return PolicyFor<P, odds::Dice> && SolvablePolicy<P>;
+}));
 
 }  // namespace odds::dimension_duel

@@ -2,9 +2,9 @@
 #include <algorithm>
 
 #include "engine/dimension_duel/dimension_duel.hpp"
+#include "engine/dimension_duel/exact.hpp"
 #include "engine/dimension_duel/policies.hpp"
 #include "reports/csv.hpp"
-#include "engine/dimension_duel/exact.hpp"
 #include "sim/game_run.hpp"
 #include "sim/registry.hpp"
 
@@ -76,7 +76,8 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
     rep.laws.push_back({spec(dimension_duel::kTurns), {r.turns.begin() + 1, r.turns.end()}, u});
     rep.laws.push_back({spec(dimension_duel::kWinnerHp), r.winner_hp, u});
     rep.laws.push_back({spec(dimension_duel::kTimeouts), {rest(r.timeout), r.timeout}, u});
-    rep.laws.push_back({spec(dimension_duel::kDrawishness), {rest(r.draw - r.timeout), r.draw - r.timeout}, u});
+    rep.laws.push_back(
+        {spec(dimension_duel::kDrawishness), {rest(r.draw - r.timeout), r.draw - r.timeout}, u});
     // P(still running after t turns): every duel ends by the event.
     rep.survival = survival_csv_exact({r.turns.begin() + 1, r.turns.end()}, {}, 1);
     return rep;
@@ -85,20 +86,21 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
 }  // namespace
 
 GameEntry dimension_duel_entry() {
-    return {.name = kGame,
-            .title = "Dimension Duel",
-            .summary = "two players: particle devices fire rays and raise shields until one is dust",
-            .options = dimension_duel::option_infos(),
-            .policies = dimension_duel::kPolicyInfos,
-            .prepare = prepare,
-            .seats = "tau, kaon",
-            .exact = solve_exact,
-            .rules_version = "dimension-duel/1",
-            .headline = "tau_win,kaon_win,draw,advantage_first,turns,winner_hp",
-            .versus = "tau_win,kaon_win,draw",
-            .exact_limits = "hp up to " + std::to_string(exact::dimension_duel::kMaxExactHp) +
-                            ", single_use=false; best-response likewise, and max_turns of 10000 "
-                            "or more"};
+    return {
+        .name = kGame,
+        .title = "Dimension Duel",
+        .summary = "two players: particle devices fire rays and raise shields until one is dust",
+        .options = dimension_duel::option_infos(),
+        .policies = dimension_duel::kPolicyInfos,
+        .prepare = prepare,
+        .seats = "tau, kaon",
+        .exact = solve_exact,
+        .rules_version = "dimension-duel/1",
+        .headline = "tau_win,kaon_win,draw,advantage_first,turns,winner_hp",
+        .versus = "tau_win,kaon_win,draw",
+        .exact_limits = "hp up to " + std::to_string(exact::dimension_duel::kMaxExactHp) +
+                        ", single_use=false; best-response likewise, and max_turns of 10000 "
+                        "or more"};
 }
 
 }  // namespace odds

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "engine/dimension_duel/dimension_duel.hpp"
-#include "engine/dimension_duel/policies.hpp"
 #include "engine/dimension_duel/exact.hpp"
+#include "engine/dimension_duel/policies.hpp"
 #include "sim/registry.hpp"
 #include "tests/exact.hpp"
 #include "tests/helpers.hpp"
@@ -63,8 +63,8 @@ TEST_CASE("exact duel odds equal Monte Carlo", "[duel][exact][statistics]") {
         INFO(prepared->scenario << " | " << prepared->policy);
         const ExactReport exact = find_game("dimension-duel").exact(settings, c.policies);
         const Tally mc = monte_carlo(settings, c.policies, 200'000, ++seed);
-        // exact laws in order: tau_win, kaon_win, draw, advantage_first, turns, winner_hp, timeouts,
-        // drawishness
+        // exact laws in order: tau_win, kaon_win, draw, advantage_first, turns, winner_hp,
+        // timeouts, drawishness
         test::require_matches(counts(mc, dimension_duel::kTauWin), exact.laws[0].mass);
         test::require_matches(counts(mc, dimension_duel::kKaonWin), exact.laws[1].mass);
         test::require_matches(counts(mc, dimension_duel::kDraw), exact.laws[2].mass);
@@ -81,10 +81,13 @@ TEST_CASE("best-response beats every policy against the same opponent", "[duel][
     for (const char* opponent : {"dice", "aggressor", "survivor", "calibrator"}) {
         const dimension_duel::Policy opp = make(opponent);
         for (dimension_duel::Seat seat : {dimension_duel::kTau, dimension_duel::kKaon}) {
-            INFO("best response as " << dimension_duel::kSeatNames[seat] << " against " << opponent);
-            const dimension_duel::Policy br = dimension_duel::BestResponse{ex::best_response(o, seat, opp)};
+            INFO("best response as " << dimension_duel::kSeatNames[seat] << " against "
+                                     << opponent);
+            const dimension_duel::Policy br =
+                dimension_duel::BestResponse{ex::best_response(o, seat, opp)};
             auto win = [&](const dimension_duel::Policy& me) {
-                const auto r = seat == dimension_duel::kTau ? ex::solve(o, me, opp) : ex::solve(o, opp, me);
+                const auto r =
+                    seat == dimension_duel::kTau ? ex::solve(o, me, opp) : ex::solve(o, opp, me);
                 return seat == dimension_duel::kTau ? r.tau_win : r.kaon_win;
             };
             const double best = win(br);

@@ -18,15 +18,21 @@ struct Scripted {
     int particle_choice = 0, region_choice = 0;
     Function function_choice = kBluff;
     template <class D>
-    int particle(const View&, D&) { return particle_choice; }
+    int particle(const View&, D&) {
+        return particle_choice;
+    }
     template <class D>
-    int region(const View&, int, int, D&) { return region_choice; }
+    int region(const View&, int, int, D&) {
+        return region_choice;
+    }
     template <class D>
-    Function function(const View&, const Calibration&, D&) { return function_choice; }
+    Function function(const View&, const Calibration&, D&) {
+        return function_choice;
+    }
 };
 
 struct Turn {
-    int hp_tau, hp_kaon;   // after the turn
+    int hp_tau, hp_kaon;  // after the turn
     std::size_t dice_used;
 };
 
@@ -89,8 +95,8 @@ TEST_CASE("D4 a Delayed Attack gives its player a die, attacker or defender", "[
 }
 
 TEST_CASE("D5 a Disruptor cancels everything: nobody rolls", "[duel][D5]") {
-    for (Function other : {kBluff, kDelayed, kDeflector, kIntensifier, kChangerSelf,
-                           kChangerOpponent, kDisruptor}) {
+    for (Function other :
+         {kBluff, kDelayed, kDeflector, kIntensifier, kChangerSelf, kChangerOpponent, kDisruptor}) {
         INFO("other function " << kFunctionNames[other]);
         const Turn t1 = turn1(tau_plain(kDisruptor), kaon_open(other), {});
         CHECK(t1.hp_tau == 75);
@@ -140,10 +146,9 @@ TEST_CASE("D3 particle changers flip step 1, cumulatively, from either side", "[
     }
     // Two flips cancel: the attacker's Self and the defender's Opponent both flip the ray;
     // the attacker's Self and the defender's Self flip ray and shield: still a match.
-    for (auto [ft, fk] : {std::pair{kChangerSelf, kChangerOpponent},
-                          std::pair{kChangerOpponent, kChangerSelf},
-                          std::pair{kChangerSelf, kChangerSelf},
-                          std::pair{kChangerOpponent, kChangerOpponent}}) {
+    for (auto [ft, fk] :
+         {std::pair{kChangerSelf, kChangerOpponent}, std::pair{kChangerOpponent, kChangerSelf},
+          std::pair{kChangerSelf, kChangerSelf}, std::pair{kChangerOpponent, kChangerOpponent}}) {
         INFO(kFunctionNames[ft] << " / " << kFunctionNames[fk]);
         const Turn t = turn1(tau_plain(ft), kaon_blocks(fk), {});
         CHECK(t.hp_kaon == 75);
@@ -210,7 +215,9 @@ struct Seer {
     std::vector<std::pair<int, int>> step1_seen;  // (ray, shield) when choosing the region
     std::vector<Calibration> steps12_seen;        // when choosing the function
     template <class D>
-    int particle(const View&, D&) { return particle_choice; }
+    int particle(const View&, D&) {
+        return particle_choice;
+    }
     template <class D>
     int region(const View&, int ray, int shield, D&) {
         step1_seen.emplace_back(ray, shield);
@@ -224,7 +231,8 @@ struct Seer {
 };
 }  // namespace
 
-TEST_CASE("D2a each step is chosen at once and revealed: step 2 knows step 1, step 3 knows both", "[duel][D2][D2a]") {
+TEST_CASE("D2a each step is chosen at once and revealed: step 2 knows step 1, step 3 knows both",
+          "[duel][D2][D2a]") {
     // Tau fires a Tau ray at the extremities; Kaon raises an anti-Tau shield and guards the torso.
     Seer tau{0, 2, {}, {}}, kaon{0, 1, {}, {}};
     State s;
@@ -254,7 +262,13 @@ TEST_CASE("D7 single_use: the dice policy rolls again for a used function", "[du
     Options o;
     o.single_use = true;
     DicePolicy p;
-    View v{kTau, true, 75, 75, static_cast<std::uint8_t>(use_bit(kIntensifier) | use_bit(kChangerSelf)), 0, &o};
+    View v{kTau,
+           true,
+           75,
+           75,
+           static_cast<std::uint8_t>(use_bit(kIntensifier) | use_bit(kChangerSelf)),
+           0,
+           &o};
     ScriptedDice dice{5, 6, 4, 6, 1, 1};  // used: intensifier, changer (either mode); then bluff
     CHECK(p.function(v, Calibration{}, dice) == kBluff);
     CHECK(dice.remaining() == 0);
@@ -290,10 +304,10 @@ TEST_CASE("the rules of thumb choose as their names say", "[duel][policies]") {
     CHECK(AggressorRule::choose(att, open) == kIntensifier);
     CHECK(AggressorRule::choose(att, blocked) == kChangerSelf);
     CHECK(AggressorRule::choose(def, open) == kDelayed);
-    CHECK(SurvivorRule::choose(def, open) == kDisruptor);         // ahead on hp: cancel
+    CHECK(SurvivorRule::choose(def, open) == kDisruptor);  // ahead on hp: cancel
     View behind = def;
     behind.my_hp = 30;
-    CHECK(SurvivorRule::choose(behind, open) == kDeflector);      // behind: send it back
+    CHECK(SurvivorRule::choose(behind, open) == kDeflector);  // behind: send it back
     CHECK(SurvivorRule::choose(def, blocked) == kDelayed);
     CHECK(CalibratorRule::choose(att, blocked) == kChangerSelf);  // unblock the ray
     CHECK(CalibratorRule::choose(def, open) == kChangerSelf);     // match the shield

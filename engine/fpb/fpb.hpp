@@ -23,24 +23,24 @@ namespace odds::fpb {
 
 // H1: the squad, in roster order (every roll over the squad goes in this order).
 enum MarineId : int { kLt, kIceCube, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel, kSquad };
-inline constexpr const char* kNames[kSquad] = {"lt",      "icecube",  "tex",  "buster",
-                                               "reflex",  "snowball", "legs", "edsel"};
+inline constexpr const char* kNames[kSquad] = {"lt",     "icecube",  "tex",  "buster",
+                                               "reflex", "snowball", "legs", "edsel"};
 inline constexpr int kGuts[kSquad] = {8, 0, 9, 8, 7, 7, 6, 6};
 
 enum Status : std::uint8_t { kFit, kWounded, kDead, kOut };  // kOut: withdrawn (H7)
 
 struct Marine {
-    std::uint8_t area = 3;     // 1 (exposed), 2, 3 (cover); meaningless once killed or out
+    std::uint8_t area = 3;  // 1 (exposed), 2, 3 (cover); meaningless once killed or out
     Status status = kFit;
-    bool firing = false;       // giving covering fire (H4, H5)
-    bool moved = false;        // moved this turn (H4, H5)
-    bool carrying = false;     // tried to carry this turn (H5)
-    bool carried = false;      // (a wounded marine) carried this turn: one carrier each (H5)
-    bool was_wounded = false;  // withdrawn while wounded (H8)
-    std::uint8_t start_area = 3;  // where the turn began (H5)
+    bool firing = false;            // giving covering fire (H4, H5)
+    bool moved = false;             // moved this turn (H4, H5)
+    bool carrying = false;          // tried to carry this turn (H5)
+    bool carried = false;           // (a wounded marine) carried this turn: one carrier each (H5)
+    bool was_wounded = false;       // withdrawn while wounded (H8)
+    std::uint8_t start_area = 3;    // where the turn began (H5)
     std::uint16_t wound_order = 0;  // when wounded: the excess rule kills the latest first (H6)
-    std::uint8_t hit_turn = 0;     // the turn he was wounded (0: never)
-    std::uint8_t end_turn = 0;     // the turn he left the game (withdrawn, killed) or it ended
+    std::uint8_t hit_turn = 0;      // the turn he was wounded (0: never)
+    std::uint8_t end_turn = 0;      // the turn he left the game (withdrawn, killed) or it ended
 
     bool fit() const noexcept { return status == kFit; }
     bool wounded() const noexcept { return status == kWounded; }
@@ -85,8 +85,8 @@ struct State {
 // H4: the leader's one action this turn.
 struct Order {
     enum Kind : std::uint8_t { kNone, kSmoke, kCover, kHalt, kMove } kind = kNone;
-    std::uint8_t area = 0;             // kSmoke: the area
-    std::uint8_t who = 0;              // kCover, kHalt, kMove: the marines (bit i: marine i)
+    std::uint8_t area = 0;                   // kSmoke: the area
+    std::uint8_t who = 0;                    // kCover, kHalt, kMove: the marines (bit i: marine i)
     std::array<std::int8_t, kSquad> step{};  // kMove: -1 toward area 1, +1 toward area 3
 
     static Order none() { return {}; }
@@ -159,8 +159,8 @@ inline bool can_carry(const State& s, int c, int w) {
 
 // H5a: the order in which Heroics and bug-outs take wounded marines: Ice-cube first, then the
 // others in roster order (the Lt included).
-inline constexpr std::array<std::uint8_t, kSquad> kRescueOrder = {kIceCube, kLt,     kTex,  kBuster,
-                                                                  kReflex,  kSnowball, kLegs, kEdsel};
+inline constexpr std::array<std::uint8_t, kSquad> kRescueOrder = {
+    kIceCube, kLt, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel};
 
 // The wounded marine in `area` (1 or 2) a hero carries (H5, H5a). The one-carrier limit belongs to
 // the voluntary carry alone: a man already carried this turn is carried again.
@@ -205,12 +205,14 @@ void leader_phase(State& s, const Order& order, Dice& dice) {
         return ((order.who >> i) & 1) && x.fit() && s.in_reach(x.area);
     };
     switch (order.kind) {
-        case Order::kNone: break;
+        case Order::kNone:
+            break;
         case Order::kSmoke:
             if (order.area >= 1 && order.area <= 3 && s.in_reach(order.area) &&
                 guts_roll(lt_guts, dice).success) {
                 const int turns = dice.d6() + 2;  // d6 + 2 turns; the longer duration stays
-                if (turns > s.smoke[order.area]) s.smoke[order.area] = static_cast<std::uint8_t>(turns);
+                if (turns > s.smoke[order.area])
+                    s.smoke[order.area] = static_cast<std::uint8_t>(turns);
             }
             break;
         case Order::kCover:
@@ -232,8 +234,7 @@ void leader_phase(State& s, const Order& order, Dice& dice) {
                 go[i] = eligible(i) && (step == 1 || step == -1) && to >= 1 && to <= 3;
             }
             for (int i = 0; i < kSquad; ++i)
-                if (go[i] && guts_roll(kGuts[i], dice).success)
-                    move_marine(s, i, order.step[i]);
+                if (go[i] && guts_roll(kGuts[i], dice).success) move_marine(s, i, order.step[i]);
             break;
         }
     }
@@ -259,7 +260,8 @@ void reaction_phase(State& s, const CarryPlan& plan, Dice& dice) {
         Marine& x = s.m[i];
         if (i == kLt || !x.fit() || x.moved || x.firing || x.carrying) continue;
         const Guts g = guts_roll(kGuts[i], dice);
-        if (g.critical) {  // Heroics (H5; H5a: only wounded marines in areas 1-2 count; Ice-cube first)
+        if (g.critical) {  // Heroics (H5; H5a: only wounded marines in areas 1-2 count; Ice-cube
+                           // first)
             if (const int w = wounded_to_carry(s, x.area); w >= 0) {
                 x.carrying = true;
                 s.m[w].carried = true;
@@ -291,9 +293,12 @@ void sniper_phase(State& s, Dice& dice) {
         if (!x.fit() || x.area == 3) continue;
         const int r = dice.d6();
         int need;  // the lowest face that wounds (7: never)
-        if (s.smoke[x.area] > 0) need = x.area == 1 ? 6 : 7;  // smoke overrides covering fire
-        else if (cover) need = x.area == 1 ? 5 : 6;
-        else need = x.area == 1 ? 4 : 5;
+        if (s.smoke[x.area] > 0)
+            need = x.area == 1 ? 6 : 7;  // smoke overrides covering fire
+        else if (cover)
+            need = x.area == 1 ? 5 : 6;
+        else
+            need = x.area == 1 ? 4 : 5;
         if (r >= need) wound(s, i);
     }
     bool friendly = false;  // H6a: judged after the sniper's rolls (the newly wounded stopped)
@@ -342,8 +347,7 @@ int bug_out_phase(State& s, Dice& dice) {
     if (lt.fit() && lt.area >= 2) {  // one Lt roll for everybody
         if (!guts_roll(kGuts[kLt], dice).success) return 0;
         std::array<bool, kSquad> fit3{};
-        for (int i = 0; i < kSquad; ++i)
-            fit3[i] = s.m[i].fit() && s.m[i].area == 3;
+        for (int i = 0; i < kSquad; ++i) fit3[i] = s.m[i].fit() && s.m[i].area == 3;
         for (int i = 0; i < kSquad; ++i)
             if (fit3[i]) {
                 withdraw(i);
@@ -375,7 +379,7 @@ inline void end_turn(State& s, const Options& o) {
 
 // One whole turn (H3).
 template <class Policy, class Dice>
-    requires PolicyFor<Policy, Dice>
+requires PolicyFor<Policy, Dice>
 void play_turn(State& s, const Options& o, Policy& policy, Dice& dice) {
     begin_turn(s);
     if (s.lt_commands()) leader_phase(s, policy.leader(s, dice), dice);
@@ -387,7 +391,7 @@ void play_turn(State& s, const Options& o, Policy& policy, Dice& dice) {
 
 // Plays on from `s` until the game ends (H8).
 template <class Policy, class Dice>
-    requires PolicyFor<Policy, Dice>
+requires PolicyFor<Policy, Dice>
 void play_from(State& s, const Options& o, Policy& policy, Dice& dice) {
     while (!s.over) play_turn(s, o, policy, dice);
 }
@@ -414,15 +418,14 @@ inline Outcome outcome_of(const State& s) {
         }
     }
     r.icecube_rescued = s.m[kIceCube].status == kOut;
-    r.outcome = r.withdrawn == 0 ? Outcome::kLost
-                                 : (r.left_behind == 0 && r.killed == 0 ? Outcome::kClean
-                                                                        : Outcome::kCostly);
+    r.outcome = r.withdrawn == 0
+                    ? Outcome::kLost
+                    : (r.left_behind == 0 && r.killed == 0 ? Outcome::kClean : Outcome::kCostly);
     return r;
 }
 
 template <class Policy, class Dice>
-    requires PolicyFor<Policy, Dice>
-State play(const Options& o, Policy& policy, Dice& dice) {
+requires PolicyFor<Policy, Dice> State play(const Options& o, Policy& policy, Dice& dice) {
     State s;
     play_from(s, o, policy, dice);
     return s;
@@ -430,10 +433,18 @@ State play(const Options& o, Policy& policy, Dice& dice) {
 
 // The metrics of one game, in the order of metric_specs().
 enum Metric : int {
-    kWithdrawn, kWoundedWithdrawn, kLeftBehind, kKilled, kIceCubeRescued, kTurns, kClean,
-    kCostly, kLost,
-    kSquadTime, kSquadHit,   // the squad: the turn of the first casualty (or the end), and whether
-    kMarineTime,             // per marine but Ice-cube: time and hit, 7 x 2
+    kWithdrawn,
+    kWoundedWithdrawn,
+    kLeftBehind,
+    kKilled,
+    kIceCubeRescued,
+    kTurns,
+    kClean,
+    kCostly,
+    kLost,
+    kSquadTime,
+    kSquadHit,    // the squad: the turn of the first casualty (or the end), and whether
+    kMarineTime,  // per marine but Ice-cube: time and hit, 7 x 2
     kMetricCount = kMarineTime + 2 * 7
 };
 std::vector<MetricSpec> metric_specs(const Options& o);

@@ -34,7 +34,10 @@ inline int rescuer(const State& s, int area, bool bravest) {
     for (int i = 0; i < kSquad; ++i) {
         const Marine& x = s.m[i];
         if (i == kLt || !x.fit()) continue;
-        if (best < 0) { best = i; continue; }
+        if (best < 0) {
+            best = i;
+            continue;
+        }
         const Marine& b = s.m[best];
         const int d = std::abs(x.area - area), bd = std::abs(b.area - area);
         if (bravest ? kGuts[i] > kGuts[best] : (d < bd || (d == bd && kGuts[i] > kGuts[best])))
@@ -78,7 +81,8 @@ inline bool time_to_go(const State& s) {
 inline Order send(const State& s, int marine, int area) {
     const Marine& x = s.m[marine];
     if (x.area == area) return Order::none();
-    if (marine != kLt && !s.in_reach(x.area)) return Order{}.move(kLt, x.area < s.lt().area ? -1 : +1);
+    if (marine != kLt && !s.in_reach(x.area))
+        return Order{}.move(kLt, x.area < s.lt().area ? -1 : +1);
     return Order{}.move(marine, area < x.area ? -1 : +1);
 }
 
@@ -90,8 +94,10 @@ inline Order fall_back(const State& s) {
     for (int i = 0; i < kSquad; ++i) {
         const Marine& x = s.m[i];
         if (!x.fit() || x.area == 3) continue;
-        if (s.in_reach(x.area)) o.move(i, +1);
-        else beyond = true;
+        if (s.in_reach(x.area))
+            o.move(i, +1);
+        else
+            beyond = true;
     }
     if (o.kind == Order::kNone && beyond) o.move(kLt, -1);
     return o;
@@ -107,9 +113,13 @@ struct Carrying {
         return w < 0 ? fall_back(s) : Rescue::order(s, s.m[w].area);
     }
     template <class Dice>
-    CarryPlan carries(const State& s, Dice&) { return all_carries(s); }
+    CarryPlan carries(const State& s, Dice&) {
+        return all_carries(s);
+    }
     template <class Dice>
-    bool bug_out(const State& s, Dice&) { return time_to_go(s); }
+    bool bug_out(const State& s, Dice&) {
+        return time_to_go(s);
+    }
 };
 
 struct CoverRescue {
@@ -165,11 +175,17 @@ using BravestFirst = Carrying<BraveRescue>;
 
 struct BugOut {
     template <class Dice>
-    Order leader(const State& s, Dice&) { return s.lt().area < 3 ? fall_back(s) : Order::none(); }
+    Order leader(const State& s, Dice&) {
+        return s.lt().area < 3 ? fall_back(s) : Order::none();
+    }
     template <class Dice>
-    CarryPlan carries(const State&, Dice&) { return no_carries(); }
+    CarryPlan carries(const State&, Dice&) {
+        return no_carries();
+    }
     template <class Dice>
-    bool bug_out(const State&, Dice&) { return true; }
+    bool bug_out(const State&, Dice&) {
+        return true;
+    }
 };
 
 // A uniform choice among n (1..36) with d6 rolls, by rejection: exactly fair.
@@ -177,7 +193,8 @@ template <class Dice>
 int uniform(int n, Dice& dice) {
     if (n <= 1) return 0;
     if (n <= 6) {
-        for (;;) if (const int r = dice.d6(); r <= n) return r - 1;
+        for (;;)
+            if (const int r = dice.d6(); r <= n) return r - 1;
     }
     const int limit = 36 - 36 % n;
     for (;;) {
@@ -202,8 +219,10 @@ struct Random {
             if (!x.fit() || !s.in_reach(x.area)) continue;
             move = static_cast<std::uint8_t>(move | (1u << i));
             if (i == kLt) continue;
-            if (x.firing) halt = static_cast<std::uint8_t>(halt | (1u << i));
-            else cover = static_cast<std::uint8_t>(cover | (1u << i));
+            if (x.firing)
+                halt = static_cast<std::uint8_t>(halt | (1u << i));
+            else
+                cover = static_cast<std::uint8_t>(cover | (1u << i));
         }
         if (cover) kinds[n++] = Order::kCover;
         if (halt) kinds[n++] = Order::kHalt;
@@ -211,7 +230,8 @@ struct Random {
         auto subset = [&](std::uint8_t from) {
             std::uint8_t who = 0;
             for (int i = 0; i < kSquad; ++i)
-                if (((from >> i) & 1) && dice.d6() <= 3) who = static_cast<std::uint8_t>(who | (1u << i));
+                if (((from >> i) & 1) && dice.d6() <= 3)
+                    who = static_cast<std::uint8_t>(who | (1u << i));
             return who;
         };
         switch (kinds[static_cast<std::size_t>(uniform(n, dice))]) {
@@ -222,8 +242,10 @@ struct Random {
                     if (s.in_reach(a)) areas[k++] = a;
                 return Order::smoke(areas[static_cast<std::size_t>(uniform(k, dice))]);
             }
-            case Order::kCover: return Order::cover(subset(cover));
-            case Order::kHalt: return Order::halt(subset(halt));
+            case Order::kCover:
+                return Order::cover(subset(cover));
+            case Order::kHalt:
+                return Order::halt(subset(halt));
             case Order::kMove: {
                 Order o;
                 const std::uint8_t who = subset(move);
@@ -234,7 +256,8 @@ struct Random {
                 }
                 return o;
             }
-            default: return Order::none();
+            default:
+                return Order::none();
         }
     }
     template <class Dice>
@@ -253,7 +276,9 @@ struct Random {
         return plan;
     }
     template <class Dice>
-    bool bug_out(const State&, Dice& dice) { return dice.d6() <= 3; }
+    bool bug_out(const State&, Dice& dice) {
+        return dice.d6() <= 3;
+    }
 };
 
 // Flat Monte Carlo. Before each leader action it plays out every candidate order `budget` times
@@ -306,7 +331,9 @@ struct Rollout {
     }
 
     template <class D>
-    CarryPlan carries(const State& s, D&) { return all_carries(s); }
+    CarryPlan carries(const State& s, D&) {
+        return all_carries(s);
+    }
 
     template <class D>
     bool bug_out(const State& s, D& dice) {

@@ -40,14 +40,16 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 GameEntry fpb_entry() {
     return {.name = kGame,
             .title = "Full Plastic Bodybag: Heroes",
-            .summary = "solo: a raw lieutenant's squad must bring its wounded pointman back under a "
-                       "sniper's gun",
+            .summary =
+                "solo: a raw lieutenant's squad must bring its wounded pointman back under a "
+                "sniper's gun",
             .options = fpb::option_infos(),
             .policies = fpb::kPolicyInfos,
             .prepare = prepare,
             .rules_version = "fpb/2",
-            .headline = "withdrawn,wounded_withdrawn,left_behind,killed,icecube_rescued,turns,clean,"
-                        "costly,lost"};
+            .headline =
+                "withdrawn,wounded_withdrawn,left_behind,killed,icecube_rescued,turns,clean,"
+                "costly,lost"};
 }
 
 }  // namespace odds

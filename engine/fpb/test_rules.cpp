@@ -16,11 +16,17 @@ struct Scripted {
     CarryPlan plan = no_carries();
     bool call = false;
     template <class D>
-    Order leader(const State&, D&) { return order; }
+    Order leader(const State&, D&) {
+        return order;
+    }
     template <class D>
-    CarryPlan carries(const State&, D&) { return plan; }
+    CarryPlan carries(const State&, D&) {
+        return plan;
+    }
     template <class D>
-    bool bug_out(const State&, D&) { return call; }
+    bool bug_out(const State&, D&) {
+        return call;
+    }
 };
 
 // Five quiet reaction rolls (1 + 2: a success, no double) for the men who roll after Tex.
@@ -52,8 +58,8 @@ TEST_CASE("H1 the squad starts in place", "[fpb][H1]") {
 TEST_CASE("H2 Guts: 2d6 at or under succeeds; a double is also a critical", "[fpb][H2]") {
     ScriptedDice d{3, 3, 4, 4, 1, 2, 6, 1};
     const Guts a = guts_roll(6, d), b = guts_roll(6, d), c = guts_roll(6, d), e = guts_roll(6, d);
-    CHECK((a.success && a.critical));        // 3+3 = 6: success, critical
-    CHECK((!b.success && b.critical));       // 4+4 = 8: failure, but a critical
+    CHECK((a.success && a.critical));   // 3+3 = 6: success, critical
+    CHECK((!b.success && b.critical));  // 4+4 = 8: failure, but a critical
     CHECK((c.success && !c.critical));
     CHECK((!e.success && !e.critical));
 }
@@ -221,20 +227,20 @@ TEST_CASE("H6 the sniper: covering fire and smoke, smoke over covering fire", "[
         s.m[kBuster].firing = true;  // covering fire from area 3
         return s;
     };
-    {   // covering fire, no smoke: area 1 is wounded on 5-6
+    {  // covering fire, no smoke: area 1 is wounded on 5-6
         State s = setup();
         ScriptedDice d{5};
         sniper_phase(s, d);
         CHECK(s.m[kTex].wounded());
     }
-    {   // no covering fire, no smoke: 4-6
+    {  // no covering fire, no smoke: 4-6
         State s = setup();
         s.m[kBuster].firing = false;
         ScriptedDice d{4};
         sniper_phase(s, d);
         CHECK(s.m[kTex].wounded());
     }
-    {   // smoke in area 1 overrides covering fire: only a 6; then friendly fire (a firer in
+    {  // smoke in area 1 overrides covering fire: only a 6; then friendly fire (a firer in
         // area 3, a man in smoke): 1 misses
         State s = setup();
         s.smoke[1] = 3;
@@ -243,7 +249,7 @@ TEST_CASE("H6 the sniper: covering fire and smoke, smoke over covering fire", "[
         CHECK(d.remaining() == 0);
         CHECK(s.m[kTex].fit());
     }
-    {   // friendly fire: 6 wounds the man in smoke
+    {  // friendly fire: 6 wounds the man in smoke
         State s = setup();
         s.smoke[1] = 3;
         ScriptedDice d{2, 6};
@@ -251,7 +257,7 @@ TEST_CASE("H6 the sniper: covering fire and smoke, smoke over covering fire", "[
         CHECK(s.m[kTex].wounded());
         CHECK(s.m[kTex].hit_turn == s.turn);
     }
-    {   // smoke in area 2: the sniper cannot wound there at all
+    {  // smoke in area 2: the sniper cannot wound there at all
         State s = setup();
         s.m[kTex].area = 2;
         s.smoke[2] = 2;
@@ -261,7 +267,8 @@ TEST_CASE("H6 the sniper: covering fire and smoke, smoke over covering fire", "[
     }
 }
 
-TEST_CASE("H6 more than two wounded in an area: the most recently wounded are killed", "[fpb][H6]") {
+TEST_CASE("H6 more than two wounded in an area: the most recently wounded are killed",
+          "[fpb][H6]") {
     State s;
     s.m[kTex].area = 1;
     s.m[kBuster].area = 1;
@@ -333,9 +340,13 @@ TEST_CASE("H4 a move is one area: a larger step is ignored", "[fpb][H4]") {
     CHECK(s.m[kTex].area == 3);
 }
 
-TEST_CASE("H4a the Lt orders covering fire and halts for his men, not himself; reach is judged before anyone moves",
-          "[fpb][H4][H4a]") {
-    SECTION("covering fire and halt: the Lt named with his men is left out, named alone nothing is rolled") {
+TEST_CASE(
+    "H4a the Lt orders covering fire and halts for his men, not himself; reach is judged before "
+    "anyone moves",
+    "[fpb][H4][H4a]") {
+    SECTION(
+        "covering fire and halt: the Lt named with his men is left out, named alone nothing is "
+        "rolled") {
         State s;
         ScriptedDice d{1, 2};  // one Lt roll for the order: 3 <= 8
         leader_phase(s, Order::cover(static_cast<std::uint8_t>((1 << kLt) | (1 << kTex))), d);
@@ -366,7 +377,8 @@ TEST_CASE("H4a the Lt orders covering fire and halts for his men, not himself; r
     }
 }
 
-TEST_CASE("H5a Heroics: only wounded men in areas 1-2 count; Ice-cube first, then roster order", "[fpb][H5][H5a]") {
+TEST_CASE("H5a Heroics: only wounded men in areas 1-2 count; Ice-cube first, then roster order",
+          "[fpb][H5][H5a]") {
     SECTION("a wounded man in area 3 draws no hero: Tex heads for Ice-cube in area 1") {
         State s;
         s.m[kBuster].status = kWounded;  // in cover, in area 3 with Tex
@@ -382,7 +394,7 @@ TEST_CASE("H5a Heroics: only wounded men in areas 1-2 count; Ice-cube first, the
         State s;
         s.m[kTex].area = 1;
         s.m[kBuster].area = 1;
-        s.m[kBuster].status = kWounded;  // Ice-cube and Buster wounded in area 1
+        s.m[kBuster].status = kWounded;                // Ice-cube and Buster wounded in area 1
         ScriptedDice d{2, 2, 1, 2, 1, 2, 1, 2, 1, 2};  // Tex: Heroics; Reflex..Edsel quiet
         reaction_phase(s, no_carries(), d);
         CHECK(d.remaining() == 0);
@@ -407,7 +419,7 @@ TEST_CASE("H5a Heroics: only wounded men in areas 1-2 count; Ice-cube first, the
         for (int i : {kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel}) s.m[i].status = kOut;
         s.m[kIceCube].area = 3;
         s.m[kBuster].status = kWounded;  // Buster wounded in area 3 too; the Lt the one fit man
-        ScriptedDice d{2, 3};  // the Lt's roll: he goes, with one wounded man
+        ScriptedDice d{2, 3};            // the Lt's roll: he goes, with one wounded man
         CHECK(bug_out_phase(s, d) == 2);
         CHECK(s.m[kIceCube].status == kOut);
         CHECK(s.m[kBuster].wounded());
@@ -477,8 +489,7 @@ TEST_CASE("H7 a fit Lt in area 1 cannot order it: each man rolls", "[fpb][H7]") 
 TEST_CASE("H8 the game ends when no fit marine is on the board", "[fpb][H8]") {
     State s;
     Options o;
-    for (int i : {kLt, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel})
-        s.m[i].status = kOut;
+    for (int i : {kLt, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel}) s.m[i].status = kOut;
     s.turn = 3;
     end_turn(s, o);
     CHECK(s.over);

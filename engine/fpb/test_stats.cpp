@@ -74,7 +74,8 @@ TEST_CASE("invariants hold after every phase of random games", "[fpb][invariants
     auto places = [](const State& s) {
         for (const auto& x : s.m) {
             if (x.on_board()) REQUIRE((x.area >= 1 && x.area <= 3));  // on the board: one area
-            REQUIRE((x.status == kFit || x.status == kWounded || x.status == kDead || x.status == kOut));
+            REQUIRE((x.status == kFit || x.status == kWounded || x.status == kDead ||
+                     x.status == kOut));
             REQUIRE_FALSE((x.carrying && x.firing));  // nobody both carrying and firing
             if (!x.fit()) REQUIRE_FALSE(x.firing);    // only the fit fire
         }
@@ -109,11 +110,11 @@ TEST_CASE("invariants hold after every phase of random games", "[fpb][invariants
 }
 
 TEST_CASE("rollout beats random on marines withdrawn, paired CI above zero", "[fpb][rollout]") {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("odds-fpb-compare-" + std::to_string(::getpid()));
-    std::vector<std::string> args = {"odds", "compare", "fpb", "--policy", "rollout:8",
-                                     "--policy", "random", "-n", "600", "--seed", "11",
-                                     "--out", dir.string(), "--no-progress"};
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("odds-fpb-compare-" + std::to_string(::getpid()));
+    std::vector<std::string> args = {
+        "odds", "compare", "fpb",    "--policy", "rollout:8", "--policy",   "random",
+        "-n",   "600",     "--seed", "11",       "--out",     dir.string(), "--no-progress"};
     std::vector<const char*> argv;
     for (const auto& a : args) argv.push_back(a.c_str());
     std::ostringstream out, err;

@@ -45,13 +45,15 @@ StarMap parse_map(std::string_view text, std::string_view origin) {
                               " systems, the homes included");
                 m.systems.push_back(h);
             } else if (c == 'H') {
-                if (homes == 2) throw bad("a third home system (column " + std::to_string(col) + ")");
+                if (homes == 2)
+                    throw bad("a third home system (column " + std::to_string(col) + ")");
                 m.home[homes++] = h;
             } else if (c != '.') {
                 const bool printable = c > ' ' && c < 127;
                 throw bad("column " + std::to_string(col) + ": " +
                           (printable ? "'" + std::string(1, c) + "'"
-                                     : "character code " + std::to_string(static_cast<unsigned char>(c))) +
+                                     : "character code " +
+                                           std::to_string(static_cast<unsigned char>(c))) +
                           " is not '.' (space), '*' (a system) or 'H' (a home)");
             }
         }

@@ -23,9 +23,11 @@ inline constexpr int kMaxMapSide = 64;
 
 struct StarMap {
     int width = 0, height = 0;
-    std::array<hex::Hex, 2> home{};       // side A's home, side B's
-    std::vector<hex::Hex> systems;        // every other star system, in row order
-    bool contains(const hex::Hex& h) const noexcept { return hex::Bounds{width, height}.contains(h); }
+    std::array<hex::Hex, 2> home{};  // side A's home, side B's
+    std::vector<hex::Hex> systems;   // every other star system, in row order
+    bool contains(const hex::Hex& h) const noexcept {
+        return hex::Bounds{width, height}.contains(h);
+    }
 };
 
 // Reads a map; throws UsageError "ORIGIN line N: what is wrong" (ORIGIN names the file).

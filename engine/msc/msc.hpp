@@ -21,17 +21,18 @@
 
 #include "engine/hex.hpp"
 #include "engine/metric.hpp"
-#include "engine/versus.hpp"
 #include "engine/msc/map.hpp"
 #include "engine/msc/ships.hpp"
 #include "engine/rule_options.hpp"
+#include "engine/versus.hpp"
 
 namespace odds::msc {
 
 inline constexpr int kMaxFleets = 16;
 inline constexpr int kSides = 2;
-inline constexpr int kMaxRounds = 1000;  // M7a: a combat still going then ends by the attacker's retreat
-inline constexpr int kMaxDesigns = 2;    // M2a: a side's main design [0] and its escort [1]
+inline constexpr int kMaxRounds =
+    1000;  // M7a: a combat still going then ends by the attacker's retreat
+inline constexpr int kMaxDesigns = 2;           // M2a: a side's main design [0] and its escort [1]
 inline constexpr int kDefaultEscortShare = 25;  // M2a: one ship in four an escort
 
 // M2a: what a side builds. Ships of its main design and of its escort design, the escorts a
@@ -53,7 +54,7 @@ struct Plan {
 };
 
 struct Options {
-    bool random_map = false;  // M1
+    bool random_map = false;                  // M1
     std::shared_ptr<const StarMap> map_file;  // M1b: map=PATH; none: the seed's example map
     std::string map_path;                     // M1b: PATH as given
     int width = 26, height = 22, systems = 30;
@@ -61,7 +62,8 @@ struct Options {
     int budget = 525;         // M3
     int max_turns = 300;      // M8
     int initiative = -1;      // M4a: -1 rolled each turn (M4); 0 or 1: that side is always Player 1
-    std::array<std::optional<Design>, kSides> design{};  // M2a: overrides the doctrine's main design
+    std::array<std::optional<Design>, kSides>
+        design{};  // M2a: overrides the doctrine's main design
     std::array<std::optional<Design>, kSides> escort{};  // M2a: overrides the doctrine's escort
     std::array<int, kSides> escort_share{kDefaultEscortShare, kDefaultEscortShare};  // M2a
 
@@ -77,8 +79,8 @@ using Counts = std::array<int, kMaxDesigns>;  // ships per design of the side's 
 
 struct Fleet {
     hex::Hex pos{};
-    Counts n{};          // its ships, per design; none: the slot is free
-    int arrived = 0;     // the movement order in which it last entered its hex (M7)
+    Counts n{};       // its ships, per design; none: the slot is free
+    int arrived = 0;  // the movement order in which it last entered its hex (M7)
 
     constexpr int ships() const noexcept {
         int t = 0;
@@ -105,7 +107,8 @@ struct State {
     std::array<std::array<Fleet, kMaxFleets>, kSides> fleets{};
     std::array<int, kSides> bp{};        // BPs saved
     std::array<int, kSides> produced{};  // BPs produced (the starting budget not counted)
-    std::array<int, kSides> cap_hits{};  // M5a: detachments refused, turns unbuilt, for want of a fleet slot
+    std::array<int, kSides>
+        cap_hits{};  // M5a: detachments refused, turns unbuilt, for want of a fleet slot
     std::array<int, kSides> built{}, lost{};
     std::array<Counts, kSides> built_by{};  // ships built per design (M2a)
     int turn = 0;
@@ -132,9 +135,7 @@ struct State {
                 for (int d = 0; d < kMaxDesigns; ++d) c[d] += f.n[d];
         return c;
     }
-    const Design& design(int side, int d) const noexcept {
-        return plan[side].design[d];
-    }
+    const Design& design(int side, int d) const noexcept { return plan[side].design[d]; }
     // M5: a fleet moves up to the lowest ENGINE among its ships.
     int range(int side, const Fleet& f) const noexcept {
         int r = kMaxRating;
@@ -192,8 +193,24 @@ inline hex::Hex step_toward(const State& s, const hex::Hex& from, const hex::Hex
 
 // The metrics of one campaign.
 enum Metric : int {
-    kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kDrawishness, kEndHome, kEndAnnihilation,
-    kSystemsA, kSystemsB, kBuiltA, kBuiltB, kShipsLostA, kShipsLostB, kBpA, kBpB, kFleetCapHits,
+    kAWin,
+    kBWin,
+    kDraw,
+    kAdvantageFirst,
+    kTurns,
+    kTimeouts,
+    kDrawishness,
+    kEndHome,
+    kEndAnnihilation,
+    kSystemsA,
+    kSystemsB,
+    kBuiltA,
+    kBuiltB,
+    kShipsLostA,
+    kShipsLostB,
+    kBpA,
+    kBpB,
+    kFleetCapHits,
     kMetricCount
 };
 static_assert(int{kAWin} == int{versus::kAWin} && int{kDrawishness} == int{versus::kDrawishness},

@@ -35,9 +35,7 @@ inline int free_slot(const State& s, int side) {
 inline int home_fleet(const State& s, int side) {
     const auto& fl = s.fleets[side];
     for (int i = 0; i < kMaxFleets; ++i)
-        if (fl[i].ships() > 0 &&
-            fl[i].pos == s.home[side])
-            return i;
+        if (fl[i].ships() > 0 && fl[i].pos == s.home[side]) return i;
     return free_slot(s, side);
 }
 // M3, M4, M2a: saved BPs buy ships at home in the plan's order (main designs and escorts) while
@@ -118,8 +116,10 @@ inline void production(State& s) {
         int income = 0;
         for (int i = 0; i < s.n_sys; ++i) {
             const System& y = s.sys[i];
-            if (y.home_of == side) income += !s.occupied_by(y.pos, 1 - side);
-            else if (y.owner == side && s.turn >= y.captured + 2) ++income;
+            if (y.home_of == side)
+                income += !s.occupied_by(y.pos, 1 - side);
+            else if (y.owner == side && s.turn >= y.captured + 2)
+                ++income;
         }
         s.bp[side] += income;
         s.produced[side] += income;
@@ -238,8 +238,10 @@ void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice
     auto alive = [&](int side) { return s.occupied_by(h, side); };
     // M7d: each side's policy picks its own losses; M7: and decides its retreat.
     auto lose = [&](int side, int n) {
-        if (side == 0) detail::take_losses(s, 0, h, n, pa, dice);
-        else detail::take_losses(s, 1, h, n, pb, dice);
+        if (side == 0)
+            detail::take_losses(s, 0, h, n, pa, dice);
+        else
+            detail::take_losses(s, 1, h, n, pb, dice);
     };
     auto wants_out = [&](int side) {
         return side == 0 ? pa.retreat(static_cast<const State&>(s), 0, h, dice)
@@ -276,13 +278,14 @@ inline void end_of_turn(State& s, const Options& o) {
             continue;
         }
         const int side = a ? 0 : 1;
-        if (y.occupant == side) ++y.streak;
+        if (y.occupant == side)
+            ++y.streak;
         else {
             y.occupant = static_cast<std::int8_t>(side);
             y.streak = 1;
         }
         if (y.home_of < 0) {
-            if (y.owner == 1 - side) y.owner = -1;  // an enemy fleet ended a turn here
+            if (y.owner == 1 - side) y.owner = -1;   // an enemy fleet ended a turn here
             if (y.streak >= 2 && y.owner != side) {  // two turns in a row alone: captured
                 y.owner = static_cast<std::int8_t>(side);
                 y.captured = s.turn;
@@ -301,7 +304,8 @@ inline void end_of_turn(State& s, const Options& o) {
         s.winner = a_wins && b_wins ? -1 : (a_wins ? 0 : 1);
         // How it ended: by a home taken (either home, when both fell at once), else by a side
         // left without ships.
-        s.end = s.winner == -1 ? ((takes_home[0] || takes_home[1]) ? State::kHome : State::kAnnihilation)
+        s.end = s.winner == -1
+                    ? ((takes_home[0] || takes_home[1]) ? State::kHome : State::kAnnihilation)
                 : (a_wins ? takes_home[0] : takes_home[1]) ? State::kHome
                                                            : State::kAnnihilation;
     } else if (s.turn >= o.max_turns) {
@@ -312,15 +316,17 @@ inline void end_of_turn(State& s, const Options& o) {
 
 // One turn (M4): production, initiative, Player 1 moves, Player 2 moves, combat.
 template <class PolicyA, class PolicyB, class Dice>
-    requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice>
+requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice>
 void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice) {
     ++s.turn;
     production(s);
     s.first = o.initiative >= 0 ? o.initiative : initiative(dice);  // M4a: a fixed Player 1
     for (int k = 0; k < kSides; ++k) {
         const int side = k == 0 ? s.first : 1 - s.first;
-        if (side == 0) movement(s, 0, pa, dice);
-        else movement(s, 1, pb, dice);
+        if (side == 0)
+            movement(s, 0, pa, dice);
+        else
+            movement(s, 1, pb, dice);
     }
     // Combat in every hex holding both sides after movement, once each, in side A's fleet order.
     std::array<hex::Hex, kMaxFleets> fights{};
@@ -334,9 +340,8 @@ void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice)
 }
 
 template <class PolicyA, class PolicyB, class Dice>
-    requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice>
-State play(const Options& o, const std::array<Plan, kSides>& plans, PolicyA& pa, PolicyB& pb,
-           Dice& dice) {
+requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice> State play(
+    const Options& o, const std::array<Plan, kSides>& plans, PolicyA& pa, PolicyB& pb, Dice& dice) {
     State s = setup(o, plans, dice);
     while (s.winner == -2) play_turn(s, o, pa, pb, dice);
     return s;

@@ -31,9 +31,12 @@ inline int pick_loss(LossRule rule, const Plan& plan, const Counts& present) {
     auto key = [&](int d) {
         const Design& x = plan.design[d];
         switch (rule) {
-            case LossRule::keep_guns: return x.offence() * 100 + x.cost();
-            case LossRule::keep_speed: return x.engine * 100 + x.cost();
-            default: return x.cost();
+            case LossRule::keep_guns:
+                return x.offence() * 100 + x.cost();
+            case LossRule::keep_speed:
+                return x.engine * 100 + x.cost();
+            default:
+                return x.cost();
         }
     };
     int best = -1;
@@ -170,7 +173,8 @@ struct Strike : Losses {
         const Fleet& f = s.fleets[side][i];
         const hex::Hex home = s.home[side];
         const hex::Hex enemy = s.home[1 - side];
-        if (const int spare = f.ships() - guard(s, side); f.pos == home && spare > 0 && spare < f.ships())
+        if (const int spare = f.ships() - guard(s, side);
+            f.pos == home && spare > 0 && spare < f.ships())
             return {home, share_of(f, spare), enemy};
         return {f.pos == home ? home : enemy, {}, {}};
     }
@@ -220,7 +224,9 @@ struct Random : Losses {
         return {t, {}, {}};
     }
     template <class Dice>
-    bool retreat(const State&, int, const hex::Hex&, Dice& dice) { return dice.d6() == 6; }
+    bool retreat(const State&, int, const hex::Hex&, Dice& dice) {
+        return dice.d6() == 6;
+    }
 };
 
 }  // namespace strategy

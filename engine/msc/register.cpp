@@ -32,12 +32,13 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
     // doctrine at 15 and 10 BP), the escorts a share of the ships built.
     for (std::size_t side = 0; side < msc::kSides; ++side) {
         const msc::Doctrine doc = seat[side].doctrine;
-        o.plans[side] = msc::Plan(o.rules.design[side] ? *o.rules.design[side] : msc::doctrine_main(doc),
-                                  o.rules.escort[side] ? *o.rules.escort[side] : msc::doctrine_escort(doc),
-                                  o.rules.escort_share[side]);
+        o.plans[side] =
+            msc::Plan(o.rules.design[side] ? *o.rules.design[side] : msc::doctrine_main(doc),
+                      o.rules.escort[side] ? *o.rules.escort[side] : msc::doctrine_escort(doc),
+                      o.rules.escort_share[side]);
     }
-    auto run = std::make_unique<GameRun<MscGame>>(
-        o, MscGame::Seats{seat[0].strategy, seat[1].strategy});
+    auto run =
+        std::make_unique<GameRun<MscGame>>(o, MscGame::Seats{seat[0].strategy, seat[1].strategy});
     run->game = std::string(kGame);
     auto ships = [&](std::size_t side) {
         const msc::Plan& p = o.plans[side];  // main+escort@share%
@@ -59,8 +60,9 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 GameEntry msc_entry() {
     return {.name = kGame,
             .title = "Minimal Space Combat: The Strategic Game",
-            .summary = "two players: build fleets from your systems' production and take the enemy "
-                       "home",
+            .summary =
+                "two players: build fleets from your systems' production and take the enemy "
+                "home",
             .options = msc::option_infos(),
             .policies = msc::policy_infos(),
             .prepare = prepare,

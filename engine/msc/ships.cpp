@@ -14,7 +14,8 @@ std::optional<Design> parse_design(std::string_view text) {
         if (i >= text.size() || text[i] != letters[k])  // capitals: values are case-sensitive
             return std::nullopt;
         ++i;
-        if (i >= text.size() || !std::isdigit(static_cast<unsigned char>(text[i]))) return std::nullopt;
+        if (i >= text.size() || !std::isdigit(static_cast<unsigned char>(text[i])))
+            return std::nullopt;
         int v = 0;
         while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && v < 100)
             v = v * 10 + (text[i++] - '0');
@@ -40,10 +41,22 @@ Design doctrine_design(Doctrine doctrine, int bp) {
     Design d;
     auto fill = [&](Design x) {
         int left = bp - x.cost();
-        while (left >= 2 && x.weapons < 20) { x.weapons += 1; left -= 2; }
-        if (left > 0 && x.to_hit < kMaxRating) { x.to_hit += 1; --left; }
-        if (left > 0 && x.engine < kMaxRating) { x.engine += 1; --left; }
-        if (left > 0 && x.shields < kMaxRating) { x.shields += 1; --left; }
+        while (left >= 2 && x.weapons < 20) {
+            x.weapons += 1;
+            left -= 2;
+        }
+        if (left > 0 && x.to_hit < kMaxRating) {
+            x.to_hit += 1;
+            --left;
+        }
+        if (left > 0 && x.engine < kMaxRating) {
+            x.engine += 1;
+            --left;
+        }
+        if (left > 0 && x.shields < kMaxRating) {
+            x.shields += 1;
+            --left;
+        }
         return x;
     };
     switch (doctrine) {

@@ -24,9 +24,8 @@ struct Design {
     constexpr int defence() const noexcept { return shields; }               // defensive BPs
     constexpr bool legal() const noexcept {
         const int c = cost();
-        return engine >= 0 && shields >= 0 && to_hit >= 0 && weapons >= 0 &&
-               engine <= kMaxRating && shields <= kMaxRating && to_hit <= kMaxRating &&
-               (c == 10 || c == 15 || c == 20);
+        return engine >= 0 && shields >= 0 && to_hit >= 0 && weapons >= 0 && engine <= kMaxRating &&
+               shields <= kMaxRating && to_hit <= kMaxRating && (c == 10 || c == 15 || c == 20);
     }
     constexpr bool operator==(const Design&) const = default;
 };

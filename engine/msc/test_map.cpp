@@ -94,7 +94,8 @@ TEST_CASE("M1 the built-in map is the shared transcription, cell for cell", "[ms
     CHECK(shared.systems == m.systems);
 }
 
-TEST_CASE("M1 the shared grid, drawn back as hex art and flattened, is the seed's map", "[msc][map][M1]") {
+TEST_CASE("M1 the shared grid, drawn back as hex art and flattened, is the seed's map",
+          "[msc][map][M1]") {
     // The seed's drawing: a line of hex tops, then per row of hexes a line through the even
     // columns' centres ('/ \_/ \_ ... \_/') and one through the odd columns' ('\_/ \_/ ... \');
     // the seed joined its text lines with spaces (runs of spaces folded to one).
@@ -105,9 +106,11 @@ TEST_CASE("M1 the shared grid, drawn back as hex art and flattened, is the seed'
     for (std::size_t c = 2; c < w; c += 2) art[0] += "   _";
     for (std::size_t r = 0; r < rows.size(); ++r) {
         std::string even = "/", odd = "\\_/";
-        for (std::size_t c = 0; c < w; c += 2) even += std::string(1, face(rows[r][c])) + (c + 2 < w ? "\\_/" : "\\_");
+        for (std::size_t c = 0; c < w; c += 2)
+            even += std::string(1, face(rows[r][c])) + (c + 2 < w ? "\\_/" : "\\_");
         if (r > 0) even += "/";
-        for (std::size_t c = 1; c < w; c += 2) odd += std::string(1, face(rows[r][c])) + (c + 2 < w ? "\\_/" : "\\");
+        for (std::size_t c = 1; c < w; c += 2)
+            odd += std::string(1, face(rows[r][c])) + (c + 2 < w ? "\\_/" : "\\");
         art.push_back(even);
         art.push_back(odd);
     }
@@ -128,7 +131,8 @@ TEST_CASE("M1b map=PATH of the shared file plays exactly as the built-in map", "
     const auto specs = find_game("msc").prepare({}, {})->metrics;
     for (std::size_t k = 0; k < specs.size(); ++k) {
         INFO(specs[k].name);
-        CHECK(test::counts(built_in, static_cast<int>(k)) == test::counts(from_file, static_cast<int>(k)));
+        CHECK(test::counts(built_in, static_cast<int>(k)) ==
+              test::counts(from_file, static_cast<int>(k)));
     }
     // The scenario names the file.
     CHECK(find_game("msc").prepare({{"map", path}}, {})->scenario.find("map=" + path) == 0);
@@ -142,7 +146,8 @@ TEST_CASE("M1b a designer's own map plays", "[msc][map][M1b]") {
     CHECK(c.size() <= 8);
 }
 
-TEST_CASE("M1b bad map files: one line naming the file, the line and what is wrong, exit 2", "[msc][map][M1b][cli]") {
+TEST_CASE("M1b bad map files: one line naming the file, the line and what is wrong, exit 2",
+          "[msc][map][M1b][cli]") {
     struct Case {
         const char* text;
         const char* says;
@@ -157,16 +162,19 @@ TEST_CASE("M1b bad map files: one line naming the file, the line and what is wro
     };
     for (const auto& c : cases) {
         const TempFile f(c.text);
-        const auto r = test::cli({"run", "msc", "--set", "map=" + f.path, "-n", "10", "--no-progress"});
+        const auto r =
+            test::cli({"run", "msc", "--set", "map=" + f.path, "-n", "10", "--no-progress"});
         INFO(c.text << "\n-> " << r.err);
         CHECK(r.code == 2);
         CHECK(r.err.find("map file '" + f.path + "'") != std::string::npos);
         CHECK(r.err.find(c.says) != std::string::npos);
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
-    const auto missing = test::cli({"run", "msc", "--set", "map=/nonexistent/odds.map", "-n", "10"});
+    const auto missing =
+        test::cli({"run", "msc", "--set", "map=/nonexistent/odds.map", "-n", "10"});
     CHECK(missing.code == 2);
-    CHECK(missing.err.find("cannot read map file '/nonexistent/odds.map': No such file") != std::string::npos);
+    CHECK(missing.err.find("cannot read map file '/nonexistent/odds.map': No such file") !=
+          std::string::npos);
     const auto folder = test::cli({"run", "msc", "--set", "map=/tmp", "-n", "10"});
     CHECK(folder.code == 2);
     CHECK(folder.err.find("it is a folder") != std::string::npos);

@@ -29,7 +29,9 @@ struct Scripted {
         return {stay ? f.pos : target, 0, {}};
     }
     template <class D>
-    bool retreat(const State&, int, const hex::Hex&, D&) { return run_away; }
+    bool retreat(const State&, int, const hex::Hex&, D&) {
+        return run_away;
+    }
 };
 
 // Keeps the fleet where it is and detaches four ships toward `there`.
@@ -96,7 +98,8 @@ TEST_CASE("M4 initiative: both roll, high is Player 1, ties rolled again", "[msc
     CHECK(d.remaining() == 0);
 }
 
-TEST_CASE("M4 production: 1 BP a system; a capture produces from two turns later", "[msc][M4][M6]") {
+TEST_CASE("M4 production: 1 BP a system; a capture produces from two turns later",
+          "[msc][M4][M6]") {
     State s = start(150);  // 10 ships each, nothing saved
     System& y = s.sys[0];
     y.owner = 0;
@@ -115,7 +118,8 @@ TEST_CASE("M4 production: 1 BP a system; a capture produces from two turns later
     CHECK(s.bp[0] == 1);
 }
 
-TEST_CASE("M6 capture: two turns in a row alone; lost when an enemy ends a turn there", "[msc][M6]") {
+TEST_CASE("M6 capture: two turns in a row alone; lost when an enemy ends a turn there",
+          "[msc][M6]") {
     State s = start();
     Options o;
     const hex::Hex at = s.sys[0].pos;
@@ -147,7 +151,8 @@ TEST_CASE("M5 a fleet moves up to its ENGINE; fleets in one hex merge first", "[
     CHECK(s.fleets[0][0].arrived > 0);
 }
 
-TEST_CASE("M5a a fleet may detach ships into a new fleet with its own destination", "[msc][M5][M5a]") {
+TEST_CASE("M5a a fleet may detach ships into a new fleet with its own destination",
+          "[msc][M5][M5a]") {
     State s = start();
     Splitter split{s.home[1]};
     ScriptedDice none{};
@@ -158,7 +163,9 @@ TEST_CASE("M5a a fleet may detach ships into a new fleet with its own destinatio
     CHECK(hex::distance(s.home[0], s.fleets[0][1].pos) == 3);
 }
 
-TEST_CASE("M5a with every fleet slot busy, detachments are refused and new ships wait; both counted", "[msc][M5][M5a]") {
+TEST_CASE(
+    "M5a with every fleet slot busy, detachments are refused and new ships wait; both counted",
+    "[msc][M5][M5a]") {
     State s = start();  // 10 ships at home in slot 0
     for (int i = 1; i < kMaxFleets; ++i) s.fleets[0][i] = Fleet{s.sys[i].pos, {1, 0}, 0};
     Splitter split{s.home[1]};
@@ -179,7 +186,8 @@ TEST_CASE("M5a with every fleet slot busy, detachments are refused and new ships
     CHECK(m[kFleetCapHits] == 1);
 }
 
-TEST_CASE("M7 combat: the last to move in attacks; rounds until destroyed or retreat", "[msc][M7]") {
+TEST_CASE("M7 combat: the last to move in attacks; rounds until destroyed or retreat",
+          "[msc][M7]") {
     State s = start();
     const hex::Hex at = s.sys[0].pos;
     s.fleets[0][0] = Fleet{at, {1, 0}, 1};  // A: 1 ship, there first
@@ -211,7 +219,8 @@ TEST_CASE("M7 a side may retreat one hex toward home after a round", "[msc][M7]"
 
 TEST_CASE("M7 if neither side can roll an attack die, the attacker retreats", "[msc][M7][M7b]") {
     State s = start();
-    s.plan = {Plan(*parse_design("E5S5T0W0")), Plan(*parse_design("E5S5T0W0"))};  // 10 BP: no offence
+    s.plan = {Plan(*parse_design("E5S5T0W0")),
+              Plan(*parse_design("E5S5T0W0"))};  // 10 BP: no offence
     const hex::Hex at = s.sys[0].pos;
     s.fleets[0][0] = Fleet{at, {2, 0}, 5};  // A moved in last
     s.fleets[1][0] = Fleet{at, {2, 0}, 1};
@@ -221,7 +230,8 @@ TEST_CASE("M7 if neither side can roll an attack die, the attacker retreats", "[
     CHECK(s.fleets[0][0].pos == step_toward(s, at, s.home[0]));
 }
 
-TEST_CASE("M7a a combat still going after 1,000 rounds ends by the attacker's retreat", "[msc][M7][M7a]") {
+TEST_CASE("M7a a combat still going after 1,000 rounds ends by the attacker's retreat",
+          "[msc][M7][M7a]") {
     State s = by_hand();
     const hex::Hex at = hex::from_offset(5, 5);
     s.fleets[0][0] = Fleet{at, {1, 0}, 2};  // A moved in last: it attacks
@@ -240,7 +250,8 @@ TEST_CASE("M7a a combat still going after 1,000 rounds ends by the attacker's re
     CHECK(s.lost == std::array<int, kSides>{0, 0});
 }
 
-TEST_CASE("M7c a side in its own home cannot retreat: it asks, stays, and the fight goes on", "[msc][M7][M7c]") {
+TEST_CASE("M7c a side in its own home cannot retreat: it asks, stays, and the fight goes on",
+          "[msc][M7][M7c]") {
     SECTION("the defender at home") {
         State s = by_hand();
         const hex::Hex home = s.home[1];
@@ -291,7 +302,8 @@ TEST_CASE("M7c a side in its own home cannot retreat: it asks, stays, and the fi
     }
 }
 
-TEST_CASE("M9 policies see the whole board: strike counts the enemy's ships wherever they are", "[msc][M9][policy]") {
+TEST_CASE("M9 policies see the whole board: strike counts the enemy's ships wherever they are",
+          "[msc][M9][policy]") {
     State s = by_hand();
     const hex::Hex spot = hex::from_offset(2, 2);
     s.sys[s.n_sys++].pos = spot;  // one system to expand to
@@ -339,7 +351,6 @@ TEST_CASE("M8 the enemy home held alone, or the enemy without ships", "[msc][M8]
     }
 }
 
-
 TEST_CASE("M8 both homes taken in the same turn: a draw, ended by a home taken", "[msc][M8]") {
     Options o;
     State s = start();
@@ -355,7 +366,8 @@ TEST_CASE("M8 both homes taken in the same turn: a draw, ended by a home taken",
     CHECK(m[kEndAnnihilation] == 0);
 }
 
-TEST_CASE("M6 an owner's system is lost when an enemy fleet ends a turn there, even beside its own", "[msc][M6]") {
+TEST_CASE("M6 an owner's system is lost when an enemy fleet ends a turn there, even beside its own",
+          "[msc][M6]") {
     State s = start();
     Options o;
     const hex::Hex at = s.sys[0].pos;
@@ -366,7 +378,8 @@ TEST_CASE("M6 an owner's system is lost when an enemy fleet ends a turn there, e
     CHECK(s.sys[0].owner == -1);
 }
 
-TEST_CASE("M4a initiative=a or b: that side is Player 1 every turn, no dice rolled for it", "[msc][M4][M4a]") {
+TEST_CASE("M4a initiative=a or b: that side is Player 1 every turn, no dice rolled for it",
+          "[msc][M4][M4a]") {
     CHECK(parse_options({{"initiative", "b"}}).initiative == 1);
     CHECK(parse_options({{"initiative", "roll"}}).initiative == -1);
     CHECK_THROWS_AS(parse_options({{"initiative", "c"}}), UsageError);
@@ -384,7 +397,8 @@ TEST_CASE("M4a initiative=a or b: that side is Player 1 every turn, no dice roll
     CHECK(roll.remaining() == 0);
 }
 
-TEST_CASE("M7 in the second half of a round the original attacker picks its own losses", "[msc][M7][M7d][M2a]") {
+TEST_CASE("M7 in the second half of a round the original attacker picks its own losses",
+          "[msc][M7][M7d][M2a]") {
     // A (1 main E2S5T0W4 and 2 escorts E5S1T2W1) moves in on B (3 x E3S3T3W3). A attacks:
     // offence 16, 2 dice (1, 1) against B's 3 (1, 1, 1): nothing. B attacks: offence 27, 3 dice
     // (6, 6, 1): 2 hits; A's defence 7, 2 dice (5, 1): 1 save. A loses one ship, its own choice;
@@ -408,10 +422,12 @@ TEST_CASE("M7 in the second half of a round the original attacker picks its own 
     }
 }
 
-TEST_CASE("M5 a fleet moves at its slowest ship's ENGINE, escort or main design", "[msc][M5][M2a]") {
+TEST_CASE("M5 a fleet moves at its slowest ship's ENGINE, escort or main design",
+          "[msc][M5][M2a]") {
     Options o;
     ScriptedDice none{};
-    State s = setup(o, {Plan(*parse_design("E5S2T2W3"), *parse_design("E1S0T5W2"), 0), Plan(kBalanced)}, none);
+    State s = setup(
+        o, {Plan(*parse_design("E5S2T2W3"), *parse_design("E1S0T5W2"), 0), Plan(kBalanced)}, none);
     s.fleets[0][0].n = {2, 1};  // E5 main ships and one E1 escort: 1 hex
     Scripted go{s.home[1], false, false};
     movement(s, 0, go, none);
@@ -431,7 +447,7 @@ TEST_CASE("expand and strike keep a third of all the side's ships at home", "[ms
     s.fleets[0][0].n = {14, 0};
     s.fleets[0][1].n = {26, 0};
     o = e.orders(s, 0, 0, none);
-    CHECK(o.detach[0] == 0);  // the guard is all that is home: nobody leaves
+    CHECK(o.detach[0] == 0);    // the guard is all that is home: nobody leaves
     s.fleets[1][0].n = {1, 0};  // B far behind: strike goes for B's home with all but the guard
     strategy::Strike k;
     s.fleets[0][0].n = {30, 0};
@@ -479,7 +495,8 @@ TEST_CASE("M5 a mixed fleet moves at its slowest ship's ENGINE", "[msc][M5][M2a]
     CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 5);
 }
 
-TEST_CASE("M7 loss rules: the cheapest, the least offence, or the slowest ship first", "[msc][M7][M2a]") {
+TEST_CASE("M7 loss rules: the cheapest, the least offence, or the slowest ship first",
+          "[msc][M7][M2a]") {
     // Main E2S5T0W4: 15 BP, offence 8, ENGINE 2. Escort E1S0T5W2: 10 BP, offence 9, ENGINE 1.
     const Plan p(*parse_design("E2S5T0W4"), *parse_design("E1S0T5W2"), 50);
     CHECK(pick_loss(LossRule::cheap_first, p, {3, 3}) == 1);
@@ -488,7 +505,8 @@ TEST_CASE("M7 loss rules: the cheapest, the least offence, or the slowest ship f
     CHECK(pick_loss(LossRule::keep_guns, p, {0, 3}) == 1);  // only what is there
 }
 
-TEST_CASE("M7 the defender's policy picks its losses: which ships remain after a round", "[msc][M7][M7d][M2a]") {
+TEST_CASE("M7 the defender's policy picks its losses: which ships remain after a round",
+          "[msc][M7][M7d][M2a]") {
     // B holds 1 main ship (E2S5T0W4: offence 8, defence 5, ENGINE 2, 15 BP) and 2 escorts
     // (E5S1T2W1: offence 4, defence 1, ENGINE 5, 10 BP). A (3 x E3S3T3W3) moves in and attacks.
     const Plan pb(*parse_design("E2S5T0W4"), *parse_design("E5S1T2W1"), 50);
@@ -532,18 +550,21 @@ TEST_CASE("M1a swap_homes: side A starts at the map's second home", "[msc][M1][M
 }
 
 TEST_CASE("M2a the plan is rule options: main design, escort, escorts' share", "[msc][M2a]") {
-    const Options o = parse_options({{"design_a", "E3S4T4W2"}, {"escort_b", "E1S5T4W5"},
-                                     {"escorts_a", "0"}, {"escorts_b", "40"}, {"swap_homes", "true"}});
+    const Options o = parse_options({{"design_a", "E3S4T4W2"},
+                                     {"escort_b", "E1S5T4W5"},
+                                     {"escorts_a", "0"},
+                                     {"escorts_b", "40"},
+                                     {"swap_homes", "true"}});
     CHECK(o.design[0] == parse_design("E3S4T4W2"));
     CHECK_FALSE(o.design[1]);
     CHECK(o.escort[1] == parse_design("E1S5T4W5"));  // a 20-BP capital ship
     CHECK(o.escort_share == std::array<int, kSides>{0, 40});
     CHECK(o.swap_homes);
     CHECK(parse_options({}).escort_share == std::array<int, kSides>{25, 25});
-    CHECK_THROWS_WITH(parse_options({{"escorts_a", "101"}}), Catch::Contains("escorts_a='101'") &&
-                                                              Catch::Contains("0 to 100"));
-    CHECK_THROWS_WITH(parse_options({{"escort_b", "E3S2T3W2"}}), Catch::Contains("escort_b='E3S2T3W2'") &&
-                                                                 Catch::Contains("doctrine"));
+    CHECK_THROWS_WITH(parse_options({{"escorts_a", "101"}}),
+                      Catch::Contains("escorts_a='101'") && Catch::Contains("0 to 100"));
+    CHECK_THROWS_WITH(parse_options({{"escort_b", "E3S2T3W2"}}),
+                      Catch::Contains("escort_b='E3S2T3W2'") && Catch::Contains("doctrine"));
 }
 
 TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]") {
@@ -557,7 +578,8 @@ TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]
             Plan(doctrine_design(static_cast<Doctrine>(game % 4), 15),
                  doctrine_design(static_cast<Doctrine>((game + 1) % 4), 10), 25 * (game % 5)),
             Plan(doctrine_design(static_cast<Doctrine>((game / 4) % 4), 10),
-                 doctrine_design(static_cast<Doctrine>((game / 2) % 4), 20), 25 * ((game / 5) % 5))};
+                 doctrine_design(static_cast<Doctrine>((game / 2) % 4), 20),
+                 25 * ((game / 5) % 5))};
         State s = setup(o, plans, dice);
         strategy::Random pa;
         strategy::Expand pb;
@@ -576,8 +598,10 @@ TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]
                     before[i] = fl[i].pos;
                     was[i] = fl[i].ships() > 0;
                 }
-                if (side == 0) movement(s, 0, pa, dice);
-                else movement(s, 1, pb, dice);
+                if (side == 0)
+                    movement(s, 0, pa, dice);
+                else
+                    movement(s, 1, pb, dice);
                 // M5: no fleet ends beyond its range, the lowest ENGINE among its designs (from
                 // the plan, not the kernel's own count), of where a fleet of its side started
                 // the phase (merged slots are reused by detachments, so not necessarily its own).
@@ -587,8 +611,7 @@ TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]
                     REQUIRE(s.bounds.contains(f.pos));
                     int range = kMaxRating;
                     for (int d = 0; d < kMaxDesigns; ++d)
-                        if (f.n[d] > 0)
-                            range = std::min(range, plans[side].design[d].engine);
+                        if (f.n[d] > 0) range = std::min(range, plans[side].design[d].engine);
                     int from = 1000;
                     for (int j = 0; j < kMaxFleets; ++j)
                         if (was[j]) from = std::min(from, hex::distance(before[j], f.pos));

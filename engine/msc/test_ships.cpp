@@ -14,17 +14,18 @@ TEST_CASE("M2 designs: 1 BP a rating unit up to 5, 2 BP a weapon, 10/15/20 BP sh
     CHECK(d->offence() == 8);  // TO-HIT 4 + 2 weapons x 2 BP
     CHECK(d->defence() == 4);
     CHECK(to_string(*d) == "E3S4T4W2");
-    CHECK_FALSE(parse_design("E6S2T2W0"));   // ENGINE above 5
-    CHECK_FALSE(parse_design("E3S4T4W1"));   // 13 BP
-    CHECK_FALSE(parse_design("E3S4T4"));     // malformed
+    CHECK_FALSE(parse_design("E6S2T2W0"));  // ENGINE above 5
+    CHECK_FALSE(parse_design("E3S4T4W1"));  // 13 BP
+    CHECK_FALSE(parse_design("E3S4T4"));    // malformed
     CHECK_FALSE(parse_design("E3S4T4W2x"));
-    CHECK(parse_design("E0S5T5W0"));         // 10 BP; ENGINE 0 is legal (the ship cannot move)
-    CHECK_FALSE(parse_design("e0s5t5w0"));   // values are case-sensitive: the letters are capitals
+    CHECK(parse_design("E0S5T5W0"));        // 10 BP; ENGINE 0 is legal (the ship cannot move)
+    CHECK_FALSE(parse_design("e0s5t5w0"));  // values are case-sensitive: the letters are capitals
     CHECK_FALSE(parse_design("E3s4T4W2"));
 }
 
 TEST_CASE("M2 doctrines give legal designs of every size", "[msc][M2]") {
-    for (Doctrine doc : {Doctrine::balanced, Doctrine::glass_cannon, Doctrine::turtle, Doctrine::fast})
+    for (Doctrine doc :
+         {Doctrine::balanced, Doctrine::glass_cannon, Doctrine::turtle, Doctrine::fast})
         for (int bp : {10, 15, 20}) {
             const Design d = doctrine_design(doc, bp);
             INFO(static_cast<int>(doc) << " " << bp << ": " << to_string(d));
@@ -38,21 +39,22 @@ TEST_CASE("M2 doctrines give legal designs of every size", "[msc][M2]") {
     CHECK_FALSE(parse_doctrine("sneaky"));
 }
 
-TEST_CASE("M7 combat arithmetic: dice per 7 offence and per 3 defence, saves cancel hits", "[msc][M7]") {
+TEST_CASE("M7 combat arithmetic: dice per 7 offence and per 3 defence, saves cancel hits",
+          "[msc][M7]") {
     CHECK(attack_dice(13) == 1);
     CHECK(attack_dice(14) == 2);
     CHECK(defence_dice(8) == 2);
     CHECK(defence_dice(9) == 3);
-    {   // 21 offence: 3 dice (6, 5, 4): 2 hits; 6 defence: 2 dice (5, 1): 1 save: 1 loss
+    {  // 21 offence: 3 dice (6, 5, 4): 2 hits; 6 defence: 2 dice (5, 1): 1 save: 1 loss
         ScriptedDice d{6, 5, 4, 5, 1};
         CHECK(resolve_attack(21, 6, d) == 1);
         CHECK(d.remaining() == 0);
     }
-    {   // more saves than hits: no losses, never negative
+    {  // more saves than hits: no losses, never negative
         ScriptedDice d{5, 6, 6};
         CHECK(resolve_attack(7, 6, d) == 0);
     }
-    {   // below 7 offence: no attack dice; the defender still rolls his
+    {  // below 7 offence: no attack dice; the defender still rolls his
         ScriptedDice d{1};
         CHECK(resolve_attack(6, 3, d) == 0);
         CHECK(d.remaining() == 0);

@@ -4,30 +4,40 @@ namespace odds::naval {
 
 namespace {
 constexpr Option<Options> kOptions[] = {
-    {.name = "width", .type = integer(field<&Options::length>, 6, kMaxLength),
-     .help = "sea hexes from one fleet's edge to the other's, {range}", .ruling = "N1"},
+    {.name = "width",
+     .type = integer(field<&Options::length>, 6, kMaxLength),
+     .help = "sea hexes from one fleet's edge to the other's, {range}",
+     .ruling = "N1"},
     // At least `ships`, so that each fleet fits its edge.
-    {.name = "height", .type = integer(field<&Options::breadth>, named("ships"), kMaxBreadth),
-     .help = "sea hexes along each fleet's edge, {range}", .ruling = "N1"},
+    {.name = "height",
+     .type = integer(field<&Options::breadth>, named("ships"), kMaxBreadth),
+     .help = "sea hexes along each fleet's edge, {range}",
+     .ruling = "N1"},
     // N1a: islands fall off the two edge rows, at most a quarter of that sea.
     {.name = "islands",
-     .type = integer(field<&Options::islands>, 0,
-                     {[](const Options& o) -> std::int64_t { return o.breadth * (o.length - 2) / 4; },
-                      "height*(width-2)/4"}),
+     .type =
+         integer(field<&Options::islands>, 0,
+                 {[](const Options& o) -> std::int64_t { return o.breadth * (o.length - 2) / 4; },
+                  "height*(width-2)/4"}),
      .help = "land hexes placed at random between the fleets, up to a quarter of that sea",
-     .ruling = "N1", .after = "width,height"},
-    {.name = "ships", .type = integer(field<&Options::ships>, 1, kMaxFleet),
-     .help = "ships of the line a side, {range}", .ruling = "N2"},
-    {.name = "max_turns", .type = integer(field<&Options::max_turns>, 1, 1000),
-     .help = "turns after which the side with more ships wins, {range}", .ruling = "N8"},
+     .ruling = "N1",
+     .after = "width,height"},
+    {.name = "ships",
+     .type = integer(field<&Options::ships>, 1, kMaxFleet),
+     .help = "ships of the line a side, {range}",
+     .ruling = "N2"},
+    {.name = "max_turns",
+     .type = integer(field<&Options::max_turns>, 1, 1000),
+     .help = "turns after which the side with more ships wins, {range}",
+     .ruling = "N8"},
 };
 constexpr OptionTable<Options> kTable{"naval", kOptions};
 
 constexpr const char* kCardNames[kCardKinds] = {
-    "Gust of Wind", "Unfurl the Sails", "Catch the Wind", "Fierce Hand to Hand",
-    "Swords and Pistols", "Rally the Men", "Sweep the Decks", "Splintering Wood",
-    "Damaged Rigging", "Quick Reload", "Crows Nest Lookout", "Maneuver", "Calm Waters",
-    "Rake the Bow"};
+    "Gust of Wind",       "Unfurl the Sails", "Catch the Wind",     "Fierce Hand to Hand",
+    "Swords and Pistols", "Rally the Men",    "Sweep the Decks",    "Splintering Wood",
+    "Damaged Rigging",    "Quick Reload",     "Crows Nest Lookout", "Maneuver",
+    "Calm Waters",        "Rake the Bow"};
 }  // namespace
 
 std::span<const OptionInfo> option_infos() {
@@ -39,22 +49,27 @@ Options parse_options(const Settings& settings) { return kTable.read(kTable.read
 
 std::string scenario(const Options& o) { return kTable.scenario(o); }
 
-const char* card_name(int card) noexcept { return card >= 0 && card < kCardKinds ? kCardNames[card] : "?"; }
+const char* card_name(int card) noexcept {
+    return card >= 0 && card < kCardKinds ? kCardNames[card] : "?";
+}
 
 bool applicable(int card, const Roll& roll) noexcept {
     switch (roll.kind) {
-    case Roll::kMove:
-        return roll.own ? card == kGustOfWind || card == kUnfurlTheSails || card == kCatchTheWind
-                        : card == kCalmWaters;
-    case Roll::kBoard:
-        return roll.own && (card == kFierceHandToHand || card == kSwordsAndPistols || card == kRallyTheMen);
-    case Roll::kReload:
-        return roll.own && card == kQuickReload;
-    case Roll::kBroadside:
-        if (!roll.own) return card == kManeuver;
-        return (card == kSweepTheDecks && roll.ammo == kGrapeshot) ||
-               (card == kSplinteringWood && roll.ammo == kRoundshot) ||
-               (card == kDamagedRigging && roll.ammo == kChainshot) || (card == kRakeTheBow && roll.rake);
+        case Roll::kMove:
+            return roll.own
+                       ? card == kGustOfWind || card == kUnfurlTheSails || card == kCatchTheWind
+                       : card == kCalmWaters;
+        case Roll::kBoard:
+            return roll.own &&
+                   (card == kFierceHandToHand || card == kSwordsAndPistols || card == kRallyTheMen);
+        case Roll::kReload:
+            return roll.own && card == kQuickReload;
+        case Roll::kBroadside:
+            if (!roll.own) return card == kManeuver;
+            return (card == kSweepTheDecks && roll.ammo == kGrapeshot) ||
+                   (card == kSplinteringWood && roll.ammo == kRoundshot) ||
+                   (card == kDamagedRigging && roll.ammo == kChainshot) ||
+                   (card == kRakeTheBow && roll.rake);
     }
     return false;
 }
@@ -62,11 +77,15 @@ bool applicable(int card, const Roll& roll) noexcept {
 int card_modifier(int card, const Roll& roll) noexcept {
     if (!applicable(card, roll)) return 0;
     switch (card) {
-    case kCalmWaters:
-    case kManeuver: return -2;
-    case kRakeTheBow: return 1;
-    case kQuickReload: return 0;
-    default: return 2;
+        case kCalmWaters:
+        case kManeuver:
+            return -2;
+        case kRakeTheBow:
+            return 1;
+        case kQuickReload:
+            return 0;
+        default:
+            return 2;
     }
 }
 
@@ -123,8 +142,8 @@ void reach(const State& s, int i, int allowance, Reach& r) noexcept {
         if (mark) return;
         mark = 1;
         r.end[r.n++] = {static_cast<std::uint16_t>(cell), static_cast<std::int8_t>(h.q),
-                                                  static_cast<std::int8_t>(h.r), static_cast<std::int8_t>(facing),
-                                                  static_cast<std::int8_t>(cost)};
+                        static_cast<std::int8_t>(h.r), static_cast<std::int8_t>(facing),
+                        static_cast<std::int8_t>(cost)};
     };
     push(sh.pos, s.cell(sh.pos), sh.facing, 0);
     for (int head = 0; head < r.n; ++head) {
@@ -135,38 +154,53 @@ void reach(const State& s, int i, int allowance, Reach& r) noexcept {
         push(here, e.cell, hex::turn(e.facing, -1), e.cost + 1);
         const hex::Hex ahead = hex::neighbour(here, e.facing);
         if (!s.in_bounds(ahead) || s.is_land(ahead)) continue;
-        if (const int other = s.ship_at(ahead); other >= 0 && other != i) continue;  // N1: no passing
+        if (const int other = s.ship_at(ahead); other >= 0 && other != i)
+            continue;  // N1: no passing
         push(ahead, s.cell(ahead), e.facing, e.cost + 1);
     }
 }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     const int t = o.max_turns, n = kSides * o.ships;
-    const int edge = 5 * o.ships + 3;  // N2: a side's rating in one attribute lies in [n, 6n + 3] (+1 crew)
+    const int edge =
+        5 * o.ships + 3;  // N2: a side's rating in one attribute lies in [n, 6n + 3] (+1 crew)
     auto m = versus::outcome_specs(t, "N8", "both fleets gone at once, or equal ships at max_turns",
                                    "both fleets gone at once");
-    m.insert(m.end(), {
-        {"afloat_a", "ships under side A's control at the end (captures included)", MetricKind::count, 0, n},
-        {"afloat_b", "ships under side B's control at the end", MetricKind::count, 0, n},
-        {"sunk_a", "ships lost to sinking while side A held them (N6, N7)", MetricKind::count, 0, n},
-        {"sunk_b", "ships lost to sinking while side B held them", MetricKind::count, 0, n},
-        {"captured_by_a", "enemy ships side A took by boarding (N7)", MetricKind::count, 0, n},
-        {"captured_by_b", "enemy ships side B took by boarding (N7)", MetricKind::count, 0, n},
-        {"fired_roundshot_a", "broadsides of roundshot side A fired (N6)", MetricKind::count, 0, 2 * n * t},
-        {"fired_roundshot_b", "broadsides of roundshot side B fired (N6)", MetricKind::count, 0, 2 * n * t},
-        {"fired_chainshot_a", "broadsides of chainshot side A fired (N6)", MetricKind::count, 0, 2 * n * t},
-        {"fired_chainshot_b", "broadsides of chainshot side B fired (N6)", MetricKind::count, 0, 2 * n * t},
-        {"fired_grapeshot_a", "broadsides of grapeshot side A fired (N6)", MetricKind::count, 0, 2 * n * t},
-        {"fired_grapeshot_b", "broadsides of grapeshot side B fired (N6)", MetricKind::count, 0, 2 * n * t},
-        {"boardings", "boarding actions, both sides (N7)", MetricKind::count, 0, n / 2 * t},
-        {"movement_edge", "side A's fleet Movement minus side B's after the fleet roll (N2)", MetricKind::count, -edge, edge},
-        {"cannon_edge", "side A's fleet Cannon minus side B's after the fleet roll (N2)", MetricKind::count, -edge, edge},
-        {"crew_edge", "side A's fleet Crew minus side B's after the fleet roll (N2)", MetricKind::count, -edge, edge},
-        {"more_guns_won", "the side that rolled more Cannon won", MetricKind::rate, 0, 1},
-        {"fewer_guns_won", "the side that rolled less Cannon won", MetricKind::rate, 0, 1},
-        {"more_crew_won", "the side that rolled more Crew won", MetricKind::rate, 0, 1},
-        {"less_crew_won", "the side that rolled less Crew won", MetricKind::rate, 0, 1},
-    });
+    m.insert(
+        m.end(),
+        {
+            {"afloat_a", "ships under side A's control at the end (captures included)",
+             MetricKind::count, 0, n},
+            {"afloat_b", "ships under side B's control at the end", MetricKind::count, 0, n},
+            {"sunk_a", "ships lost to sinking while side A held them (N6, N7)", MetricKind::count,
+             0, n},
+            {"sunk_b", "ships lost to sinking while side B held them", MetricKind::count, 0, n},
+            {"captured_by_a", "enemy ships side A took by boarding (N7)", MetricKind::count, 0, n},
+            {"captured_by_b", "enemy ships side B took by boarding (N7)", MetricKind::count, 0, n},
+            {"fired_roundshot_a", "broadsides of roundshot side A fired (N6)", MetricKind::count, 0,
+             2 * n * t},
+            {"fired_roundshot_b", "broadsides of roundshot side B fired (N6)", MetricKind::count, 0,
+             2 * n * t},
+            {"fired_chainshot_a", "broadsides of chainshot side A fired (N6)", MetricKind::count, 0,
+             2 * n * t},
+            {"fired_chainshot_b", "broadsides of chainshot side B fired (N6)", MetricKind::count, 0,
+             2 * n * t},
+            {"fired_grapeshot_a", "broadsides of grapeshot side A fired (N6)", MetricKind::count, 0,
+             2 * n * t},
+            {"fired_grapeshot_b", "broadsides of grapeshot side B fired (N6)", MetricKind::count, 0,
+             2 * n * t},
+            {"boardings", "boarding actions, both sides (N7)", MetricKind::count, 0, n / 2 * t},
+            {"movement_edge", "side A's fleet Movement minus side B's after the fleet roll (N2)",
+             MetricKind::count, -edge, edge},
+            {"cannon_edge", "side A's fleet Cannon minus side B's after the fleet roll (N2)",
+             MetricKind::count, -edge, edge},
+            {"crew_edge", "side A's fleet Crew minus side B's after the fleet roll (N2)",
+             MetricKind::count, -edge, edge},
+            {"more_guns_won", "the side that rolled more Cannon won", MetricKind::rate, 0, 1},
+            {"fewer_guns_won", "the side that rolled less Cannon won", MetricKind::rate, 0, 1},
+            {"more_crew_won", "the side that rolled more Crew won", MetricKind::rate, 0, 1},
+            {"less_crew_won", "the side that rolled less Crew won", MetricKind::rate, 0, 1},
+        });
     return m;
 }
 
@@ -184,9 +218,7 @@ void to_metrics(const State& s, std::int32_t* out) noexcept {
         for (int side = 0; side < kSides; ++side)
             out[kFiredRoundA + 2 * a + side] = s.broadsides[side][a];
     out[kBoardings] = s.boardings;
-    const auto edge = [&](int attr) {
-        return s.start_rating[0][attr] - s.start_rating[1][attr];
-    };
+    const auto edge = [&](int attr) { return s.start_rating[0][attr] - s.start_rating[1][attr]; };
     out[kMovementEdge] = edge(kMovement);
     out[kCannonEdge] = edge(kCannon);
     out[kCrewEdge] = edge(kCrew);

@@ -15,46 +15,54 @@
 
 #include "engine/hex.hpp"
 #include "engine/metric.hpp"
-#include "engine/versus.hpp"
 #include "engine/rule_options.hpp"
+#include "engine/versus.hpp"
 
 namespace odds::naval {
 
 inline constexpr int kSides = 2;
-inline constexpr int kMaxFleet = 7;                 // N2: option ships, at most 7 a side
+inline constexpr int kMaxFleet = 7;                   // N2: option ships, at most 7 a side
 inline constexpr int kMaxShips = kSides * kMaxFleet;  // captures change sides: never more
-inline constexpr int kMaxLength = 40;               // option width: the sea between the fleets
-inline constexpr int kMaxBreadth = 40;              // option height: the fleets' edges
+inline constexpr int kMaxLength = 40;                 // option width: the sea between the fleets
+inline constexpr int kMaxBreadth = 40;                // option height: the fleets' edges
 inline constexpr int kMaxCells = kMaxLength * kMaxBreadth;
-inline constexpr int kDeckSize = 28;                // N4: 2 of each of the 14 cards
-inline constexpr int kHandLimit = 5;                // N4
-inline constexpr int kHandMax = kHandLimit + 1;     // a hand just drawn, before the discard
+inline constexpr int kDeckSize = 28;             // N4: 2 of each of the 14 cards
+inline constexpr int kHandLimit = 5;             // N4
+inline constexpr int kHandMax = kHandLimit + 1;  // a hand just drawn, before the discard
 
 // N4, N9: the 14 cards of the seed's deck list, two of each.
 enum Card : std::uint8_t {
-    kGustOfWind, kUnfurlTheSails, kCatchTheWind,              // +2 to the own movement roll
-    kFierceHandToHand, kSwordsAndPistols, kRallyTheMen,       // +2 to the own boarding roll
-    kSweepTheDecks, kSplinteringWood, kDamagedRigging,        // +2 to a grape/round/chain broadside
-    kQuickReload,                                             // a second broadside this turn
-    kCrowsNest,                                               // look at the opponent's hand
-    kManeuver,                                                // -2 to one enemy broadside roll
-    kCalmWaters,                                              // -2 to one enemy movement roll
-    kRakeTheBow,                                              // +1 firing into a bow or stern
+    kGustOfWind,
+    kUnfurlTheSails,
+    kCatchTheWind,  // +2 to the own movement roll
+    kFierceHandToHand,
+    kSwordsAndPistols,
+    kRallyTheMen,  // +2 to the own boarding roll
+    kSweepTheDecks,
+    kSplinteringWood,
+    kDamagedRigging,  // +2 to a grape/round/chain broadside
+    kQuickReload,     // a second broadside this turn
+    kCrowsNest,       // look at the opponent's hand
+    kManeuver,        // -2 to one enemy broadside roll
+    kCalmWaters,      // -2 to one enemy movement roll
+    kRakeTheBow,      // +1 firing into a bow or stern
     kCardKinds
 };
 const char* card_name(int card) noexcept;
 
 enum Ammo : std::uint8_t { kRoundshot, kChainshot, kGrapeshot, kAmmoKinds };
 // N6: the longest range of each ammunition: 4, roundshot +1, grapeshot -2.
-constexpr int max_range(int ammo) noexcept { return ammo == kRoundshot ? 5 : ammo == kGrapeshot ? 2 : 4; }
+constexpr int max_range(int ammo) noexcept {
+    return ammo == kRoundshot ? 5 : ammo == kGrapeshot ? 2 : 4;
+}
 
 enum Attribute : std::uint8_t { kMovement, kCannon, kCrew };
 
 struct Options {
-    int length = 24;   // option width: sea hexes from one fleet's edge to the other's (N1)
-    int breadth = 16;  // option height: sea hexes along each fleet's edge (N1)
-    int islands = 0;   // N1
-    int ships = 7;     // N2
+    int length = 24;     // option width: sea hexes from one fleet's edge to the other's (N1)
+    int breadth = 16;    // option height: sea hexes along each fleet's edge (N1)
+    int islands = 0;     // N1
+    int ships = 7;       // N2
     int max_turns = 60;  // N8
 };
 
@@ -81,7 +89,7 @@ struct Roll {
     std::int8_t ship = -1;    // the ship rolling (moving, firing, boarding)
     std::int8_t target = -1;  // broadsides: the target
     std::uint8_t ammo = kRoundshot;
-    bool rake = false;        // broadsides: the firer stands in the target's bow or stern wedge
+    bool rake = false;  // broadsides: the firer stands in the target's bow or stern wedge
 };
 // Is `card` one the asked side may play on `roll` (N9)?
 bool applicable(int card, const Roll& roll) noexcept;
@@ -130,7 +138,7 @@ struct State {
 
     int max_turns = 60;  // N8
     int turn = 0;
-    int first_mover = 0;  // this turn's first side to move (N5)
+    int first_mover = 0;                             // this turn's first side to move (N5)
     std::array<bool, kMaxShips> moved{}, boarded{};  // this turn
     std::array<bool, kMaxShips> reloaded{};          // Quick Reload played this turn (N9a)
     // The broadside phase's declarations so far (N6a), and the ship declaring now: a search
@@ -145,8 +153,8 @@ struct State {
     // The fleet roll (N2): every roll adds one point somewhere, so the sides' rating totals are
     // always equal; what differs is where the points went.
     std::array<std::array<int, 3>, kSides> start_rating{};  // per side: Movement, Cannon, Crew
-    std::array<int, kSides> sunk{};         // ships lost to sinking, by the side that held them
-    std::array<int, kSides> captures{};     // ships each side took by boarding (N7)
+    std::array<int, kSides> sunk{};      // ships lost to sinking, by the side that held them
+    std::array<int, kSides> captures{};  // ships each side took by boarding (N7)
     std::array<std::array<int, kAmmoKinds>, kSides> broadsides{};
     int boardings = 0;
 
@@ -154,12 +162,15 @@ struct State {
     int cell(const hex::Hex& h) const noexcept {
         return hex::offset_row(h) * cols + hex::offset_col(h);
     }
-    bool is_land(const hex::Hex& h) const noexcept { return land[static_cast<std::size_t>(cell(h))]; }
-    int ship_at(const hex::Hex& h) const noexcept { return at[static_cast<std::size_t>(cell(h))] - 1; }
+    bool is_land(const hex::Hex& h) const noexcept {
+        return land[static_cast<std::size_t>(cell(h))];
+    }
+    int ship_at(const hex::Hex& h) const noexcept {
+        return at[static_cast<std::size_t>(cell(h))] - 1;
+    }
     int afloat(int side) const noexcept {
         int n = 0;
-        for (int i = 0; i < n_ships; ++i)
-            n += ship[i].afloat && ship[i].side == side;
+        for (int i = 0; i < n_ships; ++i) n += ship[i].afloat && ship[i].side == side;
         return n;
     }
     int highest_movement(int side) const noexcept;
@@ -178,11 +189,34 @@ void reach(const State& s, int i, int allowance, Reach& r) noexcept;
 
 // The metrics of one game.
 enum Metric : int {
-    kAWin, kBWin, kDraw, kAdvantageFirst, kTurns, kTimeouts, kDrawishness, kAfloatA, kAfloatB, kSunkA, kSunkB,
-    kCapturedByA, kCapturedByB, kFiredRoundA, kFiredRoundB, kFiredChainA, kFiredChainB,
-    kFiredGrapeA, kFiredGrapeB, kBoardings,
-    kMovementEdge, kCannonEdge, kCrewEdge, kMoreGunsWon, kFewerGunsWon, kMoreCrewWon,
-    kLessCrewWon, kMetricCount
+    kAWin,
+    kBWin,
+    kDraw,
+    kAdvantageFirst,
+    kTurns,
+    kTimeouts,
+    kDrawishness,
+    kAfloatA,
+    kAfloatB,
+    kSunkA,
+    kSunkB,
+    kCapturedByA,
+    kCapturedByB,
+    kFiredRoundA,
+    kFiredRoundB,
+    kFiredChainA,
+    kFiredChainB,
+    kFiredGrapeA,
+    kFiredGrapeB,
+    kBoardings,
+    kMovementEdge,
+    kCannonEdge,
+    kCrewEdge,
+    kMoreGunsWon,
+    kFewerGunsWon,
+    kMoreCrewWon,
+    kLessCrewWon,
+    kMetricCount
 };
 static_assert(int{kAWin} == int{versus::kAWin} && int{kDrawishness} == int{versus::kDrawishness},
               "the outcome metrics (engine/versus.hpp) come first");

@@ -44,7 +44,9 @@ constexpr Attribute attribute_of(int roll) noexcept {
     return roll <= 2 ? kMovement : roll <= 4 ? kCannon : kCrew;
 }
 // N6: the broadside table: 1-4 nothing, 5-6 one point, 7-8 two, 9+ three.
-constexpr int points_of(int roll) noexcept { return roll <= 4 ? 0 : roll <= 6 ? 1 : roll <= 8 ? 2 : 3; }
+constexpr int points_of(int roll) noexcept {
+    return roll <= 4 ? 0 : roll <= 6 ? 1 : roll <= 8 ? 2 : 3;
+}
 // N6: a ship at Cannon -2 or below blows its hold and sinks.
 inline constexpr int kSinkingCannon = -2;
 
@@ -58,7 +60,9 @@ decltype(auto) with_policy(int side, A& a, B& b, F&& f) {
     return side == 0 ? f(a) : f(b);
 }
 
-inline void policy_error(const char* what) { throw std::logic_error(std::string("naval policy: ") + what); }
+inline void policy_error(const char* what) {
+    throw std::logic_error(std::string("naval policy: ") + what);
+}
 
 template <class D>
 void shuffle(std::uint8_t* cards, int n, D& dice) {
@@ -81,7 +85,8 @@ State setup(const Options& o, A& a, B& b, D& dice) {
     // N1a: islands fall uniformly on the sea between the fleets' edge rows.
     for (int k = 0; k < o.islands; ++k) {
         for (;;) {
-            const int c = s.cols + static_cast<int>(below(dice, static_cast<std::uint32_t>(s.cols * (s.rows - 2))));
+            const int c = s.cols + static_cast<int>(below(
+                                       dice, static_cast<std::uint32_t>(s.cols * (s.rows - 2))));
             if (!s.land[c]) {
                 s.land[c] = 1;
                 break;
@@ -109,7 +114,8 @@ State setup(const Options& o, A& a, B& b, D& dice) {
                 place(s, i, hex::from_offset(s.cols - 1 - (first_col + k), s.rows - 1), hex::kN);
         }
         const int f = with_policy(side, a, b, [&](auto& p) { return p.flagship(s, side, dice); });
-        if (f < side * o.ships || f >= (side + 1) * o.ships) policy_error("flagship not of the side");
+        if (f < side * o.ships || f >= (side + 1) * o.ships)
+            policy_error("flagship not of the side");
         Ship& flag = s.ship[f];
         flag.flagship = true;
         for (int t = 0; t < 3; ++t) character_roll(flag, dice);
@@ -157,7 +163,9 @@ void draw_phase(State& s, A& a, B& b, D& dice) {
     for (int side = 0; side < kSides; ++side) {
         draw_card(s, side, dice);
         while (s.hand_n[side] > kHandLimit)
-            discard_slot(s, side, with_policy(side, a, b, [&](auto& p) { return p.discard(s, side, dice); }));
+            discard_slot(s, side, with_policy(side, a, b, [&](auto& p) {
+                             return p.discard(s, side, dice);
+                         }));
     }
 }
 
@@ -176,7 +184,8 @@ int play_cards(State& s, int side, const Roll& roll, P& policy, D& dice) {
     bool reloaded = false;
     for (int k = 0; k < n; ++k) {
         const std::uint8_t card = h[k];
-        const bool play = (mask >> k & 1u) && applicable(card, roll) && !(card == kQuickReload && reloaded);
+        const bool play =
+            (mask >> k & 1u) && applicable(card, roll) && !(card == kQuickReload && reloaded);
         if (play) {
             mod += card == kQuickReload ? 1 : card_modifier(card, roll);
             reloaded |= card == kQuickReload;
@@ -195,7 +204,8 @@ int card_modifiers(State& s, int side, Roll roll, A& a, B& b, D& dice) {
     roll.own = true;
     int mod = with_policy(side, a, b, [&](auto& p) { return play_cards(s, side, roll, p, dice); });
     roll.own = false;
-    mod += with_policy(1 - side, a, b, [&](auto& p) { return play_cards(s, 1 - side, roll, p, dice); });
+    mod += with_policy(1 - side, a, b,
+                       [&](auto& p) { return play_cards(s, 1 - side, roll, p, dice); });
     return mod;
 }
 
@@ -241,7 +251,8 @@ void move_phase(State& s, A& a, B& b, D& dice) {
                 break;
             }
         }
-    const bool first = with_policy(chooser, a, b, [&](auto& p) { return p.move_first(s, chooser, dice); });
+    const bool first =
+        with_policy(chooser, a, b, [&](auto& p) { return p.move_first(s, chooser, dice); });
     s.first_mover = first ? chooser : 1 - chooser;
     const auto waiting = [&](int side) {
         for (int i = 0; i < s.n_ships; ++i) {
@@ -256,8 +267,7 @@ void move_phase(State& s, A& a, B& b, D& dice) {
             if (!waiting(side)) break;
         }
         const int i = with_policy(side, a, b, [&](auto& p) { return p.pick_mover(s, side, dice); });
-        if (i < 0 || i >= s.n_ships || !s.ship[i].afloat ||
-            s.ship[i].side != side || s.moved[i])
+        if (i < 0 || i >= s.n_ships || !s.ship[i].afloat || s.ship[i].side != side || s.moved[i])
             policy_error("mover not an unmoved ship of the side");
         move_ship(s, i, a, b, dice);
     }
@@ -271,9 +281,11 @@ template <class A, class B, class D>
 void resume_broadsides(State& s, A& a, B& b, D& dice) {
     const auto declare = [&](int i, int nth) {
         const int side = s.ship[i].side;
-        const Shot shot = with_policy(side, a, b, [&](auto& p) { return p.broadside(s, i, nth, dice); });
+        const Shot shot =
+            with_policy(side, a, b, [&](auto& p) { return p.broadside(s, i, nth, dice); });
         if (shot.target < 0) return false;
-        if (shot.ammo >= kAmmoKinds || !can_fire(s, i, shot.target, shot.ammo)) policy_error("illegal broadside");
+        if (shot.ammo >= kAmmoKinds || !can_fire(s, i, shot.target, shot.ammo))
+            policy_error("illegal broadside");
         s.declared[s.n_declared++] = {static_cast<std::int8_t>(i), shot};
         return true;
     };
@@ -284,7 +296,8 @@ void resume_broadsides(State& s, A& a, B& b, D& dice) {
         roll.kind = Roll::kReload;
         roll.ship = static_cast<std::int8_t>(i);
         const int side = s.ship[i].side;
-        if (with_policy(side, a, b, [&](auto& p) { return play_cards(s, side, roll, p, dice); }) > 0) {
+        if (with_policy(side, a, b, [&](auto& p) { return play_cards(s, side, roll, p, dice); }) >
+            0) {
             s.reloaded[i] = true;
             declare(i, 1);
         }
@@ -307,8 +320,9 @@ void resume_broadsides(State& s, A& a, B& b, D& dice) {
                           (shot.ammo == kRoundshot ? 1 : 0) + mod;
         ++s.broadsides[firer.side][shot.ammo];
         for (int p = points_of(total); p > 0; --p) {
-            const int attr = shot.ammo == kChainshot ? kMovement
-                                                     : attribute_of(dice.d6() + (shot.ammo == kGrapeshot ? 1 : 0));
+            const int attr = shot.ammo == kChainshot
+                                 ? kMovement
+                                 : attribute_of(dice.d6() + (shot.ammo == kGrapeshot ? 1 : 0));
             ++loss[shot.target][attr];
         }
     }
@@ -340,8 +354,9 @@ void boarding_phase(State& s, A& a, B& b, D& dice) {
             if (s.boarded[i]) break;
             if (s.boarded[j] || !can_board(s, i, j)) continue;
             const int si = s.ship[i].side, sj = s.ship[j].side;
-            const bool want = with_policy(si, a, b, [&](auto& p) { return p.board(s, i, j, dice); }) ||
-                              with_policy(sj, a, b, [&](auto& p) { return p.board(s, j, i, dice); });
+            const bool want =
+                with_policy(si, a, b, [&](auto& p) { return p.board(s, i, j, dice); }) ||
+                with_policy(sj, a, b, [&](auto& p) { return p.board(s, j, i, dice); });
             if (!want) continue;
             ++s.boardings;
             s.boarded[i] = s.boarded[j] = true;
@@ -349,10 +364,12 @@ void boarding_phase(State& s, A& a, B& b, D& dice) {
             roll.kind = Roll::kBoard;
             roll.ship = static_cast<std::int8_t>(i);
             roll.target = static_cast<std::int8_t>(j);
-            const int mi = with_policy(si, a, b, [&](auto& p) { return play_cards(s, si, roll, p, dice); });
+            const int mi =
+                with_policy(si, a, b, [&](auto& p) { return play_cards(s, si, roll, p, dice); });
             roll.ship = static_cast<std::int8_t>(j);
             roll.target = static_cast<std::int8_t>(i);
-            const int mj = with_policy(sj, a, b, [&](auto& p) { return play_cards(s, sj, roll, p, dice); });
+            const int mj =
+                with_policy(sj, a, b, [&](auto& p) { return play_cards(s, sj, roll, p, dice); });
             int w;
             for (;;) {  // ties are rolled again, the cards still counting
                 const int x = dice.d6() + s.ship[i].crew + mi;
@@ -390,7 +407,7 @@ inline void end_check(State& s) noexcept {
 
 // Whole turns until the game ends.
 template <class A, class B, class D>
-    requires PolicyFor<A, D> && PolicyFor<B, D>
+requires PolicyFor<A, D> && PolicyFor<B, D>
 void play_turns(State& s, A& a, B& b, D& dice) {
     while (s.winner == -2) {
         ++s.turn;
@@ -405,7 +422,7 @@ void play_turns(State& s, A& a, B& b, D& dice) {
 // The rest of the current turn from the broadside declaration under way (State::declaring),
 // then whole turns to the end: what a search policy simulates when it weighs a broadside.
 template <class A, class B, class D>
-    requires PolicyFor<A, D> && PolicyFor<B, D>
+requires PolicyFor<A, D> && PolicyFor<B, D>
 void play_from_broadsides(State& s, A& a, B& b, D& dice) {
     resume_broadsides(s, a, b, dice);
     boarding_phase(s, a, b, dice);
@@ -415,8 +432,7 @@ void play_from_broadsides(State& s, A& a, B& b, D& dice) {
 
 // One game, from the fleet rolls to the end.
 template <class A, class B, class D>
-    requires PolicyFor<A, D> && PolicyFor<B, D>
-State play(const Options& o, A& a, B& b, D& dice) {
+requires PolicyFor<A, D> && PolicyFor<B, D> State play(const Options& o, A& a, B& b, D& dice) {
     State s = setup(o, a, b, dice);
     play_turns(s, a, b, dice);
     return s;

@@ -50,7 +50,9 @@ int best_of_side(const State& s, int side, Key key) {
 // are equal), then the most of the policy's favourite attribute, then the first in line.
 inline int flagship_by(const State& s, int side, int attribute) {
     return best_of_side(s, side, [&](const Ship& sh) {
-        const int fav = attribute == kMovement ? sh.movement : attribute == kCannon ? sh.cannon : sh.crew;
+        const int fav = attribute == kMovement ? sh.movement
+                        : attribute == kCannon ? sh.cannon
+                                               : sh.crew;
         return sh.total() * 100 + fav;
     });
 }
@@ -192,11 +194,14 @@ struct Random {
     int flagship(const State& s, int side, D& dice) const {
         int n = 0, pick = -1;
         for (int i = 0; i < s.n_ships; ++i)  // reservoir: one pass, each ship equally likely
-            if (s.ship[i].side == side && below(dice, static_cast<std::uint32_t>(++n)) == 0) pick = i;
+            if (s.ship[i].side == side && below(dice, static_cast<std::uint32_t>(++n)) == 0)
+                pick = i;
         return pick;
     }
     template <class D>
-    bool move_first(const State&, int, D& dice) const { return below(dice, 2) == 0; }
+    bool move_first(const State&, int, D& dice) const {
+        return below(dice, 2) == 0;
+    }
     template <class D>
     int pick_mover(const State& s, int side, D& dice) const {
         int n = 0, pick = -1;
@@ -223,9 +228,13 @@ struct Random {
         return options[below(dice, static_cast<std::uint32_t>(n))];
     }
     template <class D>
-    bool board(const State&, int, int, D& dice) const { return below(dice, 2) == 0; }
+    bool board(const State&, int, int, D& dice) const {
+        return below(dice, 2) == 0;
+    }
     template <class D>
-    bool take(const State&, int, int, D& dice) const { return below(dice, 2) == 0; }
+    bool take(const State&, int, int, D& dice) const {
+        return below(dice, 2) == 0;
+    }
     template <class D>
     unsigned cards(const State& s, int side, const Roll& roll, D& dice) const {
         const unsigned mask = tactics::all_applicable(s, side, roll);
@@ -247,23 +256,32 @@ struct Gunner {
     static constexpr std::array<int, kCardKinds> kKeep{5, 5, 5, 1, 1, 1, 6, 8, 6, 9, 0, 7, 4, 6};
 
     template <class D>
-    int flagship(const State& s, int side, D&) const { return tactics::flagship_by(s, side, kCannon); }
+    int flagship(const State& s, int side, D&) const {
+        return tactics::flagship_by(s, side, kCannon);
+    }
     template <class D>
-    bool move_first(const State&, int, D&) const { return false; }  // moving second sees more
+    bool move_first(const State&, int, D&) const {
+        return false;
+    }  // moving second sees more
     template <class D>
-    int pick_mover(const State& s, int side, D&) const { return tactics::first_unmoved(s, side); }
+    int pick_mover(const State& s, int side, D&) const {
+        return tactics::first_unmoved(s, side);
+    }
     template <class D>
     int move(const State& s, int i, const Reach& r, D&) const {
         const Ship& me = s.ship[i];
         const tactics::Enemies enemies(s, me.side);
         tactics::GunneryScore gunnery(s, enemies, me.crew);
-        return tactics::best_end(r, [&](const Reach::End& e) { return gunnery(e.cell, e.pos(), e.facing) * 4 - e.cost; });
+        return tactics::best_end(r, [&](const Reach::End& e) {
+            return gunnery(e.cell, e.pos(), e.facing) * 4 - e.cost;
+        });
     }
     // The target nearest to sinking (lowest Cannon), then the nearest; chainshot at a fast ship
     // (Movement 3 or more) within 4, grapeshot within 2, roundshot beyond.
     template <class D>
     Shot broadside(const State& s, int i, int, D&) const {
-        const int best = tactics::best_target(s, i, [](const Ship& t, int d) { return -(t.cannon * 16 + d); });
+        const int best =
+            tactics::best_target(s, i, [](const Ship& t, int d) { return -(t.cannon * 16 + d); });
         if (best < 0) return {};
         const Ship& t = s.ship[best];
         const int d = hex::distance(s.ship[i].pos, t.pos);
@@ -277,13 +295,17 @@ struct Gunner {
         return s.ship[i].crew >= s.ship[j].crew + 2;
     }
     template <class D>
-    bool take(const State& s, int w, int, D&) const { return s.ship[w].crew >= 3; }
+    bool take(const State& s, int w, int, D&) const {
+        return s.ship[w].crew >= 3;
+    }
     template <class D>
     unsigned cards(const State& s, int side, const Roll& roll, D&) const {
         return tactics::all_applicable(s, side, roll);
     }
     template <class D>
-    int discard(const State& s, int side, D&) const { return tactics::worst_card(s, side, kKeep); }
+    int discard(const State& s, int side, D&) const {
+        return tactics::worst_card(s, side, kKeep);
+    }
 };
 
 // Boarding first: close to a mutual broadside with the weakest crew in reach and board.
@@ -291,9 +313,13 @@ struct Boarder {
     static constexpr std::array<int, kCardKinds> kKeep{6, 6, 6, 9, 9, 9, 5, 3, 2, 4, 0, 5, 6, 2};
 
     template <class D>
-    int flagship(const State& s, int side, D&) const { return tactics::flagship_by(s, side, kCrew); }
+    int flagship(const State& s, int side, D&) const {
+        return tactics::flagship_by(s, side, kCrew);
+    }
     template <class D>
-    bool move_first(const State&, int, D&) const { return false; }
+    bool move_first(const State&, int, D&) const {
+        return false;
+    }
     template <class D>
     int pick_mover(const State& s, int side, D&) const {
         // The best crew moves first (ties: line order): it picks its prize before the others
@@ -318,8 +344,9 @@ struct Boarder {
                 const int d = hex::distance(pos, t);
                 const int edge = me.crew - enemies.crew[m];
                 if (d == 1 && hex::in_broadside(pos, e.facing, t))
-                    score = std::max(score, 300 + 20 * edge +
-                                                (hex::in_broadside(t, enemies.facing[m], pos) ? 200 : 0));
+                    score = std::max(
+                        score,
+                        300 + 20 * edge + (hex::in_broadside(t, enemies.facing[m], pos) ? 200 : 0));
                 near = std::min(near, d);
                 if (edge >= 0) weaker = std::min(weaker, d);
             }
@@ -331,7 +358,8 @@ struct Boarder {
     // roundshot beyond.
     template <class D>
     Shot broadside(const State& s, int i, int, D&) const {
-        const int best = tactics::best_target(s, i, [](const Ship& t, int d) { return t.crew * 16 - d; });
+        const int best =
+            tactics::best_target(s, i, [](const Ship& t, int d) { return t.crew * 16 - d; });
         if (best < 0) return {};
         const int d = hex::distance(s.ship[i].pos, s.ship[best].pos);
         return {static_cast<std::int8_t>(best), d <= 2 ? kGrapeshot : kRoundshot};
@@ -341,22 +369,27 @@ struct Boarder {
         return s.ship[i].crew >= s.ship[j].crew;
     }
     template <class D>
-    bool take(const State& s, int w, int, D&) const { return s.ship[w].crew >= 2; }
+    bool take(const State& s, int w, int, D&) const {
+        return s.ship[w].crew >= 2;
+    }
     template <class D>
     unsigned cards(const State& s, int side, const Roll& roll, D&) const {
         return tactics::all_applicable(s, side, roll);
     }
     template <class D>
-    int discard(const State& s, int side, D&) const { return tactics::worst_card(s, side, kKeep); }
+    int discard(const State& s, int side, D&) const {
+        return tactics::worst_card(s, side, kKeep);
+    }
 };
 
 // Gunner with each first broadside searched: every legal (target, ammunition) and holding fire,
 // each simulated `budget` times from a copy of the game (the rest of this turn: the broadsides
 // declared so far as declared, the ships still to declare by gunner, all rolled, then the
-// boarding; then `horizon` more whole turns; gunner on both sides, the choice forced), scored by the result or, when the horizon comes first, by material. Common random
-// numbers: the k-th simulation of every choice uses the same dice. Its simulations draw on their
-// own dice, seeded from one word of the game's. Horizon 0 is the default: a whole turn more costs
-// about 30 times as much (the movement search) and wins no more often against gunner.
+// boarding; then `horizon` more whole turns; gunner on both sides, the choice forced), scored by
+// the result or, when the horizon comes first, by material. Common random numbers: the k-th
+// simulation of every choice uses the same dice. Its simulations draw on their own dice, seeded
+// from one word of the game's. Horizon 0 is the default: a whole turn more costs about 30 times as
+// much (the movement search) and wins no more often against gunner.
 struct Rollout : Gunner {
     int budget = 8;
     int horizon = 0;
@@ -367,7 +400,8 @@ struct Rollout : Gunner {
         Shot shot{};
         template <class D>
         Shot broadside(const State& s, int i, int nth, D& dice) const {
-            return i == ship && nth == 0 && s.turn == turn ? shot : Gunner::broadside(s, i, nth, dice);
+            return i == ship && nth == 0 && s.turn == turn ? shot
+                                                           : Gunner::broadside(s, i, nth, dice);
         }
     };
 

@@ -44,15 +44,17 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 GameEntry naval_entry() {
     return {.name = kGame,
             .title = "Naval Duel",
-            .summary = "two players: fleets of ships of the line trade broadsides and board on a hex "
-                       "sea",
+            .summary =
+                "two players: fleets of ships of the line trade broadsides and board on a hex "
+                "sea",
             .options = naval::option_infos(),
             .policies = naval::kPolicyInfos,
             .prepare = prepare,
             .seats = "a, b",
             .rules_version = "naval/3",
-            .headline = "a_win,b_win,draw,advantage_first,turns,timeouts,boardings,more_guns_won,"
-                        "fewer_guns_won",
+            .headline =
+                "a_win,b_win,draw,advantage_first,turns,timeouts,boardings,more_guns_won,"
+                "fewer_guns_won",
             .versus = "a_win,b_win,draw"};
 }
 

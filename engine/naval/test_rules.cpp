@@ -36,17 +36,19 @@ struct Puppet {
         return -1;
     }
     template <class D>
-    bool move_first(const State&, int, D&) const { return first; }
+    bool move_first(const State&, int, D&) const {
+        return first;
+    }
     template <class D>
-    int pick_mover(const State& s, int side, D& d) const { return Gunner{}.pick_mover(s, side, d); }
+    int pick_mover(const State& s, int side, D& d) const {
+        return Gunner{}.pick_mover(s, side, d);
+    }
     template <class D>
     int move(const State&, int i, const Reach& r, D&) const {
         reach_seen = r.n;
         if (!go[i]) return 0;
         for (int k = 0; k < r.n; ++k)
-            if (r.end[k].pos() == to[i] &&
-                r.end[k].facing == to_facing[i])
-                return k;
+            if (r.end[k].pos() == to[i] && r.end[k].facing == to_facing[i]) return k;
         FAIL("the scripted end is not reachable");
         return 0;
     }
@@ -55,15 +57,21 @@ struct Puppet {
         return nth == 0 ? shot[i] : second[i];
     }
     template <class D>
-    bool board(const State&, int, int, D&) const { return boards; }
+    bool board(const State&, int, int, D&) const {
+        return boards;
+    }
     template <class D>
-    bool take(const State&, int, int, D&) const { return takes; }
+    bool take(const State&, int, int, D&) const {
+        return takes;
+    }
     template <class D>
     unsigned cards(const State& s, int side, const Roll& roll, D&) const {
         return plays ? tactics::all_applicable(s, side, roll) : 0u;
     }
     template <class D>
-    int discard(const State&, int, D&) const { return 0; }
+    int discard(const State&, int, D&) const {
+        return 0;
+    }
 };
 
 // An empty 24 x 16 sea with `n` ships a side added by hand (no dice), all base ratings.
@@ -74,30 +82,34 @@ State sea(int per_side = 1) {
     s.n_ships = 2 * per_side;
     for (int i = 0; i < s.n_ships; ++i) {
         s.ship[i] = Ship{};
-        s.ship[i].side = s.ship[i].origin =
-            static_cast<std::int8_t>(i / per_side);
+        s.ship[i].side = s.ship[i].origin = static_cast<std::int8_t>(i / per_side);
     }
     return s;
 }
 
 void give(State& s, int side, std::initializer_list<int> cards) {
     for (int c : cards)
-        s.hand[side][static_cast<std::size_t>(s.hand_n[side]++)] =
-            static_cast<std::uint8_t>(c);
+        s.hand[side][static_cast<std::size_t>(s.hand_n[side]++)] = static_cast<std::uint8_t>(c);
 }
 
 int cards_total(const State& s) { return s.deck_n + s.discards_n + s.hand_n[0] + s.hand_n[1]; }
 
 // Words that make every Fisher-Yates swap a no-op: below(n) of an all-ones word is n - 1.
-std::vector<std::uint64_t> identity_shuffle(int n) { return std::vector<std::uint64_t>(static_cast<std::size_t>(n), 0xFFFFFFFFull); }
+std::vector<std::uint64_t> identity_shuffle(int n) {
+    return std::vector<std::uint64_t>(static_cast<std::size_t>(n), 0xFFFFFFFFull);
+}
 
 }  // namespace
 
-TEST_CASE("N2 the fleet roll: National and Fleet once a side, three rolls a ship, the flagship's three more", "[naval][N2]") {
+TEST_CASE(
+    "N2 the fleet roll: National and Fleet once a side, three rolls a ship, the flagship's three "
+    "more",
+    "[naval][N2]") {
     Options o;
     o.ships = 2;
     // Side A: National 3 (Cannon), Fleet 5 (Crew); ship 0: 1 2 6; ship 1: 3 4 5; flagship 1: 6 6 1.
-    // Side B: National 1, Fleet 2 (Movement twice); ship 2: 1 1 1; ship 3: 6 6 6; flagship 2: 3 3 3.
+    // Side B: National 1, Fleet 2 (Movement twice); ship 2: 1 1 1; ship 3: 6 6 6; flagship 2: 3
+    // 3 3.
     ScriptedDice dice{3, 5, 1, 2, 6, 3, 4, 5, 6, 6, 1, 1, 2, 1, 1, 1, 6, 6, 6, 3, 3, 3};
     dice.script_words(identity_shuffle(kDeckSize - 1));
     Puppet a, b;
@@ -121,7 +133,10 @@ TEST_CASE("N2 the fleet roll: National and Fleet once a side, three rolls a ship
     CHECK(s.start_rating[1] == std::array<int, 3>{9, 5, 7});
 }
 
-TEST_CASE("N3 fleets in line on the short edges, bows to each other, B's placing A's turned half a circle", "[naval][N3][N3a]") {
+TEST_CASE(
+    "N3 fleets in line on the short edges, bows to each other, B's placing A's turned half a "
+    "circle",
+    "[naval][N3][N3a]") {
     ScriptedDice dice(std::vector<int>(2 * (2 + 7 * 3 + 3), 1));
     dice.script_words(identity_shuffle(kDeckSize - 1));
     Puppet a, b;
@@ -149,10 +164,15 @@ TEST_CASE("N3 fleets in line on the short edges, bows to each other, B's placing
 namespace {
 // The raw word that makes below(n) give k: the middle of k's share of the words, far from the
 // rejection zone.
-std::uint64_t word_for(std::uint32_t k, std::uint32_t n) { return ((2 * std::uint64_t{k} + 1) << 31) / n; }
+std::uint64_t word_for(std::uint32_t k, std::uint32_t n) {
+    return ((2 * std::uint64_t{k} + 1) << 31) / n;
+}
 }  // namespace
 
-TEST_CASE("N1a islands fall uniformly, one at a time, on the sea off the two edge rows; at most a quarter of it", "[naval][N1][N1a]") {
+TEST_CASE(
+    "N1a islands fall uniformly, one at a time, on the sea off the two edge rows; at most a "
+    "quarter of it",
+    "[naval][N1][N1a]") {
     Options o;
     o.length = 6;   // rows 0 (A's edge) to 5 (B's edge)
     o.breadth = 4;  // 4 columns
@@ -161,7 +181,8 @@ TEST_CASE("N1a islands fall uniformly, one at a time, on the sea off the two edg
     // The sea off the edge rows is rows 1-4: 16 hexes, numbered row by row from (0, 1). Each
     // island is one draw uniform over all 16; a hex already land is drawn again. Draws: 5, 5
     // (taken: again), 0, 15.
-    std::vector<std::uint64_t> words{word_for(5, 16), word_for(5, 16), word_for(0, 16), word_for(15, 16)};
+    std::vector<std::uint64_t> words{word_for(5, 16), word_for(5, 16), word_for(0, 16),
+                                     word_for(15, 16)};
     const auto deck = identity_shuffle(kDeckSize - 1);
     words.insert(words.end(), deck.begin(), deck.end());
     ScriptedDice dice(std::vector<int>(2 * (2 + 3 + 3), 1));  // the fleet rolls come after
@@ -176,13 +197,19 @@ TEST_CASE("N1a islands fall uniformly, one at a time, on the sea off the two edg
     CHECK(land == std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {3, 4}});
     for (int c = 0; c < kDeckSize; ++c) CHECK(s.deck[c] == c / 2);  // no island word left over
     // At most a quarter of that sea: 4 of these 16; 88 of the default 16 x 22.
-    CHECK(parse_options({{"width", "6"}, {"height", "4"}, {"ships", "1"}, {"islands", "4"}}).islands == 4);
-    CHECK_THROWS_AS(parse_options({{"width", "6"}, {"height", "4"}, {"ships", "1"}, {"islands", "5"}}), UsageError);
+    CHECK(parse_options({{"width", "6"}, {"height", "4"}, {"ships", "1"}, {"islands", "4"}})
+              .islands == 4);
+    CHECK_THROWS_AS(
+        parse_options({{"width", "6"}, {"height", "4"}, {"ships", "1"}, {"islands", "5"}}),
+        UsageError);
     CHECK(parse_options({{"islands", "88"}}).islands == 88);
     CHECK_THROWS_AS(parse_options({{"islands", "89"}}), UsageError);
 }
 
-TEST_CASE("N2a the fleet roll's dice in order; the default flagship: favourite attribute, then first in line", "[naval][N2][N2a]") {
+TEST_CASE(
+    "N2a the fleet roll's dice in order; the default flagship: favourite attribute, then first in "
+    "line",
+    "[naval][N2][N2a]") {
     Options o;
     o.ships = 3;
     // Faces: 1-2 Movement, 3-4 Cannon, 5-6 Crew. Side A (gunner): National 1, Fleet 3; ships 0,
@@ -209,7 +236,8 @@ TEST_CASE("N2a the fleet roll's dice in order; the default flagship: favourite a
     for (int i = 0; i < 6; ++i) CHECK(s.ship[i].flagship == (i == 1 || i == 4));
 }
 
-TEST_CASE("N5 movement: a point a hex ahead or a hex-face turned; no land, no ship, no edge passed", "[naval][N5]") {
+TEST_CASE("N5 movement: a point a hex ahead or a hex-face turned; no land, no ship, no edge passed",
+          "[naval][N5]") {
     State s = sea();
     const Hex start = hex::from_offset(8, 12);
     place(s, 0, start, hex::kN);
@@ -227,9 +255,9 @@ TEST_CASE("N5 movement: a point a hex ahead or a hex-face turned; no land, no sh
     reach(s, 0, 2, r);
     const Hex ahead1 = hex::neighbour(start, hex::kN), ahead2 = hex::neighbour(ahead1, hex::kN);
     CHECK(reachable(ahead2, hex::kN));
-    CHECK(reachable(hex::neighbour(start, hex::kNE), hex::kNE));  // turn, then ahead
+    CHECK(reachable(hex::neighbour(start, hex::kNE), hex::kNE));        // turn, then ahead
     CHECK_FALSE(reachable(hex::neighbour(start, hex::kSE), hex::kSE));  // two turns, no points left
-    CHECK(reachable(start, hex::kS) == false);  // three turns needed
+    CHECK(reachable(start, hex::kS) == false);                          // three turns needed
     reach(s, 0, 3, r);
     CHECK(reachable(start, hex::kS));
     CHECK_FALSE(reachable(hex::neighbour(ahead2, hex::kN), hex::kNW));
@@ -250,7 +278,8 @@ TEST_CASE("N5 movement: a point a hex ahead or a hex-face turned; no land, no sh
     for (int k = 0; k < r.n; ++k) CHECK(e.in_bounds(r.end[k].pos()));
 }
 
-TEST_CASE("N5 the fastest side chooses; ties roll off; the allowance is 2d6 - 4 + Movement + cards", "[naval][N5][N9]") {
+TEST_CASE("N5 the fastest side chooses; ties roll off; the allowance is 2d6 - 4 + Movement + cards",
+          "[naval][N5][N9]") {
     State s = sea();
     place(s, 0, hex::from_offset(8, 12), hex::kN);
     place(s, 1, hex::from_offset(2, 2), hex::kS);
@@ -309,7 +338,8 @@ struct Recorder : Puppet {
 };
 }  // namespace
 
-TEST_CASE("N5 the sides alternate, one ship at a time; the side with ships left moves the rest", "[naval][N5]") {
+TEST_CASE("N5 the sides alternate, one ship at a time; the side with ships left moves the rest",
+          "[naval][N5]") {
     State s = sea(3);
     for (int i = 0; i < 6; ++i) place(s, i, hex::from_offset(2 * i + 1, 10), hex::kN);
     sink(s, 4);  // B has two ships left, A three
@@ -362,7 +392,10 @@ State duel_at(int range) {
 }
 }  // namespace
 
-TEST_CASE("N6 the broadside table: d6 + Cannon - (range - 2) + 1 roundshot; points by the attribute table", "[naval][N6]") {
+TEST_CASE(
+    "N6 the broadside table: d6 + Cannon - (range - 2) + 1 roundshot; points by the attribute "
+    "table",
+    "[naval][N6]") {
     Puppet a, b;
     a.shot[0] = {1, kRoundshot};
     a.plays = b.plays = false;
@@ -386,7 +419,8 @@ TEST_CASE("N6 the broadside table: d6 + Cannon - (range - 2) + 1 roundshot; poin
         CHECK(s.ship[1].total() == 4);
     }
     {
-        // Range 2, Cannon 3: 6 + 3 + 1 = 10: three points, attributes 1, 4, 6: Movement, Cannon, Crew.
+        // Range 2, Cannon 3: 6 + 3 + 1 = 10: three points, attributes 1, 4, 6: Movement, Cannon,
+        // Crew.
         State s = duel_at(2);
         s.ship[0].cannon = 3;
         ScriptedDice dice{6, 1, 4, 6};
@@ -433,7 +467,8 @@ TEST_CASE("N6 the broadside table: d6 + Cannon - (range - 2) + 1 roundshot; poin
     }
 }
 
-TEST_CASE("N6 grapeshot adds 1 to the attribute roll; chainshot hits Movement only", "[naval][N6]") {
+TEST_CASE("N6 grapeshot adds 1 to the attribute roll; chainshot hits Movement only",
+          "[naval][N6]") {
     Puppet a, b;
     a.plays = b.plays = false;
     {
@@ -481,7 +516,8 @@ TEST_CASE("N6 broadsides are simultaneous; Cannon -2 sinks", "[naval][N6][N6a]")
     CHECK(s.winner == -1);  // N8: both fleets gone at once: a draw
 }
 
-TEST_CASE("N7 boarding: adjacent, each in the other's arc; d6 + Crew, ties again; capture or sink", "[naval][N7]") {
+TEST_CASE("N7 boarding: adjacent, each in the other's arc; d6 + Crew, ties again; capture or sink",
+          "[naval][N7]") {
     Puppet a, b;
     a.plays = b.plays = false;
     a.boards = true;
@@ -592,7 +628,10 @@ State chain() {
 }
 }  // namespace
 
-TEST_CASE("N7a boarding pairs in order of the lower ship, then the higher; busy ships passed over; the lower ship's side asked first", "[naval][N7][N7a]") {
+TEST_CASE(
+    "N7a boarding pairs in order of the lower ship, then the higher; busy ships passed over; the "
+    "lower ship's side asked first",
+    "[naval][N7][N7a]") {
     {
         const State s = chain();
         REQUIRE(can_board(s, 0, 2));
@@ -632,8 +671,8 @@ TEST_CASE("N7a boarding pairs in order of the lower ship, then the higher; busy 
     }
     SECTION("the lower ship a prize of B's: B is asked first") {
         State s = chain();
-        s.ship[0].side = 1;  // taken by B earlier
-        s.ship[2].side = 0;  // taken by A earlier
+        s.ship[0].side = 1;   // taken by B earlier
+        s.ship[2].side = 0;   // taken by A earlier
         ScriptedDice none{};  // nobody wants to board: no action, no dice
         boarding_phase(s, a, b, none);
         CHECK(log == std::vector<std::array<int, 3>>{{1, 0, 2}, {0, 2, 0}, {0, 1, 3}, {1, 3, 1}});
@@ -825,15 +864,16 @@ TEST_CASE("N9 the deck list: which roll each card changes, and by how much", "[n
     for (int c = 0; c < kCardKinds; ++c) CHECK(std::string(card_name(c)) != "?");
 }
 
-TEST_CASE("N9c hands are open, so Crows Nest Lookout tells nothing: the policies discard it first", "[naval][N9][N9c]") {
+TEST_CASE("N9c hands are open, so Crows Nest Lookout tells nothing: the policies discard it first",
+          "[naval][N9][N9c]") {
     const auto check = [](auto policy, const char* name) {
         INFO(name);
         State s = sea();
         place(s, 0, hex::from_offset(8, 12), hex::kN);
         place(s, 1, hex::from_offset(2, 2), hex::kS);
         s.deck_n = 2;
-        s.deck[0] = kManeuver;      // B's draw
-        s.deck[1] = kRallyTheMen;   // A's draw, the top card
+        s.deck[0] = kManeuver;     // B's draw
+        s.deck[1] = kRallyTheMen;  // A's draw, the top card
         give(s, 0, {kGustOfWind, kSplinteringWood, kCrowsNest, kQuickReload, kCalmWaters});
         ScriptedDice dice{};
         draw_phase(s, policy, policy, dice);
@@ -860,7 +900,9 @@ struct Snapshot : Gunner {
 };
 }  // namespace
 
-TEST_CASE("N6a a broadside phase resumed from a copy taken mid-declaration plays as the phase itself", "[naval][N6]") {
+TEST_CASE(
+    "N6a a broadside phase resumed from a copy taken mid-declaration plays as the phase itself",
+    "[naval][N6]") {
     // Side A's ships 0-2 and B's 3-5 in two close lines, abeam of each other, cards in hand.
     State s = sea(3);
     for (int k = 0; k < 3; ++k) {

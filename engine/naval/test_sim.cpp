@@ -37,14 +37,15 @@ const char* broken(const State& s) {
     }
     if (in_cells != afloat) return "ships counted twice or lost";
     // Ships counted once: every ship afloat under one side, or sunk.
-    if (s.afloat(0) + s.afloat(1) + s.sunk[0] + s.sunk[1] != s.n_ships) return "afloat + sunk != ships";
-    if (s.deck_n + s.discards_n + s.hand_n[0] + s.hand_n[1] != kDeckSize) return "cards lost or made";
+    if (s.afloat(0) + s.afloat(1) + s.sunk[0] + s.sunk[1] != s.n_ships)
+        return "afloat + sunk != ships";
+    if (s.deck_n + s.discards_n + s.hand_n[0] + s.hand_n[1] != kDeckSize)
+        return "cards lost or made";
     std::array<int, kCardKinds> count{};
     for (int k = 0; k < s.deck_n; ++k) ++count[s.deck[k]];
     for (int k = 0; k < s.discards_n; ++k) ++count[s.discards[k]];
     for (int side = 0; side < kSides; ++side)
-        for (int k = 0; k < s.hand_n[side]; ++k)
-            ++count[s.hand[side][k]];
+        for (int k = 0; k < s.hand_n[side]; ++k) ++count[s.hand[side][k]];
     for (int c : count)
         if (c != 2) return "not two of each card";
     if (s.hand_n[0] > kHandMax || s.hand_n[1] > kHandMax) return "a hand over the limit";
@@ -65,7 +66,8 @@ struct Checked : P {
         check(s);
         for (int k = 0; k < r.n; ++k) {  // every end offered is open sea within the allowance
             const hex::Hex h = r.end[k].pos();
-            if (!s.in_bounds(h) || s.is_land(h) || (s.ship_at(h) >= 0 && s.ship_at(h) != i)) FAIL("an end on land, a ship or off the map");
+            if (!s.in_bounds(h) || s.is_land(h) || (s.ship_at(h) >= 0 && s.ship_at(h) != i))
+                FAIL("an end on land, a ship or off the map");
         }
         return P::move(s, i, r, d);
     }
@@ -116,7 +118,8 @@ void play_checked(const Options& o, A& a, B& b, Dice& dice, long& phases) {
 
 }  // namespace
 
-TEST_CASE("naval random simulation: invariants at every decision and after every phase", "[naval][sim]") {
+TEST_CASE("naval random simulation: invariants at every decision and after every phase",
+          "[naval][sim]") {
     long checks = 0, phases = 0;
     Dice dice(2026);
     Options o;
@@ -142,7 +145,8 @@ TEST_CASE("naval random simulation: invariants at every decision and after every
     CHECK(checks > 1'000'000);
 }
 
-TEST_CASE("naval islands fall on open sea between the fleets' edges, as many as asked", "[naval][N1]") {
+TEST_CASE("naval islands fall on open sea between the fleets' edges, as many as asked",
+          "[naval][N1]") {
     Options o;
     o.islands = 40;
     Dice dice(7);
@@ -168,7 +172,8 @@ TEST_CASE("naval the fleet roll's Cannon edge matches its exact law", "[naval][N
         for (int x2 = 0; x2 < 2; ++x2)
             for (int k = 0; k <= 24; ++k) {
                 const double p = (x1 ? 1.0 / 3 : 2.0 / 3) * (x2 ? 1.0 / 3 : 2.0 / 3) *
-                                 std::tgamma(25.0) / (std::tgamma(k + 1.0) * std::tgamma(25.0 - k)) *
+                                 std::tgamma(25.0) /
+                                 (std::tgamma(k + 1.0) * std::tgamma(25.0 - k)) *
                                  std::pow(1.0 / 3, k) * std::pow(2.0 / 3, 24 - k);
                 side[7 * x1 + 7 * x2 + k] += p;
             }
@@ -187,7 +192,8 @@ TEST_CASE("naval the fleet roll's Cannon edge matches its exact law", "[naval][N
     const auto specs = metric_specs(parse_options({{"max_turns", "1"}}));
     double sum = 0, sum2 = 0, pos = 0;
     for (std::size_t k = 0; k < counts.size(); ++k) {
-        const double v = specs[kCannonEdge].lo + static_cast<double>(k), c = static_cast<double>(counts[k]);
+        const double v = specs[kCannonEdge].lo + static_cast<double>(k),
+                     c = static_cast<double>(counts[k]);
         sum += v * c;
         sum2 += v * v * c;
         pos += v > 0 ? c : 0;

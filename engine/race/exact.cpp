@@ -28,12 +28,13 @@ std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
                 st.square = s;
                 st.turn = t;
                 st.rolls = k;
-                const double roll =
-                    std::visit([&](const auto& x) { return x.p_roll(st); }, policy);
+                const double roll = std::visit([&](const auto& x) { return x.p_roll(st); }, policy);
                 auto land = [&](int square, int rolls, double q) {  // R2, R3
                     if (q == 0) return;
-                    if (square >= o.goal) finish(true, t + 1, o.goal, rolls, q);
-                    else next[square][rolls] += q;
+                    if (square >= o.goal)
+                        finish(true, t + 1, o.goal, rolls, q);
+                    else
+                        next[square][rolls] += q;
                 };
                 land(s + 2, k, p * (1 - roll));
                 land(s > 3 ? s - 3 : 0, k + 1, p * roll / 6);
@@ -42,8 +43,7 @@ std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
         live = std::move(next);
     }
     for (int s = 0; s < o.goal; ++s)  // R3: short of the goal after max_turns: lost
-        for (int k = 0; k <= o.max_turns; ++k)
-            finish(false, o.max_turns, s, k, live[s][k]);
+        for (int k = 0; k <= o.max_turns; ++k) finish(false, o.max_turns, s, k, live[s][k]);
     return mass;
 }
 

@@ -24,11 +24,16 @@ inline Plan best_plan(const Options& o) {
     for (int t = o.max_turns; t >= 0; --t)
         for (int s = 0; s <= o.goal; ++s) {
             auto& v = p.value[s][t];
-            if (s == o.goal) { v = 1; continue; }
-            if (t == o.max_turns) { v = 0; continue; }
+            if (s == o.goal) {
+                v = 1;
+                continue;
+            }
+            if (t == o.max_turns) {
+                v = 0;
+                continue;
+            }
             auto next = [&](int square) {
-                return p.value[square < o.goal ? square : o.goal]
-                              [t + 1];
+                return p.value[square < o.goal ? square : o.goal][t + 1];
             };
             const double walk = next(s + 2);
             double roll = next(s > 3 ? s - 3 : 0) / 6;
@@ -43,21 +48,22 @@ struct Best {
     Plan plan;
     template <class Dice>
     Move choose(const State& s, const Options&, Dice&) const {
-        return plan.roll[s.square][s.turn]
-                   ? Move::roll : Move::walk;
+        return plan.roll[s.square][s.turn] ? Move::roll : Move::walk;
     }
-    double p_roll(const State& s) const {
-        return plan.roll[s.square][s.turn];
-    }
+    double p_roll(const State& s) const { return plan.roll[s.square][s.turn]; }
 };
 struct Walk {
     template <class Dice>
-    Move choose(const State&, const Options&, Dice&) const { return Move::walk; }
+    Move choose(const State&, const Options&, Dice&) const {
+        return Move::walk;
+    }
     double p_roll(const State&) const { return 0; }
 };
 struct Roll {
     template <class Dice>
-    Move choose(const State&, const Options&, Dice&) const { return Move::roll; }
+    Move choose(const State&, const Options&, Dice&) const {
+        return Move::roll;
+    }
     double p_roll(const State&) const { return 1; }
 };
 struct Random {  // a fair coin from the dice: odd walks, even rolls

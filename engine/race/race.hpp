@@ -63,14 +63,13 @@ void apply(State& s, const Options& o, Move m, Dice& dice) {
 
 // Plays from `s` to the end (R3).
 template <class P, class Dice>
-    requires PolicyFor<P, Dice>
+requires PolicyFor<P, Dice>
 void play_from(State& s, const Options& o, P& policy, Dice& dice) {
     while (!s.over(o)) apply(s, o, policy.choose(s, o, dice), dice);
 }
 
 template <class P, class Dice>
-    requires PolicyFor<P, Dice>
-State play(const Options& o, P& policy, Dice& dice) {
+requires PolicyFor<P, Dice> State play(const Options& o, P& policy, Dice& dice) {
     State s;
     play_from(s, o, policy, dice);
     return s;

@@ -3,8 +3,8 @@
 #include "engine/race/exact.hpp"
 #include "engine/race/policies.hpp"
 #include "engine/race/race.hpp"
-#include "sim/game_run.hpp"
 #include "policies/policy_table.hpp"
+#include "sim/game_run.hpp"
 #include "sim/registry.hpp"
 
 namespace odds {
@@ -54,7 +54,8 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
 GameEntry race_entry() {
     return {.name = kGame,
             .title = "Race",
-            .summary = "solo: walk two squares or roll one die, to reach the goal in time (a test game)",
+            .summary =
+                "solo: walk two squares or roll one die, to reach the goal in time (a test game)",
             .options = race::option_infos(),
             .policies = race::kPolicyInfos,
             .prepare = prepare,

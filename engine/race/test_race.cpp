@@ -17,11 +17,14 @@ struct Scripted {  // plays the given moves in order
     std::vector<Move> moves;
     std::size_t next = 0;
     template <class D>
-    Move choose(const State&, const Options&, D&) { return moves.at(next++); }
+    Move choose(const State&, const Options&, D&) {
+        return moves.at(next++);
+    }
 };
 }  // namespace
 
-TEST_CASE("R2 a walk advances two squares; a roll its face, a 1 three squares back, never below 0", "[race][R2]") {
+TEST_CASE("R2 a walk advances two squares; a roll its face, a 1 three squares back, never below 0",
+          "[race][R2]") {
     const Options o;
     ScriptedDice d{5, 1, 1};
     Scripted p{{Move::walk, Move::roll, Move::roll, Move::roll}};
@@ -43,7 +46,8 @@ TEST_CASE("R2 a walk advances two squares; a roll its face, a 1 three squares ba
     CHECK(low.square == 0);
 }
 
-TEST_CASE("R3 the goal reached or passed wins at once; short of it after max_turns, lost", "[race][R3][R1]") {
+TEST_CASE("R3 the goal reached or passed wins at once; short of it after max_turns, lost",
+          "[race][R3][R1]") {
     Options o;
     o.goal = 6;
     o.max_turns = 3;
@@ -62,7 +66,8 @@ TEST_CASE("R3 the goal reached or passed wins at once; short of it after max_tur
     CHECK(lost.square == 6);
 }
 
-TEST_CASE("R4 the exact laws of every policy against Monte Carlo, within 4 standard errors", "[race][R4][exact]") {
+TEST_CASE("R4 the exact laws of every policy against Monte Carlo, within 4 standard errors",
+          "[race][R4][exact]") {
     const Options o;
     for (std::size_t i = 0; i < std::size(kPolicies); ++i) {
         const std::string name(kPolicies[i].name);
@@ -83,7 +88,8 @@ TEST_CASE("R4 the exact laws of every policy against Monte Carlo, within 4 stand
     }
 }
 
-TEST_CASE("best wins at least as often as every other policy, by its own backward induction", "[race][exact]") {
+TEST_CASE("best wins at least as often as every other policy, by its own backward induction",
+          "[race][exact]") {
     for (const auto& [goal, turns] : {std::pair{20, 8}, std::pair{10, 4}, std::pair{30, 9}}) {
         Options o;
         o.goal = goal;
