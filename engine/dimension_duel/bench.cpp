@@ -9,16 +9,16 @@
 
 using namespace odds;
 
-static void BM_DuelPlayoutDiceVsDice(benchmark::State& state) {
+static void BM_DimensionDuelPlayoutDiceVsDice(benchmark::State& state) {
     const dimension_duel::Options options;
     dimension_duel::DicePolicy tau, kaon;
     Dice dice(1);
     for (auto _ : state) benchmark::DoNotOptimize(dimension_duel::play(options, tau, kaon, dice));
     state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_DuelPlayoutDiceVsDice);
+BENCHMARK(BM_DimensionDuelPlayoutDiceVsDice);
 
-static void BM_DuelPlayoutAggressorVsSurvivor(benchmark::State& state) {
+static void BM_DimensionDuelPlayoutAggressorVsSurvivor(benchmark::State& state) {
     const dimension_duel::Options options;
     dimension_duel::Aggressor tau;
     dimension_duel::Survivor kaon;
@@ -26,22 +26,22 @@ static void BM_DuelPlayoutAggressorVsSurvivor(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(dimension_duel::play(options, tau, kaon, dice));
     state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_DuelPlayoutAggressorVsSurvivor);
+BENCHMARK(BM_DimensionDuelPlayoutAggressorVsSurvivor);
 
-static void BM_DuelExactHp75(benchmark::State& state) {
+static void BM_DimensionDuelExactHp75(benchmark::State& state) {
     const dimension_duel::Options options;
     for (auto _ : state)
         benchmark::DoNotOptimize(exact::dimension_duel::solve(options, dimension_duel::DicePolicy{},
                                                               dimension_duel::DicePolicy{}));
     state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_DuelExactHp75)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DimensionDuelExactHp75)->Unit(benchmark::kMillisecond);
 
-static void BM_DuelBestResponseHp75(benchmark::State& state) {
+static void BM_DimensionDuelBestResponseHp75(benchmark::State& state) {
     const dimension_duel::Options options;
     for (auto _ : state)
         benchmark::DoNotOptimize(exact::dimension_duel::best_response(
             options, dimension_duel::kTau, dimension_duel::DicePolicy{}));
     state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_DuelBestResponseHp75)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DimensionDuelBestResponseHp75)->Unit(benchmark::kMillisecond);
