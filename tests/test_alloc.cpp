@@ -1,5 +1,6 @@
-// No heap allocation inside a playout: a replaced global operator new counts every allocation
-// made while a batch of playouts runs (kernel, policy, dice and tally together).
+// No heap allocation inside a playout: a replaced global operator new (tests/alloc_counter.cpp)
+// counts every allocation made while a batch of playouts runs (kernel, policy, dice and tally
+// together).
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -17,36 +18,20 @@
 #include "engine/naval/naval.hpp"
 #include "engine/naval/policies.hpp"
 #include "reports/tally.hpp"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}
-
-void* operator new(std::size_t n) {
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(n ? n : 1)) return p;
-    throw std::bad_alloc();
-}
-// GCC pairs an inlined `new` with this `free` and warns of a mismatch: the pairing is ours, on
-// purpose (operator new above is malloc).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#pragma GCC diagnostic pop
+#include "tests/alloc_counter.hpp"
 
 using namespace odds;
 
 TEST_CASE("the allocation counter sees allocations", "[alloc]") {
     // Called directly, not through new-expressions, which the optimiser may elide in pairs.
-    const long before = g_allocations.load();
+    const long before = test::allocations();
     void* p = ::operator new(16);
     ::operator delete(p);
     std::vector<int> v;
     volatile std::size_t n = 1000;
     v.resize(n);
     CHECK(v.size() == 1000u);
-    CHECK(g_allocations.load() - before >= 2);
+    CHECK(test::allocations() - before >= 2);
 }
 
 TEST_CASE("Bosconian playouts allocate nothing", "[alloc][bosconian]") {
@@ -57,12 +42,12 @@ TEST_CASE("Bosconian playouts allocate nothing", "[alloc][bosconian]") {
         Dice dice(5);
         bosconian::RulesAsWritten policy;
         std::int32_t values[kMaxMetrics];
-        const long before = g_allocations.load();
+        const long before = test::allocations();
         for (int i = 0; i < 100'000; ++i) {
             bosconian::to_metrics(bosconian::play(options, policy, dice), values);
             tally.add(values);
         }
-        CHECK(g_allocations.load() - before == 0);
+        CHECK(test::allocations() - before == 0);
         CHECK(tally.playouts() == 100'000u);
     }
 }
@@ -75,12 +60,12 @@ TEST_CASE("Dimension Duel playouts allocate nothing", "[alloc][duel]") {
     dimension_duel::DicePolicy tau;
     dimension_duel::Survivor kaon;
     std::int32_t values[kMaxMetrics];
-    const long before = g_allocations.load();
+    const long before = test::allocations();
     for (int i = 0; i < 50'000; ++i) {
         dimension_duel::to_metrics(dimension_duel::play(options, tau, kaon, dice), values);
         tally.add(values);
     }
-    CHECK(g_allocations.load() - before == 0);
+    CHECK(test::allocations() - before == 0);
 }
 
 TEST_CASE("Full Plastic Bodybag playouts allocate nothing, rollout included", "[alloc][fpb]") {
@@ -91,7 +76,7 @@ TEST_CASE("Full Plastic Bodybag playouts allocate nothing, rollout included", "[
     fpb::CoverAndCarry cover;
     fpb::Random random;
     fpb::Rollout rollout{4, options};
-    const long before = g_allocations.load();
+    const long before = test::allocations();
     for (int i = 0; i < 20'000; ++i) {
         fpb::to_metrics(fpb::play(options, cover, dice), values);
         tally.add(values);
@@ -102,7 +87,7 @@ TEST_CASE("Full Plastic Bodybag playouts allocate nothing, rollout included", "[
         fpb::to_metrics(fpb::play(options, rollout, dice), values);
         tally.add(values);
     }
-    CHECK(g_allocations.load() - before == 0);
+    CHECK(test::allocations() - before == 0);
 }
 
 TEST_CASE("Minimal Space Combat campaigns allocate nothing", "[alloc][msc]") {
@@ -117,12 +102,12 @@ TEST_CASE("Minimal Space Combat campaigns allocate nothing", "[alloc][msc]") {
     msc::strategy::Raid b;
     b.loss = msc::LossRule::keep_speed;
     (void)msc::example_map();  // the map is parsed once, before any campaign
-    const long before = g_allocations.load();
+    const long before = test::allocations();
     for (int i = 0; i < 200; ++i) {
         msc::to_metrics(msc::play(options, {d, d}, a, b, dice), values);
         tally.add(values);
     }
-    CHECK(g_allocations.load() - before == 0);
+    CHECK(test::allocations() - before == 0);
 }
 
 TEST_CASE("Naval Duel games allocate nothing, rollout included", "[alloc][naval]") {
@@ -136,7 +121,7 @@ TEST_CASE("Naval Duel games allocate nothing, rollout included", "[alloc][naval]
     naval::Random random;
     naval::Rollout rollout;
     rollout.budget = 2;
-    const long before = g_allocations.load();
+    const long before = test::allocations();
     for (int i = 0; i < 100; ++i) {
         naval::to_metrics(naval::play(options, gunner, boarder, dice), values);
         tally.add(values);
@@ -147,5 +132,5 @@ TEST_CASE("Naval Duel games allocate nothing, rollout included", "[alloc][naval]
         naval::to_metrics(naval::play(options, rollout, gunner, dice), values);
         tally.add(values);
     }
-    CHECK(g_allocations.load() - before == 0);
+    CHECK(test::allocations() - before == 0);
 }
