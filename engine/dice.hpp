@@ -81,12 +81,14 @@ private:
 };
 
 namespace detail {
-// kTriples[b] packs the three base-6 digits of b (b < 216) as faces 1..6, one per byte.
+// kTriples[b] packs the three base-6 digits of b (b < 216) as faces 1..6, one per byte, and in
+// the top byte how far an accepted byte advances the buffer: 3 (b < 216) or 0 (rejected), so the
+// refill adds it without a branch.
 struct TripleTable {
     std::array<std::uint32_t, 256> packed{};
     constexpr TripleTable() {
         for (std::uint32_t b = 0; b < 216; ++b)
-            packed[b] = (b % 6 + 1) | ((b / 6 % 6 + 1) << 8) | ((b / 36 + 1) << 16);
+            packed[b] = (b % 6 + 1) | ((b / 6 % 6 + 1) << 8) | ((b / 36 + 1) << 16) | (3u << 24);
     }
 };
 inline constexpr TripleTable kTriples{};
@@ -130,10 +132,12 @@ private:
             for (int k = 0; k < 8; ++k) {
                 const std::uint32_t b = static_cast<std::uint32_t>(x & 0xFF);
                 x >>= 8;
-                // Store the three faces unconditionally (one 4-byte store); advance only for
-                // an accepted byte.
-                std::memcpy(&faces_[n], &detail::kTriples.packed[b], 4);
-                n += (b < 216) ? 3u : 0u;
+                // Store the three faces unconditionally (one 4-byte store: its fourth byte is
+                // overwritten by the next store or lies past the end); advance by the table's
+                // top byte, 3 for an accepted byte and 0 for a rejected one, with no branch.
+                const std::uint32_t t = detail::kTriples.packed[b];
+                std::memcpy(&faces_[n], &t, 4);
+                n += t >> 24;
             }
         }
         pos_ = 0;
