@@ -1,9 +1,13 @@
 // What the tests share: the CLI run in-process, and a game's Monte Carlo tally by name.
 #pragma once
 
+#include <unistd.h>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/cli.hpp"
@@ -43,6 +47,27 @@ inline Tally monte_carlo(const char* game, const Settings& settings,
 inline std::vector<std::uint64_t> counts(const Tally& t, int metric) {
     const auto c = t.counts(static_cast<std::size_t>(metric));
     return {c.begin(), c.end()};
+}
+
+// The whole of a file ("" when it cannot be read).
+inline std::string slurp(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// How many times `what` occurs in `text`, overlaps counted.
+inline std::size_t occurrences(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// A scratch path in the temporary folder, odds-PREFIX-PID-NAME: unique to this process.
+inline std::filesystem::path temp_path(std::string_view prefix, const std::string& name) {
+    return std::filesystem::temp_directory_path() /
+           ("odds-" + std::string(prefix) + "-" + std::to_string(::getpid()) + "-" + name);
 }
 
 }  // namespace odds::test

@@ -21,16 +21,7 @@ namespace {
 using Result = test::CliResult;
 using test::cli;
 
-fs::path temp(const std::string& name) {
-    return fs::temp_directory_path() / ("odds-balance-" + std::to_string(::getpid()) + "-" + name);
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+fs::path temp(const std::string& name) { return test::temp_path("balance", name); }
 
 }  // namespace
 
@@ -46,7 +37,7 @@ TEST_CASE("check passes on an unchanged build and fails on a deliberate change",
     CHECK(moved.out.find("MOVED      win") != std::string::npos);
     // A kernel that plays differently: one playout moved from a loss to a win in the file (the
     // counts still add up to the playouts); exact mode catches it.
-    std::string text = slurp(file);
+    std::string text = test::slurp(file);
     const auto at = text.find("metric win rate");
     const auto zero = text.find(" 0:", at), one = text.find(" 1:", at);
     REQUIRE((zero != std::string::npos && one != std::string::npos));
@@ -86,13 +77,13 @@ TEST_CASE("sweep: one row per value and metric, common random numbers", "[balanc
     REQUIRE(cli({"sweep", "bosconian", "--vary", "hull=90,100", "--vary", "base_cannons=5:6:1",
                  "-n", "20000", "--out", dir.string()})
                 .code == 0);
-    const std::string csv = slurp(dir / "sweep.csv");
+    const std::string csv = test::slurp(dir / "sweep.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 4 * 7);  // 4 combinations x 7 metrics
     CHECK(csv.rfind("game,scenario,policy,seed,playouts,hull,base_cannons,metric,mean,", 0) == 0);
     // The hull=100, base_cannons=6 combination plays exactly what odds run plays.
     const auto run_dir = temp("sweep-run");
     REQUIRE(cli({"run", "bosconian", "-n", "20000", "--out", run_dir.string()}).code == 0);
-    const std::string summary = slurp(run_dir / "summary.csv");
+    const std::string summary = test::slurp(run_dir / "summary.csv");
     const auto win_row = summary.find(",win,");
     const std::string win_mean =
         summary.substr(win_row + 5, summary.find(',', win_row + 5) - win_row - 5);
@@ -121,13 +112,13 @@ TEST_CASE("sweep: a comma-list option takes one value per --vary, the single com
     REQUIRE(cli({"sweep", "bosconian", "--vary", "layout=4,9", "--vary", "layout=4,9,15", "--vary",
                  "hull=90", "--vary", "hull=100,110", "-n", "2000", "--out", dir.string()})
                 .code == 0);
-    const std::string csv = slurp(dir / "sweep.csv");
+    const std::string csv = test::slurp(dir / "sweep.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 2 * 3 * 7);  // 2 layouts x 3 hulls
     const auto run_dir = temp("sweep-layouts-run");
     REQUIRE(cli({"run", "bosconian", "-n", "2000", "--set", "layout=4,9,15", "--set", "hull=110",
                  "--out", run_dir.string()})
                 .code == 0);
-    const std::string summary = slurp(run_dir / "summary.csv");
+    const std::string summary = test::slurp(run_dir / "summary.csv");
     const auto win_row = summary.find(",win,");
     const std::string win_mean =
         summary.substr(win_row + 5, summary.find(',', win_row + 5) - win_row - 5);
@@ -180,7 +171,7 @@ TEST_CASE("compare: a two-seat comparison agrees with the exact solver", "[balan
         cli({"compare", "dimension-duel", "--policy", "tau=aggressor", "--policy", "tau=survivor",
              "--fixed", "kaon=dice", "-n", "40000", "--out", dir.string(), "--no-progress"});
     REQUIRE(r.code == 0);
-    const std::string csv = slurp(dir / "compare.csv");
+    const std::string csv = test::slurp(dir / "compare.csv");
     const auto row = csv.find(",tau_win,");
     REQUIRE(row != std::string::npos);
     // mean_a and mean_b: Tau's win rate as aggressor and as survivor against dice, against the
@@ -229,7 +220,7 @@ TEST_CASE("tournament: every ordered pair, rates against the exact solver",
         cli({"tournament", "dimension-duel", "--policy", "dice", "--policy", "aggressor",
              "--policy", "survivor", "-n", "40000", "--out", dir.string()});
     REQUIRE(r.code == 0);
-    const std::string csv = slurp(dir / "tournament.csv");
+    const std::string csv = test::slurp(dir / "tournament.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 6 * 3);  // 6 ordered pairs x 3 results
     // aggressor as Tau against dice as Kaon: the exact rate is P(Tau wins).
     const Result e =
@@ -240,7 +231,7 @@ TEST_CASE("tournament: every ordered pair, rates against the exact solver",
     REQUIRE(at != std::string::npos);
     const double got = std::stod(csv.substr(at + key.size()));
     CHECK(std::abs(got - p) <= 4 * std::sqrt(p * (1 - p) / 40000));
-    const std::string ratings = slurp(dir / "ratings.csv");
+    const std::string ratings = test::slurp(dir / "ratings.csv");
     CHECK(ratings.find(",survivor,") != std::string::npos);
     fs::remove_all(dir);
     for (const auto& bad : std::vector<std::vector<std::string>>{
@@ -261,10 +252,10 @@ TEST_CASE("tournament: Naval Duel, every ordered pair, a rating for each policy"
                           "--policy", "rollout:2", "-n", "48", "--out", dir.string()});
     INFO(r.err);
     REQUIRE(r.code == 0);
-    const std::string csv = slurp(dir / "tournament.csv");
+    const std::string csv = test::slurp(dir / "tournament.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 6 * 3);
     CHECK(csv.find("a,rollout:2,b,gunner,first_wins,") != std::string::npos);
-    const std::string ratings = slurp(dir / "ratings.csv");
+    const std::string ratings = test::slurp(dir / "ratings.csv");
     for (const char* p : {",gunner,", ",boarder,", ",rollout:2,"})
         CHECK(ratings.find(p) != std::string::npos);
     fs::remove_all(dir);

@@ -19,16 +19,7 @@ namespace {
 
 using test::cli;
 
-fs::path temp(const std::string& name) {
-    return fs::temp_directory_path() / ("odds-bl-" + std::to_string(::getpid()) + "-" + name);
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+fs::path temp(const std::string& name) { return test::temp_path("bl", name); }
 
 void spit(const fs::path& p, const std::string& text) {
     std::ofstream(p, std::ios::binary | std::ios::trunc) << text;
@@ -80,7 +71,7 @@ TEST_CASE("check: a baseline's bad values are bad input naming the file, the lin
     REQUIRE(cli({"baseline", "bosconian", "-n", "1000", "--set", "hull=60", "--out", good.string(),
                  "--no-progress"})
                 .code == 0);
-    const std::string text = slurp(good);
+    const std::string text = test::slurp(good);
     const std::string win =
         split_lines(text)[static_cast<std::size_t>(line_of(text, "metric win ") - 1)];
     const std::string damage =
@@ -164,7 +155,7 @@ TEST_CASE("check: fuzzed baselines end in exit 0, 1 or 2, never an exception",
                  "tau=aggressor", "--policy", "kaon=dice", "-j", "1", "--out", b.string(),
                  "--no-progress"})
                 .code == 0);
-    const std::string seeds[] = {slurp(a), slurp(b)};
+    const std::string seeds[] = {test::slurp(a), test::slurp(b)};
     const std::vector<std::string> numbers = {"2147483647",
                                               "-2147483648",
                                               "2147483648",

@@ -20,22 +20,7 @@ namespace {
 
 using test::cli;
 
-fs::path temp(const std::string& name) {
-    return fs::temp_directory_path() / ("odds-check-" + std::to_string(::getpid()) + "-" + name);
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::size_t occurrences(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
+fs::path temp(const std::string& name) { return test::temp_path("check", name); }
 
 // The committed Bosconian baseline (hull=100, 1M playouts). Re-run at hull=95 its win rate
 // moves by -0.004815 with an alarm threshold of 0.000965; damage by -4.81, sectors_entered by
@@ -109,7 +94,7 @@ TEST_CASE("check --tolerance: a shift beyond the tolerance still fails, a smalle
     const auto within = check("0.005");
     INFO(within.out << within.err);
     CHECK(within.code == 0);
-    CHECK(occurrences(within.out, "\n  tolerated  ") == 4);
+    CHECK(test::occurrences(within.out, "\n  tolerated  ") == 4);
     CHECK(within.out.find("=> unchanged within tolerance") != std::string::npos);
     // 0.0045 is below the shift seen, but not by more than the noise: not shown to exceed it.
     CHECK(check("0.0045").code == 0);
@@ -128,7 +113,7 @@ TEST_CASE("check --tolerance in exact mode: differing counts pass when the mean 
         cli({"baseline", "bosconian", "-n", "20k", "--no-progress", "--out", file.string()}).code ==
         0);
     // One playout moved from a loss to a win: the counts differ, the win rate moved by 1/20000.
-    std::string text = slurp(file);
+    std::string text = test::slurp(file);
     const auto at = text.find("metric win rate");
     const auto zero = text.find(" 0:", at), one = text.find(" 1:", at);
     REQUIRE((zero != std::string::npos && one != std::string::npos));
@@ -210,7 +195,7 @@ TEST_CASE("check --tolerance, --junit and --json refuse bad values with exit 2, 
         CHECK(r.out.empty());
         CHECK_FALSE(fs::exists(dir));
     }
-    CHECK(slurp(copy) == slurp(kBosconian));
+    CHECK(test::slurp(copy) == test::slurp(kBosconian));
     fs::remove(copy);
     fs::remove_all(dir);  // made only if a case above failed
 }
@@ -236,22 +221,22 @@ TEST_CASE(
     CHECK(std::distance(fs::directory_iterator(junit.parent_path()), fs::directory_iterator{}) ==
           1);
 
-    const std::string x = slurp(junit);
+    const std::string x = test::slurp(junit);
     CHECK(x.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"odds check\" "
                   "tests=\"4\" "
                   "failures=\"3\" errors=\"0\" time=\"",
                   0) == 0);
     CHECK(x.find("<testsuite name=\"" + kBosconian +
                  "\" tests=\"4\" failures=\"3\" errors=\"0\" skipped=\"0\"") != std::string::npos);
-    CHECK(occurrences(x, "<testcase classname=\"" + kBosconian + "\" name=\"") == 4);
-    CHECK(occurrences(x, "<failure type=\"moved\"") == 3);
+    CHECK(test::occurrences(x, "<testcase classname=\"" + kBosconian + "\" name=\"") == 4);
+    CHECK(test::occurrences(x, "<failure type=\"moved\"") == 3);
     CHECK(x.find("name=\"win\">\n      <system-out>tolerated: win") != std::string::npos);
     CHECK(
         x.find("message=\"damage moved: shift -4.809, alarm above 0.03314; detectable 0.04075\"") !=
         std::string::npos);
     CHECK(x.find("<property name=\"mode\" value=\"statistical\"/>") != std::string::npos);
 
-    const std::string j = slurp(json);
+    const std::string j = test::slurp(json);
     CHECK(j.find("\"verdict\": \"moved\",\n  \"exit_code\": 1,") != std::string::npos);
     CHECK(j.find("\"file\": \"" + kBosconian + "\"") != std::string::npos);
     CHECK(
@@ -263,19 +248,19 @@ TEST_CASE(
     CHECK(j.find("\"shift\": -0.004815, \"counts_match\": null, \"threshold\": 0.000965") !=
           std::string::npos);
     CHECK(j.find("\"tolerance\": 0.005}") != std::string::npos);
-    CHECK(occurrences(j, "\"verdict\": \"moved\"") ==
+    CHECK(test::occurrences(j, "\"verdict\": \"moved\"") ==
           1 + 1 + 3);  // overall, the baseline, 3 metrics
 
     // Exact mode, unchanged: every test case passes; exit 0.
     const auto same = cli(
         {"check", kBosconian, "--no-progress", "--junit", junit.string(), "--json", json.string()});
     CHECK(same.code == 0);
-    CHECK(slurp(junit).find("tests=\"4\" failures=\"0\"") != std::string::npos);
-    CHECK(slurp(junit).find("<failure") == std::string::npos);
-    const std::string j2 = slurp(json);
+    CHECK(test::slurp(junit).find("tests=\"4\" failures=\"0\"") != std::string::npos);
+    CHECK(test::slurp(junit).find("<failure") == std::string::npos);
+    const std::string j2 = test::slurp(json);
     CHECK(j2.find("\"verdict\": \"unchanged\",\n  \"exit_code\": 0,") != std::string::npos);
     CHECK(j2.find("\"mode\": \"exact\",\n      \"reason\": null,") != std::string::npos);
-    CHECK(occurrences(j2, "\"counts_match\": true, \"threshold\": null") == 4);
+    CHECK(test::occurrences(j2, "\"counts_match\": true, \"threshold\": null") == 4);
     fs::remove_all(dir);
 }
 

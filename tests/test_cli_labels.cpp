@@ -34,13 +34,6 @@ fs::path temp(const std::string& name) {
     return p;
 }
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 // A CSV file as rows of named cells.
 struct Csv {
     std::vector<std::string> header;
@@ -92,7 +85,7 @@ TEST_CASE("exact with unresolved mass: the mean is empty, its bounds in mean_low
     const auto dir = temp("exact");
     const auto r = test::cli({"exact", "bosconian", "--out", dir.string()});
     REQUIRE(r.code == 0);
-    const Csv csv = parse_csv(slurp(dir / "summary.csv"));
+    const Csv csv = parse_csv(test::slurp(dir / "summary.csv"));
     REQUIRE(csv.header.size() >= 3);
     CHECK(csv.header[csv.header.size() - 3] == "unresolved");  // the new columns come last
     CHECK(csv.header[csv.header.size() - 2] == "mean_low");
@@ -206,7 +199,7 @@ TEST_CASE("a tournament's header and ratings.csv describe every pairing's ships"
     CHECK(prepared(names[0], names[0])->seat_scenario !=
           prepared(names[1], names[1])->seat_scenario);
     // ratings.csv: the shared scenario, and each policy's own part in policy_scenario.
-    const Csv ratings = parse_csv(slurp(dir / "ratings.csv"));
+    const Csv ratings = parse_csv(test::slurp(dir / "ratings.csv"));
     CHECK(ratings.header.back() == "policy_scenario");
     REQUIRE(ratings.rows.size() == names.size());
     for (const auto& row : ratings.rows) {
@@ -215,7 +208,7 @@ TEST_CASE("a tournament's header and ratings.csv describe every pairing's ships"
         CHECK(row.at("policy_scenario") == p->seat_scenario[0] + " " + p->seat_scenario[1]);
     }
     // tournament.csv: each pairing's own whole scenario.
-    const Csv pairings = parse_csv(slurp(dir / "tournament.csv"));
+    const Csv pairings = parse_csv(test::slurp(dir / "tournament.csv"));
     CHECK(pairings.rows.size() == 3 * 6);
     for (const auto& row : pairings.rows)
         CHECK(row.at("scenario") ==
@@ -231,7 +224,7 @@ TEST_CASE("a tournament's header and ratings.csv describe every pairing's ships"
     const std::string scenario = find_game("naval").prepare({}, {})->scenario;
     CHECK(n.out.rfind("naval tournament | " + scenario + " | seed 1", 0) == 0);
     CHECK(n.out.find("part of its pairings' scenarios") == std::string::npos);
-    for (const auto& row : parse_csv(slurp(naval_dir / "ratings.csv")).rows) {
+    for (const auto& row : parse_csv(test::slurp(naval_dir / "ratings.csv")).rows) {
         CHECK(row.at("scenario") == scenario);
         CHECK(row.at("policy_scenario").empty());
     }
@@ -683,7 +676,7 @@ TEST_CASE("compare: ranked by any metric, the table's columns chosen, every poli
                                             "lost", "killed", "squad_hit", "vs", "#1", "on",
                                             "killed"});
     // policies.csv: one row per policy and metric, ranked by killed (highest first).
-    const Csv csv = parse_csv(slurp(dir / "policies.csv"));
+    const Csv csv = parse_csv(test::slurp(dir / "policies.csv"));
     CHECK(csv.header == std::vector<std::string>{"game", "scenario", "seed", "playouts", "policy",
                                                  "rank", "ranked_by", "metric", "mean", "ci_low",
                                                  "ci_high", "stddev", "status"});
@@ -700,14 +693,14 @@ TEST_CASE("compare: ranked by any metric, the table's columns chosen, every poli
             last_killed = std::stod(row.at("mean"));
         }
         // The same figures as the policy's own summary.csv.
-        const Csv summary = parse_csv(slurp(dir / row.at("policy") / "summary.csv"));
+        const Csv summary = parse_csv(test::slurp(dir / row.at("policy") / "summary.csv"));
         const auto& s = row_of(summary, row.at("metric"));
         for (const char* c : {"mean", "ci_low", "ci_high", "stddev"}) CHECK(row.at(c) == s.at(c));
     }
     // The table's rows follow the ranking.
     CHECK(r.out.find("1    " + csv.rows[0].at("policy")) != std::string::npos);
     // compare.csv: every pair on the headline metrics, and on the table's others (squad_hit).
-    const Csv pairs = parse_csv(slurp(dir / "compare.csv"));
+    const Csv pairs = parse_csv(test::slurp(dir / "compare.csv"));
     const auto headline = split_names(find_game("fpb").headline);
     CHECK(pairs.rows.size() == 3 * (headline.size() + 1));
     CHECK(std::count_if(pairs.rows.begin(), pairs.rows.end(),
@@ -728,7 +721,7 @@ TEST_CASE("compare: ranked by any metric, the table's columns chosen, every poli
 
 TEST_CASE("docs/output.md names every file every command writes and every column or field in it",
           "[cli][docs][labels]") {
-    const std::string doc = slurp(fs::path(ODDS_SOURCE_DIR) / "docs" / "output.md");
+    const std::string doc = test::slurp(fs::path(ODDS_SOURCE_DIR) / "docs" / "output.md");
     REQUIRE_FALSE(doc.empty());
     const auto dir = temp("docs");
     const std::vector<std::vector<std::string>> commands = {
@@ -764,7 +757,7 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         INFO(e.path().string());
         if (name == "check.json") {  // every field of the JSON report, at every depth
             std::vector<const Json*> todo = {nullptr};
-            const Json report = parse_json(slurp(e.path()));
+            const Json report = parse_json(test::slurp(e.path()));
             todo.back() = &report;
             while (!todo.empty()) {
                 const Json* j = todo.back();
@@ -779,7 +772,7 @@ TEST_CASE("docs/output.md names every file every command writes and every column
             continue;
         }
         if (name == "check.xml") {  // its elements and properties
-            const std::string xml = slurp(e.path());
+            const std::string xml = test::slurp(e.path());
             for (const char* element :
                  {"<testsuites", "<testsuite ", "<properties>", "<testcase", "<system-out>"})
                 if (xml.find(element) != std::string::npos)
@@ -801,7 +794,7 @@ TEST_CASE("docs/output.md names every file every command writes and every column
             continue;
         }
         CHECK(doc.find("`" + name + "`") != std::string::npos);
-        const Csv csv = parse_csv(slurp(e.path()));
+        const Csv csv = parse_csv(test::slurp(e.path()));
         for (const auto& column : csv.header) {
             if (name == "sweep.csv" && column == "hull") continue;  // a varied option's own column
             INFO(column);
@@ -835,7 +828,7 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         }
     }
     // The README points there rather than keeping its own copy of the columns.
-    const std::string readme = slurp(fs::path(ODDS_SOURCE_DIR) / "README.md");
+    const std::string readme = test::slurp(fs::path(ODDS_SOURCE_DIR) / "README.md");
     CHECK(readme.find("(docs/output.md)") != std::string::npos);
     CHECK(readme.find("| `ci_low`, `ci_high` |") == std::string::npos);
     fs::remove_all(dir);

@@ -13,14 +13,6 @@
 
 using namespace odds;
 
-namespace {
-std::size_t occurrences(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
-}  // namespace
-
 TEST_CASE("odds version and --version: the version, every game's rules version, the build",
           "[cli][version]") {
     for (const char* form : {"version", "--version"}) {
@@ -40,7 +32,8 @@ TEST_CASE("odds version and --version: the version, every game's rules version, 
 TEST_CASE("odds list and the exact solvers agree on their limits", "[cli][list]") {
     const auto duel = test::cli({"list", "dimension-duel"});
     const std::string hp = "hp up to " + std::to_string(exact::dimension_duel::kMaxExactHp);
-    CHECK(occurrences(duel.out, hp) == 2);  // best-response's help, and the exact solver's line
+    // best-response's help, and the exact solver's line
+    CHECK(test::occurrences(duel.out, hp) == 2);
     CHECK(duel.out.find("hp up to 200") == std::string::npos);
     const std::string over = "hp=" + std::to_string(exact::dimension_duel::kMaxExactHp + 1);
     CHECK(test::cli({"exact", "dimension-duel", "--set", over}).code == 2);
@@ -80,7 +73,9 @@ TEST_CASE("--help: every command's help has its synopsis, two examples and its o
             const std::string help = cli::help_text(c, columns);
             INFO(c.name << " at " << columns << " columns:\n" << help);
             CHECK(help.rfind("usage: " + std::string(c.synopsis), 0) == 0);
-            CHECK(occurrences(help, "\n  odds ") + occurrences(help, "\n  source <(odds") == 2);
+            CHECK(test::occurrences(help, "\n  odds ") +
+                      test::occurrences(help, "\n  source <(odds") ==
+                  2);
             CHECK(help.find("--help") != std::string::npos);
             std::istringstream lines(help);
             for (std::string line; std::getline(lines, line);)  // examples are commands: never cut

@@ -78,9 +78,7 @@ void check_plain_values(const fs::path& path) {
     }
 }
 
-fs::path temp(const std::string& name) {
-    return fs::temp_directory_path() / ("odds-csv-" + std::to_string(::getpid()) + "-" + name);
-}
+fs::path temp(const std::string& name) { return test::temp_path("csv", name); }
 
 }  // namespace
 

@@ -93,13 +93,6 @@ std::string folder_of(std::string_view game) {
     return f;
 }
 
-std::string read_file(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 }  // namespace
 
 TEST_CASE("a declared table reads each option by its type, in the order its bounds need",
@@ -408,7 +401,7 @@ TEST_CASE("each rules page holds its game's options table, made from the declara
         const fs::path page = fs::path(ODDS_SOURCE_DIR) / "engine" / folder_of(g.name) / "RULES.md";
         INFO(page.string() << ": run scripts/update-options-tables");
         REQUIRE(fs::exists(page));
-        std::string text = read_file(page);
+        std::string text = test::slurp(page);
         const std::string table = options_table_markdown(g.options);
         const auto begin = text.find(kOptionsTableBegin);
         const auto end = text.find(kOptionsTableEnd);

@@ -2,9 +2,11 @@
 // a stop request leaves an exact prefix of chunks.
 #include <atomic>
 #include <catch2/catch.hpp>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include "tests/helpers.hpp"
 
 #include <unistd.h>
 
@@ -18,13 +20,6 @@ using namespace odds;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 fs::path temp_dir(const std::string& name) {
     const auto p =
@@ -58,10 +53,10 @@ TEST_CASE("threads 1, 2 and 3 write byte-identical files", "[runner][determinism
         }
         for (const char* file : {"summary.csv", "distributions.csv", "survival.csv"}) {
             INFO(file);
-            const auto first = slurp(dirs[0] / file);
+            const auto first = test::slurp(dirs[0] / file);
             CHECK(first.size() > 100);
-            CHECK(slurp(dirs[1] / file) == first);
-            CHECK(slurp(dirs[2] / file) == first);
+            CHECK(test::slurp(dirs[1] / file) == first);
+            CHECK(test::slurp(dirs[2] / file) == first);
         }
         for (const auto& d : dirs) fs::remove_all(d);
     }
@@ -177,9 +172,9 @@ TEST_CASE(
     for (const char* file : {"compare.csv", "policies.csv", "tau_aggressor_kaon_dice/summary.csv",
                              "tau_survivor_kaon_dice/summary.csv"}) {
         INFO(file);
-        const auto first = slurp(dirs[0] / file);
+        const auto first = test::slurp(dirs[0] / file);
         CHECK(first.size() > 100);
-        CHECK(slurp(dirs[1] / file) == first);
+        CHECK(test::slurp(dirs[1] / file) == first);
     }
     // The paired difference on tau_win, from every playout played one by one.
     const auto& game = find_game("dimension-duel");
@@ -195,7 +190,7 @@ TEST_CASE(
         sum_a += va[i * metrics + m];
         sum_d += va[i * metrics + m] - vb[i * metrics + m];
     }
-    std::istringstream csv(slurp(dirs[0] / "compare.csv"));
+    std::istringstream csv(test::slurp(dirs[0] / "compare.csv"));
     bool found = false;
     for (std::string line; std::getline(csv, line);) {
         if (line.find(",tau_win,tau=aggressor kaon=dice,tau=survivor kaon=dice,") ==
