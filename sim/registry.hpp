@@ -79,6 +79,22 @@ struct GameEntry {
     std::string_view versus = {};
     // What the exact solver cannot handle, for `odds list` (from the constants it checks).
     std::string exact_limits = {};
+    // Positions (docs/positions.md), for games whose state can be written down; null for others.
+    // The opening position under these options, in the game's position format (odds state
+    // GAME). The CLI checks the options first (prepare), so this may assume they are valid.
+    std::string (*opening_position)(const Settings& settings) = nullptr;
+    // prepare, with every playout starting from the position `text` read from `file` instead of
+    // a fresh game (odds run GAME --state FILE). A malformed or illegal position throws
+    // UsageError "FILE:LINE: WHAT (RULE)" (engine/position.hpp). Playing from the text that
+    // opening_position wrote plays exactly as a fresh game, playout for playout.
+    std::unique_ptr<PreparedRun> (*prepare_from)(const Settings& settings,
+                                                 const std::vector<std::string>& policies,
+                                                 std::string_view text,
+                                                 std::string_view file) = nullptr;
+    // exact, from a position (odds exact GAME --state FILE); null where the solver has no such
+    // entry.
+    ExactReport (*exact_from)(const Settings& settings, const std::vector<std::string>& policies,
+                              std::string_view text, std::string_view file) = nullptr;
 };
 
 // The names in a comma-separated list.
