@@ -46,8 +46,7 @@ TEST_CASE("position reader: every mistake is one line naming file, line and word
     CHECK(failure([&] { (void)r.word(1); }) == "pos.txt:2: 'hp' needs at least 2 words");
     CHECK(failure([&] { r.expect_words(3, "hp SIDE N"); }) ==
           "pos.txt:2: expected 3 words, got 1: hp SIDE N");
-    CHECK(failure([&] { r.fail_at(1, "two lines disagree"); }) ==
-          "pos.txt:1: two lines disagree");
+    CHECK(failure([&] { r.fail_at(1, "two lines disagree"); }) == "pos.txt:1: two lines disagree");
     CHECK_FALSE(r.next());
     CHECK(failure([&] { r.fail("no turn line"); }) == "pos.txt: no turn line");
     PositionReader big("n 99999999999999999999999\n", "b");

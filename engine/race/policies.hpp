@@ -87,6 +87,7 @@ inline constexpr auto kPolicyInfos = infos_of(kPolicies);
 
 static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
 static_assert(PolicyFor<Best, ScriptedDice>);
+static_assert(odds::ResumableGame<Game, odds::Dice> && odds::ResumableGame<Game, ScriptedDice>);
 
 // The policy of row `index`, for the solver and the tests.
 inline Policy make_policy(std::size_t index, const Options& o) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/decision.hpp"
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
 
@@ -61,11 +62,35 @@ void apply(State& s, const Options& o, Move m, Dice& dice) {
     }
 }
 
+// The resumable form (engine/decision.hpp): one seat, one decision a turn.
+struct Game {
+    using Options = race::Options;
+    using State = race::State;
+    using Choice = Move;
+    static constexpr int kMaxChoices = 2;
+    static bool over(const State& s, const Options& o) noexcept { return s.over(o); }
+    static int to_move(const State&, const Options&) noexcept { return 0; }
+    static int legal(const State&, const Options&, Choice* out) noexcept {
+        out[0] = Move::walk;  // R2: both moves are always legal
+        out[1] = Move::roll;
+        return 2;
+    }
+    template <class Dice>
+    static void apply(State& s, const Options& o, Choice c, Dice& dice) {
+        race::apply(s, o, c, dice);
+    }
+    static double reward(const State& s, const Options&, int) noexcept { return s.won; }
+    template <class P, class Dice>
+    static Choice decide(const State& s, const Options& o, P& policy, Dice& dice) {
+        return policy.choose(s, o, dice);
+    }
+};
+
 // Plays from `s` to the end (R3).
 template <class P, class Dice>
 requires PolicyFor<P, Dice>
 void play_from(State& s, const Options& o, P& policy, Dice& dice) {
-    while (!s.over(o)) apply(s, o, policy.choose(s, o, dice), dice);
+    odds::play_from<Game>(s, o, dice, policy, policy);
 }
 
 template <class P, class Dice>
