@@ -34,7 +34,8 @@ struct SprtBounds {
 };
 
 // The GSPRT's log-likelihood ratio of H1: mean = mu1 against H0: mean = mu0, for an estimate m
-// with variance v (normal approximation). v = 0: +-infinity by the side m is on (0 at the midpoint).
+// with variance v (normal approximation). v = 0: +-infinity by the side m is on (0 at the
+// midpoint).
 double gsprt_llr(double m, double v, double mu0, double mu1);
 
 enum class SprtState { open, h0, h1 };

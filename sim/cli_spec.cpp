@@ -73,7 +73,11 @@ void baseline_options(po::options_description& d) {
     add_run_options(d);
     add_game_options(d);
     d.add_options()("out,o", po::value<std::string>()->value_name("FILE"),
-                    "the baseline file to write (required; its folder is made if missing)");
+                    "the baseline file to write (required; its folder is made if missing)")(
+        "tolerance", po::value<std::vector<std::string>>()->composing()->value_name("METRIC=X"),
+        "record X as METRIC's tolerance: the shift 'odds check --sequential' tests for "
+        "(repeatable)")("sequential",
+                        "record that 'odds check' checks this baseline sequentially by default");
 }
 
 void check_options(po::options_description& d) {
@@ -94,7 +98,16 @@ void check_options(po::options_description& d) {
         "(its folder is made if missing)")(
         "json", po::value<std::string>()->value_name("FILE"),
         "also write the verdicts as one JSON document to FILE (its folder is made if missing)")(
-        "no-progress", "no progress bar, even on a terminal");
+        "sequential",
+        "test each metric sequentially (GSPRT): play in batches until every metric is decided, "
+        "unchanged or moved by its tolerance, or the cap is reached (exit 3: inconclusive)")(
+        "false-alarm", po::value<std::string>()->value_name("A"),
+        "sequential: the false-alarm rate per baseline, spread over its metrics by Bonferroni "
+        "(default 0.001)")("miss", po::value<std::string>()->value_name("B"),
+                           "sequential: the miss rate per metric (default 0.05)")(
+        "max-playouts", po::value<std::string>()->value_name("N"),
+        "sequential: play at most N playouts per file (default: twice the baseline's; a "
+        "targets file's own playouts)")("no-progress", "no progress bar, even on a terminal");
 }
 
 void completion_options(po::options_description&) {}
@@ -211,8 +224,15 @@ const CommandSpec kCommands[] = {
      "threshold (the test rejects |true shift| <= X); a smaller shift the plain test would flag "
      "is 'tolerated'. In exact mode, counts that differ with the mean moved by at most X are "
      "'tolerated'. Tolerated metrics pass.\n\n"
+     "--sequential: each metric is tested sequentially (GSPRT, as fishtest does) for "
+     "'unchanged' against 'moved by at least its tolerance' (--tolerance, the baseline's "
+     "tolerance record, else the shift a fixed test of the baseline's size detects), playing in "
+     "batches until every metric is decided or --max-playouts is reached. A targets file "
+     "(odds-targets 1; docs/ci.md) states what balance means, 'target advantage_first within "
+     "0.47..0.53', and is always checked sequentially.\n\n"
      "--junit FILE and --json FILE also write the verdicts for CI, beside the table. "
-     "Exit 0: unchanged or tolerated; 1: moved; 2: bad input.",
+     "Exit 0: unchanged, tolerated or met; 1: moved or a target missed; 2: bad input; 3: a "
+     "sequential check inconclusive at its cap.",
      {"odds check balance/*.baseline --junit reports/balance.xml",
       "odds check balance/bosconian.baseline --set hull=95 --tolerance win=0.005"},
      "file",
