@@ -69,6 +69,22 @@ void sweep_options(po::options_description& d) {
     out_option(d, "write sweep.csv into DIR");
 }
 
+void tune_options(po::options_description& d) {
+    d.add_options()(
+        "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=LO..HI"),
+        "a rule option searched over its whole numbers LO..HI (or LO..HI:STEP) (repeatable)")(
+        "target", po::value<std::string>()->value_name("GOAL"),
+        "what to meet: METRIC=VALUE (the mean nearest VALUE), 'METRIC max' or 'METRIC min'")(
+        "search", po::value<std::string>()->value_name("HOW"),
+        "bisection (one option, METRIC=VALUE, the metric monotone in it; the default there) or "
+        "halving (successive halving over every setting, or an exact scan; the default "
+        "otherwise)")("no-exact",
+                      "play every setting, even where the game's exact solver could answer");
+    add_run_options(d, "100k");
+    add_game_options(d);
+    out_option(d, "write tune.csv (every evaluation on the path, the best marked) into DIR");
+}
+
 void baseline_options(po::options_description& d) {
     add_run_options(d);
     add_game_options(d);
@@ -200,6 +216,23 @@ const CommandSpec kCommands[] = {
      1,
      sweep_options,
      cmd_sweep},
+    {"tune",
+     "search rule options for the setting that meets a target",
+     "odds tune GAME --vary NAME=LO..HI [--vary ...] --target GOAL [options]",
+     "Searches the varied rule options for the setting whose metric best meets the target: "
+     "METRIC=VALUE (the mean nearest VALUE), 'METRIC max' or 'METRIC min'. One option and a "
+     "value: bisection, assuming the metric moves monotonically with the option. Otherwise: "
+     "successive halving over every setting, each round on the same dice (common random "
+     "numbers), the better half kept with twice the playouts, --playouts the last round's. Where "
+     "the game's exact solver resolves a setting, its exact value is used (--no-exact: play "
+     "it). Prints the path and the best setting with its 95% interval; --out DIR writes "
+     "DIR/tune.csv.",
+     {"odds tune bosconian --vary hull=100..400 --target win=0.25",
+      "odds tune dimension-duel --vary hp=10..150:5 --target advantage_first=0.5"},
+     "game",
+     1,
+     tune_options,
+     cmd_tune},
     {"baseline",
      "record a scenario's headline metrics, to check later",
      "odds baseline GAME [options] --out FILE",

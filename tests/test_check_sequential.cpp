@@ -136,10 +136,12 @@ TEST_CASE("bad targets and sequential options: one line, exit 2", "[cli][sequent
         CHECK(r.err.find(c.mentions) != std::string::npos);
         CHECK(r.out.empty());
     }
-    const std::string ok = d.file("ok.targets", "odds-targets 1\ngame race\ntarget win at least 0.5\n");
-    for (const auto& args : std::vector<std::vector<std::string>>{
-             {"--false-alarm", "0"}, {"--false-alarm", "0.7"}, {"--miss", "x"},
-             {"--max-playouts", "0"}}) {
+    const std::string ok =
+        d.file("ok.targets", "odds-targets 1\ngame race\ntarget win at least 0.5\n");
+    for (const auto& args : std::vector<std::vector<std::string>>{{"--false-alarm", "0"},
+                                                                  {"--false-alarm", "0.7"},
+                                                                  {"--miss", "x"},
+                                                                  {"--max-playouts", "0"}}) {
         std::vector<std::string> a{"check", ok, "--no-progress"};
         a.insert(a.end(), args.begin(), args.end());
         const auto r = cli(a);
