@@ -258,12 +258,12 @@ struct Tuner {
         }
         int rounds = 0;
         while ((std::size_t{1} << rounds) < cands.size()) ++rounds;
-        const std::uint64_t first =
-            std::max<std::uint64_t>(1, cfg.playouts >> static_cast<unsigned>(rounds));
         std::vector<std::size_t> alive(cands.size());
         for (std::size_t i = 0; i < alive.size(); ++i) alive[i] = i;
         for (int round = 0;; ++round) {
-            const std::uint64_t n = std::min(cfg.playouts, first << static_cast<unsigned>(round));
+            // Twice the playouts each round, the last (round `rounds`) all of --playouts.
+            const std::uint64_t n = std::max<std::uint64_t>(
+                1, cfg.playouts >> static_cast<unsigned>(std::max(0, rounds - round)));
             std::vector<std::pair<double, std::size_t>> scored;  // score, index into path
             for (const std::size_t i : alive) {
                 record(play_it(cands[i], n), "halving", round);
