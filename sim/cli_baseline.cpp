@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -574,6 +575,20 @@ struct Job {
     std::uint64_t cap;  // sequential: at most this many playouts
 };
 
+// A check's record of what it checks: the file, the game, the scenario and policies as played,
+// the rules versions, the mode.
+BaselineCheck check_of(const Job& j) {
+    BaselineCheck c;
+    c.file = j.b.file;
+    c.game = j.b.game;
+    c.scenario = j.run->scenario;
+    c.policy = j.run->policy;
+    c.rules_baseline = j.b.rules_version;
+    c.rules_build = j.game->rules_version;
+    c.exact = j.exact;
+    return c;
+}
+
 std::size_t metric_index(const PreparedRun& run, const std::string& name) {
     for (std::size_t i = 0; i < run.metrics.size(); ++i)
         if (run.metrics[i].name == name) return i;
@@ -611,14 +626,7 @@ std::string llr_text(const MetricCheck::Sequential& q) {
 std::optional<BaselineCheck> check_sequential(Job& j, const SeqOptions& o,
                                               const std::map<std::string, double>& tolerances,
                                               bool progress, Io io) {
-    BaselineCheck c;
-    c.file = j.b.file;
-    c.game = j.b.game;
-    c.scenario = j.run->scenario;
-    c.policy = j.run->policy;
-    c.rules_baseline = j.b.rules_version;
-    c.rules_build = j.game->rules_version;
-    c.exact = false;
+    BaselineCheck c = check_of(j);
     c.mode = j.b.targets ? "targets" : "sequential";
     c.reason = j.b.targets ? "targets" : "sequential";
     c.seed_baseline = j.b.seed;
@@ -639,6 +647,8 @@ std::optional<BaselineCheck> check_sequential(Job& j, const SeqOptions& o,
         for (const Target& t : j.b.goals) {
             Item it;
             it.mc.name = t.text;
+            it.mc.old_s.mean = it.mc.old_s.ci.low = it.mc.old_s.ci.high =
+                std::numeric_limits<double>::quiet_NaN();  // no baseline: null in the report
             const std::size_t m = metric_index(*j.run, t.metric);
             const MetricSpec& spec = j.run->metrics[m];
             const bool share = t.quantile > 0;
@@ -851,8 +861,12 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
         j.exact = !j.sequential && overrides.empty() &&
                   j.b.rules_version == j.game->rules_version && j.cfg.seed == j.b.seed &&
                   j.cfg.playouts == j.b.playouts;
-        // The cap: --max-playouts, else a targets file's playouts, else twice the baseline's.
-        j.cap = seq.cap ? *seq.cap : j.b.targets ? j.b.playouts : 2 * j.b.playouts;
+        // The cap: --max-playouts, else --playouts, else a targets file's playouts, else twice
+        // the baseline's.
+        j.cap = seq.cap                ? *seq.cap
+                : vm.count("playouts") ? j.cfg.playouts
+                : j.b.targets          ? j.b.playouts
+                                       : 2 * j.b.playouts;
         if (j.sequential) j.cfg.playouts = j.cap;
         jobs.push_back(std::move(j));
     }
@@ -918,16 +932,9 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
                    << (reports.empty() ? "" : "; no report written") << '\n';
             return moved_before ? 1 : 130;
         }
-        BaselineCheck c;
+        BaselineCheck c = check_of(j);
         c.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        c.file = j.b.file;
-        c.game = j.b.game;
-        c.scenario = j.run->scenario;
-        c.policy = j.run->policy;
-        c.rules_baseline = j.b.rules_version;
-        c.rules_build = j.game->rules_version;
-        c.exact = j.exact;
         c.seed_baseline = j.b.seed;
         c.seed = j.cfg.seed;
         c.playouts_baseline = j.b.playouts;
