@@ -228,7 +228,8 @@ const CommandSpec kCommands[] = {
      "it). Prints the path and the best setting with its 95% interval; --out DIR writes "
      "DIR/tune.csv.",
      {"odds tune bosconian --vary hull=100..400 --target win=0.25",
-      "odds tune dimension-duel --vary hp=10..150:5 --target advantage_first=0.5"},
+      "odds tune dimension-duel --vary hp=10..150:10 --target advantage_first=0.5 --search "
+      "halving"},
      "game",
      1,
      tune_options,

@@ -134,3 +134,43 @@ TEST_CASE("the simulation can tell a broken test: doubled alpha shows", "[sequen
     const Rates loose = simulate_check(p, p, tol, 4 * alpha, beta, kReps, 13);
     CHECK_FALSE(at_most_nominal(loose.h1, kReps, alpha));
 }
+
+namespace {
+
+// R repetitions of a target "rate at least c" (margin m) on Bernoulli(p) playouts in batches, as
+// `odds check` runs a targets file: the counts of "missed" (h1), "met" (h0) and open at the cap.
+Rates simulate_target(double c, double m, double p, double alpha, double beta, int reps,
+                      std::uint64_t seed) {
+    constexpr std::uint64_t batch = 500, cap = 200000;
+    std::mt19937_64 rng(seed);
+    Rates r;
+    for (int i = 0; i < reps; ++i) {
+        SequentialTest t = target_sequential(TargetKind::at_least, c, 0, m, alpha, beta);
+        double k = 0, n = 0;
+        while (t.state() == SprtState::open && n < cap) {
+            k += static_cast<double>(std::binomial_distribution<std::uint64_t>(batch, p)(rng));
+            n += batch;
+            const ShiftEstimate e = mean_estimate(Moments{n, k / n, 0}, true);
+            t.update(e.shift, e.var);
+        }
+        r.playouts += n;
+        (t.state() == SprtState::h1 ? r.h1 : t.state() == SprtState::h0 ? r.h0 : r.open) += 1;
+    }
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("targets: false-alarm and miss rates by simulation", "[sequential][error]") {
+    // A target met by its margin is declared missed at most at alpha; one missed by its margin
+    // declared met at most at beta (R = 2000 as derived at the top).
+    constexpr int kReps = 2000;
+    constexpr double alpha = 0.05, beta = 0.05, c = 0.25, m = 0.01;
+    const Rates met = simulate_target(c, m, c + m, alpha, beta, kReps, 21);
+    INFO("met by the margin: " << met.h1 << " declared missed, " << met.open << " open");
+    CHECK(at_most_nominal(met.h1, kReps, alpha));
+    const Rates missed = simulate_target(c, m, c - m, alpha, beta, kReps, 22);
+    INFO("missed by the margin: " << missed.h0 << " declared met, " << missed.open << " open");
+    CHECK(at_most_nominal(missed.h0, kReps, beta));
+    CHECK(met.open + missed.open < kReps / 20);
+}
