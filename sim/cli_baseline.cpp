@@ -898,15 +898,22 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
 
     std::uint64_t queued = 0;
     bool any_sequential = false;
+    std::size_t targets = 0;
     for (const auto& j : jobs) {
         queued += j.cfg.playouts;
         any_sequential = any_sequential || j.sequential;
+        targets += j.b.targets ? 1 : 0;
     }
-    announce_queued(vm, io, "odds check",
-                    std::to_string(jobs.size()) +
-                        (jobs.size() == 1 ? " baseline, " : " baselines, ") +
-                        (any_sequential ? "at most " : "") + std::to_string(queued) + " playouts",
-                    jobs.front().cfg.threads);
+    const std::size_t baselines = jobs.size() - targets;
+    std::string what;
+    if (baselines)
+        what += std::to_string(baselines) + (baselines == 1 ? " baseline, " : " baselines, ");
+    if (targets)
+        what += std::to_string(targets) + (targets == 1 ? " targets file, " : " targets files, ");
+    announce_queued(
+        vm, io, "odds check",
+        what + (any_sequential ? "at most " : "") + std::to_string(queued) + " playouts",
+        jobs.front().cfg.threads);
     std::vector<BaselineCheck> checks;
     for (auto& j : jobs) {
         if (j.sequential) {
