@@ -168,6 +168,9 @@ TEST_CASE("without a progress bar, every command that has one says what is queue
         {{"tournament", "dimension-duel", "--policy", "dice", "--policy", "survivor", "--policy",
           "aggressor", "-n", "500", "-j", "2"},
          "odds tournament: 6 pairings x 500 games = 3000 games queued on 2 threads\n"},
+        {{"tune", "race", "--vary", "goal=10..20", "--target", "win=0.5", "--no-exact", "-n",
+          "1000", "-j", "2"},
+         "odds tune: bisection over 11 settings, up to 1000 playouts each queued on 2 threads\n"},
     };
     for (const auto& c : cases) {
         auto args = c.args;
