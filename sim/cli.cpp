@@ -16,6 +16,7 @@
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_common.hpp"
+#include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
@@ -235,6 +236,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool report = report_wanted(vm);
     const auto prepared = game.prepare(settings_of(vm), policies_of(vm));
     cfg.chunk_size = prepared->chunk_size;
     if (out_dir) prepare_out_dir(*out_dir);
@@ -260,7 +262,9 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
             {dir / "distributions.csv", distributions_csv(info, ds)}};
         if (auto sv = survival_csv(result.tally, result.partial); !sv.empty())
             files.emplace_back(dir / "survival.csv", std::move(sv));
+        files.push_back(provenance_file(dir, "run", args, {std::string(game.name)}));
         write_files_atomic(files);
+        if (report) write_report(dir, "run", io);
     }
     print_table(io.out, info, rows);
     if (result.partial) {
@@ -281,6 +285,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
         throw UsageError("game '" + std::string(game.name) +
                          "' has no exact solver (games with one: " + game_names(true) + ")");
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool html = report_wanted(vm);
     const auto start = std::chrono::steady_clock::now();
     const ExactReport report = game.exact(settings_of(vm), policies_of(vm));  // checks input
     const double ms =
@@ -298,10 +303,12 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
             {dir / "summary.csv", summary_csv(info, rows)},
             {dir / "distributions.csv", distributions_csv(info, report.laws)}};
         if (!report.survival.empty()) files.emplace_back(dir / "survival.csv", report.survival);
+        files.push_back(provenance_file(dir, "exact", args, {std::string(game.name)}));
         write_files_atomic(files);
         // A survival.csv of an earlier run must not pass for this one's.
         std::error_code ec;
         if (report.survival.empty()) fs::remove(dir / "survival.csv", ec);
+        if (html) write_report(dir, "exact", io);
     }
     print_table(io.out, info, rows);
     for (const auto& n : report.notes) io.out << n << '\n';

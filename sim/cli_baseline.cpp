@@ -34,6 +34,7 @@
 #include "reports/stats.hpp"
 #include "sim/cli.hpp"
 #include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 
 namespace odds::cli {
@@ -470,6 +471,9 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
                                  "'; give the report its own file");
         }
     for (const auto& [opt, file] : reports) prepare_out_file(file, opt);
+    const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool html = report_wanted(vm);
+    if (out_dir) prepare_out_dir(*out_dir);
 
     std::uint64_t queued = 0;
     for (const auto& j : jobs) queued += j.cfg.playouts;
@@ -600,6 +604,14 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
         write_file_atomic(
             file, opt == "--junit" ? check_junit(checks) : check_json(checks, ODDS_VERSION));
         io.err << "odds check: wrote " << file << '\n';  // stdout keeps the table alone
+    }
+    if (out_dir) {
+        const fs::path dir(*out_dir);
+        std::vector<std::string> game_list;
+        for (const auto& c : checks) game_list.push_back(c.game);
+        write_files_atomic({{dir / "check.csv", check_csv(checks)},
+                            provenance_file(dir, "check", args, game_list)});
+        if (html) write_report(dir, "check", io);
     }
     return overall_verdict(checks) == Verdict::moved ? 1 : 0;
 }
