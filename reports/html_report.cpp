@@ -19,16 +19,16 @@ using svg::num;
 
 std::string provenance_csv(const Provenance& p) {
     return "odds_version,command,game,rules_version,command_line\n" + csv_field(p.odds_version) +
-           ',' + csv_field(p.command) + ',' + csv_field(p.game) + ',' +
-           csv_field(p.rules_version) + ',' + csv_field(p.command_line) + '\n';
+           ',' + csv_field(p.command) + ',' + csv_field(p.game) + ',' + csv_field(p.rules_version) +
+           ',' + csv_field(p.command_line) + '\n';
 }
 
 std::string command_line(const std::string& command, const std::vector<std::string>& args) {
     std::string line = "odds " + command;
     for (const auto& a : args) {
-        const bool plain =
-            !a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                              "0123456789-_./=:,+@%") == std::string::npos;
+        const bool plain = !a.empty() && a.find_first_not_of(
+                                             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                             "0123456789-_./=:,+@%") == std::string::npos;
         if (plain) {
             line += ' ' + a;
             continue;
@@ -42,9 +42,9 @@ std::string command_line(const std::string& command, const std::vector<std::stri
 
 namespace {
 
-const char* const kInputs[] = {"provenance.csv", "summary.csv",    "distributions.csv",
-                               "survival.csv",   "compare.csv",    "policies.csv",
-                               "tournament.csv", "ratings.csv",    "sweep.csv",
+const char* const kInputs[] = {"provenance.csv", "summary.csv",       "distributions.csv",
+                               "survival.csv",   "compare.csv",       "policies.csv",
+                               "tournament.csv", "ratings.csv",       "sweep.csv",
                                "check.csv",      "exact/summary.csv", "exact/distributions.csv"};
 
 std::string slurp(const fs::path& p) {
@@ -82,16 +82,25 @@ std::vector<std::string> distinct(const CsvTable& t, std::string_view column) {
     return out;
 }
 
+// A cell for people: a number with more than 6 significant digits rounded to 6 (the CSV beside
+// the page has every digit); any other text as it is.
+std::string readable(const std::string& cell) {
+    const double v = number(cell);
+    if (std::isnan(v) || cell.size() <= 8) return cell;
+    return num(v, 6);
+}
+
 // A table of `columns` (its heads) and rows of cells, in a collapsed <details> under a chart.
 std::string table(const std::vector<std::string>& heads,
                   const std::vector<std::vector<std::string>>& rows,
                   const std::string& summary = "the numbers", bool open = false) {
-    std::string s = std::string(open ? "<details open>" : "<details>") + "<summary>" + escape(summary) + "</summary><table><thead><tr>";
+    std::string s = std::string(open ? "<details open>" : "<details>") + "<summary>" +
+                    escape(summary) + "</summary><table><thead><tr>";
     for (const auto& h : heads) s += "<th>" + escape(h) + "</th>";
     s += "</tr></thead><tbody>";
     for (const auto& r : rows) {
         s += "<tr>";
-        for (const auto& c : r) s += "<td>" + escape(c) + "</td>";
+        for (const auto& c : r) s += "<td>" + escape(readable(c)) + "</td>";
         s += "</tr>";
     }
     return s + "</tbody></table></details>";
@@ -130,7 +139,9 @@ std::string provenance_section(const CsvTable& prov, const CsvTable& main) {
     add("policies", first("policy"));
     add("seed", first("seed"));
     add("playouts", first("playouts"));
-    add("method", first("method") == "exact" ? "exact" : first("method").empty() ? "" : "Monte Carlo");
+    add("method", first("method") == "exact" ? "exact"
+                  : first("method").empty()  ? ""
+                                             : "Monte Carlo");
     add("status", first("status"));
     if (!prov.rows.empty()) {
         add("rules version", prov.at(0, "rules_version"));
@@ -143,7 +154,7 @@ std::string provenance_section(const CsvTable& prov, const CsvTable& main) {
     for (const auto& [k, v] : facts)
         s += "<dt>" + escape(k) + "</dt><dd>" +
              (k == "command line" && !prov.rows.empty() ? "<code>" + escape(v) + "</code>"
-                                                         : escape(v)) +
+                                                        : escape(v)) +
              "</dd>";
     return s + "</dl></section>";
 }
@@ -178,11 +189,20 @@ svg::Law law_of(const CsvTable& d, const std::string& metric, const std::string&
     return law;
 }
 
+// "exact", or with unresolved mass "exact, lower bounds (P unresolved)".
+std::string exact_name(const CsvTable& d, const std::string& metric) {
+    for (std::size_t r = 0; r < d.rows.size(); ++r)
+        if (d.at(r, "metric") == metric && number(d.at(r, "unresolved")) > 0)
+            return "exact, lower bounds (" + num(number(d.at(r, "unresolved")), 3) + " unresolved)";
+    return "exact";
+}
+
 std::string summary_table(const CsvTable& summary) {
-    return csv_table(summary,
-                     {"metric", "mean", "ci_low", "ci_high", "stddev", "min", "p05", "p25", "p50",
-                      "p75", "p95", "max", "unresolved"},
-                     [](std::size_t) { return true; }, "the summary (summary.csv)", true);
+    return csv_table(
+        summary,
+        {"metric", "mean", "ci_low", "ci_high", "stddev", "min", "p05", "p25", "p50", "p75", "p95",
+         "max", "unresolved"},
+        [](std::size_t) { return true; }, "the summary (summary.csv)", true);
 }
 
 std::string run_sections(const fs::path& dir) {
@@ -191,8 +211,8 @@ std::string run_sections(const fs::path& dir) {
     const CsvTable exact = read(dir, "exact/distributions.csv");
     const CsvTable surv = read(dir, "survival.csv");
     const bool is_exact = !dist.rows.empty() && dist.at(0, "method") == "exact";
-    std::string s = partial_note(summary) + "<section><h2>Summary</h2>" + summary_table(summary) +
-                    "</section>";
+    std::string s =
+        partial_note(summary) + "<section><h2>Summary</h2>" + summary_table(summary) + "</section>";
     if (!dist.rows.empty()) {
         s += "<section><h2>Distributions</h2><p>Bars: P(X = x), the share of playouts with each "
              "value; line: P(X &#8805; x), the share with at least that value (right axis)." +
@@ -201,9 +221,10 @@ std::string run_sections(const fs::path& dir) {
                                               "from <code>exact/</code>.") +
              "</p>";
         for (const auto& metric : distinct(dist, "metric")) {
-            std::vector<svg::Law> laws{law_of(dist, metric, is_exact ? "exact" : "Monte Carlo")};
+            std::vector<svg::Law> laws{
+                law_of(dist, metric, is_exact ? exact_name(dist, metric) : "Monte Carlo")};
             if (!exact.rows.empty()) {
-                auto e = law_of(exact, metric, "exact");
+                auto e = law_of(exact, metric, exact_name(exact, metric));
                 if (!e.x.empty()) laws.push_back(std::move(e));
             }
             s += "<h3>" + escape(metric) + "</h3>" +
@@ -218,10 +239,13 @@ std::string run_sections(const fs::path& dir) {
         s += "<section><h2>Survival</h2><p>Kaplan-Meier steps: the share still going after each "
              "step; a + marks a step where some ended without the event (censored).</p>";
         const bool subjects = surv.has("subject");
-        for (const auto& subject : subjects ? distinct(surv, "subject") : std::vector<std::string>{""}) {
+        for (const auto& subject :
+             subjects ? distinct(surv, "subject") : std::vector<std::string>{""}) {
             svg::Survival c;
             c.name = subject.empty() ? "survival" : subject;
-            const auto keep = [&](std::size_t r) { return !subjects || surv.at(r, "subject") == subject; };
+            const auto keep = [&](std::size_t r) {
+                return !subjects || surv.at(r, "subject") == subject;
+            };
             for (std::size_t r = 0; r < surv.rows.size(); ++r) {
                 if (!keep(r)) continue;
                 c.step.push_back(number(surv.at(r, "step")));
@@ -229,8 +253,9 @@ std::string run_sections(const fs::path& dir) {
                 c.censored.push_back(number(surv.at(r, "completed")) > 0);
             }
             const std::string title = subject.empty() ? "survival" : "survival: " + subject;
-            s += figure(svg::survival_chart(title, "step", {c}),
-                        csv_table(surv, {"step", "at_risk", "lost", "completed", "survival"}, keep));
+            s +=
+                figure(svg::survival_chart(title, "step", {c}),
+                       csv_table(surv, {"step", "at_risk", "lost", "completed", "survival"}, keep));
         }
         s += "</section>";
     }
@@ -243,8 +268,10 @@ std::string compare_sections(const fs::path& dir) {
     const CsvTable pol = read(dir, "policies.csv");
     std::string best, ranked_by;
     for (std::size_t r = 0; r < pol.rows.size(); ++r)
-        if (pol.at(r, "rank") == "1") best = pol.at(r, "policy"), ranked_by = pol.at(r, "ranked_by");
-    std::string s = partial_note(cmp) + "<section><h2>Differences to the best</h2><p>Each policy's "
+        if (pol.at(r, "rank") == "1")
+            best = pol.at(r, "policy"), ranked_by = pol.at(r, "ranked_by");
+    std::string s = partial_note(cmp) +
+                    "<section><h2>Differences to the best</h2><p>Each policy's "
                     "paired difference to the best (<b>" +
                     escape(best) + "</b>, first by " + escape(ranked_by) +
                     "): every policy played the same dice, so the difference is measured playout "
@@ -273,10 +300,11 @@ std::string compare_sections(const fs::path& dir) {
         }
         if (rows.empty()) continue;
         s += "<h3>" + escape(metric) + "</h3>" +
-             figure(svg::forest_chart(metric + ": each policy minus " + best,
-                                      "difference in " + metric + " (policy - best), per playout",
-                                      rows, 0.0),
-                    table({"policy", "difference", "ci_low", "ci_high", "p_value", "p_holm"}, cells));
+             figure(
+                 svg::forest_chart(metric + ": each policy minus " + best,
+                                   "difference in " + metric + " (policy - best), per playout",
+                                   rows, 0.0),
+                 table({"policy", "difference", "ci_low", "ci_high", "p_value", "p_holm"}, cells));
     }
     s += "</section>";
     if (!pol.rows.empty()) {
@@ -289,8 +317,8 @@ std::string compare_sections(const fs::path& dir) {
                                     number(pol.at(r, "ci_low")), number(pol.at(r, "ci_high")),
                                     "rank " + pol.at(r, "rank"), 0, ""});
             s += "<h3>" + escape(metric) + "</h3>" +
-                 figure(svg::forest_chart(metric + ": each policy's mean", metric + ", mean per playout",
-                                          rows, std::nullopt),
+                 figure(svg::forest_chart(metric + ": each policy's mean",
+                                          metric + ", mean per playout", rows, std::nullopt),
                         csv_table(pol, {"rank", "policy", "mean", "ci_low", "ci_high", "stddev"},
                                   [&](std::size_t r) { return pol.at(r, "metric") == metric; }));
         }
@@ -306,33 +334,42 @@ std::string tournament_sections(const fs::path& dir) {
     if (!t.rows.empty()) {
         std::vector<std::string> policies = distinct(t, "first_policy");
         for (const auto& p : distinct(t, "second_policy"))
-            if (std::find(policies.begin(), policies.end(), p) == policies.end()) policies.push_back(p);
+            if (std::find(policies.begin(), policies.end(), p) == policies.end())
+                policies.push_back(p);
         const std::string first = t.at(0, "first_seat"), second = t.at(0, "second_seat");
         const std::size_t n = policies.size();
-        std::vector<std::vector<double>> v(n, std::vector<double>(n, std::numeric_limits<double>::quiet_NaN()));
+        std::vector<std::vector<double>> v(
+            n, std::vector<double>(n, std::numeric_limits<double>::quiet_NaN()));
         std::vector<std::vector<std::string>> tips(n, std::vector<std::string>(n));
         const auto index = [&](const std::string& p) {
-            return static_cast<std::size_t>(std::find(policies.begin(), policies.end(), p) - policies.begin());
+            return static_cast<std::size_t>(std::find(policies.begin(), policies.end(), p) -
+                                            policies.begin());
         };
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
-            const std::size_t i = index(t.at(r, "first_policy")), j = index(t.at(r, "second_policy"));
+            const std::size_t i = index(t.at(r, "first_policy")),
+                              j = index(t.at(r, "second_policy"));
             std::string& tip = tips[i][j];
             if (tip.empty())
-                tip = t.at(r, "first_policy") + " (" + first + ") against " + t.at(r, "second_policy") +
-                      " (" + second + "), " + t.at(r, "playouts") + " games:";
+                tip = t.at(r, "first_policy") + " (" + first + ") against " +
+                      t.at(r, "second_policy") + " (" + second + "), " + t.at(r, "playouts") +
+                      " games:";
             tip += " " + t.at(r, "result") + " " + num(number(t.at(r, "rate"))) + " [" +
                    num(number(t.at(r, "ci_low"))) + ", " + num(number(t.at(r, "ci_high"))) + "]";
             if (t.at(r, "result") == "first_wins") v[i][j] = number(t.at(r, "rate"));
         }
         s += "<section><h2>Who beats whom</h2><p>The share of games the row's policy wins in the "
-             "first seat (" + escape(first) + ") against the column's in the second (" + escape(second) +
+             "first seat (" +
+             escape(first) + ") against the column's in the second (" + escape(second) +
              "); hover a cell for its draws, losses and intervals.</p>" +
-             figure(svg::heatmap_chart("first seat's win rate: " + first + " (rows) against " + second +
-                                           " (columns)",
-                                       first + " policy (first seat)", second + " policy (second seat)",
-                                       policies, policies, v, tips),
-                    csv_table(t, {"first_policy", "second_policy", "result", "rate", "ci_low", "ci_high", "playouts"},
-                              [](std::size_t) { return true; })) +
+             figure(
+                 svg::heatmap_chart(
+                     "first seat's win rate: " + first + " (rows) against " + second + " (columns)",
+                     first + " policy (first seat)", second + " policy (second seat)", policies,
+                     policies, v, tips),
+                 csv_table(t,
+                           {"first_policy", "second_policy", "result", "rate", "ci_low", "ci_high",
+                            "playouts"},
+                           [](std::size_t) { return true; })) +
              "</section>";
     }
     if (!ratings.rows.empty()) {
@@ -340,11 +377,14 @@ std::string tournament_sections(const fs::path& dir) {
         for (std::size_t r = 0; r < ratings.rows.size(); ++r)
             rows.push_back({ratings.at(r, "policy"), number(ratings.at(r, "rating")),
                             number(ratings.at(r, "ci_low")), number(ratings.at(r, "ci_high")),
-                            ratings.at(r, "games") + " games, score " + ratings.at(r, "score"), 0, ""});
-        std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.value > b.value; });
+                            ratings.at(r, "games") + " games, score " + ratings.at(r, "score"), 0,
+                            ""});
+        std::sort(rows.begin(), rows.end(),
+                  [](const auto& a, const auto& b) { return a.value > b.value; });
         s += "<section><h2>Ratings</h2><p>Bradley-Terry ratings on the Elo scale (mean 0) with 95% "
              "intervals.</p>" +
-             figure(svg::forest_chart("Bradley-Terry ratings", "rating (Elo scale, mean 0)", rows, 0.0),
+             figure(svg::forest_chart("Bradley-Terry ratings", "rating (Elo scale, mean 0)", rows,
+                                      0.0),
                     csv_table(ratings, {"policy", "rating", "ci_low", "ci_high", "games", "score"},
                               [](std::size_t) { return true; })) +
              "</section>";
@@ -362,7 +402,8 @@ std::string sweep_sections(const fs::path& dir) {
         if (in) varied.push_back(h);
         if (h == "playouts") in = true;
     }
-    std::string s = partial_note(t) + "<section><h2>How the odds move</h2><p>Each metric's mean against "
+    std::string s = partial_note(t) +
+                    "<section><h2>How the odds move</h2><p>Each metric's mean against "
                     "each varied option, with its 95% band; every combination played the same "
                     "dice.</p>";
     for (const auto& metric : distinct(t, "metric")) {
@@ -386,9 +427,10 @@ std::string sweep_sections(const fs::path& dir) {
                 svg::Line& l = lines[key];
                 l.name = key.empty() ? metric : key;
                 const std::string& v = t.at(r, option);
-                l.x.push_back(numeric ? number(v)
-                                      : static_cast<double>(std::find(values.begin(), values.end(), v) -
-                                                            values.begin()));
+                l.x.push_back(numeric
+                                  ? number(v)
+                                  : static_cast<double>(std::find(values.begin(), values.end(), v) -
+                                                        values.begin()));
                 l.mean.push_back(number(t.at(r, "mean")));
                 l.low.push_back(number(t.at(r, "ci_low")));
                 l.high.push_back(number(t.at(r, "ci_high")));
@@ -409,10 +451,13 @@ std::string sweep_sections(const fs::path& dir) {
                 ordered.push_back(std::move(sorted));
             }
             std::vector<std::string> columns = varied;
-            for (const char* c : {"mean", "ci_low", "ci_high", "stddev", "playouts"}) columns.push_back(c);
-            s += figure(svg::line_chart(metric + " against " + option, option, metric + ", mean per playout",
-                                        ordered, numeric ? std::vector<std::string>{} : values),
-                        csv_table(t, columns, [&](std::size_t r) { return t.at(r, "metric") == metric; }));
+            for (const char* c : {"mean", "ci_low", "ci_high", "stddev", "playouts"})
+                columns.push_back(c);
+            s += figure(
+                svg::line_chart(metric + " against " + option, option,
+                                metric + ", mean per playout", ordered,
+                                numeric ? std::vector<std::string>{} : values),
+                csv_table(t, columns, [&](std::size_t r) { return t.at(r, "metric") == metric; }));
         }
     }
     return s + "</section>";
@@ -431,11 +476,11 @@ std::string check_sections(const fs::path& dir) {
         s += "<section><h2>" + escape(file) + ": " +
              (verdict == "moved" ? "<span class=\"moved\">the balance MOVED</span>"
                                  : "<span class=\"pass\">" + escape(verdict) + "</span>") +
-             "</h2><p>" + escape(t.at(first, "game")) + " | " + escape(t.at(first, "scenario")) + " | " +
-             escape(t.at(first, "policy")) + "<br>" + escape(t.at(first, "mode")) + " check, rules version " +
-             escape(t.at(first, "rules_version_baseline")) + " (this build: " +
-             escape(t.at(first, "rules_version_build")) + "), seed " + escape(t.at(first, "seed")) +
-             ", " + escape(t.at(first, "playouts")) + " playouts</p>";
+             "</h2><p>" + escape(t.at(first, "game")) + " | " + escape(t.at(first, "scenario")) +
+             " | " + escape(t.at(first, "policy")) + "<br>" + escape(t.at(first, "mode")) +
+             " check, rules version " + escape(t.at(first, "rules_version_baseline")) +
+             " (this build: " + escape(t.at(first, "rules_version_build")) + "), seed " +
+             escape(t.at(first, "seed")) + ", " + escape(t.at(first, "playouts")) + " playouts</p>";
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
             if (t.at(r, "file") != file) continue;
             const std::string metric = t.at(r, "metric"), v = t.at(r, "verdict");
@@ -443,11 +488,14 @@ std::string check_sections(const fs::path& dir) {
             const double old_mean = number(t.at(r, "old_mean"));
             const double detectable = number(t.at(r, "detectable"));
             std::vector<svg::ForestRow> rows{
-                {"baseline", old_mean, number(t.at(r, "old_ci_low")), number(t.at(r, "old_ci_high")),
-                 "recorded", 0, ""},
+                {"baseline", old_mean, number(t.at(r, "old_ci_low")),
+                 number(t.at(r, "old_ci_high")), "recorded", 0, ""},
                 {"new", number(t.at(r, "new_mean")), number(t.at(r, "new_ci_low")),
-                 number(t.at(r, "new_ci_high")), "shift " + t.at(r, "shift") + ", " + v, moved ? 5 : 2,
-                 moved ? "MOVED" : v == "tolerated" ? "tolerated: pass" : "pass"}};
+                 number(t.at(r, "new_ci_high")), "shift " + t.at(r, "shift") + ", " + v,
+                 moved ? 5 : 2,
+                 moved              ? "MOVED"
+                 : v == "tolerated" ? "tolerated: pass"
+                                    : "pass"}};
             std::optional<svg::Band> band;
             if (!std::isnan(detectable))
                 band = svg::Band{old_mean - detectable, old_mean + detectable,
@@ -456,9 +504,10 @@ std::string check_sections(const fs::path& dir) {
                  figure(svg::forest_chart(metric + ": baseline and new, " + (moved ? "MOVED" : v),
                                           metric + ", mean per playout", rows, std::nullopt, band,
                                           {"baseline", "", "new"}),
-                        csv_table(t, {"metric", "verdict", "old_mean", "old_ci_low", "old_ci_high", "new_mean",
-                                      "new_ci_low", "new_ci_high", "shift", "alarm_above", "detectable",
-                                      "tolerance"},
+                        csv_table(t,
+                                  {"metric", "verdict", "old_mean", "old_ci_low", "old_ci_high",
+                                   "new_mean", "new_ci_low", "new_ci_high", "shift", "alarm_above",
+                                   "detectable", "tolerance"},
                                   [&](std::size_t k) { return k == r; }));
         }
         s += "</section>";
@@ -469,11 +518,14 @@ std::string check_sections(const fs::path& dir) {
 const char* kStyle =
     "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:1000px;margin:1em "
     "auto;padding:0 1em;color:#222;background:#fff}h1{font-size:1.5em}h2{font-size:1.2em;border-"
-    "bottom:1px solid #ccc;margin-top:1.6em}h3{font-size:1em}code{font-size:.9em;background:#f3f3f3;"
-    "padding:0 .2em;word-break:break-all}dl{display:grid;grid-template-columns:max-content auto;gap:"
+    "bottom:1px solid "
+    "#ccc;margin-top:1.6em}h3{font-size:1em}code{font-size:.9em;background:#f3f3f3;"
+    "padding:0 .2em;word-break:break-all}dl{display:grid;grid-template-columns:max-content "
+    "auto;gap:"
     ".2em 1em}dt{font-weight:600}dd{margin:0;word-break:break-word}figure{margin:.5em 0}svg.chart{"
     "max-width:100%;height:auto}svg text{font-size:12px;fill:#222;font-family:inherit}svg "
-    ".title{font-size:15px;font-weight:600}.cell text.light{fill:#fff}.axis line{stroke:#555}.axis line.grid{stroke:#e4e4e4}.s0{fill:#"
+    ".title{font-size:15px;font-weight:600}.cell text.light{fill:#fff}.axis line{stroke:#555}.axis "
+    "line.grid{stroke:#e4e4e4}.s0{fill:#"
     "0072B2;stroke:#0072B2}.s1{fill:#E69F00;stroke:#E69F00}.s2{fill:#009E73;stroke:#009E73}.s3{"
     "fill:#CC79A7;stroke:#CC79A7}.s4{fill:#56B4E9;stroke:#56B4E9}.s5{fill:#D55E00;stroke:#D55E00}."
     "s6{fill:#000;stroke:#000}.bars rect{stroke:none;opacity:.85}.marks path{stroke:#000;stroke-"
@@ -538,15 +590,19 @@ std::string report_html(const fs::path& dir) {
         main = head;
     }
     if (!prov.rows.empty() && !prov.at(0, "command").empty()) kind = prov.at(0, "command");
-    std::string game = !prov.rows.empty() ? prov.at(0, "game") : main.rows.empty() ? "" : main.at(0, "game");
+    std::string game = !prov.rows.empty()  ? prov.at(0, "game")
+                       : main.rows.empty() ? ""
+                                           : main.at(0, "game");
     const std::string title = "odds " + kind + (game.empty() ? "" : ": " + game);
     std::string files;
     for (const auto& f : inputs) files += (files.empty() ? "" : ", ") + f;
-    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta "
+           "name=\"viewport\" "
            "content=\"width=device-width,initial-scale=1\"><title>" +
-           escape(title) + "</title><style>" + kStyle + "</style></head><body><h1>" + escape(title) +
-           "</h1>" + provenance_section(prov, main) + "<main>" + body +
-           "</main><footer><p>Made by odds from " + escape(files) + " in this folder; every chart's "
+           escape(title) + "</title><style>" + kStyle + "</style></head><body><h1>" +
+           escape(title) + "</h1>" + provenance_section(prov, main) + "<main>" + body +
+           "</main><footer><p>Made by odds from " + escape(files) +
+           " in this folder; every chart's "
            "numbers are in the table under it.</p></footer></body></html>\n";
 }
 

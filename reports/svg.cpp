@@ -110,14 +110,14 @@ struct Frame {
             const double w = 30 + 6.6 * static_cast<double>(name.size());
             if (x > left && x + w > width - 8) x = left, row += 14;  // wraps to a second row
             if (cls.find("line") != std::string::npos)
-                s += "<line class=\"" + cls + "\" x1=\"" + f1(x) + "\" y1=\"" + f1(35 + row) + "\" x2=\"" +
-                     f1(x + 14) + "\" y2=\"" + f1(35 + row) + "\"/>";
+                s += "<line class=\"" + cls + "\" x1=\"" + f1(x) + "\" y1=\"" + f1(35 + row) +
+                     "\" x2=\"" + f1(x + 14) + "\" y2=\"" + f1(35 + row) + "\"/>";
             else if (cls == "censor")
                 s += "<path class=\"censor\" d=\"M" + f1(x + 3) + " " + f1(35 + row) + "h8M" +
                      f1(x + 7) + " " + f1(31 + row) + "v8\"/>";
             else
-                s += "<rect class=\"" + cls + "\" x=\"" + f1(x) +
-                     "\" y=\"" + f1(30 + row) + "\" width=\"14\" height=\"10\"/>";
+                s += "<rect class=\"" + cls + "\" x=\"" + f1(x) + "\" y=\"" + f1(30 + row) +
+                     "\" width=\"14\" height=\"10\"/>";
             s += "<text x=\"" + f1(x + 18) + "\" y=\"" + f1(39 + row) + "\">" + escape(name) +
                  "</text>";
             x += w;
@@ -238,10 +238,10 @@ std::string distribution_chart(std::string_view title, std::string_view x_label,
         const std::string cls = "s" + std::to_string(k);
         s += "<g class=\"" + cls + (k == 0 ? " bars" : " marks") + "\">";
         for (std::size_t i = 0; i < l.x.size(); ++i) {
-            const std::string hover = l.name + ": x = " + num(l.x[i]) + ", P(X = x) = " +
-                                      num(l.p[i]) + ", P(X ≥ x) = " + num(l.at_least[i]) +
-                                      (i < l.tips.size() && !l.tips[i].empty() ? "; " + l.tips[i]
-                                                                                : "");
+            const std::string hover =
+                l.name + ": x = " + num(l.x[i]) + ", P(X = x) = " + num(l.p[i]) +
+                ", P(X ≥ x) = " + num(l.at_least[i]) +
+                (i < l.tips.size() && !l.tips[i].empty() ? "; " + l.tips[i] : "");
             const double x = sx(l.x[i]), y = sy(l.p[i]);
             if (k == 0)
                 s += "<rect x=\"" + f1(x - bar / 2) + "\" y=\"" + f1(y) + "\" width=\"" + f1(bar) +
@@ -291,11 +291,12 @@ std::string survival_chart(std::string_view title, std::string_view x_label,
         std::string marks;
         for (std::size_t i = 0; i < c.step.size(); ++i) {
             const double x = sx(c.step[i]), y = sy(c.survival[i]);
-            pts += f1(x) + "," + f1(i ? sy(c.survival[i - 1]) : sy(1)) + " " + f1(x) + "," + f1(y) + " ";
+            pts += f1(x) + "," + f1(i ? sy(c.survival[i - 1]) : sy(1)) + " " + f1(x) + "," + f1(y) +
+                   " ";
             if (i + 1 < c.step.size()) pts += f1(sx(c.step[i + 1])) + "," + f1(y) + " ";
-            const std::string hover = c.name + ": step " + num(c.step[i]) + ", survival " +
-                                      num(c.survival[i]) +
-                                      (i < c.censored.size() && c.censored[i] ? " (some censored)" : "");
+            const std::string hover =
+                c.name + ": step " + num(c.step[i]) + ", survival " + num(c.survival[i]) +
+                (i < c.censored.size() && c.censored[i] ? " (some censored)" : "");
             if (i < c.censored.size() && c.censored[i])
                 marks += "<path class=\"censor\" d=\"M" + f1(x - 4) + " " + f1(y) + "h8M" + f1(x) +
                          " " + f1(y - 4) + "v8\">" + tip(hover) + "</path>";
@@ -317,7 +318,8 @@ std::string forest_chart(std::string_view title, std::string_view x_label,
     f.left = std::min(260.0, 16 + 6.6 * static_cast<double>(longest));
     f.right = 70;
     const double row_h = 26;
-    f.height = f.top + f.bottom + row_h * static_cast<double>(std::max<std::size_t>(rows.size(), 1));
+    f.height =
+        f.top + f.bottom + row_h * static_cast<double>(std::max<std::size_t>(rows.size(), 1));
     double lo = reference.value_or(std::numeric_limits<double>::infinity());
     double hi = reference.value_or(-std::numeric_limits<double>::infinity());
     for (const auto& r : rows)
@@ -353,8 +355,8 @@ std::string forest_chart(std::string_view title, std::string_view x_label,
              "<text class=\"rowlabel\" x=\"" + f1(f.x0() - 8) + "\" y=\"" + f1(y + 4) +
              "\" text-anchor=\"end\">" + escape(r.label) + "</text>";
         if (std::isfinite(r.low) && std::isfinite(r.high))
-            s += "<line class=\"interval\" x1=\"" + f1(sx(r.low)) + "\" y1=\"" + f1(y) + "\" x2=\"" +
-                 f1(sx(r.high)) + "\" y2=\"" + f1(y) + "\"/>";
+            s += "<line class=\"interval\" x1=\"" + f1(sx(r.low)) + "\" y1=\"" + f1(y) +
+                 "\" x2=\"" + f1(sx(r.high)) + "\" y2=\"" + f1(y) + "\"/>";
         if (std::isfinite(r.value))
             s += "<rect class=\"point\" x=\"" + f1(sx(r.value) - 4) + "\" y=\"" + f1(y - 4) +
                  "\" width=\"8\" height=\"8\"/>";
@@ -369,8 +371,8 @@ std::string forest_chart(std::string_view title, std::string_view x_label,
 namespace {
 // Viridis at t in [0, 1]: dark blue to yellow, readable in grey and with colour blindness.
 std::string viridis(double t) {
-    static const double stops[][3] = {{68, 1, 84},    {59, 82, 139},  {33, 145, 140},
-                                      {94, 201, 98},  {253, 231, 37}};
+    static const double stops[][3] = {
+        {68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
     t = std::clamp(t, 0.0, 1.0) * 4;
     const int i = std::min(3, static_cast<int>(t));
     const double u = t - i;
@@ -393,8 +395,8 @@ std::string heatmap_chart(std::string_view title, std::string_view row_label,
     for (const auto& r : rows) longest = std::max(longest, r.size());
     f.left = std::min(240.0, 30 + 6.6 * static_cast<double>(longest));
     f.top = 56;
-    const double cell = std::clamp(560.0 / static_cast<double>(std::max<std::size_t>(cols.size(), 1)),
-                                   44.0, 96.0);
+    const double cell =
+        std::clamp(560.0 / static_cast<double>(std::max<std::size_t>(cols.size(), 1)), 44.0, 96.0);
     const double head = 30;  // column names above the cells
     f.width = std::max(kWidth, f.left + cell * static_cast<double>(cols.size()) + 100);
     f.height = f.top + head + cell * static_cast<double>(rows.size()) + 40;
@@ -402,13 +404,16 @@ std::string heatmap_chart(std::string_view title, std::string_view row_label,
     const double gx = f.left, gy = f.top + head;
     s += "<text class=\"label\" x=\"" + f1(gx + cell * static_cast<double>(cols.size()) / 2) +
          "\" y=\"" + f1(f.top - 4) + "\" text-anchor=\"middle\">" + escape(col_label) + "</text>";
-    s += "<text class=\"label\" x=\"14\" y=\"" + f1(gy + cell * static_cast<double>(rows.size()) / 2) +
+    s += "<text class=\"label\" x=\"14\" y=\"" +
+         f1(gy + cell * static_cast<double>(rows.size()) / 2) +
          "\" text-anchor=\"middle\" transform=\"rotate(-90 14 " +
-         f1(gy + cell * static_cast<double>(rows.size()) / 2) + ")\">" + escape(row_label) + "</text>";
+         f1(gy + cell * static_cast<double>(rows.size()) / 2) + ")\">" + escape(row_label) +
+         "</text>";
     for (std::size_t c = 0; c < cols.size(); ++c) {
         const std::string name = cols[c].size() > 12 ? cols[c].substr(0, 11) + "…" : cols[c];
-        s += "<text class=\"colname\" x=\"" + f1(gx + cell * (static_cast<double>(c) + 0.5)) + "\" y=\"" +
-             f1(gy - 8) + "\" text-anchor=\"middle\">" + tip(cols[c]) + escape(name) + "</text>";
+        s += "<text class=\"colname\" x=\"" + f1(gx + cell * (static_cast<double>(c) + 0.5)) +
+             "\" y=\"" + f1(gy - 8) + "\" text-anchor=\"middle\">" + tip(cols[c]) + escape(name) +
+             "</text>";
     }
     for (std::size_t r = 0; r < rows.size(); ++r) {
         const double y = gy + cell * static_cast<double>(r);
@@ -438,9 +443,10 @@ std::string heatmap_chart(std::string_view title, std::string_view row_label,
     const double kh = cell * static_cast<double>(rows.size());
     for (int i = 0; i < 10; ++i)
         s += "<rect x=\"" + f1(kx) + "\" y=\"" + f1(gy + kh * (9 - i) / 10.0) +
-             "\" width=\"14\" height=\"" + f1(kh / 10.0 + 0.5) + "\" fill=\"" + viridis((i + 0.5) / 10) + "\"/>";
-    s += "<text x=\"" + f1(kx + 18) + "\" y=\"" + f1(gy + 10) + "\">1</text><text x=\"" + f1(kx + 18) +
-         "\" y=\"" + f1(gy + kh) + "\">0</text>";
+             "\" width=\"14\" height=\"" + f1(kh / 10.0 + 0.5) + "\" fill=\"" +
+             viridis((i + 0.5) / 10) + "\"/>";
+    s += "<text x=\"" + f1(kx + 18) + "\" y=\"" + f1(gy + 10) + "\">1</text><text x=\"" +
+         f1(kx + 18) + "\" y=\"" + f1(gy + kh) + "\">0</text>";
     return s + close();
 }
 
@@ -487,18 +493,19 @@ std::string line_chart(std::string_view title, std::string_view x_label, std::st
         const std::string cls = "s" + std::to_string(k % 7);
         std::string band, line, points;
         for (std::size_t i = 0; i < l.x.size(); ++i)
-            band += f1(sx(l.x[i])) + "," + f1(sy(std::isfinite(l.high[i]) ? l.high[i] : l.mean[i])) + " ";
+            band += f1(sx(l.x[i])) + "," +
+                    f1(sy(std::isfinite(l.high[i]) ? l.high[i] : l.mean[i])) + " ";
         for (std::size_t i = l.x.size(); i-- > 0;)
-            band += f1(sx(l.x[i])) + "," + f1(sy(std::isfinite(l.low[i]) ? l.low[i] : l.mean[i])) + " ";
+            band +=
+                f1(sx(l.x[i])) + "," + f1(sy(std::isfinite(l.low[i]) ? l.low[i] : l.mean[i])) + " ";
         for (std::size_t i = 0; i < l.x.size(); ++i) {
             line += f1(sx(l.x[i])) + "," + f1(sy(l.mean[i])) + " ";
             const std::string x = cat ? categories[static_cast<std::size_t>(l.x[i])] : num(l.x[i]);
-            points += "<circle cx=\"" + f1(sx(l.x[i])) + "\" cy=\"" + f1(sy(l.mean[i])) +
-                      "\" r=\"4\">" +
-                      tip(l.name + ": " + std::string(x_label) + " " + x + ", " +
-                          std::string(y_label) + " " + num(l.mean[i]) + " [" + num(l.low[i]) +
-                          ", " + num(l.high[i]) + "]") +
-                      "</circle>";
+            points +=
+                "<circle cx=\"" + f1(sx(l.x[i])) + "\" cy=\"" + f1(sy(l.mean[i])) + "\" r=\"4\">" +
+                tip(l.name + ": " + std::string(x_label) + " " + x + ", " + std::string(y_label) +
+                    " " + num(l.mean[i]) + " [" + num(l.low[i]) + ", " + num(l.high[i]) + "]") +
+                "</circle>";
         }
         s += "<g class=\"" + cls + "\"><polygon class=\"" + cls + " band\" points=\"" + band +
              "\"/><polyline class=\"" + cls + " line\" points=\"" + line + "\"/>" + points + "</g>";

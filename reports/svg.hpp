@@ -58,8 +58,8 @@ std::string survival_chart(std::string_view title, std::string_view x_label,
 struct ForestRow {
     std::string label;
     double value = 0, low = 0, high = 0;
-    std::string tip;  // the hover text; the label and numbers are added
-    int colour = 0;   // the palette's index
+    std::string tip;   // the hover text; the label and numbers are added
+    int colour = 0;    // the palette's index
     std::string mark;  // a word printed at the row's right ("pass", "MOVED"); may be empty
 };
 struct Band {  // a shaded range across the rows, with its legend

@@ -90,6 +90,21 @@ void add_balance_row(const GameEntry& game, std::vector<Summary>& rows, double n
     const auto v = split_names(game.versus);
     if (auto b = balance_row(rows, v[0], v[1], n, exact)) rows.push_back(*b);
 }
+
+// odds exact's files for DIR: summary.csv, distributions.csv and survival.csv where solved.
+std::vector<std::pair<fs::path, std::string>> exact_files(const GameEntry& game,
+                                                          const ExactReport& report,
+                                                          const fs::path& dir) {
+    RunInfo info{report.game, report.scenario, report.policy, 0, 0, true, false};
+    std::vector<Summary> rows;
+    for (const auto& d : report.laws) rows.push_back(summarize(d, true));
+    add_balance_row(game, rows, 0, true);
+    std::vector<std::pair<fs::path, std::string>> files = {
+        {dir / "summary.csv", summary_csv(info, rows)},
+        {dir / "distributions.csv", distributions_csv(info, report.laws)}};
+    if (!report.survival.empty()) files.emplace_back(dir / "survival.csv", report.survival);
+    return files;
+}
 }  // namespace
 
 namespace {
@@ -264,7 +279,23 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
             files.emplace_back(dir / "survival.csv", std::move(sv));
         files.push_back(provenance_file(dir, "run", args, {std::string(game.name)}));
         write_files_atomic(files);
-        if (report) write_report(dir, "run", io);
+        if (report) {
+            // Where the game has an exact solver that solves this scenario, its laws go into
+            // DIR/exact/ and onto the report's charts beside the Monte Carlo's.
+            std::optional<ExactReport> exact;
+            if (game.exact) try {
+                    exact = game.exact(settings_of(vm), policies_of(vm));
+                } catch (const UsageError&) {  // beyond the solver: the report has no exact law
+                }
+            std::error_code ec;
+            if (exact) {
+                fs::create_directories(dir / "exact", ec);
+                write_files_atomic(exact_files(game, *exact, dir / "exact"));
+            } else {
+                fs::remove_all(dir / "exact", ec);  // an earlier run's laws are not this one's
+            }
+            write_report(dir, "run", io);
+        }
     }
     print_table(io.out, info, rows);
     if (result.partial) {
@@ -299,10 +330,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     add_balance_row(game, rows, 0, true);
     if (out_dir) {
         const fs::path dir(*out_dir);
-        std::vector<std::pair<fs::path, std::string>> files = {
-            {dir / "summary.csv", summary_csv(info, rows)},
-            {dir / "distributions.csv", distributions_csv(info, report.laws)}};
-        if (!report.survival.empty()) files.emplace_back(dir / "survival.csv", report.survival);
+        auto files = exact_files(game, report, dir);
         files.push_back(provenance_file(dir, "exact", args, {std::string(game.name)}));
         write_files_atomic(files);
         // A survival.csv of an earlier run must not pass for this one's.

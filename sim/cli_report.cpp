@@ -48,17 +48,20 @@ int cmd_report(const std::vector<std::string>& args, Io io) {
     if (!parsed) return 0;
     const po::variables_map& vm = *parsed;
     if (!vm.count("file"))
-        throw UsageError("which folder? give a folder that odds run, exact, compare, tournament, "
-                         "sweep or check wrote with --out");
+        throw UsageError(
+            "which folder? give a folder that odds run, exact, compare, tournament, "
+            "sweep or check wrote with --out");
     const fs::path dir = vm["file"].as<std::string>();
     std::error_code ec;
     if (!fs::is_directory(dir, ec))
-        throw UsageError("'" + dir.string() + "' is not a folder; give a folder that odds wrote "
+        throw UsageError("'" + dir.string() +
+                         "' is not a folder; give a folder that odds wrote "
                          "with --out");
     if (report_inputs(dir).empty())
-        throw UsageError("'" + dir.string() +
-                         "' holds none of the files odds writes (summary.csv, compare.csv, "
-                         "tournament.csv, sweep.csv, check.csv); give a folder odds wrote with --out");
+        throw UsageError(
+            "'" + dir.string() +
+            "' holds none of the files odds writes (summary.csv, compare.csv, "
+            "tournament.csv, sweep.csv, check.csv); give a folder odds wrote with --out");
     write_report(dir, "report", io);
     return 0;
 }
