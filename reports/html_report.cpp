@@ -189,12 +189,22 @@ svg::Law law_of(const CsvTable& d, const std::string& metric, const std::string&
     return law;
 }
 
-// "exact", or with unresolved mass "exact, lower bounds (P unresolved)".
+// "exact", or with unresolved mass "exact (lower bounds)": the page says how much is unresolved.
 std::string exact_name(const CsvTable& d, const std::string& metric) {
     for (std::size_t r = 0; r < d.rows.size(); ++r)
         if (d.at(r, "metric") == metric && number(d.at(r, "unresolved")) > 0)
-            return "exact, lower bounds (" + num(number(d.at(r, "unresolved")), 3) + " unresolved)";
+            return "exact (lower bounds)";
     return "exact";
+}
+
+// With unresolved mass in an exact law: how much, and what it means for the charts.
+std::string unresolved_note(const CsvTable& d) {
+    double most = 0;
+    for (std::size_t r = 0; r < d.rows.size(); ++r)
+        if (d.at(r, "method") == "exact") most = std::max(most, number(d.at(r, "unresolved")));
+    if (!(most > 0)) return "";
+    return " The exact solver leaves a probability of " + escape(num(most, 3)) +
+           " unresolved: its probabilities are lower bounds, each higher by at most that.";
 }
 
 std::string summary_table(const CsvTable& summary) {
@@ -219,7 +229,7 @@ std::string run_sections(const fs::path& dir) {
              std::string(exact.rows.empty() ? ""
                                             : " Diamonds and the dashed line: the exact law, "
                                               "from <code>exact/</code>.") +
-             "</p>";
+             unresolved_note(exact.rows.empty() ? dist : exact) + "</p>";
         for (const auto& metric : distinct(dist, "metric")) {
             std::vector<svg::Law> laws{
                 law_of(dist, metric, is_exact ? exact_name(dist, metric) : "Monte Carlo")};
@@ -515,6 +525,28 @@ std::string check_sections(const fs::path& dir) {
     return s;
 }
 
+// The words (NAME=VALUE) of the first row's scenario that every row's scenario holds: what the
+// combinations, pairings or policies of a folder share.
+std::string shared_scenario(const CsvTable& t) {
+    std::vector<std::vector<std::string>> all;
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        std::istringstream in(t.at(r, "scenario"));
+        all.emplace_back();
+        for (std::string w; in >> w;) all.back().push_back(w);
+    }
+    std::string out;
+    if (all.empty()) return out;
+    for (const auto& w : all.front()) {
+        bool everywhere = true;
+        for (const auto& words : all)
+            everywhere = everywhere && std::find(words.begin(), words.end(), w) != words.end();
+        if (!everywhere) continue;
+        if (!out.empty()) out += ' ';
+        out += w;
+    }
+    return out;
+}
+
 const char* kStyle =
     "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:1000px;margin:1em "
     "auto;padding:0 1em;color:#222;background:#fff}h1{font-size:1.5em}h2{font-size:1.2em;border-"
@@ -584,6 +616,7 @@ std::string report_html(const fs::path& dir) {
         if (!main.rows.empty()) {
             std::vector<std::string> row;
             for (const auto& c : head.header) row.push_back(main.at(0, c));
+            row[1] = shared_scenario(main);
             if (kind == "tournament") row[2] = main.at(0, "seed"), row[3] = "";
             head.rows.push_back(row);
         }

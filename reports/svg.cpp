@@ -102,7 +102,23 @@ struct Frame {
                f1(height) + "\">" + tip(title) + "<text class=\"title\" x=\"" + f1(width / 2) +
                "\" y=\"20\" text-anchor=\"middle\">" + escape(title) + "</text>";
     }
-    // Legend entries in one row under the title: a swatch of class sN (or the given class) each.
+    // How many rows the legend takes: each entry a swatch and its name, wrapped at the width.
+    double legend_rows(const std::vector<std::pair<std::string, std::string>>& entries) const {
+        double x = left, rows = entries.empty() ? 0 : 1;
+        for (const auto& e : entries) {
+            const double w = 30 + 6.6 * static_cast<double>(e.second.size());
+            if (x > left && x + w > width - 8) x = left, ++rows;
+            x += w;
+        }
+        return rows;
+    }
+    // Room under the title for a legend of more than one row: the plot area keeps its size.
+    void room_for_legend(const std::vector<std::pair<std::string, std::string>>& entries) {
+        const double extra = 14 * std::max(0.0, legend_rows(entries) - 1);
+        top += extra;
+        height += extra;
+    }
+    // Legend entries in rows under the title: a swatch of class sN (or the given class) each.
     std::string legend(const std::vector<std::pair<std::string, std::string>>& entries) const {
         std::string s = "<g class=\"legend\">";
         double x = left, row = 0;
@@ -218,16 +234,17 @@ std::string distribution_chart(std::string_view title, std::string_view x_label,
         }
     std::sort(all.begin(), all.end());
     const double gap = min_gap(all);
-    const LinearScale sx{lo - gap / 2, hi + gap / 2, f.x0(), f.x1()};
-    const Ticks py = nice_ticks(0, pmax > 0 ? pmax : 1, 5);
-    const LinearScale sy{0, py.values.back(), f.y0(), f.y1()};
-    const LinearScale sa{0, 1, f.y0(), f.y1()};
-    std::string s = f.open(title);
     std::vector<std::pair<std::string, std::string>> legend;
     for (std::size_t k = 0; k < laws.size(); ++k) {
         legend.emplace_back("s" + std::to_string(k), laws[k].name + ": P(X = x)");
         legend.emplace_back(line_class(k), laws[k].name + ": P(X ≥ x)");
     }
+    f.room_for_legend(legend);
+    const LinearScale sx{lo - gap / 2, hi + gap / 2, f.x0(), f.x1()};
+    const Ticks py = nice_ticks(0, pmax > 0 ? pmax : 1, 5);
+    const LinearScale sy{0, py.values.back(), f.y0(), f.y1()};
+    const LinearScale sa{0, 1, f.y0(), f.y1()};
+    std::string s = f.open(title);
     s += f.legend(legend);
     s += f.y_axis(sy, py, "P(X = x)");
     s += f.y_axis(sa, nice_ticks(0, 1, 5), "P(X ≥ x), at least", true);
@@ -273,14 +290,15 @@ std::string survival_chart(std::string_view title, std::string_view x_label,
             any = true;
         }
     if (hi <= lo) hi = lo + 1;
-    const Ticks tx = nice_ticks(lo, hi, 8);
-    const LinearScale sx{lo, hi, f.x0(), f.x1()};
-    const LinearScale sy{0, 1, f.y0(), f.y1()};
-    std::string s = f.open(title);
     std::vector<std::pair<std::string, std::string>> legend;
     for (std::size_t k = 0; k < curves.size(); ++k)
         legend.emplace_back("s" + std::to_string(k % 7) + " line", curves[k].name);
     legend.emplace_back("censor", "censored (+)");
+    f.room_for_legend(legend);
+    const Ticks tx = nice_ticks(lo, hi, 8);
+    const LinearScale sx{lo, hi, f.x0(), f.x1()};
+    const LinearScale sy{0, 1, f.y0(), f.y1()};
+    std::string s = f.open(title);
     s += f.legend(legend);
     s += f.y_axis(sy, nice_ticks(0, 1, 5), "survival, P(no event yet)");
     s += f.x_axis(sx, tx, x_label);
@@ -320,6 +338,11 @@ std::string forest_chart(std::string_view title, std::string_view x_label,
     const double row_h = 26;
     f.height =
         f.top + f.bottom + row_h * static_cast<double>(std::max<std::size_t>(rows.size(), 1));
+    std::vector<std::pair<std::string, std::string>> entries;
+    for (std::size_t k = 0; k < legend.size(); ++k)
+        if (!legend[k].empty()) entries.emplace_back("s" + std::to_string(k % 7), legend[k]);
+    if (band) entries.emplace_back("band", band->name);
+    f.room_for_legend(entries);
     double lo = reference.value_or(std::numeric_limits<double>::infinity());
     double hi = reference.value_or(-std::numeric_limits<double>::infinity());
     for (const auto& r : rows)
@@ -331,10 +354,6 @@ std::string forest_chart(std::string_view title, std::string_view x_label,
     const Ticks t = nice_ticks(lo - (hi - lo) * 0.02, hi + (hi - lo) * 0.02, 6);
     const LinearScale sx{t.values.front(), t.values.back(), f.x0(), f.x1()};
     std::string s = f.open(title);
-    std::vector<std::pair<std::string, std::string>> entries;
-    for (std::size_t k = 0; k < legend.size(); ++k)
-        if (!legend[k].empty()) entries.emplace_back("s" + std::to_string(k % 7), legend[k]);
-    if (band) entries.emplace_back("band", band->name);
     if (!entries.empty()) s += f.legend(entries);
     if (band)
         s += "<rect class=\"band\" x=\"" + f1(sx(band->low)) + "\" y=\"" + f1(f.y1()) +
@@ -467,14 +486,15 @@ std::string line_chart(std::string_view title, std::string_view x_label, std::st
     const bool cat = !categories.empty();
     if (cat) xlo = -0.5, xhi = static_cast<double>(categories.size()) - 0.5;
     if (xhi <= xlo) xlo -= 0.5, xhi += 0.5;
-    const Ticks ty = nice_ticks(ylo, yhi, 5);
-    const LinearScale sx{xlo, xhi, f.x0() + (cat ? 0 : 10), f.x1() - (cat ? 0 : 10)};
-    const LinearScale sy{ty.values.front(), ty.values.back(), f.y0(), f.y1()};
-    std::string s = f.open(title);
     std::vector<std::pair<std::string, std::string>> legend;
     for (std::size_t k = 0; k < lines.size(); ++k)
         legend.emplace_back("s" + std::to_string(k % 7) + " line", lines[k].name);
     legend.emplace_back("band", "95% interval");
+    f.room_for_legend(legend);
+    const Ticks ty = nice_ticks(ylo, yhi, 5);
+    const LinearScale sx{xlo, xhi, f.x0() + (cat ? 0 : 10), f.x1() - (cat ? 0 : 10)};
+    const LinearScale sy{ty.values.front(), ty.values.back(), f.y0(), f.y1()};
+    std::string s = f.open(title);
     s += f.legend(legend);
     s += f.y_axis(sy, ty, y_label);
     if (cat) {

@@ -31,7 +31,8 @@ void write(const fs::path& p, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("svg: a linear scale maps the data's ends onto the drawing's, inverted for y", "[report]") {
+TEST_CASE("svg: a linear scale maps the data's ends onto the drawing's, inverted for y",
+          "[report]") {
     const svg::LinearScale x{0, 10, 70, 670};
     CHECK(x(0) == 70);
     CHECK(x(10) == 670);
@@ -125,15 +126,18 @@ TEST_CASE("report: hand-written files with markup in every text cell stay text",
     const std::string evil = "\"<b>&amp;</b>\"\"'";  // a CSV field: <b>&amp;</b>"'
     write(dir / "sweep.csv",
           "game,scenario,policy,seed,playouts,opt,metric,mean,stddev,ci_low,ci_high,status\n"
-          "race,s," + evil + ",1,100,a<b,win,0.5,0.5,0.4,0.6,complete\n"
-          "race,s," + evil + ",1,100,c&d,win,0.6,0.5,0.5,0.7,complete\n");
+          "race,s," +
+              evil +
+              ",1,100,a<b,win,0.5,0.5,0.4,0.6,complete\n"
+              "race,s," +
+              evil + ",1,100,c&d,win,0.6,0.5,0.5,0.7,complete\n");
     const std::string html = report_html(dir);
     CHECK(html.find("<b>") == std::string::npos);
     CHECK(html.find("&lt;b&gt;&amp;amp;&lt;/b&gt;&quot;&apos;") != std::string::npos);
     CHECK(html.find("a&lt;b") != std::string::npos);
     CHECK(html.find("c&amp;d") != std::string::npos);
-    CHECK(occurrences(html, "<svg") == 1);  // win against opt
-    CHECK(html.find("<script") == std::string::npos);  // no script at all
+    CHECK(occurrences(html, "<svg") == 1);                                   // win against opt
+    CHECK(html.find("<script") == std::string::npos);                        // no script at all
     CHECK(html.find("http://") == html.find("http://www.w3.org/2000/svg"));  // no network
     fs::remove_all(dir);
 }
@@ -225,7 +229,7 @@ TEST_CASE("compare, tournament, sweep and check --report draw their charts", "[r
                  "--report"})
                 .code == 0);
     const std::string t = page("tournament");
-    CHECK(occurrences(t, "<svg") == 2);          // the heatmap, the ratings
+    CHECK(occurrences(t, "<svg") == 2);                // the heatmap, the ratings
     CHECK(occurrences(t, "<g class=\"cell\">") == 6);  // 3 x 3 less the diagonal
     CHECK(t.find("Bradley-Terry ratings") != std::string::npos);
 
