@@ -159,7 +159,8 @@ TEST_CASE("report: a folder without odds's files is refused", "[report]") {
     fs::remove_all(dir);
 }
 
-TEST_CASE("--report needs --out: exit 2, nothing played or written", "[report][cli]") {
+TEST_CASE("report: --report without --out is bad input, exit 2, nothing played or written",
+          "[report][cli]") {
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"run", "race", "--report"},
           {"exact", "race", "--report"},
