@@ -218,7 +218,13 @@ std::string summary_table(const CsvTable& summary) {
 std::string run_sections(const fs::path& dir) {
     const CsvTable summary = read(dir, "summary.csv");
     const CsvTable dist = read(dir, "distributions.csv");
-    const CsvTable exact = read(dir, "exact/distributions.csv");
+    // The exact law beside the Monte Carlo, when it is of the same scenario and policies (a
+    // folder's exact/ left from another run is not drawn).
+    CsvTable exact = read(dir, "exact/distributions.csv");
+    if (!exact.rows.empty() &&
+        (dist.rows.empty() || exact.at(0, "scenario") != dist.at(0, "scenario") ||
+         exact.at(0, "policy") != dist.at(0, "policy") || dist.at(0, "method") == "exact"))
+        exact = {};
     const CsvTable surv = read(dir, "survival.csv");
     const bool is_exact = !dist.rows.empty() && dist.at(0, "method") == "exact";
     std::string s =
@@ -237,11 +243,22 @@ std::string run_sections(const fs::path& dir) {
                 auto e = law_of(exact, metric, exact_name(exact, metric));
                 if (!e.x.empty()) laws.push_back(std::move(e));
             }
+            std::string numbers;
+            if (laws.front().x.size() > svg::kMostBars) {  // the chart's bins: a small page
+                const svg::Law b = svg::binned(laws.front());
+                std::vector<std::vector<std::string>> cells;
+                for (std::size_t i = 0; i < b.x.size(); ++i)
+                    cells.push_back({b.tips[i], num(b.p[i], 6), num(b.at_least[i], 6)});
+                numbers = table({"values", "probability", "at_least (of the first)"}, cells,
+                                "the numbers, binned as drawn (distributions.csv has every value)");
+            } else {
+                numbers = csv_table(dist, {"value", "count", "probability", "cdf", "at_least"},
+                                    [&](std::size_t r) { return dist.at(r, "metric") == metric; });
+            }
             s += "<h3>" + escape(metric) + "</h3>" +
                  figure(svg::distribution_chart(metric + ": its distribution",
                                                 metric_axis(metric, summary), laws),
-                        csv_table(dist, {"value", "count", "probability", "cdf", "at_least"},
-                                  [&](std::size_t r) { return dist.at(r, "metric") == metric; }));
+                        numbers);
         }
         s += "</section>";
     }

@@ -187,8 +187,8 @@ double min_gap(const std::vector<double>& x) {
     return std::isfinite(gap) ? gap : 1.0;
 }
 
-// A law with at most `most` values: neighbouring values summed into bins of equal width, so a
-// metric with thousands of values stays a readable (and small) chart.
+}  // namespace
+
 Law binned(const Law& law, std::size_t most) {
     if (law.x.size() <= most) return law;
     const std::size_t per = (law.x.size() + most - 1) / most;
@@ -201,12 +201,10 @@ Law binned(const Law& law, std::size_t most) {
         b.x.push_back(law.x[i]);
         b.p.push_back(p);
         b.at_least.push_back(law.at_least[i]);
-        b.tips.push_back("values " + num(law.x[i]) + " to " + num(law.x[end - 1]) + " together");
+        b.tips.push_back("values " + num(law.x[i]) + " to " + num(law.x[end - 1]));
     }
     return b;
 }
-
-}  // namespace
 
 namespace {
 // The "at least" curve of law k: black over the first law's blue bars, vermillion dashed for
@@ -216,7 +214,6 @@ std::string line_class(std::size_t k) { return k == 0 ? "s6 line" : "s5 line das
 
 std::string distribution_chart(std::string_view title, std::string_view x_label,
                                const std::vector<Law>& in) {
-    constexpr std::size_t kMostBars = 200;
     std::vector<Law> laws;
     for (const auto& l : in) laws.push_back(binned(l, kMostBars));
     Frame f;

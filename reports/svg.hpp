@@ -41,6 +41,11 @@ struct Law {
     std::vector<double> x, p, at_least;
     std::vector<std::string> tips;  // per value, added to the hover text (may be empty)
 };
+// A law of more than `most` values as `most` or fewer bins of neighbouring values, summed (each
+// bin's tip says which values it holds); a smaller law as it is. The chart draws at most
+// kMostBars bars.
+inline constexpr std::size_t kMostBars = 200;
+Law binned(const Law& law, std::size_t most = kMostBars);
 // The first law as bars, the others as markers on them; every law's P(X >= x) on a second axis.
 std::string distribution_chart(std::string_view title, std::string_view x_label,
                                const std::vector<Law>& laws);

@@ -205,6 +205,11 @@ TEST_CASE("run --report: the page is a function of the folder, as odds report DI
     const auto again = cli({"report", dir.string()});
     CHECK(again.code == 0);
     CHECK(slurp(dir / "report.html") == page);
+    // A run without --report leaves exact/ as it was; its law, of another scenario, is not drawn.
+    REQUIRE(cli({"run", "race", "-n", "500", "--set", "goal=10", "--out", dir.string()}).code == 0);
+    CHECK(fs::exists(dir / "exact" / "distributions.csv"));
+    REQUIRE(cli({"report", dir.string()}).code == 0);
+    CHECK(occurrences(slurp(dir / "report.html"), "exact: P(X = x)") == 0);
     fs::remove_all(dir);
 }
 
