@@ -404,8 +404,11 @@ std::string tournament_sections(const fs::path& dir) {
         for (std::size_t r = 0; r < ratings.rows.size(); ++r)
             rows.push_back({ratings.at(r, "policy"), number(ratings.at(r, "rating")),
                             number(ratings.at(r, "ci_low")), number(ratings.at(r, "ci_high")),
-                            ratings.at(r, "games") + " games, score " + ratings.at(r, "score"), 0,
-                            ""});
+                            ratings.at(r, "games") + " games, score " + ratings.at(r, "score") +
+                                (ratings.at(r, "policy_scenario").empty()
+                                     ? ""
+                                     : "; " + ratings.at(r, "policy_scenario")),
+                            0, ""});
         std::sort(rows.begin(), rows.end(),
                   [](const auto& a, const auto& b) { return a.value > b.value; });
         s += "<section><h2>Ratings</h2><p>Bradley-Terry ratings on the Elo scale (mean 0) with 95% "
@@ -419,9 +422,8 @@ std::string tournament_sections(const fs::path& dir) {
     return s;
 }
 
-std::string sweep_sections(const fs::path& dir) {
-    const CsvTable t = read(dir, "sweep.csv");
-    // The varied options: the columns between playouts and metric.
+// sweep.csv's varied options: the columns between playouts and metric.
+std::vector<std::string> varied_columns(const CsvTable& t) {
     std::vector<std::string> varied;
     bool in = false;
     for (const auto& h : t.header) {
@@ -429,6 +431,21 @@ std::string sweep_sections(const fs::path& dir) {
         if (in) varied.push_back(h);
         if (h == "playouts") in = true;
     }
+    return varied;
+}
+
+std::string varied_options(const CsvTable& t) {
+    std::string out;
+    for (const auto& v : varied_columns(t)) {
+        if (!out.empty()) out += ", ";
+        out += v;
+    }
+    return out;
+}
+
+std::string sweep_sections(const fs::path& dir) {
+    const CsvTable t = read(dir, "sweep.csv");
+    const std::vector<std::string> varied = varied_columns(t);
     std::string s = partial_note(t) +
                     "<section><h2>How the odds move</h2><p>Each metric's mean against "
                     "each varied option, with its 95% band; every combination played the same "
@@ -634,6 +651,7 @@ std::string report_html(const fs::path& dir) {
             std::vector<std::string> row;
             for (const auto& c : head.header) row.push_back(main.at(0, c));
             row[1] = shared_scenario(main);
+            if (kind == "sweep") row[1] += " (varied: " + varied_options(main) + ")";
             if (kind == "tournament") row[2] = main.at(0, "seed"), row[3] = "";
             head.rows.push_back(row);
         }

@@ -461,6 +461,7 @@ std::string heatmap_chart(std::string_view title, std::string_view row_label,
         s += "<rect x=\"" + f1(kx) + "\" y=\"" + f1(gy + kh * (9 - i) / 10.0) +
              "\" width=\"14\" height=\"" + f1(kh / 10.0 + 0.5) + "\" fill=\"" +
              viridis((i + 0.5) / 10) + "\"/>";
+    s += "<text class=\"label\" x=\"" + f1(kx) + "\" y=\"" + f1(gy - 8) + "\">rate</text>";
     s += "<text x=\"" + f1(kx + 18) + "\" y=\"" + f1(gy + 10) + "\">1</text><text x=\"" +
          f1(kx + 18) + "\" y=\"" + f1(gy + kh) + "\">0</text>";
     return s + close();
