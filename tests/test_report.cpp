@@ -261,3 +261,40 @@ TEST_CASE("compare, tournament, sweep and check --report draw their charts", "[r
     CHECK(occurrences(k, "baseline ± detectable shift") >= checks.rows.size());
     fs::remove_all(base);
 }
+
+TEST_CASE("svg: a law of thousands of values is drawn in at most 200 bins, its mass kept",
+          "[report]") {
+    svg::Law big{"many", {}, {}, {}, {}};
+    double above = 1;
+    for (int v = 0; v < 1000; ++v) {
+        big.x.push_back(v);
+        big.p.push_back(1.0 / 1000);
+        big.at_least.push_back(above);
+        above -= 1.0 / 1000;
+    }
+    const svg::Law b = svg::binned(big);
+    CHECK(b.x.size() == 200);  // bins of 5 values
+    CHECK(b.p.front() == Approx(0.005));
+    double mass = 0;
+    for (double p : b.p) mass += p;
+    CHECK(mass == Approx(1));
+    CHECK(b.tips.front() == "values 0 to 4");
+    CHECK(b.at_least[1] == Approx(big.at_least[5]));
+    CHECK(svg::binned(b).x.size() == b.x.size());  // a small law as it is
+    const std::string chart = svg::distribution_chart("t", "x", {big});
+    CHECK(occurrences(chart, "<rect x=") == 200);
+}
+
+TEST_CASE("svg: the tallest bar reaches its value on the probability axis", "[report]") {
+    // P(X = 1) = 0.75: the axis runs to 0.8 (nice ticks); the plot area is 56..308 (y up).
+    const std::string chart =
+        svg::distribution_chart("t", "x", {{"law", {0, 1}, {0.25, 0.75}, {1, 0.75}, {}}});
+    const double top = 56, bottom = 308;
+    const svg::LinearScale y{0, 0.8, bottom, top};
+    char want[64];
+    std::snprintf(want, sizeof want, "y=\"%.1f\"", y(0.75));
+    INFO(chart);
+    CHECK(chart.find(want) != std::string::npos);
+    CHECK(chart.find(">0.8</text>") != std::string::npos);  // the top tick of P(X = x)
+    CHECK(chart.find(">1.0</text>") != std::string::npos);  // the top tick of P(X >= x)
+}
