@@ -73,7 +73,7 @@ double number(const std::string& s) {
     }
 }
 
-// The values of `column`, each once, in the order first seen (rows where `where` holds).
+// The values of `column`, each once, in the order first seen.
 std::vector<std::string> distinct(const CsvTable& t, std::string_view column) {
     std::vector<std::string> out;
     for (std::size_t r = 0; r < t.rows.size(); ++r)
@@ -628,15 +628,29 @@ std::string report_html(const fs::path& dir) {
     const CsvTable prov = read(dir, kProvenanceFile);
     std::string kind, body;
     CsvTable main;
+    std::string policies;  // compare, tournament: every policy, in the ranking's order
     if (has("check.csv")) {
-        kind = "check", main = CsvTable{}, body = check_sections(dir);
+        kind = "check";
+        body = check_sections(dir);
     } else if (has("tournament.csv") || has("ratings.csv")) {
-        kind = "tournament", main = read(dir, "ratings.csv"), body = tournament_sections(dir);
+        kind = "tournament";
+        main = read(dir, "ratings.csv");
+        for (const auto& p : distinct(main, "policy"))
+            policies += (policies.empty() ? "" : ", ") + p;
         if (main.rows.empty()) main = read(dir, "tournament.csv");
+        body = tournament_sections(dir);
     } else if (has("sweep.csv")) {
-        kind = "sweep", main = read(dir, "sweep.csv"), body = sweep_sections(dir);
+        kind = "sweep";
+        main = read(dir, "sweep.csv");
+        body = sweep_sections(dir);
     } else if (has("compare.csv") || has("policies.csv")) {
-        kind = "compare", main = read(dir, "compare.csv"), body = compare_sections(dir);
+        kind = "compare";
+        const CsvTable pol = read(dir, "policies.csv");
+        for (const auto& p : distinct(pol, "policy"))
+            policies += (policies.empty() ? "" : ", ") + p;
+        main = read(dir, "compare.csv");
+        if (main.rows.empty()) main = pol;
+        body = compare_sections(dir);
     } else {
         main = read(dir, "summary.csv");
         kind = !main.rows.empty() && main.at(0, "method") == "exact" ? "exact" : "run";
@@ -646,13 +660,14 @@ std::string report_html(const fs::path& dir) {
         // The policies of a comparison or tournament are its subject, not one run's: not one row.
         CsvTable head;
         head.header = {"game", "scenario", "seed", "playouts", "status"};
-        if (kind == "sweep") head.header.push_back("policy");
+        head.header.push_back("policy");
         if (!main.rows.empty()) {
             std::vector<std::string> row;
             for (const auto& c : head.header) row.push_back(main.at(0, c));
             row[1] = shared_scenario(main);
             if (kind == "sweep") row[1] += " (varied: " + varied_options(main) + ")";
-            if (kind == "tournament") row[2] = main.at(0, "seed"), row[3] = "";
+            if (kind == "tournament") row[3] = "";  // playouts: per pairing, in the table
+            if (kind != "sweep") row[5] = policies;
             head.rows.push_back(row);
         }
         main = head;
