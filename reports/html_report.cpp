@@ -168,11 +168,11 @@ std::string partial_note(const CsvTable& t) {
 }
 
 std::string metric_axis(const std::string& metric, const CsvTable& summary) {
-    // A rate is 0 or 1 a playout; a count is in the metric's own unit.
+    // A rate (or a count seen only at 0 and 1) is 0 or 1 a playout; a count is in its own unit.
     for (std::size_t r = 0; r < summary.rows.size(); ++r)
         if (summary.at(r, "metric") == metric && summary.at(r, "min") == "0" &&
             summary.at(r, "max") == "1" && summary.at(r, "p05").find('.') == std::string::npos)
-            return metric + " (per playout: 0 no, 1 yes)";
+            return metric + " (per playout: 0 or 1)";
     return metric + " (value per playout)";
 }
 
