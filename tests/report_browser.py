@@ -9,6 +9,7 @@ tournament, sweep, check), loads each page in headless Chromium, and fails unles
   - the DOM Chromium dumps after rendering has the charts the folder's CSV files call for (one
     <svg class="chart"> per metric, comparison, pairing table, ...), each with its title, axes
     text and hover titles, and a collapsed table under each;
+  - the run's charts draw the exact law beside the Monte Carlo;
   - every chart is well-formed XML on its own;
   - the screenshot (OUT_DIR/KIND.png) is made and not blank.
 The console check is first shown to fail on a page that logs an error.
@@ -174,6 +175,8 @@ for kind in ("run", "exact", "compare", "tournament", "sweep", "check"):
              % (kind, dom.hover, dom.text))
     if any(not t for t in dom.chart_titles):
         fail("%s: a chart without a title" % kind)
+    if kind == "run" and "exact: P(X = x)" not in dom_text.replace("exact (lower bounds)", "exact"):
+        fail("run: no exact law drawn beside the Monte Carlo")
     if dom.scripts:
         fail("%s: the page holds a script" % kind)
     # Each chart, as written, is well-formed XML (the escaping holds).
