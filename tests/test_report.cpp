@@ -298,3 +298,24 @@ TEST_CASE("svg: the tallest bar reaches its value on the probability axis", "[re
     CHECK(chart.find(">0.8</text>") != std::string::npos);  // the top tick of P(X = x)
     CHECK(chart.find(">1.0</text>") != std::string::npos);  // the top tick of P(X >= x)
 }
+
+TEST_CASE("check --report: a moved metric is marked MOVED, in its chart and its file's verdict",
+          "[report][cli]") {
+    const fs::path dir = temp_path("report", "moved");
+    fs::remove_all(dir);
+    const auto r = cli({"check", ODDS_SOURCE_DIR "/engine/race/race.baseline", "--set", "goal=12",
+                        "-n", "5000", "--out", dir.string(), "--report", "--no-progress"});
+    REQUIRE(r.code == 1);  // the balance moved
+    const auto checks = parse_csv(slurp(dir / "check.csv"));
+    std::size_t moved = 0;
+    for (std::size_t i = 0; i < checks.rows.size(); ++i)
+        moved += checks.at(i, "verdict") == "moved";
+    REQUIRE(moved > 0);
+    const std::string page = slurp(dir / "report.html");
+    CHECK(page.find("<span class=\"moved\">the balance MOVED</span>") != std::string::npos);
+    // Each moved metric's new value is marked at its row's end, and its heading says so.
+    CHECK(occurrences(page, "<text class=\"mark\"") == checks.rows.size());
+    CHECK(occurrences(page, ">MOVED</text>") == moved);
+    CHECK(occurrences(page, ": MOVED</h3>") == moved);
+    fs::remove_all(dir);
+}
