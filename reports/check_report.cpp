@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "reports/csv.hpp"
+
 namespace odds {
 
 const char* verdict_name(Verdict v) {
@@ -346,6 +348,34 @@ std::string check_json(const std::vector<BaselineCheck>& checks, std::string_vie
     }
     o << "\n  ]\n}\n";
     return o.str();
+}
+
+std::string check_csv(const std::vector<BaselineCheck>& checks) {
+    const auto opt = [](std::optional<double> v) { return v ? format_double(*v) : std::string(); };
+    std::string s =
+        "file,game,scenario,policy,mode,rules_version_baseline,rules_version_build,seed,playouts,"
+        "metric,kind,verdict,reported,old_mean,old_ci_low,old_ci_high,new_mean,new_ci_low,"
+        "new_ci_high,shift,threshold,alarm_above,detectable,tolerance\n";
+    for (const auto& b : checks)
+        for (const auto& m : b.metrics) {
+            const bool stat = m.reported && m.threshold.has_value();
+            s += csv_field(b.file) + ',' + csv_field(b.game) + ',' + csv_field(b.scenario) + ',' +
+                 csv_field(b.policy) + ',' + (b.exact ? "exact" : "statistical") + ',' +
+                 csv_field(b.rules_baseline) + ',' + csv_field(b.rules_build) + ',' +
+                 std::to_string(b.seed) + ',' + std::to_string(b.playouts) + ',' +
+                 csv_field(m.name) + ',' + m.kind + ',' + verdict_name(m.verdict) + ',' +
+                 (m.reported ? "true" : "false") + ',' + format_double(m.old_s.mean) + ',' +
+                 format_double(m.old_s.ci.low) + ',' + format_double(m.old_s.ci.high) + ',';
+            if (m.reported)
+                s += format_double(m.new_s.mean) + ',' + format_double(m.new_s.ci.low) + ',' +
+                     format_double(m.new_s.ci.high) + ',' + format_double(m.shift) + ',';
+            else
+                s += ",,,,";
+            s += opt(m.threshold) + ',' +
+                 (stat ? format_double(m.tolerance.value_or(0.0) + *m.threshold) : std::string()) +
+                 ',' + opt(m.detectable) + ',' + opt(m.tolerance) + '\n';
+        }
+    return s;
 }
 
 }  // namespace odds

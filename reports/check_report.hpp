@@ -92,4 +92,9 @@ std::string check_junit(const std::vector<BaselineCheck>& checks);
 // with their 95% intervals, the shift, threshold, detectable shift, tolerance and verdict.
 std::string check_json(const std::vector<BaselineCheck>& checks, std::string_view odds_version);
 
+// check.csv (--out DIR): one row per baseline file and metric, its verdict, the old and new mean
+// with their 95% intervals, the shift, the alarm threshold and the detectable shift (the
+// HTML report's input; columns in docs/output.md).
+std::string check_csv(const std::vector<BaselineCheck>& checks);
+
 }  // namespace odds

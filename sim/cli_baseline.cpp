@@ -37,6 +37,7 @@
 #include "reports/stats.hpp"
 #include "sim/cli.hpp"
 #include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 
 namespace odds::cli {
@@ -895,6 +896,9 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
                                  "'; give the report its own file");
         }
     for (const auto& [opt, file] : reports) prepare_out_file(file, opt);
+    const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool html = report_wanted(vm);
+    if (out_dir) prepare_out_dir(*out_dir);
 
     std::uint64_t queued = 0;
     bool any_sequential = false;
@@ -1042,6 +1046,14 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
         write_file_atomic(
             file, opt == "--junit" ? check_junit(checks) : check_json(checks, ODDS_VERSION));
         io.err << "odds check: wrote " << file << '\n';  // stdout keeps the table alone
+    }
+    if (out_dir) {
+        const fs::path dir(*out_dir);
+        std::vector<std::string> game_list;
+        for (const auto& c : checks) game_list.push_back(c.game);
+        write_files_atomic({{dir / "check.csv", check_csv(checks)},
+                            provenance_file(dir, "check", args, game_list)});
+        if (html) write_report(dir, "check", io);
     }
     return verdict_exit_code(overall_verdict(checks));
 }

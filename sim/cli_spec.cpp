@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
 
 namespace odds::cli {
 
@@ -31,11 +32,13 @@ void run_options(po::options_description& d) {
     add_game_options(d);
     out_option(d,
                "write summary.csv, distributions.csv and survival.csv into DIR (made if missing)");
+    add_report_option(d);
 }
 
 void exact_options(po::options_description& d) {
     add_game_options(d);
     out_option(d, "write summary.csv, distributions.csv (and survival.csv where solved) into DIR");
+    add_report_option(d);
 }
 
 void compare_options(po::options_description& d) {
@@ -51,12 +54,14 @@ void compare_options(po::options_description& d) {
         "the table's columns: these metrics, comma-separated ('odds list GAME' names them; "
         "default: the first four headline metrics)");
     out_option(d, "write compare.csv, policies.csv and each policy's summary.csv into DIR");
+    add_report_option(d);
 }
 
 void tournament_options(po::options_description& d) {
     add_run_options(d, "100k");
     add_game_options(d);
     out_option(d, "write tournament.csv and ratings.csv into DIR");
+    add_report_option(d);
 }
 
 void sweep_options(po::options_description& d) {
@@ -67,6 +72,7 @@ void sweep_options(po::options_description& d) {
     add_run_options(d, "100k");
     add_game_options(d);
     out_option(d, "write sweep.csv into DIR");
+    add_report_option(d);
 }
 
 void tune_options(po::options_description& d) {
@@ -124,6 +130,8 @@ void check_options(po::options_description& d) {
         "max-playouts", po::value<std::string>()->value_name("N"),
         "sequential: play at most N playouts per file (default: twice the baseline's; a "
         "targets file's own playouts)")("no-progress", "no progress bar, even on a terminal");
+    out_option(d, "also write check.csv, every metric's verdict, into DIR (made if missing)");
+    add_report_option(d);
 }
 
 void completion_options(po::options_description&) {}
@@ -273,6 +281,19 @@ const CommandSpec kCommands[] = {
      -1,
      check_options,
      cmd_check},
+    {"report",
+     "the HTML report of a folder of CSV files odds wrote",
+     "odds report DIR",
+     "Writes DIR/report.html from the CSV files that odds run, exact, compare, tournament, sweep "
+     "or check wrote into DIR with --out: one self-contained page (no network, no script) with "
+     "each figure as a chart, its numbers in a table under it, and the scenario, policies, seed, "
+     "playouts, rules version and command line that made them (docs/output.md). --report on "
+     "those commands writes the same page.",
+     {"odds report runs/bosconian", "odds run bosconian --out runs/bosconian --report"},
+     "file",
+     1,
+     no_options,
+     cmd_report},
     {"version",
      "the version, each game's rules version, and the build",
      "odds version",

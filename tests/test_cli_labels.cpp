@@ -745,10 +745,10 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         REQUIRE(r.code == 0);
     }
     // odds check's reports, of the baseline just written (statistically: other playouts).
-    const auto check =
-        test::cli({"check", (dir / "baseline" / "b.baseline").string(), "-n", "500",
-                   "--no-progress", "--junit", (dir / "check" / "check.xml").string(), "--json",
-                   (dir / "check" / "check.json").string()});
+    const auto check = test::cli(
+        {"check", (dir / "baseline" / "b.baseline").string(), "-n", "500", "--no-progress",
+         "--junit", (dir / "check" / "check.xml").string(), "--json",
+         (dir / "check" / "check.json").string(), "--out", (dir / "check" / "out").string()});
     INFO(check.err);
     REQUIRE(check.code == 0);
     std::size_t files = 0;
@@ -804,9 +804,9 @@ TEST_CASE("docs/output.md names every file every command writes and every column
             CHECK(doc.find("`" + column + "`") != std::string::npos);
         }
     }
-    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 1 + 2);  // run, exact, compare (2 policies),
-                                                    // tournament, sweep, baseline, tune,
-                                                    // check's reports
+    // run, exact, compare (2 policies), tournament, sweep, baseline, tune, check's reports and
+    // its --out folder; every --out folder but tune's has its provenance.csv
+    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 1 + 2 + 1 + 6);
     CHECK(doc.find("`<policy>/summary.csv`") != std::string::npos);
     // Every game's survival table: its time metric, its subjects, where its steps start; in the
     // table of docs/output.md, or (a game of the tests' own) on the game's rules page, in a row
