@@ -42,10 +42,19 @@ std::string command_line(const std::string& command, const std::vector<std::stri
 
 namespace {
 
-const char* const kInputs[] = {"provenance.csv", "summary.csv",       "distributions.csv",
-                               "survival.csv",   "compare.csv",       "policies.csv",
-                               "tournament.csv", "ratings.csv",       "sweep.csv",
-                               "check.csv",      "exact/summary.csv", "exact/distributions.csv"};
+const char* const kInputs[] = {"provenance.csv",
+                               "summary.csv",
+                               "distributions.csv",
+                               "survival.csv",
+                               "compare.csv",
+                               "policies.csv",
+                               "tournament.csv",
+                               "ratings.csv",
+                               "sweep.csv",
+                               "check.csv",
+                               "tune.csv",
+                               "exact/summary.csv",
+                               "exact/distributions.csv"};
 
 std::string slurp(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
@@ -559,6 +568,53 @@ std::string check_sections(const fs::path& dir) {
     return s;
 }
 
+// odds tune: the search's path, one row per evaluation (setting, estimate and its interval or
+// exact bounds), the best setting marked and a METRIC=VALUE target drawn as the reference line.
+std::string tune_sections(const fs::path& dir) {
+    const CsvTable t = read(dir, "tune.csv");
+    if (t.rows.empty())
+        return "<section><h2>The search</h2><p>No evaluation was made.</p></section>";
+    const std::string metric = t.at(0, "metric"), target = t.at(0, "target");
+    std::vector<std::string> varied;  // the columns between round and metric
+    {
+        const auto& h = t.header;
+        const auto from = std::find(h.begin(), h.end(), "round"),
+                   to = std::find(h.begin(), h.end(), "metric");
+        if (from != h.end() && to != h.end() && from < to) varied.assign(from + 1, to);
+    }
+    std::optional<double> reference;
+    if (const auto eq = target.find('='); eq != std::string::npos)
+        if (const double v = number(target.substr(eq + 1)); !std::isnan(v)) reference = v;
+    std::vector<svg::ForestRow> rows;
+    std::string best;
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        std::string label = t.at(r, "step") + ":";
+        for (const auto& o : varied) label += " " + o + "=" + t.at(r, o);
+        const bool is_best = t.at(r, "best") == "true";
+        if (is_best) best = label.substr(label.find(' ') + 1);
+        const double low = number(t.at(r, "ci_low")), high = number(t.at(r, "ci_high"));
+        const double mean = number(t.at(r, "mean"));
+        const std::string how = t.at(r, "method") == "exact"
+                                    ? std::string(std::isnan(mean) ? "exact bounds" : "exact")
+                                    : t.at(r, "playouts") + " playouts, 95% interval";
+        rows.push_back({label, std::isnan(mean) ? (low + high) / 2 : mean, low, high,
+                        t.at(r, "phase") + ", " + how, is_best ? 5 : 0, is_best ? "best" : ""});
+    }
+    std::vector<std::string> columns{"step", "phase", "round"};
+    columns.insert(columns.end(), varied.begin(), varied.end());
+    for (const char* c : {"mean", "ci_low", "ci_high", "playouts", "method", "best"})
+        columns.push_back(c);
+    return "<section><h2>The search: target " + escape(target) + "</h2><p>" +
+           (best.empty() ? std::string("No setting was marked best (the search was interrupted).")
+                         : "Best setting: <strong>" + escape(best) + "</strong>.") +
+           " Each evaluation in the order made; exact values where the game's solver resolves "
+           "the setting.</p>" +
+           figure(svg::forest_chart("odds tune: " + metric + " at each evaluated setting",
+                                    metric + ", mean per playout", rows, reference),
+                  csv_table(t, columns, [](std::size_t) { return true; })) +
+           "</section>";
+}
+
 // The words (NAME=VALUE) of the first row's scenario that every row's scenario holds: what the
 // combinations, pairings or policies of a folder share.
 std::string shared_scenario(const CsvTable& t) {
@@ -621,7 +677,7 @@ std::string report_html(const fs::path& dir) {
     if (inputs.empty())
         throw std::runtime_error("'" + dir.string() +
                                  "' holds none of the files odds writes (summary.csv, "
-                                 "compare.csv, tournament.csv, sweep.csv, check.csv)");
+                                 "compare.csv, tournament.csv, sweep.csv, check.csv, tune.csv)");
     const auto has = [&](const char* name) {
         return std::find(inputs.begin(), inputs.end(), name) != inputs.end();
     };
@@ -629,7 +685,11 @@ std::string report_html(const fs::path& dir) {
     std::string kind, body;
     CsvTable main;
     std::string policies;  // compare, tournament: every policy, in the ranking's order
-    if (has("check.csv")) {
+    if (has("tune.csv")) {
+        kind = "tune";
+        main = read(dir, "tune.csv");
+        body = tune_sections(dir);
+    } else if (has("check.csv")) {
         kind = "check";
         body = check_sections(dir);
     } else if (has("tournament.csv") || has("ratings.csv")) {
@@ -656,7 +716,7 @@ std::string report_html(const fs::path& dir) {
         kind = !main.rows.empty() && main.at(0, "method") == "exact" ? "exact" : "run";
         body = run_sections(dir);
     }
-    if (kind == "compare" || kind == "tournament" || kind == "sweep") {
+    if (kind == "compare" || kind == "tournament" || kind == "sweep" || kind == "tune") {
         // The policies of a comparison or tournament are its subject, not one run's: not one row.
         CsvTable head;
         head.header = {"game", "scenario", "seed", "playouts", "status"};
@@ -666,8 +726,9 @@ std::string report_html(const fs::path& dir) {
             for (const auto& c : head.header) row.push_back(main.at(0, c));
             row[1] = shared_scenario(main);
             if (kind == "sweep") row[1] += " (varied: " + varied_options(main) + ")";
-            if (kind == "tournament") row[3] = "";  // playouts: per pairing, in the table
-            if (kind != "sweep") row[5] = policies;
+            if (kind == "tournament" || kind == "tune")
+                row[3] = "";  // playouts: per pairing or setting, in the table
+            if (kind != "sweep" && kind != "tune") row[5] = policies;
             head.rows.push_back(row);
         }
         main = head;

@@ -89,6 +89,7 @@ void tune_options(po::options_description& d) {
     add_run_options(d, "100k");
     add_game_options(d);
     out_option(d, "write tune.csv (every evaluation on the path, the best marked) into DIR");
+    add_report_option(d);
 }
 
 void baseline_options(po::options_description& d) {

@@ -22,6 +22,7 @@
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 
 namespace odds::cli {
@@ -339,6 +340,7 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
         }
     }
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool report = report_wanted(vm);
 
     bool bisection = ranges.size() == 1 && goal.what == Goal::value;
     if (vm.count("search")) {
@@ -366,7 +368,7 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
 
     std::string csv = "game,scenario,policy,seed,step,phase,round";
     for (const auto& r : ranges) csv += ',' + csv_field(r.name);
-    csv += ",metric,mean,ci_low,ci_high,playouts,method,best\n";
+    csv += ",metric,target,mean,ci_low,ci_high,playouts,method,best\n";
     std::ostringstream table;
     table << game.name << " tune | " << probe->policy << " | target " << goal.text << " | "
           << (bisection ? "bisection" : "successive halving") << ", seed " << cfg.seed
@@ -382,7 +384,7 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
                ',' + std::to_string(cfg.seed) + ',' + std::to_string(i + 1) + ',' + e.phase + ',' +
                std::to_string(e.round);
         for (const auto v : e.values) csv += ',' + std::to_string(v);
-        csv += ',' + csv_field(goal.metric) + ',' +
+        csv += ',' + csv_field(goal.metric) + ',' + csv_field(goal.text) + ',' +
                (std::isnan(e.mean) ? "" : format_double(e.mean)) + ',' + format_double(e.low) +
                ',' + format_double(e.high) + ',' + (e.playouts ? std::to_string(e.playouts) : "") +
                ',' + e.method + ',' + (e.best ? "true" : "false") + '\n';
@@ -404,7 +406,12 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
                << fixed(best->low) << ", " << fixed(best->high) << "]"
                << (best->playouts ? " (95% interval)" : " (exact)") << '\n';
     }
-    if (out_dir) write_file_atomic(fs::path(*out_dir) / "tune.csv", csv);
+    if (out_dir) {
+        const fs::path dir(*out_dir);
+        write_files_atomic({{dir / "tune.csv", csv},
+                            provenance_file(dir, "tune", args, {std::string(game.name)})});
+        if (report) write_report(dir, "tune", io);
+    }
     if (interrupted) {
         io.err << "odds tune: interrupted; the path so far is shown (and written)\n";
         return 130;

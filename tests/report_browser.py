@@ -4,7 +4,7 @@
 usage: report_browser.py ODDS OUT_DIR [CHROMIUM]
 
 Makes a report of each kind with ODDS (run with the exact law beside it, exact, compare,
-tournament, sweep, check), loads each page in headless Chromium, and fails unless
+tournament, sweep, check, tune), loads each page in headless Chromium, and fails unless
   - the browser logs no console message (the pages hold no script: any message is an error);
   - the DOM Chromium dumps after rendering has the charts the folder's CSV files call for (one
     <svg class="chart"> per metric, comparison, pairing table, ...), each with its title, axes
@@ -123,6 +123,8 @@ def expected_charts(kind, d):
         return len(distinct(s, "metric")) * len(varied)
     if kind == "check":
         return len(rows(j("check.csv")))
+    if kind == "tune":
+        return 1
     raise ValueError(kind)
 
 
@@ -136,7 +138,8 @@ if not chromium(bad, "--dump-dom")[1]:
     fail("a console error on a test page went unseen: the console check cannot fail")
 
 base = lambda k: os.path.join(OUT, k)
-for k in ("run", "exact", "compare", "tournament", "sweep", "check"):
+KINDS = ("run", "exact", "compare", "tournament", "sweep", "check", "tune")
+for k in KINDS:
     shutil.rmtree(base(k), ignore_errors=True)
 odds("run", "bosconian", "-n", "20k", "--out", base("run"), "--report")
 odds("exact", "dimension-duel", "--set", "hp=30", "--out", base("exact"), "--report")
@@ -149,8 +152,10 @@ odds("sweep", "bosconian", "--vary", "hull=60:160:20", "--vary", "start_encounte
 odds("check", os.path.join(SOURCE, "engine/bosconian/bosconian.baseline"),
      os.path.join(SOURCE, "engine/dimension_duel/dimension-duel.baseline"), "-n", "2000",
      "--out", base("check"), "--report")
+odds("tune", "dimension-duel", "--vary", "hp=10..40", "--target", "advantage_first=0.5", "-n",
+     "2000", "--out", base("tune"), "--report")
 
-for kind in ("run", "exact", "compare", "tournament", "sweep", "check"):
+for kind in KINDS:
     d = base(kind)
     page = os.path.join(d, "report.html")
     want = expected_charts(kind, d)

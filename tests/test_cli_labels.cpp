@@ -805,8 +805,8 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         }
     }
     // run, exact, compare (2 policies), tournament, sweep, baseline, tune, check's reports and
-    // its --out folder; every --out folder but tune's has its provenance.csv
-    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 1 + 2 + 1 + 6);
+    // its --out folder; every --out folder has its provenance.csv
+    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 1 + 2 + 1 + 7);
     CHECK(doc.find("`<policy>/summary.csv`") != std::string::npos);
     // Every game's survival table: its time metric, its subjects, where its steps start; in the
     // table of docs/output.md, or (a game of the tests' own) on the game's rules page, in a row

@@ -213,7 +213,8 @@ TEST_CASE("run --report: the page is a function of the folder, as odds report DI
     fs::remove_all(dir);
 }
 
-TEST_CASE("compare, tournament, sweep and check --report draw their charts", "[report][cli]") {
+TEST_CASE("compare, tournament, sweep, check and tune --report draw their charts",
+          "[report][cli]") {
     const fs::path base = temp_path("report", "kinds");
     fs::remove_all(base);
     const auto page = [&](const char* kind) { return slurp(base / kind / "report.html"); };
@@ -259,6 +260,17 @@ TEST_CASE("compare, tournament, sweep and check --report draw their charts", "[r
     const std::string k = page("check");
     CHECK(occurrences(k, "<svg") == checks.rows.size());
     CHECK(occurrences(k, "baseline ± detectable shift") >= checks.rows.size());
+
+    REQUIRE(cli({"tune", "race", "--vary", "goal=10..30", "--target", "win=0.5", "--out",
+                 (base / "tune").string(), "--report"})
+                .code == 0);
+    const auto tune = parse_csv(slurp(base / "tune" / "tune.csv"));
+    REQUIRE(!tune.rows.empty());
+    CHECK(tune.at(0, "target") == "win=0.5");
+    const std::string u = page("tune");
+    CHECK(occurrences(u, "<svg") == 1);  // the path, one row per evaluation
+    CHECK(occurrences(u, "<g class=\"row s") == tune.rows.size());
+    CHECK(u.find("Best setting: <strong>goal=") != std::string::npos);
     fs::remove_all(base);
 }
 

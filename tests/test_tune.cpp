@@ -53,13 +53,14 @@ TEST_CASE("tune: bisection with exact values finds the exact crossing", "[cli][t
     CHECK(r.out.find("best: goal=" + std::to_string(nearest) + " ") != std::string::npos);
     CHECK(r.out.find("(exact)") != std::string::npos);
     const std::string csv = test::slurp(out / "tune.csv");
-    CHECK(csv.rfind("game,scenario,policy,seed,step,phase,round,goal,metric,mean,ci_low,ci_high,"
-                    "playouts,method,best\n",
-                    0) == 0);
+    CHECK(csv.rfind(
+              "game,scenario,policy,seed,step,phase,round,goal,metric,target,mean,ci_low,ci_high,"
+              "playouts,method,best\n",
+              0) == 0);
     const auto best = best_row(csv);
-    REQUIRE(best.size() == 15);
+    REQUIRE(best.size() == 16);
     CHECK(best[7] == std::to_string(nearest));
-    CHECK(best[13] == "exact");
+    CHECK(best[14] == "exact");
     // Bisection: about log2(59) + 2 evaluations, not a scan.
     CHECK(test::occurrences(csv, ",bisection,") <= 9);
     fs::remove_all(out);
@@ -81,10 +82,11 @@ TEST_CASE("tune: successive halving on playouts, common random numbers", "[cli][
     REQUIRE(r.code == 0);
     CHECK(cli(a1).out == r.out);  // the seed decides, not the threads
     const auto best = best_row(test::slurp(out / "tune.csv"));
-    REQUIRE(best.size() == 16);
+    REQUIRE(best.size() == 17);
+    CHECK(best[10] == "win=0.5");
     CHECK(best[5] == "halving");
-    CHECK(best[14] == "monte_carlo");
-    CHECK(best[13] == "16000");  // the last round plays --playouts
+    CHECK(best[15] == "monte_carlo");
+    CHECK(best[14] == "16000");  // the last round plays --playouts
     // The grid's nearest setting to 0.5 is within 0.01 of it; the one found, by its exact value,
     // within 0.03 (about 8 standard errors of a 16k-playout rate: halving keeps the better half).
     const double found = exact_win(std::stoi(best[7]), std::stoi(best[8]));
