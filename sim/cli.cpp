@@ -235,7 +235,11 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
-    const auto prepared = game.prepare(settings_of(vm), policies_of(vm));
+    const auto state = state_of(vm, game, game.prepare_from != nullptr, "run");
+    const auto prepared =
+        state ? game.prepare_from(settings_of(vm), policies_of(vm), state->text, state->path)
+              : game.prepare(settings_of(vm), policies_of(vm));
+    if (state) prepared->scenario += " state=" + state->path;
     cfg.chunk_size = prepared->chunk_size;
     if (out_dir) prepare_out_dir(*out_dir);
     for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';
@@ -281,8 +285,12 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
         throw UsageError("game '" + std::string(game.name) +
                          "' has no exact solver (games with one: " + game_names(true) + ")");
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const auto state = state_of(vm, game, game.exact_from != nullptr, "exact");
     const auto start = std::chrono::steady_clock::now();
-    const ExactReport report = game.exact(settings_of(vm), policies_of(vm));  // checks input
+    ExactReport report =
+        state ? game.exact_from(settings_of(vm), policies_of(vm), state->text, state->path)
+              : game.exact(settings_of(vm), policies_of(vm));  // checks input
+    if (state) report.scenario += " state=" + state->path;
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (out_dir) prepare_out_dir(*out_dir);
@@ -306,6 +314,22 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     print_table(io.out, info, rows);
     for (const auto& n : report.notes) io.out << n << '\n';
     io.out << "solved in " << std::fixed << std::setprecision(1) << ms << " ms\n";
+    return 0;
+}
+
+int cmd_state(const std::vector<std::string>& args, Io io) {
+    const auto parsed = parse_command("state", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
+    if (!vm.count("game")) throw UsageError("which game? give one of: " + position_game_names());
+    const GameEntry& game = game_of(vm);
+    if (!game.opening_position)
+        throw UsageError("game '" + std::string(game.name) +
+                         "' has no positions yet (games with positions: " + position_game_names() +
+                         ")");
+    const Settings settings = settings_of(vm);
+    (void)game.prepare(settings, {});  // checks the options
+    io.out << game.opening_position(settings);
     return 0;
 }
 
