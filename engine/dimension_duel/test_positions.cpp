@@ -81,8 +81,7 @@ TEST_CASE("D2a each of the six decisions: two choices lead to two positions", "[
     CHECK(a.step == 1);
 }
 
-TEST_CASE("D7 the legal functions: every one, or under single_use the unused ones",
-          "[duel][D7]") {
+TEST_CASE("D7 the legal functions: every one, or under single_use the unused ones", "[duel][D7]") {
     Options o;
     State s = opening(o);
     s.step = 4;
@@ -102,7 +101,7 @@ TEST_CASE("D7 the legal functions: every one, or under single_use the unused one
     CHECK(Game::legal(s, o, out) == 3);
 }
 
-TEST_CASE("positions: written and read back exactly; the opening under single_use",
+TEST_CASE("duel positions: written and read back exactly; the opening under single_use",
           "[duel][position]") {
     Options o;
     o.single_use = true;
@@ -129,7 +128,7 @@ TEST_CASE("positions: written and read back exactly; the opening under single_us
     CHECK(attacker(short_form) == kKaon);
 }
 
-TEST_CASE("positions: every mistake is one line naming the file, the line and the rule",
+TEST_CASE("duel positions: every mistake is one line naming the file, the line and the rule",
           "[duel][position]") {
     const Options o;  // hp=75
     const auto read = [&](const std::string& text, Options opt = Options{}) {
@@ -180,9 +179,10 @@ TEST_CASE("a position written mid-duel plays on exactly as the duel it was writt
     }
 }
 
-TEST_CASE("exact odds from a position equal Monte Carlo from it; from the opening, the same as "
-          "a fresh duel",
-          "[duel][position][exact][statistics]") {
+TEST_CASE(
+    "exact odds from a position equal Monte Carlo from it; from the opening, the same as "
+    "a fresh duel",
+    "[duel][position][exact][statistics]") {
     const GameEntry& g = find_game("dimension-duel");
     REQUIRE(g.exact_from);
     const Settings settings{{"hp", "30"}};
@@ -190,7 +190,8 @@ TEST_CASE("exact odds from a position equal Monte Carlo from it; from the openin
     const std::string opening_text = g.opening_position(settings);
     const ExactReport fresh = g.exact(settings, policies);
     const ExactReport same = g.exact_from(settings, policies, opening_text, "o");
-    for (std::size_t m = 0; m < fresh.laws.size(); ++m) CHECK(same.laws[m].mass == fresh.laws[m].mass);
+    for (std::size_t m = 0; m < fresh.laws.size(); ++m)
+        CHECK(same.laws[m].mass == fresh.laws[m].mass);
 
     // Tau, 9 hit points to Kaon's 25, defends turn 8.
     const std::string text = "hp tau 9\nhp kaon 25\nturn 8\nattacker kaon\n";
