@@ -152,7 +152,7 @@ const CommandSpec kCommands[] = {
      exact_options,
      cmd_exact},
     {"state",
-     "a game's opening position, as text to edit and give to --state",
+     "the opening position of a game, as text to edit and give to --state",
      "odds state GAME [--set NAME=VALUE ...]",
      "Prints the opening position of GAME under the rule options given, in the game's position "
      "format (docs/positions.md; each game's RULES.md, 'Positions'): one record a line, '#' "

@@ -31,14 +31,7 @@ State turn_with(State s, const Options& o, const std::array<Game::Choice, 6>& ch
     return s;
 }
 
-std::string failure(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const UsageError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using test::usage_error;
 
 }  // namespace
 
@@ -132,7 +125,7 @@ TEST_CASE("duel positions: every mistake is one line naming the file, the line a
           "[duel][position]") {
     const Options o;  // hp=75
     const auto read = [&](const std::string& text, Options opt = Options{}) {
-        return failure([&] { (void)read_position(text, "duel.txt", opt); });
+        return usage_error([&] { (void)read_position(text, "duel.txt", opt); });
     };
     CHECK(read("hp tau 80\nhp kaon 75\nattacker tau\n") ==
           "duel.txt:1: hit points '80' is not a whole number in 1..75 (D1: they start at hp=75 "

@@ -2,8 +2,8 @@
 // carries, the bug-out call and, H7a, who goes first) with scripted dice, two choices leading to
 // two positions; legal's choice sets; `random` reaching every legal choice; the position text
 // read back exactly, every mistake refused in one line; play resumed from a written position.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <functional>
 #include <set>
 
@@ -11,6 +11,7 @@
 #include "engine/fpb/fpb.hpp"
 #include "engine/fpb/policies.hpp"
 #include "engine/fpb/test_choices.hpp"
+#include "tests/helpers.hpp"
 
 using namespace odds;
 using namespace odds::fpb;
@@ -32,14 +33,7 @@ std::set<std::string> effects(const State& s) {
     return e;
 }
 
-std::string failure(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const UsageError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using test::usage_error;
 
 // Reaction rolls that do nothing (1 + 2: a success, no double) for `men` men.
 std::vector<int> quiet(int men, std::vector<int> before = {}) {
@@ -212,12 +206,12 @@ TEST_CASE("fpb positions: every mistake is one line naming the file, the line an
         const auto at = t.find(from);
         REQUIRE(at != std::string::npos);
         t.replace(at, from.size(), to);
-        return failure([&] { (void)read_position(t, "squad.txt", o); });
+        return usage_error([&] { (void)read_position(t, "squad.txt", o); });
     };
     const auto line_of = [&](const std::string& what) {
         const auto at = opening.find(what);
-        return std::to_string(std::count(opening.begin(), opening.begin() + static_cast<long>(at),
-                                         '\n') + 1);
+        return std::to_string(
+            std::count(opening.begin(), opening.begin() + static_cast<long>(at), '\n') + 1);
     };
     CHECK(with("marine tex 3 fit", "marine tex 4 fit") ==
           "squad.txt:" + line_of("marine tex") +
@@ -234,11 +228,12 @@ TEST_CASE("fpb positions: every mistake is one line naming the file, the line an
     CHECK(with("marine tex 3 fit", "marine tex 3 wounded") ==
           "squad.txt:" + line_of("marine tex") +
               ": tex is wounded before the first turn: only Ice-cube begins wounded (H1)");
-    CHECK(with("turn 0 ", "turn 3 ")
-              .find("(no error)") == 0);  // a later turn is a position like any other
+    CHECK(with("turn 0 ", "turn 3 ").find("(no error)") ==
+          0);  // a later turn is a position like any other
     CHECK(with("marine tex 3 fit", "marine tex 3 fit\nmarine tex 2 fit")
               .find("a second line for tex") != std::string::npos);
-    CHECK(with("marine tex 3 fit\n", "") == "squad.txt: no line for marine tex (marine NAME AREA STATE)");
+    CHECK(with("marine tex 3 fit\n", "") ==
+          "squad.txt: no line for marine tex (marine NAME AREA STATE)");
     CHECK(with("marine tex 3 fit", "marine tux 3 fit").find("'tux' is not a marine") !=
           std::string::npos);
     CHECK(with("marine tex 3 fit", "marine tex 3 brave").find("state 'brave'") !=
@@ -248,15 +243,16 @@ TEST_CASE("fpb positions: every mistake is one line naming the file, the line an
     three.replace(three.find("turn 0"), 6, "turn 2");
     three.replace(three.find("marine tex 3 fit"), 16, "marine tex 1 wounded");
     three.replace(three.find("marine buster 3 fit"), 19, "marine buster 1 wounded");
-    CHECK(failure([&] { (void)read_position(three, "squad.txt", o); })
-              .find("a third wounded marine in area 1: more than two are killed (H6)") !=
+    CHECK(usage_error([&] {
+              (void)read_position(three, "squad.txt", o);
+          }).find("a third wounded marine in area 1: more than two are killed (H6)") !=
           std::string::npos);
     // Nobody fit on the board: the game is over.
     State done;
     for (int i = 0; i < kSquad; ++i)
         if (i != kIceCube) done.m[i].status = kOut;
     done.turn = 4;
-    CHECK(failure([&] { (void)read_position(write_position(done, o), "squad.txt", o); }) ==
+    CHECK(usage_error([&] { (void)read_position(write_position(done, o), "squad.txt", o); }) ==
           "squad.txt: no fit marine on the board: the game is over (H8)");
 }
 
