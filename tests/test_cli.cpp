@@ -370,3 +370,23 @@ TEST_CASE("odds state prints the opening position; --state starts a run from a p
     }
     fs::remove(file);
 }
+
+TEST_CASE("odds exact --state solves from a position, for a game whose solver can",
+          "[cli][position][exact]") {
+    const fs::path file = test::temp_path("cli-state", "duel.txt");
+    {
+        std::ofstream out(file);
+        out << "hp tau 1\nhp kaon 1\nattacker tau\n";
+    }
+    const auto r = cli({"exact", "dimension-duel", "--set", "hp=10", "--state", file.string()});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("state=" + file.string()) != std::string::npos);
+    CHECK(r.out.find("tau_win") != std::string::npos);
+    // The solver's own limits hold from a position too: one line, exit 2.
+    const auto bad = cli({"exact", "dimension-duel", "--set", "hp=10", "--state", file.string(),
+                          "--set", "single_use=true"});
+    CHECK(bad.code == 2);
+    CHECK(lines(bad.err) == 1);
+    fs::remove(file);
+}
