@@ -252,7 +252,11 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const bool report = report_wanted(vm);
-    const auto prepared = game.prepare(settings_of(vm), policies_of(vm));
+    const auto state = state_of(vm, game, game.prepare_from != nullptr, "run");
+    const auto prepared =
+        state ? game.prepare_from(settings_of(vm), policies_of(vm), state->text, state->path)
+              : game.prepare(settings_of(vm), policies_of(vm));
+    if (state) prepared->scenario += " state=" + state->path;
     cfg.chunk_size = prepared->chunk_size;
     if (out_dir) prepare_out_dir(*out_dir);
     for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';
@@ -283,8 +287,15 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
             // Where the game has an exact solver that solves this scenario, its laws go into
             // DIR/exact/ and onto the report's charts beside the Monte Carlo's.
             std::optional<ExactReport> exact;
-            if (game.exact) try {
-                    exact = game.exact(settings_of(vm), policies_of(vm));
+            // From a position (--state), the solver's law from that position, where it has one.
+            if (state ? game.exact_from != nullptr : game.exact != nullptr) try {
+                    if (state) {
+                        exact = game.exact_from(settings_of(vm), policies_of(vm), state->text,
+                                                state->path);
+                        exact->scenario += " state=" + state->path;
+                    } else {
+                        exact = game.exact(settings_of(vm), policies_of(vm));
+                    }
                 } catch (const UsageError&) {  // beyond the solver: the report has no exact law
                 }
             std::error_code ec;
@@ -317,8 +328,12 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
                          "' has no exact solver (games with one: " + game_names(true) + ")");
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const bool html = report_wanted(vm);
+    const auto state = state_of(vm, game, game.exact_from != nullptr, "exact");
     const auto start = std::chrono::steady_clock::now();
-    const ExactReport report = game.exact(settings_of(vm), policies_of(vm));  // checks input
+    ExactReport report =
+        state ? game.exact_from(settings_of(vm), policies_of(vm), state->text, state->path)
+              : game.exact(settings_of(vm), policies_of(vm));  // checks input
+    if (state) report.scenario += " state=" + state->path;
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (out_dir) prepare_out_dir(*out_dir);
@@ -341,6 +356,22 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     print_table(io.out, info, rows);
     for (const auto& n : report.notes) io.out << n << '\n';
     io.out << "solved in " << std::fixed << std::setprecision(1) << ms << " ms\n";
+    return 0;
+}
+
+int cmd_state(const std::vector<std::string>& args, Io io) {
+    const auto parsed = parse_command("state", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
+    if (!vm.count("game")) throw UsageError("which game? give one of: " + position_game_names());
+    const GameEntry& game = game_of(vm);
+    if (!game.opening_position)
+        throw UsageError("game '" + std::string(game.name) +
+                         "' has no positions yet (games with positions: " + position_game_names() +
+                         ")");
+    const Settings settings = settings_of(vm);
+    (void)game.prepare(settings, {});  // checks the options
+    io.out << game.opening_position(settings);
     return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -140,6 +141,44 @@ void announce_queued(const po::variables_map& vm, Io io, const std::string& who,
     if (progress_wanted(vm)) return;  // the bar says it
     io.err << who << ": " << what << " queued on " << threads
            << (threads == 1 ? " thread" : " threads") << std::endl;
+}
+
+void add_state_option(po::options_description& d, const char* what) {
+    d.add_options()("state", po::value<std::string>()->value_name("FILE"), what);
+}
+
+std::string position_game_names() {
+    std::string names;
+    for (const auto& g : games())
+        if (g.opening_position) names += (names.empty() ? "" : ", ") + std::string(g.name);
+    return names;
+}
+
+std::optional<StateFile> state_of(const po::variables_map& vm, const GameEntry& game, bool has_hook,
+                                  std::string_view command) {
+    if (!vm.count("state")) return std::nullopt;
+    const std::string path = vm["state"].as<std::string>();
+    if (!game.opening_position)
+        throw UsageError("game '" + std::string(game.name) +
+                         "' has no positions yet, so --state cannot start it from one (games "
+                         "with positions: " +
+                         position_game_names() + ")");
+    if (!has_hook)
+        throw UsageError("'odds " + std::string(command) + " " + std::string(game.name) +
+                         "' cannot start from a position (--state); 'odds run " +
+                         std::string(game.name) + " --state FILE' can");
+    std::error_code ec;
+    if (path.empty() || fs::is_directory(path, ec))
+        throw UsageError("--state '" + path +
+                         "' is not a file; give a position file ('odds state " +
+                         std::string(game.name) + "' prints one)");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw UsageError("--state '" + path + "' cannot be read: " +
+                         std::error_code(errno, std::generic_category()).message());
+    std::ostringstream text;
+    text << in.rdbuf();
+    return StateFile{path, text.str()};
 }
 
 std::uint64_t parse_playouts(const std::string& s) {

@@ -46,6 +46,19 @@ bool progress_wanted(const po::variables_map& vm);
 void announce_queued(const po::variables_map& vm, Io io, const std::string& who,
                      const std::string& what, unsigned threads);
 
+// --state FILE (odds run, odds exact; docs/positions.md).
+void add_state_option(po::options_description& d, const char* what);
+// The position named by --state, when given: its path and its text. The game must have
+// positions (`hook` is its prepare_from or exact_from); a file that cannot be read, or a game
+// without positions, is a UsageError naming it and what is valid.
+struct StateFile {
+    std::string path, text;
+};
+std::optional<StateFile> state_of(const po::variables_map& vm, const GameEntry& game, bool has_hook,
+                                  std::string_view command);
+// The games with positions (opening_position), comma-separated.
+std::string position_game_names();
+
 std::uint64_t parse_playouts(const std::string& s);
 std::uint64_t parse_seed(const std::string& s);
 unsigned parse_threads(const std::string& s);

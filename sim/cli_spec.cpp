@@ -30,6 +30,9 @@ void list_options(po::options_description& d) {
 void run_options(po::options_description& d) {
     add_run_options(d);
     add_game_options(d);
+    add_state_option(d,
+                     "start every playout from the position in FILE instead of a fresh game "
+                     "('odds state GAME' prints the opening one to edit; docs/positions.md)");
     out_option(d,
                "write summary.csv, distributions.csv and survival.csv into DIR (made if missing)");
     add_report_option(d);
@@ -37,8 +40,17 @@ void run_options(po::options_description& d) {
 
 void exact_options(po::options_description& d) {
     add_game_options(d);
+    add_state_option(d,
+                     "solve from the position in FILE instead of a fresh game, for games whose "
+                     "solver can (docs/positions.md)");
     out_option(d, "write summary.csv, distributions.csv (and survival.csv where solved) into DIR");
     add_report_option(d);
+}
+
+void state_options(po::options_description& d) {
+    d.add_options()("set",
+                    po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
+                    "a rule option NAME=VALUE; repeatable ('odds list GAME' shows them)");
 }
 
 void compare_options(po::options_description& d) {
@@ -177,6 +189,22 @@ const CommandSpec kCommands[] = {
      1,
      exact_options,
      cmd_exact},
+    {"state",
+     "the opening position of a game, as text to edit and give to --state",
+     "odds state GAME [--set NAME=VALUE ...]",
+     "Prints the opening position of GAME under the rule options given, in the game's position "
+     "format (docs/positions.md; each game's RULES.md, 'Positions'): one record a line, '#' "
+     "comments. Edit it to the position at your table and give it to 'odds run GAME --state "
+     "FILE' (or 'odds exact GAME --state FILE' where the solver can start from a position) for "
+     "the odds from there on; run with the unedited file, they are the odds of a fresh game, "
+     "playout for playout. A game without positions is refused, naming the games that have "
+     "them.",
+     {"odds state dimension-duel > duel.txt",
+      "odds run dimension-duel --state duel.txt --policy tau=survivor"},
+     "game",
+     1,
+     state_options,
+     cmd_state},
     {"compare",
      "several policies on the same dice: paired differences, ranked",
      "odds compare GAME --policy A --policy B [--policy C ...] [options]",
@@ -532,7 +560,7 @@ std::string bash_completion() {
       << "  if ((COMP_CWORD == 1)); then COMPREPLY=($(compgen -W \"" << join(command_names)
       << " --help --version\" -- \"$cur\")); return; fi\n"
       << "  case $prev in\n"
-      << "    --out|-o) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+      << "    --out|-o|--state) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
       << "    --policy|-p|--fixed)\n      case $game in\n";
     for (const auto& g : games()) {
         std::vector<std::string> names;
@@ -576,7 +604,7 @@ std::string zsh_completion() {
     std::vector<std::string> gn;
     for (const auto& g : games()) gn.emplace_back(g.name);
     o << join(gn, "|") << ")]}\n  case ${words[CURRENT-1]} in\n"
-      << "    --out|-o) _files; return ;;\n    --policy|-p|--fixed)\n      case $game in\n";
+      << "    --out|-o|--state) _files; return ;;\n    --policy|-p|--fixed)\n      case $game in\n";
     for (const auto& g : games()) {
         o << "        " << g.name << ") compadd --";
         for (const auto& p : g.policies) o << ' ' << p.name;

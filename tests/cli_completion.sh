@@ -29,6 +29,8 @@ expect odds run bosconian --set hu -- hull=
 expect odds run msc --policy turtle/st -- turtle/strike
 expect odds tournament naval --policy gun -- gunner
 expect odds check --no -- --no-progress
+expect odds sta -- state
+expect odds run bosconian --sta -- --state
 expect odds completion b -- bash
 
 if command -v zsh >/dev/null; then

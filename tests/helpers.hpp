@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -62,6 +63,16 @@ inline std::size_t occurrences(const std::string& text, const std::string& what)
     std::size_t n = 0;
     for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
     return n;
+}
+
+// The message of the UsageError `f` throws, or "(no error)".
+inline std::string usage_error(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const UsageError& e) {
+        return e.what();
+    }
+    return "(no error)";
 }
 
 // A scratch path in the temporary folder, odds-PREFIX-PID-NAME: unique to this process.

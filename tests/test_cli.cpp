@@ -325,3 +325,71 @@ TEST_CASE("odds exact writes the summary and distributions, marked exact", "[cli
     CHECK(fs::exists(out / "distributions.csv"));
     fs::remove_all(out);
 }
+
+TEST_CASE("odds state prints the opening position; --state starts a run from a position",
+          "[cli][position]") {
+    const auto opening = cli({"state", "race", "--set", "goal=12"});
+    INFO(opening.err);
+    REQUIRE(opening.code == 0);
+    CHECK(opening.out.find("square 0") != std::string::npos);
+    CHECK(opening.out.find("turn 0") != std::string::npos);
+
+    const fs::path file = test::temp_path("cli-state", "race.txt");
+    {
+        std::ofstream out(file);
+        out << "square 11  # one step from the goal\nturn 7\n";
+    }
+    // From square 11 of 12 with a turn left, walking always wins.
+    const auto walk = cli({"run", "race", "--set", "goal=12", "--state", file.string(), "--policy",
+                           "walk", "-n", "100", "--no-progress"});
+    INFO(walk.err);
+    REQUIRE(walk.code == 0);
+    CHECK(walk.out.find("state=" + file.string()) != std::string::npos);
+    CHECK(walk.out.find("win") != std::string::npos);
+    CHECK(walk.out.find("1.0000") != std::string::npos);
+
+    struct Case {
+        std::vector<std::string> args;
+        std::string says;
+    };
+    const std::vector<Case> bad = {
+        {{"state"}, "which game?"},
+        {{"state", "bosconian"}, "has no positions yet (games with positions: "},
+        {{"state", "race", "--set", "goal=1"}, "goal"},
+        {{"run", "bosconian", "--state", file.string(), "-n", "1"}, "has no positions yet"},
+        {{"exact", "race", "--state", file.string()}, "cannot start from a position"},
+        {{"run", "race", "--state", file.string() + ".missing", "-n", "1"}, "cannot be read"},
+        {{"run", "race", "--state", fs::temp_directory_path().string(), "-n", "1"},
+         "is not a file"},
+        {{"run", "race", "--set", "goal=11", "--state", file.string(), "-n", "1"},
+         file.string() + ":1: square '11' is not a whole number in 0..10 (R1, R3"},
+    };
+    for (const auto& c : bad) {
+        const auto r = cli(c.args);
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(lines(r.err) == 1);
+        CHECK(r.err.find(c.says) != std::string::npos);
+    }
+    fs::remove(file);
+}
+
+TEST_CASE("odds exact --state solves from a position, for a game whose solver can",
+          "[cli][position][exact]") {
+    const fs::path file = test::temp_path("cli-state", "duel.txt");
+    {
+        std::ofstream out(file);
+        out << "hp tau 1\nhp kaon 1\nattacker tau\n";
+    }
+    const auto r = cli({"exact", "dimension-duel", "--set", "hp=10", "--state", file.string()});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("state=" + file.string()) != std::string::npos);
+    CHECK(r.out.find("tau_win") != std::string::npos);
+    // The solver's own limits hold from a position too: one line, exit 2.
+    const auto bad = cli({"exact", "dimension-duel", "--set", "hp=10", "--state", file.string(),
+                          "--set", "single_use=true"});
+    CHECK(bad.code == 2);
+    CHECK(lines(bad.err) == 1);
+    fs::remove(file);
+}

@@ -7,11 +7,14 @@
 //     chunk k as play_each seeds playout k);
 //   - playing allocates nothing on the heap (where allocations are counted: not under sanitizers);
 // and for each game: its committed baseline exists, records this rules version and passes
-// `odds check`; a bad value of every rule option is refused with exit 2.
+// `odds check`; a bad value of every rule option is refused with exit 2; and for each game with
+// positions (docs/positions.md): `odds state`'s own output, given back to --state, plays exactly
+// as a fresh game under every policy, and a malformed position is one line naming FILE:LINE.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -36,6 +39,23 @@ std::uint64_t games_for(std::string_view policy) {
     return policy.find("rollout") != std::string_view::npos ? 12 : 40;
 }
 
+// The game prepared with `policy` (a two-seat policy that cannot face itself plays the first
+// seat against the default policy), by `make(settings, policies)`.
+template <class Make>
+std::unique_ptr<PreparedRun> prepared_with(const GameEntry& g, std::string_view policy,
+                                           Make&& make) {
+    try {
+        return make(Settings{}, std::vector<std::string>{std::string(policy)});
+    } catch (const UsageError&) {
+        REQUIRE_FALSE(g.seats.empty());
+        auto seats = split_names(g.seats);
+        for (auto& seat : seats) seat.erase(0, seat.find_first_not_of(' '));
+        return make(Settings{},
+                    std::vector<std::string>{seats[0] + "=" + std::string(policy),
+                                             seats[1] + "=" + std::string(g.policies[0].name)});
+    }
+}
+
 bool same_counts(const Tally& a, const Tally& b, std::size_t metrics) {
     for (std::size_t m = 0; m < metrics; ++m) {
         const auto x = a.counts(m), y = b.counts(m);
@@ -55,16 +75,7 @@ TEST_CASE(
             // (best-response plans against a fixed opponent) plays the first seat against the
             // default policy.
             INFO("game " << g.name << ", policy " << p.name);
-            std::unique_ptr<PreparedRun> run;
-            try {
-                run = g.prepare({}, {std::string(p.name)});
-            } catch (const UsageError&) {
-                REQUIRE_FALSE(g.seats.empty());
-                auto seats = split_names(g.seats);
-                for (auto& seat : seats) seat.erase(0, seat.find_first_not_of(' '));
-                run = g.prepare({}, {seats[0] + "=" + std::string(p.name),
-                                     seats[1] + "=" + std::string(g.policies[0].name)});
-            }
+            const std::unique_ptr<PreparedRun> run = prepared_with(g, p.name, g.prepare);
             const std::size_t m = run->metrics.size();
             REQUIRE(m >= 1);
             REQUIRE(m <= static_cast<std::size_t>(kMaxMetrics));
@@ -139,5 +150,59 @@ TEST_CASE("every game: a bad value of every rule option is refused with exit 2, 
         const auto unknown =
             test::cli({"run", std::string(g.name), "--set", "no_such_option=1", "-n", "1"});
         CHECK(unknown.code == 2);
+    }
+}
+
+TEST_CASE("every game with positions: odds state's own output plays exactly as a fresh game",
+          "[conformance][position]") {
+    for (const auto& g : games()) {
+        if (!g.opening_position) continue;
+        INFO("game " << g.name);
+        REQUIRE(g.prepare_from);
+        const auto printed = test::cli({"state", std::string(g.name)});
+        INFO(printed.err);
+        REQUIRE(printed.code == 0);
+        CHECK(printed.out == g.opening_position({}));
+        const std::string file = "opening-" + std::string(g.name) + ".txt";
+        for (const auto& p : g.policies) {
+            INFO("policy " << p.name);
+            const auto fresh = prepared_with(g, p.name, g.prepare);
+            const auto from = prepared_with(g, p.name, [&](const Settings& s, const auto& pol) {
+                return g.prepare_from(s, pol, printed.out, file);
+            });
+            REQUIRE(from->metrics.size() == fresh->metrics.size());
+            RunConfig cfg;
+            cfg.playouts = games_for(p.name);
+            cfg.seed = 11;
+            cfg.threads = 2;
+            cfg.chunk_size = 4;
+            CHECK(same_counts(fresh->run(cfg, {}).tally, from->run(cfg, {}).tally,
+                              fresh->metrics.size()));
+        }
+    }
+}
+
+TEST_CASE("every game with positions: a malformed position is one line naming FILE:LINE, exit 2",
+          "[conformance][position]") {
+    for (const auto& g : games()) {
+        if (!g.opening_position) continue;
+        INFO("game " << g.name);
+        const std::string opening = g.opening_position({});
+        const auto line = std::count(opening.begin(), opening.end(), '\n') + 2;
+        const fs::path file = test::temp_path("position", std::string(g.name) + ".txt");
+        {
+            std::ofstream out(file);
+            out << opening << "\n?bad? 1\n";
+        }
+        const fs::path dir = test::temp_path("position", std::string(g.name) + "-out");
+        const auto r = test::cli({"run", std::string(g.name), "--state", file.string(), "-n", "1",
+                                  "--no-progress", "--out", dir.string()});
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(r.err.find(file.string() + ":" + std::to_string(line) + ": ") != std::string::npos);
+        CHECK(r.err.find("?bad?") != std::string::npos);
+        CHECK_FALSE(fs::exists(dir));
+        fs::remove(file);
     }
 }

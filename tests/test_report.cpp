@@ -331,3 +331,25 @@ TEST_CASE("check --report: a moved metric is marked MOVED, in its chart and its 
     CHECK(occurrences(page, ": MOVED</h3>") == moved);
     fs::remove_all(dir);
 }
+
+TEST_CASE("run --state --report draws the exact law from that position, not a fresh game",
+          "[report][cli][position]") {
+    const fs::path base = temp_path("report", "state");
+    fs::remove_all(base);
+    fs::create_directories(base);
+    const fs::path pos = base / "pos.txt";
+    { std::ofstream(pos) << "hp tau 9\nhp kaon 30\nturn 1\nattacker tau\n"; }
+    REQUIRE(cli({"run", "dimension-duel", "--state", pos.string(), "-n", "2000", "--out",
+                 (base / "run").string(), "--report"})
+                .code == 0);
+    REQUIRE(cli({"exact", "dimension-duel", "--state", pos.string(), "--out",
+                 (base / "exact").string()})
+                .code == 0);
+    // The run's exact/ folder holds what odds exact --state gives, scenario and all.
+    CHECK(slurp(base / "run" / "exact" / "summary.csv") == slurp(base / "exact" / "summary.csv"));
+    CHECK(parse_csv(slurp(base / "run" / "exact" / "summary.csv"))
+              .at(0, "scenario")
+              .ends_with("state=" + pos.string()));
+    CHECK(slurp(base / "run" / "report.html").find("exact law") != std::string::npos);
+    fs::remove_all(base);
+}

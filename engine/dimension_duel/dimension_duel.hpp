@@ -1,7 +1,8 @@
 // Dimension Duel: two particle devices, Tau and Kaon, fight to the death. Rules page: RULES.md
 // beside this file; every ruling (D1-D7) is cited where it is implemented.
 //
-// The kernel asks a policy per seat for every choice (D2) and rolls only the damage dice itself.
+// The kernel asks a policy per seat for every choice (D2) and rolls only the damage dice itself;
+// its play is the resumable Game below (engine/decision.hpp), six decision points a turn.
 // Policies are template parameters, so the hot loop has no virtual call. Fixed-size state, no
 // heap allocation inside a playout.
 #pragma once
@@ -11,8 +12,11 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "engine/decision.hpp"
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
 
@@ -139,54 +143,161 @@ struct Outcome {
     int played[2][kFunctionCount] = {};
 };
 
+// A duel between decisions (D2a): the hit points, the functions used (D7), the turns played, and
+// how far the turn under way has gone: `step` 0..5 is the decision asked next (below), with the
+// choices made so far in `c` and `fa`.
 struct State {
     int hp[2] = {0, 0};
     std::uint8_t used[2] = {0, 0};
     int turn = 0;  // turns played
+    std::uint8_t step = 0;
+    Calibration c{};
+    Function fa = kBluff;
+    bool over = false;
     Outcome out{};
 };
+
+// The duel's opening (D1): both players at full hit points, Tau about to attack.
+inline State opening(const Options& o) noexcept {
+    State s;
+    s.hp[kTau] = s.hp[kKaon] = o.hp;
+    return s;
+}
+
+// D1: Tau attacks on odd turns, Kaon on even ones (the turn under way is turn + 1).
+inline Seat attacker(const State& s) noexcept { return s.turn % 2 == 0 ? kTau : kKaon; }
 
 inline View view_of(const State& s, const Options& o, Seat me, bool attacking) noexcept {
     const Seat opp = me == kTau ? kKaon : kTau;
     return View{me, attacking, s.hp[me], s.hp[opp], s.used[me], s.used[opp], &o};
 }
 
-// One turn (D1-D5): the attacker is Tau on odd turns, Kaon on even ones. D2a: each step's
-// choices are revealed before the next, so later choices are asked with earlier ones known.
+// The resumable form (engine/decision.hpp). D2a: each of a turn's three steps is made by both
+// players at once and revealed before the next, so each step is two decision points, the
+// attacker's then the defender's, and the defender's is asked without the attacker's choice of
+// the same step (the policy's View and arguments hold only the earlier steps):
+//   step 0, 1  the attacker's ray, the defender's shield (particle: 0 Tau, 1 Kaon)
+//   step 2, 3  the attacker's focus, the defender's region (0 head, 1 torso, 2 extremities)
+//   step 4, 5  the attacker's function, the defender's (D7: under single_use, the unused ones)
+// The dice of damage (D4, D5) are rolled when the defender's function is applied; then the
+// duel ends (D6) or the next turn begins. A Choice is the particle, region or Function.
+struct Game {
+    using Options = dimension_duel::Options;
+    using State = dimension_duel::State;
+    using Choice = std::uint8_t;
+    static constexpr int kMaxChoices = kFunctionCount;
+
+    static bool over(const State& s, const Options&) noexcept { return s.over; }
+    static int to_move(const State& s, const Options&) noexcept {
+        const Seat a = attacker(s);
+        return s.step % 2 == 0 ? a : 1 - a;
+    }
+    static int legal(const State& s, const Options& o, Choice* out) noexcept {
+        if (s.step < 4) {
+            const int n = s.step < 2 ? 2 : 3;
+            for (int i = 0; i < n; ++i) out[i] = static_cast<Choice>(i);
+            return n;
+        }
+        int n = 0;
+        const std::uint8_t used = s.used[to_move(s, o)];
+        for (int f = 0; f < kFunctionCount; ++f)
+            if (o.available(used, static_cast<Function>(f))) out[n++] = static_cast<Choice>(f);
+        return n;
+    }
+    static double reward(const State& s, const Options&, int seat) noexcept {
+        return s.out.winner == seat ? 1.0 : s.out.winner < 0 ? 0.5 : 0.0;
+    }
+    // The policy's answer to the question this step poses (D2a).
+    template <class P, class Dice>
+    static Choice decide(const State& s, const Options& o, P& policy, Dice& dice) {
+        const Seat me = static_cast<Seat>(to_move(s, o));
+        const View v = view_of(s, o, me, me == attacker(s));
+        if (s.step < 2) return static_cast<Choice>(policy.particle(v, dice));
+        if (s.step < 4) return static_cast<Choice>(policy.region(v, s.c.ray, s.c.shield, dice));
+        return static_cast<Choice>(policy.function(v, s.c, dice));
+    }
+    template <class Dice>
+    static void apply(State& s, const Options& o, Choice choice, Dice& dice) {
+        switch (s.step) {
+            case 0:
+                s.c.ray = choice;
+                break;
+            case 1:
+                s.c.shield = choice;
+                break;
+            case 2:
+                s.c.focus = choice;
+                break;
+            case 3:
+                s.c.region = choice;
+                break;
+            case 4:
+                s.fa = static_cast<Function>(choice);
+                break;
+            default:
+                finish_turn(s, o, static_cast<Function>(choice), dice);
+                s.step = 0;
+                return;
+        }
+        ++s.step;
+    }
+
+private:
+    // The turn's functions (D3-D5, D7), its dice (step 4), and the end (D6).
+    template <class Dice>
+    static void finish_turn(State& s, const Options& o, Function fd, Dice& dice) {
+        const Seat a = attacker(s), d = a == kTau ? kKaon : kTau;
+        ++s.turn;
+        for (auto [seat, f] : {std::pair{a, s.fa}, std::pair{d, fd}}) {
+            ++s.out.played[seat][f];
+            s.used[seat] = static_cast<std::uint8_t>(s.used[seat] | o.bit(f));  // D7
+        }
+        const Resolution r = resolve(s.c, s.fa, fd);  // D3, D4, D5
+        if (!r.disrupted) {
+            const int ta = dice.sum_d6(r.attacker_dice) * r.multiplier;  // the attacker first
+            const int td = dice.sum_d6(r.defender_dice) * r.multiplier;
+            if (r.deflected) {
+                s.hp[a] -= ta;
+                s.hp[d] -= td;
+            } else {
+                s.hp[d] -= ta;
+                s.hp[a] -= td;
+                s.out.dealt[a] += ta;
+                s.out.dealt[d] += td;
+            }
+        }
+        s.c = Calibration{};
+        s.fa = kBluff;
+        const bool tau_dead = s.hp[kTau] <= 0, kaon_dead = s.hp[kKaon] <= 0;  // D6
+        if (tau_dead || kaon_dead)
+            s.out.winner = tau_dead && kaon_dead ? -1 : (tau_dead ? kKaon : kTau);
+        else if (s.turn >= o.max_turns)  // D6: the turn cap is a draw
+            s.out.timeout = true;
+        else
+            return;
+        s.over = true;
+        s.out.turns = s.turn;
+        s.out.hp[0] = s.hp[0];
+        s.out.hp[1] = s.hp[1];
+    }
+};
+
+// One whole turn (D1-D5; D6 at its end), its six decisions asked of the seats' policies.
 template <class TauPolicy, class KaonPolicy, class Dice>
 requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice>
 void play_turn(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
-    ++s.turn;
-    const Seat a = s.turn % 2 == 1 ? kTau : kKaon;  // D1
-    const Seat d = a == kTau ? kKaon : kTau;
-    const View va = view_of(s, o, a, true), vd = view_of(s, o, d, false);
-    auto ask = [&](Seat seat, auto&& f) { return seat == kTau ? f(tau) : f(kaon); };
+    do {
+        const Game::Choice c = Game::to_move(s, o) == kTau ? Game::decide(s, o, tau, dice)
+                                                           : Game::decide(s, o, kaon, dice);
+        Game::apply(s, o, c, dice);
+    } while (s.step != 0);
+}
 
-    Calibration c;
-    c.ray = ask(a, [&](auto& p) { return p.particle(va, dice); });  // step 1
-    c.shield = ask(d, [&](auto& p) { return p.particle(vd, dice); });
-    c.focus = ask(a, [&](auto& p) { return p.region(va, c.ray, c.shield, dice); });  // step 2
-    c.region = ask(d, [&](auto& p) { return p.region(vd, c.ray, c.shield, dice); });
-    const Function fa = ask(a, [&](auto& p) { return p.function(va, c, dice); });  // step 3
-    const Function fd = ask(d, [&](auto& p) { return p.function(vd, c, dice); });
-    for (auto [seat, f] : {std::pair{a, fa}, std::pair{d, fd}}) {
-        ++s.out.played[seat][f];
-        s.used[seat] = static_cast<std::uint8_t>(s.used[seat] | o.bit(f));  // D7
-    }
-
-    const Resolution r = resolve(c, fa, fd);  // D3, D4, D5
-    if (r.disrupted) return;
-    const int ta = dice.sum_d6(r.attacker_dice) * r.multiplier;  // step 4: the attacker first
-    const int td = dice.sum_d6(r.defender_dice) * r.multiplier;
-    if (r.deflected) {
-        s.hp[a] -= ta;
-        s.hp[d] -= td;
-    } else {
-        s.hp[d] -= ta;
-        s.hp[a] -= td;
-        s.out.dealt[a] += ta;
-        s.out.dealt[d] += td;
-    }
+// Plays on from `s` (at a decision point) to the end of the duel (D6).
+template <class TauPolicy, class KaonPolicy, class Dice>
+requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice>
+void play_from(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
+    odds::play_from<Game>(s, o, dice, tau, kaon);
 }
 
 // A whole duel (D1-D7).
@@ -195,25 +306,17 @@ requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice> Outcome play(
                                                                                 TauPolicy& tau,
                                                                                 KaonPolicy& kaon,
                                                                                 Dice& dice) {
-    State s;
-    s.hp[kTau] = s.hp[kKaon] = o.hp;
-    for (;;) {
-        play_turn(s, o, tau, kaon, dice);
-        const bool tau_dead = s.hp[kTau] <= 0, kaon_dead = s.hp[kKaon] <= 0;  // D6
-        if (tau_dead || kaon_dead) {
-            s.out.winner = tau_dead && kaon_dead ? -1 : (tau_dead ? kKaon : kTau);
-            break;
-        }
-        if (s.turn >= o.max_turns) {  // D6: the turn cap is a draw
-            s.out.timeout = true;
-            break;
-        }
-    }
-    s.out.turns = s.turn;
-    s.out.hp[0] = s.hp[0];
-    s.out.hp[1] = s.hp[1];
+    State s = opening(o);
+    play_from(s, o, tau, kaon, dice);
     return s.out;
 }
+
+// Positions (RULES.md, "Positions"): a duel before a turn as text. write_position prints `s`
+// (at the start of a turn); read_position reads one, refusing hit points outside 1..hp, a turn
+// past max_turns, an attacker the turn's parity contradicts, used functions without single_use
+// (D1, D6, D7), with one UsageError "FILE:LINE: WHAT (RULE)".
+std::string write_position(const State& s, const Options& o);
+State read_position(std::string_view text, std::string_view file, const Options& o);
 
 // The metrics of one duel, in the order of metric_specs().
 enum Metric : int {

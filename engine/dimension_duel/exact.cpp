@@ -295,6 +295,10 @@ void check_size(const Options& o, const char* what) {
 }  // namespace
 
 Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
+    return solve_from(o, tau, kaon, opening(o));
+}
+
+Result solve_from(const Options& o, const Policy& tau, const Policy& kaon, const State& at) {
     check_size(o, "the exact solver");
     if (o.single_use)
         throw UsageError(
@@ -306,17 +310,20 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
     const auto ends = can_end(ch, sp, h);
 
     Result r;
-    r.turns.assign(1, 0.0);
+    const int first = at.turn + 1;  // the turn about to be played
+    const std::size_t start =
+        static_cast<std::size_t>(sp.index(at.hp[kTau], at.hp[kKaon], attacker(at)));
+    r.turns.assign(static_cast<std::size_t>(first), 0.0);
     r.winner_hp.assign(static_cast<std::size_t>(h) + 1, 0.0);
     // The chain conserves mass; rounding over thousands of turns would not. So every turn the
     // mass still playing is rescaled to exactly what has not ended (kept in long double), and
     // the laws sum to 1 within 1e-15.
     std::vector<double> live(static_cast<std::size_t>(sp.states()), 0.0), next(live.size(), 0.0);
-    live[static_cast<std::size_t>(sp.index(h, h, kTau))] = 1.0;
+    live[start] = 1.0;
     long double stalled = 0, playing = 1, tau_win = 0, kaon_win = 0, draw = 0;
     bool capped = false;  // the turn cap cut off duels that could still have ended
     std::vector<long double> winner_hp(static_cast<std::size_t>(h) + 1, 0.0);
-    for (int t = 1; t <= o.max_turns && playing > 1e-15; ++t) {
+    for (int t = first; t <= o.max_turns && playing > 1e-15; ++t) {
         std::fill(next.begin(), next.end(), 0.0);
         long double ended = 0;
         for (std::size_t s = (t % 2 == 1 ? 0 : 1); s < live.size(); s += 2) {
@@ -374,7 +381,6 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
         // The duel ended before the cap: the backward pass gives the same probabilities without
         // the forward pass's rounding (stall mass, if any, is the draw by the cap).
         const auto b = absorption(ch, sp, h);
-        const std::size_t start = static_cast<std::size_t>(sp.index(h, h, kTau));
         r.tau_win = b[start][0];
         r.kaon_win = b[start][1];
         r.draw = b[start][2] + static_cast<double>(stalled);

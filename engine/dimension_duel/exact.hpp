@@ -37,6 +37,11 @@ inline constexpr int kBestResponseMinTurns = 10000;  // the default cap: it neve
 
 // Throws UsageError for single_use=true or hp above kMaxExactHp.
 Result solve(const Options& o, const Policy& tau, const Policy& kaon);
+// The same from a position (odds exact --state): `start` at the start of a turn, its hit points
+// within 1..hp; the laws of turns count the turns played before it (r.turns[t] is 0 for every
+// t up to start.turn).
+Result solve_from(const Options& o, const Policy& tau, const Policy& kaon,
+                  const odds::dimension_duel::State& start);
 
 // The best response of `seat` against `opponent` (the other seat): every choice maximises the
 // exact probability that `seat` wins, planning as if the duel had no turn cap; so it refuses a

@@ -2,5 +2,5 @@
 odds_game(
   KERNEL dimension_duel.cpp                         # the rules (D1-D7): includes no policy, no CLI
   SIM    register.cpp exact.cpp                     # the registry entry and the exact solver
-  TESTS  test_rules.cpp test_exact.cpp
+  TESTS  test_rules.cpp test_exact.cpp test_positions.cpp
   BENCH  bench.cpp)

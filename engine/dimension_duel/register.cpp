@@ -6,6 +6,7 @@
 #include "engine/dimension_duel/policies.hpp"
 #include "reports/csv.hpp"
 #include "sim/game_run.hpp"
+#include "sim/position_run.hpp"
 #include "sim/registry.hpp"
 
 namespace odds {
@@ -16,10 +17,17 @@ struct DuelGame {
     using Options = dimension_duel::Options;
     using Seats = std::tuple<dimension_duel::Policy, dimension_duel::Policy>;
     template <class D, class T, class K>
+    static void play_from(dimension_duel::State s, const Options& o, D& dice, std::int32_t* metrics,
+                          T& tau, K& kaon) {
+        dimension_duel::play_from(s, o, tau, kaon, dice);
+        dimension_duel::to_metrics(s.out, metrics);
+    }
+    template <class D, class T, class K>
     static void play(const Options& o, D& dice, std::int32_t* metrics, T& tau, K& kaon) {
         dimension_duel::to_metrics(dimension_duel::play(o, tau, kaon, dice), metrics);
     }
 };
+using DuelFrom = FromPosition<DuelGame, dimension_duel::State>;
 
 constexpr std::string_view kGame = "dimension-duel";
 
@@ -46,11 +54,17 @@ std::pair<DuelGame::Seats, std::string> make_seats(const dimension_duel::Options
     return {DuelGame::Seats{seats[0], seats[1]}, label};
 }
 
-std::unique_ptr<PreparedRun> prepare(const Settings& settings,
-                                     const std::vector<std::string>& policies) {
-    const auto options = dimension_duel::parse_options(settings);
+// A fresh duel (start: none) or one from a position.
+std::unique_ptr<PreparedRun> prepare_at(const dimension_duel::Options& options,
+                                        const std::vector<std::string>& policies,
+                                        const dimension_duel::State* start) {
     auto [seats, label] = make_seats(options, policies);
-    auto run = std::make_unique<GameRun<DuelGame>>(options, std::move(seats));
+    std::unique_ptr<PreparedRun> run;
+    if (start)
+        run = std::make_unique<GameRun<DuelFrom>>(DuelFrom::Options{options, *start},
+                                                  std::move(seats));
+    else
+        run = std::make_unique<GameRun<DuelGame>>(options, std::move(seats));
     run->game = std::string(kGame);
     run->scenario = dimension_duel::scenario(options);
     run->policy = label;
@@ -60,10 +74,29 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
     return run;
 }
 
-ExactReport solve_exact(const Settings& settings, const std::vector<std::string>& policies) {
+std::unique_ptr<PreparedRun> prepare(const Settings& settings,
+                                     const std::vector<std::string>& policies) {
+    return prepare_at(dimension_duel::parse_options(settings), policies, nullptr);
+}
+
+std::string opening(const Settings& settings) {
     const auto options = dimension_duel::parse_options(settings);
+    return dimension_duel::write_position(dimension_duel::opening(options), options);
+}
+
+std::unique_ptr<PreparedRun> prepare_from(const Settings& settings,
+                                          const std::vector<std::string>& policies,
+                                          std::string_view text, std::string_view file) {
+    const auto options = dimension_duel::parse_options(settings);
+    const auto start = dimension_duel::read_position(text, file, options);
+    return prepare_at(options, policies, &start);
+}
+
+ExactReport exact_at(const dimension_duel::Options& options,
+                     const std::vector<std::string>& policies, const dimension_duel::State& start) {
     const auto [seats, label] = make_seats(options, policies);
-    const auto r = exact::dimension_duel::solve(options, std::get<0>(seats), std::get<1>(seats));
+    const auto r =
+        exact::dimension_duel::solve_from(options, std::get<0>(seats), std::get<1>(seats), start);
     const auto specs = dimension_duel::metric_specs(options);
     auto spec = [&](int m) { return specs[m]; };
     ExactReport rep{std::string(kGame), dimension_duel::scenario(options), label, {}, {}, {}};
@@ -83,6 +116,17 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
     return rep;
 }
 
+ExactReport solve_exact(const Settings& settings, const std::vector<std::string>& policies) {
+    const auto options = dimension_duel::parse_options(settings);
+    return exact_at(options, policies, dimension_duel::opening(options));
+}
+
+ExactReport exact_from(const Settings& settings, const std::vector<std::string>& policies,
+                       std::string_view text, std::string_view file) {
+    const auto options = dimension_duel::parse_options(settings);
+    return exact_at(options, policies, dimension_duel::read_position(text, file, options));
+}
+
 }  // namespace
 
 GameEntry dimension_duel_entry() {
@@ -100,7 +144,10 @@ GameEntry dimension_duel_entry() {
         .versus = "tau_win,kaon_win,draw",
         .exact_limits = "hp up to " + std::to_string(exact::dimension_duel::kMaxExactHp) +
                         ", single_use=false; best-response likewise, and max_turns of 10000 "
-                        "or more"};
+                        "or more",
+        .opening_position = opening,
+        .prepare_from = prepare_from,
+        .exact_from = exact_from};
 }
 
 }  // namespace odds

@@ -1,5 +1,7 @@
 #include "engine/fpb/fpb.hpp"
 
+#include "engine/position.hpp"
+
 namespace odds::fpb {
 
 namespace {
@@ -46,6 +48,154 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
         m.push_back({n + "_hit", n + " was wounded or killed", MetricKind::rate, 0, 1});
     }
     return m;
+}
+
+namespace {
+constexpr const char* kStates[] = {"fit", "firing", "wounded", "dead", "out", "out-wounded"};
+
+std::string state_word(const Marine& x, int i) {
+    switch (x.status) {
+        case kFit:
+            return x.firing ? "firing" : "fit";
+        case kWounded:
+            return "wounded";
+        case kDead:
+            return "dead";
+        default:
+            return x.was_wounded && i != kIceCube ? "out-wounded" : "out";
+    }
+}
+}  // namespace
+
+std::string write_position(const State& s, const Options&) {
+    std::string t =
+        "# fpb position (engine/fpb/RULES.md, Positions): the game between two turns\n"
+        "turn " +
+        std::to_string(s.turn) + "   # turns played (H3)\n";
+    for (int a = 1; a <= 3; ++a)
+        t += "smoke " + std::to_string(a) + " " + std::to_string(s.smoke[a]) +
+             "   # turns of smoke left in area " + std::to_string(a) + " (H4)\n";
+    t += "# marine NAME AREA STATE: area 1 (exposed) to 3 (cover), '-' for the dead and the "
+         "withdrawn;\n# STATE fit, firing (covering fire), wounded, dead, out or out-wounded "
+         "(withdrawn)\n";
+    int n = 0;
+    for (int i = 0; i < kSquad; ++i) {
+        const Marine& x = s.m[i];
+        n += x.wounded();
+        if (!x.wounded())
+            t += "marine " + std::string(kNames[i]) + " " +
+                 (x.on_board() ? std::to_string(x.area) : std::string("-")) + " " +
+                 state_word(x, i) + "\n";
+    }
+    if (n > 0) t += "# the wounded, in the order they were hit (H6: the latest die first)\n";
+    for (int last = -1; n > 0; --n) {  // the next wounded man by wound_order, ties by roster
+        int next = -1;
+        for (int i = 0; i < kSquad; ++i) {
+            const Marine& x = s.m[i];
+            const int key = x.wound_order * kSquad + i;
+            if (x.wounded() && key > last &&
+                (next < 0 || key < s.m[next].wound_order * kSquad + next))
+                next = i;
+        }
+        last = s.m[next].wound_order * kSquad + next;
+        t += "marine " + std::string(kNames[next]) + " " + std::to_string(s.m[next].area) +
+             " wounded\n";
+    }
+    return t;
+}
+
+State read_position(std::string_view text, std::string_view file, const Options& o) {
+    PositionReader r(text, file);
+    State s;
+    std::array<int, kSquad> line{}, wounded{};
+    int n_wounded = 0, turn_line = 0;
+    std::array<int, 4> smoke_line{};
+    while (r.next()) {
+        const std::string_view what = r.word(0);
+        if (what == "turn") {
+            r.expect_words(2, "turn N");
+            if (turn_line)
+                r.fail("a second 'turn' line (the first is line " + std::to_string(turn_line) +
+                       ")");
+            turn_line = r.line();
+            s.turn = static_cast<int>(
+                r.integer(1, 0, o.max_turns - 1, "turn", "H3: max_turns ends the game"));
+        } else if (what == "smoke") {
+            r.expect_words(3, "smoke AREA TURNS");
+            const auto a =
+                static_cast<std::size_t>(r.integer(1, 1, 3, "smoke area", "H1: areas 1, 2 and 3"));
+            if (smoke_line[a])
+                r.fail("a second 'smoke " + std::to_string(a) + "' line (the first is line " +
+                       std::to_string(smoke_line[a]) + ")");
+            smoke_line[a] = r.line();
+            s.smoke[a] =
+                static_cast<std::uint8_t>(r.integer(2, 0, 8, "smoke turns", "H4: d6 + 2 at most"));
+        } else if (what == "marine") {
+            r.expect_words(4, "marine NAME AREA STATE");
+            const std::string_view name = r.word(1);
+            int i = 0;
+            while (i < kSquad && name != kNames[i]) ++i;
+            if (i == kSquad)
+                r.fail("'" + std::string(name) +
+                       "' is not a marine (lt, icecube, tex, buster, reflex, snowball, legs, "
+                       "edsel; H1)");
+            if (line[static_cast<std::size_t>(i)])
+                r.fail("a second line for " + std::string(name) + " (the first is line " +
+                       std::to_string(line[static_cast<std::size_t>(i)]) + ")");
+            line[static_cast<std::size_t>(i)] = r.line();
+            const std::string_view word = r.word(3);
+            int st = 0;
+            while (st < 6 && word != kStates[st]) ++st;
+            if (st == 6)
+                r.fail("state '" + std::string(word) +
+                       "' is not one of fit, firing, wounded, dead, out, out-wounded");
+            Marine& x = s.m[static_cast<std::size_t>(i)];
+            x = Marine{};
+            x.status = st <= 1 ? kFit : st == 2 ? kWounded : st == 3 ? kDead : kOut;
+            x.firing = st == 1;
+            x.was_wounded = st == 5 || (st == 4 && i == kIceCube);
+            if (x.on_board() || r.word(2) != "-")
+                x.area = static_cast<std::uint8_t>(r.integer(
+                    2, 1, 3, "area", "H1: areas 1 (exposed), 2 and 3 (cover); '-' off the board"));
+            x.start_area = x.area;
+            if (i == kIceCube && x.fit())
+                r.fail("Ice-cube cannot be " + std::string(word) +
+                       ": he is wounded, with no Guts (H1, H2)");
+            if (i == kLt && x.firing)
+                r.fail("the Lt cannot be firing: he orders covering fire for his men (H4a)");
+            if (x.wounded()) {
+                int here = 0;
+                for (int k = 0; k < n_wounded; ++k)
+                    here +=
+                        s.m[static_cast<std::size_t>(wounded[static_cast<std::size_t>(k)])].area ==
+                        x.area;
+                if (here >= 2)
+                    r.fail("a third wounded marine in area " + std::to_string(x.area) +
+                           ": more than two are killed (H6)");
+                x.wound_order = static_cast<std::uint16_t>(n_wounded);
+                wounded[static_cast<std::size_t>(n_wounded++)] = i;
+            }
+        } else {
+            r.fail("unknown line '" + std::string(what) +
+                   "' (an fpb position has turn, smoke and marine lines)");
+        }
+    }
+    if (!turn_line) r.fail("no 'turn' line (turn N)");
+    for (int i = 0; i < kSquad; ++i) {
+        if (!line[static_cast<std::size_t>(i)])
+            r.fail("no line for marine " + std::string(kNames[i]) + " (marine NAME AREA STATE)");
+        Marine& x = s.m[static_cast<std::size_t>(i)];
+        const bool hit = x.status == kWounded || x.status == kDead || (x.was_wounded);
+        if (i != kIceCube && (hit || x.status == kOut) && s.turn == 0)
+            r.fail_at(line[static_cast<std::size_t>(i)],
+                      std::string(kNames[i]) + " is " + state_word(x, i) +
+                          " before the first turn: only Ice-cube begins wounded (H1)");
+        if (i != kIceCube && hit) x.hit_turn = static_cast<std::uint8_t>(s.turn);
+        if (!x.on_board()) x.end_turn = static_cast<std::uint8_t>(s.turn);
+    }
+    s.wound_clock = static_cast<std::uint16_t>(n_wounded > 0 ? n_wounded - 1 : 0);
+    if (!s.any_fit_on_board()) r.fail("no fit marine on the board: the game is over (H8)");
+    return s;
 }
 
 std::vector<SurvivalSpec> survival_specs() {

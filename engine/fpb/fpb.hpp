@@ -14,8 +14,11 @@
 #include <cstdlib>
 #include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "engine/decision.hpp"
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
 
@@ -61,6 +64,9 @@ struct State {
     int turn = 0;
     std::uint16_t wound_clock = 0;
     bool over = false;
+    // Where the turn stands (the resumable form, Game below): between turns, or at one of its
+    // decision points: the leader's action (H4), the carries (H5), the bug-out call (H7).
+    enum Phase : std::uint8_t { kNewTurn, kLeader, kCarry, kBugOut } phase = kNewTurn;
 
     State() {  // H1
         for (auto& x : m) x.area = 3;
@@ -324,9 +330,11 @@ void sniper_phase(State& s, Dice& dice) {
     }
 }
 
-// H7: the bug-out, when called. Returns the marines withdrawn.
+// H7: the bug-out, when called. Returns the marines withdrawn. H7a: which wounded man in area 3
+// each withdrawing marine takes is the player's: `first` (a wounded marine in area 3) goes
+// first, then H5a's order (Ice-cube first, then the roster); -1: H5a's order alone.
 template <class Dice>
-int bug_out_phase(State& s, Dice& dice) {
+int bug_out_phase(State& s, Dice& dice, int first = -1) {
     int out = 0;
     auto withdraw = [&](int i) {
         Marine& x = s.m[i];
@@ -336,8 +344,12 @@ int bug_out_phase(State& s, Dice& dice) {
         x.end_turn = static_cast<std::uint8_t>(s.turn);
         ++out;
     };
-    auto take_wounded = [&] {  // one wounded marine in area 3 with each fit one: Ice-cube first
-        for (const int w : kRescueOrder)  // H5a
+    auto take_wounded = [&] {  // one wounded marine in area 3 with each fit one (H7a, H5a)
+        if (first >= 0 && first < kSquad && s.m[first].wounded() && s.m[first].area == 3) {
+            withdraw(first);
+            return;
+        }
+        for (const int w : kRescueOrder)
             if (s.m[w].wounded() && s.m[w].area == 3) {
                 withdraw(w);
                 return;
@@ -377,24 +389,223 @@ inline void end_turn(State& s, const Options& o) {
     }
 }
 
-// One whole turn (H3).
+// A policy may also choose, when it calls a bug-out, the wounded marine in area 3 taken first
+// (H7a); one that does not leaves H5a's order.
+template <class P, class Dice>
+concept ChoosesFirstOut = requires(P& policy, const State& s, Dice& dice) {
+    { policy.first_out(s, dice) } -> std::same_as<int>;
+};
+
+// The wounded marines in area 3 when a bug-out is called, at most two (H6's excess rule has
+// just run); -1 where there is none.
+inline std::array<int, 2> wounded_in_cover(const State& s) noexcept {
+    std::array<int, 2> w = {-1, -1};
+    int n = 0;
+    for (int i = 0; i < kSquad && n < 2; ++i)
+        if (s.m[i].wounded() && s.m[i].area == 3) w[static_cast<std::size_t>(n++)] = i;
+    return w;
+}
+
+// The resumable form (engine/decision.hpp): a turn rests at up to three decision points,
+//   kLeader   the leader's action (H4), when the Lt commands
+//   kCarry    the carry attempts (H5), every turn
+//   kBugOut   the bug-out call and, with two wounded men in area 3, which goes first (H7, H7a),
+//             when a fit marine is on the board
+// and apply plays every roll up to the next one. legal lists every choice the rules allow, one
+// of each set of choices the rules make equivalent: an order naming marines it cannot reach
+// (H4), covering fire from men already firing or a halt of men who are not, and carries the
+// rules refuse (H5) are dropped, as the kernel ignores them.
+struct Game {
+    using Options = fpb::Options;
+    using State = fpb::State;
+    struct Choice {
+        Order order{};                   // kLeader
+        CarryPlan carry = no_carries();  // kCarry
+        bool bug_out = false;            // kBugOut
+        std::int8_t first_out = -1;      // kBugOut: the wounded man taken first, -1 H5a's order
+    };
+    // None, smoke into three areas, covering fire or a halt (a subset of the six men but the Lt
+    // who could be named, as firing or not), or a move (stay, back or forward for each of the
+    // seven fit men at most: Ice-cube is never fit).
+    static constexpr int kMaxChoices = 1 + 3 + 64 + 2187;
+
+    static bool over(const State& s, const Options&) noexcept { return s.over; }
+    static int to_move(const State&, const Options&) noexcept { return 0; }
+    static double reward(const State& s, const Options&, int) noexcept {
+        return outcome_of_withdrawn(s) / double(kSquad);
+    }
+
+    static int legal(const State& s, const Options&, Choice* out) noexcept {
+        int n = 0;
+        const auto add = [&](const Order& order) {
+            out[n] = Choice{};
+            out[n++].order = order;
+        };
+        if (s.phase == State::kLeader) {
+            add(Order::none());
+            for (int a = 1; a <= 3; ++a)
+                if (s.in_reach(a)) add(Order::smoke(a));
+            std::uint8_t cover = 0, halt = 0;
+            std::array<std::uint8_t, kSquad> movers{};
+            int k = 0;
+            for (int i = 0; i < kSquad; ++i) {
+                const Marine& x = s.m[i];
+                if (!x.fit() || !s.in_reach(x.area)) continue;
+                movers[static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(i);
+                if (i == kLt) continue;
+                (x.firing ? halt : cover) |= static_cast<std::uint8_t>(1u << i);
+            }
+            for (const auto& [mask, kind] :
+                 {std::pair{cover, Order::kCover}, std::pair{halt, Order::kHalt}})
+                for (unsigned sub = mask; sub != 0; sub = (sub - 1) & mask)  // non-empty subsets
+                    add(kind == Order::kCover ? Order::cover(static_cast<std::uint8_t>(sub))
+                                              : Order::halt(static_cast<std::uint8_t>(sub)));
+            // Moves: each mover stays, steps back or steps forward where the field allows.
+            std::array<std::int8_t, kSquad> step{};
+            for (;;) {
+                int i = 0;  // the next combination, as a mixed-radix counter over the movers
+                for (; i < k; ++i) {
+                    const int area = s.m[movers[static_cast<std::size_t>(i)]].area;
+                    std::int8_t& st = step[static_cast<std::size_t>(i)];
+                    st = st == 0 ? (area > 1 ? -1 : 1) : (st == -1 && area < 3 ? 1 : 0);
+                    if (st != 0) break;
+                }
+                if (i == k) break;
+                Order o;
+                for (int j = 0; j < k; ++j)
+                    if (step[static_cast<std::size_t>(j)] != 0)
+                        o.move(movers[static_cast<std::size_t>(j)],
+                               step[static_cast<std::size_t>(j)]);
+                add(o);
+            }
+        } else if (s.phase == State::kCarry) {
+            // Every plan of carries: each possible carrier tries none or one man no one else
+            // tries (H5), carriers in roster order.
+            Choice c;
+            c.carry = no_carries();
+            out[n++] = c;
+            for (int at = 0; at < n; ++at) {
+                const CarryPlan base = out[at].carry;
+                int last = -1;  // extend only after the plan's last carrier: each plan once
+                std::array<bool, kSquad> taken{};
+                for (int i = 0; i < kSquad; ++i)
+                    if (base[static_cast<std::size_t>(i)] >= 0) {
+                        last = i;
+                        taken[static_cast<std::size_t>(base[static_cast<std::size_t>(i)])] = true;
+                    }
+                for (int carrier = last + 1; carrier < kSquad; ++carrier)
+                    for (int w = 0; w < kSquad; ++w)
+                        if (!taken[static_cast<std::size_t>(w)] && can_carry(s, carrier, w)) {
+                            out[n] = out[at];
+                            out[n++].carry[static_cast<std::size_t>(carrier)] =
+                                static_cast<std::int8_t>(w);
+                        }
+            }
+        } else {
+            const auto call = [&](int first) {
+                out[n] = Choice{};
+                out[n].bug_out = first >= -1;
+                out[n++].first_out = static_cast<std::int8_t>(first < -1 ? -1 : first);
+            };
+            call(-2);  // no bug-out
+            call(-1);  // a bug-out, H5a's order
+            const auto w = wounded_in_cover(s);
+            if (w[1] >= 0)  // H7a: two wounded men in area 3: the other may go first
+                call(w[0] == kIceCube ? w[1] : (w[1] == kIceCube ? w[0] : w[1]));
+        }
+        return n;
+    }
+
+    template <class P, class Dice>
+    static Choice decide(const State& s, const Options&, P& policy, Dice& dice) {
+        Choice c;
+        switch (s.phase) {
+            case State::kLeader:
+                c.order = policy.leader(s, dice);
+                break;
+            case State::kCarry:
+                c.carry = policy.carries(s, dice);
+                break;
+            default:
+                c.bug_out = policy.bug_out(s, dice);
+                if constexpr (ChoosesFirstOut<P, Dice>)
+                    if (c.bug_out)
+                        c.first_out = static_cast<std::int8_t>(policy.first_out(s, dice));
+                break;
+        }
+        return c;
+    }
+
+    // Plays the choice and every roll up to the next decision point (or the end).
+    template <class Dice>
+    static void apply(State& s, const Options& o, const Choice& c, Dice& dice) {
+        step(s, o, c, dice);
+        if (!s.over && s.phase == State::kNewTurn) begin(s);
+    }
+
+    // From between turns to the next turn's first decision point (H3).
+    static void begin(State& s) noexcept {
+        begin_turn(s);
+        s.phase = s.lt_commands() ? State::kLeader : State::kCarry;
+    }
+
+    // The choice and the rolls after it, up to the next decision point or the turn's end.
+    template <class Dice>
+    static void step(State& s, const Options& o, const Choice& c, Dice& dice) {
+        switch (s.phase) {
+            case State::kLeader:
+                leader_phase(s, c.order, dice);
+                s.phase = State::kCarry;
+                return;
+            case State::kCarry:
+                reaction_phase(s, c.carry, dice);
+                sniper_phase(s, dice);
+                if (s.any_fit_on_board()) {
+                    s.phase = State::kBugOut;
+                    return;
+                }
+                break;
+            case State::kBugOut:
+                if (c.bug_out) bug_out_phase(s, dice, c.first_out);
+                break;
+            default:
+                return;
+        }
+        end_turn(s, o);
+        s.phase = State::kNewTurn;
+    }
+
+private:
+    static int outcome_of_withdrawn(const State& s) noexcept {
+        int n = 0;
+        for (const auto& x : s.m) n += x.status == kOut;
+        return n;
+    }
+};
+
+// One whole turn (H3) from between turns, every decision asked of the policy.
 template <class Policy, class Dice>
 requires PolicyFor<Policy, Dice>
 void play_turn(State& s, const Options& o, Policy& policy, Dice& dice) {
-    begin_turn(s);
-    if (s.lt_commands()) leader_phase(s, policy.leader(s, dice), dice);
-    reaction_phase(s, policy.carries(s, dice), dice);
-    sniper_phase(s, dice);
-    if (s.any_fit_on_board() && policy.bug_out(s, dice)) bug_out_phase(s, dice);
-    end_turn(s, o);
+    if (s.phase == State::kNewTurn) Game::begin(s);
+    do Game::step(s, o, Game::decide(s, o, policy, dice), dice);
+    while (s.phase != State::kNewTurn);
 }
 
-// Plays on from `s` until the game ends (H8).
+// Plays on from `s` (between turns, or at a decision point) until the game ends (H8).
 template <class Policy, class Dice>
 requires PolicyFor<Policy, Dice>
 void play_from(State& s, const Options& o, Policy& policy, Dice& dice) {
-    while (!s.over) play_turn(s, o, policy, dice);
+    if (!s.over && s.phase == State::kNewTurn) Game::begin(s);
+    odds::play_from<Game>(s, o, dice, policy, policy);
 }
+
+// Positions (RULES.md, "Positions"): the game between two turns as text: the turns played,
+// smoke, and every marine's area and state. read_position refuses a marine outside areas 1-3,
+// a fit Ice-cube, more than two wounded men in an area, a finished game and the like, with one
+// UsageError "FILE:LINE: WHAT (RULE)".
+std::string write_position(const State& s, const Options& o);
+State read_position(std::string_view text, std::string_view file, const Options& o);
 
 // What a finished game reports (H8).
 struct Outcome {

@@ -260,31 +260,41 @@ struct Random {
                 return Order::none();
         }
     }
+    // Each man who could carry tries with probability 1/2, then takes one of the men he could
+    // carry (and nobody before him does) uniformly: every plan of carries has a chance (H5).
     template <class Dice>
     CarryPlan carries(const State& s, Dice& dice) {
         CarryPlan plan = no_carries();
         std::array<bool, kSquad> taken{};
-        for (int c = 0; c < kSquad; ++c)
+        for (int c = 0; c < kSquad; ++c) {
+            std::array<int, kSquad> can{};
+            int k = 0;
             for (int w = 0; w < kSquad; ++w)
-                if (!taken[w] && can_carry(s, c, w)) {
-                    if (dice.d6() <= 3) {
-                        plan[c] = static_cast<std::int8_t>(w);
-                        taken[w] = true;
-                    }
-                    break;
-                }
+                if (!taken[w] && can_carry(s, c, w)) can[static_cast<std::size_t>(k++)] = w;
+            if (k == 0 || dice.d6() > 3) continue;
+            const int w = can[static_cast<std::size_t>(uniform(k, dice))];
+            plan[c] = static_cast<std::int8_t>(w);
+            taken[w] = true;
+        }
         return plan;
     }
     template <class Dice>
     bool bug_out(const State&, Dice& dice) {
         return dice.d6() <= 3;
     }
+    // H7a: with two wounded men in area 3, either goes first with probability 1/2.
+    template <class Dice>
+    int first_out(const State& s, Dice& dice) {
+        const auto w = wounded_in_cover(s);
+        return w[1] < 0 ? -1 : w[static_cast<std::size_t>(uniform(2, dice))];
+    }
 };
 
-// Flat Monte Carlo. Before each leader action it plays out every candidate order `budget` times
-// (the rest of the turn and game with cover-and-carry), on the same dice for every candidate
-// (common random numbers), and keeps the one that withdraws the most marines on average; the
-// bug-out call is chosen the same way. The state is copied by value for every playout.
+// Flat Monte Carlo on the resumable form (Game): before each leader action it plays out every
+// candidate order `budget` times (the order applied to a copy of the state, then the rest of the
+// game with cover-and-carry), on the same dice for every candidate (common random numbers), and
+// keeps the one that withdraws the most marines on average; the bug-out call is chosen the same
+// way. The state is copied by value for every playout.
 struct Rollout {
     int budget = 16;
     Options options;  // the game's options (the turn cap matters to a playout)
@@ -314,14 +324,9 @@ struct Rollout {
         int best = 0;
         double best_score = -1;
         for (int c = 0; c < n; ++c) {
-            double total = 0;
-            for (int k = 0; k < budget; ++k) {
-                odds::Dice inner(stream_seed(seed, static_cast<std::uint64_t>(k)));
-                State t = s;
-                leader_phase(t, cand[c], inner);
-                finish_turn(t, base, inner);
-                total += outcome_of(t).withdrawn;
-            }
+            Game::Choice choice;
+            choice.order = cand[c];
+            const double total = score(s, choice, base, seed);
             if (total > best_score) {
                 best_score = total;
                 best = c;
@@ -338,29 +343,26 @@ struct Rollout {
     template <class D>
     bool bug_out(const State& s, D& dice) {
         const std::uint64_t seed = dice.word();
-        double score[2] = {0, 0};
         CoverAndCarry base;
-        for (int call = 0; call < 2; ++call)
-            for (int k = 0; k < budget; ++k) {
-                odds::Dice inner(stream_seed(seed, static_cast<std::uint64_t>(k)));
-                State t = s;
-                if (call) bug_out_phase(t, inner);
-                end_turn(t, options);
-                play_from(t, options, base, inner);
-                score[call] += outcome_of(t).withdrawn;
-            }
-        return score[1] > score[0];
+        Game::Choice stay, go;
+        go.bug_out = true;
+        return score(s, go, base, seed) > score(s, stay, base, seed);
     }
 
 private:
-    // The rest of a turn after the leader's action, then the game, with the base policy.
-    template <class Base, class D2>
-    void finish_turn(State& t, Base& base, D2& dice) const {
-        reaction_phase(t, base.carries(t, dice), dice);
-        sniper_phase(t, dice);
-        if (t.any_fit_on_board() && base.bug_out(t, dice)) bug_out_phase(t, dice);
-        end_turn(t, options);
-        play_from(t, options, base, dice);
+    // Marines withdrawn in `budget` games: `choice` played at `s`, the rest of the game with
+    // the base policy, game k on the dice of stream k (the same for every candidate).
+    template <class Base>
+    double score(const State& s, const Game::Choice& choice, Base& base, std::uint64_t seed) const {
+        double total = 0;
+        for (int k = 0; k < budget; ++k) {
+            odds::Dice inner(stream_seed(seed, static_cast<std::uint64_t>(k)));
+            State t = s;
+            Game::apply(t, options, choice, inner);
+            odds::play_from<Game>(t, options, inner, base, base);
+            total += outcome_of(t).withdrawn;
+        }
+        return total;
     }
 };
 

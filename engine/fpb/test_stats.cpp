@@ -11,6 +11,7 @@
 #include "engine/dice.hpp"
 #include "engine/fpb/fpb.hpp"
 #include "engine/fpb/policies.hpp"
+#include "engine/fpb/test_choices.hpp"
 #include "sim/cli.hpp"
 #include "tests/exact.hpp"
 
@@ -80,33 +81,44 @@ TEST_CASE("invariants hold after every phase of random games", "[fpb][invariants
             if (!x.fit()) REQUIRE_FALSE(x.firing);    // only the fit fire
         }
     };
-    int games = 0, turns = 0;
+    int games = 0, turns = 0, decisions = 0;
+    std::vector<Game::Choice> legal(Game::kMaxChoices);
     for (; games < 5000; ++games) {
         State s;
+        play_turn(s, o, policy, dice);  // the first turn as play_turn plays it
+        ++turns;
+        if (!s.over) Game::begin(s);
+        // Then decision by decision: each of random's choices is one legal lists (by what it
+        // does), and the invariants hold at every decision point.
         while (!s.over) {
-            begin_turn(s);
             places(s);
-            if (s.lt_commands()) leader_phase(s, policy.leader(s, dice), dice);
+            const auto c = Game::decide(s, o, policy, dice);
+            const int n = Game::legal(s, o, legal.data());
+            REQUIRE(n >= 1);
+            REQUIRE(n <= Game::kMaxChoices);
+            const std::string e = choices::effect(s, c);
+            bool listed = false;
+            for (int k = 0; k < n && !listed; ++k) listed = choices::effect(s, legal[k]) == e;
+            INFO("phase " << int(s.phase) << ": " << e);
+            REQUIRE(listed);
+            const bool bug_out = s.phase == State::kBugOut;
+            if (s.phase == State::kCarry) ++turns;
+            Game::apply(s, o, c, dice);
+            ++decisions;
             places(s);
-            reaction_phase(s, policy.carries(s, dice), dice);
-            places(s);
-            sniper_phase(s, dice);
-            places(s);
-            for (int area = 1; area <= 3; ++area) {  // at most two wounded an area
-                int w = 0;
-                for (const auto& x : s.m) w += x.wounded() && x.area == area;
-                REQUIRE(w <= 2);
-            }
-            if (s.any_fit_on_board() && policy.bug_out(s, dice)) bug_out_phase(s, dice);
-            end_turn(s, o);
-            places(s);
-            ++turns;
+            if (bug_out || s.phase == State::kLeader)
+                for (int area = 1; area <= 3; ++area) {  // at most two wounded an area
+                    int w = 0;
+                    for (const auto& x : s.m) w += x.wounded() && x.area == area;
+                    REQUIRE(w <= 2);
+                }
         }
         const Outcome r = outcome_of(s);
         REQUIRE(r.withdrawn + r.left_behind + r.killed == kSquad);  // every man counted once
         REQUIRE(r.turns <= o.max_turns);
     }
     CHECK(turns > games);
+    CHECK(decisions > 2 * games);
 }
 
 TEST_CASE("rollout beats random on marines withdrawn, paired CI above zero", "[fpb][rollout]") {

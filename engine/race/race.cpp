@@ -1,5 +1,7 @@
 #include "engine/race/race.hpp"
 
+#include "engine/position.hpp"
+
 namespace odds::race {
 
 namespace {
@@ -31,6 +33,42 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
         {"turns", "turns played (R3)", MetricKind::count, 0, o.max_turns},
         {"square", "the square at the end, the goal at most (R4)", MetricKind::count, 0, o.goal},
         {"rolls", "turns the player rolled (R2)", MetricKind::count, 0, o.max_turns}};
+}
+
+std::string write_position(const State& s, const Options&) {
+    return "# race position (engine/race/RULES.md, Positions): the state before a turn\n"
+           "square " +
+           std::to_string(s.square) + "   # the runner's square (R1)\nturn " +
+           std::to_string(s.turn) + "     # turns played so far (R1)\n";
+}
+
+State read_position(std::string_view text, std::string_view file, const Options& o) {
+    PositionReader r(text, file);
+    State s;
+    int square_line = 0, turn_line = 0;
+    while (r.next()) {
+        const std::string_view what = r.word(0);
+        int* seen = what == "square" ? &square_line : what == "turn" ? &turn_line : nullptr;
+        if (!seen)
+            r.fail("unknown line '" + std::string(what) +
+                   "' (a race position has square and turn)");
+        if (*seen)
+            r.fail("a second '" + std::string(what) + "' line (the first is line " +
+                   std::to_string(*seen) + ")");
+        *seen = r.line();
+        if (what == "square") {
+            r.expect_words(2, "square N");
+            s.square =
+                static_cast<int>(r.integer(1, 0, o.goal - 1, "square", "R1, R3: the goal is won"));
+        } else {
+            r.expect_words(2, "turn N");
+            s.turn = static_cast<int>(
+                r.integer(1, 0, o.max_turns - 1, "turn", "R1: max_turns ends the race"));
+        }
+    }
+    if (!square_line) r.fail("no 'square' line (square N)");
+    if (!turn_line) r.fail("no 'turn' line (turn N)");
+    return s;
 }
 
 SurvivalSpec survival_spec() { return SurvivalSpec{kTurns, kWin, 0, "turns", ""}; }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/decision.hpp"
@@ -99,6 +100,13 @@ requires PolicyFor<P, Dice> State play(const Options& o, P& policy, Dice& dice) 
     play_from(s, o, policy, dice);
     return s;
 }
+
+// Positions (RULES.md, "Positions"): the state between two turns as text. write_position prints
+// `s` (a fresh State: the opening); read_position reads one, refusing a square at or past the
+// goal or a turn at or past max_turns (the race would be over, R1, R3) with one UsageError
+// "FILE:LINE: WHAT (RULE)".
+std::string write_position(const State& s, const Options& o);
+State read_position(std::string_view text, std::string_view file, const Options& o);
 
 // R4: what a game reports.
 enum Metric : int { kWin, kTurns, kSquare, kRolls, kMetricCount };

@@ -5,6 +5,7 @@
 #include "engine/race/race.hpp"
 #include "policies/policy_table.hpp"
 #include "sim/game_run.hpp"
+#include "sim/position_run.hpp"
 #include "sim/registry.hpp"
 
 namespace odds {
@@ -17,17 +18,30 @@ struct RaceGame {
     using Options = race::Options;
     using Seats = std::tuple<race::Policy>;
     template <class D, class P>
+    static void play_from(race::State s, const Options& o, D& dice, std::int32_t* metrics,
+                          P& policy) {
+        race::play_from(s, o, policy, dice);
+        race::to_metrics(s, metrics);
+    }
+    template <class D, class P>
     static void play(const Options& o, D& dice, std::int32_t* metrics, P& policy) {
-        race::to_metrics(race::play(o, policy, dice), metrics);
+        play_from(race::State{}, o, dice, metrics, policy);
     }
 };
 
-std::unique_ptr<PreparedRun> prepare(const Settings& settings,
-                                     const std::vector<std::string>& policies) {
+// A fresh race (start: none) or one from a position.
+std::unique_ptr<PreparedRun> prepare_at(const Settings& settings,
+                                        const std::vector<std::string>& policies,
+                                        const race::State* start) {
     const auto options = race::parse_options(settings);
     const auto chosen = pick_policy(kGame, race::kPolicyInfos, policies);
-    auto run = std::make_unique<GameRun<RaceGame>>(
-        options, RaceGame::Seats{race::kPolicies[chosen.index].make(options, chosen.args)});
+    const RaceGame::Seats seats{race::kPolicies[chosen.index].make(options, chosen.args)};
+    std::unique_ptr<PreparedRun> run;
+    if (start)
+        run = std::make_unique<GameRun<FromPosition<RaceGame, race::State>>>(
+            FromPosition<RaceGame, race::State>::Options{options, *start}, seats);
+    else
+        run = std::make_unique<GameRun<RaceGame>>(options, seats);
     run->game = std::string(kGame);
     run->scenario = race::scenario(options);
     run->policy = chosen.label;
@@ -35,6 +49,23 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
     run->survivals = {race::survival_spec()};
     run->chunk_size = 4096;
     return run;
+}
+
+std::unique_ptr<PreparedRun> prepare(const Settings& settings,
+                                     const std::vector<std::string>& policies) {
+    return prepare_at(settings, policies, nullptr);
+}
+
+std::string opening(const Settings& settings) {
+    const auto options = race::parse_options(settings);
+    return race::write_position(race::State{}, options);
+}
+
+std::unique_ptr<PreparedRun> prepare_from(const Settings& settings,
+                                          const std::vector<std::string>& policies,
+                                          std::string_view text, std::string_view file) {
+    const auto start = race::read_position(text, file, race::parse_options(settings));
+    return prepare_at(settings, policies, &start);
 }
 
 ExactReport solve_exact(const Settings& settings, const std::vector<std::string>& policies) {
@@ -61,7 +92,9 @@ GameEntry race_entry() {
             .prepare = prepare,
             .exact = solve_exact,
             .rules_version = "race/1",
-            .headline = "win,turns,rolls"};
+            .headline = "win,turns,rolls",
+            .opening_position = opening,
+            .prepare_from = prepare_from};
 }
 
 }  // namespace odds
