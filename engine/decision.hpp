@@ -17,6 +17,19 @@
 //   decide(s, o, policy, dice) the policy's choice here (each game asks its policy the question
 //                             this decision point poses)
 //
+// and, optionally, for hidden information (Naval's hands and deck):
+//
+//   determinize(s, o, seat, dice)  replaces, in s, what `seat` cannot see by a sample of what it
+//                             could be given what it has seen (the cards in the opponent's hand
+//                             and the deck's order, dealt from the cards unaccounted for);
+//                             search (policies/mcts.hpp) calls it on its copy of the position at
+//                             the start of every iteration, so it plans against the sample, never
+//                             against the truth. Absent, the game has perfect information (the
+//                             hook is the identity). Same no-allocation rule as apply.
+//
+// A State with operator== lets search treat the dice closed-loop (one tree node per position
+// they lead to; policies/mcts.hpp); without it, open-loop.
+//
 // So a state copied at a decision point, one legal choice applied, then play_from(...) under
 // any policies, is "what happens if I do this here": exactly what search does, on the stack.
 #pragma once
@@ -44,8 +57,8 @@ template <class G, class Dice, class P0, class P1>
 void play_from(typename G::State& s, const typename G::Options& o, Dice& dice, P0& seat0,
                P1& seat1) {
     while (!G::over(s, o)) {
-        const auto c = G::to_move(s, o) == 0 ? G::decide(s, o, seat0, dice)
-                                             : G::decide(s, o, seat1, dice);
+        const auto c =
+            G::to_move(s, o) == 0 ? G::decide(s, o, seat0, dice) : G::decide(s, o, seat1, dice);
         G::apply(s, o, c, dice);
     }
 }
