@@ -28,7 +28,8 @@
 //                             hook is the identity). Same no-allocation rule as apply.
 //
 // A State with operator== lets search treat the dice closed-loop (one tree node per position
-// they lead to; policies/mcts.hpp); without it, open-loop.
+// they lead to; policies/mcts.hpp); without it, or with `static constexpr bool kOpenLoop = true`
+// (what a game with determinize should declare), open-loop.
 //
 // So a state copied at a decision point, one legal choice applied, then play_from(...) under
 // any policies, is "what happens if I do this here": exactly what search does, on the stack.

@@ -14,14 +14,17 @@
 // first listed).
 //
 // Chance: the dice are rolled afresh on every descent (G::apply rolls them). Where the game's
-// State has operator==, chance is closed-loop: below each choice, one outcome node per position
-// the dice led to, so the search converges to the game's exact values (as OpenSpiel's chance
-// nodes). Otherwise open-loop: a node is a sequence of choices, its statistics averaging over the
-// dice that led to it. Either way the legal choices, and even the seat to move, may differ between
-// descents through one node (hidden information, open-loop); a choice node is keyed by (seat,
-// choice) and only the children legal in this descent's position compete.
+// State has operator== (and the game does not ask for open loop with `static constexpr bool
+// kOpenLoop = true`, as a game with determinize should: its sampled positions differ by the
+// cards it cannot see, so they would never meet in one node), chance is closed-loop: below each
+// choice, one outcome node per position the dice led to, so the search converges to the game's
+// exact values (as OpenSpiel's chance nodes). Otherwise open-loop: a node is a sequence of choices,
+// its statistics averaging over the dice that led to it. Either way the legal choices, and even the
+// seat to move, may differ between descents through one node (hidden information, open-loop); a
+// choice node is keyed by (seat, choice) and only the children legal in this descent's position
+// compete.
 //
-// Nodes come from one pool per thread and choice type, grown the first time a budget needs more
+// Nodes come from one pool per thread and node type, grown the first time a budget needs more
 // (2N + 1 nodes) and reused by every later decision: no heap allocation per decision or playout.
 // The search draws only from the game's dice, so results depend only on the seed.
 #pragma once
@@ -46,6 +49,15 @@ namespace odds {
 template <class G, class Dice>
 void determinize(typename G::State& s, const typename G::Options& o, int seat, Dice& dice) {
     if constexpr (requires { G::determinize(s, o, seat, dice); }) G::determinize(s, o, seat, dice);
+}
+
+// Whether G asks search to treat chance open-loop (see the header comment).
+template <class G>
+constexpr bool open_loop() {
+    if constexpr (requires { G::kOpenLoop; })
+        return G::kOpenLoop;
+    else
+        return false;
 }
 
 template <class T>
@@ -88,7 +100,7 @@ struct MctsNode {
     std::int32_t first_child = -1, next_sibling = -1;
     std::int32_t seat = -1;  // who chose the edge (-1: an outcome node, or the root)
     std::uint32_t visits = 0;
-    double total = 0;  // the rewards backed up, for `seat`
+    double total = 0;                    // the rewards backed up, for `seat`
     [[no_unique_address]] Held state{};  // an outcome node's position (closed-loop)
 };
 
@@ -113,7 +125,7 @@ public:
     using Options = typename G::Options;
     using Choice = typename G::Choice;
     static_assert(std::equality_comparable<Choice>);
-    static constexpr bool kClosedLoop = std::equality_comparable<State>;
+    static constexpr bool kClosedLoop = std::equality_comparable<State> && !open_loop<G>();
     using Node = MctsNode<Choice, std::conditional_t<kClosedLoop, State, NoState>>;
 
     Mcts(int iterations, double exploration, Rollout rollout)

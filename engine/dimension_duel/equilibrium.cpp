@@ -126,8 +126,8 @@ private:
         for (int k = 0; k < 4; ++k)
             for (int fa = 0; fa < kFunctionCount; ++fa)
                 for (int fd = 0; fd < kFunctionCount; ++fd) {
-                    const Resolution r = resolve(context(k), static_cast<Function>(fa),
-                                                 static_cast<Function>(fd));
+                    const Resolution r =
+                        resolve(context(k), static_cast<Function>(fa), static_cast<Function>(fd));
                     const int e = fa * kFunctionCount + fd;
                     if (r.disrupted || (r.attacker_dice == 0 && r.defender_dice == 0)) {
                         s.stays[k][e] = true;
@@ -139,7 +139,8 @@ private:
                     for (int x = 0; x < 19; ++x) {
                         if (sa[static_cast<std::size_t>(x)] == 0) continue;
                         for (int y = 0; y < 19; ++y) {
-                            const double p = sa[static_cast<std::size_t>(x)] * sd[static_cast<std::size_t>(y)];
+                            const double p =
+                                sa[static_cast<std::size_t>(x)] * sd[static_cast<std::size_t>(y)];
                             if (p == 0) continue;
                             const int ta = x * r.multiplier, td = y * r.multiplier;  // D5
                             v += p * (r.deflected ? score(a - ta, d - td) : score(a - td, d - ta));

@@ -68,6 +68,19 @@ struct RandomTake {
     }
 };
 static_assert(ResumableGame<TakeAway, Dice>);
+// The same game searched open-loop, and with a determinize hook that counts its calls.
+struct TakeAwayOpen : TakeAway {
+    static constexpr bool kOpenLoop = true;
+};
+struct TakeAwayHidden : TakeAwayOpen {
+    static inline int samples = 0;
+    template <class Dice>
+    static void determinize(State&, const Options&, int, Dice&) {
+        ++samples;
+    }
+};
+static_assert(Mcts<TakeAway, RandomTake>::kClosedLoop &&
+              !Mcts<TakeAwayOpen, RandomTake>::kClosedLoop);
 
 }  // namespace
 
@@ -112,18 +125,30 @@ TEST_CASE("mcts on race wins as often as best, within 4 standard errors", "[race
     CHECK(test::counts(walk, race::kWin)[1] == 0);
 }
 
-TEST_CASE("mcts on a two-seat game: each seat plays its own best, the losing seat anything",
-          "[mcts]") {
+template <class G>
+void plays_take_away() {
     Dice dice(5);
-    Mcts<TakeAway, RandomTake> mcts(4000, 1.41, RandomTake{});
+    Mcts<G, RandomTake> mcts(4000, 1.41, RandomTake{});
     for (int pile = 1; pile <= 13; ++pile)
         for (int mover = 0; mover < 2; ++mover) {
             if (pile % 4 == 0) continue;  // every move loses
             INFO("pile " << pile << ", mover " << mover);
-            const TakeAway::State s{pile, mover, -1};
+            const typename G::State s{pile, mover, -1};
             CHECK(mcts.search(s, {}, dice) == pile % 4);
             if (pile > 1) CHECK(decltype(mcts)::root_stats(pile % 4).visits > 4000 / 2);
         }
+}
+
+TEST_CASE("mcts on a two-seat game: each seat plays its own best, closed- and open-loop",
+          "[mcts]") {
+    plays_take_away<TakeAway>();
+    plays_take_away<TakeAwayOpen>();
+    // The searching seat samples what it cannot see once an iteration.
+    Dice dice(6);
+    Mcts<TakeAwayHidden, RandomTake> mcts(2000, 1.41, RandomTake{});
+    TakeAwayHidden::samples = 0;
+    CHECK(mcts.search(TakeAway::State{9, 0, -1}, {}, dice) == 1);
+    CHECK(TakeAwayHidden::samples == 2000);
 }
 
 TEST_CASE("mcts depends only on the seed: the same search twice, any thread count",
@@ -148,7 +173,8 @@ TEST_CASE("mcts depends only on the seed: the same search twice, any thread coun
     const Tally one = run->run(cfg, {}).tally;
     cfg.threads = 2;
     const Tally two = run->run(cfg, {}).tally;
-    for (int m = 0; m < race::kMetricCount; ++m) CHECK(test::counts(one, m) == test::counts(two, m));
+    for (int m = 0; m < race::kMetricCount; ++m)
+        CHECK(test::counts(one, m) == test::counts(two, m));
 }
 
 TEST_CASE("mcts: the policy's parameters, its label and its refusals", "[race][mcts][policies]") {
