@@ -210,7 +210,7 @@ private:
 
 }  // namespace
 
-std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o) {
+EquilibriumTable solve_equilibrium(const Options& o) {
     if (o.single_use)
         throw UsageError(
             "dimension-duel: equilibrium does not handle single_use=true (the state would need "
@@ -223,17 +223,19 @@ std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o) {
             "dimension-duel: equilibrium is solved as if no turn cap were near; it needs "
             "max_turns of at least 10000 (max_turns=" +
             std::to_string(o.max_turns) + ")");
+    EquilibriumTable t;
+    t.hp = o.hp;
+    t.states.resize(static_cast<std::size_t>(o.hp * o.hp));
+    Solver(o, t).run();
+    return t;
+}
+
+std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o) {
     static std::mutex lock;
     static std::map<int, std::shared_ptr<const EquilibriumTable>> solved;
     const std::lock_guard<std::mutex> hold(lock);
     auto& slot = solved[o.hp];
-    if (!slot) {
-        auto t = std::make_shared<EquilibriumTable>();
-        t->hp = o.hp;
-        t->states.resize(static_cast<std::size_t>(o.hp * o.hp));
-        Solver(o, *t).run();
-        slot = std::move(t);
-    }
+    if (!slot) slot = std::make_shared<const EquilibriumTable>(solve_equilibrium(o));
     return slot;
 }
 

@@ -65,9 +65,11 @@ struct EquilibriumTable {
 
 inline constexpr int kMaxEquilibriumHp = 150;
 
-// The equilibrium for these options, solved once per hit points and kept. Throws UsageError for
-// single_use, hp above kMaxEquilibriumHp, or max_turns below 10000 (a near cap would make the
-// values depend on the turn).
+// The equilibrium for these options. Throws UsageError for single_use, hp above
+// kMaxEquilibriumHp, or max_turns below 10000 (a near cap would make the values depend on the
+// turn).
+EquilibriumTable solve_equilibrium(const Options& o);
+// The same, solved once per hit points and kept (the policy's, the registration's).
 std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o);
 
 }  // namespace odds::dimension_duel

@@ -124,7 +124,7 @@ TEST_CASE("equilibrium plays as its laws say: Monte Carlo against the exact solv
     const Options o = small();
     const Policy eq = Equilibrium{equilibrium(o)};
     const auto exact = exact::dimension_duel::solve(o, eq, DicePolicy{});
-    const std::uint64_t n = 3000;  // a third of them play to the cap
+    const std::uint64_t n = 1500;  // a third of them play to the cap
     const Tally t = test::monte_carlo("dimension-duel", {{"hp", "12"}},
                                       {"tau=equilibrium", "kaon=dice"}, n, 31);
     for (auto [metric, p] : {std::pair{kTauWin, exact.tau_win}, std::pair{kKaonWin, exact.kaon_win},
