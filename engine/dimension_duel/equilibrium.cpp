@@ -208,9 +208,8 @@ private:
     EquilibriumTable& t_;
 };
 
-}  // namespace
-
-EquilibriumTable solve_equilibrium(const Options& o) {
+// What the solver covers (equilibrium.hpp); throws UsageError for the rest.
+void check(const Options& o) {
     if (o.single_use)
         throw UsageError(
             "dimension-duel: equilibrium does not handle single_use=true (the state would need "
@@ -223,6 +222,11 @@ EquilibriumTable solve_equilibrium(const Options& o) {
             "dimension-duel: equilibrium is solved as if no turn cap were near; it needs "
             "max_turns of at least 10000 (max_turns=" +
             std::to_string(o.max_turns) + ")");
+}
+}  // namespace
+
+EquilibriumTable solve_equilibrium(const Options& o) {
+    check(o);
     EquilibriumTable t;
     t.hp = o.hp;
     t.states.resize(static_cast<std::size_t>(o.hp * o.hp));
@@ -231,6 +235,7 @@ EquilibriumTable solve_equilibrium(const Options& o) {
 }
 
 std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o) {
+    check(o);  // before the cache, which is keyed by hp alone
     static std::mutex lock;
     static std::map<int, std::shared_ptr<const EquilibriumTable>> solved;
     const std::lock_guard<std::mutex> hold(lock);
