@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "reports/csv.hpp"
+
 namespace odds {
 
 const char* verdict_name(Verdict v) {
@@ -13,10 +15,16 @@ const char* verdict_name(Verdict v) {
             return "unchanged";
         case Verdict::tolerated:
             return "tolerated";
+        case Verdict::inconclusive:
+            return "inconclusive";
         case Verdict::moved:
             return "moved";
     }
     return "moved";
+}
+
+int verdict_exit_code(Verdict v) {
+    return v == Verdict::moved ? 1 : v == Verdict::inconclusive ? 3 : 0;
 }
 
 Verdict exact_verdict(bool counts_match, double shift, std::optional<double> tolerance) {
@@ -95,6 +103,12 @@ std::string fmt(double v) {
 // The words a failure's message gives: the shift and what it had to stay within.
 std::string failure_message(const BaselineCheck& b, const MetricCheck& m) {
     if (!m.reported) return m.name + " moved: this build no longer reports it";
+    if (m.sequential) {
+        const auto& q = *m.sequential;
+        return m.name + " " + verdict_name(m.verdict) + ": LLR " + fmt(q.llr) + " against [" +
+               fmt(q.lower) + ", " + fmt(q.upper) + "] after " + std::to_string(q.playouts) +
+               " playouts";
+    }
     std::string s = m.name + " moved: shift " + fmt(m.shift);
     if (b.exact) {
         s += ", counts differ: the kernel plays differently";
@@ -121,6 +135,19 @@ std::string interval_json(const Summary& s) {
 }
 
 std::string optional_json(const std::optional<double>& v) { return v ? json_number(*v) : "null"; }
+
+std::string mode_name(const BaselineCheck& b) {
+    return !b.mode.empty() ? b.mode : b.exact ? "exact" : "statistical";
+}
+
+std::string sequential_json(const MetricCheck& m) {
+    if (!m.sequential) return "null";
+    const auto& q = *m.sequential;
+    return "{\"llr\": " + json_number(q.llr) + ", \"lower\": " + json_number(q.lower) +
+           ", \"upper\": " + json_number(q.upper) + ", \"tolerance\": " + json_number(q.tolerance) +
+           ", \"playouts\": " + std::to_string(q.playouts) +
+           ", \"fixed_playouts\": " + json_number(q.fixed_playouts) + "}";
+}
 
 }  // namespace
 
@@ -215,23 +242,29 @@ std::string json_number(double v) {
 }
 
 std::string check_junit(const std::vector<BaselineCheck>& checks) {
-    std::size_t tests = 0, failures = 0;
+    std::size_t tests = 0, failures = 0, errors = 0;
     double time = 0;
     for (const auto& b : checks) {
         tests += b.metrics.size();
-        for (const auto& m : b.metrics) failures += m.verdict == Verdict::moved;
+        for (const auto& m : b.metrics) {
+            failures += m.verdict == Verdict::moved;
+            errors += m.verdict == Verdict::inconclusive;
+        }
         time += b.seconds;
     }
     std::ostringstream o;
     o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<testsuites name=\"odds check\" tests=\"" << tests << "\" failures=\"" << failures
-      << "\" errors=\"0\" time=\"" << seconds(time) << "\">\n";
+      << "\" errors=\"" << errors << "\" time=\"" << seconds(time) << "\">\n";
     for (const auto& b : checks) {
-        std::size_t fails = 0;
-        for (const auto& m : b.metrics) fails += m.verdict == Verdict::moved;
-        const std::string mode = b.exact ? "exact" : "statistical";
+        std::size_t fails = 0, errs = 0;
+        for (const auto& m : b.metrics) {
+            fails += m.verdict == Verdict::moved;
+            errs += m.verdict == Verdict::inconclusive;
+        }
+        const std::string mode = mode_name(b);
         o << "  <testsuite name=\"" << xml_escape(b.file) << "\" tests=\"" << b.metrics.size()
-          << "\" failures=\"" << fails << "\" errors=\"0\" skipped=\"0\" time=\""
+          << "\" failures=\"" << fails << "\" errors=\"" << errs << "\" skipped=\"0\" time=\""
           << seconds(b.seconds) << "\">\n    <properties>\n";
         const std::pair<const char*, std::string> props[] = {
             {"game", b.game},
@@ -250,10 +283,13 @@ std::string check_junit(const std::vector<BaselineCheck>& checks) {
         for (const auto& m : b.metrics) {
             o << "    <testcase classname=\"" << xml_escape(b.file) << "\" name=\""
               << xml_escape(m.name) << "\">\n";
-            if (m.verdict == Verdict::moved)
-                o << "      <failure type=\"moved\" message=\"" << xml_escape(failure_message(b, m))
-                  << "\">" << xml_escape(b.game + " " + mode + " check: " + m.name + " " + m.line)
-                  << "</failure>\n";
+            if (m.verdict == Verdict::moved || m.verdict == Verdict::inconclusive) {
+                const char* tag = m.verdict == Verdict::moved ? "failure" : "error";
+                o << "      <" << tag << " type=\"" << verdict_name(m.verdict) << "\" message=\""
+                  << xml_escape(failure_message(b, m)) << "\">"
+                  << xml_escape(b.game + " " + mode + " check: " + m.name + " " + m.line) << "</"
+                  << tag << ">\n";
+            }
             o << "      <system-out>"
               << xml_escape(std::string(verdict_name(m.verdict)) + ": " + m.name + " " + m.line)
               << "</system-out>\n    </testcase>\n";
@@ -268,7 +304,7 @@ std::string check_json(const std::vector<BaselineCheck>& checks, std::string_vie
     std::ostringstream o;
     const Verdict all = overall_verdict(checks);
     o << "{\n  \"odds_version\": " << json_string(odds_version) << ",\n  \"verdict\": \""
-      << verdict_name(all) << "\",\n  \"exit_code\": " << (all == Verdict::moved ? 1 : 0)
+      << verdict_name(all) << "\",\n  \"exit_code\": " << verdict_exit_code(all)
       << ",\n  \"baselines\": [";
     for (std::size_t i = 0; i < checks.size(); ++i) {
         const BaselineCheck& b = checks[i];
@@ -279,7 +315,7 @@ std::string check_json(const std::vector<BaselineCheck>& checks, std::string_vie
           << "      \"policy\": " << json_string(b.policy) << ",\n"
           << "      \"rules_version\": {\"baseline\": " << json_string(b.rules_baseline)
           << ", \"build\": " << json_string(b.rules_build) << "},\n"
-          << "      \"mode\": \"" << (b.exact ? "exact" : "statistical") << "\",\n"
+          << "      \"mode\": \"" << mode_name(b) << "\",\n"
           << "      \"reason\": " << (b.exact ? std::string("null") : json_string(b.reason))
           << ",\n"
           << "      \"seed\": {\"baseline\": " << b.seed_baseline << ", \"check\": " << b.seed
@@ -305,12 +341,41 @@ std::string check_json(const std::vector<BaselineCheck>& checks, std::string_vie
               << ", \"threshold\": " << optional_json(m.threshold) << ", \"alarm_above\": "
               << (stat ? json_number(m.tolerance.value_or(0.0) + *m.threshold) : "null")
               << ", \"detectable\": " << optional_json(m.detectable)
-              << ", \"tolerance\": " << optional_json(m.tolerance) << "}";
+              << ", \"tolerance\": " << optional_json(m.tolerance)
+              << ",\n         \"sequential\": " << sequential_json(m) << "}";
         }
         o << "\n      ]\n    }";
     }
     o << "\n  ]\n}\n";
     return o.str();
+}
+
+std::string check_csv(const std::vector<BaselineCheck>& checks) {
+    const auto opt = [](std::optional<double> v) { return v ? format_double(*v) : std::string(); };
+    std::string s =
+        "file,game,scenario,policy,mode,rules_version_baseline,rules_version_build,seed,playouts,"
+        "metric,kind,verdict,reported,old_mean,old_ci_low,old_ci_high,new_mean,new_ci_low,"
+        "new_ci_high,shift,threshold,alarm_above,detectable,tolerance\n";
+    for (const auto& b : checks)
+        for (const auto& m : b.metrics) {
+            const bool stat = m.reported && m.threshold.has_value();
+            s += csv_field(b.file) + ',' + csv_field(b.game) + ',' + csv_field(b.scenario) + ',' +
+                 csv_field(b.policy) + ',' + (b.exact ? "exact" : "statistical") + ',' +
+                 csv_field(b.rules_baseline) + ',' + csv_field(b.rules_build) + ',' +
+                 std::to_string(b.seed) + ',' + std::to_string(b.playouts) + ',' +
+                 csv_field(m.name) + ',' + m.kind + ',' + verdict_name(m.verdict) + ',' +
+                 (m.reported ? "true" : "false") + ',' + format_double(m.old_s.mean) + ',' +
+                 format_double(m.old_s.ci.low) + ',' + format_double(m.old_s.ci.high) + ',';
+            if (m.reported)
+                s += format_double(m.new_s.mean) + ',' + format_double(m.new_s.ci.low) + ',' +
+                     format_double(m.new_s.ci.high) + ',' + format_double(m.shift) + ',';
+            else
+                s += ",,,,";
+            s += opt(m.threshold) + ',' +
+                 (stat ? format_double(m.tolerance.value_or(0.0) + *m.threshold) : std::string()) +
+                 ',' + opt(m.detectable) + ',' + opt(m.tolerance) + '\n';
+        }
+    return s;
 }
 
 }  // namespace odds

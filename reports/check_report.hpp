@@ -15,9 +15,13 @@
 namespace odds {
 
 // unchanged: no change found. tolerated: a change was found, but it is not shown to exceed the
-// metric's --tolerance (passes). moved: the balance moved (fails).
-enum class Verdict { unchanged, tolerated, moved };
-const char* verdict_name(Verdict v);  // "unchanged", "tolerated", "moved"
+// metric's --tolerance (passes). inconclusive: a sequential check reached its playout cap before
+// deciding (fails, exit 3). moved: the balance moved, or a target is missed (fails, exit 1).
+// Targets (odds check on a targets file) say met for unchanged and missed for moved.
+enum class Verdict { unchanged, tolerated, inconclusive, moved };
+const char* verdict_name(Verdict v);  // "unchanged", "tolerated", "inconclusive", "moved"
+// odds check's exit code for an overall verdict: 1 moved, 3 inconclusive, else 0.
+int verdict_exit_code(Verdict v);
 
 // Exact mode (same rules version, seed and playouts): counts that match are unchanged; counts
 // that differ are tolerated when the metric has a tolerance X and the mean moved by at most X
@@ -44,12 +48,22 @@ struct MetricCheck {
     std::optional<double> tolerance;   // --tolerance, when given for this metric
     Verdict verdict = Verdict::unchanged;
     std::string line;  // the table's line for the metric, without the status
+    // Sequential mode (--sequential, and targets): the GSPRT's log-likelihood ratio (its side
+    // nearest to moved or missed) against Wald's bounds, and the playouts it took to decide.
+    struct Sequential {
+        double llr = 0, lower = 0, upper = 0;
+        double tolerance = 0;        // baselines: the shift tested for; targets: the margin
+        std::uint64_t playouts = 0;  // played when it was decided (the cap if it was not)
+        double fixed_playouts = 0;   // baselines: what a fixed test at the same rates needs
+    };
+    std::optional<Sequential> sequential;
 };
 
 struct BaselineCheck {
     std::string file, game, scenario, policy;
     std::string rules_baseline, rules_build;
     bool exact = true;
+    std::string mode;    // "exact", "statistical", "sequential" or "targets" (empty: by `exact`)
     std::string reason;  // statistical mode: why not exact
     std::uint64_t seed_baseline = 0, seed = 0, playouts_baseline = 0, playouts = 0;
     double false_alarm = 0;  // statistical mode: per metric, corrected for their number
@@ -77,5 +91,10 @@ std::string check_junit(const std::vector<BaselineCheck>& checks);
 // scenario, policy, rules versions, mode, seed, playouts and, per metric, the old and new mean
 // with their 95% intervals, the shift, threshold, detectable shift, tolerance and verdict.
 std::string check_json(const std::vector<BaselineCheck>& checks, std::string_view odds_version);
+
+// check.csv (--out DIR): one row per baseline file and metric, its verdict, the old and new mean
+// with their 95% intervals, the shift, the alarm threshold and the detectable shift (the
+// HTML report's input; columns in docs/output.md).
+std::string check_csv(const std::vector<BaselineCheck>& checks);
 
 }  // namespace odds

@@ -2,10 +2,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
@@ -244,6 +246,64 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
         std::remove(tmp.c_str());
         throw std::system_error(ec, "cannot rename " + tmp.string() + " to " + path.string());
     }
+}
+
+CsvTable parse_csv(std::string_view text) {
+    std::vector<std::vector<std::string>> records;
+    std::vector<std::string> record;
+    std::string field;
+    bool quoted = false, any = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"')
+                field += text[++i];
+            else if (c == '"')
+                quoted = false;
+            else
+                field += c;
+            continue;
+        }
+        any = true;
+        if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            record.push_back(std::move(field));
+            field.clear();
+        } else if (c == '\n' || c == '\r') {
+            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+            record.push_back(std::move(field));
+            field.clear();
+            records.push_back(std::move(record));
+            record.clear();
+            any = false;
+        } else {
+            field += c;
+        }
+    }
+    if (any || !record.empty()) {
+        record.push_back(std::move(field));
+        records.push_back(std::move(record));
+    }
+    CsvTable t;
+    if (!records.empty()) {
+        t.header = std::move(records.front());
+        t.rows.assign(std::make_move_iterator(records.begin() + 1),
+                      std::make_move_iterator(records.end()));
+    }
+    return t;
+}
+
+bool CsvTable::has(std::string_view column) const {
+    return std::find(header.begin(), header.end(), column) != header.end();
+}
+
+const std::string& CsvTable::at(std::size_t row, std::string_view column) const {
+    static const std::string none;
+    const auto it = std::find(header.begin(), header.end(), column);
+    if (it == header.end() || row >= rows.size()) return none;
+    const auto c = static_cast<std::size_t>(it - header.begin());
+    return c < rows[row].size() ? rows[row][c] : none;
 }
 
 }  // namespace odds

@@ -41,6 +41,17 @@ std::string survival_csv(const Tally& t, bool partial = false);
 std::string survival_csv_exact(const std::vector<double>& lost,
                                const std::vector<double>& completed, std::int32_t lo);
 
+// A CSV file read back (RFC 4180: quoted fields may hold commas, quotes and line breaks): its
+// header and rows, each cell found by its column's name.
+struct CsvTable {
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+    bool has(std::string_view column) const;
+    // The cell of `column` in row `row`; "" when the file has no such column.
+    const std::string& at(std::size_t row, std::string_view column) const;
+};
+CsvTable parse_csv(std::string_view text);
+
 // A readable table of the summaries.
 void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summary>& rows);
 

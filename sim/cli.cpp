@@ -16,6 +16,7 @@
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_common.hpp"
+#include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
@@ -88,6 +89,21 @@ void add_balance_row(const GameEntry& game, std::vector<Summary>& rows, double n
     if (game.versus.empty()) return;
     const auto v = split_names(game.versus);
     if (auto b = balance_row(rows, v[0], v[1], n, exact)) rows.push_back(*b);
+}
+
+// odds exact's files for DIR: summary.csv, distributions.csv and survival.csv where solved.
+std::vector<std::pair<fs::path, std::string>> exact_files(const GameEntry& game,
+                                                          const ExactReport& report,
+                                                          const fs::path& dir) {
+    RunInfo info{report.game, report.scenario, report.policy, 0, 0, true, false};
+    std::vector<Summary> rows;
+    for (const auto& d : report.laws) rows.push_back(summarize(d, true));
+    add_balance_row(game, rows, 0, true);
+    std::vector<std::pair<fs::path, std::string>> files = {
+        {dir / "summary.csv", summary_csv(info, rows)},
+        {dir / "distributions.csv", distributions_csv(info, report.laws)}};
+    if (!report.survival.empty()) files.emplace_back(dir / "survival.csv", report.survival);
+    return files;
 }
 }  // namespace
 
@@ -235,6 +251,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool report = report_wanted(vm);
     const auto prepared = game.prepare(settings_of(vm), policies_of(vm));
     cfg.chunk_size = prepared->chunk_size;
     if (out_dir) prepare_out_dir(*out_dir);
@@ -260,7 +277,25 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
             {dir / "distributions.csv", distributions_csv(info, ds)}};
         if (auto sv = survival_csv(result.tally, result.partial); !sv.empty())
             files.emplace_back(dir / "survival.csv", std::move(sv));
+        files.push_back(provenance_file(dir, "run", args, {std::string(game.name)}));
         write_files_atomic(files);
+        if (report) {
+            // Where the game has an exact solver that solves this scenario, its laws go into
+            // DIR/exact/ and onto the report's charts beside the Monte Carlo's.
+            std::optional<ExactReport> exact;
+            if (game.exact) try {
+                    exact = game.exact(settings_of(vm), policies_of(vm));
+                } catch (const UsageError&) {  // beyond the solver: the report has no exact law
+                }
+            std::error_code ec;
+            if (exact) {
+                fs::create_directories(dir / "exact", ec);
+                write_files_atomic(exact_files(game, *exact, dir / "exact"));
+            } else {
+                fs::remove_all(dir / "exact", ec);  // an earlier run's laws are not this one's
+            }
+            write_report(dir, "run", io);
+        }
     }
     print_table(io.out, info, rows);
     if (result.partial) {
@@ -281,6 +316,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
         throw UsageError("game '" + std::string(game.name) +
                          "' has no exact solver (games with one: " + game_names(true) + ")");
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool html = report_wanted(vm);
     const auto start = std::chrono::steady_clock::now();
     const ExactReport report = game.exact(settings_of(vm), policies_of(vm));  // checks input
     const double ms =
@@ -294,14 +330,13 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     add_balance_row(game, rows, 0, true);
     if (out_dir) {
         const fs::path dir(*out_dir);
-        std::vector<std::pair<fs::path, std::string>> files = {
-            {dir / "summary.csv", summary_csv(info, rows)},
-            {dir / "distributions.csv", distributions_csv(info, report.laws)}};
-        if (!report.survival.empty()) files.emplace_back(dir / "survival.csv", report.survival);
+        auto files = exact_files(game, report, dir);
+        files.push_back(provenance_file(dir, "exact", args, {std::string(game.name)}));
         write_files_atomic(files);
         // A survival.csv of an earlier run must not pass for this one's.
         std::error_code ec;
         if (report.survival.empty()) fs::remove(dir / "survival.csv", ec);
+        if (html) write_report(dir, "exact", io);
     }
     print_table(io.out, info, rows);
     for (const auto& n : report.notes) io.out << n << '\n';

@@ -23,17 +23,21 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "reports/check_report.hpp"
 #include "reports/compare.hpp"
 #include "reports/csv.hpp"
+#include "reports/sequential.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli.hpp"
 #include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 
 namespace odds::cli {
@@ -58,10 +62,25 @@ struct BaselineMetric {
     double mean = 0, low = 0, high = 0;
     std::vector<std::pair<std::int64_t, std::uint64_t>> pairs;  // VALUE:COUNT as read
     std::map<std::int32_t, std::uint64_t> counts;               // once checked
+    std::optional<double> tolerance;  // its `tolerance` record: the shift --sequential tests for
+    int tolerance_line = 0;
+};
+
+// A line of a targets file: `target METRIC [pXX] at least V | at most V | within A..B [margin M]`.
+struct Target {
+    std::string text;  // as written after `target`
+    int line = 0;
+    std::string metric;
+    int quantile = 0;  // 0: the metric's mean; else XX of pXX
+    TargetKind kind = TargetKind::at_least;
+    double a = 0, b = 0;           // the bound (a), or the range a..b
+    std::optional<double> margin;  // the indifference margin, when given
 };
 
 struct Baseline {
     std::string file;
+    bool targets = false;       // an odds-targets file: targets instead of metrics
+    std::vector<Target> goals;  // its target lines
     std::string game, rules_version;
     int game_line = 0, rules_line = 0;
     Settings settings;
@@ -71,6 +90,8 @@ struct Baseline {
     std::uint64_t seed = 0, playouts = 0;
     int playouts_line = 0;
     std::vector<BaselineMetric> metrics;
+    bool sequential = false;  // a `check sequential` record: checked sequentially by default
+    std::vector<std::tuple<std::string, double, int>> tolerances;  // NAME X line, as read
 };
 
 // A baseline's bad value: one line naming the file and the line.
@@ -84,6 +105,61 @@ std::optional<double> parse_number(const std::string& s) {
     if (s.empty() || r.ec != std::errc{} || r.ptr != s.data() + s.size() || !std::isfinite(v))
         return std::nullopt;
     return v;
+}
+
+// METRIC [pXX] at least V | at most V | within A..B [margin M]; nullopt-free: throws `why`.
+Target parse_target(const std::string& text, int line, const std::string& path) {
+    static const std::string kForm =
+        " (valid: target METRIC [pXX] at least V | at most V | within A..B [margin M])";
+    Target t;
+    t.text = text;
+    t.line = line;
+    const auto words = split_words(text);
+    const auto bad = [&](const std::string& why) {
+        return bad_line(path, line, "target '" + text + "': " + why + kForm);
+    };
+    std::size_t i = 0;
+    if (words.empty()) throw bad("empty");
+    t.metric = words[i++];
+    if (i < words.size() && words[i].size() >= 2 && words[i][0] == 'p' &&
+        std::isdigit(static_cast<unsigned char>(words[i][1]))) {
+        const auto q = parse_integer(words[i].substr(1), 1, 99);
+        if (!q) throw bad("'" + words[i] + "' is not a percentile p1..p99");
+        t.quantile = static_cast<int>(*q);
+        ++i;
+    }
+    const auto number = [&](const std::string& w) {
+        const auto v = parse_number(w);
+        if (!v) throw bad("'" + w + "' is not a number");
+        return *v;
+    };
+    if (i + 2 < words.size() && words[i] == "at" &&
+        (words[i + 1] == "least" || words[i + 1] == "most")) {
+        t.kind = words[i + 1] == "least" ? TargetKind::at_least : TargetKind::at_most;
+        t.a = number(words[i + 2]);
+        i += 3;
+    } else if (i + 1 < words.size() && words[i] == "within") {
+        const std::string& r = words[i + 1];
+        const auto dots = r.find("..");
+        if (dots == std::string::npos) throw bad("'" + r + "' is not A..B");
+        t.kind = TargetKind::within;
+        t.a = number(r.substr(0, dots));
+        t.b = number(r.substr(dots + 2));
+        if (t.a > t.b) throw bad("A is above B in '" + r + "'");
+        i += 2;
+    } else {
+        throw bad("no 'at least V', 'at most V' or 'within A..B'");
+    }
+    if (i + 1 < words.size() && words[i] == "margin") {
+        const double m = number(words[i + 1]);
+        if (m <= 0) throw bad("margin '" + words[i + 1] + "' is not a number > 0");
+        t.margin = m;
+        i += 2;
+    }
+    if (i != words.size()) throw bad("'" + words[i] + "' is not understood");
+    if (t.quantile && (t.kind == TargetKind::within))
+        throw bad("a percentile takes 'at least' or 'at most' (give two lines for a range)");
+    return t;
 }
 
 // Reads a baseline's records, each checked for its form; check_baseline then checks their
@@ -113,11 +189,21 @@ Baseline read_baseline(const std::string& path) {
                 throw bad("a second '" + key + "' record (the first is on line " +
                           std::to_string(at->second) + ")");
         }
-        if (key == "odds-baseline") {
+        if (key == "odds-baseline" || key == "odds-targets") {
             if (rest != "1") throw bad("unknown format version '" + rest + "' (valid: 1)");
+            if (header) throw bad("a second header");
             header = true;
+            b.targets = key == "odds-targets";
         } else if (!header) {
-            throw bad("not an odds baseline (no 'odds-baseline 1' first line)");
+            throw bad(
+                "not an odds baseline or targets file (no 'odds-baseline 1' or "
+                "'odds-targets 1' first line)");
+        } else if (key == "target") {
+            if (!b.targets)
+                throw bad("a target in a baseline (targets go in an odds-targets file)");
+            b.goals.push_back(parse_target(rest, n, path));
+        } else if (b.targets && (key == "metric" || key == "tolerance" || key == "check")) {
+            throw bad("'" + key + "' is a baseline's record, not a targets file's");
         } else if (key == "game") {
             b.game = rest;
             b.game_line = n;
@@ -179,15 +265,45 @@ Baseline read_baseline(const std::string& path) {
                 m.pairs.emplace_back(*v, c);
             }
             b.metrics.push_back(std::move(m));
+        } else if (key == "tolerance") {
+            std::istringstream ts(rest);
+            std::string name, x, more;
+            const auto v = (ts >> name >> x) && !(ts >> more) ? parse_number(x) : std::nullopt;
+            if (!v || *v < 0)
+                throw bad("tolerance '" + rest +
+                          "' is not METRIC X (X a number >= 0, in the metric's unit)");
+            b.tolerances.emplace_back(name, *v, n);
+        } else if (key == "check") {
+            if (rest != "sequential") throw bad("check '" + rest + "' (valid: check sequential)");
+            b.sequential = true;
         } else if (key != "scenario" && key != "policies" && key[0] != '#') {
             throw bad("unknown record '" + key + "'");
         }
     }
     if (!header) throw UsageError("baseline '" + path + "' is empty or not an odds baseline");
+    if (b.targets) {
+        if (b.game.empty() || b.goals.empty())
+            throw UsageError("targets file '" + path + "' lacks its game or targets");
+        if (!have_seed) b.seed = 1;
+        if (b.playouts == 0) b.playouts = 1'000'000;
+        return b;
+    }
     if (b.game.empty() || b.rules_version.empty() || !have_seed || b.playouts == 0 ||
         b.metrics.empty())
         throw UsageError("baseline '" + path +
                          "' lacks its game, rules_version, seed, playouts or metrics");
+    for (const auto& [name, x, at] : b.tolerances) {
+        auto m = std::find_if(b.metrics.begin(), b.metrics.end(),
+                              [&](const BaselineMetric& bm) { return bm.name == name; });
+        if (m == b.metrics.end())
+            throw bad_line(path, at, "tolerance for '" + name + "', which no metric line records");
+        if (m->tolerance)
+            throw bad_line(path, at,
+                           "a second tolerance for " + name + " (the first is on line " +
+                               std::to_string(m->tolerance_line) + ")");
+        m->tolerance = x;
+        m->tolerance_line = at;
+    }
     return b;
 }
 
@@ -204,7 +320,7 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
         throw bad_line(path, b.game_line, e.what());
     }
     game_out = game;
-    {  // rules_version GAME/N, N a whole number
+    if (!b.targets || !b.rules_version.empty()) {  // rules_version GAME/N, N a whole number
         const std::string prefix = std::string(game->name) + "/";
         if (b.rules_version.rfind(prefix, 0) != 0 ||
             !parse_integer(std::string_view(b.rules_version).substr(prefix.size()), 1, INT32_MAX))
@@ -236,6 +352,18 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
                                       b.policies.begin() + static_cast<std::ptrdiff_t>(i) + 1)))
                 throw bad_line(path, b.policy_lines[i], e.what());
         throw bad_line(path, b.game_line, e.what());
+    }
+    for (const Target& t : b.goals) {
+        std::vector<std::string> names;
+        for (const auto& spec : run->metrics) names.push_back(spec.name);
+        if (std::find(names.begin(), names.end(), t.metric) == names.end()) {
+            std::string valid;
+            for (const auto& n : names) valid += (valid.empty() ? "" : ", ") + n;
+            throw bad_line(path, t.line,
+                           "target '" + t.text + "': " + std::string(game->name) +
+                               " has no metric '" + t.metric + "'" + did_you_mean(t.metric, names) +
+                               " (valid: " + valid + ")");
+        }
     }
     for (std::size_t i = 0; i < b.metrics.size(); ++i) {
         BaselineMetric& m = b.metrics[i];
@@ -316,56 +444,6 @@ std::string interval(const Summary& s) {
 
 }  // namespace
 
-int cmd_baseline(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("baseline", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
-    const GameEntry& game = game_of(vm);
-    const Settings settings = settings_of(vm);
-    const auto policies = policies_of(vm);
-    const auto prepared = game.prepare(settings, policies);
-    RunConfig cfg = run_config_of(vm);
-    cfg.chunk_size = prepared->chunk_size;
-    if (!vm.count("out")) throw UsageError("give the baseline file to write: --out FILE");
-    const std::string out = vm["out"].as<std::string>();
-    prepare_out_file(out);  // the last check: its folder is made, as run --out makes its own
-
-    announce_queued(vm, io, "odds baseline",
-                    std::to_string(cfg.playouts) + " playouts of " + prepared->game, cfg.threads);
-    ProgressBar bar(cfg.playouts, progress_wanted(vm));
-    const RunResult r = play(*prepared, cfg, &bar);
-    bar.finish();
-    if (r.partial) {
-        io.err << "odds baseline: interrupted; no baseline written\n";
-        return 130;
-    }
-
-    std::ostringstream f;
-    f << "odds-baseline 1\ngame " << game.name << "\nrules_version " << game.rules_version << '\n';
-    for (const auto& [n, v] : settings) f << "set " << n << '=' << v << '\n';
-    // The policies as resolved (a default one too), so a later default cannot change the check.
-    for (const auto& p : split_words(prepared->policy)) f << "policy " << p << '\n';
-    f << "seed " << cfg.seed << "\nplayouts " << cfg.playouts << "\nscenario " << prepared->scenario
-      << "\npolicies " << prepared->policy << '\n';
-    const auto ds = distributions(r.tally, prepared->metrics);
-    io.out << game.name << " baseline | " << prepared->scenario << " | " << prepared->policy
-           << " | seed " << cfg.seed << " | " << cfg.playouts << " playouts\n";
-    for (const auto& name : split_names(game.headline))
-        for (std::size_t m = 0; m < ds.size(); ++m) {
-            if (ds[m].spec.name != name) continue;
-            const Summary s = summarize(ds[m], false);
-            f << "metric " << name << ' ' << (s.kind == MetricKind::rate ? "rate" : "count") << ' '
-              << format_double(s.mean) << ' ' << format_double(s.ci.low) << ' '
-              << format_double(s.ci.high);
-            for (const auto& [v, c] : counts_of(r.tally, m)) f << ' ' << v << ':' << c;
-            f << '\n';
-            io.out << "  " << std::left << std::setw(18) << name << interval(s) << '\n';
-        }
-    write_file_atomic(out, f.str());
-    io.out << "wrote " << out << '\n';
-    return 0;
-}
-
 namespace {
 
 // --tolerance METRIC=X, each checked: METRIC a metric some given baseline records (once), X a
@@ -408,6 +486,351 @@ std::string tolerance_note(const std::vector<BaselineMetric>& metrics,
 
 }  // namespace
 
+int cmd_baseline(const std::vector<std::string>& args, Io io) {
+    const auto parsed = parse_command("baseline", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
+    const GameEntry& game = game_of(vm);
+    const Settings settings = settings_of(vm);
+    const auto policies = policies_of(vm);
+    const auto prepared = game.prepare(settings, policies);
+    RunConfig cfg = run_config_of(vm);
+    cfg.chunk_size = prepared->chunk_size;
+    if (!vm.count("out")) throw UsageError("give the baseline file to write: --out FILE");
+    const std::string out = vm["out"].as<std::string>();
+    const auto tolerances = tolerances_of(vm, split_names(game.headline));
+    prepare_out_file(out);  // the last check: its folder is made, as run --out makes its own
+
+    announce_queued(vm, io, "odds baseline",
+                    std::to_string(cfg.playouts) + " playouts of " + prepared->game, cfg.threads);
+    ProgressBar bar(cfg.playouts, progress_wanted(vm));
+    const RunResult r = play(*prepared, cfg, &bar);
+    bar.finish();
+    if (r.partial) {
+        io.err << "odds baseline: interrupted; no baseline written\n";
+        return 130;
+    }
+
+    std::ostringstream f;
+    f << "odds-baseline 1\ngame " << game.name << "\nrules_version " << game.rules_version << '\n';
+    for (const auto& [n, v] : settings) f << "set " << n << '=' << v << '\n';
+    // The policies as resolved (a default one too), so a later default cannot change the check.
+    for (const auto& p : split_words(prepared->policy)) f << "policy " << p << '\n';
+    f << "seed " << cfg.seed << "\nplayouts " << cfg.playouts << "\nscenario " << prepared->scenario
+      << "\npolicies " << prepared->policy << '\n';
+    const auto ds = distributions(r.tally, prepared->metrics);
+    io.out << game.name << " baseline | " << prepared->scenario << " | " << prepared->policy
+           << " | seed " << cfg.seed << " | " << cfg.playouts << " playouts\n";
+    for (const auto& name : split_names(game.headline))
+        for (std::size_t m = 0; m < ds.size(); ++m) {
+            if (ds[m].spec.name != name) continue;
+            const Summary s = summarize(ds[m], false);
+            f << "metric " << name << ' ' << (s.kind == MetricKind::rate ? "rate" : "count") << ' '
+              << format_double(s.mean) << ' ' << format_double(s.ci.low) << ' '
+              << format_double(s.ci.high);
+            for (const auto& [v, c] : counts_of(r.tally, m)) f << ' ' << v << ':' << c;
+            f << '\n';
+            io.out << "  " << std::left << std::setw(18) << name << interval(s) << '\n';
+        }
+    for (const auto& name : split_names(game.headline))  // in the metrics' order
+        if (const auto t = tolerances.find(name); t != tolerances.end())
+            f << "tolerance " << name << ' ' << format_double(t->second) << '\n';
+    if (vm.count("sequential")) f << "check sequential\n";
+    write_file_atomic(out, f.str());
+    io.out << "wrote " << out << '\n';
+    return 0;
+}
+
+namespace {
+
+struct SeqOptions {
+    double false_alarm = 1e-3, miss = 0.05;
+    std::optional<std::uint64_t> cap;  // --max-playouts
+};
+
+SeqOptions seq_options_of(const po::variables_map& vm) {
+    SeqOptions o;
+    const auto rate = [&](const char* opt, double& into) {
+        if (!vm.count(opt)) return;
+        const std::string text = vm[opt].as<std::string>();
+        const auto v = parse_number(text);
+        if (!v || *v <= 0 || *v >= 0.5)
+            throw UsageError(std::string("--") + opt + " '" + text +
+                             "' is not a rate between 0 and 0.5 (exclusive), e.g. " +
+                             (std::string(opt) == "miss" ? "0.05" : "0.001"));
+        into = *v;
+    };
+    rate("false-alarm", o.false_alarm);
+    rate("miss", o.miss);
+    if (vm.count("max-playouts")) o.cap = parse_playouts(vm["max-playouts"].as<std::string>());
+    return o;
+}
+
+struct Job {
+    Baseline b;
+    const GameEntry* game;
+    std::unique_ptr<PreparedRun> run;
+    RunConfig cfg;
+    bool exact;
+    bool sequential;    // --sequential, a `check sequential` record, or a targets file
+    std::uint64_t cap;  // sequential: at most this many playouts
+};
+
+// A check's record of what it checks: the file, the game, the scenario and policies as played,
+// the rules versions, the mode.
+BaselineCheck check_of(const Job& j) {
+    BaselineCheck c;
+    c.file = j.b.file;
+    c.game = j.b.game;
+    c.scenario = j.run->scenario;
+    c.policy = j.run->policy;
+    c.rules_baseline = j.b.rules_version;
+    c.rules_build = j.game->rules_version;
+    c.exact = j.exact;
+    return c;
+}
+
+std::size_t metric_index(const PreparedRun& run, const std::string& name) {
+    for (std::size_t i = 0; i < run.metrics.size(); ++i)
+        if (run.metrics[i].name == name) return i;
+    return run.metrics.size();
+}
+
+// A sequentially tested quantity: the mean of metric m, or the share of playouts whose metric m
+// is at most `value` (at_most_share) or below it.
+struct Quantity {
+    std::size_t m = 0;
+    enum { mean, share_at_most, share_below } what = mean;
+    double value = 0;
+};
+
+ShiftEstimate estimate(const Tally& t, const MetricSpec& spec, const Quantity& q) {
+    const Distribution d = distribution_of(spec, counts_of(t, q.m));
+    if (q.what == Quantity::mean) return mean_estimate(moments(d), spec.kind == MetricKind::rate);
+    double hits = 0;
+    for (std::size_t i = 0; i < d.mass.size(); ++i) {
+        const double v = value_of(d.spec, i);
+        if (q.what == Quantity::share_at_most ? v <= q.value : v < q.value) hits += d.mass[i];
+    }
+    const double n = d.total();
+    return mean_estimate(Moments{n, n > 0 ? hits / n : 0, 0}, true);
+}
+
+std::string llr_text(const MetricCheck::Sequential& q) {
+    std::ostringstream o;
+    o << std::setprecision(3) << "LLR " << q.llr << " in (" << q.lower << ", " << q.upper << ")";
+    return o.str();
+}
+
+// One baseline or targets file, checked sequentially: batches until every metric (target) is
+// decided or the cap is reached. Nothing on interruption.
+std::optional<BaselineCheck> check_sequential(Job& j, const SeqOptions& o,
+                                              const std::map<std::string, double>& tolerances,
+                                              bool progress, Io io) {
+    BaselineCheck c = check_of(j);
+    c.mode = j.b.targets ? "targets" : "sequential";
+    c.reason = j.b.targets ? "targets" : "sequential";
+    c.seed_baseline = j.b.seed;
+    c.seed = j.cfg.seed;
+    c.playouts_baseline = j.b.targets ? 0 : j.b.playouts;
+    const std::size_t family = j.b.targets ? j.b.goals.size() : j.b.metrics.size();
+    c.false_alarm = bonferroni(o.false_alarm, family);
+
+    // One entry per metric (target): what is estimated, and its tests.
+    struct Item {
+        MetricCheck mc;
+        std::vector<std::pair<Quantity, SequentialTest>> tests;
+        std::optional<Moments> old_m;  // baselines: the recorded sample's
+        std::uint64_t decided_at = 0;
+    };
+    std::vector<Item> items;
+    if (j.b.targets) {
+        for (const Target& t : j.b.goals) {
+            Item it;
+            it.mc.name = t.text;
+            it.mc.old_s.mean = it.mc.old_s.ci.low = it.mc.old_s.ci.high =
+                std::numeric_limits<double>::quiet_NaN();  // no baseline: null in the report
+            const std::size_t m = metric_index(*j.run, t.metric);
+            const MetricSpec& spec = j.run->metrics[m];
+            const bool share = t.quantile > 0;
+            it.mc.kind = share || spec.kind == MetricKind::rate ? "rate" : "count";
+            const double margin = t.margin.value_or(
+                it.mc.kind == "rate"
+                    ? 0.01
+                    : std::max(0.01, 0.01 * std::max(std::abs(t.a), std::abs(t.b))));
+            it.mc.tolerance = margin;
+            const double q = t.quantile / 100.0;
+            if (!share)
+                it.tests.emplace_back(
+                    Quantity{m, Quantity::mean, 0},
+                    target_sequential(t.kind, t.a, t.b, margin, c.false_alarm, o.miss));
+            else if (t.kind == TargetKind::at_most)  // pXX <= v: P(X <= v) >= XX%
+                it.tests.emplace_back(
+                    Quantity{m, Quantity::share_at_most, t.a},
+                    target_sequential(TargetKind::at_least, q, 0, margin, c.false_alarm, o.miss));
+            else  // pXX >= v: P(X < v) <= XX%
+                it.tests.emplace_back(
+                    Quantity{m, Quantity::share_below, t.a},
+                    target_sequential(TargetKind::at_most, q, 0, margin, c.false_alarm, o.miss));
+            items.push_back(std::move(it));
+        }
+    } else {
+        for (const BaselineMetric& bm : j.b.metrics) {
+            Item it;
+            it.mc.name = bm.name;
+            it.mc.kind = bm.kind;
+            const std::size_t m = metric_index(*j.run, bm.name);
+            if (m == j.run->metrics.size()) {
+                it.mc.reported = false;
+                it.mc.old_s.mean = bm.mean;
+                it.mc.old_s.ci = {bm.low, bm.high};
+                it.mc.verdict = Verdict::moved;
+                it.mc.line = ": the build no longer reports it";
+                items.push_back(std::move(it));
+                continue;
+            }
+            const MetricSpec& spec = j.run->metrics[m];
+            const Distribution old_d = distribution_of(spec, bm.counts);
+            it.mc.old_s = summarize(old_d, false);
+            it.old_m = moments(old_d);
+            const bool rate = spec.kind == MetricKind::rate;
+            // The shift tested for: --tolerance, else the baseline's record, else the shift a
+            // fixed test of the baseline's size finds at these rates (at least one step).
+            double tol = 0;
+            if (const auto t = tolerances.find(bm.name); t != tolerances.end())
+                tol = t->second;
+            else if (bm.tolerance)
+                tol = *bm.tolerance;
+            else
+                tol = std::max(detectable_shift(std::sqrt(2 * mean_estimate(*it.old_m, rate).var),
+                                                c.false_alarm, o.miss),
+                               0.0);
+            if (tol <= 0) tol = 1.0 / spec.scale;
+            it.mc.tolerance = tol;
+            it.tests.emplace_back(Quantity{m, Quantity::mean, 0},
+                                  shift_sequential(tol, c.false_alarm, o.miss));
+            items.push_back(std::move(it));
+        }
+    }
+
+    const auto decided = [&](const Tally& t) {
+        bool all = true;
+        for (auto& it : items) {
+            for (auto& [q, test] : it.tests) {
+                const MetricSpec& spec = j.run->metrics[q.m];
+                const ShiftEstimate e =
+                    it.old_m ? shift_estimate(*it.old_m,
+                                              moments(distribution_of(spec, counts_of(t, q.m))),
+                                              spec.kind == MetricKind::rate)
+                             : estimate(t, spec, q);
+                test.update(e.shift, e.var);
+            }
+            bool open = false;
+            for (const auto& [q, test] : it.tests) open = open || test.state() == SprtState::open;
+            if (!open && it.decided_at == 0) it.decided_at = t.playouts();
+            all = all && !open;
+        }
+        return all;
+    };
+
+    ProgressBar bar(j.cap, progress);
+    const auto started = std::chrono::steady_clock::now();
+    const RunResult r = play_batches(*j.run, j.cfg, j.cap, &bar, decided);
+    bar.finish();
+    if (r.partial) return std::nullopt;
+    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    c.playouts = r.tally.playouts();
+
+    io.out << j.b.file << ": " << j.b.game << " | " << j.run->scenario << " | " << j.run->policy
+           << '\n'
+           << "  " << (j.b.targets ? "targets" : "sequential check")
+           << " (GSPRT): false-alarm rate " << o.false_alarm << " / " << family
+           << (j.b.targets ? " targets" : " metrics") << ", miss rate " << o.miss << ", at most "
+           << j.cap << " playouts in batches of " << batch_size(j.cap, j.cfg.chunk_size) << '\n';
+    for (auto& it : items) {
+        MetricCheck& mc = it.mc;
+        if (!mc.reported) {
+            io.out << "  MOVED        " << mc.name << mc.line << '\n';
+            c.metrics.push_back(std::move(mc));
+            continue;
+        }
+        // The state: h1 (moved, missed) by any test, h0 (unchanged, met) by all, else open.
+        SprtState state = SprtState::h0;
+        const OneSided* head = nullptr;
+        for (const auto& [q, test] : it.tests) {
+            if (test.state() == SprtState::h1) state = SprtState::h1;
+            if (test.state() == SprtState::open && state != SprtState::h1) state = SprtState::open;
+            const OneSided& h = test.headline();
+            if (!head || h.llr > head->llr || h.state == SprtState::h1) head = &h;
+        }
+        const auto& [q0, test0] = it.tests.front();
+        const MetricSpec& spec = j.run->metrics[q0.m];
+        const Distribution new_d = distribution_of(spec, counts_of(r.tally, q0.m));
+        mc.new_s = summarize(new_d, false);
+        mc.verdict = state == SprtState::h1   ? Verdict::moved
+                     : state == SprtState::h0 ? Verdict::unchanged
+                                              : Verdict::inconclusive;
+        MetricCheck::Sequential sq;
+        sq.llr = head->llr;
+        sq.lower = head->bounds.lower();
+        sq.upper = head->bounds.upper();
+        sq.tolerance = *mc.tolerance;
+        sq.playouts = it.decided_at ? it.decided_at : r.tally.playouts();
+        std::ostringstream line;
+        line << std::setprecision(4);
+        if (it.old_m) {
+            const Moments new_m = moments(new_d);
+            mc.shift = mc.new_s.mean - mc.old_s.mean;
+            sq.fixed_playouts = fixed_playouts_needed(sq.tolerance, it.old_m->var, it.old_m->n,
+                                                      new_m.var, c.false_alarm, o.miss);
+            line << "old " << interval(mc.old_s) << "  new " << interval(mc.new_s) << "  shift "
+                 << mc.shift << "  tolerance " << sq.tolerance << "  " << llr_text(sq) << "  after "
+                 << sq.playouts << " playouts (a fixed test: ";
+            if (std::isfinite(sq.fixed_playouts))
+                line << static_cast<std::uint64_t>(sq.fixed_playouts) << ")";
+            else
+                line << "none suffices)";
+        } else {
+            if (q0.what == Quantity::mean) {
+                line << "now " << interval(mc.new_s);
+            } else {
+                const ShiftEstimate e = estimate(r.tally, spec, q0);
+                const int pct = j.b.goals[static_cast<std::size_t>(&it - items.data())].quantile;
+                line << "now p" << pct << " " << quantile(new_d, pct) << " (P("
+                     << (q0.what == Quantity::share_at_most ? "<= " : "< ") << q0.value << ") "
+                     << fixed(e.shift) << ")";
+            }
+            line << "  margin " << sq.tolerance << "  " << llr_text(sq) << "  after " << sq.playouts
+                 << " playouts";
+        }
+        mc.sequential = sq;
+        mc.line = line.str();
+        const char* status = j.b.targets ? (mc.verdict == Verdict::moved       ? "MISSED       "
+                                            : mc.verdict == Verdict::unchanged ? "met          "
+                                                                               : "inconclusive ")
+                                         : (mc.verdict == Verdict::moved       ? "MOVED        "
+                                            : mc.verdict == Verdict::unchanged ? "unchanged    "
+                                                                               : "inconclusive ");
+        io.out << "  " << status << std::left << std::setw(18) << mc.name << ' ' << mc.line << '\n';
+        c.metrics.push_back(std::move(mc));
+    }
+    switch (c.verdict()) {
+        case Verdict::moved:
+            io.out << (j.b.targets ? "  => a target is MISSED" : "  => the balance MOVED");
+            break;
+        case Verdict::inconclusive:
+            io.out << "  => INCONCLUSIVE at the cap";
+            break;
+        default:
+            io.out << (j.b.targets ? "  => every target met" : "  => unchanged");
+            break;
+    }
+    io.out << " (" << c.playouts << " playouts)\n";
+    return c;
+}
+
+}  // namespace
+
 int cmd_check(const std::vector<std::string>& args, Io io) {
     const auto parsed = parse_command("check", args, io);
     if (!parsed) return 0;
@@ -415,17 +838,11 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
     if (!vm.count("file")) throw UsageError("give one or more baseline files");
 
     // Read and prepare every baseline before playing any.
-    struct Job {
-        Baseline b;
-        const GameEntry* game;
-        std::unique_ptr<PreparedRun> run;
-        RunConfig cfg;
-        bool exact;
-    };
+    const SeqOptions seq = seq_options_of(vm);
     std::vector<Job> jobs;
     const Settings overrides = settings_of(vm);
     for (const auto& file : vm["file"].as<std::vector<std::string>>()) {
-        Job j{read_baseline(file), nullptr, nullptr, {}, false};
+        Job j{read_baseline(file), nullptr, nullptr, {}, false, false, 0};
         j.run = check_baseline(j.b, j.game);
         if (!overrides.empty()) {
             Settings s = j.b.settings;
@@ -441,8 +858,17 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
         j.cfg.threads = vm.count("threads") ? parse_threads(vm["threads"].as<std::string>())
                                             : std::max(1u, std::thread::hardware_concurrency());
         j.cfg.chunk_size = j.run->chunk_size;
-        j.exact = overrides.empty() && j.b.rules_version == j.game->rules_version &&
-                  j.cfg.seed == j.b.seed && j.cfg.playouts == j.b.playouts;
+        j.sequential = j.b.targets || j.b.sequential || vm.count("sequential");
+        j.exact = !j.sequential && overrides.empty() &&
+                  j.b.rules_version == j.game->rules_version && j.cfg.seed == j.b.seed &&
+                  j.cfg.playouts == j.b.playouts;
+        // The cap: --max-playouts, else --playouts, else a targets file's playouts, else twice
+        // the baseline's.
+        j.cap = seq.cap                ? *seq.cap
+                : vm.count("playouts") ? j.cfg.playouts
+                : j.b.targets          ? j.b.playouts
+                                       : 2 * j.b.playouts;
+        if (j.sequential) j.cfg.playouts = j.cap;
         jobs.push_back(std::move(j));
     }
     std::vector<std::string> metric_names;
@@ -470,16 +896,42 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
                                  "'; give the report its own file");
         }
     for (const auto& [opt, file] : reports) prepare_out_file(file, opt);
+    const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool html = report_wanted(vm);
+    if (out_dir) prepare_out_dir(*out_dir);
 
     std::uint64_t queued = 0;
-    for (const auto& j : jobs) queued += j.cfg.playouts;
-    announce_queued(vm, io, "odds check",
-                    std::to_string(jobs.size()) +
-                        (jobs.size() == 1 ? " baseline, " : " baselines, ") +
-                        std::to_string(queued) + " playouts",
-                    jobs.front().cfg.threads);
+    bool any_sequential = false;
+    std::size_t targets = 0;
+    for (const auto& j : jobs) {
+        queued += j.cfg.playouts;
+        any_sequential = any_sequential || j.sequential;
+        targets += j.b.targets ? 1 : 0;
+    }
+    const std::size_t baselines = jobs.size() - targets;
+    std::string what;
+    if (baselines)
+        what += std::to_string(baselines) + (baselines == 1 ? " baseline, " : " baselines, ");
+    if (targets)
+        what += std::to_string(targets) + (targets == 1 ? " targets file, " : " targets files, ");
+    announce_queued(
+        vm, io, "odds check",
+        what + (any_sequential ? "at most " : "") + std::to_string(queued) + " playouts",
+        jobs.front().cfg.threads);
     std::vector<BaselineCheck> checks;
     for (auto& j : jobs) {
+        if (j.sequential) {
+            const bool decided_before = overall_verdict(checks) == Verdict::moved;
+            auto c = check_sequential(j, seq, tolerances, progress_wanted(vm), io);
+            if (!c) {
+                io.err << "odds check: interrupted at " << j.b.file << "; the files before it were "
+                       << (decided_before ? "decided: the balance MOVED" : "not moved")
+                       << (reports.empty() ? "" : "; no report written") << '\n';
+                return decided_before ? 1 : 130;
+            }
+            checks.push_back(std::move(*c));
+            continue;
+        }
         ProgressBar bar(j.cfg.playouts, progress_wanted(vm));
         const auto started = std::chrono::steady_clock::now();
         const RunResult r = play(*j.run, j.cfg, &bar);
@@ -491,16 +943,9 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
                    << (reports.empty() ? "" : "; no report written") << '\n';
             return moved_before ? 1 : 130;
         }
-        BaselineCheck c;
+        BaselineCheck c = check_of(j);
         c.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        c.file = j.b.file;
-        c.game = j.b.game;
-        c.scenario = j.run->scenario;
-        c.policy = j.run->policy;
-        c.rules_baseline = j.b.rules_version;
-        c.rules_build = j.game->rules_version;
-        c.exact = j.exact;
         c.seed_baseline = j.b.seed;
         c.seed = j.cfg.seed;
         c.playouts_baseline = j.b.playouts;
@@ -583,6 +1028,7 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
             c.metrics.push_back(std::move(mc));
         }
         switch (c.verdict()) {
+            case Verdict::inconclusive:  // sequential checks only
             case Verdict::moved:
                 io.out << "  => the balance MOVED\n";
                 break;
@@ -601,7 +1047,15 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
             file, opt == "--junit" ? check_junit(checks) : check_json(checks, ODDS_VERSION));
         io.err << "odds check: wrote " << file << '\n';  // stdout keeps the table alone
     }
-    return overall_verdict(checks) == Verdict::moved ? 1 : 0;
+    if (out_dir) {
+        const fs::path dir(*out_dir);
+        std::vector<std::string> game_list;
+        for (const auto& c : checks) game_list.push_back(c.game);
+        write_files_atomic({{dir / "check.csv", check_csv(checks)},
+                            provenance_file(dir, "check", args, game_list)});
+        if (html) write_report(dir, "check", io);
+    }
+    return verdict_exit_code(overall_verdict(checks));
 }
 
 }  // namespace odds::cli

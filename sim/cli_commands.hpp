@@ -12,10 +12,12 @@ int cmd_list(const std::vector<std::string>& args, Io io);
 int cmd_run(const std::vector<std::string>& args, Io io);
 int cmd_exact(const std::vector<std::string>& args, Io io);
 int cmd_sweep(const std::vector<std::string>& args, Io io);       // sim/cli_sweep.cpp
+int cmd_tune(const std::vector<std::string>& args, Io io);        // sim/cli_tune.cpp
 int cmd_baseline(const std::vector<std::string>& args, Io io);    // sim/cli_baseline.cpp
 int cmd_check(const std::vector<std::string>& args, Io io);       // sim/cli_baseline.cpp
 int cmd_compare(const std::vector<std::string>& args, Io io);     // sim/cli_compare.cpp
 int cmd_tournament(const std::vector<std::string>& args, Io io);  // sim/cli_tournament.cpp
 int cmd_version(const std::vector<std::string>& args, Io io);     // sim/cli.cpp
+int cmd_report(const std::vector<std::string>& args, Io io);      // sim/cli_report.cpp
 
 }  // namespace odds::cli

@@ -258,4 +258,36 @@ RunResult play(const PreparedRun& run, const RunConfig& cfg,
     return run.run(cfg, ctl);
 }
 
+std::uint64_t batch_size(std::uint64_t cap, std::uint32_t chunk_size) {
+    const std::uint64_t chunk = std::max<std::uint32_t>(1, chunk_size);
+    const std::uint64_t chunks = std::max<std::uint64_t>(1, (cap / 32 + chunk - 1) / chunk);
+    return chunks * chunk;
+}
+
+RunResult play_batches(const PreparedRun& run, const RunConfig& cfg, std::uint64_t cap,
+                       ProgressBar* bar, const std::function<bool(const Tally&)>& decided) {
+    const std::uint64_t batch = batch_size(cap, cfg.chunk_size);
+    RunResult total;
+    bool first = true;
+    for (std::uint64_t b = 0, played = 0; played < cap; ++b) {
+        RunConfig one = cfg;
+        one.seed = stream_seed(cfg.seed, b);
+        one.playouts = std::min(batch, cap - played);
+        RunResult r = play(run, one, bar, played);
+        played += one.playouts;
+        if (first)
+            total.tally = std::move(r.tally);
+        else
+            total.tally.merge(r.tally);
+        first = false;
+        total.seconds += r.seconds;
+        if (r.partial) {
+            total.partial = true;
+            break;
+        }
+        if (decided(total.tally)) break;
+    }
+    return total;
+}
+
 }  // namespace odds::cli

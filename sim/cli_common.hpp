@@ -70,6 +70,15 @@ RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,
 RunResult play(const PreparedRun& run, const RunConfig& cfg,
                std::function<void(std::uint64_t done)> progress);
 
+// Plays `run` in batches until `decided(tally so far)` says enough (odds check --sequential), at
+// most `cap` playouts: batch b plays a whole number of chunks on the seed stream_seed(cfg.seed,
+// b), so what is played depends on the seed and the cap alone, never on --threads. The batches'
+// tallies merge in order; Ctrl-C stops at a chunk boundary (partial). cfg.playouts is ignored.
+RunResult play_batches(const PreparedRun& run, const RunConfig& cfg, std::uint64_t cap,
+                       ProgressBar* bar, const std::function<bool(const Tally&)>& decided);
+// The batch size play_batches uses: about cap / 32, a whole number of chunks, at least one.
+std::uint64_t batch_size(std::uint64_t cap, std::uint32_t chunk_size);
+
 std::string game_names(bool with_exact_only = false);
 
 // The words (space-separated NAME=VALUE) of the first scenario that every one of `scenarios`

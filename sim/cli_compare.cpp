@@ -13,6 +13,7 @@
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/interrupt.hpp"
 
@@ -58,6 +59,7 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool report = report_wanted(vm);
     if (cfg.playouts < 2) throw UsageError("--playouts must be at least 2 for paired intervals");
     const auto entries = policies_of(vm);
     if (entries.size() < 2) throw UsageError("compare needs at least two --policy entries");
@@ -285,7 +287,9 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
                          partial};
             files.emplace_back(sub / "summary.csv", summary_csv(info, sums[p]));
         }
+        files.push_back(provenance_file(dir, "compare", args, {std::string(game.name)}));
         write_files_atomic(files);
+        if (report) write_report(dir, "compare", io);
     }
 
     auto pair_of = [&](std::size_t a, std::size_t b) {  // index of pair (min, max), sign

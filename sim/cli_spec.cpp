@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
 
 namespace odds::cli {
 
@@ -31,11 +32,13 @@ void run_options(po::options_description& d) {
     add_game_options(d);
     out_option(d,
                "write summary.csv, distributions.csv and survival.csv into DIR (made if missing)");
+    add_report_option(d);
 }
 
 void exact_options(po::options_description& d) {
     add_game_options(d);
     out_option(d, "write summary.csv, distributions.csv (and survival.csv where solved) into DIR");
+    add_report_option(d);
 }
 
 void compare_options(po::options_description& d) {
@@ -51,12 +54,14 @@ void compare_options(po::options_description& d) {
         "the table's columns: these metrics, comma-separated ('odds list GAME' names them; "
         "default: the first four headline metrics)");
     out_option(d, "write compare.csv, policies.csv and each policy's summary.csv into DIR");
+    add_report_option(d);
 }
 
 void tournament_options(po::options_description& d) {
     add_run_options(d, "100k");
     add_game_options(d);
     out_option(d, "write tournament.csv and ratings.csv into DIR");
+    add_report_option(d);
 }
 
 void sweep_options(po::options_description& d) {
@@ -67,13 +72,34 @@ void sweep_options(po::options_description& d) {
     add_run_options(d, "100k");
     add_game_options(d);
     out_option(d, "write sweep.csv into DIR");
+    add_report_option(d);
+}
+
+void tune_options(po::options_description& d) {
+    d.add_options()(
+        "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=LO..HI"),
+        "a rule option searched over its whole numbers LO..HI (or LO..HI:STEP) (repeatable)")(
+        "target", po::value<std::string>()->value_name("GOAL"),
+        "what to meet: METRIC=VALUE (the mean nearest VALUE), 'METRIC max' or 'METRIC min'")(
+        "search", po::value<std::string>()->value_name("HOW"),
+        "bisection (one option, METRIC=VALUE, the metric monotone in it; the default there) or "
+        "halving (successive halving over every setting, or an exact scan; the default "
+        "otherwise)")("no-exact",
+                      "play every setting, even where the game's exact solver could answer");
+    add_run_options(d, "100k");
+    add_game_options(d);
+    out_option(d, "write tune.csv (every evaluation on the path, the best marked) into DIR");
 }
 
 void baseline_options(po::options_description& d) {
     add_run_options(d);
     add_game_options(d);
     d.add_options()("out,o", po::value<std::string>()->value_name("FILE"),
-                    "the baseline file to write (required; its folder is made if missing)");
+                    "the baseline file to write (required; its folder is made if missing)")(
+        "tolerance", po::value<std::vector<std::string>>()->composing()->value_name("METRIC=X"),
+        "record X as METRIC's tolerance: the shift 'odds check --sequential' tests for "
+        "(repeatable)")("sequential",
+                        "record that 'odds check' checks this baseline sequentially by default");
 }
 
 void check_options(po::options_description& d) {
@@ -94,7 +120,18 @@ void check_options(po::options_description& d) {
         "(its folder is made if missing)")(
         "json", po::value<std::string>()->value_name("FILE"),
         "also write the verdicts as one JSON document to FILE (its folder is made if missing)")(
-        "no-progress", "no progress bar, even on a terminal");
+        "sequential",
+        "test each metric sequentially (GSPRT): play in batches until every metric is decided, "
+        "unchanged or moved by its tolerance, or the cap is reached (exit 3: inconclusive)")(
+        "false-alarm", po::value<std::string>()->value_name("A"),
+        "sequential: the false-alarm rate per baseline, spread over its metrics by Bonferroni "
+        "(default 0.001)")("miss", po::value<std::string>()->value_name("B"),
+                           "sequential: the miss rate per metric (default 0.05)")(
+        "max-playouts", po::value<std::string>()->value_name("N"),
+        "sequential: play at most N playouts per file (default: twice the baseline's; a "
+        "targets file's own playouts)")("no-progress", "no progress bar, even on a terminal");
+    out_option(d, "also write check.csv, every metric's verdict, into DIR (made if missing)");
+    add_report_option(d);
 }
 
 void completion_options(po::options_description&) {}
@@ -187,6 +224,24 @@ const CommandSpec kCommands[] = {
      1,
      sweep_options,
      cmd_sweep},
+    {"tune",
+     "search rule options for the setting that meets a target",
+     "odds tune GAME --vary NAME=LO..HI [--vary ...] --target GOAL [options]",
+     "Searches the varied rule options for the setting whose metric best meets the target: "
+     "METRIC=VALUE (the mean nearest VALUE), 'METRIC max' or 'METRIC min'. One option and a "
+     "value: bisection, assuming the metric moves monotonically with the option. Otherwise: "
+     "successive halving over every setting, each round on the same dice (common random "
+     "numbers), the better half kept with twice the playouts, --playouts the last round's. Where "
+     "the game's exact solver resolves a setting, its exact value is used (--no-exact: play "
+     "it). Prints the path and the best setting with its 95% interval; --out DIR writes "
+     "DIR/tune.csv.",
+     {"odds tune bosconian --vary hull=100..400 --target win=0.25",
+      "odds tune dimension-duel --vary hp=10..150:10 --target advantage_first=0.5 --search "
+      "halving"},
+     "game",
+     1,
+     tune_options,
+     cmd_tune},
     {"baseline",
      "record a scenario's headline metrics, to check later",
      "odds baseline GAME [options] --out FILE",
@@ -211,14 +266,34 @@ const CommandSpec kCommands[] = {
      "threshold (the test rejects |true shift| <= X); a smaller shift the plain test would flag "
      "is 'tolerated'. In exact mode, counts that differ with the mean moved by at most X are "
      "'tolerated'. Tolerated metrics pass.\n\n"
+     "--sequential: each metric is tested sequentially (GSPRT, as fishtest does) for "
+     "'unchanged' against 'moved by at least its tolerance' (--tolerance, the baseline's "
+     "tolerance record, else the shift a fixed test of the baseline's size detects), playing in "
+     "batches until every metric is decided or --max-playouts is reached. A targets file "
+     "(odds-targets 1; docs/ci.md) states what balance means, 'target advantage_first within "
+     "0.47..0.53', and is always checked sequentially.\n\n"
      "--junit FILE and --json FILE also write the verdicts for CI, beside the table. "
-     "Exit 0: unchanged or tolerated; 1: moved; 2: bad input.",
+     "Exit 0: unchanged, tolerated or met; 1: moved or a target missed; 2: bad input; 3: a "
+     "sequential check inconclusive at its cap.",
      {"odds check balance/*.baseline --junit reports/balance.xml",
       "odds check balance/bosconian.baseline --set hull=95 --tolerance win=0.005"},
      "file",
      -1,
      check_options,
      cmd_check},
+    {"report",
+     "the HTML report of a folder of CSV files odds wrote",
+     "odds report DIR",
+     "Writes DIR/report.html from the CSV files that odds run, exact, compare, tournament, sweep "
+     "or check wrote into DIR with --out: one self-contained page (no network, no script) with "
+     "each figure as a chart, its numbers in a table under it, and the scenario, policies, seed, "
+     "playouts, rules version and command line that made them (docs/output.md). --report on "
+     "those commands writes the same page.",
+     {"odds report runs/bosconian", "odds run bosconian --out runs/bosconian --report"},
+     "file",
+     1,
+     no_options,
+     cmd_report},
     {"version",
      "the version, each game's rules version, and the build",
      "odds version",

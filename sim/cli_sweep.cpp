@@ -10,6 +10,7 @@
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 
 namespace odds::cli {
@@ -139,6 +140,7 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     // Every input is checked before anything runs: the cheap ones first.
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool report = report_wanted(vm);
     std::vector<Combination> combos(total);
     const auto policies = policies_of(vm);
     for (std::size_t c = 0; c < total; ++c) {
@@ -202,7 +204,12 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
         }
         table << (r.partial ? "  (partial)" : "") << '\n';
     }
-    if (out_dir) write_file_atomic(fs::path(*out_dir) / "sweep.csv", csv);
+    if (out_dir) {
+        const fs::path dir(*out_dir);
+        write_files_atomic({{dir / "sweep.csv", csv},
+                            provenance_file(dir, "sweep", args, {std::string(game.name)})});
+        if (report) write_report(dir, "sweep", io);
+    }
     io.out << game.name << " sweep | " << combos.front().run->policy << " | seed " << cfg.seed
            << " | " << cfg.playouts << " playouts per combination, common random numbers\n"
            << table.str();

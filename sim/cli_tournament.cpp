@@ -16,6 +16,7 @@
 #include "reports/ratings.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/interrupt.hpp"
 
@@ -88,6 +89,7 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                          ")");
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool report = report_wanted(vm);
     const auto names = policies_of(vm);
     if (names.size() < 2) throw UsageError("a tournament needs at least two --policy entries");
     for (std::size_t i = 0; i < names.size(); ++i) {
@@ -219,7 +221,10 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                 csv_field(own_text[i]) + '\n';
     if (out_dir) {
         const fs::path dir(*out_dir);
-        write_files_atomic({{dir / "tournament.csv", csv}, {dir / "ratings.csv", rcsv}});
+        write_files_atomic({{dir / "tournament.csv", csv},
+                            {dir / "ratings.csv", rcsv},
+                            provenance_file(dir, "tournament", args, {std::string(game.name)})});
+        if (report) write_report(dir, "tournament", io);
     }
 
     std::ostringstream t;

@@ -30,7 +30,7 @@ echo "ok: interrupted after $playouts playouts, exit 130, files marked partial"
 # The same for a comparison, on the same runner: every file marked partial, a whole number of
 # its chunks (1024 playouts for fpb's policies) played by every policy.
 "$odds" compare fpb --policy bug-out --policy random --playouts 1e11 --threads 2 \
-  --out "$dir/cmp" >"$dir/stdout" 2>"$dir/stderr" &
+  --out "$dir/cmp" --report >"$dir/stdout" 2>"$dir/stderr" &
 pid=$!
 for _ in $(seq 1 300); do [ -d "$dir/cmp" ] && break; sleep 0.1; done
 sleep 1
@@ -47,4 +47,7 @@ done
 playouts=$(sed -n 2p "$dir/cmp/compare.csv" | cut -d, -f4)
 [ $((playouts % 1024)) -eq 0 ] && [ "$playouts" -gt 0 ] ||
   fail "compare: playouts $playouts is not a whole number of chunks"
-echo "ok: compare interrupted after $playouts playouts each, exit 130, files marked partial"
+# Its report (--report) is written too, and says the figures are partial.
+grep -q 'Interrupted: these figures are partial' "$dir/cmp/report.html" ||
+  fail "compare: report.html missing or not marked partial"
+echo "ok: compare interrupted after $playouts playouts each, exit 130, files and report marked partial"

@@ -247,7 +247,7 @@ TEST_CASE(
           std::string::npos);
     CHECK(j.find("\"shift\": -0.004815, \"counts_match\": null, \"threshold\": 0.000965") !=
           std::string::npos);
-    CHECK(j.find("\"tolerance\": 0.005}") != std::string::npos);
+    CHECK(j.find("\"tolerance\": 0.005,\n         \"sequential\": null}") != std::string::npos);
     CHECK(test::occurrences(j, "\"verdict\": \"moved\"") ==
           1 + 1 + 3);  // overall, the baseline, 3 metrics
 

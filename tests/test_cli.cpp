@@ -168,6 +168,9 @@ TEST_CASE("without a progress bar, every command that has one says what is queue
         {{"tournament", "dimension-duel", "--policy", "dice", "--policy", "survivor", "--policy",
           "aggressor", "-n", "500", "-j", "2"},
          "odds tournament: 6 pairings x 500 games = 3000 games queued on 2 threads\n"},
+        {{"tune", "race", "--vary", "goal=10..20", "--target", "win=0.5", "--no-exact", "-n",
+          "1000", "-j", "2"},
+         "odds tune: bisection over 11 settings, up to 1000 playouts each queued on 2 threads\n"},
     };
     for (const auto& c : cases) {
         auto args = c.args;
@@ -298,10 +301,10 @@ TEST_CASE("a good run prints its table and writes its files", "[cli]") {
     CHECK(r.code == 0);
     CHECK(r.out.find("win") != std::string::npos);
     CHECK(r.out.find("layout=4,9,15") != std::string::npos);
-    for (const char* f : {"summary.csv", "distributions.csv", "survival.csv"})
+    for (const char* f : {"summary.csv", "distributions.csv", "survival.csv", "provenance.csv"})
         CHECK(fs::exists(out / f));
     // No temporary file left behind.
-    CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator{}) == 3);
+    CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator{}) == 4);
     fs::remove_all(out);
 }
 

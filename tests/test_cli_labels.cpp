@@ -735,6 +735,8 @@ TEST_CASE("docs/output.md names every file every command writes and every column
          (dir / "sweep").string()},
         {"baseline", "bosconian", "-n", "1000", "--out",
          (dir / "baseline" / "b.baseline").string()},
+        {"tune", "race", "--vary", "goal=10..20", "--target", "win=0.5", "--out",
+         (dir / "tune").string()},
     };
     for (auto args : commands) {
         if (args[0] != "exact") args.push_back("--no-progress");
@@ -743,10 +745,10 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         REQUIRE(r.code == 0);
     }
     // odds check's reports, of the baseline just written (statistically: other playouts).
-    const auto check =
-        test::cli({"check", (dir / "baseline" / "b.baseline").string(), "-n", "500",
-                   "--no-progress", "--junit", (dir / "check" / "check.xml").string(), "--json",
-                   (dir / "check" / "check.json").string()});
+    const auto check = test::cli(
+        {"check", (dir / "baseline" / "b.baseline").string(), "-n", "500", "--no-progress",
+         "--junit", (dir / "check" / "check.xml").string(), "--json",
+         (dir / "check" / "check.json").string(), "--out", (dir / "check" / "out").string()});
     INFO(check.err);
     REQUIRE(check.code == 0);
     std::size_t files = 0;
@@ -797,12 +799,14 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         const Csv csv = parse_csv(test::slurp(e.path()));
         for (const auto& column : csv.header) {
             if (name == "sweep.csv" && column == "hull") continue;  // a varied option's own column
+            if (name == "tune.csv" && column == "goal") continue;
             INFO(column);
             CHECK(doc.find("`" + column + "`") != std::string::npos);
         }
     }
-    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 2);  // run, exact, compare (2 policies), tournament,
-                                                // sweep, baseline, check's reports
+    // run, exact, compare (2 policies), tournament, sweep, baseline, tune, check's reports and
+    // its --out folder; every --out folder but tune's has its provenance.csv
+    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 1 + 2 + 1 + 6);
     CHECK(doc.find("`<policy>/summary.csv`") != std::string::npos);
     // Every game's survival table: its time metric, its subjects, where its steps start; in the
     // table of docs/output.md, or (a game of the tests' own) on the game's rules page, in a row

@@ -1,0 +1,692 @@
+#include "reports/html_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "reports/csv.hpp"
+#include "reports/svg.hpp"
+
+namespace odds {
+
+namespace fs = std::filesystem;
+using svg::escape;
+using svg::num;
+
+std::string provenance_csv(const Provenance& p) {
+    return "odds_version,command,game,rules_version,command_line\n" + csv_field(p.odds_version) +
+           ',' + csv_field(p.command) + ',' + csv_field(p.game) + ',' + csv_field(p.rules_version) +
+           ',' + csv_field(p.command_line) + '\n';
+}
+
+std::string command_line(const std::string& command, const std::vector<std::string>& args) {
+    std::string line = "odds " + command;
+    for (const auto& a : args) {
+        const bool plain = !a.empty() && a.find_first_not_of(
+                                             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                             "0123456789-_./=:,+@%") == std::string::npos;
+        if (plain) {
+            line += ' ' + a;
+            continue;
+        }
+        line += " '";
+        for (char c : a) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        line += '\'';
+    }
+    return line;
+}
+
+namespace {
+
+const char* const kInputs[] = {"provenance.csv", "summary.csv",       "distributions.csv",
+                               "survival.csv",   "compare.csv",       "policies.csv",
+                               "tournament.csv", "ratings.csv",       "sweep.csv",
+                               "check.csv",      "exact/summary.csv", "exact/distributions.csv"};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + p.string());
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+CsvTable read(const fs::path& dir, const char* name) {
+    const fs::path p = dir / name;
+    std::error_code ec;
+    if (!fs::is_regular_file(p, ec)) return {};
+    return parse_csv(slurp(p));
+}
+
+double number(const std::string& s) {
+    if (s.empty()) return std::numeric_limits<double>::quiet_NaN();
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(s, &used);
+        return used == s.size() ? v : std::numeric_limits<double>::quiet_NaN();
+    } catch (const std::exception&) {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+}
+
+// The values of `column`, each once, in the order first seen.
+std::vector<std::string> distinct(const CsvTable& t, std::string_view column) {
+    std::vector<std::string> out;
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        if (std::find(out.begin(), out.end(), t.at(r, column)) == out.end())
+            out.push_back(t.at(r, column));
+    return out;
+}
+
+// A cell for people: a number with more than 6 significant digits rounded to 6 (the CSV beside
+// the page has every digit); any other text as it is.
+std::string readable(const std::string& cell) {
+    const double v = number(cell);
+    if (std::isnan(v) || cell.size() <= 8) return cell;
+    return num(v, 6);
+}
+
+// A table of `columns` (its heads) and rows of cells, in a collapsed <details> under a chart.
+std::string table(const std::vector<std::string>& heads,
+                  const std::vector<std::vector<std::string>>& rows,
+                  const std::string& summary = "the numbers", bool open = false) {
+    std::string s = std::string(open ? "<details open>" : "<details>") + "<summary>" +
+                    escape(summary) + "</summary><table><thead><tr>";
+    for (const auto& h : heads) s += "<th>" + escape(h) + "</th>";
+    s += "</tr></thead><tbody>";
+    for (const auto& r : rows) {
+        s += "<tr>";
+        for (const auto& c : r) s += "<td>" + escape(readable(c)) + "</td>";
+        s += "</tr>";
+    }
+    return s + "</tbody></table></details>";
+}
+
+// A CSV's rows (those `keep` accepts) as a table of the given columns.
+template <class Keep>
+std::string csv_table(const CsvTable& t, const std::vector<std::string>& columns, Keep keep,
+                      const std::string& summary = "the numbers", bool open = false) {
+    std::vector<std::vector<std::string>> rows;
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        if (!keep(r)) continue;
+        std::vector<std::string> row;
+        for (const auto& c : columns) row.push_back(t.at(r, c));
+        rows.push_back(std::move(row));
+    }
+    return table(columns, rows, summary, open);
+}
+
+std::string figure(const std::string& chart, const std::string& numbers) {
+    return "<figure>" + chart + "</figure>" + numbers;
+}
+
+// The header: what made the folder's figures, from the CSV files and provenance.csv.
+std::string provenance_section(const CsvTable& prov, const CsvTable& main) {
+    const auto first = [&](std::string_view column) {
+        if (main.rows.empty()) return std::string();
+        return main.at(0, column);
+    };
+    std::vector<std::pair<std::string, std::string>> facts;
+    const auto add = [&](const std::string& k, const std::string& v) {
+        if (!v.empty()) facts.emplace_back(k, v);
+    };
+    add("game", !prov.rows.empty() ? prov.at(0, "game") : first("game"));
+    add("scenario", first("scenario"));
+    add("policies", first("policy"));
+    add("seed", first("seed"));
+    add("playouts", first("playouts"));
+    add("method", first("method") == "exact" ? "exact"
+                  : first("method").empty()  ? ""
+                                             : "Monte Carlo");
+    add("status", first("status"));
+    if (!prov.rows.empty()) {
+        add("rules version", prov.at(0, "rules_version"));
+        add("command line", prov.at(0, "command_line"));
+        add("odds version", prov.at(0, "odds_version"));
+    } else {
+        add("command line", "not recorded (no provenance.csv in the folder)");
+    }
+    std::string s = "<section class=\"provenance\"><h2>What made these figures</h2><dl>";
+    for (const auto& [k, v] : facts)
+        s += "<dt>" + escape(k) + "</dt><dd>" +
+             (k == "command line" && !prov.rows.empty() ? "<code>" + escape(v) + "</code>"
+                                                        : escape(v)) +
+             "</dd>";
+    return s + "</dl></section>";
+}
+
+std::string partial_note(const CsvTable& t) {
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        if (t.at(r, "status") == "partial")
+            return "<p class=\"warning\">Interrupted: these figures are partial (the work done "
+                   "before Ctrl-C).</p>";
+    return "";
+}
+
+std::string metric_axis(const std::string& metric, const CsvTable& summary) {
+    // A rate (or a count seen only at 0 and 1) is 0 or 1 a playout; a count is in its own unit.
+    for (std::size_t r = 0; r < summary.rows.size(); ++r)
+        if (summary.at(r, "metric") == metric && summary.at(r, "min") == "0" &&
+            summary.at(r, "max") == "1" && summary.at(r, "p05").find('.') == std::string::npos)
+            return metric + " (per playout: 0 or 1)";
+    return metric + " (value per playout)";
+}
+
+svg::Law law_of(const CsvTable& d, const std::string& metric, const std::string& name) {
+    svg::Law law;
+    law.name = name;
+    for (std::size_t r = 0; r < d.rows.size(); ++r) {
+        if (d.at(r, "metric") != metric) continue;
+        law.x.push_back(number(d.at(r, "value")));
+        law.p.push_back(number(d.at(r, "probability")));
+        law.at_least.push_back(number(d.at(r, "at_least")));
+        law.tips.push_back(d.at(r, "count").empty() ? "" : d.at(r, "count") + " playouts");
+    }
+    return law;
+}
+
+// "exact", or with unresolved mass "exact (lower bounds)": the page says how much is unresolved.
+std::string exact_name(const CsvTable& d, const std::string& metric) {
+    for (std::size_t r = 0; r < d.rows.size(); ++r)
+        if (d.at(r, "metric") == metric && number(d.at(r, "unresolved")) > 0)
+            return "exact (lower bounds)";
+    return "exact";
+}
+
+// With unresolved mass in an exact law: how much, and what it means for the charts.
+std::string unresolved_note(const CsvTable& d) {
+    double most = 0;
+    for (std::size_t r = 0; r < d.rows.size(); ++r)
+        if (d.at(r, "method") == "exact") most = std::max(most, number(d.at(r, "unresolved")));
+    if (!(most > 0)) return "";
+    return " The exact solver leaves a probability of " + escape(num(most, 3)) +
+           " unresolved: its probabilities are lower bounds, each higher by at most that.";
+}
+
+std::string summary_table(const CsvTable& summary) {
+    return csv_table(
+        summary,
+        {"metric", "mean", "ci_low", "ci_high", "stddev", "min", "p05", "p25", "p50", "p75", "p95",
+         "max", "unresolved"},
+        [](std::size_t) { return true; }, "the summary (summary.csv)", true);
+}
+
+std::string run_sections(const fs::path& dir) {
+    const CsvTable summary = read(dir, "summary.csv");
+    const CsvTable dist = read(dir, "distributions.csv");
+    // The exact law beside the Monte Carlo, when it is of the same scenario and policies (a
+    // folder's exact/ left from another run is not drawn).
+    CsvTable exact = read(dir, "exact/distributions.csv");
+    if (!exact.rows.empty() &&
+        (dist.rows.empty() || exact.at(0, "scenario") != dist.at(0, "scenario") ||
+         exact.at(0, "policy") != dist.at(0, "policy") || dist.at(0, "method") == "exact"))
+        exact = {};
+    const CsvTable surv = read(dir, "survival.csv");
+    const bool is_exact = !dist.rows.empty() && dist.at(0, "method") == "exact";
+    std::string s =
+        partial_note(summary) + "<section><h2>Summary</h2>" + summary_table(summary) + "</section>";
+    if (!dist.rows.empty()) {
+        s += "<section><h2>Distributions</h2><p>Bars: P(X = x), the share of playouts with each "
+             "value; line: P(X &#8805; x), the share with at least that value (right axis)." +
+             std::string(exact.rows.empty() ? ""
+                                            : " Diamonds and the dashed line: the exact law, "
+                                              "from <code>exact/</code>.") +
+             unresolved_note(exact.rows.empty() ? dist : exact) + "</p>";
+        for (const auto& metric : distinct(dist, "metric")) {
+            std::vector<svg::Law> laws{
+                law_of(dist, metric, is_exact ? exact_name(dist, metric) : "Monte Carlo")};
+            if (!exact.rows.empty()) {
+                auto e = law_of(exact, metric, exact_name(exact, metric));
+                if (!e.x.empty()) laws.push_back(std::move(e));
+            }
+            std::string numbers;
+            if (laws.front().x.size() > svg::kMostBars) {  // the chart's bins: a small page
+                const svg::Law b = svg::binned(laws.front());
+                std::vector<std::vector<std::string>> cells;
+                for (std::size_t i = 0; i < b.x.size(); ++i)
+                    cells.push_back({b.tips[i], num(b.p[i], 6), num(b.at_least[i], 6)});
+                numbers = table({"values", "probability", "at_least (of the first)"}, cells,
+                                "the numbers, binned as drawn (distributions.csv has every value)");
+            } else {
+                numbers = csv_table(dist, {"value", "count", "probability", "cdf", "at_least"},
+                                    [&](std::size_t r) { return dist.at(r, "metric") == metric; });
+            }
+            s += "<h3>" + escape(metric) + "</h3>" +
+                 figure(svg::distribution_chart(metric + ": its distribution",
+                                                metric_axis(metric, summary), laws),
+                        numbers);
+        }
+        s += "</section>";
+    }
+    if (!surv.rows.empty()) {
+        s += "<section><h2>Survival</h2><p>Kaplan-Meier steps: the share still going after each "
+             "step; a + marks a step where some ended without the event (censored).</p>";
+        const bool subjects = surv.has("subject");
+        for (const auto& subject :
+             subjects ? distinct(surv, "subject") : std::vector<std::string>{""}) {
+            svg::Survival c;
+            c.name = subject.empty() ? "survival" : subject;
+            const auto keep = [&](std::size_t r) {
+                return !subjects || surv.at(r, "subject") == subject;
+            };
+            for (std::size_t r = 0; r < surv.rows.size(); ++r) {
+                if (!keep(r)) continue;
+                c.step.push_back(number(surv.at(r, "step")));
+                c.survival.push_back(number(surv.at(r, "survival")));
+                c.censored.push_back(number(surv.at(r, "completed")) > 0);
+            }
+            const std::string title = subject.empty() ? "survival" : "survival: " + subject;
+            s +=
+                figure(svg::survival_chart(title, "step", {c}),
+                       csv_table(surv, {"step", "at_risk", "lost", "completed", "survival"}, keep));
+        }
+        s += "</section>";
+    }
+    return s;
+}
+
+// compare: each policy's paired difference to the best, per metric compared; each policy's means.
+std::string compare_sections(const fs::path& dir) {
+    const CsvTable cmp = read(dir, "compare.csv");
+    const CsvTable pol = read(dir, "policies.csv");
+    std::string best, ranked_by;
+    for (std::size_t r = 0; r < pol.rows.size(); ++r)
+        if (pol.at(r, "rank") == "1")
+            best = pol.at(r, "policy"), ranked_by = pol.at(r, "ranked_by");
+    std::string s = partial_note(cmp) +
+                    "<section><h2>Differences to the best</h2><p>Each policy's "
+                    "paired difference to the best (<b>" +
+                    escape(best) + "</b>, first by " + escape(ranked_by) +
+                    "): every policy played the same dice, so the difference is measured playout "
+                    "by playout; the bars are 95% intervals, the p-values Holm-adjusted.</p>";
+    std::vector<std::string> metrics = distinct(cmp, "metric");
+    std::stable_partition(metrics.begin(), metrics.end(),
+                          [&](const std::string& m) { return m == ranked_by; });
+    for (const auto& metric : metrics) {
+        std::vector<svg::ForestRow> rows;
+        std::vector<std::vector<std::string>> cells;
+        for (std::size_t r = 0; r < cmp.rows.size(); ++r) {
+            if (cmp.at(r, "metric") != metric) continue;
+            const std::string a = cmp.at(r, "policy_a"), b = cmp.at(r, "policy_b");
+            if (a != best && b != best) continue;
+            const double sign = a == best ? -1 : 1;  // the other policy's mean - the best's
+            svg::ForestRow row;
+            row.label = a == best ? b : a;
+            row.value = sign * number(cmp.at(r, "diff"));
+            row.low = sign * number(cmp.at(r, sign > 0 ? "ci_low" : "ci_high"));
+            row.high = sign * number(cmp.at(r, sign > 0 ? "ci_high" : "ci_low"));
+            row.tip = "p (Holm) " + cmp.at(r, "p_holm");
+            row.colour = static_cast<int>(rows.size()) + 1;
+            rows.push_back(row);
+            cells.push_back({row.label, num(row.value), num(row.low), num(row.high),
+                             cmp.at(r, "p_value"), cmp.at(r, "p_holm")});
+        }
+        if (rows.empty()) continue;
+        s += "<h3>" + escape(metric) + "</h3>" +
+             figure(
+                 svg::forest_chart(metric + ": each policy minus " + best,
+                                   "difference in " + metric + " (policy - best), per playout",
+                                   rows, 0.0),
+                 table({"policy", "difference", "ci_low", "ci_high", "p_value", "p_holm"}, cells));
+    }
+    s += "</section>";
+    if (!pol.rows.empty()) {
+        s += "<section><h2>Each policy's figures</h2>";
+        for (const auto& metric : distinct(pol, "metric")) {
+            std::vector<svg::ForestRow> rows;
+            for (std::size_t r = 0; r < pol.rows.size(); ++r)
+                if (pol.at(r, "metric") == metric)
+                    rows.push_back({pol.at(r, "policy"), number(pol.at(r, "mean")),
+                                    number(pol.at(r, "ci_low")), number(pol.at(r, "ci_high")),
+                                    "rank " + pol.at(r, "rank"), 0, ""});
+            s += "<h3>" + escape(metric) + "</h3>" +
+                 figure(svg::forest_chart(metric + ": each policy's mean",
+                                          metric + ", mean per playout", rows, std::nullopt),
+                        csv_table(pol, {"rank", "policy", "mean", "ci_low", "ci_high", "stddev"},
+                                  [&](std::size_t r) { return pol.at(r, "metric") == metric; }));
+        }
+        s += "</section>";
+    }
+    return s;
+}
+
+std::string tournament_sections(const fs::path& dir) {
+    const CsvTable t = read(dir, "tournament.csv");
+    const CsvTable ratings = read(dir, "ratings.csv");
+    std::string s = partial_note(t);
+    if (!t.rows.empty()) {
+        std::vector<std::string> policies = distinct(t, "first_policy");
+        for (const auto& p : distinct(t, "second_policy"))
+            if (std::find(policies.begin(), policies.end(), p) == policies.end())
+                policies.push_back(p);
+        const std::string first = t.at(0, "first_seat"), second = t.at(0, "second_seat");
+        const std::size_t n = policies.size();
+        std::vector<std::vector<double>> v(
+            n, std::vector<double>(n, std::numeric_limits<double>::quiet_NaN()));
+        std::vector<std::vector<std::string>> tips(n, std::vector<std::string>(n));
+        const auto index = [&](const std::string& p) {
+            return static_cast<std::size_t>(std::find(policies.begin(), policies.end(), p) -
+                                            policies.begin());
+        };
+        for (std::size_t r = 0; r < t.rows.size(); ++r) {
+            const std::size_t i = index(t.at(r, "first_policy")),
+                              j = index(t.at(r, "second_policy"));
+            std::string& tip = tips[i][j];
+            if (tip.empty())
+                tip = t.at(r, "first_policy") + " (" + first + ") against " +
+                      t.at(r, "second_policy") + " (" + second + "), " + t.at(r, "playouts") +
+                      " games:";
+            tip += " " + t.at(r, "result") + " " + num(number(t.at(r, "rate"))) + " [" +
+                   num(number(t.at(r, "ci_low"))) + ", " + num(number(t.at(r, "ci_high"))) + "]";
+            if (t.at(r, "result") == "first_wins") v[i][j] = number(t.at(r, "rate"));
+        }
+        s += "<section><h2>Who beats whom</h2><p>The share of games the row's policy wins in the "
+             "first seat (" +
+             escape(first) + ") against the column's in the second (" + escape(second) +
+             "); hover a cell for its draws, losses and intervals.</p>" +
+             figure(
+                 svg::heatmap_chart(
+                     "first seat's win rate: " + first + " (rows) against " + second + " (columns)",
+                     first + " policy (first seat)", second + " policy (second seat)", policies,
+                     policies, v, tips),
+                 csv_table(t,
+                           {"first_policy", "second_policy", "result", "rate", "ci_low", "ci_high",
+                            "playouts"},
+                           [](std::size_t) { return true; })) +
+             "</section>";
+    }
+    if (!ratings.rows.empty()) {
+        std::vector<svg::ForestRow> rows;
+        for (std::size_t r = 0; r < ratings.rows.size(); ++r)
+            rows.push_back({ratings.at(r, "policy"), number(ratings.at(r, "rating")),
+                            number(ratings.at(r, "ci_low")), number(ratings.at(r, "ci_high")),
+                            ratings.at(r, "games") + " games, score " + ratings.at(r, "score") +
+                                (ratings.at(r, "policy_scenario").empty()
+                                     ? ""
+                                     : "; " + ratings.at(r, "policy_scenario")),
+                            0, ""});
+        std::sort(rows.begin(), rows.end(),
+                  [](const auto& a, const auto& b) { return a.value > b.value; });
+        s += "<section><h2>Ratings</h2><p>Bradley-Terry ratings on the Elo scale (mean 0) with 95% "
+             "intervals.</p>" +
+             figure(svg::forest_chart("Bradley-Terry ratings", "rating (Elo scale, mean 0)", rows,
+                                      0.0),
+                    csv_table(ratings, {"policy", "rating", "ci_low", "ci_high", "games", "score"},
+                              [](std::size_t) { return true; })) +
+             "</section>";
+    }
+    return s;
+}
+
+// sweep.csv's varied options: the columns between playouts and metric.
+std::vector<std::string> varied_columns(const CsvTable& t) {
+    std::vector<std::string> varied;
+    bool in = false;
+    for (const auto& h : t.header) {
+        if (h == "metric") break;
+        if (in) varied.push_back(h);
+        if (h == "playouts") in = true;
+    }
+    return varied;
+}
+
+std::string varied_options(const CsvTable& t) {
+    std::string out;
+    for (const auto& v : varied_columns(t)) {
+        if (!out.empty()) out += ", ";
+        out += v;
+    }
+    return out;
+}
+
+std::string sweep_sections(const fs::path& dir) {
+    const CsvTable t = read(dir, "sweep.csv");
+    const std::vector<std::string> varied = varied_columns(t);
+    std::string s = partial_note(t) +
+                    "<section><h2>How the odds move</h2><p>Each metric's mean against "
+                    "each varied option, with its 95% band; every combination played the same "
+                    "dice.</p>";
+    for (const auto& metric : distinct(t, "metric")) {
+        s += "<h3>" + escape(metric) + "</h3>";
+        for (const auto& option : varied) {
+            std::vector<std::string> values = distinct(t, option);
+            bool numeric = true;
+            for (const auto& v : values) numeric = numeric && !std::isnan(number(v));
+            if (numeric)
+                std::sort(values.begin(), values.end(),
+                          [](const auto& a, const auto& b) { return number(a) < number(b); });
+            // One line per combination of the other varied options.
+            std::map<std::string, svg::Line> lines;
+            std::vector<std::string> order;
+            for (std::size_t r = 0; r < t.rows.size(); ++r) {
+                if (t.at(r, "metric") != metric) continue;
+                std::string key;
+                for (const auto& o : varied)
+                    if (o != option) key += (key.empty() ? "" : " ") + o + "=" + t.at(r, o);
+                if (!lines.count(key)) order.push_back(key);
+                svg::Line& l = lines[key];
+                l.name = key.empty() ? metric : key;
+                const std::string& v = t.at(r, option);
+                l.x.push_back(numeric
+                                  ? number(v)
+                                  : static_cast<double>(std::find(values.begin(), values.end(), v) -
+                                                        values.begin()));
+                l.mean.push_back(number(t.at(r, "mean")));
+                l.low.push_back(number(t.at(r, "ci_low")));
+                l.high.push_back(number(t.at(r, "ci_high")));
+            }
+            std::vector<svg::Line> ordered;
+            for (const auto& k : order) {
+                svg::Line l = lines[k];
+                std::vector<std::size_t> idx(l.x.size());
+                for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+                std::sort(idx.begin(), idx.end(), [&](auto a, auto b) { return l.x[a] < l.x[b]; });
+                svg::Line sorted{l.name, {}, {}, {}, {}};
+                for (auto i : idx) {
+                    sorted.x.push_back(l.x[i]);
+                    sorted.mean.push_back(l.mean[i]);
+                    sorted.low.push_back(l.low[i]);
+                    sorted.high.push_back(l.high[i]);
+                }
+                ordered.push_back(std::move(sorted));
+            }
+            std::vector<std::string> columns = varied;
+            for (const char* c : {"mean", "ci_low", "ci_high", "stddev", "playouts"})
+                columns.push_back(c);
+            s += figure(
+                svg::line_chart(metric + " against " + option, option,
+                                metric + ", mean per playout", ordered,
+                                numeric ? std::vector<std::string>{} : values),
+                csv_table(t, columns, [&](std::size_t r) { return t.at(r, "metric") == metric; }));
+        }
+    }
+    return s + "</section>";
+}
+
+std::string check_sections(const fs::path& dir) {
+    const CsvTable t = read(dir, "check.csv");
+    std::string s;
+    for (const auto& file : distinct(t, "file")) {
+        std::size_t first = 0;
+        while (t.at(first, "file") != file) ++first;
+        std::string verdict = "unchanged";
+        for (std::size_t r = 0; r < t.rows.size(); ++r)
+            if (t.at(r, "file") == file && t.at(r, "verdict") != "unchanged" && verdict != "moved")
+                verdict = t.at(r, "verdict");
+        s += "<section><h2>" + escape(file) + ": " +
+             (verdict == "moved" ? "<span class=\"moved\">the balance MOVED</span>"
+                                 : "<span class=\"pass\">" + escape(verdict) + "</span>") +
+             "</h2><p>" + escape(t.at(first, "game")) + " | " + escape(t.at(first, "scenario")) +
+             " | " + escape(t.at(first, "policy")) + "<br>" + escape(t.at(first, "mode")) +
+             " check, rules version " + escape(t.at(first, "rules_version_baseline")) +
+             " (this build: " + escape(t.at(first, "rules_version_build")) + "), seed " +
+             escape(t.at(first, "seed")) + ", " + escape(t.at(first, "playouts")) + " playouts</p>";
+        for (std::size_t r = 0; r < t.rows.size(); ++r) {
+            if (t.at(r, "file") != file) continue;
+            const std::string metric = t.at(r, "metric"), v = t.at(r, "verdict");
+            const bool moved = v == "moved";
+            const double old_mean = number(t.at(r, "old_mean"));
+            const double detectable = number(t.at(r, "detectable"));
+            std::vector<svg::ForestRow> rows{
+                {"baseline", old_mean, number(t.at(r, "old_ci_low")),
+                 number(t.at(r, "old_ci_high")), "recorded", 0, ""},
+                {"new", number(t.at(r, "new_mean")), number(t.at(r, "new_ci_low")),
+                 number(t.at(r, "new_ci_high")), "shift " + t.at(r, "shift") + ", " + v,
+                 moved ? 5 : 2,
+                 moved              ? "MOVED"
+                 : v == "tolerated" ? "tolerated: pass"
+                                    : "pass"}};
+            std::optional<svg::Band> band;
+            if (!std::isnan(detectable))
+                band = svg::Band{old_mean - detectable, old_mean + detectable,
+                                 "baseline ± detectable shift (" + num(detectable) + ")"};
+            s += "<h3>" + escape(metric) + ": " + escape(moved ? "MOVED" : v) + "</h3>" +
+                 figure(svg::forest_chart(metric + ": baseline and new, " + (moved ? "MOVED" : v),
+                                          metric + ", mean per playout", rows, std::nullopt, band,
+                                          {"baseline", "", "new"}),
+                        csv_table(t,
+                                  {"metric", "verdict", "old_mean", "old_ci_low", "old_ci_high",
+                                   "new_mean", "new_ci_low", "new_ci_high", "shift", "alarm_above",
+                                   "detectable", "tolerance"},
+                                  [&](std::size_t k) { return k == r; }));
+        }
+        s += "</section>";
+    }
+    return s;
+}
+
+// The words (NAME=VALUE) of the first row's scenario that every row's scenario holds: what the
+// combinations, pairings or policies of a folder share.
+std::string shared_scenario(const CsvTable& t) {
+    std::vector<std::vector<std::string>> all;
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        std::istringstream in(t.at(r, "scenario"));
+        all.emplace_back();
+        for (std::string w; in >> w;) all.back().push_back(w);
+    }
+    std::string out;
+    if (all.empty()) return out;
+    for (const auto& w : all.front()) {
+        bool everywhere = true;
+        for (const auto& words : all)
+            everywhere = everywhere && std::find(words.begin(), words.end(), w) != words.end();
+        if (!everywhere) continue;
+        if (!out.empty()) out += ' ';
+        out += w;
+    }
+    return out;
+}
+
+const char* kStyle =
+    "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:1000px;margin:1em "
+    "auto;padding:0 1em;color:#222;background:#fff}h1{font-size:1.5em}h2{font-size:1.2em;border-"
+    "bottom:1px solid "
+    "#ccc;margin-top:1.6em}h3{font-size:1em}code{font-size:.9em;background:#f3f3f3;"
+    "padding:0 .2em;word-break:break-all}dl{display:grid;grid-template-columns:max-content "
+    "auto;gap:"
+    ".2em 1em}dt{font-weight:600}dd{margin:0;word-break:break-word}figure{margin:.5em 0}svg.chart{"
+    "max-width:100%;height:auto}svg text{font-size:12px;fill:#222;font-family:inherit}svg "
+    ".title{font-size:15px;font-weight:600}.cell text.light{fill:#fff}.axis line{stroke:#555}.axis "
+    "line.grid{stroke:#e4e4e4}.s0{fill:#"
+    "0072B2;stroke:#0072B2}.s1{fill:#E69F00;stroke:#E69F00}.s2{fill:#009E73;stroke:#009E73}.s3{"
+    "fill:#CC79A7;stroke:#CC79A7}.s4{fill:#56B4E9;stroke:#56B4E9}.s5{fill:#D55E00;stroke:#D55E00}."
+    "s6{fill:#000;stroke:#000}.bars rect{stroke:none;opacity:.85}.marks path{stroke:#000;stroke-"
+    "width:.5}.line{fill:none;stroke-width:2}.dashed{stroke-dasharray:6 4}polygon.band,rect.band{"
+    "fill:#888;opacity:.18;stroke:none}.censor{stroke:#000;stroke-width:1.5;fill:none}.hit{fill:"
+    "transparent;stroke:none}.interval{stroke-width:2.5}.reference{stroke:#000;stroke-dasharray:4 "
+    "3}.mark{font-weight:700}.row text{fill:#222;stroke:none}.empty{fill:#eee}.moved{color:#D55E00}"
+    ".pass{color:#009E73}.warning{background:#fff3cd;padding:.5em}table{border-collapse:collapse;"
+    "font-size:.85em;margin:.5em 0}td,th{border:1px solid #ccc;padding:.15em .5em;text-align:right}"
+    "td:first-child,th:first-child{text-align:left}details{margin-bottom:1em}summary{cursor:"
+    "pointer;color:#0057a0}@media print{details{display:none}h2{break-after:avoid}figure{break-"
+    "inside:avoid}}";
+
+}  // namespace
+
+std::vector<std::string> report_inputs(const fs::path& dir) {
+    std::vector<std::string> found;
+    std::error_code ec;
+    for (const char* name : kInputs)
+        if (fs::is_regular_file(dir / name, ec)) found.emplace_back(name);
+    if (found.size() == 1 && found.front() == kProvenanceFile) found.clear();
+    return found;
+}
+
+std::string report_html(const fs::path& dir) {
+    const auto inputs = report_inputs(dir);
+    if (inputs.empty())
+        throw std::runtime_error("'" + dir.string() +
+                                 "' holds none of the files odds writes (summary.csv, "
+                                 "compare.csv, tournament.csv, sweep.csv, check.csv)");
+    const auto has = [&](const char* name) {
+        return std::find(inputs.begin(), inputs.end(), name) != inputs.end();
+    };
+    const CsvTable prov = read(dir, kProvenanceFile);
+    std::string kind, body;
+    CsvTable main;
+    std::string policies;  // compare, tournament: every policy, in the ranking's order
+    if (has("check.csv")) {
+        kind = "check";
+        body = check_sections(dir);
+    } else if (has("tournament.csv") || has("ratings.csv")) {
+        kind = "tournament";
+        main = read(dir, "ratings.csv");
+        for (const auto& p : distinct(main, "policy"))
+            policies += (policies.empty() ? "" : ", ") + p;
+        if (main.rows.empty()) main = read(dir, "tournament.csv");
+        body = tournament_sections(dir);
+    } else if (has("sweep.csv")) {
+        kind = "sweep";
+        main = read(dir, "sweep.csv");
+        body = sweep_sections(dir);
+    } else if (has("compare.csv") || has("policies.csv")) {
+        kind = "compare";
+        const CsvTable pol = read(dir, "policies.csv");
+        for (const auto& p : distinct(pol, "policy"))
+            policies += (policies.empty() ? "" : ", ") + p;
+        main = read(dir, "compare.csv");
+        if (main.rows.empty()) main = pol;
+        body = compare_sections(dir);
+    } else {
+        main = read(dir, "summary.csv");
+        kind = !main.rows.empty() && main.at(0, "method") == "exact" ? "exact" : "run";
+        body = run_sections(dir);
+    }
+    if (kind == "compare" || kind == "tournament" || kind == "sweep") {
+        // The policies of a comparison or tournament are its subject, not one run's: not one row.
+        CsvTable head;
+        head.header = {"game", "scenario", "seed", "playouts", "status"};
+        head.header.push_back("policy");
+        if (!main.rows.empty()) {
+            std::vector<std::string> row;
+            for (const auto& c : head.header) row.push_back(main.at(0, c));
+            row[1] = shared_scenario(main);
+            if (kind == "sweep") row[1] += " (varied: " + varied_options(main) + ")";
+            if (kind == "tournament") row[3] = "";  // playouts: per pairing, in the table
+            if (kind != "sweep") row[5] = policies;
+            head.rows.push_back(row);
+        }
+        main = head;
+    }
+    if (!prov.rows.empty() && !prov.at(0, "command").empty()) kind = prov.at(0, "command");
+    std::string game = !prov.rows.empty()  ? prov.at(0, "game")
+                       : main.rows.empty() ? ""
+                                           : main.at(0, "game");
+    const std::string title = "odds " + kind + (game.empty() ? "" : ": " + game);
+    std::string files;
+    for (const auto& f : inputs) files += (files.empty() ? "" : ", ") + f;
+    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta "
+           "name=\"viewport\" "
+           "content=\"width=device-width,initial-scale=1\"><title>" +
+           escape(title) + "</title><style>" + kStyle + "</style></head><body><h1>" +
+           escape(title) + "</h1>" + provenance_section(prov, main) + "<main>" + body +
+           "</main><footer><p>Made by odds from " + escape(files) +
+           " in this folder; every chart's "
+           "numbers are in the table under it.</p></footer></body></html>\n";
+}
+
+}  // namespace odds

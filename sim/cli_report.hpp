@@ -1,0 +1,30 @@
+// The HTML report on the command line: --report on run, exact, compare, tournament, sweep and
+// check, provenance.csv beside every folder of CSV files, and `odds report DIR`
+// (reports/html_report.hpp makes the page from the folder).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/cli_common.hpp"
+
+namespace odds::cli {
+
+// --report, for a command whose CSV files go into --out DIR.
+void add_report_option(po::options_description& d);
+// Whether --report was given; a UsageError when it was without --out (checked before anything
+// is played or written).
+bool report_wanted(const po::variables_map& vm);
+
+// provenance.csv for the folder `dir`, to be written with the command's CSV files: the command,
+// its command line, the game(s) and this build's rules version of each.
+std::pair<std::filesystem::path, std::string> provenance_file(
+    const std::filesystem::path& dir, const std::string& command,
+    const std::vector<std::string>& args, const std::vector<std::string>& games);
+
+// Writes DIR/report.html from the folder's files (after they are written), saying so on stderr.
+void write_report(const std::filesystem::path& dir, const std::string& command, Io io);
+
+}  // namespace odds::cli

@@ -1,0 +1,321 @@
+// The HTML report: the SVG writer's scales, ticks and escaping; the report made from a folder's
+// files alone (the same page from --report and from `odds report DIR`); its charts per kind; and
+// the CLI's --report, provenance.csv and check.csv. tests/report_browser.sh renders the pages in
+// Chromium.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+
+#include "reports/csv.hpp"
+#include "reports/html_report.hpp"
+#include "reports/svg.hpp"
+#include "tests/helpers.hpp"
+
+namespace fs = std::filesystem;
+using namespace odds;
+using odds::test::cli;
+using odds::test::occurrences;
+using odds::test::slurp;
+using odds::test::temp_path;
+
+namespace {
+
+void write(const fs::path& p, const std::string& text) {
+    fs::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << text;
+}
+
+}  // namespace
+
+TEST_CASE("svg: a linear scale maps the data's ends onto the drawing's, inverted for y",
+          "[report]") {
+    const svg::LinearScale x{0, 10, 70, 670};
+    CHECK(x(0) == 70);
+    CHECK(x(10) == 670);
+    CHECK(x(2.5) == 220);
+    const svg::LinearScale y{0, 1, 300, 50};  // up the page
+    CHECK(y(0) == 300);
+    CHECK(y(1) == 50);
+    CHECK(y(0.2) == Approx(250));
+    CHECK(svg::LinearScale{3, 3, 0, 100}(3) == 50);  // an empty domain: the middle
+}
+
+TEST_CASE("svg: ticks are 1, 2 or 5 times a power of ten and cover the range", "[report]") {
+    const auto t = svg::nice_ticks(0, 1, 5);
+    CHECK(t.step == Approx(0.2));
+    REQUIRE(t.values.size() == 6);
+    CHECK(t.values.front() == 0);
+    CHECK(t.values.back() == Approx(1));
+
+    const auto u = svg::nice_ticks(3, 97, 5);
+    CHECK(u.step == 20);
+    CHECK(u.values.front() == 0);
+    CHECK(u.values.back() == 100);
+
+    const auto v = svg::nice_ticks(-0.013, 0.021, 4);
+    CHECK(v.step == Approx(0.01));
+    CHECK(v.values.front() == Approx(-0.02));
+    CHECK(v.values.back() == Approx(0.03));
+    for (double x : v.values) CHECK(std::abs(x / v.step - std::round(x / v.step)) < 1e-9);
+
+    const auto w = svg::nice_ticks(-150, 150, 6);
+    CHECK(w.step == 50);
+    CHECK(w.values.size() == 7);
+
+    const auto same = svg::nice_ticks(5, 5, 5);  // one value: widened, never a single tick
+    CHECK(same.values.size() >= 2);
+    CHECK(same.values.front() <= 5);
+    CHECK(same.values.back() >= 5);
+
+    CHECK(svg::tick_label(0.5, 0.25) == "0.50");
+    CHECK(svg::tick_label(20, 20) == "20");
+    CHECK(svg::tick_label(-1e-17, 0.1) == "0.0");  // no "-0.0"
+    CHECK(svg::num(0.038459) == "0.03846");
+    CHECK(svg::num(1200) == "1200");
+    CHECK(svg::num(2.5) == "2.5");
+    CHECK(svg::num(-0.0004590000000000011) == "-0.000459");
+    CHECK(svg::num(std::nan("")) == "?");
+}
+
+TEST_CASE("svg: a policy or option with <, & or quotes cannot break the page", "[report]") {
+    const std::string evil = "<script>alert(\"&\")</script>'x'";
+    CHECK(svg::escape(evil) ==
+          "&lt;script&gt;alert(&quot;&amp;&quot;)&lt;/script&gt;&apos;x&apos;");
+    const std::vector<std::string> charts = {
+        svg::forest_chart(evil, evil, {{evil, 1, 0, 2, evil, 0, evil}}, 0.0, svg::Band{0, 1, evil},
+                          {evil}),
+        svg::heatmap_chart(evil, evil, evil, {evil}, {evil}, {{0.5}}, {{evil}}),
+        svg::line_chart(evil, evil, evil, {{evil, {0}, {1}, {0}, {2}}}, {evil}),
+        svg::distribution_chart(evil, evil, {{evil, {0, 1}, {0.5, 0.5}, {1, 0.5}, {evil, evil}}}),
+        svg::survival_chart(evil, evil, {{evil, {1, 2}, {0.5, 0.2}, {true, false}}})};
+    for (const auto& c : charts) {
+        CHECK(c.find("<script") == std::string::npos);
+        CHECK(c.find("&lt;script&gt;") != std::string::npos);
+        CHECK(c.rfind("<svg", 0) == 0);
+        CHECK(c.find("</svg>") == c.size() - 6);
+        CHECK(occurrences(c, "<title>") >= 2);  // the chart's own, and the marks' hover text
+    }
+}
+
+TEST_CASE("csv: files read back field by field, quotes, commas and line breaks included",
+          "[report]") {
+    const auto t = parse_csv("a,b,c\r\n1,\"x, \"\"y\"\"\",\n\"line\nbreak\",,3\n");
+    REQUIRE(t.header == std::vector<std::string>{"a", "b", "c"});
+    REQUIRE(t.rows.size() == 2);
+    CHECK(t.at(0, "b") == "x, \"y\"");
+    CHECK(t.at(0, "c").empty());
+    CHECK(t.at(1, "a") == "line\nbreak");
+    CHECK(t.at(1, "c") == "3");
+    CHECK(t.at(1, "nothing").empty());
+    CHECK(!t.has("nothing"));
+    // Every CSV odds writes reads back to its fields.
+    RunInfo info{"g", "layout=4,9 name=\"q\"", "p", 1, 10, false, false};
+    const auto s = parse_csv(summary_csv(info, {}));
+    CHECK(s.header.front() == "game");
+    CHECK(command_line("run", {"bosconian", "--set", "layout=4,9", "--policy", "a b", "it's"}) ==
+          "odds run bosconian --set layout=4,9 --policy 'a b' 'it'\\''s'");
+}
+
+TEST_CASE("report: hand-written files with markup in every text cell stay text", "[report]") {
+    const fs::path dir = temp_path("report", "evil");
+    fs::remove_all(dir);
+    const std::string evil = "\"<b>&amp;</b>\"\"'";  // a CSV field: <b>&amp;</b>"'
+    write(dir / "sweep.csv",
+          "game,scenario,policy,seed,playouts,opt,metric,mean,stddev,ci_low,ci_high,status\n"
+          "race,s," +
+              evil +
+              ",1,100,a<b,win,0.5,0.5,0.4,0.6,complete\n"
+              "race,s," +
+              evil + ",1,100,c&d,win,0.6,0.5,0.5,0.7,complete\n");
+    const std::string html = report_html(dir);
+    CHECK(html.find("<b>") == std::string::npos);
+    CHECK(html.find("&lt;b&gt;&amp;amp;&lt;/b&gt;&quot;&apos;") != std::string::npos);
+    CHECK(html.find("a&lt;b") != std::string::npos);
+    CHECK(html.find("c&amp;d") != std::string::npos);
+    CHECK(occurrences(html, "<svg") == 1);                                   // win against opt
+    CHECK(html.find("<script") == std::string::npos);                        // no script at all
+    CHECK(html.find("http://") == html.find("http://www.w3.org/2000/svg"));  // no network
+    fs::remove_all(dir);
+}
+
+TEST_CASE("report: a folder without odds's files is refused", "[report]") {
+    const fs::path dir = temp_path("report", "empty");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    CHECK(report_inputs(dir).empty());
+    CHECK_THROWS(report_html(dir));
+    const auto r = cli({"report", dir.string()});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("holds none of the files odds writes") != std::string::npos);
+    CHECK(!fs::exists(dir / "report.html"));
+    const auto missing = cli({"report", (dir / "nope").string()});
+    CHECK(missing.code == 2);
+    CHECK(missing.err.find("is not a folder") != std::string::npos);
+    CHECK(cli({"report"}).code == 2);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("report: --report without --out is bad input, exit 2, nothing played or written",
+          "[report][cli]") {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"run", "race", "--report"},
+          {"exact", "race", "--report"},
+          {"compare", "race", "--policy", "best", "--policy", "walk", "--report"},
+          {"sweep", "race", "--vary", "goal=10,20", "--report"},
+          {"check", ODDS_SOURCE_DIR "/engine/race/race.baseline", "--report"}}) {
+        const auto r = cli(args);
+        CHECK(r.code == 2);
+        CHECK(r.err == "odds " + args.front() +
+                           ": --report writes report.html beside the CSV files: give --out DIR "
+                           "too\n");
+        CHECK(r.out.empty());
+    }
+}
+
+TEST_CASE("run --report: the page is a function of the folder, as odds report DIR makes it",
+          "[report][cli]") {
+    const fs::path dir = temp_path("report", "run");
+    fs::remove_all(dir);
+    const auto r = cli({"run", "race", "-n", "2000", "--out", dir.string(), "--report", "-j", "2"});
+    REQUIRE(r.code == 0);
+    const std::string page = slurp(dir / "report.html");
+    // Every metric's distribution, exact and Monte Carlo on one chart (race has a solver), and
+    // its survival table.
+    const auto summary = parse_csv(slurp(dir / "summary.csv"));
+    const auto surv = parse_csv(slurp(dir / "survival.csv"));
+    CHECK(fs::exists(dir / "exact" / "distributions.csv"));
+    CHECK(occurrences(page, "<svg") == summary.rows.size() + (surv.rows.empty() ? 0 : 1));
+    CHECK(occurrences(page, "exact: P(X = x)") == summary.rows.size());
+    CHECK(occurrences(page, "<details") == occurrences(page, "<svg") + 1);  // + the summary
+    const auto prov = parse_csv(slurp(dir / "provenance.csv"));
+    REQUIRE(prov.rows.size() == 1);
+    CHECK(prov.at(0, "command") == "run");
+    CHECK(prov.at(0, "game") == "race");
+    CHECK(prov.at(0, "rules_version") == find_game("race").rules_version);
+    CHECK(prov.at(0, "command_line") ==
+          "odds run race -n 2000 --out " + dir.string() + " --report -j 2");
+    CHECK(page.find(prov.at(0, "command_line")) != std::string::npos);
+    CHECK(page.find("<dt>seed</dt><dd>1</dd>") != std::string::npos);
+    CHECK(page.find("<dt>playouts</dt><dd>2000</dd>") != std::string::npos);
+    fs::remove(dir / "report.html");
+    const auto again = cli({"report", dir.string()});
+    CHECK(again.code == 0);
+    CHECK(slurp(dir / "report.html") == page);
+    // A run without --report leaves exact/ as it was; its law, of another scenario, is not drawn.
+    REQUIRE(cli({"run", "race", "-n", "500", "--set", "goal=10", "--out", dir.string()}).code == 0);
+    CHECK(fs::exists(dir / "exact" / "distributions.csv"));
+    REQUIRE(cli({"report", dir.string()}).code == 0);
+    CHECK(occurrences(slurp(dir / "report.html"), "exact: P(X = x)") == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("compare, tournament, sweep and check --report draw their charts", "[report][cli]") {
+    const fs::path base = temp_path("report", "kinds");
+    fs::remove_all(base);
+    const auto page = [&](const char* kind) { return slurp(base / kind / "report.html"); };
+    REQUIRE(cli({"compare", "race", "--policy", "best", "--policy", "walk", "-n", "500", "--out",
+                 (base / "compare").string(), "--report"})
+                .code == 0);
+    const auto cmp = parse_csv(slurp(base / "compare" / "compare.csv"));
+    const auto pol = parse_csv(slurp(base / "compare" / "policies.csv"));
+    std::set<std::string> compared, metrics;
+    for (std::size_t r = 0; r < cmp.rows.size(); ++r) compared.insert(cmp.at(r, "metric"));
+    for (std::size_t r = 0; r < pol.rows.size(); ++r) metrics.insert(pol.at(r, "metric"));
+    // A forest of differences to the best per compared metric, and of means per metric.
+    CHECK(occurrences(page("compare"), "<svg") == compared.size() + metrics.size());
+    // Each title twice: the chart's <title> (for screen readers) and its drawn text.
+    CHECK(occurrences(page("compare"), "each policy minus") == 2 * compared.size());
+
+    REQUIRE(cli({"tournament", "dimension-duel", "--policy", "dice", "--policy", "aggressor",
+                 "--policy", "survivor", "-n", "200", "--out", (base / "tournament").string(),
+                 "--report"})
+                .code == 0);
+    const std::string t = page("tournament");
+    CHECK(occurrences(t, "<svg") == 2);                // the heatmap, the ratings
+    CHECK(occurrences(t, "<g class=\"cell\">") == 6);  // 3 x 3 less the diagonal
+    CHECK(t.find("Bradley-Terry ratings") != std::string::npos);
+
+    REQUIRE(cli({"sweep", "race", "--vary", "goal=10:20:5", "-n", "300", "--out",
+                 (base / "sweep").string(), "--report"})
+                .code == 0);
+    const auto sw = parse_csv(slurp(base / "sweep" / "sweep.csv"));
+    std::set<std::string> swept;
+    for (std::size_t r = 0; r < sw.rows.size(); ++r) swept.insert(sw.at(r, "metric"));
+    CHECK(occurrences(page("sweep"), "<svg") == swept.size());
+    CHECK(occurrences(page("sweep"), "against goal") == 2 * swept.size());
+
+    const auto c = cli({"check", ODDS_SOURCE_DIR "/engine/race/race.baseline", "-n", "3000",
+                        "--out", (base / "check").string(), "--report"});
+    REQUIRE(c.code == 0);
+    const auto checks = parse_csv(slurp(base / "check" / "check.csv"));
+    REQUIRE(!checks.rows.empty());
+    CHECK(checks.at(0, "mode") == "statistical");
+    CHECK(checks.at(0, "verdict") == "unchanged");
+    CHECK(!checks.at(0, "detectable").empty());
+    const std::string k = page("check");
+    CHECK(occurrences(k, "<svg") == checks.rows.size());
+    CHECK(occurrences(k, "baseline ± detectable shift") >= checks.rows.size());
+    fs::remove_all(base);
+}
+
+TEST_CASE("svg: a law of thousands of values is drawn in at most 200 bins, its mass kept",
+          "[report]") {
+    svg::Law big{"many", {}, {}, {}, {}};
+    double above = 1;
+    for (int v = 0; v < 1000; ++v) {
+        big.x.push_back(v);
+        big.p.push_back(1.0 / 1000);
+        big.at_least.push_back(above);
+        above -= 1.0 / 1000;
+    }
+    const svg::Law b = svg::binned(big);
+    CHECK(b.x.size() == 200);  // bins of 5 values
+    CHECK(b.p.front() == Approx(0.005));
+    double mass = 0;
+    for (double p : b.p) mass += p;
+    CHECK(mass == Approx(1));
+    CHECK(b.tips.front() == "values 0 to 4");
+    CHECK(b.at_least[1] == Approx(big.at_least[5]));
+    CHECK(svg::binned(b).x.size() == b.x.size());  // a small law as it is
+    const std::string chart = svg::distribution_chart("t", "x", {big});
+    CHECK(occurrences(chart, "<rect x=") == 200);
+}
+
+TEST_CASE("svg: the tallest bar reaches its value on the probability axis", "[report]") {
+    // P(X = 1) = 0.75: the axis runs to 0.8 (nice ticks); the plot area is 56..308 (y up).
+    const std::string chart =
+        svg::distribution_chart("t", "x", {{"law", {0, 1}, {0.25, 0.75}, {1, 0.75}, {}}});
+    const double top = 56, bottom = 308;
+    const svg::LinearScale y{0, 0.8, bottom, top};
+    char want[64];
+    std::snprintf(want, sizeof want, "y=\"%.1f\"", y(0.75));
+    INFO(chart);
+    CHECK(chart.find(want) != std::string::npos);
+    CHECK(chart.find(">0.8</text>") != std::string::npos);  // the top tick of P(X = x)
+    CHECK(chart.find(">1.0</text>") != std::string::npos);  // the top tick of P(X >= x)
+}
+
+TEST_CASE("check --report: a moved metric is marked MOVED, in its chart and its file's verdict",
+          "[report][cli]") {
+    const fs::path dir = temp_path("report", "moved");
+    fs::remove_all(dir);
+    const auto r = cli({"check", ODDS_SOURCE_DIR "/engine/race/race.baseline", "--set", "goal=12",
+                        "-n", "5000", "--out", dir.string(), "--report", "--no-progress"});
+    REQUIRE(r.code == 1);  // the balance moved
+    const auto checks = parse_csv(slurp(dir / "check.csv"));
+    std::size_t moved = 0;
+    for (std::size_t i = 0; i < checks.rows.size(); ++i)
+        moved += checks.at(i, "verdict") == "moved";
+    REQUIRE(moved > 0);
+    const std::string page = slurp(dir / "report.html");
+    CHECK(page.find("<span class=\"moved\">the balance MOVED</span>") != std::string::npos);
+    // Each moved metric's new value is marked at its row's end, and its heading says so.
+    CHECK(occurrences(page, "<text class=\"mark\"") == checks.rows.size());
+    CHECK(occurrences(page, ">MOVED</text>") == moved);
+    CHECK(occurrences(page, ": MOVED</h3>") == moved);
+    fs::remove_all(dir);
+}
