@@ -17,6 +17,20 @@
 //   decide(s, o, policy, dice) the policy's choice here (each game asks its policy the question
 //                             this decision point poses)
 //
+// and, optionally, for hidden information (Naval's hands and deck):
+//
+//   determinize(s, o, seat, dice)  replaces, in s, what `seat` cannot see by a sample of what it
+//                             could be given what it has seen (the cards in the opponent's hand
+//                             and the deck's order, dealt from the cards unaccounted for);
+//                             search (policies/mcts.hpp) calls it on its copy of the position at
+//                             the start of every iteration, so it plans against the sample, never
+//                             against the truth. Absent, the game has perfect information (the
+//                             hook is the identity). Same no-allocation rule as apply.
+//
+// A State with operator== lets search treat the dice closed-loop (one tree node per position
+// they lead to; policies/mcts.hpp); without it, or with `static constexpr bool kOpenLoop = true`
+// (what a game with determinize should declare), open-loop.
+//
 // So a state copied at a decision point, one legal choice applied, then play_from(...) under
 // any policies, is "what happens if I do this here": exactly what search does, on the stack.
 #pragma once

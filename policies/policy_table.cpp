@@ -1,16 +1,77 @@
 #include "policies/policy_table.hpp"
 
+#include <algorithm>
+#include <optional>
+
 #include "engine/rule_options.hpp"
 
 namespace odds {
 
 namespace {
 
-// "rollout[:N[:H]]": the forms a row's name takes.
+std::size_t positional_count(const PolicyInfo& p) {
+    std::size_t n = 0;
+    for (const auto& q : p.params) n += !q.named();
+    return n;
+}
+
+// A value as the user writes it: 16, 0.7 (decimals), walk (a choice).
+std::string shown(const PolicyParam& q, std::int64_t v) {
+    if (q.named())
+        return v >= 0 && static_cast<std::size_t>(v) < q.choices.size()
+                   ? std::string(q.choices[static_cast<std::size_t>(v)])
+                   : "?";
+    if (q.decimals == 0) return std::to_string(v);
+    std::int64_t scale = 1;
+    for (int i = 0; i < q.decimals; ++i) scale *= 10;
+    std::string frac = std::to_string(v % scale);
+    frac.insert(0, static_cast<std::size_t>(q.decimals) - frac.size(), '0');
+    while (!frac.empty() && frac.back() == '0') frac.pop_back();
+    std::string s = std::to_string(v / scale);
+    if (!frac.empty()) s.append(".").append(frac);
+    return s;
+}
+
+// "16" or "0.7" read as a positional parameter's held value; nullopt when malformed or outside
+// its range.
+std::optional<std::int64_t> read_value(const PolicyParam& q, std::string_view text) {
+    if (q.decimals == 0) return parse_integer(text, q.lo, q.hi);
+    const auto dot = text.find('.');
+    const std::string_view whole = text.substr(0, dot);
+    const std::string_view frac = dot == std::string_view::npos ? "" : text.substr(dot + 1);
+    const auto digits = [](std::string_view t) {
+        return t.find_first_not_of("0123456789") == std::string_view::npos;
+    };
+    if (whole.empty() || !digits(whole) || !digits(frac) ||
+        (dot != std::string_view::npos && frac.empty()) ||
+        frac.size() > static_cast<std::size_t>(q.decimals))
+        return std::nullopt;
+    std::string held(whole);
+    held.append(frac).append(static_cast<std::size_t>(q.decimals) - frac.size(), '0');
+    return parse_integer(held, q.lo, q.hi);
+}
+
+// What a positional parameter must be: "a whole number from 1 to 100".
+std::string must_be(const PolicyParam& q) {
+    return (q.decimals == 0 ? "a whole number"
+                            : "a number with at most " + std::to_string(q.decimals) + " decimals") +
+           " from " + shown(q, q.lo) + " to " + shown(q, q.hi);
+}
+
+std::string choice_list(const PolicyParam& q) {
+    std::string s;
+    for (std::size_t i = 0; i < q.choices.size(); ++i) s.append(i ? ", " : "").append(q.choices[i]);
+    return s;
+}
+
+// "rollout[:N[:H]]", "mcts[:N[:C]][:rollout=NAME]": the forms a row's name takes.
 std::string forms(const PolicyInfo& p) {
     std::string s(p.name);
-    for (const auto& q : p.params) s += "[:" + std::string(q.name);
-    s.append(p.params.size(), ']');
+    for (const auto& q : p.params)
+        if (!q.named()) s += "[:" + std::string(q.name);
+    s.append(positional_count(p), ']');
+    for (const auto& q : p.params)
+        if (q.named()) s += "[:" + std::string(q.name) + "=NAME]";
     return s;
 }
 
@@ -19,20 +80,25 @@ std::string usage(const PolicyInfo& p) {
     std::string s = forms(p) + ":";
     for (std::size_t i = 0; i < p.params.size(); ++i) {
         const PolicyParam& q = p.params[i];
-        s += (i ? "; " : " ") + std::string(q.name) + " " + std::string(q.meaning) + " from " +
-             std::to_string(q.lo) + " to " + std::to_string(q.hi) + ", default " +
-             std::to_string(q.fallback);
+        s += (i ? "; " : " ") + std::string(q.name) + " " + std::string(q.meaning) +
+             (q.named() ? ": one of " + choice_list(q)
+                        : " from " + shown(q, q.lo) + " to " + shown(q, q.hi)) +
+             ", default " + shown(q, q.fallback);
     }
     return s;
 }
 
 std::string label_of(const PolicyInfo& p, const PolicyArgs& args) {
     std::string s(p.name);
-    std::size_t shown = p.params.empty() ? 0 : 1;
-    for (std::size_t i = 1; i < p.params.size(); ++i)
-        if (args[i] != p.params[i].fallback) shown = i + 1;
+    const std::size_t positional = positional_count(p);
+    std::size_t count = positional == 0 ? 0 : 1;
+    for (std::size_t i = 1; i < positional; ++i)
+        if (args[i] != p.params[i].fallback) count = i + 1;
     // appended piecewise: GCC 12 warns falsely (-Wrestrict) on ":" + std::to_string(...)
-    for (std::size_t i = 0; i < shown; ++i) s.append(":").append(std::to_string(args[i]));
+    for (std::size_t i = 0; i < count; ++i) s.append(":").append(shown(p.params[i], args[i]));
+    for (std::size_t i = positional; i < p.params.size(); ++i)
+        if (args[i] != p.params[i].fallback)
+            s.append(":").append(p.params[i].name).append("=").append(shown(p.params[i], args[i]));
     return s;
 }
 
@@ -79,20 +145,48 @@ PolicyChoice parse_policy(std::string_view game, std::span<const PolicyInfo> pol
         throw UsageError(bad + std::string(p.name) + " takes no parameters" + which +
                          (which.empty() ? "" : ")"));
     }
+    const std::size_t positional = positional_count(p);
     std::string_view rest = text.substr(colon + 1);
-    for (std::size_t i = 0;; ++i) {
+    std::size_t next_positional = 0;
+    std::vector<bool> named_given(p.params.size(), false);
+    for (;;) {
         const auto next = rest.find(':');
-        if (i == p.params.size())
-            throw UsageError(bad + std::string(p.name) + " takes at most " +
-                             std::to_string(p.params.size()) + " parameter" +
-                             (p.params.size() == 1 ? "" : "s") + " (" + usage(p) + ")");
-        const PolicyParam& q = p.params[i];
-        const auto value = parse_integer(rest.substr(0, next), q.lo, q.hi);
-        if (!value)
-            throw UsageError(bad + std::string(q.name) + " must be a whole number from " +
-                             std::to_string(q.lo) + " to " + std::to_string(q.hi) + " (" +
-                             usage(p) + ")");
-        c.args[i] = *value;
+        const std::string_view token = rest.substr(0, next);
+        const auto eq = token.find('=');
+        if (eq != std::string_view::npos) {  // KEY=CHOICE
+            const std::string_view key = token.substr(0, eq), value = token.substr(eq + 1);
+            std::size_t k = p.params.size();
+            for (std::size_t i = positional; i < p.params.size(); ++i)
+                if (p.params[i].name == key) k = i;
+            if (k == p.params.size())
+                throw UsageError(bad + std::string(p.name) + " has no parameter '" +
+                                 std::string(key) + "' (" + usage(p) + ")");
+            const PolicyParam& q = p.params[k];
+            if (named_given[k])
+                throw UsageError(bad + std::string(key) + " is given twice (" + usage(p) + ")");
+            named_given[k] = true;
+            std::size_t found = q.choices.size();
+            for (std::size_t i = 0; i < q.choices.size(); ++i)
+                if (q.choices[i] == value) found = i;
+            if (found == q.choices.size())
+                throw UsageError(bad + std::string(key) + " must be one of " + choice_list(q) +
+                                 " (" + usage(p) + ")");
+            c.args[k] = static_cast<std::int64_t>(found);
+        } else {
+            if (next_positional == positional ||
+                std::find(named_given.begin(), named_given.end(), true) != named_given.end())
+                throw UsageError(bad + std::string(p.name) + " takes at most " +
+                                 std::to_string(positional) + " parameter" +
+                                 (positional == 1 ? "" : "s") +
+                                 (positional < p.params.size() ? ", before any NAME=VALUE" : "") +
+                                 " (" + usage(p) + ")");
+            const PolicyParam& q = p.params[next_positional];
+            const auto value = read_value(q, token);
+            if (!value)
+                throw UsageError(bad + std::string(q.name) + " must be " + must_be(q) + " (" +
+                                 usage(p) + ")");
+            c.args[next_positional++] = *value;
+        }
         if (next == std::string_view::npos) break;
         rest.remove_prefix(next + 1);
     }
@@ -161,10 +255,19 @@ std::string policy_table_error(std::span<const PolicyInfo> policies) {
         if (p.params.size() > kMaxPolicyParams)
             return "policy '" + name + "' declares more than " + std::to_string(kMaxPolicyParams) +
                    " parameters";
-        for (const auto& q : p.params)
-            if (q.name.empty() || q.lo > q.hi || q.fallback < q.lo || q.fallback > q.hi)
+        bool named = false;
+        for (const auto& q : p.params) {
+            const bool out = q.named() ? q.fallback < 0 || static_cast<std::size_t>(q.fallback) >=
+                                                               q.choices.size()
+                                       : q.lo > q.hi || q.fallback < q.lo || q.fallback > q.hi;
+            if (q.name.empty() || out || q.decimals < 0 || q.decimals > 6)
                 return "policy '" + name + "': parameter '" + std::string(q.name) +
                        "' has no name, or a default outside its range";
+            if (named && !q.named())
+                return "policy '" + name + "': parameter '" + std::string(q.name) +
+                       "' comes after a named one; positional parameters come first";
+            named = named || q.named();
+        }
     }
     return {};
 }

@@ -30,7 +30,7 @@
 namespace odds {
 
 // The most parameters a policy's name takes.
-inline constexpr std::size_t kMaxPolicyParams = 2;
+inline constexpr std::size_t kMaxPolicyParams = 3;
 // A parameterised name's values in declared order; one not given holds its default.
 using PolicyArgs = std::array<std::int64_t, kMaxPolicyParams>;
 
@@ -92,17 +92,18 @@ struct PolicyChoice {
     PolicyArgs args{};      // its parameters' values (the defaults where not given)
     // How runs name it: the row's name, then for a policy with parameters ":VALUE" for the first
     // always and for each later one up to the last that is not its default (rollout:16,
-    // rollout:8:2).
+    // rollout:8:2), then ":KEY=CHOICE" for each named one that is not its default
+    // (mcts:1000:rollout=walk).
     std::string label;
 };
 
 // The row `index` with every parameter at its default.
 PolicyChoice default_choice(std::span<const PolicyInfo> policies, std::size_t index = 0);
 
-// Reads NAME[:P1[:P2]]: the row named NAME and the values of its declared parameters, each a
-// whole number in its range. Throws UsageError, one line naming the game, `text` and what is
-// valid ("naval: policy 'rollout:0' is not valid: N must be a whole number from 1 to 100000
-// (rollout[:N[:H]]: ...)").
+// Reads NAME[:P1[:P2[:P3]]]: the row named NAME and the values of its declared parameters, each
+// a number in its range, then any named ones as KEY=CHOICE (mcts:2000:0.5:rollout=walk). Throws
+// UsageError, one line naming the game, `text` and what is valid ("naval: policy 'rollout:0' is not
+// valid: N must be a whole number from 1 to 100000 (rollout[:N[:H]]: ...)").
 PolicyChoice parse_policy(std::string_view game, std::span<const PolicyInfo> policies,
                           std::string_view text);
 

@@ -17,6 +17,7 @@
 #include "engine/msc/policies.hpp"
 #include "engine/naval/naval.hpp"
 #include "engine/naval/policies.hpp"
+#include "engine/race/policies.hpp"
 #include "reports/tally.hpp"
 #include "tests/alloc_counter.hpp"
 
@@ -133,4 +134,19 @@ TEST_CASE("Naval Duel games allocate nothing, rollout included", "[alloc][naval]
         tally.add(values);
     }
     CHECK(test::allocations() - before == 0);
+}
+
+TEST_CASE("mcts allocates nothing per decision or game once its thread's pool is grown",
+          "[alloc][mcts]") {
+    const race::Options options;
+    // Rolls out with best: a 46 KB plan inside the policy, copied with it.
+    race::Mcts mcts(300, 1.41, narrow_policy<race::Basic>(race::make_policy(0, options)));
+    Dice dice(3);
+    race::play(options, mcts, dice);  // grows this thread's pool
+    const long before = test::allocations();
+    int won = 0;
+    for (int i = 0; i < 100; ++i) won += race::play(options, mcts, dice).won;
+    CHECK(test::allocations() - before == 0);
+    CHECK(won > 0);
+    CHECK(race::Mcts::nodes_used() <= 2 * 300 + 1);
 }

@@ -32,8 +32,9 @@ TEST_CASE("odds version and --version: the version, every game's rules version, 
 TEST_CASE("odds list and the exact solvers agree on their limits", "[cli][list]") {
     const auto duel = test::cli({"list", "dimension-duel"});
     const std::string hp = "hp up to " + std::to_string(exact::dimension_duel::kMaxExactHp);
-    // best-response's help, and the exact solver's line
-    CHECK(test::occurrences(duel.out, hp) == 2);
+    // best-response's and equilibrium's help, and the exact solver's line
+    static_assert(dimension_duel::kMaxEquilibriumHp == exact::dimension_duel::kMaxExactHp);
+    CHECK(test::occurrences(duel.out, hp) == 3);
     CHECK(duel.out.find("hp up to 200") == std::string::npos);
     const std::string over = "hp=" + std::to_string(exact::dimension_duel::kMaxExactHp + 1);
     CHECK(test::cli({"exact", "dimension-duel", "--set", over}).code == 2);

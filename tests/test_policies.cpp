@@ -138,6 +138,51 @@ TEST_CASE("policy parser: every bad value is one line naming it and what is vali
           "default 0)");
 }
 
+TEST_CASE("policy parser: decimal and named parameters", "[policies]") {
+    static constexpr std::string_view kKinds[] = {"fast", "slow"};
+    static constexpr PolicyParam kParams[] = {{"N", "iterations", 1, 100, 10},
+                                              {"C", "exploration", 0, 250, 141, 2},
+                                              {"kind", "policy", 0, 0, 1, 0, kKinds}};
+    static constexpr PolicyInfo kTree[] = {{"tree", "a search", kParams}};
+    CHECK(policy_table_error(kTree).empty());
+    struct Case {
+        const char* text;
+        std::int64_t n, c, kind;
+        const char* label;
+    };
+    for (const Case& k :
+         {Case{"tree", 10, 141, 1, "tree:10"}, Case{"tree:5:0.5", 5, 50, 1, "tree:5:0.5"},
+          Case{"tree:5:2", 5, 200, 1, "tree:5:2"}, Case{"tree:5:1.41", 5, 141, 1, "tree:5"},
+          Case{"tree:kind=fast", 10, 141, 0, "tree:10:kind=fast"},
+          Case{"tree:7:0:kind=slow", 7, 0, 1, "tree:7:0"}}) {
+        INFO(k.text);
+        const PolicyChoice got = parse_policy("game", kTree, k.text);
+        CHECK(got.args[0] == k.n);
+        CHECK(got.args[1] == k.c);
+        CHECK(got.args[2] == k.kind);
+        CHECK(got.label == k.label);
+    }
+    const auto error = [&](const char* text) {
+        try {
+            parse_policy("game", kTree, text);
+        } catch (const UsageError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    CHECK(error("tree:5:2.51").find("C must be a number with at most 2 decimals from 0 to 2.5") !=
+          std::string::npos);
+    CHECK(error("tree:5:0.125").find("C must be") != std::string::npos);
+    CHECK(error("tree:5:.5").find("C must be") != std::string::npos);
+    CHECK(error("tree:kind=medium").find("kind must be one of fast, slow") != std::string::npos);
+    CHECK(error("tree:kind=fast:kind=slow").find("kind is given twice") != std::string::npos);
+    CHECK(error("tree:speed=3").find("tree has no parameter 'speed'") != std::string::npos);
+    CHECK(error("tree:kind=fast:5").find("before any NAME=VALUE") != std::string::npos);
+    CHECK(error("tree:0").find("(tree[:N[:C]][:kind=NAME]: N iterations from 1 to 100, default "
+                               "10; C exploration from 0 to 2.5, default 1.41; kind policy: one "
+                               "of fast, slow, default slow)") != std::string::npos);
+}
+
 TEST_CASE("policy parser: one seat, or SEAT=NAME per seat", "[policies]") {
     CHECK(pick_policy("game", kInfos, {}).label == "plain");
     CHECK(pick_policy("game", kInfos, {"search:4"}).label == "search:4");
@@ -164,13 +209,19 @@ TEST_CASE("policy parser: one seat, or SEAT=NAME per seat", "[policies]") {
 TEST_CASE("policy tables: mistakes are found when the program starts", "[policies]") {
     CHECK(policy_table_error(kInfos).empty());
     const PolicyParam bad_default[] = {{"N", "simulations", 1, 10, 0}};
-    const PolicyParam three[] = {{"A", "a", 0, 1, 0}, {"B", "b", 0, 1, 0}, {"C", "c", 0, 1, 0}};
+    const PolicyParam four[] = {
+        {"A", "a", 0, 1, 0}, {"B", "b", 0, 1, 0}, {"C", "c", 0, 1, 0}, {"D", "d", 0, 1, 0}};
+    constexpr std::string_view kTwo[] = {"x", "y"};
+    const PolicyParam bad_choice[] = {{"R", "policy", 0, 0, 2, 0, kTwo}};
+    const PolicyParam named_first[] = {{"R", "policy", 0, 0, 0, 0, kTwo}, {"A", "a", 0, 1, 0}};
     const std::vector<std::pair<std::vector<PolicyInfo>, std::string>> cases = {
         {{{"x", ""}, {"x", ""}}, "two policies are called 'x'"},
         {{{"", ""}}, "policy 0 has no name"},
         {{{"a:b", ""}}, "no ':' or '='"},
         {{{"x", "", bad_default}}, "a default outside its range"},
-        {{{"x", "", three}}, "more than 2 parameters"},
+        {{{"x", "", four}}, "more than 3 parameters"},
+        {{{"x", "", bad_choice}}, "a default outside its range"},
+        {{{"x", "", named_first}}, "positional parameters come first"},
     };
     for (const auto& [table, says] : cases) {
         INFO(says);

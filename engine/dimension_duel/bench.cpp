@@ -45,3 +45,10 @@ static void BM_DimensionDuelBestResponseHp75(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_DimensionDuelBestResponseHp75)->Unit(benchmark::kMillisecond);
+
+static void BM_DimensionDuelEquilibriumHp75(benchmark::State& state) {
+    const dimension_duel::Options options;
+    for (auto _ : state) benchmark::DoNotOptimize(dimension_duel::solve_equilibrium(options));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_DimensionDuelEquilibriumHp75)->Unit(benchmark::kMillisecond);

@@ -6,6 +6,7 @@
 //   survivor    stops incoming dice: Deflector when behind on hit points, Disruptor otherwise
 //   calibrator  uses the particle changers to win step 1 (unblock its ray, match its shield)
 //   best-response  maximises its exact win probability against the opponent's known policy
+//   equilibrium    the optimal mixed strategies of the game (equilibrium.hpp), sampled
 //
 // The strategic policies calibrate (steps 1 and 2) by the charts, like `dice`: against an
 // opponent who cannot see the choice, no particle or region is better than another.
@@ -18,6 +19,7 @@
 
 #include "engine/dice.hpp"
 #include "engine/dimension_duel/dimension_duel.hpp"
+#include "engine/dimension_duel/equilibrium.hpp"
 #include "policies/policy_table.hpp"
 
 namespace odds::dimension_duel {
@@ -211,7 +213,52 @@ struct BestResponse {
     }
 };
 
-using Policy = std::variant<DicePolicy, Aggressor, Survivor, Calibrator, BestResponse>;
+// Equilibrium: at every state and step, the optimal mixed strategy of the stage's matrix game
+// (equilibrium.hpp), drawn with the dice. It never does worse than the game's value, whatever
+// the other seat plays.
+struct Equilibrium {
+    std::shared_ptr<const EquilibriumTable> table;
+
+    template <std::size_t N, class Dice>
+    static int sample(const std::array<double, N>& law, Dice& dice) {
+        const double u = static_cast<double>(dice.word() >> 11) * 0x1.0p-53;
+        double below = 0;
+        int last = 0;
+        for (std::size_t i = 0; i < N; ++i) {
+            if (law[i] <= 0) continue;
+            last = static_cast<int>(i);
+            below += law[i];
+            if (u < below) return last;
+        }
+        return last;  // rounding: the sum fell short of u
+    }
+    template <class Dice>
+    int particle(const View& v, Dice& dice) {
+        return sample(particle_law(v), dice);
+    }
+    template <class Dice>
+    int region(const View& v, int ray, int shield, Dice& dice) {
+        return sample(region_law(v, ray, shield), dice);
+    }
+    template <class Dice>
+    Function function(const View& v, const Calibration& c, Dice& dice) {
+        return static_cast<Function>(sample(function_law(v, c), dice));
+    }
+    ParticleLaw particle_law(const View& v) const {
+        return v.attacking ? table->at(v).ray : table->at(v).shield;
+    }
+    RegionLaw region_law(const View& v, int ray, int shield) const {
+        const auto& s = table->at(v);
+        return v.attacking ? s.focus[ray == shield] : s.region[ray == shield];
+    }
+    FunctionLaw function_law(const View& v, const Calibration& c) const {
+        const auto& s = table->at(v);
+        return (v.attacking ? s.attacker_function
+                            : s.defender_function)[static_cast<std::size_t>(StageLaws::step3(c))];
+    }
+};
+
+using Policy = std::variant<DicePolicy, Aggressor, Survivor, Calibrator, BestResponse, Equilibrium>;
 
 // The policies, the default first: name, help and factory. A best-response seat is made without
 // its table, which the registration solves against the other seat's policy.
@@ -228,6 +275,10 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
      "maximises its exact win probability against the other seat's policy "
      "(no turn cap below 10000; hp up to 150, as the exact solver)",
      made<BestResponse>},
+    {"equilibrium",
+     "the game's optimal mixed strategies, solved before the run (D2a; hp up to 150, "
+     "single_use=false, max_turns of 10000 or more)",
+     [](const Options& o, const PolicyArgs&) -> Policy { return Equilibrium{equilibrium(o)}; }},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
 

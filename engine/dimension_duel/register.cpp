@@ -111,6 +111,11 @@ ExactReport exact_at(const dimension_duel::Options& options,
     rep.laws.push_back({spec(dimension_duel::kTimeouts), {rest(r.timeout), r.timeout}, u});
     rep.laws.push_back(
         {spec(dimension_duel::kDrawishness), {rest(r.draw - r.timeout), r.draw - r.timeout}, u});
+    try {  // the game's value, where it is solved (equilibrium.hpp)
+        const double v = dimension_duel::equilibrium(options)->value();
+        rep.notes.push_back("the game's value for tau under optimal play (draws half, D2a): " +
+                            std::to_string(v) + "; policy equilibrium plays it");
+    } catch (const UsageError&) {}
     // P(still running after t turns): every duel ends by the event.
     rep.survival = survival_csv_exact({r.turns.begin() + 1, r.turns.end()}, {}, 1);
     return rep;

@@ -5,6 +5,10 @@ namespace odds::exact::race {
 using namespace odds::race;
 
 std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
+    if (std::holds_alternative<odds::race::Mcts>(policy))
+        throw UsageError(
+            "race: exact needs a policy that states its moves as probabilities; "
+            "mcts searches (valid: best, walk, roll, random)");
     const auto specs = metric_specs(o);
     std::vector<std::vector<double>> mass;
     for (const auto& s : specs) mass.emplace_back(static_cast<std::size_t>(s.hi - s.lo + 1), 0.0);
@@ -28,7 +32,14 @@ std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
                 st.square = s;
                 st.turn = t;
                 st.rolls = k;
-                const double roll = std::visit([&](const auto& x) { return x.p_roll(st); }, policy);
+                const double roll = std::visit(
+                    [&](const auto& x) -> double {
+                        if constexpr (requires { x.p_roll(st); })
+                            return x.p_roll(st);
+                        else
+                            return 0;  // refused above
+                    },
+                    policy);
                 auto land = [&](int square, int rolls, double q) {  // R2, R3
                     if (q == 0) return;
                     if (square >= o.goal)

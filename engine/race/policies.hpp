@@ -1,5 +1,6 @@
-// Race policies (engine/race/RULES.md): best (solved by backward induction), walk, roll, random.
-// Each states its choice as a probability of rolling, so the exact solver (exact.cpp) can weigh
+// Race policies (engine/race/RULES.md): best (solved by backward induction), walk, roll, random,
+// and mcts (policies/mcts.hpp, the generic tree search, proven here against `best`). Each but
+// mcts states its choice as a probability of rolling, so the exact solver (exact.cpp) can weigh
 // both moves.
 #pragma once
 
@@ -8,6 +9,7 @@
 
 #include "engine/dice.hpp"
 #include "engine/race/race.hpp"
+#include "policies/mcts.hpp"
 #include "policies/policy_table.hpp"
 
 namespace odds::race {
@@ -74,7 +76,24 @@ struct Random {  // a fair coin from the dice: odd walks, even rolls
     double p_roll(const State&) const { return 0.5; }
 };
 
-using Policy = std::variant<Best, Walk, Roll, Random>;
+// The policies that do not search: the exact solver's, and what mcts may roll out with.
+using Basic = std::variant<Best, Walk, Roll, Random>;
+inline constexpr std::string_view kRollouts[] = {"best", "walk", "roll", "random"};
+
+// UCT over race's decisions (policies/mcts.hpp), rolling out with one of the Basic policies.
+struct Mcts : odds::Mcts<Game, Basic> {
+    using odds::Mcts<Game, Basic>::Mcts;
+    template <class Dice>
+    Move choose(const State& s, const Options& o, Dice& dice) {
+        return search(s, o, dice);
+    }
+};
+
+using Policy = std::variant<Best, Walk, Roll, Random, Mcts>;
+
+Policy make_mcts(const Options& o, const PolicyArgs& a);
+inline constexpr PolicyParam kMctsParams[] = {odds::mcts_iterations_param(), odds::mcts_c_param(),
+                                              odds::mcts_rollout_param(kRollouts, 3)};
 
 inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
     {"best", "the move that maximises P(win) from here, solved exactly before the run",
@@ -82,12 +101,21 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
     {"walk", "always walks two squares", made<Walk>},
     {"roll", "always rolls the die", made<Roll>},
     {"random", "walks or rolls on a fair coin", made<Random>},
+    {"mcts", "UCT tree search, N iterations, exploration C, rolling out with the named policy",
+     make_mcts, kMctsParams},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
 
 static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
-static_assert(PolicyFor<Best, ScriptedDice>);
+static_assert(PolicyFor<Best, ScriptedDice> && PolicyFor<Mcts, ScriptedDice>);
+static_assert(std::size(kRollouts) == std::variant_size_v<Basic>);
 static_assert(odds::ResumableGame<Game, odds::Dice> && odds::ResumableGame<Game, ScriptedDice>);
+
+inline Policy make_mcts(const Options& o, const PolicyArgs& a) {
+    const auto rollout = static_cast<std::size_t>(a[2]);
+    return Mcts(static_cast<int>(a[0]), static_cast<double>(a[1]) / 100,
+                narrow_policy<Basic>(kPolicies[rollout].make(o, PolicyArgs{})));
+}
 
 // The policy of row `index`, for the solver and the tests.
 inline Policy make_policy(std::size_t index, const Options& o) {

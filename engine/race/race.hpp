@@ -38,6 +38,7 @@ struct State {
     bool won = false;
 
     bool over(const Options& o) const noexcept { return won || turn >= o.max_turns; }
+    bool operator==(const State&) const = default;  // closed-loop search (policies/mcts.hpp)
 };
 
 // The policy interface (a concept): one decision a turn, from the state before it.

@@ -69,7 +69,7 @@ TEST_CASE("R3 the goal reached or passed wins at once; short of it after max_tur
 TEST_CASE("R4 the exact laws of every policy against Monte Carlo, within 4 standard errors",
           "[race][R4][exact]") {
     const Options o;
-    for (std::size_t i = 0; i < std::size(kPolicies); ++i) {
+    for (std::size_t i = 0; i < std::variant_size_v<Basic>; ++i) {  // mcts: test_mcts.cpp
         const std::string name(kPolicies[i].name);
         const auto exact = exact::race::solve(o, make_policy(i, o));
         const Tally t = test::monte_carlo("race", {}, {name}, 200'000, 17 + i);
@@ -97,7 +97,7 @@ TEST_CASE("best wins at least as often as every other policy, by its own backwar
         const Plan plan = best_plan(o);
         const auto best = exact::race::solve(o, make_policy(0, o));
         CHECK(best[kWin][1] == Approx(plan.value[0][0]).margin(1e-12));
-        for (std::size_t i = 1; i < std::size(kPolicies); ++i)
+        for (std::size_t i = 1; i < std::variant_size_v<Basic>; ++i)
             CHECK(best[kWin][1] >= exact::race::solve(o, make_policy(i, o))[kWin][1] - 1e-12);
     }
     // Two squares from the goal with a turn left: walking wins surely, rolling 5/6.

@@ -1,0 +1,247 @@
+#include "engine/dimension_duel/equilibrium.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace odds::dimension_duel {
+
+double solve_matrix_game(std::span<const double> a, int m, int n, double* row, double* col) {
+    constexpr int kMax = 8;
+    constexpr double kEps = 1e-12;
+    // With every entry shifted to at least 1 (B = A + shift), the column player's optimal
+    // strategy is u / sum(u) for u solving  max sum(u)  s.t.  B u <= 1, u >= 0  (sum(u) = 1 / v),
+    // and the row player's are the duals of that programme: the slacks' reduced costs.
+    const double shift = 1 - *std::min_element(a.begin(), a.begin() + m * n);
+    const int rhs = n + m;
+    double t[kMax + 1][2 * kMax + 1] = {};
+    int basis[kMax] = {};
+    for (int i = 0; i < m; ++i) {
+        for (int j = 0; j < n; ++j) t[i][j] = a[static_cast<std::size_t>(i * n + j)] + shift;
+        t[i][n + i] = 1;
+        t[i][rhs] = 1;
+        basis[i] = n + i;
+    }
+    for (int j = 0; j < n; ++j) t[m][j] = -1;
+    for (int pivots = 0; pivots < 1000; ++pivots) {
+        int enter = -1;  // Bland's rule: the first improving column, then the first tied row
+        for (int j = 0; j < rhs && enter < 0; ++j)
+            if (t[m][j] < -kEps) enter = j;
+        if (enter < 0) break;
+        int leave = -1;
+        double best = 0;
+        for (int i = 0; i < m; ++i) {
+            if (t[i][enter] <= kEps) continue;
+            const double ratio = t[i][rhs] / t[i][enter];
+            if (leave < 0 || ratio < best - kEps ||
+                (ratio <= best + kEps && basis[i] < basis[leave])) {
+                leave = i;
+                best = ratio;
+            }
+        }
+        if (leave < 0) break;  // unbounded: not with B > 0, every column has a positive entry
+        const double p = t[leave][enter];
+        for (int j = 0; j <= rhs; ++j) t[leave][j] /= p;
+        for (int i = 0; i <= m; ++i) {
+            if (i == leave || t[i][enter] == 0) continue;
+            const double f = t[i][enter];
+            for (int j = 0; j <= rhs; ++j) t[i][j] -= f * t[leave][j];
+        }
+        basis[leave] = enter;
+    }
+    const double total = t[m][rhs];
+    auto normalise = [](double* x, int k) {
+        double s = 0;
+        for (int i = 0; i < k; ++i) s += (x[i] = std::max(0.0, x[i]));
+        for (int i = 0; i < k; ++i) x[i] /= s;
+    };
+    for (int j = 0; j < n; ++j) col[j] = 0;
+    for (int i = 0; i < m; ++i)
+        if (basis[i] < n) col[basis[i]] = t[i][rhs];
+    for (int i = 0; i < m; ++i) row[i] = t[m][n + i];
+    normalise(col, n);
+    normalise(row, m);
+    return 1 / total - shift;
+}
+
+namespace {
+
+// The law of the sum of k d6, k = 0..3 (D4 gives at most 3 dice).
+const std::array<std::array<double, 19>, 4>& dice_sums() {
+    static const auto sums = [] {
+        std::array<std::array<double, 19>, 4> s{};
+        s[0][0] = 1;
+        for (std::size_t k = 1; k < 4; ++k)
+            for (std::size_t v = 0; v + 6 < 19; ++v)
+                for (std::size_t f = 1; f <= 6; ++f) s[k][v + f] += s[k - 1][v] / 6;
+        return s;
+    }();
+    return sums;
+}
+
+// A calibration with the given step-3 context (blocked ray, mismatched region): the functions'
+// outcome depends on nothing else (D3, D4).
+Calibration context(int k) {
+    const bool blocked = k / 2, mismatch = k % 2;
+    return Calibration{0, blocked ? 0 : 1, 0, mismatch ? 1 : 0};
+}
+
+class Solver {
+public:
+    Solver(const Options& o, EquilibriumTable& t) : h_(o.hp), t_(t) {}
+
+    void run() {
+        for (int sum = 2; sum <= 2 * h_; ++sum)
+            for (int a = std::max(1, sum - h_); a <= std::min(h_, sum - 1); ++a) {
+                const int d = sum - a;
+                if (a > d) continue;  // the pair (a, d), (d, a) at once
+                solve_pair(a, d);
+            }
+    }
+
+private:
+    // Step 3's payoffs at (a, d), for each context: the entry of a turn with damage, fixed by the
+    // states already solved; a turn without it is marked (its value is 1 - W(d, a)).
+    struct Stage {
+        int a = 0, d = 0;
+        std::array<std::array<double, kFunctionCount * kFunctionCount>, 4> fixed{};
+        std::array<std::array<bool, kFunctionCount * kFunctionCount>, 4> stays{};
+    };
+
+    // The attacker's score after a turn that left the attacker a, the defender d (D6).
+    double score(int a, int d) const {
+        if (a <= 0 && d <= 0) return 0.5;
+        if (a <= 0) return 0;
+        if (d <= 0) return 1;
+        return 1 - t_.at(d, a).value;  // the defender attacks next
+    }
+
+    Stage prepare(int a, int d) const {
+        Stage s;
+        s.a = a;
+        s.d = d;
+        const auto& sums = dice_sums();
+        for (int k = 0; k < 4; ++k)
+            for (int fa = 0; fa < kFunctionCount; ++fa)
+                for (int fd = 0; fd < kFunctionCount; ++fd) {
+                    const Resolution r =
+                        resolve(context(k), static_cast<Function>(fa), static_cast<Function>(fd));
+                    const int e = fa * kFunctionCount + fd;
+                    if (r.disrupted || (r.attacker_dice == 0 && r.defender_dice == 0)) {
+                        s.stays[k][e] = true;
+                        continue;
+                    }
+                    double v = 0;
+                    const auto& sa = sums[static_cast<std::size_t>(r.attacker_dice)];
+                    const auto& sd = sums[static_cast<std::size_t>(r.defender_dice)];
+                    for (int x = 0; x < 19; ++x) {
+                        if (sa[static_cast<std::size_t>(x)] == 0) continue;
+                        for (int y = 0; y < 19; ++y) {
+                            const double p =
+                                sa[static_cast<std::size_t>(x)] * sd[static_cast<std::size_t>(y)];
+                            if (p == 0) continue;
+                            const int ta = x * r.multiplier, td = y * r.multiplier;  // D5
+                            v += p * (r.deflected ? score(a - ta, d - td) : score(a - td, d - ta));
+                        }
+                    }
+                    s.fixed[k][e] = v;
+                }
+        return s;
+    }
+
+    // One sweep of the stage games at s, with W(d, a) = other: the new W(a, d), its laws stored.
+    double sweep(const Stage& s, double other) {
+        StageLaws& laws = t_.states[static_cast<std::size_t>((s.a - 1) * h_ + s.d - 1)];
+        std::array<double, 4> v3{};
+        std::array<double, kFunctionCount * kFunctionCount> m{};
+        for (int k = 0; k < 4; ++k) {
+            for (std::size_t e = 0; e < m.size(); ++e)
+                m[e] = s.stays[k][e] ? 1 - other : s.fixed[k][e];
+            v3[k] = solve_matrix_game(m, kFunctionCount, kFunctionCount,
+                                      laws.attacker_function[k].data(),
+                                      laws.defender_function[k].data());
+        }
+        std::array<double, 2> v2{};
+        for (int blocked = 0; blocked < 2; ++blocked) {
+            std::array<double, 9> m2{};
+            for (int f = 0; f < 3; ++f)
+                for (int r = 0; r < 3; ++r) m2[f * 3 + r] = v3[blocked * 2 + (f != r)];
+            v2[blocked] = solve_matrix_game(m2, 3, 3, laws.focus[blocked].data(),
+                                            laws.region[blocked].data());
+        }
+        std::array<double, 4> m1{};
+        for (int ray = 0; ray < 2; ++ray)
+            for (int shield = 0; shield < 2; ++shield) m1[ray * 2 + shield] = v2[ray == shield];
+        laws.value = solve_matrix_game(m1, 2, 2, laws.ray.data(), laws.shield.data());
+        return laws.value;
+    }
+
+    // Shapley's value iteration on the pair, from the cap's 1/2 (D6), until it settles.
+    void solve_pair(int a, int d) {
+        const Stage sa = prepare(a, d);
+        if (a == d) {
+            double w = 0.5, move = 1;
+            for (int it = 0; it < 100000 && move > 1e-15; ++it) {
+                const double next = sweep(sa, w);
+                move = std::abs(next - w);
+                w = next;
+            }
+            t_.residual = std::max(t_.residual, move);
+            return;
+        }
+        const Stage sd = prepare(d, a);
+        double wa = 0.5, wd = 0.5, move = 1;
+        for (int it = 0; it < 100000 && move > 1e-15; ++it) {
+            const double na = sweep(sa, wd);
+            const double nd = sweep(sd, na);
+            move = std::max(std::abs(na - wa), std::abs(nd - wd));
+            wa = na;
+            wd = nd;
+        }
+        sweep(sa, wd);  // the laws of both at the settled values
+        t_.residual = std::max(t_.residual, move);
+    }
+
+    int h_;
+    EquilibriumTable& t_;
+};
+
+// What the solver covers (equilibrium.hpp); throws UsageError for the rest.
+void check(const Options& o) {
+    if (o.single_use)
+        throw UsageError(
+            "dimension-duel: equilibrium does not handle single_use=true (the state would need "
+            "every function each player has used)");
+    if (o.hp > kMaxEquilibriumHp)
+        throw UsageError("dimension-duel: equilibrium is solved for hp up to " +
+                         std::to_string(kMaxEquilibriumHp) + " (hp=" + std::to_string(o.hp) + ")");
+    if (o.max_turns < 10000)
+        throw UsageError(
+            "dimension-duel: equilibrium is solved as if no turn cap were near; it needs "
+            "max_turns of at least 10000 (max_turns=" +
+            std::to_string(o.max_turns) + ")");
+}
+}  // namespace
+
+EquilibriumTable solve_equilibrium(const Options& o) {
+    check(o);
+    EquilibriumTable t;
+    t.hp = o.hp;
+    t.states.resize(static_cast<std::size_t>(o.hp * o.hp));
+    Solver(o, t).run();
+    return t;
+}
+
+std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o) {
+    check(o);  // before the cache, which is keyed by hp alone
+    static std::mutex lock;
+    static std::map<int, std::shared_ptr<const EquilibriumTable>> solved;
+    const std::lock_guard<std::mutex> hold(lock);
+    auto& slot = solved[o.hp];
+    if (!slot) slot = std::make_shared<const EquilibriumTable>(solve_equilibrium(o));
+    return slot;
+}
+
+}  // namespace odds::dimension_duel
