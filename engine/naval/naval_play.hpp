@@ -85,8 +85,9 @@ State setup(const Options& o, A& a, B& b, D& dice) {
     // N1a: islands fall uniformly on the sea between the fleets' edge rows.
     for (int k = 0; k < o.islands; ++k) {
         for (;;) {
-            const int c = s.cols + static_cast<int>(below(
-                                       dice, static_cast<std::uint32_t>(s.cols * (s.rows - 2))));
+            const int spot = s.cols + static_cast<int>(below(
+                                          dice, static_cast<std::uint32_t>(s.cols * (s.rows - 2))));
+            const auto c = static_cast<std::size_t>(s.cell(spot % s.cols, spot / s.cols));
             if (!s.land[c]) {
                 s.land[c] = 1;
                 break;

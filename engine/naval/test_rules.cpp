@@ -933,3 +933,21 @@ TEST_CASE(
     CHECK(copy->hand_n == s.hand_n);
     CHECK(s.n_declared >= 4);
 }
+
+TEST_CASE("N6 N9 the gunners' arc table agrees with the exact bearing tests, every heading",
+          "[naval][N6][N9]") {
+    for (int dq = -tactics::kArcReach; dq <= tactics::kArcReach; ++dq)
+        for (int dr = -tactics::kArcReach; dr <= tactics::kArcReach; ++dr) {
+            const int arcs = tactics::kArcs[static_cast<std::size_t>(
+                (dq + tactics::kArcReach) * tactics::kArcSide + dr + tactics::kArcReach)];
+            const Hex v{dq, dr};
+            CHECK((arcs >> 8) == hex::distance({}, v));
+            for (int f = 0; f < 6; ++f) {
+                const int half = tactics::kHalf[static_cast<std::size_t>(f)];
+                CHECK(static_cast<bool>(arcs >> half & 1) == hex::in_broadside({}, f, v));
+                CHECK(static_cast<bool>(arcs >> half & 1) == hex::in_broadside(v, f, {}));
+                CHECK(static_cast<bool>(arcs >> (3 + half) & 1) == hex::in_bow_or_stern({}, f, v));
+                CHECK(static_cast<bool>(arcs >> (3 + half) & 1) == hex::in_bow_or_stern(v, f, {}));
+            }
+        }
+}
