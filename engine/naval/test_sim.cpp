@@ -58,11 +58,61 @@ const char* broken(const State& s) {
     return nullptr;
 }
 
+// How often each decision the rules leave to a side came out each way (issue 14: every one is
+// the policy's, and `random` must explore every legal choice).
+struct Choices {
+    std::array<long, 2> move_first{}, board{}, take{};
+    long mover_not_first = 0;  // pick_mover chose a ship other than the first unmoved one
+    long flagship_not_first = 0;
+    long cards_held = 0, cards_some = 0, cards_all = 0;  // of the cards that apply
+    long discard_not_first = 0;
+};
+
 // Any policy, with the invariants checked whenever it is asked to decide.
 template <class P>
 struct Checked : P {
     long* checks;
-    explicit Checked(long* c, P p = P{}) : P(p), checks(c) {}
+    Choices* seen = nullptr;
+    explicit Checked(long* c, P p = P{}, Choices* tally = nullptr) : P(p), checks(c), seen(tally) {}
+    template <class D>
+    int flagship(const State& s, int side, D& d) const {
+        const int f = P::flagship(s, side, d);
+        if (seen) seen->flagship_not_first += f != side * (s.n_ships / 2);
+        return f;
+    }
+    template <class D>
+    bool move_first(const State& s, int side, D& d) const {
+        const bool first = P::move_first(s, side, d);
+        if (seen) ++seen->move_first[first];
+        return first;
+    }
+    template <class D>
+    int pick_mover(const State& s, int side, D& d) const {
+        check(s);
+        const int i = P::pick_mover(s, side, d);
+        if (seen) seen->mover_not_first += i != tactics::first_unmoved(s, side);
+        return i;
+    }
+    template <class D>
+    bool take(const State& s, int w, int l, D& d) const {
+        const bool t = P::take(s, w, l, d);
+        if (seen) ++seen->take[t];
+        return t;
+    }
+    template <class D>
+    unsigned cards(const State& s, int side, const Roll& roll, D& d) const {
+        const unsigned mask = P::cards(s, side, roll, d);
+        if (seen && roll.kind != Roll::kReload) {
+            const unsigned apply = tactics::all_applicable(s, side, roll), played = mask & apply;
+            if (played == 0)
+                ++seen->cards_held;
+            else if (played == apply)
+                ++seen->cards_all;
+            else
+                ++seen->cards_some;
+        }
+        return mask;
+    }
     void check(const State& s) const {
         ++*checks;
         if (const char* why = broken(s)) FAIL(why);
@@ -87,12 +137,16 @@ struct Checked : P {
     bool board(const State& s, int i, int j, D& d) const {
         check(s);
         if (!can_board(s, i, j)) FAIL("asked to board out of reach");
-        return P::board(s, i, j, d);
+        const bool b = P::board(s, i, j, d);
+        if (seen) ++seen->board[b];
+        return b;
     }
     template <class D>
     int discard(const State& s, int side, D& d) const {
         if (s.hand_n[side] != kHandLimit + 1) FAIL("a discard with room in the hand");
-        return P::discard(s, side, d);
+        const int k = P::discard(s, side, d);
+        if (seen) seen->discard_not_first += k != 0;
+        return k;
     }
 };
 
@@ -129,7 +183,8 @@ TEST_CASE("naval random simulation: invariants at every decision and after every
     long checks = 0, phases = 0;
     Dice dice(2026);
     Options o;
-    Checked<Random> ra(&checks), rb(&checks);
+    Choices random_chose;
+    Checked<Random> ra(&checks, Random{}, &random_chose), rb(&checks, Random{}, &random_chose);
     for (int g = 0; g < 1500; ++g) play_checked(o, ra, rb, dice, phases);
     // Small seas crowded with islands, short fleets, the other policies.
     Options crowded;
@@ -149,6 +204,15 @@ TEST_CASE("naval random simulation: invariants at every decision and after every
     for (int g = 0; g < 4; ++g) play_checked(g % 2 ? crowded : o, sa, sb, dice, phases);
     INFO(checks << " decisions, " << phases << " phases");
     CHECK(checks > 1'000'000);
+    // `random` made every decision each way it can go.
+    const Choices& c = random_chose;
+    CHECK((c.move_first[0] > 0 && c.move_first[1] > 0));
+    CHECK((c.board[0] > 0 && c.board[1] > 0));
+    CHECK((c.take[0] > 0 && c.take[1] > 0));
+    CHECK(c.mover_not_first > 0);
+    CHECK(c.flagship_not_first > 0);
+    CHECK((c.cards_held > 0 && c.cards_some > 0 && c.cards_all > 0));
+    CHECK(c.discard_not_first > 0);
 }
 
 TEST_CASE("naval islands fall on open sea between the fleets' edges, as many as asked",
