@@ -107,6 +107,28 @@ State empty_sea(const Options& o) {
     return s;
 }
 
+Start opening(const Options& o) {
+    Start p;
+    p.islands = o.islands;
+    State& s = p.state;
+    s = empty_sea(o);
+    s.n_ships = kSides * o.ships;
+    const int first_col = (s.cols - o.ships) / 2;
+    for (int side = 0; side < kSides; ++side)
+        for (int k = 0; k < o.ships; ++k) {
+            const int i = side * o.ships + k;
+            s.ship[i] = Ship{};
+            s.ship[i].side = s.ship[i].origin = static_cast<std::int8_t>(side);
+            // N3: in line on the edge rows, bows toward the enemy; N3a: side B's fleet is side
+            // A's turned half a circle about the sea's centre.
+            if (side == 0)
+                place(s, i, hex::from_offset(first_col + k, 0), hex::kS);
+            else
+                place(s, i, hex::from_offset(s.cols - 1 - (first_col + k), s.rows - 1), hex::kN);
+        }
+    return p;
+}
+
 void place(State& s, int i, const hex::Hex& pos, int facing) noexcept {
     Ship& sh = s.ship[i];
     sh.pos = pos;

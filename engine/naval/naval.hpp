@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/hex.hpp"
@@ -186,6 +187,25 @@ struct State {
 
 // The start of the map's geometry, without dice: the sea of `o` with no islands and no ships.
 State empty_sea(const Options& o);
+
+// Where play starts (a position, RULES.md "Positions"): at the start of turn `state.turn + 1`.
+// At turn 0 the fleets are not yet rolled: `islands` islands are still to fall (N1a), each
+// side's `ships` ships (A's first) hold their ratings before the fleet roll, which adds to them
+// (N2), the policies name the flagships and the whole deck is shuffled (N4). At a later turn the
+// cards in no hand and not among the discards make the deck, shuffled (its order is unknown at
+// the table).
+struct Start {
+    State state;
+    int islands = 0;
+};
+// The fresh game's start under `o`: the fleets in line on their edge rows (N3), base ratings.
+Start opening(const Options& o);
+
+// Positions as text (RULES.md "Positions"). write_position writes a start; read_position reads
+// one for the sea of `o`, throwing UsageError "FILE:LINE: WHAT (RULE)" for a malformed or illegal
+// one. read_position(write_position(p)) gives p back.
+std::string write_position(const Start& p);
+Start read_position(std::string_view text, std::string_view file, const Options& o);
 // Puts ship i at `pos` heading `facing` (tests and setup).
 void place(State& s, int i, const hex::Hex& pos, int facing) noexcept;
 // N6: the range between two ships, and whether `target` may be shot by `firer` with `ammo`.
