@@ -104,23 +104,29 @@ TEST_CASE("naval illegal positions are refused: FILE:LINE: WHAT (RULE)", "[naval
         {head + a + "ship b 5 5 N 1 1 1\n",
          "pos.txt:3: two ships in one hex: line 2 holds this one (N1)"},
         {head + "land 6 9\n" + a + b, "pos.txt:4: a ship on land (N1)"},
-        {head + a + "ship b 16 9 N 1 1 1\n", "pos.txt:3: column '16' is not a whole number in 0..15"},
+        {head + a + "ship b 16 9 N 1 1 1\n",
+         "pos.txt:3: column '16' is not a whole number in 0..15"},
         {head + a + "ship b 6 24 N 1 1 1\n", "pos.txt:3: row '24' is not a whole number in 0..23"},
-        {head + a + "ship b 6 9 E 1 1 1\n", "pos.txt:3: heading 'E' is not one of N, NE, SE, S, SW, NW (N5)"},
-        {head + a + "ship b 6 9 N 1 -2 1\n", "pos.txt:3: Cannon '-2' is not a whole number in -1..99 (N6"},
+        {head + a + "ship b 6 9 E 1 1 1\n",
+         "pos.txt:3: heading 'E' is not one of N, NE, SE, S, SW, NW (N5)"},
+        {head + a + "ship b 6 9 N 1 -2 1\n",
+         "pos.txt:3: Cannon '-2' is not a whole number in -1..99 (N6"},
         {head + a + "ship c 6 9 N 1 1 1\n", "pos.txt:3: side 'c' is not a or b"},
         {head + a, "pos.txt:1: side b has no ship: the game is over (N8)"},
         {"turn 60\n" + a + b, "pos.txt:1: turn '60' is not a whole number in 0..59 (N8"},
         {a + b, "pos.txt: no 'turn N' line"},
         {head + a + b + "hand a gust-of-wind gust-of-wind gust-of-wind\n",
          "pos.txt:4: a third gust-of-wind: the deck holds two of each card (N4)"},
-        {head + a + b + "hand a maneuver calm-waters rake-the-bow quick-reload sweep-the-decks catch-the-wind\n",
+        {head + a + b +
+             "hand a maneuver calm-waters rake-the-bow quick-reload sweep-the-decks "
+             "catch-the-wind\n",
          "pos.txt:4: more than 5 cards (N4: the hand limit)"},
         {head + a + b + "hand a grog\n", "pos.txt:4: card 'grog' is not one of gust-of-wind"},
         {head + a + b + "hand a\nhand a\n", "pos.txt:5: a second hand for side a"},
         {head + a + b + "wind NE\n", "pos.txt:4: 'wind' is not a record"},
         {head + "islands 3\n" + a + b, "pos.txt:2: islands fall before turn 1 only (N1a)"},
-        {"turn 0\n" + a + b, "pos.txt:1: turn 0: side a has 1 ships; the fleet roll is for ships=7 a side (N2)"},
+        {"turn 0\n" + a + b,
+         "pos.txt:1: turn 0: side a has 1 ships; the fleet roll is for ships=7 a side (N2)"},
     };
     for (const auto& c : cases) {
         INFO(c.text);
@@ -132,7 +138,8 @@ TEST_CASE("naval illegal positions are refused: FILE:LINE: WHAT (RULE)", "[naval
     Options one;
     one.ships = 1;
     CHECK(refusal("turn 0\n" + a + b, one) == "");
-    CHECK(refusal("turn 0\n" + b + a, one).rfind("pos.txt:2: turn 0: side a's ships are listed first", 0) == 0);
+    CHECK(refusal("turn 0\n" + b + a, one)
+              .rfind("pos.txt:2: turn 0: side a's ships are listed first", 0) == 0);
     CHECK(refusal("turn 0\n" + a + "ship b 6 9 N 2 2 3 flagship\n", one)
               .rfind("pos.txt:3: turn 0: the flagship is named after the fleet roll (N2)", 0) == 0);
 }
