@@ -420,18 +420,23 @@ inline void end_check(State& s) noexcept {
     }
 }
 
+// One whole turn (N4-N8).
+template <class A, class B, class D>
+requires PolicyFor<A, D> && PolicyFor<B, D>
+void play_turn(State& s, A& a, B& b, D& dice) {
+    ++s.turn;
+    draw_phase(s, a, b, dice);
+    move_phase(s, a, b, dice);
+    broadside_phase(s, a, b, dice);
+    boarding_phase(s, a, b, dice);
+    end_check(s);
+}
+
 // Whole turns until the game ends.
 template <class A, class B, class D>
 requires PolicyFor<A, D> && PolicyFor<B, D>
 void play_turns(State& s, A& a, B& b, D& dice) {
-    while (s.winner == -2) {
-        ++s.turn;
-        draw_phase(s, a, b, dice);
-        move_phase(s, a, b, dice);
-        broadside_phase(s, a, b, dice);
-        boarding_phase(s, a, b, dice);
-        end_check(s);
-    }
+    while (s.winner == -2) play_turn(s, a, b, dice);
 }
 
 // The rest of the current turn from the broadside declaration under way (State::declaring),

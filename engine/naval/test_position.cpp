@@ -66,14 +66,7 @@ TEST_CASE("naval a position in mid-game survives the round trip, hands and disca
     int checked = 0;
     for (int g = 0; g < 20; ++g) {
         State s = setup(o, a, b, dice);
-        for (int t = 0; t < 6 && s.winner == -2; ++t) {
-            ++s.turn;
-            draw_phase(s, a, b, dice);
-            move_phase(s, a, b, dice);
-            broadside_phase(s, a, b, dice);
-            boarding_phase(s, a, b, dice);
-            end_check(s);
-        }
+        for (int t = 0; t < 6 && s.winner == -2; ++t) play_turn(s, a, b, dice);
         if (s.winner != -2) continue;
         // Sunk ships leave the position; the rest keep their order.
         const std::string text = write_position(Start{s, 0});
