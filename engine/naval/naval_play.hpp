@@ -92,6 +92,7 @@ State begin(const Start& start, A& a, B& b, D& dice) {
         for (int c = 0; c < kDeckSize; ++c)
             if (out[c / 2]-- <= 0) s.deck[s.deck_n++] = static_cast<std::uint8_t>(c / 2);
         shuffle(s.deck.data(), s.deck_n, dice);
+        s.start_rating = {};
         for (int i = 0; i < s.n_ships; ++i) {
             const Ship& sh = s.ship[i];
             auto& r = s.start_rating[sh.side];

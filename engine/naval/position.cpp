@@ -193,6 +193,25 @@ Start read_position(std::string_view text, std::string_view file, const Options&
             in.fail_at(ship_line[static_cast<std::size_t>(i)], "a ship on land (N1)");
     std::array<int, kSides> fleet{};
     for (int i = 0; i < s.n_ships; ++i) ++fleet[s.ship[i].side];
+    // The fleets' rating totals may differ by no more than the fleet roll can make them (what
+    // movement_edge, cannon_edge and crew_edge report: N2); before the roll, not at all.
+    const int edge = s.turn == 0 ? 0 : 5 * o.ships + 3;
+    constexpr const char* kRatings[3] = {"Movement", "Cannon", "Crew"};
+    for (int attr = 0; attr < 3; ++attr) {
+        int diff = 0;
+        for (int i = 0; i < s.n_ships; ++i) {
+            const Ship& sh = s.ship[i];
+            const int v = attr == kMovement ? sh.movement : attr == kCannon ? sh.cannon : sh.crew;
+            diff += sh.side == 0 ? v : -v;
+        }
+        if (diff > edge || diff < -edge)
+            in.fail_at(turn_line,
+                       cat("the fleets' ", kRatings[attr], " totals differ by ",
+                           std::to_string(diff < 0 ? -diff : diff),
+                           s.turn == 0 ? ": before the fleet roll they must be equal (N2)"
+                                       : cat(": at most ", std::to_string(edge),
+                                             ", as much as the fleet roll can make them (N2)")));
+    }
     if (s.turn == 0) {
         for (int side = 0; side < kSides; ++side) {
             if (fleet[side] != o.ships)

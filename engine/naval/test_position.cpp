@@ -120,6 +120,9 @@ TEST_CASE("naval illegal positions are refused: FILE:LINE: WHAT (RULE)", "[naval
         {head + "islands 3\n" + a + b, "pos.txt:2: islands fall before turn 1 only (N1a)"},
         {"turn 0\n" + a + b,
          "pos.txt:1: turn 0: side a has 1 ships; the fleet roll is for ships=7 a side (N2)"},
+        {head + "ship a 5 5 S 50 2 3\n" + b,
+         "pos.txt:1: the fleets' Movement totals differ by 48: at most 38, as much as the fleet "
+         "roll can make them (N2)"},
     };
     for (const auto& c : cases) {
         INFO(c.text);
@@ -131,6 +134,10 @@ TEST_CASE("naval illegal positions are refused: FILE:LINE: WHAT (RULE)", "[naval
     Options one;
     one.ships = 1;
     CHECK(refusal("turn 0\n" + a + b, one) == "");
+    CHECK(refusal("turn 0\n" + a + "ship b 6 9 N 2 3 3\n", one)
+              .rfind("pos.txt:1: the fleets' Cannon totals differ by 1: before the fleet roll they "
+                     "must be equal (N2)",
+                     0) == 0);
     CHECK(refusal("turn 0\n" + b + a, one)
               .rfind("pos.txt:2: turn 0: side a's ships are listed first", 0) == 0);
     CHECK(refusal("turn 0\n" + a + "ship b 6 9 N 2 2 3 flagship\n", one)
