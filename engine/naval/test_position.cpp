@@ -9,6 +9,7 @@
 #include "engine/naval/naval.hpp"
 #include "engine/naval/policies.hpp"
 #include "engine/rule_options.hpp"
+#include "sim/registry.hpp"
 
 using namespace odds;
 using namespace odds::naval;
@@ -142,4 +143,33 @@ TEST_CASE("naval illegal positions are refused: FILE:LINE: WHAT (RULE)", "[naval
               .rfind("pos.txt:2: turn 0: side a's ships are listed first", 0) == 0);
     CHECK(refusal("turn 0\n" + a + "ship b 6 9 N 2 2 3 flagship\n", one)
               .rfind("pos.txt:3: turn 0: the flagship is named after the fleet roll (N2)", 0) == 0);
+}
+
+TEST_CASE(
+    "naval the registry's position hooks: the opening's text plays as a fresh run, game for game",
+    "[naval][position]") {
+    const GameEntry& game = find_game("naval");
+    REQUIRE(game.opening_position != nullptr);
+    REQUIRE(game.prepare_from != nullptr);
+    const Settings settings{{"islands", "10"}, {"ships", "4"}};
+    const std::vector<std::string> policies{"a=boarder", "b=random"};
+    const std::string text = game.opening_position(settings);
+    CHECK(text.find("islands 10\n") != std::string::npos);
+    const auto fresh = game.prepare(settings, policies);
+    const auto from = game.prepare_from(settings, policies, text, "opening.txt");
+    CHECK(from->metrics.size() == fresh->metrics.size());
+    CHECK(from->chunk_size == fresh->chunk_size);
+    const std::uint64_t n = 200;
+    std::vector<std::int32_t> a(n * fresh->metrics.size()), b(a.size());
+    fresh->play_each(9, 0, n, a.data());
+    from->play_each(9, 0, n, b.data());
+    CHECK(a == b);
+    // A position of its own plays from where it stands: here side b has one ship left, and a
+    // malformed one is refused naming the file and line.
+    const auto end = game.prepare_from(
+        settings, policies, "turn 5\nship a 4 4 S 2 2 3\nship a 6 4 S 2 2 3\nship b 5 9 N 1 1 2\n",
+        "late.txt");
+    end->play_each(9, 0, n, b.data());
+    CHECK_THROWS_WITH(game.prepare_from(settings, policies, "turn 5\nship a 4 4 S\n", "bad.txt"),
+                      Catch::StartsWith("bad.txt:2: expected 8 words"));
 }
