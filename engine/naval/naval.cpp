@@ -1,5 +1,10 @@
 #include "engine/naval/naval.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <type_traits>
+
 namespace odds::naval {
 
 namespace {
@@ -95,7 +100,33 @@ State empty_sea(const Options& o) {
     s.rows = o.length;
     s.bounds = hex::Bounds{s.cols, s.rows};
     s.max_turns = o.max_turns;
+    const int w = s.grid_width();
+    for (int c = 0; c < w; ++c) s.land[c] = s.land[(s.rows + 1) * w + c] = 1;
+    for (int row = 0; row < s.rows; ++row)
+        s.land[s.cell(-1, row)] = s.land[s.cell(s.cols, row)] = 1;
     return s;
+}
+
+Start opening(const Options& o) {
+    Start p;
+    p.islands = o.islands;
+    State& s = p.state;
+    s = empty_sea(o);
+    s.n_ships = kSides * o.ships;
+    const int first_col = (s.cols - o.ships) / 2;
+    for (int side = 0; side < kSides; ++side)
+        for (int k = 0; k < o.ships; ++k) {
+            const int i = side * o.ships + k;
+            s.ship[i] = Ship{};
+            s.ship[i].side = s.ship[i].origin = static_cast<std::int8_t>(side);
+            // N3: in line on the edge rows, bows toward the enemy; N3a: side B's fleet is side
+            // A's turned half a circle about the sea's centre.
+            if (side == 0)
+                place(s, i, hex::from_offset(first_col + k, 0), hex::kS);
+            else
+                place(s, i, hex::from_offset(s.cols - 1 - (first_col + k), s.rows - 1), hex::kN);
+        }
+    return p;
 }
 
 void place(State& s, int i, const hex::Hex& pos, int facing) noexcept {
@@ -130,34 +161,81 @@ bool can_board(const State& s, int i, int j) noexcept {
            hex::in_broadside(a.pos, a.facing, b.pos) && hex::in_broadside(b.pos, b.facing, a.pos);
 }
 
+namespace {
+
+inline constexpr std::array<std::int8_t, 6> kLeft{5, 0, 1, 2, 3, 4}, kRight{1, 2, 3, 4, 5, 0};
+
+// The search's marks: mark[cell * 6 + facing] == epoch when (cell, facing) has been reached in
+// this search. One array per thread, cleared only every 255 searches. (An enum, not a char
+// type, so that storing a mark does not make the compiler reload everything else.)
+enum class Stamp : std::uint8_t {};
+struct Seen {
+    std::array<Stamp, kGridCells * 6> mark{};
+    std::uint8_t epoch = 0;
+};
+thread_local Seen seen;
+
+}  // namespace
+
 void reach(const State& s, int i, int allowance, Reach& r) noexcept {
     // Breadth-first over (hex, facing): every step costs one point, so the first visit is the
     // cheapest, and each end is listed once, in order of cost.
-    std::array<std::uint8_t, kMaxCells * 6> seen;
-    std::fill_n(seen.begin(), s.cols * s.rows * 6, std::uint8_t{0});
-    const Ship& sh = s.ship[i];
-    r.n = 0;
-    const auto push = [&](const hex::Hex& h, int cell, int facing, int cost) {
-        auto& mark = seen[cell * 6 + facing];
-        if (mark) return;
-        mark = 1;
-        r.end[r.n++] = {static_cast<std::uint16_t>(cell), static_cast<std::int8_t>(h.q),
-                        static_cast<std::int8_t>(h.r), static_cast<std::int8_t>(facing),
-                        static_cast<std::int8_t>(cost)};
-    };
-    push(sh.pos, s.cell(sh.pos), sh.facing, 0);
-    for (int head = 0; head < r.n; ++head) {
-        const Reach::End e = r.end[head];
-        if (e.cost >= allowance) continue;
-        const hex::Hex here = e.pos();
-        push(here, e.cell, hex::turn(e.facing, 1), e.cost + 1);
-        push(here, e.cell, hex::turn(e.facing, -1), e.cost + 1);
-        const hex::Hex ahead = hex::neighbour(here, e.facing);
-        if (!s.in_bounds(ahead) || s.is_land(ahead)) continue;
-        if (const int other = s.ship_at(ahead); other >= 0 && other != i)
-            continue;  // N1: no passing
-        push(ahead, s.cell(ahead), e.facing, e.cost + 1);
+    Seen& sn = seen;
+    if (++sn.epoch == 0) {
+        sn.mark.fill(Stamp{0});
+        sn.epoch = 1;
     }
+    const Stamp epoch{sn.epoch};
+    Stamp* const mark = sn.mark.data();
+    // A step ahead, in cells, by the column's parity and the heading (N, NE, SE, S, SW, NW):
+    // odd-q, so the diagonals' row change depends on the column.
+    const int w = s.grid_width();
+    const std::array<std::array<int, 6>, 2> step{
+        {{-w, -w + 1, 1, w, -1, -w - 1}, {-w, 1, w + 1, w, w - 1, -1}}};
+    const auto own = static_cast<std::int8_t>(i + 1);
+    const Ship& sh = s.ship[i];
+    Reach::End* const end = r.end.data();
+    int n = 0;
+    // An end as its six bytes (cell, q, r, facing, cost), built in a register and stored at
+    // once; written whether new or not, and counted only when new: no branch to mispredict
+    // (Reach keeps a spare slot for the write past the last end).
+    static_assert(sizeof(Reach::End) == 6 && std::is_trivially_copyable_v<Reach::End> &&
+                  std::endian::native == std::endian::little);
+    const auto packed = [](int cell, int q, int rr, int cost) {
+        return static_cast<std::uint64_t>(static_cast<std::uint16_t>(cell)) |
+               static_cast<std::uint64_t>(static_cast<std::uint8_t>(q)) << 16 |
+               static_cast<std::uint64_t>(static_cast<std::uint8_t>(rr)) << 24 |
+               static_cast<std::uint64_t>(static_cast<std::uint8_t>(cost)) << 40;
+    };
+    const auto push = [&](std::uint64_t at, int cell, int facing, bool open = true) {
+        Stamp& m = mark[cell * 6 + facing];
+        const bool fresh = (m != epoch) & open;
+        m = epoch;
+        at |= static_cast<std::uint64_t>(facing) << 32;
+        std::memcpy(&end[n], &at, sizeof(Reach::End));
+        n += fresh;
+    };
+    {
+        const int cell = s.cell(sh.pos);
+        push(packed(cell, sh.pos.q, sh.pos.r, 0), cell, sh.facing);
+    }
+    for (int head = 0; head < n; ++head) {
+        const Reach::End e = end[head];
+        if (e.cost >= allowance) break;  // in order of cost: no end after it has points left
+        const int cost = e.cost + 1;
+        const std::uint64_t here = packed(e.cell, e.q, e.r, cost);
+        push(here, e.cell, kRight[e.facing]);
+        push(here, e.cell, kLeft[e.facing]);
+        // N1: no land, no passing, no leaving the map (the ring round it is land). A blocked
+        // hex is marked as if reached, harmlessly: no end is ever listed there.
+        const int ahead = e.cell + step[e.q & 1][e.facing];
+        const auto who = s.at[static_cast<std::size_t>(ahead)];
+        const bool open =
+            (s.land[static_cast<std::size_t>(ahead)] == 0) & ((who == 0) | (who == own));
+        const hex::Hex d = hex::kDirections[static_cast<std::size_t>(e.facing)];
+        push(packed(ahead, e.q + d.q, e.r + d.r, cost), ahead, e.facing, open);
+    }
+    r.n = n;
 }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/hex.hpp"
@@ -26,6 +27,9 @@ inline constexpr int kMaxShips = kSides * kMaxFleet;  // captures change sides: 
 inline constexpr int kMaxLength = 40;                 // option width: the sea between the fleets
 inline constexpr int kMaxBreadth = 40;                // option height: the fleets' edges
 inline constexpr int kMaxCells = kMaxLength * kMaxBreadth;
+// The sea is stored with a ring of land hexes all round (State::cell), so that a step off the
+// map is a step onto land and the movement search needs no bounds test.
+inline constexpr int kGridCells = (kMaxLength + 2) * (kMaxBreadth + 2);
 inline constexpr int kDeckSize = 28;             // N4: 2 of each of the 14 cards
 inline constexpr int kHandLimit = 5;             // N4
 inline constexpr int kHandMax = kHandLimit + 1;  // a hand just drawn, before the discard
@@ -112,21 +116,22 @@ struct Declared {
 // allowance, one point a hex ahead or a turn of one hex-face, through no land and no ship.
 struct Reach {
     struct End {
-        std::uint16_t cell;  // State::cell of the hex
+        std::uint16_t cell;  // State::cell of the hex (an index into State::land and at)
         std::int8_t q, r;    // the hex
         std::int8_t facing;
         std::int8_t cost;
         hex::Hex pos() const noexcept { return {q, r}; }
     };
-    std::array<End, kMaxCells * 6> end;
+    std::array<End, kMaxCells * 6 + 1> end;  // [n]: scratch for reach
     int n = 0;
 };
 
 struct State {
     int cols = 16, rows = 24;  // the sea: flat-topped hexes, odd-q; the fleets' edges are rows
     hex::Bounds bounds{16, 24};
-    std::array<std::uint8_t, kMaxCells> land{};  // 1: land (N1)
-    std::array<std::int8_t, kMaxCells> at{};     // the ship in each cell, plus 1; 0: empty sea
+    // By State::cell: the map's hexes and the ring of land round it (empty_sea puts it there).
+    std::array<std::uint8_t, kGridCells> land{};  // 1: land (N1), or off the map
+    std::array<std::int8_t, kGridCells> at{};     // the ship in each cell, plus 1; 0: empty sea
     std::array<Ship, kMaxShips> ship{};
     int n_ships = 0;
 
@@ -159,8 +164,12 @@ struct State {
     int boardings = 0;
 
     bool in_bounds(const hex::Hex& h) const noexcept { return bounds.contains(h); }
+    // The index of a hex of the map, or of the ring round it, in land and at: the grid has
+    // cols + 2 columns and rows + 2 rows.
+    int grid_width() const noexcept { return cols + 2; }
+    int cell(int col, int row) const noexcept { return (row + 1) * (cols + 2) + col + 1; }
     int cell(const hex::Hex& h) const noexcept {
-        return hex::offset_row(h) * cols + hex::offset_col(h);
+        return cell(hex::offset_col(h), hex::offset_row(h));
     }
     bool is_land(const hex::Hex& h) const noexcept {
         return land[static_cast<std::size_t>(cell(h))];
@@ -178,6 +187,25 @@ struct State {
 
 // The start of the map's geometry, without dice: the sea of `o` with no islands and no ships.
 State empty_sea(const Options& o);
+
+// Where play starts (a position, RULES.md "Positions"): at the start of turn `state.turn + 1`.
+// At turn 0 the fleets are not yet rolled: `islands` islands are still to fall (N1a), each
+// side's `ships` ships (A's first) hold their ratings before the fleet roll, which adds to them
+// (N2), the policies name the flagships and the whole deck is shuffled (N4). At a later turn the
+// cards in no hand and not among the discards make the deck, shuffled (its order is unknown at
+// the table).
+struct Start {
+    State state;
+    int islands = 0;
+};
+// The fresh game's start under `o`: the fleets in line on their edge rows (N3), base ratings.
+Start opening(const Options& o);
+
+// Positions as text (RULES.md "Positions"). write_position writes a start; read_position reads
+// one for the sea of `o`, throwing UsageError "FILE:LINE: WHAT (RULE)" for a malformed or illegal
+// one. read_position(write_position(p)) gives p back.
+std::string write_position(const Start& p);
+Start read_position(std::string_view text, std::string_view file, const Options& o);
 // Puts ship i at `pos` heading `facing` (tests and setup).
 void place(State& s, int i, const hex::Hex& pos, int facing) noexcept;
 // N6: the range between two ships, and whether `target` may be shot by `firer` with `ammo`.

@@ -76,51 +76,61 @@ void character_roll(Ship& s, D& dice) {
     ++rating(s, attribute_of(dice.d6()));
 }
 
-// N1-N4: islands, the fleet rolls (N2a: side A, then side B: National, Fleet, then each ship's
-// Ship, Captain and Crew rolls in line order, then the flagship's three extra rolls), the fleets
-// in line and the shuffled deck.
+// N1-N4 from a start at turn 0: islands, the fleet rolls (N2a: side A, then side B: National,
+// Fleet, then each ship's Ship, Captain and Crew rolls in line order, then the flagship's three
+// extra rolls) and the shuffled deck. From a later turn: the deck shuffled.
 template <class A, class B, class D>
-State setup(const Options& o, A& a, B& b, D& dice) {
-    State s = empty_sea(o);
-    // N1a: islands fall uniformly on the sea between the fleets' edge rows.
-    for (int k = 0; k < o.islands; ++k) {
+State begin(const Start& start, A& a, B& b, D& dice) {
+    State s = start.state;
+    if (s.turn > 0) {
+        // N4: every card in no hand and not among the discards is in the deck, unknown order.
+        std::array<int, kCardKinds> out{};
+        for (int side = 0; side < kSides; ++side)
+            for (int k = 0; k < s.hand_n[side]; ++k) ++out[s.hand[side][k]];
+        for (int k = 0; k < s.discards_n; ++k) ++out[s.discards[k]];
+        s.deck_n = 0;
+        for (int c = 0; c < kDeckSize; ++c)
+            if (out[c / 2]-- <= 0) s.deck[s.deck_n++] = static_cast<std::uint8_t>(c / 2);
+        shuffle(s.deck.data(), s.deck_n, dice);
+        s.start_rating = {};
+        for (int i = 0; i < s.n_ships; ++i) {
+            const Ship& sh = s.ship[i];
+            auto& r = s.start_rating[sh.side];
+            r[0] += sh.movement;
+            r[1] += sh.cannon;
+            r[2] += sh.crew;
+        }
+        return s;
+    }
+    // N1a: islands fall uniformly on the open sea between the fleets' edge rows.
+    for (int k = 0; k < start.islands; ++k) {
         for (;;) {
-            const int c = s.cols + static_cast<int>(below(
-                                       dice, static_cast<std::uint32_t>(s.cols * (s.rows - 2))));
-            if (!s.land[c]) {
+            const int spot = s.cols + static_cast<int>(below(
+                                          dice, static_cast<std::uint32_t>(s.cols * (s.rows - 2))));
+            const auto c = static_cast<std::size_t>(s.cell(spot % s.cols, spot / s.cols));
+            if (!s.land[c] && !s.at[c]) {
                 s.land[c] = 1;
                 break;
             }
         }
     }
-    const int first_col = (s.cols - o.ships) / 2;
+    const int ships = start.state.n_ships / 2;
     for (int side = 0; side < kSides; ++side) {
         const int national = dice.d6(), fleet = dice.d6();  // N2: once per side
-        s.n_ships = (side + 1) * o.ships;
-        for (int k = 0; k < o.ships; ++k) {
-            const int i = side * o.ships + k;
-            Ship& sh = s.ship[i];
-            sh = Ship{};
-            sh.side = sh.origin = static_cast<std::int8_t>(side);
+        s.n_ships = (side + 1) * ships;  // the policy names its flagship among its own ships
+        for (int k = 0; k < ships; ++k) {
+            Ship& sh = s.ship[side * ships + k];
             ++rating(sh, attribute_of(national));
             ++rating(sh, attribute_of(fleet));
             for (int t = 0; t < 3; ++t) character_roll(sh, dice);  // Ship, Captain, Crew
-            // N3: in line on the edge rows, bows toward the enemy; N3a: side B's fleet is side
-            // A's turned half a circle about the sea's centre.
-            const hex::Hex a_pos = hex::from_offset(first_col + k, 0);
-            if (side == 0)
-                place(s, i, a_pos, hex::kS);
-            else
-                place(s, i, hex::from_offset(s.cols - 1 - (first_col + k), s.rows - 1), hex::kN);
         }
         const int f = with_policy(side, a, b, [&](auto& p) { return p.flagship(s, side, dice); });
-        if (f < side * o.ships || f >= (side + 1) * o.ships)
-            policy_error("flagship not of the side");
+        if (f < side * ships || f >= (side + 1) * ships) policy_error("flagship not of the side");
         Ship& flag = s.ship[f];
         flag.flagship = true;
         for (int t = 0; t < 3; ++t) character_roll(flag, dice);
-        for (int k = 0; k < o.ships; ++k) {
-            const Ship& sh = s.ship[side * o.ships + k];
+        for (int k = 0; k < ships; ++k) {
+            const Ship& sh = s.ship[side * ships + k];
             auto& r = s.start_rating[side];
             r[0] += sh.movement;
             r[1] += sh.cannon;
@@ -132,6 +142,12 @@ State setup(const Options& o, A& a, B& b, D& dice) {
     s.deck_n = kDeckSize;
     shuffle(s.deck.data(), s.deck_n, dice);
     return s;
+}
+
+// A fresh game's setup: begin from the opening.
+template <class A, class B, class D>
+State setup(const Options& o, A& a, B& b, D& dice) {
+    return begin(opening(o), a, b, dice);
 }
 
 // N4: the top card to `side`'s hand; an empty deck is first refilled from the discards, shuffled.
@@ -405,18 +421,23 @@ inline void end_check(State& s) noexcept {
     }
 }
 
+// One whole turn (N4-N8).
+template <class A, class B, class D>
+requires PolicyFor<A, D> && PolicyFor<B, D>
+void play_turn(State& s, A& a, B& b, D& dice) {
+    ++s.turn;
+    draw_phase(s, a, b, dice);
+    move_phase(s, a, b, dice);
+    broadside_phase(s, a, b, dice);
+    boarding_phase(s, a, b, dice);
+    end_check(s);
+}
+
 // Whole turns until the game ends.
 template <class A, class B, class D>
 requires PolicyFor<A, D> && PolicyFor<B, D>
 void play_turns(State& s, A& a, B& b, D& dice) {
-    while (s.winner == -2) {
-        ++s.turn;
-        draw_phase(s, a, b, dice);
-        move_phase(s, a, b, dice);
-        broadside_phase(s, a, b, dice);
-        boarding_phase(s, a, b, dice);
-        end_check(s);
-    }
+    while (s.winner == -2) play_turn(s, a, b, dice);
 }
 
 // The rest of the current turn from the broadside declaration under way (State::declaring),
@@ -430,12 +451,18 @@ void play_from_broadsides(State& s, A& a, B& b, D& dice) {
     play_turns(s, a, b, dice);
 }
 
+// One game from a start (a position) to the end.
+template <class A, class B, class D>
+requires PolicyFor<A, D> && PolicyFor<B, D> State play(const Start& start, A& a, B& b, D& dice) {
+    State s = begin(start, a, b, dice);
+    play_turns(s, a, b, dice);
+    return s;
+}
+
 // One game, from the fleet rolls to the end.
 template <class A, class B, class D>
 requires PolicyFor<A, D> && PolicyFor<B, D> State play(const Options& o, A& a, B& b, D& dice) {
-    State s = setup(o, a, b, dice);
-    play_turns(s, a, b, dice);
-    return s;
+    return play(opening(o), a, b, dice);
 }
 
 }  // namespace odds::naval

@@ -15,7 +15,9 @@
 // Lookout tells a policy nothing it did not know; policies discard it first.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <variant>
 
 #include "engine/dice.hpp"
@@ -133,57 +135,135 @@ struct Enemies {
     }
 };
 
+// The bearings between two hexes at most 5 apart, by their difference (dq, dr) in -5..5: bits
+// 0-2 whether the one is abeam of the other heading 0, 1 or 2 (N6; a heading and its opposite
+// have the same arcs), bits 3-5 whether it lies in the bow or stern wedge (N9), likewise, and
+// bits 8-11 the distance. The tests are symmetric (they square a cosine), so the entry of
+// (dq, dr) serves both directions. Computed from engine/hex.hpp's exact tests.
+inline constexpr int kArcReach = 5;
+inline constexpr int kArcSide = 2 * kArcReach + 1;
+inline constexpr std::array<std::uint16_t, kArcSide* kArcSide> kArcs = [] {
+    std::array<std::uint16_t, kArcSide * kArcSide> t{};
+    for (int dq = -kArcReach; dq <= kArcReach; ++dq)
+        for (int dr = -kArcReach; dr <= kArcReach; ++dr) {
+            const hex::Hex v{dq, dr};
+            int bits = hex::distance({}, v) << 8;
+            for (int f = 0; f < 3; ++f) {
+                bits |= hex::in_broadside({}, f, v) << f;
+                bits |= hex::in_bow_or_stern({}, f, v) << (3 + f);
+            }
+            t[static_cast<std::size_t>((dq + kArcReach) * kArcSide + dr + kArcReach)] =
+                static_cast<std::uint16_t>(bits);
+        }
+    return t;
+}();
+using Cell6 = std::array<int, 6>;  // a score by heading
+// A heading modulo 3 (the arcs repeat every half circle).
+inline constexpr std::array<std::uint8_t, 6> kHalf{0, 1, 2, 0, 1, 2};
+
 // How well a ship at (pos, facing) stands for gunnery: enemies abeam at 2-4 hexes count most,
 // abeam at 1 or 5 less; enemies that have it abeam within 4 count against, a bow or stern to
 // rake counts for, and so does lying alongside an enemy with a weaker crew, while lying
 // alongside an equal or stronger crew (a boarding it would likely lose) counts heavily against;
 // with no enemy within 5, closing the distance is all that matters. Worked out once per hex, for
-// all headings at once: a heading and its opposite have the same broadside arcs, so three
-// bearings tests per enemy serve all six (a move weighs every heading of a hex).
+// all six headings at once, from a table of what one enemy at each offset within 5 adds (a move
+// weighs every heading of a hex).
 class GunneryScore {
 public:
-    GunneryScore(const State& s, const Enemies& en, int crew) : en_(en), crew_(crew) {
-        std::fill_n(known_.begin(), s.cols * s.rows, std::uint8_t{0});
-    }
-    int operator()(int cell, const hex::Hex& pos, int facing) {
-        Cell& c = cells_[cell];
-        if (!known_[cell]) {
-            known_[cell] = 1;
-            fill(c, pos);
+    // The scores of the ends of `r`. An enemy farther than 5 from every end (the start's distance
+    // less the most points spent) counts only in the distance to close.
+    GunneryScore(const State& s, const Enemies& en, int crew, const Reach& r) : en_(en) {
+        std::fill_n(known_.begin(), s.grid_width() * (s.rows + 2), false);
+        const hex::Hex start = r.end[0].pos();
+        const int spent = r.end[static_cast<std::size_t>(r.n - 1)].cost;
+        for (int m = 0; m < en.n; ++m) {
+            if (hex::distance(start, en.pos[m]) > spent + kArcReach) continue;
+            near_[n_near_++] = static_cast<std::int8_t>(m);
+            half_[m] = kHalf[static_cast<std::size_t>(en.facing[m])];
+            alongside_[m] = en.crew[m] >= crew ? -120 : 20;
         }
-        return c.base + c.abeam[facing % 3];
+        // Each hex of the ends worked out once: the first end in each listed first, with no
+        // branch on whether it is new, then the hexes filled.
+        std::array<std::uint16_t, kMaxCells + 1> first;
+        int n = 0;
+        for (int k = 0; k < r.n; ++k) {
+            const auto cell = r.end[static_cast<std::size_t>(k)].cell;
+            first[static_cast<std::size_t>(n)] = static_cast<std::uint16_t>(k);
+            n += !known_[cell];
+            known_[cell] = true;
+        }
+        for (int k = 0; k < n; ++k) {
+            const Reach::End& e = r.end[first[static_cast<std::size_t>(k)]];
+            fill(cells_[e.cell], e.pos());
+        }
+    }
+    // The score of an end of `r`.
+    int operator()(const Reach::End& e) const noexcept {
+        return cells_[e.cell][static_cast<std::size_t>(e.facing)];
     }
 
 private:
-    struct Cell {
-        int base;
-        std::array<int, 3> abeam;  // by heading modulo 3: what the enemies abeam are worth
+    // What one enemy at an offset adds: to the headings (modulo 3) that have it abeam, to all
+    // headings by the enemy's own heading (modulo 3: it has us abeam, or we rake it), and
+    // whether it lies alongside; by the offset (dq, dr), each clamped to -6..6 (no branch), so
+    // that the outer ring, and every offset beyond 5 hexes, adds nothing.
+    struct Term {
+        std::array<std::int8_t, 3> abeam, by_enemy;
+        std::int8_t alongside;
+        std::int8_t distance;  // kFar: beyond 5
     };
-    void fill(Cell& c, const hex::Hex& pos) const {
-        int near = 1000;
-        c.base = 0;
-        c.abeam = {0, 0, 0};
-        for (int m = 0; m < en_.n; ++m) {
-            const hex::Hex& e = en_.pos[m];
-            const int d = hex::distance(pos, e);
-            near = std::min(near, d);
-            if (d > 5) continue;
-            const int worth = d >= 2 && d <= 4 ? 100 - 10 * (d - 2) : 40;
-            for (int f = 0; f < 3; ++f)
-                if (hex::in_broadside(pos, f, e)) c.abeam[f] += worth;
-            if (d == 1) c.base += en_.crew[m] >= crew_ ? -120 : 20;
-            if (d <= 4) {
-                const int f = en_.facing[m];
-                if (hex::in_broadside(e, f, pos)) c.base -= 35;
-                if (hex::in_bow_or_stern(e, f, pos)) c.base += 10;  // N9: Rake the Bow
+    static constexpr int kClamp = kArcReach + 1, kTermSide = 2 * kClamp + 1;
+    static constexpr std::int8_t kFar = 100;
+    static constexpr std::array<Term, kTermSide* kTermSide> kTerms = [] {
+        std::array<Term, kTermSide * kTermSide> t{};
+        for (Term& term : t) term.distance = kFar;
+        for (int dq = -kArcReach; dq <= kArcReach; ++dq)
+            for (int dr = -kArcReach; dr <= kArcReach; ++dr) {
+                const int arcs = kArcs[static_cast<std::size_t>((dq + kArcReach) * kArcSide + dr +
+                                                                kArcReach)],
+                          d = arcs >> 8;
+                if (d > kArcReach) continue;
+                Term& term = t[static_cast<std::size_t>((dq + kClamp) * kTermSide + dr + kClamp)];
+                const int worth = d >= 2 && d <= 4 ? 100 - 10 * (d - 2) : 40;
+                for (int f = 0; f < 3; ++f) {
+                    term.abeam[f] = static_cast<std::int8_t>(arcs >> f & 1 ? worth : 0);
+                    term.by_enemy[f] = static_cast<std::int8_t>(
+                        d <= 4 ? (arcs >> f & 1 ? -35 : 0) + (arcs >> (3 + f) & 1 ? 10 : 0) : 0);
+                }
+                term.alongside = d == 1;
+                term.distance = static_cast<std::int8_t>(d);
             }
+        return t;
+    }();
+    void fill(Cell6& c, const hex::Hex& pos) const {
+        int near = kFar, base = 0;
+        std::array<int, 3> abeam{};  // by heading modulo 3: what the enemies abeam are worth
+        for (int k = 0; k < n_near_; ++k) {
+            const int m = near_[k];
+            const hex::Hex v = en_.pos[m] - pos;
+            const Term& t = kTerms[static_cast<std::size_t>(
+                (std::clamp(v.q, -kClamp, kClamp) + kClamp) * kTermSide +
+                std::clamp(v.r, -kClamp, kClamp) + kClamp)];
+            near = std::min(near, int{t.distance});
+            abeam[0] += t.abeam[0];
+            abeam[1] += t.abeam[1];
+            abeam[2] += t.abeam[2];
+            base += t.by_enemy[half_[m]] + t.alongside * alongside_[m];  // N9: Rake the Bow
         }
-        c.base -= 8 * std::max(0, near - 3);
+        if (near == kFar) {  // no enemy within 5: the nearest, wherever it lies
+            near = 1000;
+            for (int m = 0; m < en_.n; ++m) near = std::min(near, hex::distance(pos, en_.pos[m]));
+        }
+        base -= 8 * std::max(0, near - 3);
+        for (int f = 0; f < 6; ++f) c[static_cast<std::size_t>(f)] = base + abeam[kHalf[f]];
     }
     const Enemies& en_;
-    int crew_;
-    std::array<std::uint8_t, kMaxCells> known_;
-    std::array<Cell, kMaxCells> cells_;
+    std::array<std::int8_t, kMaxShips> near_{};  // the enemies that may lie within 5 of an end
+    int n_near_ = 0;
+    std::array<std::uint8_t, kMaxShips> half_{};
+    std::array<int, kMaxShips> alongside_{};
+    std::array<bool, kGridCells> known_;
+    std::array<Cell6, kGridCells> cells_;
 };
 
 }  // namespace tactics
@@ -271,10 +351,8 @@ struct Gunner {
     int move(const State& s, int i, const Reach& r, D&) const {
         const Ship& me = s.ship[i];
         const tactics::Enemies enemies(s, me.side);
-        tactics::GunneryScore gunnery(s, enemies, me.crew);
-        return tactics::best_end(r, [&](const Reach::End& e) {
-            return gunnery(e.cell, e.pos(), e.facing) * 4 - e.cost;
-        });
+        tactics::GunneryScore gunnery(s, enemies, me.crew, r);
+        return tactics::best_end(r, [&](const Reach::End& e) { return gunnery(e) * 4 - e.cost; });
     }
     // The target nearest to sinking (lowest Cannon), then the nearest; chainshot at a fast ship
     // (Movement 3 or more) within 4, grapeshot within 2, roundshot beyond.

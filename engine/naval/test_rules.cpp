@@ -26,6 +26,9 @@ struct Puppet {
     std::array<Shot, kMaxShips> shot{};
     std::array<Shot, kMaxShips> second{};
     bool boards = false, takes = true, plays = true;
+    bool last_first = false;  // pick_mover: the last unmoved ship in line, not the first
+    bool lenient = false;     // move: stay when the scripted end is not reachable
+    int discard_slot = 0;
     mutable int reach_seen = -1;
 
     template <class D>
@@ -41,6 +44,9 @@ struct Puppet {
     }
     template <class D>
     int pick_mover(const State& s, int side, D& d) const {
+        if (last_first)
+            for (int i = s.n_ships - 1; i >= 0; --i)
+                if (s.ship[i].afloat && s.ship[i].side == side && !s.moved[i]) return i;
         return Gunner{}.pick_mover(s, side, d);
     }
     template <class D>
@@ -49,6 +55,7 @@ struct Puppet {
         if (!go[i]) return 0;
         for (int k = 0; k < r.n; ++k)
             if (r.end[k].pos() == to[i] && r.end[k].facing == to_facing[i]) return k;
+        if (lenient) return 0;
         FAIL("the scripted end is not reachable");
         return 0;
     }
@@ -70,7 +77,7 @@ struct Puppet {
     }
     template <class D>
     int discard(const State&, int, D&) const {
-        return 0;
+        return discard_slot;
     }
 };
 
@@ -932,4 +939,112 @@ TEST_CASE(
     CHECK(copy->n_declared == s.n_declared);
     CHECK(copy->hand_n == s.hand_n);
     CHECK(s.n_declared >= 4);
+}
+
+TEST_CASE("N6 N9 the gunners' arc table agrees with the exact bearing tests, every heading",
+          "[naval][N6][N9]") {
+    for (int dq = -tactics::kArcReach; dq <= tactics::kArcReach; ++dq)
+        for (int dr = -tactics::kArcReach; dr <= tactics::kArcReach; ++dr) {
+            const int arcs = tactics::kArcs[static_cast<std::size_t>(
+                (dq + tactics::kArcReach) * tactics::kArcSide + dr + tactics::kArcReach)];
+            const Hex v{dq, dr};
+            CHECK((arcs >> 8) == hex::distance({}, v));
+            for (int f = 0; f < 6; ++f) {
+                const int half = tactics::kHalf[static_cast<std::size_t>(f)];
+                CHECK(static_cast<bool>(arcs >> half & 1) == hex::in_broadside({}, f, v));
+                CHECK(static_cast<bool>(arcs >> half & 1) == hex::in_broadside(v, f, {}));
+                CHECK(static_cast<bool>(arcs >> (3 + half) & 1) == hex::in_bow_or_stern({}, f, v));
+                CHECK(static_cast<bool>(arcs >> (3 + half) & 1) == hex::in_bow_or_stern(v, f, {}));
+            }
+        }
+}
+
+// Issue 14: every decision the rules leave to a side is its policy's. For each, the same
+// position and dice with two different choices give two different positions.
+TEST_CASE("N4 N5 N9 each decision is the policy's: two choices, two positions",
+          "[naval][N4][N5][N9][position]") {
+    const auto text = [](const State& s) { return write_position(Start{s, 0}); };
+    // Both sides want hex (8, 12): A from the north, B from the south, two points each.
+    const auto contested = [] {
+        State s = sea();
+        s.turn = 1;
+        place(s, 0, hex::from_offset(8, 10), hex::kS);
+        place(s, 1, hex::from_offset(8, 14), hex::kN);
+        s.ship[0].movement = 2;  // A is faster: A chooses whether to move first
+        return s;
+    };
+    Puppet a, b;
+    a.go[0] = b.go[1] = true;
+    a.to[0] = b.to[1] = hex::from_offset(8, 12);
+    a.to_facing[0] = hex::kS;
+    b.to_facing[1] = hex::kN;
+    a.lenient = b.lenient = true;
+    SECTION("N5 moving first or second") {
+        std::vector<std::string> after;
+        for (const bool first : {true, false}) {
+            State s = contested();
+            a.first = first;
+            ScriptedDice dice{3, 3, 3, 3};  // 2d6 = 6 each: 6 - 4 + Movement >= 2 points
+            move_phase(s, a, b, dice);
+            CHECK(s.ship_at(hex::from_offset(8, 12)) == (first ? 0 : 1));
+            after.push_back(text(s));
+        }
+        CHECK(after[0] != after[1]);
+    }
+    SECTION("N5 which ship moves next") {
+        std::vector<std::string> after;
+        for (const bool last : {false, true}) {
+            State s = sea(2);  // ships 0, 1 of A; 2, 3 of B
+            s.turn = 1;
+            place(s, 0, hex::from_offset(7, 10), hex::kSE);
+            place(s, 1, hex::from_offset(9, 10), hex::kSW);
+            place(s, 2, hex::from_offset(0, 23), hex::kN);
+            place(s, 3, hex::from_offset(15, 23), hex::kN);
+            Puppet c, d;
+            c.lenient = true;
+            c.go[0] = c.go[1] = true;
+            c.to[0] = c.to[1] = hex::neighbour(hex::from_offset(7, 10), hex::kSE);
+            c.to_facing[0] = hex::kSE;
+            c.to_facing[1] = hex::kSE;
+            c.last_first = last;
+            s.ship[0].movement = 3;  // A chooses, and moves first
+            ScriptedDice dice{3, 3, 3, 3, 3, 3, 3, 3};
+            move_phase(s, c, d, dice);
+            CHECK(s.ship_at(c.to[0]) == (last ? 1 : 0));
+            after.push_back(text(s));
+        }
+        CHECK(after[0] != after[1]);
+    }
+    SECTION("N9 a card played or held") {
+        std::vector<std::string> after;
+        for (const bool plays : {true, false}) {
+            State s = contested();
+            give(s, 0, {kCatchTheWind});
+            a.first = true;
+            a.plays = plays;
+            a.to[0] = hex::from_offset(8, 13);  // three hexes: only with the card's +2
+            ScriptedDice dice{1, 2, 3, 3};      // A: 3 - 4 + 2 (+2) = 1 (3) points
+            move_phase(s, a, b, dice);
+            CHECK(s.ship_at(hex::from_offset(8, 13)) == (plays ? 0 : 1 - 2));
+            after.push_back(text(s));
+        }
+        CHECK(after[0] != after[1]);
+    }
+    SECTION("N4 the discard at the hand limit") {
+        std::vector<std::string> after;
+        for (const int slot : {0, 3}) {
+            State s = contested();
+            give(s, 0, {kGustOfWind, kCalmWaters, kRakeTheBow, kCrowsNest, kRallyTheMen});
+            s.deck_n = 2;
+            s.deck[0] = kManeuver;
+            s.deck[1] = kQuickReload;
+            a.discard_slot = slot;
+            ScriptedDice dice{};
+            draw_phase(s, a, b, dice);
+            CHECK(s.discards[static_cast<std::size_t>(s.discards_n - 1)] ==
+                  (slot == 0 ? kGustOfWind : kCrowsNest));
+            after.push_back(text(s));
+        }
+        CHECK(after[0] != after[1]);
+    }
 }

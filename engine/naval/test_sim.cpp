@@ -1,8 +1,10 @@
 // Naval Duel random simulation: thousands of games with the `random` policy (and the others),
 // invariants checked at every decision and after every phase; and its statistics against values
 // known exactly.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <vector>
 
 #include "engine/dice.hpp"
 #include "engine/naval/naval.hpp"
@@ -17,13 +19,17 @@ namespace {
 // The invariants of a game state; returns the first one broken, or nullptr.
 const char* broken(const State& s) {
     int in_cells = 0;
-    for (int c = 0; c < s.cols * s.rows; ++c) {
+    for (int c = 0; c < kGridCells; ++c) {
         const int i = s.at[c] - 1;
         if (i < 0) continue;
         ++in_cells;
         if (i >= s.n_ships || !s.ship[i].afloat) return "a cell holds a ship that is not afloat";
         if (s.cell(s.ship[i].pos) != c) return "a cell and its ship disagree";
     }
+    for (int c = -1; c <= s.cols; ++c)  // the ring of land round the map
+        if (!s.land[s.cell(c, -1)] || !s.land[s.cell(c, s.rows)]) return "the map's ring broken";
+    for (int r = 0; r < s.rows; ++r)
+        if (!s.land[s.cell(-1, r)] || !s.land[s.cell(s.cols, r)]) return "the map's ring broken";
     int afloat = 0;
     for (int i = 0; i < s.n_ships; ++i) {
         const Ship& sh = s.ship[i];
@@ -52,11 +58,61 @@ const char* broken(const State& s) {
     return nullptr;
 }
 
+// How often each decision the rules leave to a side came out each way (issue 14: every one is
+// the policy's, and `random` must explore every legal choice).
+struct Choices {
+    std::array<long, 2> move_first{}, board{}, take{};
+    long mover_not_first = 0;  // pick_mover chose a ship other than the first unmoved one
+    long flagship_not_first = 0;
+    long cards_held = 0, cards_some = 0, cards_all = 0;  // of the cards that apply
+    long discard_not_first = 0;
+};
+
 // Any policy, with the invariants checked whenever it is asked to decide.
 template <class P>
 struct Checked : P {
     long* checks;
-    explicit Checked(long* c, P p = P{}) : P(p), checks(c) {}
+    Choices* seen = nullptr;
+    explicit Checked(long* c, P p = P{}, Choices* tally = nullptr) : P(p), checks(c), seen(tally) {}
+    template <class D>
+    int flagship(const State& s, int side, D& d) const {
+        const int f = P::flagship(s, side, d);
+        if (seen) seen->flagship_not_first += f != side * (s.n_ships / 2);
+        return f;
+    }
+    template <class D>
+    bool move_first(const State& s, int side, D& d) const {
+        const bool first = P::move_first(s, side, d);
+        if (seen) ++seen->move_first[first];
+        return first;
+    }
+    template <class D>
+    int pick_mover(const State& s, int side, D& d) const {
+        check(s);
+        const int i = P::pick_mover(s, side, d);
+        if (seen) seen->mover_not_first += i != tactics::first_unmoved(s, side);
+        return i;
+    }
+    template <class D>
+    bool take(const State& s, int w, int l, D& d) const {
+        const bool t = P::take(s, w, l, d);
+        if (seen) ++seen->take[t];
+        return t;
+    }
+    template <class D>
+    unsigned cards(const State& s, int side, const Roll& roll, D& d) const {
+        const unsigned mask = P::cards(s, side, roll, d);
+        if (seen && roll.kind != Roll::kReload) {
+            const unsigned apply = tactics::all_applicable(s, side, roll), played = mask & apply;
+            if (played == 0)
+                ++seen->cards_held;
+            else if (played == apply)
+                ++seen->cards_all;
+            else
+                ++seen->cards_some;
+        }
+        return mask;
+    }
     void check(const State& s) const {
         ++*checks;
         if (const char* why = broken(s)) FAIL(why);
@@ -81,12 +137,16 @@ struct Checked : P {
     bool board(const State& s, int i, int j, D& d) const {
         check(s);
         if (!can_board(s, i, j)) FAIL("asked to board out of reach");
-        return P::board(s, i, j, d);
+        const bool b = P::board(s, i, j, d);
+        if (seen) ++seen->board[b];
+        return b;
     }
     template <class D>
     int discard(const State& s, int side, D& d) const {
         if (s.hand_n[side] != kHandLimit + 1) FAIL("a discard with room in the hand");
-        return P::discard(s, side, d);
+        const int k = P::discard(s, side, d);
+        if (seen) seen->discard_not_first += k != 0;
+        return k;
     }
 };
 
@@ -123,7 +183,8 @@ TEST_CASE("naval random simulation: invariants at every decision and after every
     long checks = 0, phases = 0;
     Dice dice(2026);
     Options o;
-    Checked<Random> ra(&checks), rb(&checks);
+    Choices random_chose;
+    Checked<Random> ra(&checks, Random{}, &random_chose), rb(&checks, Random{}, &random_chose);
     for (int g = 0; g < 1500; ++g) play_checked(o, ra, rb, dice, phases);
     // Small seas crowded with islands, short fleets, the other policies.
     Options crowded;
@@ -143,6 +204,15 @@ TEST_CASE("naval random simulation: invariants at every decision and after every
     for (int g = 0; g < 4; ++g) play_checked(g % 2 ? crowded : o, sa, sb, dice, phases);
     INFO(checks << " decisions, " << phases << " phases");
     CHECK(checks > 1'000'000);
+    // `random` made every decision each way it can go.
+    const Choices& c = random_chose;
+    CHECK((c.move_first[0] > 0 && c.move_first[1] > 0));
+    CHECK((c.board[0] > 0 && c.board[1] > 0));
+    CHECK((c.take[0] > 0 && c.take[1] > 0));
+    CHECK(c.mover_not_first > 0);
+    CHECK(c.flagship_not_first > 0);
+    CHECK((c.cards_held > 0 && c.cards_some > 0 && c.cards_all > 0));
+    CHECK(c.discard_not_first > 0);
 }
 
 TEST_CASE("naval islands fall on open sea between the fleets' edges, as many as asked",
@@ -154,10 +224,12 @@ TEST_CASE("naval islands fall on open sea between the fleets' edges, as many as 
     for (int g = 0; g < 50; ++g) {
         const State s = setup(o, a, b, dice);
         int land = 0;
-        for (int c = 0; c < s.cols * s.rows; ++c) {
-            land += s.land[c];
-            if (s.land[c]) CHECK((c >= s.cols && c < s.cols * (s.rows - 1)));
-        }
+        for (int row = 0; row < s.rows; ++row)
+            for (int c = 0; c < s.cols; ++c) {
+                const bool is_land = s.land[s.cell(c, row)];
+                land += is_land;
+                if (is_land) CHECK((row > 0 && row < s.rows - 1));
+            }
         CHECK(land == 40);
     }
 }
@@ -203,4 +275,96 @@ TEST_CASE("naval the fleet roll's Cannon edge matches its exact law", "[naval][N
     CHECK(std::abs(sum / N - mean) < 4 * std::sqrt(var / N));
     CHECK(std::abs(sum2 / N - var) < 4 * std::sqrt((mu4 - var * var) / N));
     CHECK(std::abs(pos / N - ahead) < 4 * std::sqrt(ahead * (1 - ahead) / N));
+}
+
+namespace {
+
+// The movement search and gunner's scoring as first written, straight from N5 and the policy's
+// description (modulo turns, bounds tests, a cleared `seen`, the exact bearing tests): the fast
+// forms (reach, tactics::GunneryScore) must list the same ends in the same order and score them
+// the same, or play would change.
+void plain_reach(const State& s, int i, int allowance, std::vector<Reach::End>& out) {
+    std::vector<std::uint8_t> seen(static_cast<std::size_t>(kGridCells * 6), 0);
+    out.clear();
+    const auto push = [&](const hex::Hex& h, int facing, int cost) {
+        auto& mark = seen[static_cast<std::size_t>(s.cell(h) * 6 + facing)];
+        if (mark) return;
+        mark = 1;
+        out.push_back({static_cast<std::uint16_t>(s.cell(h)), static_cast<std::int8_t>(h.q),
+                       static_cast<std::int8_t>(h.r), static_cast<std::int8_t>(facing),
+                       static_cast<std::int8_t>(cost)});
+    };
+    push(s.ship[i].pos, s.ship[i].facing, 0);
+    for (std::size_t head = 0; head < out.size(); ++head) {
+        const Reach::End e = out[head];
+        if (e.cost >= allowance) continue;
+        push(e.pos(), hex::turn(e.facing, 1), e.cost + 1);
+        push(e.pos(), hex::turn(e.facing, -1), e.cost + 1);
+        const hex::Hex ahead = hex::neighbour(e.pos(), e.facing);
+        if (!s.in_bounds(ahead) || s.is_land(ahead)) continue;
+        if (const int other = s.ship_at(ahead); other >= 0 && other != i) continue;
+        push(ahead, e.facing, e.cost + 1);
+    }
+}
+
+int plain_gunnery(const State& s, int i, const hex::Hex& pos, int facing) {
+    const Ship& me = s.ship[i];
+    int near = 1000, score = 0;
+    for (int j = 0; j < s.n_ships; ++j) {
+        const Ship& e = s.ship[j];
+        if (!e.afloat || e.side == me.side) continue;
+        const int d = hex::distance(pos, e.pos);
+        near = std::min(near, d);
+        if (d > 5) continue;
+        if (hex::in_broadside(pos, facing, e.pos))
+            score += d >= 2 && d <= 4 ? 100 - 10 * (d - 2) : 40;
+        if (d == 1) score += e.crew >= me.crew ? -120 : 20;
+        if (d <= 4) {
+            if (hex::in_broadside(e.pos, e.facing, pos)) score -= 35;
+            if (hex::in_bow_or_stern(e.pos, e.facing, pos)) score += 10;
+        }
+    }
+    return score - 8 * std::max(0, near - 3);
+}
+
+// Random play, checking every move's search and scores against the plain forms.
+struct Compared : Random {
+    long* moves;
+    template <class D>
+    int move(const State& s, int i, const Reach& r, D& d) const {
+        ++*moves;
+        std::vector<Reach::End> plain;
+        const int allowance = r.end[static_cast<std::size_t>(r.n - 1)].cost + (d.word() & 1);
+        Reach again;
+        reach(s, i, allowance, again);
+        plain_reach(s, i, allowance, plain);
+        REQUIRE(static_cast<std::size_t>(again.n) == plain.size());
+        const tactics::Enemies enemies(s, s.ship[i].side);
+        const tactics::GunneryScore gunnery(s, enemies, s.ship[i].crew, again);
+        for (int k = 0; k < again.n; ++k) {
+            const Reach::End a = again.end[static_cast<std::size_t>(k)],
+                             b = plain[static_cast<std::size_t>(k)];
+            REQUIRE((a.cell == b.cell && a.q == b.q && a.r == b.r && a.facing == b.facing &&
+                     a.cost == b.cost));
+            REQUIRE(gunnery(a) == plain_gunnery(s, i, a.pos(), a.facing));
+        }
+        return Random::move(s, i, r, d);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("naval the movement search and gunner's scoring agree with their plain forms",
+          "[naval][N5]") {
+    long moves = 0;
+    Compared a, b;
+    a.moves = b.moves = &moves;
+    Dice dice(99);
+    Options crowded;
+    crowded.length = 12;
+    crowded.breadth = 9;
+    crowded.islands = 20;
+    crowded.ships = 6;
+    for (int g = 0; g < 30; ++g) play(g % 2 ? crowded : Options{}, a, b, dice);
+    CHECK(moves > 3000);
 }
