@@ -35,6 +35,7 @@
 #include "sim/cli.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -328,13 +329,24 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     cfg.chunk_size = prepared->chunk_size;
     if (!vm.count("out")) throw UsageError("give the baseline file to write: --out FILE");
     const std::string out = vm["out"].as<std::string>();
-    prepare_out_file(out);  // the last check: its folder is made, as run --out makes its own
+    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
+    share->begin(vm, "baseline", game, cfg.seed, cfg.playouts,
+                 {{prepared->scenario, prepared->policy,
+                   WorkShare::chunks_of(cfg.playouts, cfg.chunk_size)}},
+                 io);
+    // The last check: its folder is made, as run --out makes its own. A shard's --out is the
+    // folder its shard file goes into.
+    if (share->mode() == WorkShare::Mode::shard)
+        prepare_out_dir(out);
+    else
+        prepare_out_file(out);
 
     announce_queued(vm, io, "odds baseline",
                     std::to_string(cfg.playouts) + " playouts of " + prepared->game, cfg.threads);
     ProgressBar bar(cfg.playouts, progress_wanted(vm));
-    const RunResult r = play(*prepared, cfg, &bar);
+    const RunResult r = share->play(0, *prepared, cfg, &bar);
     bar.finish();
+    if (const auto shard_done = share->finish(out, io, "odds baseline")) return *shard_done;
     if (r.partial) {
         io.err << "odds baseline: interrupted; no baseline written\n";
         return 130;

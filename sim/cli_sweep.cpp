@@ -11,6 +11,7 @@
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -153,6 +154,14 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
         combos[c].values = values;
         combos[c].run = game.prepare(s, policies);
     }
+    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
+    {
+        std::vector<ShardJob> jobs;
+        for (const auto& c : combos)
+            jobs.push_back({c.run->scenario, c.run->policy,
+                            WorkShare::chunks_of(cfg.playouts, c.run->chunk_size)});
+        share->begin(vm, "sweep", game, cfg.seed, cfg.playouts, std::move(jobs), io);
+    }
     if (out_dir) prepare_out_dir(*out_dir);
 
     announce_queued(vm, io, "odds sweep",
@@ -165,11 +174,12 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     for (std::size_t c = 0; c < total && !partial; ++c) {
         RunConfig one = cfg;
         one.chunk_size = combos[c].run->chunk_size;
-        combos[c].result = play(*combos[c].run, one, &bar, cfg.playouts * c);
+        combos[c].result = share->play(c, *combos[c].run, one, &bar, cfg.playouts * c);
         combos[c].played = true;
         partial = combos[c].result.partial;
     }
     bar.finish();
+    if (const auto shard_done = share->finish(out_dir, io, "odds sweep")) return *shard_done;
 
     // sweep.csv and the table.
     std::string csv = "game,scenario,policy,seed,playouts";
