@@ -131,9 +131,9 @@ std::int64_t StateReader::i64(const std::string& word) const {
 
 std::pair<std::int32_t, std::uint64_t> StateReader::pair(const std::string& word) const {
     const auto colon = word.find(':');
-    const auto v = colon == std::string::npos ? std::nullopt
-                                              : parse_integer(word.substr(0, colon), INT32_MIN,
-                                                              INT32_MAX);
+    const auto v = colon == std::string::npos
+                       ? std::nullopt
+                       : parse_integer(word.substr(0, colon), INT32_MIN, INT32_MAX);
     const auto c = colon == std::string::npos ? std::nullopt : to_u64(word.substr(colon + 1));
     if (!v || !c) throw bad("'" + word + "' is not VALUE:COUNT");
     return {static_cast<std::int32_t>(*v), *c};
@@ -156,8 +156,9 @@ void write_state(std::vector<std::string>& lines, const Tally& t) {
         const auto e = t.events(k);
         const std::int32_t lo = t.lo(static_cast<std::size_t>(t.survivals()[k].time));
         for (std::size_t i = 0; i < e.size(); ++i)
-            if (e[i]) l += ' ' + std::to_string(lo + static_cast<std::int32_t>(i)) + ':' +
-                           std::to_string(e[i]);
+            if (e[i])
+                l += ' ' + std::to_string(lo + static_cast<std::int32_t>(i)) + ':' +
+                     std::to_string(e[i]);
         lines.push_back(std::move(l));
     }
 }
@@ -344,8 +345,7 @@ void check_shards(std::vector<Shard>& shards, bool allow_gaps) {
         differ("seeds", std::to_string(a.seed), std::to_string(b.seed));
         differ("playouts", std::to_string(a.playouts), std::to_string(b.playouts));
         if (a.jobs.size() != b.jobs.size())
-            differ("numbers of runs", std::to_string(a.jobs.size()),
-                   std::to_string(b.jobs.size()));
+            differ("numbers of runs", std::to_string(a.jobs.size()), std::to_string(b.jobs.size()));
         for (std::size_t j = 0; j < a.jobs.size(); ++j) {
             differ("scenarios", a.jobs[j].scenario, b.jobs[j].scenario);
             differ("policies", a.jobs[j].policy, b.jobs[j].policy);
@@ -371,7 +371,8 @@ void check_shards(std::vector<Shard>& shards, bool allow_gaps) {
             if (share_of(i, n, units) == std::pair{from, to})
                 which = " (shard " + std::to_string(i) + "/" + std::to_string(n) + "'s)";
         return UsageError(chunk_span(from, to) + " of the " + std::to_string(units) +
-                          " are missing" + which + ": no shard given holds them");
+                          (to == from + 1 ? " is missing" : " are missing") + which +
+                          ": no shard given holds " + (to == from + 1 ? "it" : "them"));
     };
     std::uint64_t covered = 0;
     const Shard* previous = nullptr;
@@ -424,14 +425,15 @@ void WorkShare::begin(const po::variables_map& vm, std::string_view command, con
     if (mode_ == Mode::merge) {
         // This build must prepare what the shards played: the same rules and the same runs.
         if (shard_.rules_version != game.rules_version)
-            throw UsageError("the shards were played under rules version " +
-                             shard_.rules_version + ", this build plays " +
-                             std::string(game.rules_version) + ": merge them with the odds " +
-                             shard_.odds_version + " that played them");
+            throw UsageError("the shards were played under rules version " + shard_.rules_version +
+                             ", this build plays " + std::string(game.rules_version) +
+                             ": merge them with the odds " + shard_.odds_version +
+                             " that played them");
         if (jobs != shard_.jobs)
-            throw UsageError("this build prepares other runs than the shards played (scenario, "
-                             "policies or chunks differ): merge them with the odds " +
-                             shard_.odds_version + " that played them");
+            throw UsageError(
+                "this build prepares other runs than the shards played (scenario, "
+                "policies or chunks differ): merge them with the odds " +
+                shard_.odds_version + " that played them");
         return;
     }
     if (!in_memory_ && !out_)
@@ -455,9 +457,8 @@ void WorkShare::begin(const po::variables_map& vm, std::string_view command, con
         share_playouts_.push_back(c ? playouts * (e - b) / c : 0);
         share_total += share_playouts_.back();
     }
-    const bool show =
-        show_bar_ || (vm.count("shard") && !vm.count("no-progress") &&
-                      ProgressBar::stderr_is_terminal());
+    const bool show = show_bar_ || (vm.count("shard") && !vm.count("no-progress") &&
+                                    ProgressBar::stderr_is_terminal());
     bar_.emplace(scale_ ? playouts * shard_.jobs.size() : share_total, show);
     if (!in_memory_ && !(show && ProgressBar::stderr_is_terminal())) {
         const auto [b, e] = share_of(shard_.index, shard_.count, units);
@@ -508,8 +509,7 @@ void WorkShare::record(std::size_t job, std::uint64_t chunks, bool partial,
     if (partial) interrupted_ = true;
 }
 
-void WorkShare::for_each_state(std::size_t job,
-                               const std::function<void(StateReader&)>& f) const {
+void WorkShare::for_each_state(std::size_t job, const std::function<void(StateReader&)>& f) const {
     for (const Shard& s : shards_) {
         if (s.states[job].empty()) continue;
         StateReader in(s.states[job], s.source);
@@ -528,8 +528,8 @@ bool WorkShare::merged_partial(std::size_t job) const {
     return covered < u1 - u0;
 }
 
-RunResult WorkShare::play(std::size_t job, const PreparedRun& run, RunConfig cfg,
-                          ProgressBar* bar, std::uint64_t offset) {
+RunResult WorkShare::play(std::size_t job, const PreparedRun& run, RunConfig cfg, ProgressBar* bar,
+                          std::uint64_t offset) {
     if (mode_ == Mode::whole) return cli::play(run, cfg, bar, offset);
     return play(job, run, cfg, std::function<void(std::uint64_t)>{});
 }
@@ -571,9 +571,9 @@ std::optional<int> WorkShare::finish(const std::optional<std::string>& out_dir, 
     std::uint64_t units = 0;
     for (const auto& j : shard_.jobs) units += j.chunks;
     io.out << who << ": shard " << shard_.index << '/' << shard_.count << " ("
-           << (shard_.first == shard_.last ? "no chunks"
-                                           : chunk_span(shard_.first, shard_.last) + " of the " +
-                                                 std::to_string(units))
+           << (shard_.first == shard_.last
+                   ? "no chunks"
+                   : chunk_span(shard_.first, shard_.last) + " of the " + std::to_string(units))
            << ") written to " << path.string() << "; merge the shards with 'odds merge'\n";
     return 0;
 }

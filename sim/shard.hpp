@@ -161,8 +161,8 @@ private:
     Mode mode_ = Mode::whole;
     bool in_memory_ = false;
     bool show_bar_ = false, scale_ = false;
-    Shard shard_;                      // shard: what this process plays; merge: the header
-    std::vector<Shard> shards_;        // merge: the shards
+    Shard shard_;                       // shard: what this process plays; merge: the header
+    std::vector<Shard> shards_;         // merge: the shards
     std::vector<std::uint64_t> unit0_;  // the first unit of each job
     std::vector<std::uint64_t> share_playouts_;  // shard: each job's playouts in this share
     std::uint64_t job_playouts_ = 0;             // playouts a job
