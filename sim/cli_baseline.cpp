@@ -336,7 +336,7 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
                  io);
     // The last check: its folder is made, as run --out makes its own. A shard's --out is the
     // folder its shard file goes into.
-    if (share->mode() == WorkShare::Mode::shard)
+    if (share->writes_shard_file())
         prepare_out_dir(out);
     else
         prepare_out_file(out);

@@ -97,6 +97,8 @@ public:
     static WorkShare merge(std::vector<Shard> shards, bool allow_gaps = false);
 
     Mode mode() const { return mode_; }
+    // --shard I/N: the command's --out is the folder its shard file goes into.
+    bool writes_shard_file() const { return mode_ == Mode::shard && !in_memory_; }
 
     // Declares the command's jobs, every input checked, before anything is played. Under
     // merge, checks they are the shards' (this build prepares what the shards played).
