@@ -144,6 +144,7 @@ void announce_queued(const po::variables_map& vm, Io io, const std::string& who,
                      const std::string& what, unsigned threads) {
     if (progress_wanted(vm)) return;                                     // the bar says it
     if (io.share && io.share->mode() == WorkShare::Mode::merge) return;  // nothing is played
+    if (vm.count("shard")) return;  // the shard says what it plays (sim/shard.cpp)
     io.err << who << ": " << what << " queued on " << threads
            << (threads == 1 ? " thread" : " threads") << std::endl;
 }

@@ -55,8 +55,7 @@ int shared_out(int argc, char** argv, int rank, int size) {
     std::ostream silent(nullptr);  // ranks other than 0 say nothing: rank 0 speaks for the run
     std::ostream& out = rank == 0 ? std::cout : silent;
     std::ostream& err = rank == 0 ? std::cerr : silent;
-    const int rc =
-        cli::odds_main_sharing(static_cast<int>(av.size()), av.data(), out, err, &share);
+    const int rc = cli::odds_main_sharing(static_cast<int>(av.size()), av.data(), out, err, &share);
 
     // Every rank has the same arguments, so bad input fails on each alike (rank 0 said why);
     // any other failure on any rank ends the run.
@@ -100,9 +99,9 @@ int odds_mpi_main(int argc, char** argv) {
     const bool help = std::any_of(argv + 1, argv + argc, [](const char* a) {
         return std::string_view(a) == "--help" || std::string_view(a) == "-h";
     });
-    const bool shared = size > 1 && !help &&
-                        std::find(std::begin(kShared), std::end(kShared), command) !=
-                            std::end(kShared);
+    const bool shared =
+        size > 1 && !help &&
+        std::find(std::begin(kShared), std::end(kShared), command) != std::end(kShared);
     int rc = 0;
     if (shared)
         rc = shared_out(argc, argv, rank, size);
