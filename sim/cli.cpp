@@ -239,10 +239,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     const auto prepared = game.prepare(settings_of(vm), policies_of(vm));
     cfg.chunk_size = prepared->chunk_size;
     ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
-    share->begin(vm, "run", game, cfg.seed, cfg.playouts,
-                 {{prepared->scenario, prepared->policy,
-                   WorkShare::chunks_of(cfg.playouts, cfg.chunk_size)}},
-                 io);
+    share->begin(vm, "run", game, cfg.seed, cfg.playouts, {job_of(*prepared, cfg.playouts)}, io);
     if (out_dir) prepare_out_dir(*out_dir);
     for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';
 

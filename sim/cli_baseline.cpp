@@ -330,9 +330,7 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     if (!vm.count("out")) throw UsageError("give the baseline file to write: --out FILE");
     const std::string out = vm["out"].as<std::string>();
     ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
-    share->begin(vm, "baseline", game, cfg.seed, cfg.playouts,
-                 {{prepared->scenario, prepared->policy,
-                   WorkShare::chunks_of(cfg.playouts, cfg.chunk_size)}},
+    share->begin(vm, "baseline", game, cfg.seed, cfg.playouts, {job_of(*prepared, cfg.playouts)},
                  io);
     // The last check: its folder is made, as run --out makes its own. A shard's --out is the
     // folder its shard file goes into.

@@ -155,13 +155,9 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
         combos[c].run = game.prepare(s, policies);
     }
     ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
-    {
-        std::vector<ShardJob> jobs;
-        for (const auto& c : combos)
-            jobs.push_back({c.run->scenario, c.run->policy,
-                            WorkShare::chunks_of(cfg.playouts, c.run->chunk_size)});
-        share->begin(vm, "sweep", game, cfg.seed, cfg.playouts, std::move(jobs), io);
-    }
+    std::vector<ShardJob> jobs;
+    for (const auto& c : combos) jobs.push_back(job_of(*c.run, cfg.playouts));
+    share->begin(vm, "sweep", game, cfg.seed, cfg.playouts, jobs, io);
     if (out_dir) prepare_out_dir(*out_dir);
 
     announce_queued(vm, io, "odds sweep",

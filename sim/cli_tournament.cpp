@@ -118,13 +118,9 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                                 {}});
         }
     ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
-    {
-        std::vector<ShardJob> jobs;
-        for (const auto& p : pairings)
-            jobs.push_back({p.run->scenario, p.run->policy,
-                            WorkShare::chunks_of(cfg.playouts, p.run->chunk_size)});
-        share->begin(vm, "tournament", game, cfg.seed, cfg.playouts, std::move(jobs), io);
-    }
+    std::vector<ShardJob> jobs;
+    for (const auto& p : pairings) jobs.push_back(job_of(*p.run, cfg.playouts));
+    share->begin(vm, "tournament", game, cfg.seed, cfg.playouts, jobs, io);
     if (out_dir) prepare_out_dir(*out_dir);
 
     announce_queued(vm, io, "odds tournament",

@@ -90,6 +90,10 @@ std::pair<std::uint64_t, std::uint64_t> share_of(std::uint64_t index, std::uint6
 
 }  // namespace
 
+ShardJob job_of(const PreparedRun& run, std::uint64_t playouts) {
+    return {run.scenario, run.policy, WorkShare::chunks_of(playouts, run.chunk_size)};
+}
+
 std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
     const auto slash = text.find('/');
     const auto i = slash == std::string::npos ? std::nullopt : to_u64(text.substr(0, slash));
@@ -480,23 +484,16 @@ std::pair<std::uint64_t, std::uint64_t> WorkShare::range_of(std::size_t job) con
     return {lo - u0, hi - u0};
 }
 
-std::function<void(std::uint64_t)> WorkShare::progress_for(
-    std::size_t job, std::function<void(std::uint64_t)> /*command*/) {
-    // The command's own bar is off under a shard (progress_wanted): the share has its own.
+std::function<void(std::uint64_t)> WorkShare::progress_for(std::size_t) {
     if (!bar_) return {};
-    const std::uint64_t before = done_before_;
-    const double scale = scale_ && !share_playouts_.empty()
-                             ? [&] {
-                                   std::uint64_t t = 0;
-                                   for (auto p : share_playouts_) t += p;
-                                   return t ? static_cast<double>(job_playouts_) *
-                                                  static_cast<double>(shard_.jobs.size()) /
-                                                  static_cast<double>(t)
-                                            : 1.0;
-                               }()
-                             : 1.0;
-    (void)job;
-    return [this, before, scale](std::uint64_t done) {
+    std::uint64_t share_total = 0;
+    for (const auto p : share_playouts_) share_total += p;
+    // MPI's rank 0 shows its share scaled to the whole run: every rank plays alike.
+    const double scale = scale_ && share_total > 0 ? static_cast<double>(job_playouts_) *
+                                                         static_cast<double>(shard_.jobs.size()) /
+                                                         static_cast<double>(share_total)
+                                                   : 1.0;
+    return [this, before = done_before_, scale](std::uint64_t done) {
         bar_->update(static_cast<std::uint64_t>(static_cast<double>(before + done) * scale));
     };
 }
@@ -536,22 +533,10 @@ RunResult WorkShare::play(std::size_t job, const PreparedRun& run, RunConfig cfg
 
 RunResult WorkShare::play(std::size_t job, const PreparedRun& run, RunConfig cfg,
                           std::function<void(std::uint64_t done)> progress) {
-    if (mode_ == Mode::whole) return cli::play(run, cfg, std::move(progress));
-    const Tally empty(run.metrics, run.survivals);
-    if (mode_ == Mode::merge) {
-        RunResult r{empty, false, 0, 0};
-        for_each_state(job, [&](StateReader& in) { add_state(in, r.tally); });
-        r.partial = merged_partial(job);
-        return r;
-    }
-    const auto [b, e] = range_of(job);
-    cfg.chunk_begin = b;
-    cfg.chunk_end = e;
-    RunResult r = cli::play(run, cfg, progress_for(job, std::move(progress)));
-    std::vector<std::string> lines;
-    if (r.chunks > 0) write_state(lines, r.tally);
-    record(job, r.chunks, r.partial, std::move(lines));
-    return r;
+    return play_share(job, cfg, Tally(run.metrics, run.survivals), std::move(progress),
+                      [&](const RunConfig& c, std::function<void(std::uint64_t)> p) {
+                          return cli::play(run, c, std::move(p));
+                      });
 }
 
 std::optional<int> WorkShare::finish(const std::optional<std::string>& out_dir, Io io,

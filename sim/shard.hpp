@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "sim/cli_common.hpp"
@@ -58,6 +59,9 @@ std::vector<Shard> read_shards(const std::string& path);
 // overlap; with allow_gaps false, nothing missing): a UsageError naming the shards and what
 // differs, the overlapping or the missing chunks. Sorts them by their first unit.
 void check_shards(std::vector<Shard>& shards, bool allow_gaps = false);
+
+// A command's run as one of its jobs: its scenario, policies and chunks.
+ShardJob job_of(const PreparedRun& run, std::uint64_t playouts);
 
 // "3/8" -> {3, 8}; throws UsageError unless 1 <= I <= N <= 1e6.
 std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text);
@@ -118,23 +122,11 @@ public:
     template <class Acc, class PlayChunk>
     ChunkedResult<Acc> play_chunks(std::size_t job, RunConfig cfg, const Acc& empty,
                                    const PlayChunk& play_chunk, RunControl ctl) {
-        if (mode_ == Mode::merge) {
-            ChunkedResult<Acc> r{empty, false, 0, 0};
-            for_each_state(job, [&](StateReader& in) { add_state(in, r.tally); });
-            r.partial = merged_partial(job);
-            return r;
-        }
-        const auto [b, e] = range_of(job);
-        cfg.chunk_begin = b;
-        cfg.chunk_end = e;
-        if (mode_ == Mode::shard) ctl.progress = progress_for(job, std::move(ctl.progress));
-        ChunkedResult<Acc> r = run_chunks(cfg, empty, play_chunk, ctl);
-        if (mode_ == Mode::shard) {
-            std::vector<std::string> lines;
-            if (r.chunks > 0) write_state(lines, r.tally);
-            record(job, r.chunks, r.partial, std::move(lines));
-        }
-        return r;
+        return play_share(job, cfg, empty, ctl.progress, [&](const RunConfig& c, auto progress) {
+            RunControl k = ctl;
+            k.progress = std::move(progress);
+            return run_chunks(c, empty, play_chunk, k);
+        });
     }
 
     // After the jobs: under --shard, writes the shard file into `out_dir` (or keeps it, for MPI)
@@ -152,9 +144,30 @@ public:
     }
 
 private:
+    // Job `job` under this share: `play(cfg, progress)` plays the chunks cfg names (all of them,
+    // or the share's); under merge nothing is played: the shards' states are added to `empty`.
+    template <class Acc, class Play>
+    ChunkedResult<Acc> play_share(std::size_t job, RunConfig cfg, const Acc& empty,
+                                  std::function<void(std::uint64_t)> progress, const Play& play) {
+        if (mode_ == Mode::merge) {
+            ChunkedResult<Acc> r{empty, false, 0, 0};
+            for_each_state(job, [&](StateReader& in) { add_state(in, r.tally); });
+            r.partial = merged_partial(job);
+            return r;
+        }
+        std::tie(cfg.chunk_begin, cfg.chunk_end) = range_of(job);
+        if (mode_ == Mode::shard) progress = progress_for(job);
+        ChunkedResult<Acc> r = play(cfg, std::move(progress));
+        if (mode_ == Mode::shard) {
+            std::vector<std::string> lines;
+            if (r.chunks > 0) write_state(lines, r.tally);
+            record(job, r.chunks, r.partial, std::move(lines));
+        }
+        return r;
+    }
     std::pair<std::uint64_t, std::uint64_t> range_of(std::size_t job) const;
-    std::function<void(std::uint64_t)> progress_for(std::size_t job,
-                                                    std::function<void(std::uint64_t)> command);
+    // A shard's progress: its own bar (the command's is off, progress_wanted).
+    std::function<void(std::uint64_t)> progress_for(std::size_t job);
     void record(std::size_t job, std::uint64_t chunks, bool partial,
                 std::vector<std::string> lines);
     void for_each_state(std::size_t job, const std::function<void(StateReader&)>& f) const;
