@@ -188,7 +188,9 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     }
     if (out_dir) {
         prepare_out_dir(*out_dir);
-        for (const auto& r : runs) {  // every policy's folder, before anything is played
+        // Every policy's folder, before anything is played (a shard writes its file alone).
+        for (const auto& r : runs) {
+            if (share->writes_shard_file()) break;
             const fs::path sub = fs::path(*out_dir) / dir_name(r->policy);
             std::error_code ec;
             if (fs::exists(sub, ec) && !fs::is_directory(sub, ec))

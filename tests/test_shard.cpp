@@ -165,6 +165,15 @@ TEST_CASE("merge refuses bad shards: one line naming them, exit 2, nothing writt
     edited[at + 17] = edited[at + 17] == '1' ? '2' : '1';
     cases.push_back({{s1.string(), write("edited.odds", edited), s3.string()},
                      "checksum disagrees with its content"});
+    {  // shards of another rules version than this build plays
+        std::vector<std::string> renamed;
+        for (const auto& s : {s1, s2, s3}) {
+            cli::Shard other = cli::read_shard(test::slurp(s), s.string());
+            other.rules_version = "race/0";
+            renamed.push_back(write("v0-" + s.filename().string(), cli::shard_text(other)));
+        }
+        cases.push_back({renamed, "played under rules version race/0, this build plays race/1"});
+    }
     for (const auto& c : cases) {
         std::vector<std::string> args = {"merge"};
         args.insert(args.end(), c.inputs.begin(), c.inputs.end());
