@@ -565,6 +565,10 @@ std::optional<int> WorkShare::finish(const std::optional<std::string>& out_dir, 
 
 ShareOf::ShareOf(const po::variables_map& vm, Io io) {
     if (io.share) {
+        if (vm.count("shard") && io.share->mode() == WorkShare::Mode::shard)
+            throw UsageError("--shard '" + vm["shard"].as<std::string>() +
+                             "' under mpirun: MPI shares the chunks over the ranks itself; "
+                             "give --shard without mpirun, or mpirun without --shard");
         p_ = io.share;
         return;
     }
