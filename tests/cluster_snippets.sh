@@ -9,7 +9,9 @@
 #                              --sshlogin (':' is this machine)
 #   mpi                        (with MPI_ODDS only) the mpirun line, with -np 2 --oversubscribe on
 #                              this machine in place of -np 64 --hostfile hosts, and MPI_ODDS in
-#                              place of build-mpi/odds
+#                              place of build-mpi/odds; then sweep, tournament, compare and
+#                              baseline on three ranks against one process, and a run stopped
+#                              by SIGINT to mpirun, whose files must say partial
 #
 # In every snippet --playouts 1e11 becomes --playouts 200k. Each result must be byte for byte the
 # files of one process (this ODDS) playing the same command.
@@ -86,6 +88,27 @@ else
   (cd "$tmp" && odds run bosconian --playouts 200k --seed 7 --no-progress > one.txt 2>/dev/null)
   cmp -s "$tmp/one.txt" "$tmp/mpi/out.txt" || fail "mpirun -np 2: its table differs from one process's"
   echo "ok: mpirun -np 2 printed one process's table"
+
+  # Every other command MPI shares out, on three ranks (more than the cores), against one process.
+  while read -r name args; do
+    (cd "$tmp/mpi" && odds $args --no-progress --out "one-$name" > "one-$name.txt" 2>/dev/null &&
+       OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader \
+       mpirun -np 3 --oversubscribe "$mpi_odds" $args --out "mpi-$name" < /dev/null > "mpi-$name.txt" 2>/dev/null) ||
+      fail "mpirun -np 3 $args failed"
+    # The files (a baseline's --out is one file), and the table (a baseline's names its file).
+    diff -r "$tmp/mpi/one-$name" "$tmp/mpi/mpi-$name" >/dev/null ||
+      fail "mpirun -np 3 $args: its files differ from one process's"
+    if [ "$name" != baseline ]; then
+      cmp -s "$tmp/mpi/one-$name.txt" "$tmp/mpi/mpi-$name.txt" ||
+        fail "mpirun -np 3 $args: its table differs from one process's"
+    fi
+    echo "ok: mpirun -np 3 $name wrote one process's output byte for byte"
+  done <<'LIST'
+sweep sweep bosconian --vary hull=80:120:20 -n 40k
+tournament tournament dimension-duel --policy dice --policy aggressor -n 40000
+compare compare fpb --policy bug-out --policy lead-from-front -n 5000
+baseline baseline bosconian -n 50k --seed 3
+LIST
 
   # Ctrl-C as on one machine: once the run has started, SIGINT to mpirun stops every rank at a
   # chunk boundary and rank 0 writes what was played, marked partial.
