@@ -21,7 +21,7 @@ static void BM_MergeShardBosconian(benchmark::State& state) {
     s.rules_version = "bosconian/1";
     s.playouts = cfg.playouts;
     s.args = {"bosconian", "--playouts=1048576"};
-    s.jobs = {{prepared->scenario, prepared->policy, 64}};
+    s.jobs = {{prepared->scenario, prepared->policy, 64, prepared->chunk_size}};
     s.last = 64;
     s.states.resize(1);
     cli::write_state(s.states[0], played);

@@ -181,10 +181,10 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     {
         std::string policies;
         for (const auto& r : runs) policies += (policies.empty() ? "" : " | ") + r->policy;
-        share->begin(
-            vm, "compare", game, cfg.seed, cfg.playouts,
-            {{runs[0]->scenario, policies, WorkShare::chunks_of(cfg.playouts, cfg.chunk_size)}},
-            io);
+        share->begin(vm, "compare", game, cfg.seed, cfg.playouts,
+                     {{runs[0]->scenario, policies,
+                       WorkShare::chunks_of(cfg.playouts, cfg.chunk_size), cfg.chunk_size}},
+                     io);
     }
     if (out_dir) {
         prepare_out_dir(*out_dir);

@@ -91,7 +91,8 @@ std::pair<std::uint64_t, std::uint64_t> share_of(std::uint64_t index, std::uint6
 }  // namespace
 
 ShardJob job_of(const PreparedRun& run, std::uint64_t playouts) {
-    return {run.scenario, run.policy, WorkShare::chunks_of(playouts, run.chunk_size)};
+    return {run.scenario, run.policy, WorkShare::chunks_of(playouts, run.chunk_size),
+            run.chunk_size};
 }
 
 std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
@@ -216,7 +217,8 @@ std::string shard_text(const Shard& s) {
          std::to_string(s.first) + ' ' + std::to_string(s.last) + ' ' + std::to_string(units) +
          "\npartial " + (s.partial ? "1" : "0") + '\n';
     for (std::size_t j = 0; j < s.jobs.size(); ++j) {
-        t += "job " + std::to_string(s.jobs[j].chunks) + "\nscenario " + s.jobs[j].scenario +
+        t += "job " + std::to_string(s.jobs[j].chunks) + ' ' +
+             std::to_string(s.jobs[j].chunk_size) + "\nscenario " + s.jobs[j].scenario +
              "\npolicy " + s.jobs[j].policy + '\n';
         for (const auto& l : s.states[j]) t += "state " + l + '\n';
     }
@@ -284,7 +286,11 @@ Shard read_shard(std::string_view text, std::string source) {
         } else if (key == "partial")
             s.partial = rest == "1";
         else if (key == "job") {
-            s.jobs.push_back({{}, {}, number()});
+            const auto w = words_of(rest);
+            const auto chunks = w.size() == 2 ? to_u64(w[0]) : std::nullopt;
+            const auto size = w.size() == 2 ? to_u64(w[1]) : std::nullopt;
+            if (!chunks || !size || *size == 0) throw bad("'" + line + "' is not job CHUNKS SIZE");
+            s.jobs.push_back({{}, {}, *chunks, *size});
             s.states.emplace_back();
         } else if (key == "scenario" && !s.jobs.empty())
             s.jobs.back().scenario = rest;
@@ -355,6 +361,8 @@ void check_shards(std::vector<Shard>& shards, bool allow_gaps) {
             differ("policies", a.jobs[j].policy, b.jobs[j].policy);
             differ("chunk counts", std::to_string(a.jobs[j].chunks),
                    std::to_string(b.jobs[j].chunks));
+            differ("chunk sizes", std::to_string(a.jobs[j].chunk_size),
+                   std::to_string(b.jobs[j].chunk_size));
         }
         const auto joined = [](const std::vector<std::string>& v) {
             std::string s;
@@ -457,8 +465,9 @@ void WorkShare::begin(const po::variables_map& vm, std::string_view command, con
     std::uint64_t share_total = 0;
     for (std::size_t j = 0; j < shard_.jobs.size(); ++j) {
         const auto [b, e] = range_of(j);
-        const std::uint64_t c = shard_.jobs[j].chunks;
-        share_playouts_.push_back(c ? playouts * (e - b) / c : 0);
+        // The playouts of chunks b .. e-1 (the job's last chunk may be short).
+        const std::uint64_t size = shard_.jobs[j].chunk_size;
+        share_playouts_.push_back(std::min(e * size, playouts) - std::min(b * size, playouts));
         share_total += share_playouts_.back();
     }
     const bool show = show_bar_ || (vm.count("shard") && !vm.count("no-progress") &&

@@ -28,6 +28,7 @@ struct ShardJob {
     std::string scenario;
     std::string policy;
     std::uint64_t chunks = 0;
+    std::uint64_t chunk_size = 0;  // playouts a chunk (the last may be short)
     bool operator==(const ShardJob&) const = default;
 };
 

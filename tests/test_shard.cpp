@@ -215,7 +215,7 @@ TEST_CASE("counters are 64-bit: shards merged push a histogram bin past 2^32", "
         s.command = "run";
         s.game = "race";
         s.rules_version = "race/1";
-        s.jobs = {{run->scenario, run->policy, 2}};
+        s.jobs = {{run->scenario, run->policy, 2, run->chunk_size}};
         s.index = i + 1;
         s.count = 2;
         s.first = i;
@@ -227,8 +227,8 @@ TEST_CASE("counters are 64-bit: shards merged push a histogram bin past 2^32", "
     }
     auto share = cli::WorkShare::merge(shards);
     std::ostringstream o, e;
-    share.begin({}, "run", find_game("race"), 0, 0, {{run->scenario, run->policy, 2}},
-                {o, e, nullptr});
+    share.begin({}, "run", find_game("race"), 0, 0,
+                {{run->scenario, run->policy, 2, run->chunk_size}}, {o, e, nullptr});
     const RunResult r = share.play(0, *run, {}, nullptr);
     CHECK(!r.partial);
     CHECK(r.tally.playouts() == 2 * kEach);
