@@ -29,4 +29,22 @@ void Tally::merge(const Tally& other) {
     playouts_ += other.playouts_;
 }
 
+bool Tally::add_count(std::size_t m, std::int32_t value, std::uint64_t count) noexcept {
+    if (m >= lo_.size() || value < lo_[m]) return false;
+    const auto i = static_cast<std::uint64_t>(std::int64_t{value} - lo_[m]);
+    if (i >= offset_[m + 1] - offset_[m]) return false;
+    bins_[offset_[m] + i] += count;
+    return true;
+}
+
+bool Tally::add_event(std::size_t k, std::int32_t time, std::uint64_t count) noexcept {
+    if (k >= events_.size()) return false;
+    const std::int32_t lo = lo_[static_cast<std::size_t>(survivals_[k].time)];
+    if (time < lo) return false;
+    const auto i = static_cast<std::uint64_t>(std::int64_t{time} - lo);
+    if (i >= events_[k].size()) return false;
+    events_[k][i] += count;
+    return true;
+}
+
 }  // namespace odds

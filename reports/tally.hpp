@@ -31,6 +31,13 @@ public:
 
     void merge(const Tally& other);
 
+    // Adding counts by value, as a shard file holds them (sim/shard.cpp): `count` playouts whose
+    // metric m was `value`, or whose survival table k ended by its event at time `value`; false
+    // (nothing added) when the value is outside the range. add_playouts counts the playouts.
+    bool add_count(std::size_t m, std::int32_t value, std::uint64_t count) noexcept;
+    bool add_event(std::size_t k, std::int32_t time, std::uint64_t count) noexcept;
+    void add_playouts(std::uint64_t n) noexcept { playouts_ += n; }
+
     std::uint64_t playouts() const noexcept { return playouts_; }
     std::size_t metric_count() const noexcept { return lo_.size(); }
     std::int32_t lo(std::size_t m) const noexcept { return lo_[m]; }

@@ -21,6 +21,7 @@
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
 #include "sim/registry.hpp"
+#include "sim/shard.hpp"
 
 namespace odds {
 
@@ -258,14 +259,17 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
               : game.prepare(settings_of(vm), policies_of(vm));
     if (state) prepared->scenario += " state=" + state->path;
     cfg.chunk_size = prepared->chunk_size;
+    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
+    share->begin(vm, "run", game, cfg.seed, cfg.playouts, {job_of(*prepared, cfg.playouts)}, io);
     if (out_dir) prepare_out_dir(*out_dir);
     for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';
 
     announce_queued(vm, io, "odds run",
                     std::to_string(cfg.playouts) + " playouts of " + prepared->game, cfg.threads);
     ProgressBar bar(cfg.playouts, progress_wanted(vm));
-    const RunResult result = play(*prepared, cfg, &bar);
+    const RunResult result = share->play(0, *prepared, cfg, &bar);
     bar.finish();
+    if (const auto shard_done = share->finish(out_dir, io, "odds run")) return *shard_done;
 
     RunInfo info{prepared->game, prepared->scenario,      prepared->policy,
                  cfg.seed,       result.tally.playouts(), false,
@@ -391,6 +395,11 @@ int cmd_version(const std::vector<std::string>& args, Io io) {
 }  // namespace cli
 
 int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+    return cli::odds_main_sharing(argc, argv, out, err, nullptr);
+}
+
+int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+                           WorkShare* share) {
     std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
     const std::string command = args.empty() ? "" : args.front();
     if (!args.empty()) args.erase(args.begin());
@@ -398,7 +407,7 @@ int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream
     for (const auto& c : commands()) known = known || c.name == command;
     const std::string who = known ? "odds " + command : "odds";
     InterruptGuard::reset();
-    const cli::Io io{out, err};
+    const cli::Io io{out, err, share};
     try {
         (void)games();  // every registration checked before anything else (validate)
         if (command.empty()) {

@@ -39,6 +39,7 @@
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -499,13 +500,22 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     if (!vm.count("out")) throw UsageError("give the baseline file to write: --out FILE");
     const std::string out = vm["out"].as<std::string>();
     const auto tolerances = tolerances_of(vm, split_names(game.headline));
-    prepare_out_file(out);  // the last check: its folder is made, as run --out makes its own
+    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
+    share->begin(vm, "baseline", game, cfg.seed, cfg.playouts, {job_of(*prepared, cfg.playouts)},
+                 io);
+    // The last check: its folder is made, as run --out makes its own. A shard's --out is the
+    // folder its shard file goes into.
+    if (share->writes_shard_file())
+        prepare_out_dir(out);
+    else
+        prepare_out_file(out);
 
     announce_queued(vm, io, "odds baseline",
                     std::to_string(cfg.playouts) + " playouts of " + prepared->game, cfg.threads);
     ProgressBar bar(cfg.playouts, progress_wanted(vm));
-    const RunResult r = play(*prepared, cfg, &bar);
+    const RunResult r = share->play(0, *prepared, cfg, &bar);
     bar.finish();
+    if (const auto shard_done = share->finish(out, io, "odds baseline")) return *shard_done;
     if (r.partial) {
         io.err << "odds baseline: interrupted; no baseline written\n";
         return 130;

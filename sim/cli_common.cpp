@@ -12,6 +12,7 @@
 
 #include "sim/cli.hpp"
 #include "sim/interrupt.hpp"
+#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -32,7 +33,10 @@ void add_run_options(po::options_description& d, const char* default_playouts) {
         "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
         "the run's seed (0 to 2^64-1)")("threads,j", po::value<std::string>()->value_name("N"),
                                         "worker threads (default: every hardware thread)")(
-        "no-progress", "no progress bar, even on a terminal");
+        "no-progress", "no progress bar, even on a terminal")(
+        "shard", po::value<std::string>()->value_name("I/N"),
+        "play only shard I of N (1 <= I <= N) and write its exact state into --out DIR as "
+        "shard-I-of-N.odds, for 'odds merge' (docs/cluster.md)");
 }
 
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& d,
@@ -133,12 +137,15 @@ RunConfig run_config_of(const po::variables_map& vm) {
 }
 
 bool progress_wanted(const po::variables_map& vm) {
-    return !vm.count("no-progress") && ProgressBar::stderr_is_terminal();
+    // A shard's bar is its own (sim/shard.cpp): its share of the work.
+    return !vm.count("no-progress") && !vm.count("shard") && ProgressBar::stderr_is_terminal();
 }
 
 void announce_queued(const po::variables_map& vm, Io io, const std::string& who,
                      const std::string& what, unsigned threads) {
-    if (progress_wanted(vm)) return;  // the bar says it
+    if (progress_wanted(vm)) return;                                     // the bar says it
+    if (io.share && io.share->mode() == WorkShare::Mode::merge) return;  // nothing is played
+    if (vm.count("shard")) return;  // the shard says what it plays (sim/shard.cpp)
     io.err << who << ": " << what << " queued on " << threads
            << (threads == 1 ? " thread" : " threads") << std::endl;
 }

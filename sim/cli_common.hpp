@@ -19,14 +19,19 @@ namespace odds::cli {
 
 namespace po = boost::program_options;
 
+class WorkShare;  // sim/shard.hpp
+
 struct Io {
     std::ostream& out;
     std::ostream& err;
+    // Set by odds merge and under MPI: how the command shares out its work (else its own:
+    // --shard I/N, or all of it).
+    WorkShare* share = nullptr;
 };
 
 // --set and --policy.
 void add_game_options(po::options_description& d);
-// --playouts, --seed, --threads, --no-progress.
+// --playouts, --seed, --threads, --no-progress, --shard.
 void add_run_options(po::options_description& d, const char* default_playouts = "1M");
 
 // Parses a command's arguments: its options, and GAME (or FILE...) as positional.

@@ -16,6 +16,7 @@
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/interrupt.hpp"
+#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -37,6 +38,30 @@ struct PairedTally {
         n += other.n;
     }
 };
+
+// A shard's state of a comparison (sim/shard.hpp): every policy's tally, then the pairs' sums.
+void write_state(std::vector<std::string>& lines, const PairedTally& t) {
+    lines.push_back("paired " + std::to_string(t.n) + ' ' + std::to_string(t.tallies.size()) + ' ' +
+                    std::to_string(t.pairs.size()));
+    for (const auto& tally : t.tallies) cli::write_state(lines, tally);
+    std::string sums = "sums";
+    for (const auto& p : t.pairs)
+        sums += ' ' + std::to_string(p.sum) + ' ' + std::to_string(p.sum_sq);
+    lines.push_back(std::move(sums));
+}
+
+void add_state(StateReader& in, PairedTally& t) {
+    const auto head = in.line("paired");
+    if (head.size() != 4 || in.u64(head[2]) != t.tallies.size() ||
+        in.u64(head[3]) != t.pairs.size())
+        throw in.bad("a comparison of another shape than this one");
+    t.n += in.u64(head[1]);
+    for (auto& tally : t.tallies) cli::add_state(in, tally);
+    const auto sums = in.line("sums");
+    if (sums.size() != 1 + 2 * t.pairs.size()) throw in.bad("a 'sums' line of another length");
+    for (std::size_t q = 0; q < t.pairs.size(); ++q)
+        t.pairs[q].merge({in.i64(sums[1 + 2 * q]), in.i64(sums[2 + 2 * q])});
+}
 
 struct PairStat {
     double mean_a = 0, mean_b = 0;
@@ -147,9 +172,27 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
         return static_cast<std::size_t>(std::find(head.begin(), head.end(), m) - head.begin());
     };
     const std::size_t pairs = k * (k - 1) / 2;
+    // Chunks of playouts on the one runner, merged in chunk order, so an interrupted comparison
+    // keeps an exact prefix. Chunk k plays playouts first = k * chunk .. for every policy, playout
+    // j on Dice(stream_seed(seed, j)) (PreparedRun::play_each): the same dice for every policy.
+    // Chunks no larger than any game run's own, so Ctrl-C answers as promptly.
+    std::uint64_t chunk = kMaxChunk;
+    for (const auto& r : runs) chunk = std::min<std::uint64_t>(chunk, r->chunk_size);
+    cfg.chunk_size = static_cast<std::uint32_t>(chunk);
+    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
+    {
+        std::string policies;
+        for (const auto& r : runs) policies += (policies.empty() ? "" : " | ") + r->policy;
+        share->begin(vm, "compare", game, cfg.seed, cfg.playouts,
+                     {{runs[0]->scenario, policies,
+                       WorkShare::chunks_of(cfg.playouts, cfg.chunk_size), cfg.chunk_size}},
+                     io);
+    }
     if (out_dir) {
         prepare_out_dir(*out_dir);
-        for (const auto& r : runs) {  // every policy's folder, before anything is played
+        // Every policy's folder, before anything is played (a shard writes its file alone).
+        for (const auto& r : runs) {
+            if (share->writes_shard_file()) break;
             const fs::path sub = fs::path(*out_dir) / dir_name(r->policy);
             std::error_code ec;
             if (fs::exists(sub, ec) && !fs::is_directory(sub, ec))
@@ -161,13 +204,6 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
         }
     }
 
-    // Chunks of playouts on the one runner, merged in chunk order, so an interrupted comparison
-    // keeps an exact prefix. Chunk k plays playouts first = k * chunk .. for every policy, playout
-    // j on Dice(stream_seed(seed, j)) (PreparedRun::play_each): the same dice for every policy.
-    // Chunks no larger than any game run's own, so Ctrl-C answers as promptly.
-    std::uint64_t chunk = kMaxChunk;
-    for (const auto& r : runs) chunk = std::min<std::uint64_t>(chunk, r->chunk_size);
-    cfg.chunk_size = static_cast<std::uint32_t>(chunk);
     PairedTally empty;
     for (const auto& r : runs) empty.tallies.emplace_back(r->metrics, r->survivals);
     empty.pairs.assign(pairs * head.size(), {});
@@ -202,8 +238,9 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     RunControl ctl;
     ctl.stop = &InterruptGuard::flag();
     ctl.progress = [&](std::uint64_t done) { bar.update(k * done); };
-    const ChunkedResult<PairedTally> played = run_chunks(cfg, empty, play_chunk, ctl);
+    const ChunkedResult<PairedTally> played = share->play_chunks(0, cfg, empty, play_chunk, ctl);
     bar.finish();
+    if (const auto shard_done = share->finish(out_dir, io, "odds compare")) return *shard_done;
     const PairedTally& total = played.tally;
     const bool partial = played.partial;
 

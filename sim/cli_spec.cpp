@@ -147,6 +147,10 @@ void check_options(po::options_description& d) {
     add_report_option(d);
 }
 
+void merge_options(po::options_description& d) {
+    out_option(d, "write the merged command's files into DIR (a baseline's: the baseline FILE)");
+}
+
 void completion_options(po::options_description&) {}
 
 int cmd_completion(const std::vector<std::string>& args, Io io);
@@ -323,6 +327,22 @@ const CommandSpec kCommands[] = {
      1,
      no_options,
      cmd_report},
+    {"merge",
+     "add up the shards of a command played with --shard I/N",
+     "odds merge DIR... [--out DIR]",
+     "Reads the shard files (shard-I-of-N.odds) in each DIR (or each shard file given), checks "
+     "that they are shards of one command (the same command, game, scenario, policies, options, "
+     "rules version and seed) whose chunks tile its work exactly, adds their exact counts, and "
+     "writes the command's files into --out DIR and its table on stdout: byte for byte what one "
+     "process writes with that seed, whatever the number of shards (docs/cluster.md). A "
+     "truncated or edited shard, shards of different runs, overlapping or missing chunks: one "
+     "line naming them, exit 2.",
+     {"odds merge shards/ --out runs/bosconian",
+      "odds merge host1/shards host2/shards --out runs/tournament"},
+     "dir",
+     -1,
+     merge_options,
+     cmd_merge},
     {"version",
      "the version, each game's rules version, and the build",
      "odds version",
@@ -584,7 +604,8 @@ std::string bash_completion() {
             o << "      elif [[ -z $game ]]; then COMPREPLY=($(compgen -W \""
               << (c.name == "completion" ? std::string("bash zsh") : join(game_names))
               << "\" -- \"$cur\"))\n";
-        else if (std::string_view(c.positional) == "file")
+        else if (std::string_view(c.positional) == "file" ||
+                 std::string_view(c.positional) == "dir")
             o << "      else COMPREPLY=($(compgen -f -- \"$cur\"))\n";
         o << "      fi ;;\n";
     }
@@ -624,7 +645,8 @@ std::string zsh_completion() {
         if (std::string_view(c.positional) == "game")
             o << "      elif [[ -z $game ]]; then compadd -- "
               << (c.name == "completion" ? std::string("bash zsh") : join(gn)) << "\n";
-        else if (std::string_view(c.positional) == "file")
+        else if (std::string_view(c.positional) == "file" ||
+                 std::string_view(c.positional) == "dir")
             o << "      else _files\n";
         o << "      fi ;;\n";
     }

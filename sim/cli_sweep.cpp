@@ -12,6 +12,7 @@
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -155,6 +156,10 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
         combos[c].values = values;
         combos[c].run = game.prepare(s, policies);
     }
+    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
+    std::vector<ShardJob> jobs;
+    for (const auto& c : combos) jobs.push_back(job_of(*c.run, cfg.playouts));
+    share->begin(vm, "sweep", game, cfg.seed, cfg.playouts, jobs, io);
     if (out_dir) prepare_out_dir(*out_dir);
 
     announce_queued(vm, io, "odds sweep",
@@ -167,11 +172,12 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     for (std::size_t c = 0; c < total && !partial; ++c) {
         RunConfig one = cfg;
         one.chunk_size = combos[c].run->chunk_size;
-        combos[c].result = play(*combos[c].run, one, &bar, cfg.playouts * c);
+        combos[c].result = share->play(c, *combos[c].run, one, &bar, cfg.playouts * c);
         combos[c].played = true;
         partial = combos[c].result.partial;
     }
     bar.finish();
+    if (const auto shard_done = share->finish(out_dir, io, "odds sweep")) return *shard_done;
 
     // sweep.csv and the table.
     std::string csv = "game,scenario,policy,seed,playouts";

@@ -19,6 +19,7 @@
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/interrupt.hpp"
+#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -118,6 +119,10 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                                              {seat(0) + "=" + names[a], seat(1) + "=" + names[b]}),
                                 {}});
         }
+    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
+    std::vector<ShardJob> jobs;
+    for (const auto& p : pairings) jobs.push_back(job_of(*p.run, cfg.playouts));
+    share->begin(vm, "tournament", game, cfg.seed, cfg.playouts, jobs, io);
     if (out_dir) prepare_out_dir(*out_dir);
 
     announce_queued(vm, io, "odds tournament",
@@ -145,13 +150,14 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
         RunConfig one = cfg;
         one.chunk_size = p.run->chunk_size;
         const std::size_t i = played;
-        p.result = play(*p.run, one, [&, i](std::uint64_t done) {
+        p.result = share->play(i, *p.run, one, [&, i](std::uint64_t done) {
             bar.update(cfg.playouts * i + done, weighted_work(cost, games, i, done));
         });
         ++played;
         if ((partial = p.result.partial)) break;
     }
     bar.finish();
+    if (const auto shard_done = share->finish(out_dir, io, "odds tournament")) return *shard_done;
 
     // Rates per pairing; points for the ratings.
     const std::size_t k = names.size();

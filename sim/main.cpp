@@ -1,5 +1,14 @@
 #include <iostream>
 
 #include "sim/cli.hpp"
+#ifdef ODDS_MPI
+#include "sim/mpi.hpp"
+#endif
 
-int main(int argc, char** argv) { return odds::odds_main(argc, argv, std::cout, std::cerr); }
+int main(int argc, char** argv) {
+#ifdef ODDS_MPI
+    return odds::odds_mpi_main(argc, argv);
+#else
+    return odds::odds_main(argc, argv, std::cout, std::cerr);
+#endif
+}

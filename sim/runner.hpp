@@ -28,6 +28,10 @@ struct RunConfig {
     std::uint64_t seed = 1;
     unsigned threads = 1;
     std::uint32_t chunk_size = 16384;  // part of what a seed means: fixed per game
+    // The chunks this process plays, [chunk_begin, chunk_end) clipped to the run's: all of them
+    // by default; one shard's share of them under --shard or MPI (sim/shard.hpp).
+    std::uint64_t chunk_begin = 0;
+    std::uint64_t chunk_end = ~std::uint64_t{0};
 };
 
 // What the caller sees while a run goes on, and how it asks the run to stop.
@@ -40,7 +44,8 @@ struct RunControl {
 template <class Acc>
 struct ChunkedResult {
     Acc tally;
-    bool partial = false;  // stopped before every chunk was played
+    bool partial = false;      // stopped before every chunk was played
+    std::uint64_t chunks = 0;  // chunks merged: chunk_begin .. chunk_begin + chunks - 1
     double seconds = 0;
 };
 using RunResult = ChunkedResult<Tally>;
@@ -56,19 +61,21 @@ template <class Acc, class PlayChunk>
 ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const PlayChunk& play_chunk,
                               const RunControl& ctl = {}) {
     const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t chunks = (cfg.playouts + cfg.chunk_size - 1) / cfg.chunk_size;
+    const std::uint64_t all = (cfg.playouts + cfg.chunk_size - 1) / cfg.chunk_size;
+    const std::uint64_t chunks = std::min(all, cfg.chunk_end);  // chunk_begin .. chunks - 1
+    const std::uint64_t begin = std::min(cfg.chunk_begin, chunks);
     const auto chunk_len = [&](std::uint64_t k) {
         return std::min<std::uint64_t>(cfg.chunk_size, cfg.playouts - k * cfg.chunk_size);
     };
 
-    ChunkedResult<Acc> result{empty, false, 0};
-    std::atomic<std::uint64_t> next{0};
+    ChunkedResult<Acc> result{empty, false, 0, 0};
+    std::atomic<std::uint64_t> next{begin};
     std::atomic<std::uint64_t> done_playouts{0};
     std::atomic<unsigned> workers_left{0};
     std::mutex mu;
     std::condition_variable all_done;
     std::map<std::uint64_t, Acc> pending;  // finished chunks waiting for their predecessors
-    std::uint64_t merged = 0;              // chunks 0..merged-1 are in result.tally
+    std::uint64_t merged = begin;          // chunks begin..merged-1 are in result.tally
 
     auto worker = [&] {
         for (;;) {
@@ -92,7 +99,7 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
     };
 
     const unsigned n = static_cast<unsigned>(
-        std::max<std::uint64_t>(1, std::min<std::uint64_t>(cfg.threads, chunks)));
+        std::max<std::uint64_t>(1, std::min<std::uint64_t>(cfg.threads, chunks - begin)));
     workers_left = n;
     {
         std::vector<std::jthread> pool;
@@ -111,6 +118,7 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
     }  // joins
     if (ctl.progress) ctl.progress(done_playouts.load());
     result.partial = merged < chunks;
+    result.chunks = merged - begin;
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

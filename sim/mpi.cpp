@@ -1,0 +1,115 @@
+#include "sim/mpi.hpp"
+
+#include <mpi.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "sim/cli.hpp"
+#include "sim/progress.hpp"
+#include "sim/shard.hpp"
+
+namespace odds {
+
+namespace {
+
+constexpr const char* kShared[] = {"run", "sweep", "tournament", "compare", "baseline"};
+
+// Every rank's shard text, gathered on rank 0 (empty elsewhere).
+std::vector<std::string> gather(const std::string& mine, int rank, int size) {
+    const int n = static_cast<int>(mine.size());
+    std::vector<int> sizes(static_cast<std::size_t>(size)), at(static_cast<std::size_t>(size));
+    MPI_Gather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+    std::string all;
+    if (rank == 0) {
+        int total = 0;
+        for (int r = 0; r < size; ++r) {
+            at[static_cast<std::size_t>(r)] = total;
+            total += sizes[static_cast<std::size_t>(r)];
+        }
+        all.resize(static_cast<std::size_t>(total));
+    }
+    MPI_Gatherv(mine.data(), n, MPI_CHAR, all.data(), sizes.data(), at.data(), MPI_CHAR, 0,
+                MPI_COMM_WORLD);
+    std::vector<std::string> out;
+    if (rank == 0)
+        for (int r = 0; r < size; ++r)
+            out.push_back(all.substr(static_cast<std::size_t>(at[static_cast<std::size_t>(r)]),
+                                     static_cast<std::size_t>(sizes[static_cast<std::size_t>(r)])));
+    return out;
+}
+
+int shared_out(int argc, char** argv, int rank, int size) {
+    std::vector<std::string> args(argv, argv + argc);
+    const bool quiet = std::find(args.begin(), args.end(), "--no-progress") != args.end();
+    args.push_back("--no-progress");  // the commands' own bars: the share draws its own
+    std::vector<const char*> av;
+    for (const auto& a : args) av.push_back(a.c_str());
+
+    cli::WorkShare share = cli::WorkShare::shard(static_cast<std::uint64_t>(rank) + 1,
+                                                 static_cast<std::uint64_t>(size), true);
+    share.show_progress(rank == 0 && !quiet && ProgressBar::stderr_is_terminal(), true);
+    std::ostream silent(nullptr);  // ranks other than 0 say nothing: rank 0 speaks for the run
+    std::ostream& out = rank == 0 ? std::cout : silent;
+    std::ostream& err = rank == 0 ? std::cerr : silent;
+    const int rc = cli::odds_main_sharing(static_cast<int>(av.size()), av.data(), out, err, &share);
+
+    // Every rank has the same arguments, so bad input fails on each alike (rank 0 said why);
+    // any other failure on any rank ends the run.
+    const int failed_here = rc != 0 && rc != 130 ? 1 : 0;
+    int failed = 0, interrupted = 0;
+    const int stopped_here = rc == 130 ? 1 : 0;
+    MPI_Allreduce(&failed_here, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&stopped_here, &interrupted, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (failed) {
+        if (rank == 0 && !failed_here) std::cerr << "odds: another MPI rank failed\n";
+        return failed_here ? rc : 1;
+    }
+    // --help, or nothing to share: rank 0 said it all.
+    const bool played = !share.result().command.empty();
+    const std::string text = played ? cli::shard_text(share.result()) : std::string();
+    const auto texts = gather(text, rank, size);
+    if (rank != 0 || !played) return rc;
+    try {
+        std::vector<cli::Shard> shards;
+        for (int r = 0; r < size; ++r)
+            shards.push_back(cli::read_shard(texts[static_cast<std::size_t>(r)],
+                                             "MPI rank " + std::to_string(r)));
+        // Interrupted (Ctrl-C): each rank stopped at a chunk boundary; the files say partial.
+        return cli::run_merged(std::move(shards), share.out(), {std::cout, std::cerr, nullptr},
+                               interrupted != 0);
+    } catch (const std::exception& e) {
+        std::cerr << "odds: merging the ranks' shards: " << e.what() << '\n';
+        return 1;
+    }
+}
+
+}  // namespace
+
+int odds_mpi_main(int argc, char** argv) {
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    int rank = 0, size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const std::string command = argc > 1 ? argv[1] : "";
+    const bool help = std::any_of(argv + 1, argv + argc, [](const char* a) {
+        return std::string_view(a) == "--help" || std::string_view(a) == "-h";
+    });
+    const bool shared =
+        size > 1 && !help &&
+        std::find(std::begin(kShared), std::end(kShared), command) != std::end(kShared);
+    int rc = 0;
+    if (shared)
+        rc = shared_out(argc, argv, rank, size);
+    else if (rank == 0)  // one process's work: rank 0 does it, the others wait
+        rc = odds_main(argc, argv, std::cout, std::cerr);
+    std::cout.flush();
+    MPI_Finalize();
+    return rank == 0 ? rc : (rc == 130 ? 130 : 0);
+}
+
+}  // namespace odds
