@@ -117,6 +117,44 @@ struct State {
     int winner = -2;     // -2: playing; -1: draw; else the side
     enum End { kNone, kHome, kAnnihilation, kTurnCap } end = kNone;
 
+    // Lookups over the map, filled by setup() (and by index() after a map edited by hand): the
+    // system at each hex of the map (1 + its index; 0: none), each system's distance from each
+    // home.
+    std::array<std::uint8_t, kMaxMapSide * kMaxMapSide> sys_at{};
+    std::array<std::array<std::uint8_t, kMaxSystems>, kSides> from_home{};
+    void index() noexcept {
+        sys_at.fill(0);
+        for (int i = 0; i < n_sys; ++i) {
+            sys_at[static_cast<std::size_t>(cell(sys[i].pos))] = static_cast<std::uint8_t>(i + 1);
+            for (int side = 0; side < kSides; ++side)
+                from_home[side][i] = static_cast<std::uint8_t>(hex::distance(home[side], sys[i].pos));
+        }
+    }
+    // The hex's cell in sys_at; -1 outside every map's largest rectangle.
+    static int cell(const hex::Hex& h) noexcept {
+        const int c = hex::offset_col(h), r = hex::offset_row(h);
+        return static_cast<unsigned>(c) < kMaxMapSide && static_cast<unsigned>(r) < kMaxMapSide
+                   ? r * kMaxMapSide + c
+                   : -1;
+    }
+    // The index of the system in hex h; -1: none.
+    int system_at(const hex::Hex& h) const noexcept {
+        const int c = cell(h);
+        return c < 0 ? -1 : sys_at[static_cast<std::size_t>(c)] - 1;
+    }
+
+    // A side's fleets with ships, in slot order: listed once, then walked instead of all slots.
+    struct Live {
+        int n = 0;
+        std::array<std::int8_t, kMaxFleets> slot{};
+    };
+    Live live(int side) const noexcept {
+        Live l;
+        for (int i = 0; i < kMaxFleets; ++i)
+            if (fleets[side][i].ships() > 0) l.slot[l.n++] = static_cast<std::int8_t>(i);
+        return l;
+    }
+
     int ships(int side) const noexcept {
         int n = 0;
         for (const auto& f : fleets[side]) n += f.ships();
@@ -174,19 +212,18 @@ concept PolicyFor = requires(P& policy, const State& s, int side, int fleet, con
 };
 
 // A step from `from` toward `to`: the neighbour inside the map closest to `to` (ties: the first
-// facing, clockwise from north).
+// facing, clockwise from north). A step along a facing brings a hex one nearer exactly when both
+// cube coordinates it changes move toward the target's, so no distance is computed.
 inline hex::Hex step_toward(const State& s, const hex::Hex& from, const hex::Hex& to) {
-    hex::Hex best = from;
-    int bd = hex::distance(from, to);
-    for (int f = 0; f < 6; ++f) {
-        const hex::Hex n = hex::neighbour(from, f);
-        if (!s.bounds.contains(n)) continue;
-        if (const int d = hex::distance(n, to); d < bd) {
-            bd = d;
-            best = n;
+    const int dq = to.q - from.q, dr = to.r - from.r, ds = -dq - dr;
+    const bool nearer[6] = {dr < 0 && ds > 0, dq > 0 && dr < 0, dq > 0 && ds < 0,
+                            dr > 0 && ds < 0, dq < 0 && dr > 0, dq < 0 && ds > 0};
+    for (int f = 0; f < 6; ++f)
+        if (nearer[f]) {
+            const hex::Hex n = from + hex::kDirections[static_cast<std::size_t>(f)];
+            if (s.bounds.contains(n)) return n;
         }
-    }
-    return best;
+    return from;
 }
 
 // The campaign's turn loop and phases: in msc_play.hpp (templates over the policies and dice).

@@ -106,6 +106,7 @@ State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice)
         s.bp[side] = o.budget;
         detail::build(s, side);
     }
+    s.index();
     return s;
 }
 
@@ -141,15 +142,18 @@ int initiative(Dice& dice) {
 template <class Policy, class Dice>
 void movement(State& s, int side, Policy& policy, Dice& dice) {
     auto& fl = s.fleets[side];
-    for (int i = 0; i < kMaxFleets; ++i)
-        for (int j = i + 1; j < kMaxFleets; ++j) {
-            Fleet& a = fl[i];
-            Fleet& b = fl[j];
-            if (a.ships() > 0 && b.ships() > 0 && a.pos == b.pos) {
-                for (int d = 0; d < kMaxDesigns; ++d) a.n[d] += b.n[d];
-                b.n = {};
-            }
+    {  // each fleet joins the first fleet (in slot order) in its hex
+        const State::Live live = s.live(side);
+        for (int j = 1; j < live.n; ++j) {
+            Fleet& b = fl[live.slot[j]];
+            for (int i = 0; i < j; ++i)
+                if (Fleet& a = fl[live.slot[i]]; a.pos == b.pos && a.ships() > 0) {
+                    for (int d = 0; d < kMaxDesigns; ++d) a.n[d] += b.n[d];
+                    b.n = {};
+                    break;
+                }
         }
+    }
     auto go = [&](int i, const hex::Hex& target) {
         Fleet& f = fl[i];
         const hex::Hex start = f.pos;
@@ -266,9 +270,19 @@ void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice
 
 // M6, M8: the end of a turn: occupation, capture, victory.
 inline void end_of_turn(State& s, const Options& o) {
+    // Which sides' fleets end the turn at each system: each live fleet looked up once.
+    std::array<std::uint8_t, kMaxSystems> here{};
+    std::array<bool, kSides> any{};
+    for (int side = 0; side < kSides; ++side) {
+        const State::Live live = s.live(side);
+        any[side] = live.n > 0;
+        for (int k = 0; k < live.n; ++k)
+            if (const int i = s.system_at(s.fleets[side][live.slot[k]].pos); i >= 0)
+                here[i] |= static_cast<std::uint8_t>(1 << side);
+    }
     for (int i = 0; i < s.n_sys; ++i) {
         System& y = s.sys[i];
-        const bool a = s.occupied_by(y.pos, 0), b = s.occupied_by(y.pos, 1);
+        const bool a = here[i] & 1, b = here[i] & 2;
         if (a == b) {  // nobody, or both: nobody is alone here
             y.occupant = -1;
             y.streak = 0;
@@ -295,9 +309,9 @@ inline void end_of_turn(State& s, const Options& o) {
     // M8: the enemy home held alone at the end of a turn, or the enemy without ships.
     bool takes_home[kSides], wiped[kSides];
     for (int side = 0; side < kSides; ++side) {
-        const hex::Hex& enemy_home = s.home[1 - side];
-        takes_home[side] = s.occupied_by(enemy_home, side) && !s.occupied_by(enemy_home, 1 - side);
-        wiped[side] = s.ships(side) == 0;
+        const int enemy_home = s.system_at(s.home[1 - side]);  // a system (M1)
+        takes_home[side] = (here[enemy_home] >> side & 1) && !(here[enemy_home] >> (1 - side) & 1);
+        wiped[side] = !any[side];
     }
     const bool a_wins = takes_home[0] || wiped[1], b_wins = takes_home[1] || wiped[0];
     if (a_wins || b_wins) {
@@ -331,10 +345,14 @@ void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice)
     // Combat in every hex holding both sides after movement, once each, in side A's fleet order.
     std::array<hex::Hex, kMaxFleets> fights{};
     int n = 0;
-    for (const auto& f : s.fleets[0])
-        if (f.ships() > 0 && s.occupied_by(f.pos, 1) &&
-            std::find(fights.begin(), fights.begin() + n, f.pos) == fights.begin() + n)
-            fights[n++] = f.pos;
+    const State::Live a = s.live(0), b = s.live(1);
+    for (int i = 0; i < a.n; ++i) {
+        const hex::Hex& at = s.fleets[0][a.slot[i]].pos;
+        bool met = false;
+        for (int j = 0; j < b.n && !met; ++j) met = s.fleets[1][b.slot[j]].pos == at;
+        if (met && std::find(fights.begin(), fights.begin() + n, at) == fights.begin() + n)
+            fights[n++] = at;
+    }
     for (int i = 0; i < n; ++i) combat_at(s, fights[i], pa, pb, dice);
     end_of_turn(s, o);
 }

@@ -102,7 +102,7 @@ inline hex::Hex nearest_unowned(const State& s, int side, const hex::Hex& from) 
         for (int i = 0; i < s.n_sys; ++i) {
             const System& y = s.sys[i];
             if (y.owner == side || (pass == 0 && y.home_of >= 0)) continue;
-            const int d = hex::distance(from, y.pos), e = hex::distance(enemy, y.pos);
+            const int d = hex::distance(from, y.pos), e = s.from_home[1 - side][i];
             if (d < bd || (d == bd && e < be)) {
                 bd = d;
                 be = e;
@@ -114,12 +114,11 @@ inline hex::Hex nearest_unowned(const State& s, int side, const hex::Hex& from) 
 
 // The nearest system the enemy owns (its home last), else the nearest unowned one; ties as above.
 inline hex::Hex nearest_enemy(const State& s, int side, const hex::Hex& from) {
-    const hex::Hex enemy = s.home[1 - side];
     int best = -1, bd = 1 << 30, be = 1 << 30;
     for (int i = 0; i < s.n_sys; ++i) {
         const System& y = s.sys[i];
         if (y.owner != 1 - side || y.home_of >= 0) continue;
-        const int d = hex::distance(from, y.pos), e = hex::distance(enemy, y.pos);
+        const int d = hex::distance(from, y.pos), e = s.from_home[1 - side][i];
         if (d < bd || (d == bd && e < be)) {
             bd = d;
             be = e;
@@ -134,11 +133,8 @@ inline int guard(const State& s, int side) { return std::max(1, (s.ships(side) +
 
 // A fleet sitting on a system it is capturing stays until the system is ours.
 inline bool capturing(const State& s, int side, const hex::Hex& at) {
-    for (int i = 0; i < s.n_sys; ++i) {
-        const System& y = s.sys[i];
-        if (y.pos == at && y.home_of < 0 && y.owner != side) return true;
-    }
-    return false;
+    const int i = s.system_at(at);
+    return i >= 0 && s.sys[i].home_of < 0 && s.sys[i].owner != side;
 }
 
 struct Expand : Losses {

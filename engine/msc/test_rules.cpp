@@ -68,6 +68,7 @@ State by_hand() {
         y.pos = s.home[side];
         y.owner = y.home_of = static_cast<std::int8_t>(side);
     }
+    s.index();
     return s;
 }
 
@@ -307,6 +308,7 @@ TEST_CASE("M9 policies see the whole board: strike counts the enemy's ships wher
     State s = by_hand();
     const hex::Hex spot = hex::from_offset(2, 2);
     s.sys[s.n_sys++].pos = spot;  // one system to expand to
+    s.index();
     s.fleets[0][0] = Fleet{s.home[0], {6, 0}, 0};
     s.fleets[1][0] = Fleet{s.home[1], {1, 0}, 0};
     ScriptedDice none{};
@@ -641,5 +643,38 @@ TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]
                 REQUIRE(100 * s.built_by[u][1] <= plans[u].escort_share * s.built[u]);
             }
         }
+    }
+}
+
+TEST_CASE("step_toward without distances: the same step as the nearest neighbour, first facing",
+          "[msc][M5]") {
+    // The definition: the neighbour inside the map nearest the target, ties to the first facing
+    // clockwise from north; every pair of hexes of two maps, targets outside the map included.
+    auto reference = [](const State& s, const hex::Hex& from, const hex::Hex& to) {
+        hex::Hex best = from;
+        int bd = hex::distance(from, to);
+        for (int f = 0; f < 6; ++f) {
+            const hex::Hex n = hex::neighbour(from, f);
+            if (s.bounds.contains(n) && hex::distance(n, to) < bd) {
+                bd = hex::distance(n, to);
+                best = n;
+            }
+        }
+        return best;
+    };
+    for (const hex::Bounds b : {hex::Bounds{26, 22}, hex::Bounds{9, 8}}) {
+        State s;
+        s.bounds = b;
+        long pairs = 0, differ = 0;
+        for (int c = 0; c < b.width; ++c)
+            for (int r = 0; r < b.height; ++r)
+                for (int c2 = -3; c2 < b.width + 3; ++c2)
+                    for (int r2 = -3; r2 < b.height + 3; ++r2) {
+                        const hex::Hex from = hex::from_offset(c, r), to = hex::from_offset(c2, r2);
+                        ++pairs;
+                        differ += !(step_toward(s, from, to) == reference(s, from, to));
+                    }
+        CHECK(pairs > 1000);
+        CHECK(differ == 0);
     }
 }
