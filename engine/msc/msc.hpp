@@ -127,7 +127,8 @@ struct State {
         for (int i = 0; i < n_sys; ++i) {
             sys_at[static_cast<std::size_t>(cell(sys[i].pos))] = static_cast<std::uint8_t>(i + 1);
             for (int side = 0; side < kSides; ++side)
-                from_home[side][i] = static_cast<std::uint8_t>(hex::distance(home[side], sys[i].pos));
+                from_home[side][i] =
+                    static_cast<std::uint8_t>(hex::distance(home[side], sys[i].pos));
         }
     }
     // The hex's cell in sys_at; -1 outside every map's largest rectangle.
@@ -216,8 +217,8 @@ concept PolicyFor = requires(P& policy, const State& s, int side, int fleet, con
 // cube coordinates it changes move toward the target's, so no distance is computed.
 inline hex::Hex step_toward(const State& s, const hex::Hex& from, const hex::Hex& to) {
     const int dq = to.q - from.q, dr = to.r - from.r, ds = -dq - dr;
-    const bool nearer[6] = {dr < 0 && ds > 0, dq > 0 && dr < 0, dq > 0 && ds < 0,
-                            dr > 0 && ds < 0, dq < 0 && dr > 0, dq < 0 && ds > 0};
+    const bool nearer[6] = {dr < 0 && ds > 0, dq > 0 && dr<0, dq> 0 && ds<0, dr> 0 && ds < 0,
+                            dq < 0 && dr > 0, dq < 0 && ds > 0};
     for (int f = 0; f < 6; ++f)
         if (nearer[f]) {
             const hex::Hex n = from + hex::kDirections[static_cast<std::size_t>(f)];

@@ -91,40 +91,37 @@ inline Counts share_of(const Fleet& f, int k) {
     return out;
 }
 
+// The nearest of the systems `wanted` accepts, as its index; -1: none. Ties go to the system
+// nearer the enemy home, then to the first: the least key distance << 16 | distance from the
+// enemy home << 8 | index, found without a branch a system.
+template <class Wanted>
+int nearest_system(const State& s, int side, const hex::Hex& from, Wanted wanted) {
+    unsigned best = ~0u;
+    const auto& e = s.from_home[1 - side];
+    for (int i = 0; i < s.n_sys; ++i) {
+        const unsigned key = static_cast<unsigned>(hex::distance(from, s.sys[i].pos)) << 16 |
+                             unsigned{e[i]} << 8 | static_cast<unsigned>(i);
+        best = wanted(s.sys[i]) && key < best ? key : best;
+    }
+    return best == ~0u ? -1 : static_cast<int>(best & 0xff);
+}
+
 // The nearest system `side` does not own (not the enemy home unless nothing else is left).
 // Ties go to the system nearer the enemy home: the same rule for both sides, whatever the map's
 // row order (breaking ties by row order gave the side whose home lies lower on the map the
 // contested middle first).
 inline hex::Hex nearest_unowned(const State& s, int side, const hex::Hex& from) {
-    const hex::Hex enemy = s.home[1 - side];
-    int best = -1, bd = 1 << 30, be = 1 << 30;
-    for (int pass = 0; pass < 2 && best < 0; ++pass)
-        for (int i = 0; i < s.n_sys; ++i) {
-            const System& y = s.sys[i];
-            if (y.owner == side || (pass == 0 && y.home_of >= 0)) continue;
-            const int d = hex::distance(from, y.pos), e = s.from_home[1 - side][i];
-            if (d < bd || (d == bd && e < be)) {
-                bd = d;
-                be = e;
-                best = i;
-            }
-        }
-    return best < 0 ? enemy : s.sys[best].pos;
+    int best = nearest_system(s, side, from,
+                              [&](const System& y) { return y.owner != side && y.home_of < 0; });
+    if (best < 0)
+        best = nearest_system(s, side, from, [&](const System& y) { return y.owner != side; });
+    return best < 0 ? s.home[1 - side] : s.sys[best].pos;
 }
 
 // The nearest system the enemy owns (its home last), else the nearest unowned one; ties as above.
 inline hex::Hex nearest_enemy(const State& s, int side, const hex::Hex& from) {
-    int best = -1, bd = 1 << 30, be = 1 << 30;
-    for (int i = 0; i < s.n_sys; ++i) {
-        const System& y = s.sys[i];
-        if (y.owner != 1 - side || y.home_of >= 0) continue;
-        const int d = hex::distance(from, y.pos), e = s.from_home[1 - side][i];
-        if (d < bd || (d == bd && e < be)) {
-            bd = d;
-            be = e;
-            best = i;
-        }
-    }
+    const int best = nearest_system(
+        s, side, from, [&](const System& y) { return y.owner == 1 - side && y.home_of < 0; });
     return best < 0 ? nearest_unowned(s, side, from) : s.sys[best].pos;
 }
 
