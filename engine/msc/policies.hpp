@@ -4,10 +4,13 @@
 //   strategies  expand  the nearest systems not yet ours, a third of the fleet guarding home
 //               rush    everything in one stack to the enemy home
 //               raid    detachments of two ships against the enemy's systems
-//               random  a random heading every turn
+//               random  every legal choice at random (builds, merges, splits, moves, losses,
+//                       retreats)
+//               wander  a random heading every turn (random up to msc/4)
 //               strike  expand until 1.5 times the enemy's ships, then strike at its home
-//   every strategy but random retreats from a fight it is losing badly (strength, the sum over
-//   its ships there of offence plus defence, below half the enemy's); random retreats on a 6
+//   every strategy but random and wander retreats from a fight it is losing badly (strength, the
+//   sum over its ships there of offence plus defence, below half the enemy's); wander retreats
+//   on a 6. All but random build by their plan (M2a) and merge every fleets sharing a hex (M5a).
 //   loss rules (M7: the defender's policy picks the losses; the strategy's third part):
 //               cheap-first  lose the cheapest ships first (the default)
 //               keep-guns    lose the ships with the least offence first
@@ -47,12 +50,23 @@ inline int pick_loss(LossRule rule, const Plan& plan, const Counts& present) {
 
 namespace strategy {
 
-// Every strategy's loss choice (M7d): its loss rule.
+// What every strategy but random does with the decisions besides movement and retreat: builds
+// by its plan (M2a: the plan's next ship as soon as it is affordable, else save; M4), merges
+// every two of its fleets that share a hex (M5a), and loses ships by its loss rule (M7d).
 struct Losses {
     LossRule loss = LossRule::cheap_first;
     template <class Dice>
     int lose(const State& s, int side, const Counts& present, Dice&) const {
         return pick_loss(loss, s.plan[side], present);
+    }
+    template <class Dice>
+    Design build(const State& s, int side, Dice&) const {
+        const Design& d = s.design(side, detail::plan_next(s, side));
+        return s.bp[side] >= d.cost() ? d : Design{};
+    }
+    template <class Dice>
+    std::array<int, 2> merge(const State& s, int side, Dice&) const {
+        return detail::first_pair(s, side);
     }
 };
 
@@ -207,7 +221,17 @@ struct Raid : Losses {
     }
 };
 
+// Every legal choice at every decision, uniformly (M2b: any design, or save; any merge or split;
+// any hex in reach; any ship lost; retreat or not): it explores all the rules allow.
 struct Random : Losses {
+    template <class Dice>
+    Choice choose(const State&, const Choice* legal, int n, Dice& dice) const {
+        return legal[uniform_int(n, dice)];
+    }
+};
+
+// Wander: random up to rules version msc/4: a random heading every turn; retreats on a 6.
+struct Wander : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice& dice) {
         const Fleet& f = s.fleets[side][i];
@@ -225,7 +249,7 @@ struct Random : Losses {
 }  // namespace strategy
 
 using Strategy = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random,
-                              strategy::Strike>;
+                              strategy::Strike, strategy::Wander>;
 
 // Every strategy plays the kernel's policy interface.
 static_assert(every_alternative<Strategy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
@@ -265,10 +289,15 @@ inline constexpr PolicyRow<Strategy (*)(LossRule)> kStrategyRows[] = {
     {"expand", "take the nearest systems, a third guarding home", with_losses<strategy::Expand>},
     {"rush", "one stack straight at the enemy home", with_losses<strategy::Rush>},
     {"raid", "two-ship detachments against the enemy's systems", with_losses<strategy::Raid>},
-    {"random", "a random heading every turn", with_losses<strategy::Random>},
+    {"random",
+     "every legal choice at random: any design or saving, any merge or split, any hex in reach, "
+     "any loss, retreat or not",
+     with_losses<strategy::Random>},
     {"strike",
      "expand until 1.5 times the enemy's ships, then all but the home guard at the enemy home",
      with_losses<strategy::Strike>},
+    {"wander", "a random heading every turn, retreating on a 6 (random up to msc/4)",
+     with_losses<strategy::Wander>},
 };
 
 struct LossRow {

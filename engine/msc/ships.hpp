@@ -7,6 +7,7 @@
 // A ship with ENGINE 0 cannot move.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,6 +30,36 @@ struct Design {
     }
     constexpr bool operator==(const Design&) const = default;
 };
+
+// M2: every legal design, cheapest first, then by ENGINE, SHIELDS and TO-HIT: what a side may
+// build (M4). design_index is a design's place in it, -1 for an illegal one.
+inline constexpr int kDesigns = 311;
+inline constexpr std::array<Design, kDesigns> kAllDesigns = [] {
+    std::array<Design, kDesigns> out{};
+    int n = 0;
+    for (int cost : {10, 15, 20})
+        for (int e = 0; e <= kMaxRating; ++e)
+            for (int s = 0; s <= kMaxRating; ++s)
+                for (int t = 0; t <= kMaxRating; ++t)
+                    if (const int w2 = cost - e - s - t; w2 >= 0 && w2 % 2 == 0)
+                        out[static_cast<std::size_t>(n++)] = Design{e, s, t, w2 / 2};
+    return out;
+}();
+constexpr int design_index(const Design& d) noexcept {
+    if (!d.legal()) return -1;
+    int lo = 0, hi = kDesigns - 1;  // sorted by (cost, engine, shields, to_hit)
+    auto key = [](const Design& x) {
+        return ((x.cost() * 8 + x.engine) * 8 + x.shields) * 8 + x.to_hit;
+    };
+    while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (key(kAllDesigns[static_cast<std::size_t>(mid)]) < key(d))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return kAllDesigns[static_cast<std::size_t>(lo)] == d ? lo : -1;
+}
 
 // "E3S4T4W2": ENGINE, SHIELDS, TO-HIT, weapons; nullopt unless well formed and legal (M2).
 std::optional<Design> parse_design(std::string_view text);

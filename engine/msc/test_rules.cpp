@@ -14,15 +14,13 @@ using namespace odds::msc;
 namespace {
 
 // Goes where told; never retreats unless told; loses ships by its loss rule (M7).
-struct Scripted {
+// (Builds and merges as the strategies do: strategy::Losses.)
+struct Scripted : strategy::Losses {
     hex::Hex target{};
     bool stay = true;
     bool run_away = false;
-    LossRule loss = LossRule::cheap_first;
-    template <class D>
-    int lose(const State& s, int side, const Counts& present, D&) const {
-        return pick_loss(loss, s.plan[side], present);
-    }
+    Scripted() = default;
+    Scripted(hex::Hex t, bool st, bool away) : target(t), stay(st), run_away(away) {}
     template <class D>
     Orders orders(const State& s, int side, int i, D&) {
         const auto& f = s.fleets[side][i];
@@ -35,8 +33,9 @@ struct Scripted {
 };
 
 // Keeps the fleet where it is and detaches four ships toward `there`.
-struct Splitter {
+struct Splitter : Scripted {
     hex::Hex there;
+    explicit Splitter(hex::Hex t) : there(t) {}
     template <class D>
     Orders orders(const State& st, int side, int i, D&) {
         const auto& f = st.fleets[side][i];
