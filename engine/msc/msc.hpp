@@ -335,6 +335,15 @@ inline hex::Hex step_toward(const State& s, const hex::Hex& from, const hex::Hex
     return from;
 }
 
+// Positions (RULES.md, "Positions"): a campaign at the start of a turn (or, at turn 0, before
+// the starting budget is spent) as text. read_position fills the map and the plans from the
+// options and `plans`, then the file's turn, BPs, fleets and systems; a malformed or illegal
+// position throws UsageError "FILE:LINE: WHAT (RULE)". The State it returns is not yet settled:
+// the playout's first steps (detail::settle) roll its dice.
+std::string write_position(const State& s);
+State read_position(std::string_view text, std::string_view file, const Options& o,
+                    const std::array<Plan, kSides>& plans);
+
 // The campaign's turn loop and phases: in msc_play.hpp (templates over the policies and dice).
 
 // The metrics of one campaign.

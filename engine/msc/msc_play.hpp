@@ -733,12 +733,19 @@ void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice)
     play_while(s, o, pa, pb, dice, [](const State& t) { return t.stage != Stage::production; });
 }
 
+// Plays a campaign on from `s` (an opening, or a position: read_position) to its end.
+template <class PolicyA, class PolicyB, class Dice>
+requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice> State
+play_on(State s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice) {
+    detail::settle(s, o, dice);
+    play_from<Game>(s, o, dice, pa, pb);
+    return s;
+}
+
 template <class PolicyA, class PolicyB, class Dice>
 requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice> State play(
     const Options& o, const std::array<Plan, kSides>& plans, PolicyA& pa, PolicyB& pb, Dice& dice) {
-    State s = opening(o, plans, dice);
-    play_from<Game>(s, o, dice, pa, pb);
-    return s;
+    return play_on(detail::unsettled_opening(o, plans, dice), o, pa, pb, dice);
 }
 
 }  // namespace odds::msc
