@@ -44,8 +44,7 @@ hex::Hex read_hex(const PositionReader& r, std::size_t i, const State& s) {
         ok = a.ec == std::errc() && a.ptr == w.data() + comma && b.ec == std::errc() &&
              b.ptr == w.data() + w.size();
     }
-    if (!ok)
-        r.fail(cat("hex '", w, "' is not COL,ROW (a column and a row, from 0)"));
+    if (!ok) r.fail(cat("hex '", w, "' is not COL,ROW (a column and a row, from 0)"));
     const hex::Hex h = hex::from_offset(col, row);
     if (!s.bounds.contains(h))
         r.fail("hex '" + std::string(w) + "' is off the map (columns 0.." +
@@ -96,8 +95,9 @@ State read_position(std::string_view text, std::string_view file, const Options&
                     const std::array<Plan, kSides>& plans) {
     PositionReader r(text, file);
     if (o.random_map)
-        r.fail("a position needs a fixed map (map=example or a map file): map=random draws a new "
-               "map for every campaign (M1)");
+        r.fail(
+            "a position needs a fixed map (map=example or a map file): map=random draws a new "
+            "map for every campaign (M1)");
     ScriptedDice none{};
     State s = detail::unsettled_opening(o, plans, none);
     s.bp = {0, 0};
@@ -139,7 +139,8 @@ State read_position(std::string_view text, std::string_view file, const Options&
                 int n = 0;
                 const auto c = std::from_chars(w.data() + x + 1, w.data() + w.size(), n);
                 if (c.ec != std::errc() || c.ptr != w.data() + w.size() || n < 1 || n > 100'000)
-                    r.fail("ships '" + std::string(w) + "': the count is not a whole number in "
+                    r.fail("ships '" + std::string(w) +
+                           "': the count is not a whole number in "
                            "1..100000 (M2)");
                 const int slot = s.design_slot(side, *d);
                 if (slot < 0)
@@ -151,7 +152,8 @@ State read_position(std::string_view text, std::string_view file, const Options&
             }
             s.fleets[side][fleets[side]++] = f;
         } else if (what == "system") {
-            if (r.size() < 2) r.fail("expected system COL,ROW [owner SIDE [captured T]] [held SIDE N]");
+            if (r.size() < 2)
+                r.fail("expected system COL,ROW [owner SIDE [captured T]] [held SIDE N]");
             const hex::Hex h = read_hex(r, 1, s);
             const int i = s.system_at(h);
             if (i < 0) r.fail("no system at " + std::string(r.word(1)) + " (M1)");
@@ -199,8 +201,8 @@ State read_position(std::string_view text, std::string_view file, const Options&
                                           " (M6)");
         if (y.owner < 0 && y.captured > -100)
             r.fail_at(system_line[i], "captured, but no owner (M6)");
-        if (y.occupant >= 0 && (!s.occupied_by(y.pos, y.occupant) ||
-                                s.occupied_by(y.pos, 1 - y.occupant)))
+        if (y.occupant >= 0 &&
+            (!s.occupied_by(y.pos, y.occupant) || s.occupied_by(y.pos, 1 - y.occupant)))
             r.fail_at(system_line[i], "held by side " + std::string(kSideNames[y.occupant]) +
                                           ", which needs its fleet there alone (M6)");
         if (y.occupant >= 0 && y.streak >= 2 && y.owner != y.occupant)

@@ -10,6 +10,7 @@
 #include "engine/msc/policies.hpp"
 #include "engine/rule_options.hpp"
 #include "sim/registry.hpp"
+#include "tests/helpers.hpp"
 
 using namespace odds;
 using namespace odds::msc;
@@ -77,7 +78,8 @@ TEST_CASE("M4 M2b building is the policy's: any legal design affordable, or save
     // M2b: four designs a side at most; with four, only those four can be built.
     State full = s;
     full.bp[0] = 100;
-    for (const char* d : {"E1S5T4W5", "E5S5T5W0"}) Game::apply(full, o, build_of(*parse_design(d)), none);
+    for (const char* d : {"E1S5T4W5", "E5S5T5W0"})
+        Game::apply(full, o, build_of(*parse_design(d)), none);
     const auto left = legal_of(full);
     CHECK(left.size() == 1 + 3);  // E3S3T3W3 (slots 0 and 1), the two new ones, and save
     CHECK_FALSE(has(left, build_of(*parse_design("E2S2T2W2"))));
@@ -137,7 +139,7 @@ TEST_CASE("M5 M5a a fleet's orders: any split, one ship at a time, and any hex i
     Game::apply(split, o, Pick{Pick::detach, 0, 0, {}}, none);
     legal = legal_of(split);
     CHECK_FALSE(has(legal, Pick{Pick::detach, 0, 0, {}}));  // one ship must stay
-    CHECK_FALSE(has(legal, go_to(there)));                      // the detachment goes first
+    CHECK_FALSE(has(legal, go_to(there)));                  // the detachment goes first
     Game::apply(split, o, Pick{Pick::send, 0, 0, {there, {}, {}}}, none);
     REQUIRE(split.stage == Stage::orders);  // the fleet's own orders go on
     Game::apply(split, o, go_to(home), none);
@@ -236,7 +238,8 @@ TEST_CASE("random explores every legal choice: invariants after every decision",
             }
             // M5: a fleet moves at most its range (the slowest design among its ships).
             if (c.kind == Pick::go || c.kind == Pick::send) {
-                const int i = c.kind == Pick::go ? before.fleet : msc::detail::free_slot(before, side);
+                const int i =
+                    c.kind == Pick::go ? before.fleet : msc::detail::free_slot(before, side);
                 const Fleet& f = moved.fleets[side][i];
                 REQUIRE(hex::distance(before.fleets[side][before.fleet].pos, f.pos) <=
                         moved.range(side, f));
@@ -245,9 +248,8 @@ TEST_CASE("random explores every legal choice: invariants after every decision",
         }
         for (int sd = 0; sd < kSides; ++sd) new_designs += s.plan[sd].design[2].cost() > 0;
     }
-    for (const auto kind : {Pick::save, Pick::build, Pick::done, Pick::merge,
-                            Pick::detach, Pick::send, Pick::go, Pick::lose, Pick::stay,
-                            Pick::retreat})
+    for (const auto kind : {Pick::save, Pick::build, Pick::done, Pick::merge, Pick::detach,
+                            Pick::send, Pick::go, Pick::lose, Pick::stay, Pick::retreat})
         CHECK(seen[kind] > 0);
     CHECK(new_designs > 0);
 }
@@ -258,7 +260,8 @@ TEST_CASE("positions: the opening, written and read back, plays as a fresh game"
     REQUIRE(msc.opening_position);
     REQUIRE(msc.prepare_from);
     for (const std::vector<std::string>& policies :
-         {std::vector<std::string>{}, std::vector<std::string>{"a=balanced/random", "b=fast/raid"}}) {
+         {std::vector<std::string>{},
+          std::vector<std::string>{"a=balanced/random", "b=fast/raid"}}) {
         const Settings settings{{"max_turns", "80"}};
         const std::string text = msc.opening_position(settings);
         CHECK(text.find("turn 0") != std::string::npos);
@@ -314,15 +317,36 @@ TEST_CASE("positions: an illegal position names the file, the line and the rule"
         }
         return std::string("accepted");
     };
-    CHECK(error("turn 3\nfleet a 30,2 E3S3T3W3x4\n") == "p.txt:2: hex '30,2' is off the map (columns 0..25, rows 0..21) (M1)");
-    CHECK_THAT(error("fleet a 3,3 E3S3T3W4x4\n"), Catch::StartsWith("p.txt:1: ships 'E3S3T3W4x4'") && Catch::EndsWith("(M2)"));
+    CHECK(error("turn 3\nfleet a 30,2 E3S3T3W3x4\n") ==
+          "p.txt:2: hex '30,2' is off the map (columns 0..25, rows 0..21) (M1)");
+    CHECK_THAT(error("fleet a 3,3 E3S3T3W4x4\n"),
+               Catch::StartsWith("p.txt:1: ships 'E3S3T3W4x4'") && Catch::EndsWith("(M2)"));
     CHECK_THAT(error("fleet c 3,3 E3S3T3W3x4\n"), Catch::StartsWith("p.txt:1: side 'c'"));
     CHECK_THAT(error("system 3,3 owner a\n"), Catch::StartsWith("p.txt:1: no system at 3,3 (M1)"));
-    CHECK_THAT(error("turn 300\n"), Catch::StartsWith("p.txt:1: turn '300'") && Catch::EndsWith("(M8)"));
-    CHECK_THAT(error("turn 5\nfleet a 10,10 E3S3T3W3x1\n"), Catch::StartsWith("p.txt:1: side b has no ships") && Catch::EndsWith("(M8)"));
-    CHECK_THAT(error("fleet a 1,1 E1S5T4W5x1 E5S5T5W0x1 E2S2T2W2x1\n"), Catch::StartsWith("p.txt:1: design E2S2T2W2") && Catch::EndsWith("(M2b)"));
+    CHECK_THAT(error("turn 300\n"),
+               Catch::StartsWith("p.txt:1: turn '300'") && Catch::EndsWith("(M8)"));
+    CHECK_THAT(error("turn 5\nfleet a 10,10 E3S3T3W3x1\n"),
+               Catch::StartsWith("p.txt:1: side b has no ships") && Catch::EndsWith("(M8)"));
+    CHECK_THAT(error("fleet a 1,1 E1S5T4W5x1 E5S5T5W0x1 E2S2T2W2x1\n"),
+               Catch::StartsWith("p.txt:1: design E2S2T2W2") && Catch::EndsWith("(M2b)"));
     std::string seventeen;
     for (int i = 0; i < 17; ++i) seventeen += "fleet a " + std::to_string(i) + ",5 E3S3T3W3x1\n";
-    CHECK_THAT(error(seventeen), Catch::StartsWith("p.txt:17: a 17th fleet") && Catch::EndsWith("(M5a)"));
+    CHECK_THAT(error(seventeen),
+               Catch::StartsWith("p.txt:17: a 17th fleet") && Catch::EndsWith("(M5a)"));
     CHECK(error("# nothing but the turn\nturn 0\n") == "accepted");
+}
+
+TEST_CASE("positions: the example on the rules page is a legal position", "[msc][positions]") {
+    const std::string page = test::slurp(std::string(ODDS_SOURCE_DIR) + "/engine/msc/RULES.md");
+    const auto at = page.find("```\n", page.find("## Positions"));
+    REQUIRE(at != std::string::npos);
+    const std::string text = page.substr(at + 4, page.find("```", at + 4) - at - 4);
+    const State s = read_position(text, "RULES.md", Options{},
+                                  {Plan(kBalanced, *parse_design("E3S2T3W1"), 25),
+                                   Plan(*parse_design("E2S5T0W4"), *parse_design("E2S5T1W1"), 25)});
+    CHECK(s.turn == 40);
+    CHECK(s.ships(0) == 25);
+    CHECK(s.ships(1) == 30);
+    CHECK(s.owned(0) == 2);
+    CHECK(s.built_by[0][0] == 26);
 }
