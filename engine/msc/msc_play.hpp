@@ -324,6 +324,13 @@ inline void after_movement(State& s) {
         s.stage = Stage::fights;
     }
 }
+// After a side's merges: its fleets' orders, in slot order (M5).
+inline void start_orders(State& s) {
+    s.moved = {};
+    s.fleet = -1;
+    s.pending = {};
+    s.stage = Stage::next_fleet;
+}
 // After a side's builds: the other side builds, or the turn goes on.
 inline void after_build(State& s) {
     if (s.to_move == 0)
@@ -376,10 +383,7 @@ void step(State& s, const Options& o, Dice& dice) {
             s.to_move = s.first;
             return;
         case Stage::merge:
-            s.moved = {};
-            s.fleet = -1;
-            s.pending = {};
-            s.stage = Stage::next_fleet;
+            start_orders(s);
             return;
         case Stage::next_fleet: {  // M5: every fleet of the side, in slot order, once
             const auto& fl = s.fleets[s.to_move];
@@ -480,10 +484,7 @@ inline void play_choice(State& s, const Choice& c) {
             build_one(s, side, kAllDesigns[static_cast<std::size_t>(c.a)], c.b);
             return;
         case Choice::done:
-            s.moved = {};
-            s.fleet = -1;
-            s.pending = {};
-            s.stage = Stage::next_fleet;
+            start_orders(s);
             return;
         case Choice::merge: {
             Fleet& a = s.fleets[side][c.a];
