@@ -212,8 +212,11 @@ struct State {
     }
 
     int ships(int side) const noexcept {
+        Counts t{};  // per design first: one vector add a fleet
+        for (const auto& f : fleets[side])
+            for (int d = 0; d < kMaxDesigns; ++d) t[d] += f.n[d];
         int n = 0;
-        for (const auto& f : fleets[side]) n += f.ships();
+        for (int k : t) n += k;
         return n;
     }
     bool occupied_by(const hex::Hex& h, int side) const noexcept {

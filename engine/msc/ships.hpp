@@ -45,20 +45,28 @@ inline constexpr std::array<Design, kDesigns> kAllDesigns = [] {
                         out[static_cast<std::size_t>(n++)] = Design{e, s, t, w2 / 2};
     return out;
 }();
+// Each legal design's place in kAllDesigns, by its ratings (weapons 0..10 for 20 BP).
+inline constexpr int kMaxWeapons = 10;
+inline constexpr auto kDesignIndex = [] {
+    std::array<std::int16_t,
+               (kMaxRating + 1) * (kMaxRating + 1) * (kMaxRating + 1) * (kMaxWeapons + 1)>
+        out{};
+    out.fill(-1);
+    for (int i = 0; i < kDesigns; ++i) {
+        const Design& d = kAllDesigns[static_cast<std::size_t>(i)];
+        out[static_cast<std::size_t>(
+            ((d.engine * (kMaxRating + 1) + d.shields) * (kMaxRating + 1) + d.to_hit) *
+                (kMaxWeapons + 1) +
+            d.weapons)] = static_cast<std::int16_t>(i);
+    }
+    return out;
+}();
 constexpr int design_index(const Design& d) noexcept {
     if (!d.legal()) return -1;
-    int lo = 0, hi = kDesigns - 1;  // sorted by (cost, engine, shields, to_hit)
-    auto key = [](const Design& x) {
-        return ((x.cost() * 8 + x.engine) * 8 + x.shields) * 8 + x.to_hit;
-    };
-    while (lo < hi) {
-        const int mid = (lo + hi) / 2;
-        if (key(kAllDesigns[static_cast<std::size_t>(mid)]) < key(d))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return kAllDesigns[static_cast<std::size_t>(lo)] == d ? lo : -1;
+    return kDesignIndex[static_cast<std::size_t>(
+        ((d.engine * (kMaxRating + 1) + d.shields) * (kMaxRating + 1) + d.to_hit) *
+            (kMaxWeapons + 1) +
+        d.weapons)];
 }
 
 // "E3S4T4W2": ENGINE, SHIELDS, TO-HIT, weapons; nullopt unless well formed and legal (M2).
