@@ -211,6 +211,13 @@ struct State {
         return l;
     }
 
+    // Ships afloat a side, kept by the kernel as ships are built and lost (the strategies' fast
+    // count); recount() after editing fleets by hand.
+    std::array<int, kSides> afloat{};
+    void recount() noexcept {
+        for (int side = 0; side < kSides; ++side) afloat[side] = ships(side);
+    }
+
     int ships(int side) const noexcept {
         Counts t{};  // per design first: one vector add a fleet
         for (const auto& f : fleets[side])

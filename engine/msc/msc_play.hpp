@@ -51,6 +51,7 @@ inline bool build_one(State& s, int side, const Design& d, int slot = -1) {
     s.bp[side] -= d.cost();
     ++s.built_by[side][slot];
     ++s.built[side];
+    ++s.afloat[side];
     Fleet& f = s.fleets[side][at];
     if (f.ships() == 0) f = Fleet{s.home[side], {}, 0};
     ++f.n[slot];
@@ -94,7 +95,7 @@ inline void income(State& s, int side) {
 inline void enter_build(State& s, int side) {
     s.stage = Stage::build;
     s.to_move = side;
-    if (detail::home_fleet(s, side) < 0 && s.bp[side] >= s.design(side, plan_next(s, side)).cost())
+    if (s.bp[side] >= s.design(side, plan_next(s, side)).cost() && home_fleet(s, side) < 0)
         ++s.cap_hits[side];
 }
 }  // namespace detail
@@ -353,6 +354,7 @@ inline void lose_one(State& s, int side, int d) {
         if (f.pos == h && f.n[d] > 0) {
             --f.n[d];
             ++s.lost[side];
+            --s.afloat[side];
             break;
         }
     --s.losses;
@@ -705,6 +707,7 @@ void play_while(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice
 template <class Policy, class Dice>
 void movement(State& s, int side, Policy& policy, Dice& dice) {
     const Options o;
+    s.recount();
     s.stage = Stage::merge;
     s.to_move = side;
     s.first = side;
@@ -718,6 +721,7 @@ void movement(State& s, int side, Policy& policy, Dice& dice) {
 template <class PolicyA, class PolicyB, class Dice>
 void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice) {
     const Options o;
+    s.recount();
     s.fights[0] = h;
     s.n_fights = 1;
     s.fight = 0;
@@ -729,6 +733,7 @@ void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice
 template <class PolicyA, class PolicyB, class Dice>
 requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice>
 void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice) {
+    s.recount();
     s.stage = Stage::production;
     detail::step(s, o, dice);
     play_while(s, o, pa, pb, dice, [](const State& t) { return t.stage != Stage::production; });

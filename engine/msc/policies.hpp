@@ -140,7 +140,7 @@ inline hex::Hex nearest_enemy(const State& s, int side, const hex::Hex& from) {
 }
 
 // The home guard of `expand` and `strike`: a third of all the side's ships (at least one).
-inline int guard(const State& s, int side) { return std::max(1, (s.ships(side) + 2) / 3); }
+inline int guard(const State& s, int side) { return std::max(1, (s.afloat[side] + 2) / 3); }
 
 // A fleet sitting on a system it is capturing stays until the system is ours.
 inline bool capturing(const State& s, int side, const hex::Hex& at) {
@@ -176,7 +176,7 @@ struct Expand : Losses {
 struct Strike : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice& dice) {
-        if (2 * s.ships(side) < 3 * s.ships(1 - side)) return Expand{}.orders(s, side, i, dice);
+        if (2 * s.afloat[side] < 3 * s.afloat[1 - side]) return Expand{}.orders(s, side, i, dice);
         const Fleet& f = s.fleets[side][i];
         const hex::Hex home = s.home[side];
         const hex::Hex enemy = s.home[1 - side];

@@ -222,6 +222,7 @@ State read_position(std::string_view text, std::string_view file, const Options&
         }
     // Play goes on from the start of turn turn + 1 (or, at turn 0, from the starting builds).
     s.cap_hits = {};
+    s.recount();
     if (s.turn > 0)
         s.stage = Stage::production;
     else

@@ -234,6 +234,7 @@ TEST_CASE("random explores every legal choice: invariants after every decision",
                     alive += f.ships();
                 }
                 REQUIRE(alive == s.built[u] - s.lost[u]);
+                REQUIRE(alive == s.afloat[u]);
                 for (const Design& d : s.plan[u].design) REQUIRE((d.cost() == 0 || d.legal()));
             }
             // M5: a fleet moves at most its range (the slowest design among its ships).

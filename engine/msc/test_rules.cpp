@@ -313,12 +313,14 @@ TEST_CASE("M9 policies see the whole board: strike counts the enemy's ships wher
     ScriptedDice none{};
     strategy::Strike k;
     // A has 6 ships to B's 1 (at least 1.5 times): all but the home guard of 2 go for B's home.
+    s.recount();
     Orders o = k.orders(s, 0, 0, none);
     CHECK(o.detach == Counts{4, 0});
     CHECK(o.detach_target == s.home[1]);
     // Four more of B's ships in a far corner, no fleet of A's anywhere near: A sees them, is no
     // longer ahead, and expands to the free system instead.
     s.fleets[1][1] = Fleet{hex::from_offset(9, 9), {4, 0}, 0};
+    s.recount();
     o = k.orders(s, 0, 0, none);
     CHECK(o.detach == Counts{4, 0});
     CHECK(o.detach_target == spot);
@@ -439,20 +441,24 @@ TEST_CASE("expand and strike keep a third of all the side's ships at home", "[ms
     State s = start(600);  // 40 ships each, one fleet at home
     ScriptedDice none{};
     strategy::Expand e;
+    s.recount();
     Orders o = e.orders(s, 0, 0, none);
     CHECK(o.detach[0] == 40 - 14);
     s.fleets[0][0].n = {30, 0};
     s.fleets[0][1] = Fleet{s.sys[0].pos, {10, 0}, 0};  // 40 in all: a guard of 14 stays
+    s.recount();
     o = e.orders(s, 0, 0, none);
     CHECK(o.detach[0] == 16);
     s.fleets[0][0].n = {14, 0};
     s.fleets[0][1].n = {26, 0};
+    s.recount();
     o = e.orders(s, 0, 0, none);
     CHECK(o.detach[0] == 0);    // the guard is all that is home: nobody leaves
     s.fleets[1][0].n = {1, 0};  // B far behind: strike goes for B's home with all but the guard
     strategy::Strike k;
     s.fleets[0][0].n = {30, 0};
     s.fleets[0][1].n = {10, 0};
+    s.recount();
     o = k.orders(s, 0, 0, none);
     CHECK(o.detach[0] == 16);
     CHECK(o.detach_target == s.home[1]);
