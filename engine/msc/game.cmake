@@ -1,9 +1,9 @@
 # Minimal Space Combat: The Strategic Game: which of this folder's files belongs to which layer
 # (docs/adding-a-game.md).
 odds_game(
-  KERNEL map.cpp ships.cpp msc.cpp                  # the rules (M1-M9): includes no policy, no CLI
+  KERNEL map.cpp ships.cpp msc.cpp position.cpp     # the rules (M1-M9): includes no policy, no CLI
   SIM    register.cpp                               # the registry entry
-  TESTS  test_rules.cpp test_map.cpp test_ships.cpp
+  TESTS  test_rules.cpp test_map.cpp test_ships.cpp test_decisions.cpp
   BENCH  bench.cpp)
 
 # The seed's example map, built into the kernel as a header.

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/decision.hpp"
 #include "engine/hex.hpp"
 #include "engine/metric.hpp"
 #include "engine/msc/map.hpp"
@@ -32,12 +33,16 @@ inline constexpr int kMaxFleets = 16;
 inline constexpr int kSides = 2;
 inline constexpr int kMaxRounds =
     1000;  // M7a: a combat still going then ends by the attacker's retreat
-inline constexpr int kMaxDesigns = 2;           // M2a: a side's main design [0] and its escort [1]
+// M2a, M2b: a side's designs: its plan's main design [0] and escort [1], and up to two more it
+// chose to build (M2b: at most four designs a side in a campaign).
+inline constexpr int kMaxDesigns = 4;
 inline constexpr int kDefaultEscortShare = 25;  // M2a: one ship in four an escort
 
-// M2a: what a side builds. Ships of its main design and of its escort design, the escorts a
-// share (in percent) of the ships built: the next ship is an escort when that keeps the escorts
-// within the share (share 25: every fourth ship). A plan of one design builds only that.
+// M2a: what a side means to build (the doctrines' build order; M4: the policy decides). Ships of
+// its main design and of its escort design, the escorts a share (in percent) of the ships built:
+// the next ship is an escort when that keeps the escorts within the share (share 25: every fourth
+// ship). A plan of one design builds only that. In a State, design[2..] hold the other designs
+// the side chose to build (M2b); an empty slot is Design{} (cost 0).
 struct Plan {
     std::array<Design, kMaxDesigns> design{};
     int escort_share = 0;  // 0..100
@@ -46,6 +51,16 @@ struct Plan {
     constexpr Plan(const Design& main) noexcept : design{main, main} {}  // NOLINT: one design
     constexpr Plan(const Design& main, const Design& escort, int share) noexcept
         : design{main, escort}, escort_share(share) {}
+
+    // The slot holding design d, else the first free slot (to hold it), else -1 (M2b).
+    constexpr int slot_for(const Design& d) const noexcept {
+        int free = -1;
+        for (int k = 0; k < kMaxDesigns; ++k) {
+            if (design[k] == d) return k;
+            if (free < 0 && design[k].cost() == 0) free = k;
+        }
+        return free;
+    }
 
     // The design (0 main, 1 escort) of the next ship, given how many of each were built.
     constexpr int next(const std::array<int, kMaxDesigns>& built) const noexcept {
@@ -98,6 +113,32 @@ struct System {
     std::int8_t home_of = -1;   // a side's home system
 };
 
+// Where play rests (the resumable form, msc::Game below): whose decision and which.
+//   build    M4 (and M3 at the start): build one ship of any legal design, or save
+//   merge    M5a, at the start of a side's movement: merge two of its fleets in one hex, or not
+//   orders   M5, M5a: a fleet's orders: set a ship aside for a detachment, send the detachment,
+//            or move (ending the fleet's orders)
+//   lose     M7d: the design of the next ship to lose
+//   retreat  M7: retreat, or fight on
+//   over     M8: the campaign is over
+// The machine passes through the stages after `over` without resting (msc_play.hpp).
+enum class Stage : std::uint8_t {
+    build,
+    merge,
+    orders,
+    lose,
+    retreat,
+    over,
+    production,  // M4: a new turn: its production
+    movement,    // M4: initiative, then Player 1's movement
+    next_fleet,  // M5: the next fleet of the moving side to order
+    fights,      // M7: the hexes holding both sides
+    fight,       // M7: the next fight, if any
+    round,       // M7: the next round of the fight under way
+    fight_over,
+    turn_over,  // M6, M8
+};
+
 struct State {
     std::array<System, kMaxSystems> sys{};
     int n_sys = 0;
@@ -117,9 +158,72 @@ struct State {
     int winner = -2;     // -2: playing; -1: draw; else the side
     enum End { kNone, kHome, kAnnihilation, kTurnCap } end = kNone;
 
-    int ships(int side) const noexcept {
+    // The decision play rests at (msc::Game), and what the phase under way needs to go on.
+    Stage stage = Stage::build;
+    int to_move = 0;                            // who decides
+    int fleet = -1;                             // orders: the fleet being ordered
+    Counts pending{};                           // orders: its ships set aside for a detachment
+    std::array<bool, kMaxFleets> moved{};       // this movement phase: fleets done (M5)
+    std::array<hex::Hex, kMaxFleets> fights{};  // M7: this turn's fights, in side A's fleet order
+    int n_fights = 0, fight = 0;
+    int attacker = 0, round = 0;  // M7: the fight under way
+    int losses = 0;               // lose: ships `side` still loses in this half-round
+
+    // Side `side`'s slot for design d (M2b); -1: none free.
+    int design_slot(int side, const Design& d) const noexcept { return plan[side].slot_for(d); }
+
+    // Lookups over the map, filled by setup() (and by index() after a map edited by hand): the
+    // system at each hex of the map (1 + its index; 0: none), each system's distance from each
+    // home.
+    std::array<std::uint8_t, kMaxMapSide * kMaxMapSide> sys_at{};
+    std::array<std::array<std::uint8_t, kMaxSystems>, kSides> from_home{};
+    void index() noexcept {
+        sys_at.fill(0);
+        for (int i = 0; i < n_sys; ++i) {
+            sys_at[static_cast<std::size_t>(cell(sys[i].pos))] = static_cast<std::uint8_t>(i + 1);
+            for (int side = 0; side < kSides; ++side)
+                from_home[side][i] =
+                    static_cast<std::uint8_t>(hex::distance(home[side], sys[i].pos));
+        }
+    }
+    // The hex's cell in sys_at; -1 outside every map's largest rectangle.
+    static int cell(const hex::Hex& h) noexcept {
+        const int c = hex::offset_col(h), r = hex::offset_row(h);
+        return static_cast<unsigned>(c) < kMaxMapSide && static_cast<unsigned>(r) < kMaxMapSide
+                   ? r * kMaxMapSide + c
+                   : -1;
+    }
+    // The index of the system in hex h; -1: none.
+    int system_at(const hex::Hex& h) const noexcept {
+        const int c = cell(h);
+        return c < 0 ? -1 : sys_at[static_cast<std::size_t>(c)] - 1;
+    }
+
+    // A side's fleets with ships, in slot order: listed once, then walked instead of all slots.
+    struct Live {
         int n = 0;
-        for (const auto& f : fleets[side]) n += f.ships();
+        std::array<std::int8_t, kMaxFleets> slot{};
+    };
+    Live live(int side) const noexcept {
+        Live l;
+        for (int i = 0; i < kMaxFleets; ++i)
+            if (fleets[side][i].ships() > 0) l.slot[l.n++] = static_cast<std::int8_t>(i);
+        return l;
+    }
+
+    // Ships afloat a side, kept by the kernel as ships are built and lost (the strategies' fast
+    // count); recount() after editing fleets by hand.
+    std::array<int, kSides> afloat{};
+    void recount() noexcept {
+        for (int side = 0; side < kSides; ++side) afloat[side] = ships(side);
+    }
+
+    int ships(int side) const noexcept {
+        Counts t{};  // per design first: one vector add a fleet
+        for (const auto& f : fleets[side])
+            for (int d = 0; d < kMaxDesigns; ++d) t[d] += f.n[d];
+        int n = 0;
+        for (int k : t) n += k;
         return n;
     }
     bool occupied_by(const hex::Hex& h, int side) const noexcept {
@@ -146,8 +250,12 @@ struct State {
     int owned(int side) const noexcept;  // systems owned, the home included (M4)
 };
 
-// Builds the starting state (M1, M3): the map (the seed's, or random from `dice`), the plans,
-// and each side's budget spent on ships at home as one fleet.
+// The opening (M1, M3): the map (the seed's, or random from `dice`), the plans, each side's
+// budget saved and no ships yet, resting at side A's first build (msc::Game plays on from it).
+template <class Dice>
+State opening(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice);
+// The opening with each side's budget spent by its plan (M2a) on ships at home, as one fleet:
+// the start of turn 1 under the doctrines' build order (for tests and the phase functions).
 template <class Dice>
 State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice);
 
@@ -157,37 +265,94 @@ struct Orders {
     hex::Hex target{};
     Counts detach{};
     hex::Hex detach_target{};
+    constexpr bool operator==(const Orders&) const = default;
 };
 
+// One choice at a decision point (msc::Game). Which fields matter depends on the kind:
+//   save      build: build nothing more this phase (M4)
+//   build     build: one ship of design kAllDesigns[a] (M2, M2b), at home
+//   done      merge: no more merges this phase
+//   merge     merge: fleet b joins fleet a, in the same hex (a < b; M5a)
+//   detach    orders: one ship of design slot a set aside for a detachment (M5a)
+//   send      orders: the ships set aside become a new fleet, moving toward orders.target
+//   go        orders: the fleet moves toward orders.target (its orders are over)
+//   orders    orders: a whole fleet's orders at once (the strategies' form): orders.detach
+//             leave toward orders.detach_target, then the fleet toward orders.target; the same as
+//             the detach, send and go choices it stands for (never listed by legal)
+//   lose      lose: a ship of design slot a is lost (M7d)
+//   stay      retreat: fight on
+//   retreat   retreat: retreat one hex toward home (M7; at home, M7c, the side stays)
+struct Choice {
+    enum Kind : std::uint8_t {
+        save,
+        build,
+        done,
+        merge,
+        detach,
+        send,
+        go,
+        orders,
+        lose,
+        stay,
+        retreat
+    };
+    Kind kind = save;
+    std::int16_t a = 0, b = 0;
+    Orders order{};
+    constexpr bool operator==(const Choice&) const = default;
+};
+
+// The most choices a decision offers: every design and saving (build).
+inline constexpr int kMaxChoices = kDesigns + 1;
+
 // What the kernel asks a side's policy (its strategy) with dice of type Dice: every decision the
-// rules leave to the player.
-//   orders   a fleet's orders, M5 (fleets merged per hex)
+// rules leave to the player. A policy either answers each question:
+//   build    M4, M2b: the design of the next ship to build at home, or Design{} to save
+//   merge    M5a: two of its fleets in one hex to merge, {a, b} (b joins a), or {-1, -1}
+//   orders   a fleet's orders, M5 (a detachment and where the fleet goes)
 //   lose     M7d: the design of the next ship to lose, among the side's ships present in the
 //            fight (one asked per hit)
 //   retreat  M7, after each round of a fight
+// or picks among the legal choices themselves (choose: msc::Game::legal's list).
 template <class P, class Dice>
-concept PolicyFor = requires(P& policy, const State& s, int side, int fleet, const Counts& present,
-                             const hex::Hex& fight, Dice& dice) {
+concept AnswersFor = requires(P& policy, const State& s, int side, int fleet, const Counts& present,
+                              const hex::Hex& fight, Dice& dice) {
+    { policy.build(s, side, dice) } -> std::same_as<Design>;
+    { policy.merge(s, side, dice) } -> std::same_as<std::array<int, 2>>;
     { policy.orders(s, side, fleet, dice) } -> std::same_as<Orders>;
     { policy.lose(s, side, present, dice) } -> std::same_as<int>;
     { policy.retreat(s, side, fight, dice) } -> std::same_as<bool>;
 };
+template <class P, class Dice>
+concept ChoosesFor = requires(P& policy, const State& s, const Choice* legal, int n, Dice& dice) {
+    { policy.choose(s, legal, n, dice) } -> std::same_as<Choice>;
+};
+template <class P, class Dice>
+concept PolicyFor = AnswersFor<P, Dice> || ChoosesFor<P, Dice>;
 
 // A step from `from` toward `to`: the neighbour inside the map closest to `to` (ties: the first
-// facing, clockwise from north).
+// facing, clockwise from north). A step along a facing brings a hex one nearer exactly when both
+// cube coordinates it changes move toward the target's, so no distance is computed.
 inline hex::Hex step_toward(const State& s, const hex::Hex& from, const hex::Hex& to) {
-    hex::Hex best = from;
-    int bd = hex::distance(from, to);
-    for (int f = 0; f < 6; ++f) {
-        const hex::Hex n = hex::neighbour(from, f);
-        if (!s.bounds.contains(n)) continue;
-        if (const int d = hex::distance(n, to); d < bd) {
-            bd = d;
-            best = n;
+    const int dq = to.q - from.q, dr = to.r - from.r, ds = -dq - dr;
+    const bool nearer[6] = {dr < 0 && ds > 0, dq > 0 && dr<0, dq> 0 && ds<0, dr> 0 && ds < 0,
+                            dq < 0 && dr > 0, dq < 0 && ds > 0};
+    for (int f = 0; f < 6; ++f)
+        if (nearer[f]) {
+            const hex::Hex n = from + hex::kDirections[static_cast<std::size_t>(f)];
+            if (s.bounds.contains(n)) return n;
         }
-    }
-    return best;
+    return from;
 }
+
+// Positions (RULES.md, "Positions"): a campaign at the start of a turn (or, at turn 0, before
+// the starting budget is spent) as text. read_position fills the map and the plans from the
+// options and `plans`, then the file's turn, BPs, fleets and systems; a malformed or illegal
+// position throws UsageError "FILE:LINE: WHAT (RULE)". The State it returns is not yet settled:
+// the playout's first steps (detail::settle) roll its dice.
+std::string write_position(const State& s);
+State read_position(std::string_view text, std::string_view file, const Options& o,
+                    const std::array<Plan, kSides>& plans);
 
 // The campaign's turn loop and phases: in msc_play.hpp (templates over the policies and dice).
 

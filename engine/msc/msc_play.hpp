@@ -38,32 +38,75 @@ inline int home_fleet(const State& s, int side) {
         if (fl[i].ships() > 0 && fl[i].pos == s.home[side]) return i;
     return free_slot(s, side);
 }
-// M3, M4, M2a: saved BPs buy ships at home in the plan's order (main designs and escorts) while
-// the next one is affordable; they join the fleet at home, else a new one. With every fleet
-// slot busy elsewhere (M5a) nothing is built and the BPs stay saved.
-inline void build(State& s, int side) {
-    const auto u = static_cast<std::size_t>(side);
-    const int slot = home_fleet(s, side);
-    if (slot < 0) {
-        if (s.bp[u] >= s.design(side, s.plan[u].next(s.built_by[u])).cost()) ++s.cap_hits[u];
+// M2a: the design slot (0 main, 1 escort) of the plan's next ship.
+inline int plan_next(const State& s, int side) { return s.plan[side].next(s.built_by[side]); }
+// M4, M2b: one ship of design d bought at home, in design slot `slot` (or the slot holding d, or
+// a free one); false when the side cannot (no fleet slot at home, no design slot, too few BPs).
+inline bool build_one(State& s, int side, const Design& d, int slot = -1) {
+    auto& plan = s.plan[side];
+    if (slot < 0 || !(plan.design[slot] == d)) slot = plan.slot_for(d);
+    const int at = home_fleet(s, side);
+    if (slot < 0 || at < 0 || !d.legal() || s.bp[side] < d.cost()) return false;
+    plan.design[slot] = d;
+    s.bp[side] -= d.cost();
+    ++s.built_by[side][slot];
+    ++s.built[side];
+    ++s.afloat[side];
+    Fleet& f = s.fleets[side][at];
+    if (f.ships() == 0) f = Fleet{s.home[side], {}, 0};
+    ++f.n[slot];
+    return true;
+}
+// Can `side` build anything now: a fleet slot at home (M5a) and a design it can afford with a
+// design slot for it (M2b)?
+inline bool can_build(const State& s, int side) {
+    if (s.bp[side] < 10 || home_fleet(s, side) < 0) return false;
+    for (const Design& d : s.plan[side].design)
+        if (d.cost() == 0 || d.cost() <= s.bp[side]) return true;  // a free slot, or affordable
+    return false;
+}
+// M3, M4, M2a: the doctrines' build order: while the plan's next ship is affordable, buy it.
+// With every fleet slot busy elsewhere (M5a) nothing is built and the BPs stay saved, counted
+// when they would have bought the plan's next ship.
+inline void build_by_plan(State& s, int side) {
+    if (home_fleet(s, side) < 0) {
+        if (s.bp[side] >= s.design(side, plan_next(s, side)).cost()) ++s.cap_hits[side];
         return;
     }
-    Fleet& f = s.fleets[u][slot];
-    for (;;) {
-        const int d = s.plan[u].next(s.built_by[u]);
-        const int cost = s.design(side, d).cost();
-        if (s.bp[u] < cost) break;
-        s.bp[u] -= cost;
-        ++s.built_by[u][d];
-        ++s.built[u];
-        if (f.ships() == 0) f = Fleet{s.home[u], {}, 0};
-        ++f.n[d];
+    for (int d = plan_next(s, side); build_one(s, side, s.design(side, d), d);)
+        d = plan_next(s, side);
+}
+// M4: the BPs a side's systems yield this turn. Each owned system 1 BP; a captured one from the
+// second production phase after its capture; the home always, while no enemy occupies it.
+inline void income(State& s, int side) {
+    int bp = 0;
+    for (int i = 0; i < s.n_sys; ++i) {
+        const System& y = s.sys[i];
+        if (y.home_of == side)
+            bp += !s.occupied_by(y.pos, 1 - side);
+        else if (y.owner == side && s.turn >= y.captured + 2)
+            ++bp;
     }
+    s.bp[side] += bp;
+    s.produced[side] += bp;
+}
+// The build stage for `side` (M4): the cap on fleet slots counted as the doctrines' build order
+// would meet it (M5a).
+inline void enter_build(State& s, int side) {
+    s.stage = Stage::build;
+    s.to_move = side;
+    if (s.bp[side] >= s.design(side, plan_next(s, side)).cost() && home_fleet(s, side) < 0)
+        ++s.cap_hits[side];
 }
 }  // namespace detail
 
 template <class Dice>
-State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice) {
+State opening(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice);
+
+namespace detail {
+// The opening before it is settled: the map, the homes, the budgets (M1, M3).
+template <class Dice>
+State unsettled_opening(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice) {
     State s;
     s.plan = plans;
     // M1: the seed's map (or a map file's, M1b), or a random one: systems spread evenly (one in
@@ -101,29 +144,27 @@ State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice)
         home.pos = s.home[side];
         home.owner = static_cast<std::int8_t>(side);
         home.home_of = static_cast<std::int8_t>(side);
-        // M3: the budget, spent on ships at home (in the plan's order, M2a), as one fleet; what
-        // is left is saved.
-        s.bp[side] = o.budget;
-        detail::build(s, side);
+        s.bp[side] = o.budget;  // M3: the budget, to spend on ships at home
     }
+    s.index();
+    enter_build(s, 0);
+    return s;
+}
+}  // namespace detail
+
+template <class Dice>
+State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice) {
+    State s = detail::unsettled_opening(o, plans, dice);
+    for (int side = 0; side < kSides; ++side) detail::build_by_plan(s, side);
+    s.stage = Stage::production;
     return s;
 }
 
-// M4: production. Each owned system yields 1 BP; a captured one from the second production
-// phase after its capture; the home always, while no enemy occupies it. New ships at home.
+// M4: production for both sides, each building by its plan (the doctrines' build order; M2a).
 inline void production(State& s) {
     for (int side = 0; side < kSides; ++side) {
-        int income = 0;
-        for (int i = 0; i < s.n_sys; ++i) {
-            const System& y = s.sys[i];
-            if (y.home_of == side)
-                income += !s.occupied_by(y.pos, 1 - side);
-            else if (y.owner == side && s.turn >= y.captured + 2)
-                ++income;
-        }
-        s.bp[side] += income;
-        s.produced[side] += income;
-        detail::build(s, side);
+        detail::income(s, side);
+        detail::build_by_plan(s, side);
     }
 }
 
@@ -136,77 +177,7 @@ int initiative(Dice& dice) {
     }
 }
 
-// M5: one side's movement. Fleets in one hex merge first (M5a); each fleet may detach ships
-// into a new fleet; each moves up to the lowest ENGINE among its ships.
-template <class Policy, class Dice>
-void movement(State& s, int side, Policy& policy, Dice& dice) {
-    auto& fl = s.fleets[side];
-    for (int i = 0; i < kMaxFleets; ++i)
-        for (int j = i + 1; j < kMaxFleets; ++j) {
-            Fleet& a = fl[i];
-            Fleet& b = fl[j];
-            if (a.ships() > 0 && b.ships() > 0 && a.pos == b.pos) {
-                for (int d = 0; d < kMaxDesigns; ++d) a.n[d] += b.n[d];
-                b.n = {};
-            }
-        }
-    auto go = [&](int i, const hex::Hex& target) {
-        Fleet& f = fl[i];
-        const hex::Hex start = f.pos;
-        const int range = s.range(side, f);
-        for (int k = 0; k < range && !(f.pos == target); ++k) f.pos = step_toward(s, f.pos, target);
-        if (!(f.pos == start)) f.arrived = ++s.move_clock;
-    };
-    std::array<bool, kMaxFleets> moved{};
-    for (int i = 0; i < kMaxFleets; ++i) {
-        if (fl[i].ships() == 0 || moved[i]) continue;
-        const Orders o = policy.orders(s, side, i, dice);
-        moved[i] = true;
-        Fleet& f = fl[i];
-        // A detachment: some ships, not all, and none the fleet does not have.
-        int n = 0;
-        bool ok = true;
-        for (int d = 0; d < kMaxDesigns; ++d) {
-            const int k = o.detach[d];
-            ok = ok && k >= 0 && k <= f.n[d];
-            n += k;
-        }
-        if (ok && n > 0 && n < f.ships()) {
-            if (const int slot = detail::free_slot(s, side); slot < 0) {
-                ++s.cap_hits[side];  // M5a: no slot for the detachment
-            } else {
-                for (int d = 0; d < kMaxDesigns; ++d) f.n[d] -= o.detach[d];
-                fl[slot] = Fleet{f.pos, o.detach, 0};
-                moved[slot] = true;
-                go(slot, o.detach_target);
-            }
-        }
-        go(i, o.target);
-    }
-}
-
 namespace detail {
-// M7, M7d: `n` losses of `side` in hex h. One ship at a time, the side's policy names the design
-// (among those present; a design not present falls back to the first that is); the ship leaves
-// the first fleet there (slot order) that has one.
-template <class Policy, class Dice>
-void take_losses(State& s, int side, const hex::Hex& h, int n, Policy& policy, Dice& dice) {
-    for (; n > 0; --n) {
-        const Counts present = s.present(side, h);
-        int d = policy.lose(static_cast<const State&>(s), side, present, dice);
-        if (d < 0 || d >= kMaxDesigns || present[d] == 0) {
-            d = 0;
-            while (d < kMaxDesigns && present[d] == 0) ++d;
-            if (d == kMaxDesigns) return;  // nothing left to lose
-        }
-        for (auto& f : s.fleets[side])
-            if (f.pos == h && f.n[d] > 0) {
-                --f.n[d];
-                ++s.lost[side];
-                break;
-            }
-    }
-}
 // M7: a retreat, one hex toward home; false when there is no hex nearer home (at home).
 inline bool retreat_from(State& s, int side, const hex::Hex& h) {
     const hex::Hex to = step_toward(s, h, s.home[side]);
@@ -225,50 +196,21 @@ inline int power_at(const State& s, int side, const hex::Hex& h, bool offence) {
 }
 }  // namespace detail
 
-// M7: strategic combat in one hex.
-template <class PolicyA, class PolicyB, class Dice>
-void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice) {
-    int last[kSides] = {0, 0};
-    for (int side = 0; side < kSides; ++side)
-        for (const auto& f : s.fleets[side])
-            if (f.ships() > 0 && f.pos == h) last[side] = std::max(last[side], f.arrived);
-    const int att = last[1] > last[0] ? 1 : 0;  // the side that moved in last attacks
-    const int def = 1 - att;
-    auto power = [&](int side, bool offence) { return detail::power_at(s, side, h, offence); };
-    auto alive = [&](int side) { return s.occupied_by(h, side); };
-    // M7d: each side's policy picks its own losses; M7: and decides its retreat.
-    auto lose = [&](int side, int n) {
-        if (side == 0)
-            detail::take_losses(s, 0, h, n, pa, dice);
-        else
-            detail::take_losses(s, 1, h, n, pb, dice);
-    };
-    auto wants_out = [&](int side) {
-        return side == 0 ? pa.retreat(static_cast<const State&>(s), 0, h, dice)
-                         : pb.retreat(static_cast<const State&>(s), 1, h, dice);
-    };
-    for (int round = 0; round < kMaxRounds; ++round) {
-        // M7b: if neither side can roll an attack die, the attacker retreats.
-        if (attack_dice(power(att, true)) == 0 && attack_dice(power(def, true)) == 0) {
-            detail::retreat_from(s, att, h);
-            return;
-        }
-        lose(def, resolve_attack(power(att, true), power(def, false), dice));
-        if (!alive(def)) return;
-        lose(att, resolve_attack(power(def, true), power(att, false), dice));
-        if (!alive(att)) return;
-        // After each round either side may retreat (M7); M7c: not from its own home.
-        if (wants_out(att) && detail::retreat_from(s, att, h)) return;
-        if (wants_out(def) && detail::retreat_from(s, def, h)) return;
-    }
-    detail::retreat_from(s, att, h);  // M7a: an endless standoff ends by the attacker's retreat
-}
-
 // M6, M8: the end of a turn: occupation, capture, victory.
 inline void end_of_turn(State& s, const Options& o) {
+    // Which sides' fleets end the turn at each system: each live fleet looked up once.
+    std::array<std::uint8_t, kMaxSystems> here{};
+    std::array<bool, kSides> any{};
+    for (int side = 0; side < kSides; ++side) {
+        const State::Live live = s.live(side);
+        any[side] = live.n > 0;
+        for (int k = 0; k < live.n; ++k)
+            if (const int i = s.system_at(s.fleets[side][live.slot[k]].pos); i >= 0)
+                here[i] |= static_cast<std::uint8_t>(1 << side);
+    }
     for (int i = 0; i < s.n_sys; ++i) {
         System& y = s.sys[i];
-        const bool a = s.occupied_by(y.pos, 0), b = s.occupied_by(y.pos, 1);
+        const bool a = here[i] & 1, b = here[i] & 2;
         if (a == b) {  // nobody, or both: nobody is alone here
             y.occupant = -1;
             y.streak = 0;
@@ -295,9 +237,9 @@ inline void end_of_turn(State& s, const Options& o) {
     // M8: the enemy home held alone at the end of a turn, or the enemy without ships.
     bool takes_home[kSides], wiped[kSides];
     for (int side = 0; side < kSides; ++side) {
-        const hex::Hex& enemy_home = s.home[1 - side];
-        takes_home[side] = s.occupied_by(enemy_home, side) && !s.occupied_by(enemy_home, 1 - side);
-        wiped[side] = s.ships(side) == 0;
+        const int enemy_home = s.system_at(s.home[1 - side]);  // a system (M1)
+        takes_home[side] = (here[enemy_home] >> side & 1) && !(here[enemy_home] >> (1 - side) & 1);
+        wiped[side] = !any[side];
     }
     const bool a_wins = takes_home[0] || wiped[1], b_wins = takes_home[1] || wiped[0];
     if (a_wins || b_wins) {
@@ -314,37 +256,502 @@ inline void end_of_turn(State& s, const Options& o) {
     }
 }
 
-// One turn (M4): production, initiative, Player 1 moves, Player 2 moves, combat.
+// The resumable campaign (engine/decision.hpp): play rests at each decision point (Stage) and
+// goes on from one to the next by itself.
+namespace detail {
+
+// The hexes a fleet at `from` with `range` ENGINE can end its move in: every hex inside the map
+// its steps toward reach (M5), itself included. Returns how many it wrote.
+inline int reach(const State& s, const hex::Hex& from, int range, hex::Hex* out) {
+    int n = 0;
+    for (int dq = -range; dq <= range; ++dq)
+        for (int dr = std::max(-range, -dq - range); dr <= std::min(range, -dq + range); ++dr) {
+            const hex::Hex to{from.q + dq, from.r + dr};
+            if (!s.bounds.contains(to)) continue;
+            hex::Hex at = from;
+            for (int k = 0; k < range && !(at == to); ++k) at = step_toward(s, at, to);
+            if (at == to) out[n++] = to;
+        }
+    return n;
+}
+// M5: fleet i moves up to its range toward `target` (the lowest ENGINE among its ships).
+inline void go(State& s, int side, int i, const hex::Hex& target) {
+    Fleet& f = s.fleets[side][i];
+    const hex::Hex start = f.pos;
+    const int range = s.range(side, f);
+    for (int k = 0; k < range && !(f.pos == target); ++k) f.pos = step_toward(s, f.pos, target);
+    if (!(f.pos == start)) f.arrived = ++s.move_clock;
+}
+// M5a: the first two of a side's fleets in one hex (slot order), {-1, -1} for none.
+inline std::array<int, 2> first_pair(const State& s, int side) {
+    const State::Live live = s.live(side);
+    for (int i = 0; i < live.n; ++i)
+        for (int j = i + 1; j < live.n; ++j)
+            if (s.fleets[side][live.slot[i]].pos == s.fleets[side][live.slot[j]].pos)
+                return {live.slot[i], live.slot[j]};
+    return {-1, -1};
+}
+inline int designs_present(const Counts& c) {
+    int n = 0;
+    for (int k : c) n += k > 0;
+    return n;
+}
+inline const hex::Hex& fight_hex(const State& s) { return s.fights[s.fight]; }
+
+// Does play rest here: a decision with something to choose?
+inline bool rests(const State& s) {
+    switch (s.stage) {
+        case Stage::build:
+            return can_build(s, s.to_move);
+        case Stage::merge:
+            return first_pair(s, s.to_move)[0] >= 0;
+        case Stage::lose:
+            return s.losses > 0 && designs_present(s.present(s.to_move, fight_hex(s))) > 1;
+        case Stage::orders:
+        case Stage::retreat:
+        case Stage::over:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// After a side's orders: the other side moves, or the fights begin.
+inline void after_movement(State& s) {
+    if (s.to_move == s.first) {
+        s.stage = Stage::merge;
+        s.to_move = 1 - s.first;
+    } else {
+        s.stage = Stage::fights;
+    }
+}
+// After a side's merges: its fleets' orders, in slot order (M5).
+inline void start_orders(State& s) {
+    s.moved = {};
+    s.fleet = -1;
+    s.pending = {};
+    s.stage = Stage::next_fleet;
+}
+// After a side's builds: the other side builds, or the turn goes on.
+inline void after_build(State& s) {
+    if (s.to_move == 0)
+        enter_build(s, 1);
+    else
+        s.stage = s.turn == 0 ? Stage::production : Stage::movement;
+}
+inline void lose_one(State& s, int side, int d) {
+    const hex::Hex& h = fight_hex(s);
+    const Counts present = s.present(side, h);
+    if (d < 0 || d >= kMaxDesigns || present[d] == 0) {  // M7d: the first design present instead
+        d = 0;
+        while (d < kMaxDesigns && present[d] == 0) ++d;
+        if (d == kMaxDesigns) {
+            s.losses = 0;  // nothing left to lose
+            return;
+        }
+    }
+    for (auto& f : s.fleets[side])
+        if (f.pos == h && f.n[d] > 0) {
+            --f.n[d];
+            ++s.lost[side];
+            --s.afloat[side];
+            break;
+        }
+    --s.losses;
+}
+// M7: the side's losses in this half-round, to choose one at a time (M7d).
+inline void enter_losses(State& s, int side, int n) {
+    s.stage = Stage::lose;
+    s.to_move = side;
+    s.losses = n;
+}
+
+// One step from a stage play does not rest at.
+template <class Dice>
+void step(State& s, const Options& o, Dice& dice) {
+    const int att = s.attacker, def = 1 - s.attacker;
+    switch (s.stage) {
+        case Stage::production:  // M4: a new turn
+            ++s.turn;
+            for (int side = 0; side < kSides; ++side) income(s, side);
+            enter_build(s, 0);
+            return;
+        case Stage::build:
+            after_build(s);
+            return;
+        case Stage::movement:  // M4, M4a: initiative, then Player 1 moves
+            s.first = o.initiative >= 0 ? o.initiative : initiative(dice);
+            s.stage = Stage::merge;
+            s.to_move = s.first;
+            return;
+        case Stage::merge:
+            start_orders(s);
+            return;
+        case Stage::next_fleet: {  // M5: every fleet of the side, in slot order, once
+            const auto& fl = s.fleets[s.to_move];
+            int i = s.fleet + 1;
+            while (i < kMaxFleets && (fl[i].ships() == 0 || s.moved[i])) ++i;
+            if (i < kMaxFleets) {
+                s.fleet = i;
+                s.stage = Stage::orders;
+            } else {
+                after_movement(s);
+            }
+            return;
+        }
+        case Stage::fights: {  // M7: every hex holding both sides, once, in A's fleet order
+            s.n_fights = 0;
+            const State::Live a = s.live(0), b = s.live(1);
+            for (int i = 0; i < a.n; ++i) {
+                const hex::Hex& at = s.fleets[0][a.slot[i]].pos;
+                bool met = false;
+                for (int j = 0; j < b.n && !met; ++j) met = s.fleets[1][b.slot[j]].pos == at;
+                if (met && std::find(s.fights.begin(), s.fights.begin() + s.n_fights, at) ==
+                               s.fights.begin() + s.n_fights)
+                    s.fights[s.n_fights++] = at;
+            }
+            s.fight = 0;
+            s.stage = Stage::fight;
+            return;
+        }
+        case Stage::fight: {  // M7: the side that moved in last attacks
+            if (s.fight >= s.n_fights) {
+                s.stage = Stage::turn_over;
+                return;
+            }
+            const hex::Hex& h = fight_hex(s);
+            int last[kSides] = {0, 0};
+            for (int side = 0; side < kSides; ++side)
+                for (const auto& f : s.fleets[side])
+                    if (f.ships() > 0 && f.pos == h) last[side] = std::max(last[side], f.arrived);
+            s.attacker = last[1] > last[0] ? 1 : 0;
+            s.round = 0;
+            s.stage = Stage::round;
+            return;
+        }
+        case Stage::round: {
+            const hex::Hex& h = fight_hex(s);
+            // M7a: an endless standoff ends by the attacker's retreat; M7b: so does a fight in
+            // which neither side can roll an attack die.
+            if (s.round >= kMaxRounds || (attack_dice(power_at(s, att, h, true)) == 0 &&
+                                          attack_dice(power_at(s, def, h, true)) == 0)) {
+                retreat_from(s, att, h);
+                s.stage = Stage::fight_over;
+                return;
+            }
+            enter_losses(
+                s, def,
+                resolve_attack(power_at(s, att, h, true), power_at(s, def, h, false), dice));
+            return;
+        }
+        case Stage::lose: {
+            const hex::Hex& h = fight_hex(s);
+            if (s.losses > 0) {  // one design present (or none): no choice
+                lose_one(s, s.to_move, -1);
+                return;
+            }
+            if (!s.occupied_by(h, s.to_move)) {
+                s.stage = Stage::fight_over;
+            } else if (s.to_move == def) {  // the second half of the round: the defender fires
+                enter_losses(
+                    s, att,
+                    resolve_attack(power_at(s, def, h, true), power_at(s, att, h, false), dice));
+            } else {  // M7: after each round either side may retreat, the attacker asked first
+                s.stage = Stage::retreat;
+                s.to_move = att;
+            }
+            return;
+        }
+        case Stage::fight_over:
+            ++s.fight;
+            s.stage = Stage::fight;
+            return;
+        case Stage::turn_over:
+            end_of_turn(s, o);
+            s.stage = s.winner != -2 ? Stage::over : Stage::production;
+            return;
+        default:
+            return;
+    }
+}
+
+// Plays a choice at the decision play rests at (not yet the automatic steps after it).
+inline void play_choice(State& s, const Choice& c) {
+    const int side = s.to_move;
+    switch (c.kind) {
+        case Choice::save:
+            after_build(s);
+            return;
+        case Choice::build:
+            build_one(s, side, kAllDesigns[static_cast<std::size_t>(c.a)], c.b);
+            return;
+        case Choice::done:
+            start_orders(s);
+            return;
+        case Choice::merge: {
+            Fleet& a = s.fleets[side][c.a];
+            Fleet& b = s.fleets[side][c.b];
+            for (int d = 0; d < kMaxDesigns; ++d) a.n[d] += b.n[d];
+            b.n = {};
+            return;
+        }
+        case Choice::detach:
+            ++s.pending[c.a];
+            return;
+        case Choice::send:
+        case Choice::orders: {
+            Fleet& f = s.fleets[side][s.fleet];
+            const Counts& detach = c.kind == Choice::send ? s.pending : c.order.detach;
+            // A detachment: some ships, not all, and none the fleet does not have.
+            int n = 0;
+            bool ok = true;
+            for (int d = 0; d < kMaxDesigns; ++d) {
+                ok = ok && detach[d] >= 0 && detach[d] <= f.n[d];
+                n += detach[d];
+            }
+            s.moved[s.fleet] = true;
+            if (ok && n > 0 && n < f.ships()) {
+                if (const int slot = free_slot(s, side); slot < 0) {
+                    ++s.cap_hits[side];  // M5a: no slot for the detachment
+                } else {
+                    for (int d = 0; d < kMaxDesigns; ++d) f.n[d] -= detach[d];
+                    s.fleets[side][slot] = Fleet{f.pos, detach, 0};
+                    s.moved[slot] = true;
+                    go(s, side, slot,
+                       c.kind == Choice::send ? c.order.target : c.order.detach_target);
+                }
+            }
+            s.pending = {};
+            if (c.kind == Choice::send) return;  // the fleet's orders go on
+            go(s, side, s.fleet, c.order.target);
+            s.stage = Stage::next_fleet;
+            return;
+        }
+        case Choice::go:
+            s.moved[s.fleet] = true;
+            go(s, side, s.fleet, c.order.target);
+            s.pending = {};
+            s.stage = Stage::next_fleet;
+            return;
+        case Choice::lose:
+            lose_one(s, side, c.a);
+            return;
+        case Choice::stay:
+        case Choice::retreat:
+            // M7c: at home the side cannot retreat, and fights on.
+            if (c.kind == Choice::retreat && retreat_from(s, side, fight_hex(s))) {
+                s.stage = Stage::fight_over;
+            } else if (side == s.attacker) {
+                s.to_move = 1 - s.attacker;
+            } else {
+                ++s.round;
+                s.stage = Stage::round;
+            }
+            return;
+    }
+}
+
+template <class Dice>
+void settle(State& s, const Options& o, Dice& dice) {
+    while (!rests(s)) step(s, o, dice);
+}
+}  // namespace detail
+
+// The campaign as a resumable game (engine/decision.hpp): seats 0 (side A) and 1 (side B).
+struct Game {
+    using Options = msc::Options;
+    using State = msc::State;
+    using Choice = msc::Choice;
+    static constexpr int kMaxChoices = msc::kMaxChoices;
+
+    static bool over(const State& s, const Options&) noexcept { return s.stage == Stage::over; }
+    static int to_move(const State& s, const Options&) noexcept { return s.to_move; }
+    // Every choice the rules allow here (a whole fleet's orders at once, Choice::orders, is the
+    // same as the detach, send and go choices listed for it).
+    static int legal(const State& s, const Options&, Choice* out) noexcept {
+        const int side = s.to_move;
+        int n = 0;
+        switch (s.stage) {
+            case Stage::build:  // M4, M2, M2b: any design affordable with a slot for it, or save
+                if (detail::home_fleet(s, side) >= 0)
+                    for (int k = 0; k < kDesigns; ++k) {
+                        const Design& d = kAllDesigns[static_cast<std::size_t>(k)];
+                        if (d.cost() <= s.bp[side] && s.plan[side].slot_for(d) >= 0)
+                            out[n++] = {Choice::build, static_cast<std::int16_t>(k), -1, {}};
+                    }
+                out[n++] = {Choice::save, 0, 0, {}};
+                return n;
+            case Stage::merge: {  // M5a: any two fleets in one hex, or no more merging
+                const State::Live live = s.live(side);
+                for (int i = 0; i < live.n; ++i)
+                    for (int j = i + 1; j < live.n; ++j)
+                        if (s.fleets[side][live.slot[i]].pos == s.fleets[side][live.slot[j]].pos)
+                            out[n++] = {Choice::merge, live.slot[i], live.slot[j], {}};
+                out[n++] = {Choice::done, 0, 0, {}};
+                return n;
+            }
+            case Stage::orders: {  // M5, M5a
+                const Fleet& f = s.fleets[side][s.fleet];
+                int left = 0, pending = 0;
+                for (int d = 0; d < kMaxDesigns; ++d) {
+                    left += f.n[d] - s.pending[d];
+                    pending += s.pending[d];
+                }
+                if (left > 1 && detail::free_slot(s, side) >= 0)
+                    for (int d = 0; d < kMaxDesigns; ++d)
+                        if (f.n[d] > s.pending[d])
+                            out[n++] = {Choice::detach, static_cast<std::int16_t>(d), 0, {}};
+                const Fleet moving = pending > 0 ? Fleet{f.pos, s.pending, 0} : f;
+                std::array<hex::Hex, 3 * kMaxRating*(kMaxRating + 1) + 1> to{};
+                const int k = detail::reach(s, f.pos, s.range(side, moving), to.data());
+                for (int i = 0; i < k; ++i)
+                    out[n++] = {pending > 0 ? Choice::send : Choice::go, 0, 0, {to[i], {}, {}}};
+                return n;
+            }
+            case Stage::lose: {  // M7d: a ship of any design present
+                const Counts present = s.present(side, detail::fight_hex(s));
+                for (int d = 0; d < kMaxDesigns; ++d)
+                    if (present[d] > 0)
+                        out[n++] = {Choice::lose, static_cast<std::int16_t>(d), 0, {}};
+                return n;
+            }
+            case Stage::retreat:
+                out[n++] = {Choice::stay, 0, 0, {}};
+                out[n++] = {Choice::retreat, 0, 0, {}};
+                return n;
+            default:
+                return 0;
+        }
+    }
+    template <class Dice>
+    static void apply(State& s, const Options& o, const Choice& c, Dice& dice) {
+        detail::play_choice(s, c);
+        detail::settle(s, o, dice);
+    }
+    static double reward(const State& s, const Options&, int seat) noexcept {
+        return s.winner == seat ? 1.0 : s.winner == -1 ? 0.5 : 0.0;
+    }
+    // The policy's choice here: its answer to the question this decision poses, or its pick
+    // among the legal choices.
+    template <class P, class Dice>
+    static Choice decide(const State& s, const Options& o, P& policy, Dice& dice) {
+        const int side = s.to_move;
+        if constexpr (ChoosesFor<P, Dice>) {
+            Choice legal_here[kMaxChoices];
+            const int n = legal(s, o, legal_here);
+            return policy.choose(s, legal_here, n, dice);
+        } else {
+            switch (s.stage) {
+                case Stage::build: {
+                    const Design d = policy.build(s, side, dice);
+                    if (d.cost() == 0) return {Choice::save, 0, 0, {}};
+                    // The plan's next ship goes to its plan slot (main and escort may be alike).
+                    const int next = detail::plan_next(s, side);
+                    return {Choice::build,
+                            static_cast<std::int16_t>(design_index(d)),
+                            static_cast<std::int16_t>(s.design(side, next) == d ? next : -1),
+                            {}};
+                }
+                case Stage::merge: {
+                    const auto [a, b] = policy.merge(s, side, dice);
+                    if (a < 0 || b < 0) return {Choice::done, 0, 0, {}};
+                    return {Choice::merge,
+                            static_cast<std::int16_t>(std::min(a, b)),
+                            static_cast<std::int16_t>(std::max(a, b)),
+                            {}};
+                }
+                case Stage::orders:
+                    return {Choice::orders, 0, 0, policy.orders(s, side, s.fleet, dice)};
+                case Stage::lose:
+                    return {Choice::lose,
+                            static_cast<std::int16_t>(
+                                policy.lose(s, side, s.present(side, detail::fight_hex(s)), dice)),
+                            0,
+                            {}};
+                case Stage::retreat:
+                    return {policy.retreat(s, side, detail::fight_hex(s), dice) ? Choice::retreat
+                                                                                : Choice::stay,
+                            0,
+                            0,
+                            {}};
+                default:
+                    return {};
+            }
+        }
+    }
+};
+
+template <class Dice>
+State opening(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice) {
+    State s = detail::unsettled_opening(o, plans, dice);
+    detail::settle(s, o, dice);
+    return s;
+}
+
+// Plays on from `s` with these policies until play leaves the stages `within` accepts (or ends),
+// for the phase functions below.
+template <class PolicyA, class PolicyB, class Dice, class Within>
+void play_while(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice, Within within) {
+    while (s.stage != Stage::over && within(s)) {
+        if (!detail::rests(s)) {
+            detail::step(s, o, dice);
+            continue;
+        }
+        const Choice c =
+            s.to_move == 0 ? Game::decide(s, o, pa, dice) : Game::decide(s, o, pb, dice);
+        detail::play_choice(s, c);
+    }
+}
+
+// M5: one side's movement (its merges and every fleet's orders), with `policy` deciding.
+template <class Policy, class Dice>
+void movement(State& s, int side, Policy& policy, Dice& dice) {
+    const Options o;
+    s.recount();
+    s.stage = Stage::merge;
+    s.to_move = side;
+    s.first = side;
+    play_while(s, o, policy, policy, dice, [&](const State& t) {
+        return t.to_move == side && (t.stage == Stage::merge || t.stage == Stage::next_fleet ||
+                                     t.stage == Stage::orders);
+    });
+}
+
+// M7: strategic combat in one hex.
+template <class PolicyA, class PolicyB, class Dice>
+void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice) {
+    const Options o;
+    s.recount();
+    s.fights[0] = h;
+    s.n_fights = 1;
+    s.fight = 0;
+    s.stage = Stage::fight;
+    play_while(s, o, pa, pb, dice, [](const State& t) { return t.stage != Stage::turn_over; });
+}
+
+// One turn (M4): production, initiative, Player 1 moves, Player 2 moves, combat, the end.
 template <class PolicyA, class PolicyB, class Dice>
 requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice>
 void play_turn(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice) {
-    ++s.turn;
-    production(s);
-    s.first = o.initiative >= 0 ? o.initiative : initiative(dice);  // M4a: a fixed Player 1
-    for (int k = 0; k < kSides; ++k) {
-        const int side = k == 0 ? s.first : 1 - s.first;
-        if (side == 0)
-            movement(s, 0, pa, dice);
-        else
-            movement(s, 1, pb, dice);
-    }
-    // Combat in every hex holding both sides after movement, once each, in side A's fleet order.
-    std::array<hex::Hex, kMaxFleets> fights{};
-    int n = 0;
-    for (const auto& f : s.fleets[0])
-        if (f.ships() > 0 && s.occupied_by(f.pos, 1) &&
-            std::find(fights.begin(), fights.begin() + n, f.pos) == fights.begin() + n)
-            fights[n++] = f.pos;
-    for (int i = 0; i < n; ++i) combat_at(s, fights[i], pa, pb, dice);
-    end_of_turn(s, o);
+    s.recount();
+    s.stage = Stage::production;
+    detail::step(s, o, dice);
+    play_while(s, o, pa, pb, dice, [](const State& t) { return t.stage != Stage::production; });
+}
+
+// Plays a campaign on from `s` (an opening, or a position: read_position) to its end.
+template <class PolicyA, class PolicyB, class Dice>
+requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice> State
+play_on(State s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice) {
+    detail::settle(s, o, dice);
+    play_from<Game>(s, o, dice, pa, pb);
+    return s;
 }
 
 template <class PolicyA, class PolicyB, class Dice>
 requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice> State play(
     const Options& o, const std::array<Plan, kSides>& plans, PolicyA& pa, PolicyB& pb, Dice& dice) {
-    State s = setup(o, plans, dice);
-    while (s.winner == -2) play_turn(s, o, pa, pb, dice);
-    return s;
+    return play_on(detail::unsettled_opening(o, plans, dice), o, pa, pb, dice);
 }
 
 }  // namespace odds::msc

@@ -4,10 +4,13 @@
 //   strategies  expand  the nearest systems not yet ours, a third of the fleet guarding home
 //               rush    everything in one stack to the enemy home
 //               raid    detachments of two ships against the enemy's systems
-//               random  a random heading every turn
+//               random  every legal choice at random (builds, merges, splits, moves, losses,
+//                       retreats)
+//               wander  a random heading every turn (random up to msc/4)
 //               strike  expand until 1.5 times the enemy's ships, then strike at its home
-//   every strategy but random retreats from a fight it is losing badly (strength, the sum over
-//   its ships there of offence plus defence, below half the enemy's); random retreats on a 6
+//   every strategy but random and wander retreats from a fight it is losing badly (strength, the
+//   sum over its ships there of offence plus defence, below half the enemy's); wander retreats
+//   on a 6. All but random build by their plan (M2a) and merge every fleets sharing a hex (M5a).
 //   loss rules (M7: the defender's policy picks the losses; the strategy's third part):
 //               cheap-first  lose the cheapest ships first (the default)
 //               keep-guns    lose the ships with the least offence first
@@ -47,12 +50,23 @@ inline int pick_loss(LossRule rule, const Plan& plan, const Counts& present) {
 
 namespace strategy {
 
-// Every strategy's loss choice (M7d): its loss rule.
+// What every strategy but random does with the decisions besides movement and retreat: builds
+// by its plan (M2a: the plan's next ship as soon as it is affordable, else save; M4), merges
+// every two of its fleets that share a hex (M5a), and loses ships by its loss rule (M7d).
 struct Losses {
     LossRule loss = LossRule::cheap_first;
     template <class Dice>
     int lose(const State& s, int side, const Counts& present, Dice&) const {
         return pick_loss(loss, s.plan[side], present);
+    }
+    template <class Dice>
+    Design build(const State& s, int side, Dice&) const {
+        const Design& d = s.design(side, detail::plan_next(s, side));
+        return s.bp[side] >= d.cost() ? d : Design{};
+    }
+    template <class Dice>
+    std::array<int, 2> merge(const State& s, int side, Dice&) const {
+        return detail::first_pair(s, side);
     }
 };
 
@@ -91,54 +105,47 @@ inline Counts share_of(const Fleet& f, int k) {
     return out;
 }
 
+// The nearest of the systems `wanted` accepts, as its index; -1: none. Ties go to the system
+// nearer the enemy home, then to the first: the least key distance << 16 | distance from the
+// enemy home << 8 | index, found without a branch a system.
+template <class Wanted>
+int nearest_system(const State& s, int side, const hex::Hex& from, Wanted wanted) {
+    unsigned best = ~0u;
+    const auto& e = s.from_home[1 - side];
+    for (int i = 0; i < s.n_sys; ++i) {
+        const unsigned key = static_cast<unsigned>(hex::distance(from, s.sys[i].pos)) << 16 |
+                             unsigned{e[i]} << 8 | static_cast<unsigned>(i);
+        best = wanted(s.sys[i]) && key < best ? key : best;
+    }
+    return best == ~0u ? -1 : static_cast<int>(best & 0xff);
+}
+
 // The nearest system `side` does not own (not the enemy home unless nothing else is left).
 // Ties go to the system nearer the enemy home: the same rule for both sides, whatever the map's
 // row order (breaking ties by row order gave the side whose home lies lower on the map the
 // contested middle first).
 inline hex::Hex nearest_unowned(const State& s, int side, const hex::Hex& from) {
-    const hex::Hex enemy = s.home[1 - side];
-    int best = -1, bd = 1 << 30, be = 1 << 30;
-    for (int pass = 0; pass < 2 && best < 0; ++pass)
-        for (int i = 0; i < s.n_sys; ++i) {
-            const System& y = s.sys[i];
-            if (y.owner == side || (pass == 0 && y.home_of >= 0)) continue;
-            const int d = hex::distance(from, y.pos), e = hex::distance(enemy, y.pos);
-            if (d < bd || (d == bd && e < be)) {
-                bd = d;
-                be = e;
-                best = i;
-            }
-        }
-    return best < 0 ? enemy : s.sys[best].pos;
+    int best = nearest_system(s, side, from,
+                              [&](const System& y) { return y.owner != side && y.home_of < 0; });
+    if (best < 0)
+        best = nearest_system(s, side, from, [&](const System& y) { return y.owner != side; });
+    return best < 0 ? s.home[1 - side] : s.sys[best].pos;
 }
 
 // The nearest system the enemy owns (its home last), else the nearest unowned one; ties as above.
 inline hex::Hex nearest_enemy(const State& s, int side, const hex::Hex& from) {
-    const hex::Hex enemy = s.home[1 - side];
-    int best = -1, bd = 1 << 30, be = 1 << 30;
-    for (int i = 0; i < s.n_sys; ++i) {
-        const System& y = s.sys[i];
-        if (y.owner != 1 - side || y.home_of >= 0) continue;
-        const int d = hex::distance(from, y.pos), e = hex::distance(enemy, y.pos);
-        if (d < bd || (d == bd && e < be)) {
-            bd = d;
-            be = e;
-            best = i;
-        }
-    }
+    const int best = nearest_system(
+        s, side, from, [&](const System& y) { return y.owner == 1 - side && y.home_of < 0; });
     return best < 0 ? nearest_unowned(s, side, from) : s.sys[best].pos;
 }
 
 // The home guard of `expand` and `strike`: a third of all the side's ships (at least one).
-inline int guard(const State& s, int side) { return std::max(1, (s.ships(side) + 2) / 3); }
+inline int guard(const State& s, int side) { return std::max(1, (s.afloat[side] + 2) / 3); }
 
 // A fleet sitting on a system it is capturing stays until the system is ours.
 inline bool capturing(const State& s, int side, const hex::Hex& at) {
-    for (int i = 0; i < s.n_sys; ++i) {
-        const System& y = s.sys[i];
-        if (y.pos == at && y.home_of < 0 && y.owner != side) return true;
-    }
-    return false;
+    const int i = s.system_at(at);
+    return i >= 0 && s.sys[i].home_of < 0 && s.sys[i].owner != side;
 }
 
 struct Expand : Losses {
@@ -169,7 +176,7 @@ struct Expand : Losses {
 struct Strike : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice& dice) {
-        if (2 * s.ships(side) < 3 * s.ships(1 - side)) return Expand{}.orders(s, side, i, dice);
+        if (2 * s.afloat[side] < 3 * s.afloat[1 - side]) return Expand{}.orders(s, side, i, dice);
         const Fleet& f = s.fleets[side][i];
         const hex::Hex home = s.home[side];
         const hex::Hex enemy = s.home[1 - side];
@@ -214,7 +221,17 @@ struct Raid : Losses {
     }
 };
 
+// Every legal choice at every decision, uniformly (M2b: any design, or save; any merge or split;
+// any hex in reach; any ship lost; retreat or not): it explores all the rules allow.
 struct Random : Losses {
+    template <class Dice>
+    Choice choose(const State&, const Choice* legal, int n, Dice& dice) const {
+        return legal[uniform_int(n, dice)];
+    }
+};
+
+// Wander: random up to rules version msc/4: a random heading every turn; retreats on a 6.
+struct Wander : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice& dice) {
         const Fleet& f = s.fleets[side][i];
@@ -232,7 +249,7 @@ struct Random : Losses {
 }  // namespace strategy
 
 using Strategy = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random,
-                              strategy::Strike>;
+                              strategy::Strike, strategy::Wander>;
 
 // Every strategy plays the kernel's policy interface.
 static_assert(every_alternative<Strategy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
@@ -272,10 +289,15 @@ inline constexpr PolicyRow<Strategy (*)(LossRule)> kStrategyRows[] = {
     {"expand", "take the nearest systems, a third guarding home", with_losses<strategy::Expand>},
     {"rush", "one stack straight at the enemy home", with_losses<strategy::Rush>},
     {"raid", "two-ship detachments against the enemy's systems", with_losses<strategy::Raid>},
-    {"random", "a random heading every turn", with_losses<strategy::Random>},
+    {"random",
+     "every legal choice at random: any design or saving, any merge or split, any hex in reach, "
+     "any loss, retreat or not",
+     with_losses<strategy::Random>},
     {"strike",
      "expand until 1.5 times the enemy's ships, then all but the home guard at the enemy home",
      with_losses<strategy::Strike>},
+    {"wander", "a random heading every turn, retreating on a 6 (random up to msc/4)",
+     with_losses<strategy::Wander>},
 };
 
 struct LossRow {

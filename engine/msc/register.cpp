@@ -14,17 +14,22 @@ struct MscGame {
     struct Options {
         msc::Options rules;
         std::array<msc::Plan, msc::kSides> plans;
+        std::optional<msc::State> start;  // --state: every campaign from this position
     };
     using Seats = std::tuple<msc::Strategy, msc::Strategy>;
     template <class D, class A, class B>
     static void play(const Options& o, D& dice, std::int32_t* metrics, A& a, B& b) {
-        msc::to_metrics(msc::play(o.rules, o.plans, a, b, dice), metrics);
+        msc::to_metrics(o.start ? msc::play_on(*o.start, o.rules, a, b, dice)
+                                : msc::play(o.rules, o.plans, a, b, dice),
+                        metrics);
     }
 };
 
-std::unique_ptr<PreparedRun> prepare(const Settings& settings,
-                                     const std::vector<std::string>& policies) {
-    MscGame::Options o{msc::parse_options(settings), {}};
+// prepare, from the position `text` when given (odds run msc --state FILE).
+std::unique_ptr<PreparedRun> prepare_at(const Settings& settings,
+                                        const std::vector<std::string>& policies,
+                                        const std::string_view* text, std::string_view file) {
+    MscGame::Options o{msc::parse_options(settings), {}, {}};
     const auto chosen = pick_seat_policies(kGame, {"a", "b"}, msc::policy_infos(), policies);
     std::array<msc::Policy, msc::kSides> seat{msc::policy_table()[chosen[0].index].make(),
                                               msc::policy_table()[chosen[1].index].make()};
@@ -37,6 +42,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
                       o.rules.escort[side] ? *o.rules.escort[side] : msc::doctrine_escort(doc),
                       o.rules.escort_share[side]);
     }
+    if (text) o.start = msc::read_position(*text, file, o.rules, o.plans);
     auto run =
         std::make_unique<GameRun<MscGame>>(o, MscGame::Seats{seat[0].strategy, seat[1].strategy});
     run->game = std::string(kGame);
@@ -55,6 +61,28 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
     return run;
 }
 
+std::unique_ptr<PreparedRun> prepare(const Settings& settings,
+                                     const std::vector<std::string>& policies) {
+    return prepare_at(settings, policies, nullptr, {});
+}
+
+std::unique_ptr<PreparedRun> prepare_from(const Settings& settings,
+                                          const std::vector<std::string>& policies,
+                                          std::string_view text, std::string_view file) {
+    return prepare_at(settings, policies, &text, file);
+}
+
+// The opening: turn 0, each side's budget saved, no ships yet (M3).
+std::string opening_position(const Settings& settings) {
+    const msc::Options o = msc::parse_options(settings);
+    if (o.random_map)
+        throw UsageError(
+            "msc positions need a fixed map (map=example or a map file): map=random "
+            "draws a new map for every campaign (M1)");
+    ScriptedDice none{};
+    return msc::write_position(msc::detail::unsettled_opening(o, {}, none));
+}
+
 }  // namespace
 
 GameEntry msc_entry() {
@@ -67,9 +95,11 @@ GameEntry msc_entry() {
             .policies = msc::policy_infos(),
             .prepare = prepare,
             .seats = "a, b",
-            .rules_version = "msc/4",
+            .rules_version = "msc/5",
             .headline = "a_win,b_win,draw,advantage_first,turns,timeouts,end_home,end_annihilation",
-            .versus = "a_win,b_win,draw"};
+            .versus = "a_win,b_win,draw",
+            .opening_position = opening_position,
+            .prepare_from = prepare_from};
 }
 
 }  // namespace odds

@@ -7,6 +7,7 @@
 // A ship with ENGINE 0 cannot move.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,6 +30,44 @@ struct Design {
     }
     constexpr bool operator==(const Design&) const = default;
 };
+
+// M2: every legal design, cheapest first, then by ENGINE, SHIELDS and TO-HIT: what a side may
+// build (M4). design_index is a design's place in it, -1 for an illegal one.
+inline constexpr int kDesigns = 311;
+inline constexpr std::array<Design, kDesigns> kAllDesigns = [] {
+    std::array<Design, kDesigns> out{};
+    int n = 0;
+    for (int cost : {10, 15, 20})
+        for (int e = 0; e <= kMaxRating; ++e)
+            for (int s = 0; s <= kMaxRating; ++s)
+                for (int t = 0; t <= kMaxRating; ++t)
+                    if (const int w2 = cost - e - s - t; w2 >= 0 && w2 % 2 == 0)
+                        out[static_cast<std::size_t>(n++)] = Design{e, s, t, w2 / 2};
+    return out;
+}();
+// Each legal design's place in kAllDesigns, by its ratings (weapons 0..10 for 20 BP).
+inline constexpr int kMaxWeapons = 10;
+inline constexpr auto kDesignIndex = [] {
+    std::array<std::int16_t,
+               (kMaxRating + 1) * (kMaxRating + 1) * (kMaxRating + 1) * (kMaxWeapons + 1)>
+        out{};
+    out.fill(-1);
+    for (int i = 0; i < kDesigns; ++i) {
+        const Design& d = kAllDesigns[static_cast<std::size_t>(i)];
+        out[static_cast<std::size_t>(
+            ((d.engine * (kMaxRating + 1) + d.shields) * (kMaxRating + 1) + d.to_hit) *
+                (kMaxWeapons + 1) +
+            d.weapons)] = static_cast<std::int16_t>(i);
+    }
+    return out;
+}();
+constexpr int design_index(const Design& d) noexcept {
+    if (!d.legal()) return -1;
+    return kDesignIndex[static_cast<std::size_t>(
+        ((d.engine * (kMaxRating + 1) + d.shields) * (kMaxRating + 1) + d.to_hit) *
+            (kMaxWeapons + 1) +
+        d.weapons)];
+}
 
 // "E3S4T4W2": ENGINE, SHIELDS, TO-HIT, weapons; nullopt unless well formed and legal (M2).
 std::optional<Design> parse_design(std::string_view text);

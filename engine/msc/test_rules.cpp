@@ -14,15 +14,13 @@ using namespace odds::msc;
 namespace {
 
 // Goes where told; never retreats unless told; loses ships by its loss rule (M7).
-struct Scripted {
+// (Builds and merges as the strategies do: strategy::Losses.)
+struct Scripted : strategy::Losses {
     hex::Hex target{};
     bool stay = true;
     bool run_away = false;
-    LossRule loss = LossRule::cheap_first;
-    template <class D>
-    int lose(const State& s, int side, const Counts& present, D&) const {
-        return pick_loss(loss, s.plan[side], present);
-    }
+    Scripted() = default;
+    Scripted(hex::Hex t, bool st, bool away) : target(t), stay(st), run_away(away) {}
     template <class D>
     Orders orders(const State& s, int side, int i, D&) {
         const auto& f = s.fleets[side][i];
@@ -35,8 +33,9 @@ struct Scripted {
 };
 
 // Keeps the fleet where it is and detaches four ships toward `there`.
-struct Splitter {
+struct Splitter : Scripted {
     hex::Hex there;
+    explicit Splitter(hex::Hex t) : there(t) {}
     template <class D>
     Orders orders(const State& st, int side, int i, D&) {
         const auto& f = st.fleets[side][i];
@@ -68,6 +67,7 @@ State by_hand() {
         y.pos = s.home[side];
         y.owner = y.home_of = static_cast<std::int8_t>(side);
     }
+    s.index();
     return s;
 }
 
@@ -307,17 +307,20 @@ TEST_CASE("M9 policies see the whole board: strike counts the enemy's ships wher
     State s = by_hand();
     const hex::Hex spot = hex::from_offset(2, 2);
     s.sys[s.n_sys++].pos = spot;  // one system to expand to
+    s.index();
     s.fleets[0][0] = Fleet{s.home[0], {6, 0}, 0};
     s.fleets[1][0] = Fleet{s.home[1], {1, 0}, 0};
     ScriptedDice none{};
     strategy::Strike k;
     // A has 6 ships to B's 1 (at least 1.5 times): all but the home guard of 2 go for B's home.
+    s.recount();
     Orders o = k.orders(s, 0, 0, none);
     CHECK(o.detach == Counts{4, 0});
     CHECK(o.detach_target == s.home[1]);
     // Four more of B's ships in a far corner, no fleet of A's anywhere near: A sees them, is no
     // longer ahead, and expands to the free system instead.
     s.fleets[1][1] = Fleet{hex::from_offset(9, 9), {4, 0}, 0};
+    s.recount();
     o = k.orders(s, 0, 0, none);
     CHECK(o.detach == Counts{4, 0});
     CHECK(o.detach_target == spot);
@@ -438,20 +441,24 @@ TEST_CASE("expand and strike keep a third of all the side's ships at home", "[ms
     State s = start(600);  // 40 ships each, one fleet at home
     ScriptedDice none{};
     strategy::Expand e;
+    s.recount();
     Orders o = e.orders(s, 0, 0, none);
     CHECK(o.detach[0] == 40 - 14);
     s.fleets[0][0].n = {30, 0};
     s.fleets[0][1] = Fleet{s.sys[0].pos, {10, 0}, 0};  // 40 in all: a guard of 14 stays
+    s.recount();
     o = e.orders(s, 0, 0, none);
     CHECK(o.detach[0] == 16);
     s.fleets[0][0].n = {14, 0};
     s.fleets[0][1].n = {26, 0};
+    s.recount();
     o = e.orders(s, 0, 0, none);
     CHECK(o.detach[0] == 0);    // the guard is all that is home: nobody leaves
     s.fleets[1][0].n = {1, 0};  // B far behind: strike goes for B's home with all but the guard
     strategy::Strike k;
     s.fleets[0][0].n = {30, 0};
     s.fleets[0][1].n = {10, 0};
+    s.recount();
     o = k.orders(s, 0, 0, none);
     CHECK(o.detach[0] == 16);
     CHECK(o.detach_target == s.home[1]);
@@ -641,5 +648,38 @@ TEST_CASE("invariants after every phase of random campaigns", "[msc][invariants]
                 REQUIRE(100 * s.built_by[u][1] <= plans[u].escort_share * s.built[u]);
             }
         }
+    }
+}
+
+TEST_CASE("step_toward without distances: the same step as the nearest neighbour, first facing",
+          "[msc][M5]") {
+    // The definition: the neighbour inside the map nearest the target, ties to the first facing
+    // clockwise from north; every pair of hexes of two maps, targets outside the map included.
+    auto reference = [](const State& s, const hex::Hex& from, const hex::Hex& to) {
+        hex::Hex best = from;
+        int bd = hex::distance(from, to);
+        for (int f = 0; f < 6; ++f) {
+            const hex::Hex n = hex::neighbour(from, f);
+            if (s.bounds.contains(n) && hex::distance(n, to) < bd) {
+                bd = hex::distance(n, to);
+                best = n;
+            }
+        }
+        return best;
+    };
+    for (const hex::Bounds b : {hex::Bounds{26, 22}, hex::Bounds{9, 8}}) {
+        State s;
+        s.bounds = b;
+        long pairs = 0, differ = 0;
+        for (int c = 0; c < b.width; ++c)
+            for (int r = 0; r < b.height; ++r)
+                for (int c2 = -3; c2 < b.width + 3; ++c2)
+                    for (int r2 = -3; r2 < b.height + 3; ++r2) {
+                        const hex::Hex from = hex::from_offset(c, r), to = hex::from_offset(c2, r2);
+                        ++pairs;
+                        differ += !(step_toward(s, from, to) == reference(s, from, to));
+                    }
+        CHECK(pairs > 1000);
+        CHECK(differ == 0);
     }
 }
