@@ -44,8 +44,8 @@ template <class G, class Dice, class P0, class P1>
 void play_from(typename G::State& s, const typename G::Options& o, Dice& dice, P0& seat0,
                P1& seat1) {
     while (!G::over(s, o)) {
-        const auto c = G::to_move(s, o) == 0 ? G::decide(s, o, seat0, dice)
-                                             : G::decide(s, o, seat1, dice);
+        const auto c =
+            G::to_move(s, o) == 0 ? G::decide(s, o, seat0, dice) : G::decide(s, o, seat1, dice);
         G::apply(s, o, c, dice);
     }
 }
