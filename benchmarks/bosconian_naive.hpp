@@ -62,41 +62,49 @@ Mission play_mission(Roll& d6) {
     auto encounter = [&] {
         m.encounters++;
         switch (d6()) {
-        case 1: i_missile(); break;
-        case 2: single(2, 3, 4, 5, 4); break;  // cosmo-mine
-        case 3: p_missile(); break;
-        case 4: single(2, 4, 6, 0, 1); break;  // asteroid
-        case 5: {                              // formation attack (B7)
-            const bool i_type = d6() <= 3;
-            int leader_number = d6();
-            while (leader_number == 6) leader_number = d6();
-            bool leader = true;
-            int others = 4;
-            while (leader || others > 0) {
-                bool at_leader;
-                if (leader && others > 0)
-                    at_leader = d6() == leader_number;
-                else
-                    at_leader = leader;
-                const bool destroyed = i_type ? i_missile() : p_missile();
-                if (damage >= hull) break;
-                if (at_leader) {
-                    if (destroyed) break;
-                    leader = false;
-                } else {
-                    others--;
+            case 1:
+                i_missile();
+                break;
+            case 2:
+                single(2, 3, 4, 5, 4);
+                break;  // cosmo-mine
+            case 3:
+                p_missile();
+                break;
+            case 4:
+                single(2, 4, 6, 0, 1);
+                break;  // asteroid
+            case 5: {   // formation attack (B7)
+                const bool i_type = d6() <= 3;
+                int leader_number = d6();
+                while (leader_number == 6) leader_number = d6();
+                bool leader = true;
+                int others = 4;
+                while (leader || others > 0) {
+                    bool at_leader;
+                    if (leader && others > 0)
+                        at_leader = d6() == leader_number;
+                    else
+                        at_leader = leader;
+                    const bool destroyed = i_type ? i_missile() : p_missile();
+                    if (damage >= hull) break;
+                    if (at_leader) {
+                        if (destroyed) break;
+                        leader = false;
+                    } else {
+                        others--;
+                    }
                 }
+                break;
             }
-            break;
-        }
-        case 6: {  // spy ship
-            const int roll = d6();
-            if (roll != 3 && roll != 4) {
-                alert += d6();
-                m.alerts++;
+            case 6: {  // spy ship
+                const int roll = d6();
+                if (roll != 3 && roll != 4) {
+                    alert += d6();
+                    m.alerts++;
+                }
+                break;
             }
-            break;
-        }
         }
     };
 

@@ -99,17 +99,17 @@ TEST_CASE("a tally holds the values seen, not the declared range", "[reports]") 
                                            {"turns", "", MetricKind::count, 0, 1'000'000}};
     Tally a(specs, SurvivalSpec{1, 0, 1, "turns", ""}), b = a, c = a;
     CHECK(a.counts(1).size() == Tally::kInitialBins);
-    const std::int32_t p1[2] = {1, 3}, p2[2] = {0, 5000}, p3[2] = {1, 999'999};
+    const std::int32_t p1[2] = {1, 3}, p2[2] = {0, 20000}, p3[2] = {1, 999'999};
     a.add(p1);
     b.add(p2);
-    CHECK(b.counts(1).size() == 5001);
+    CHECK(b.counts(1).size() == 20001);
     a.merge(b);
-    CHECK(a.counts(1).size() == 5001);
+    CHECK(a.counts(1).size() == 20001);
     CHECK(a.counts(1)[3] == 1);
-    CHECK(a.counts(1)[5000] == 1);
-    CHECK(a.events(0).size() == 5001);
+    CHECK(a.counts(1)[20000] == 1);
+    CHECK(a.events(0).size() == 20001);
     CHECK(a.events(0)[3] == 1);  // won at 3 (event: win = 1)
-    CHECK(a.events(0)[5000] == 0);
+    CHECK(a.events(0)[20000] == 0);
     // The same counts in any order are equal tallies, whatever each window's length.
     c.add(p2);
     c.add(p1);
