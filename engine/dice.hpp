@@ -9,8 +9,11 @@
 //   no division, no branch per die but the refill.
 // - ScriptedDice: replays given faces, for rule tests that pin a ruling to an exact sequence.
 //
-// Kernels take the dice as a template parameter and call only `d6()`, so the compiler sees
-// through it in the hot loop. Everything here is fixed-size: no heap allocation.
+// Kernels take the dice as a template parameter and call `d6()` and `sum_d6()`, so the compiler
+// sees through them in the hot loop; a kernel may also look ahead, `peek(n)`, at the next n faces
+// (n <= kMaxPeek) and then `skip(k)` the k it used, to resolve a roll whose dice count depends on
+// its own faces without a branch per die. Looking ahead rolls nothing: the faces are the same,
+// in the same order, however they are read. Everything here is fixed-size: no heap allocation.
 #pragma once
 
 #include <array>
@@ -23,6 +26,9 @@
 #include <vector>
 
 namespace odds {
+
+// The most faces a kernel may look ahead at once (Dice::peek, ScriptedDice::peek).
+inline constexpr int kMaxPeek = 48;
 
 // SplitMix64 (Steele, Lea, Flood): a strong 64-bit mixer, used to seed and to derive streams.
 constexpr std::uint64_t splitmix64(std::uint64_t& x) noexcept {
@@ -117,6 +123,16 @@ public:
         return s;
     }
 
+    // The next n faces (n <= kMaxPeek), not yet rolled: peek(n)[0] is what d6() returns next.
+    // The faces left in the buffer move to its front and the next batch is appended: no face is
+    // skipped or reordered, so the faces are those d6() would have given.
+    const std::uint8_t* peek(int n) noexcept {
+        if (end_ - pos_ < static_cast<std::uint32_t>(n)) top_up(static_cast<std::uint32_t>(n));
+        return &faces_[pos_];
+    }
+    // Rolls the first k faces of the last peek (k <= n): the next d6() is peek(n)[k].
+    void skip(int k) noexcept { pos_ += static_cast<std::uint32_t>(k); }
+
     Xoshiro256pp& generator() noexcept { return rng_; }
     // A raw 64-bit word from the same stream (to seed a policy's own playouts, say).
     std::uint64_t word() noexcept { return rng_(); }
@@ -126,7 +142,23 @@ private:
     static constexpr int kCapacity = kWords * 8 * 3;  // at most 3 faces per byte
 
     void refill() noexcept {
-        std::uint32_t n = 0;
+        pos_ = 0;
+        end_ = 0;
+        append();
+        if (end_ == 0) refill();  // 128 rejected bytes in a row: probability 2^-340
+    }
+
+    void top_up(std::uint32_t need) noexcept {
+        const std::uint32_t left = end_ - pos_;
+        std::memmove(&faces_[0], &faces_[pos_], left);
+        pos_ = 0;
+        end_ = left;
+        while (end_ < need) append();
+    }
+
+    // One batch of faces after the end_ faces already in the buffer.
+    void append() noexcept {
+        std::uint32_t n = end_;
         for (int w = 0; w < kWords; ++w) {
             std::uint64_t x = rng_();
             for (int k = 0; k < 8; ++k) {
@@ -140,15 +172,14 @@ private:
                 n += t >> 24;
             }
         }
-        pos_ = 0;
         end_ = n;
-        if (end_ == 0) refill();  // 128 rejected bytes in a row: probability 2^-340
     }
 
     Xoshiro256pp rng_;
     std::uint32_t pos_ = 0;
     std::uint32_t end_ = 0;
-    std::array<std::uint8_t, kCapacity + 1> faces_{};  // +1: the 4-byte stores
+    // kMaxPeek - 1: faces kept by top_up; +1: the 4-byte stores.
+    std::array<std::uint8_t, kMaxPeek - 1 + kCapacity + 1> faces_{};
 };
 
 // A fair whole number in 0 .. n-1 (n >= 1) from the dice's raw words: Lemire's multiply-shift
@@ -182,6 +213,23 @@ public:
         return s;
     }
 
+    // The next n faces; past the script's end they read 1 (any face: a kernel that rolls one of
+    // them by skip() fails as d6() would, having run out).
+    const std::uint8_t* peek(int n) {
+        if (n > kMaxPeek) throw std::logic_error("peek beyond kMaxPeek");
+        for (int i = 0; i < n; ++i) {
+            const std::size_t k = next_ + static_cast<std::size_t>(i);
+            window_[i] = static_cast<std::uint8_t>(k < faces_.size() ? faces_[k] : 1);
+        }
+        return window_.data();
+    }
+    void skip(int k) {
+        if (next_ + static_cast<std::size_t>(k) > faces_.size())
+            throw std::logic_error("scripted dice ran out after " + std::to_string(faces_.size()) +
+                                   " rolls");
+        next_ += static_cast<std::size_t>(k);
+    }
+
     // Raw words (shuffles) replay those given to script_words, in order; none left is a test
     // error.
     std::uint64_t word() {
@@ -204,6 +252,7 @@ private:
     }
     std::vector<int> faces_;
     std::size_t next_ = 0;
+    std::array<std::uint8_t, kMaxPeek> window_{};
     std::vector<std::uint64_t> words_;
     std::size_t next_word_ = 0;
 };

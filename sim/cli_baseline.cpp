@@ -4,7 +4,7 @@
 // A baseline file is plain text, one record a line (docs/ci.md; every record in docs/output.md):
 //   odds-baseline 1
 //   game bosconian
-//   rules_version bosconian/1
+//   rules_version bosconian/2
 //   set hull=100                 (one line per --set, in order)
 //   policy tau=dice              (one line per --policy)
 //   seed 1

@@ -21,14 +21,14 @@ for f in summary.csv distributions.csv survival.csv; do
 done
 grep -q ',partial,' "$dir/out/summary.csv" || fail "summary.csv not marked partial"
 if grep -q ',complete,' "$dir/out/summary.csv"; then fail "summary.csv marked complete"; fi
-# The playouts column holds a whole number of chunks (16384 playouts each).
+# The playouts column holds a whole number of chunks (256 playouts each).
 playouts=$(sed -n 2p "$dir/out/summary.csv" | cut -d, -f5)  # the default scenario holds no comma
-[ $((playouts % 16384)) -eq 0 ] && [ "$playouts" -gt 0 ] || fail "playouts $playouts is not a whole number of chunks"
+[ $((playouts % 256)) -eq 0 ] && [ "$playouts" -gt 0 ] || fail "playouts $playouts is not a whole number of chunks"
 ls -a "$dir/out" | grep -q tmp && fail "temporary file left behind"
 echo "ok: interrupted after $playouts playouts, exit 130, files marked partial"
 
 # The same for a comparison, on the same runner: every file marked partial, a whole number of
-# its chunks (1024 playouts for fpb's policies) played by every policy.
+# its chunks (256 playouts: fpb's own) played by every policy.
 "$odds" compare fpb --policy bug-out --policy random --playouts 1e11 --threads 2 \
   --out "$dir/cmp" --report >"$dir/stdout" 2>"$dir/stderr" &
 pid=$!
@@ -45,7 +45,7 @@ for f in compare.csv policies.csv bug-out/summary.csv random/summary.csv; do
   grep -q ',partial' "$dir/cmp/$f" || fail "compare: $f not marked partial"
 done
 playouts=$(sed -n 2p "$dir/cmp/compare.csv" | cut -d, -f4)
-[ $((playouts % 1024)) -eq 0 ] && [ "$playouts" -gt 0 ] ||
+[ $((playouts % 256)) -eq 0 ] && [ "$playouts" -gt 0 ] ||
   fail "compare: playouts $playouts is not a whole number of chunks"
 # Its report (--report) is written too, and says the figures are partial.
 grep -q 'Interrupted: these figures are partial' "$dir/cmp/report.html" ||

@@ -150,7 +150,7 @@ odds("tournament", "dimension-duel", "--policy", "dice", "--policy", "aggressor"
 odds("sweep", "bosconian", "--vary", "hull=60:160:20", "--vary", "start_encounter=false,true", "-n",
      "5000", "--out", base("sweep"), "--report")
 odds("check", os.path.join(SOURCE, "engine/bosconian/bosconian.baseline"),
-     os.path.join(SOURCE, "engine/dimension_duel/dimension-duel.baseline"), "-n", "2000",
+     os.path.join(SOURCE, "engine/dimension_duel/dimension-duel.baseline"), "-n", "4000",
      "--out", base("check"), "--report")
 odds("tune", "dimension-duel", "--vary", "hp=10..40", "--target", "advantage_first=0.5", "-n",
      "2000", "--out", base("tune"), "--report")

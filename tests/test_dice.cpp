@@ -3,6 +3,8 @@
 #include <boost/math/distributions/chi_squared.hpp>
 #include <catch2/catch.hpp>
 
+#include <vector>
+
 #include "engine/dice.hpp"
 
 using namespace odds;
@@ -75,4 +77,52 @@ TEST_CASE("scripted dice replay their faces and fail when they run out", "[dice]
     CHECK_THROWS_AS(d.d6(), std::logic_error);
     CHECK_THROWS_AS(ScriptedDice({0}), std::logic_error);
     CHECK_THROWS_AS(ScriptedDice({7}), std::logic_error);
+}
+
+TEST_CASE("peek and skip read the faces d6 rolls, in the same order", "[dice]") {
+    // Two dice from one seed: one rolled die by die, the other read through every access mix
+    // (peek of 1..kMaxPeek faces, skips of part of them, d6, sum_d6), across many refills.
+    Dice plain(42), ahead(42);
+    Xoshiro256pp choose(7);
+    std::uint64_t compared = 0;
+    for (int step = 0; step < 20000; ++step) {
+        switch (choose() % 3) {
+            case 0: {
+                const int n = 1 + static_cast<int>(choose() % kMaxPeek);
+                const int k = static_cast<int>(choose() % static_cast<std::uint64_t>(n + 1));
+                const std::uint8_t* f = ahead.peek(n);
+                std::vector<int> seen(f, f + n);
+                ahead.skip(k);
+                for (int i = 0; i < k; ++i) REQUIRE(seen[i] == plain.d6());
+                // The faces looked at and not rolled are the next ones.
+                for (int i = k; i < n; ++i) REQUIRE(ahead.peek(n - k)[i - k] == seen[i]);
+                compared += static_cast<std::uint64_t>(n);
+                break;
+            }
+            case 1:
+                REQUIRE(ahead.d6() == plain.d6());
+                break;
+            default: {
+                const int n = static_cast<int>(choose() % 30);
+                int sum = 0;
+                for (int i = 0; i < n; ++i) sum += plain.d6();
+                REQUIRE(ahead.sum_d6(n) == sum);
+            }
+        }
+    }
+    CHECK(compared > 100000);  // many refills of 384 faces or fewer
+}
+
+TEST_CASE("scripted dice look ahead without rolling, and fail when a skip runs out", "[dice]") {
+    ScriptedDice d{3, 5, 2};
+    const std::uint8_t* f = d.peek(5);
+    CHECK(f[0] == 3);
+    CHECK(f[1] == 5);
+    CHECK(f[2] == 2);
+    CHECK(d.used() == 0);
+    d.skip(2);
+    CHECK(d.used() == 2);
+    CHECK(d.d6() == 2);
+    d.peek(4);  // looking past the end is allowed
+    CHECK_THROWS_AS(d.skip(1), std::logic_error);
 }

@@ -255,7 +255,7 @@ TEST_CASE("every game's policies are named as before: parameters, defaults and s
     }
     // Small chunks for the searching policies, whose playouts cost thousands of games.
     CHECK(find_game("fpb").prepare({}, {"rollout:2"})->chunk_size == 64);
-    CHECK(find_game("fpb").prepare({}, {"random"})->chunk_size == 16384);
+    CHECK(find_game("fpb").prepare({}, {"random"})->chunk_size == 256);
     CHECK(find_game("naval").prepare({}, {"b=rollout:2"})->chunk_size == 16);
-    CHECK(find_game("naval").prepare({}, {"boarder"})->chunk_size == 1024);
+    CHECK(find_game("naval").prepare({}, {"boarder"})->chunk_size == 64);
 }

@@ -92,6 +92,57 @@ TEST_CASE("tallies merge exactly", "[reports]") {
     CHECK(a.events(0)[1] == 2);
 }
 
+TEST_CASE("a tally holds the values seen, not the declared range", "[reports]") {
+    // turns declared 0..1,000,000 (max_turns=1000000): a tally holds the first kInitialBins
+    // values, and grows only as far as the largest value seen; merging follows suit.
+    const std::vector<MetricSpec> specs = {{"win", "", MetricKind::rate, 0, 1},
+                                           {"turns", "", MetricKind::count, 0, 1'000'000}};
+    Tally a(specs, SurvivalSpec{1, 0, 1, "turns", ""}), b = a, c = a;
+    CHECK(a.counts(1).size() == Tally::kInitialBins);
+    const std::int32_t p1[2] = {1, 3}, p2[2] = {0, 20000}, p3[2] = {1, 999'999};
+    a.add(p1);
+    b.add(p2);
+    CHECK(b.counts(1).size() == 20001);
+    a.merge(b);
+    CHECK(a.counts(1).size() == 20001);
+    CHECK(a.counts(1)[3] == 1);
+    CHECK(a.counts(1)[20000] == 1);
+    CHECK(a.events(0).size() == 20001);
+    CHECK(a.events(0)[3] == 1);  // won at 3 (event: win = 1)
+    CHECK(a.events(0)[20000] == 0);
+    // The same counts in any order are equal tallies, whatever each window's length.
+    c.add(p2);
+    c.add(p1);
+    c.add(p3);
+    a.add(p3);
+    CHECK(a == c);
+    c.add(p1);
+    CHECK(!(a == c));
+    const std::int32_t past[2] = {0, 1'000'001};
+    CHECK_THROWS_AS(a.add(past), std::logic_error);
+}
+
+TEST_CASE("a tally rebuilt from its (value, count) pairs equals it", "[reports]") {
+    // What shard files do: iterate each metric's and each survival table's pairs, add them to
+    // an empty tally of the same specs.
+    Tally t = four();
+    const std::int32_t far[2] = {1, 3};
+    t.add(far);
+    Tally copy(kSpecs, SurvivalSpec{1, 0, 0, "steps", ""});
+    std::size_t pairs = 0;
+    for (std::size_t m = 0; m < t.metric_count(); ++m)
+        t.for_each_count(m, [&](std::int32_t v, std::uint64_t n) {
+            copy.add_count(m, v, n);
+            ++pairs;
+        });
+    for (std::size_t k = 0; k < t.survivals().size(); ++k)
+        t.for_each_event(k, [&](std::int32_t v, std::uint64_t n) { copy.add_event(k, v, n); });
+    copy.add_playouts(t.playouts());
+    CHECK(pairs > 2);
+    CHECK(copy == t);
+    CHECK_FALSE(copy.add_count(1, -1, 1));  // below the declared range: nothing added
+}
+
 TEST_CASE("Bradley-Terry: equal players rate equal; a 3:1 edge is 191 Elo", "[reports][ratings]") {
     const std::vector<std::vector<double>> games = {{0, 1e6, 1e6}, {1e6, 0, 1e6}, {1e6, 1e6, 0}};
     const std::vector<std::vector<double>> even = {{0, 5e5, 5e5}, {5e5, 0, 5e5}, {5e5, 5e5, 0}};

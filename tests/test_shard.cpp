@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "sim/registry.hpp"
 #include "sim/shard.hpp"
 #include "tests/helpers.hpp"
 
@@ -72,20 +73,19 @@ TEST_CASE("shards merged write one process's files byte for byte, any command an
         bool baseline = false;
     };
     const Case cases[] = {
-        // 5 chunks of 4096
-        {{"run", "race", "-n", "20000", "--seed", "7", "--report"}, {1, 3, 8}},
+        // 5 chunks of 256
+        {{"run", "race", "-n", "1280", "--seed", "7", "--report"}, {1, 3, 8}},
         // 2 combinations x 2 chunks
-        {{"sweep", "race", "--vary", "goal=10:20:10", "-n", "5000", "--seed", "3", "--report"},
+        {{"sweep", "race", "--vary", "goal=10:20:10", "-n", "512", "--seed", "3", "--report"},
          {3, 6}},
-        // 2 pairings x 3 chunks of 16384
-        {{"tournament", "dimension-duel", "--policy", "dice", "--policy", "aggressor", "-n",
-          "40000"},
+        // 2 pairings x 3 chunks of 256
+        {{"tournament", "dimension-duel", "--policy", "dice", "--policy", "aggressor", "-n", "768"},
          {2, 7}},
         // 10 chunks of 1024, every policy on the same dice
         {{"compare", "race", "--policy", "walk", "--policy", "roll", "--policy", "random", "-n",
           "10000"},
          {4, 13}},
-        {{"baseline", "race", "-n", "20000", "--set", "goal=14"}, {2, 7}, true},
+        {{"baseline", "race", "-n", "1280", "--set", "goal=14"}, {2, 7}, true},  // 5 chunks
     };
     for (const auto& c : cases)
         for (const int n : c.ns) {
@@ -109,7 +109,7 @@ TEST_CASE("merge refuses bad shards: one line naming them, exit 2, nothing writt
     const auto shard = [&](const std::string& dir, const std::string& which,
                            std::vector<std::string> more = {}) {
         if (std::find(more.begin(), more.end(), "-n") == more.end())
-            more.insert(more.end(), {"-n", "20000"});
+            more.insert(more.end(), {"-n", "1280"});  // 5 chunks of 256
         more.insert(more.end(), {"--shard", which, "--out", (root / dir).string()});
         const auto r = odds_cli(with(base, more));
         INFO(r.err);
@@ -134,11 +134,11 @@ TEST_CASE("merge refuses bad shards: one line naming them, exit 2, nothing writt
          "different scenarios"},
         {{s1.string(), shard("policy", "2/3", {"--policy", "roll"}).string(), s3.string()},
          "different policies ('best' and 'roll')"},
-        {{s1.string(), shard("playouts", "2/3", {"-n", "20001"}).string()}, "different playouts"},
+        {{s1.string(), shard("playouts", "2/3", {"-n", "1281"}).string()}, "different playouts"},
         {{(root / "nothing").string()}, "neither a folder of shards nor a shard file"},
     };
     {  // another command: a baseline's shard beside a run's
-        const auto r = odds_cli({"baseline", "race", "-n", "20000", "--no-progress", "--shard",
+        const auto r = odds_cli({"baseline", "race", "-n", "1280", "--no-progress", "--shard",
                                  "2/3", "--out", (root / "baseline").string()});
         REQUIRE(r.code == 0);
         cases.push_back({{s1.string(), (root / "baseline").string(), s3.string()},
@@ -177,7 +177,8 @@ TEST_CASE("merge refuses bad shards: one line naming them, exit 2, nothing writt
             other.rules_version = "race/0";
             renamed.push_back(write("v0-" + s.filename().string(), cli::shard_text(other)));
         }
-        cases.push_back({renamed, "played under rules version race/0, this build plays race/1"});
+        cases.push_back({renamed, "played under rules version race/0, this build plays " +
+                                      std::string(find_game("race").rules_version)});
     }
     for (const auto& c : cases) {
         std::vector<std::string> args = {"merge"};
@@ -219,7 +220,7 @@ TEST_CASE("counters are 64-bit: shards merged push a histogram bin past 2^32", "
         s.source = "shard " + std::to_string(i + 1);
         s.command = "run";
         s.game = "race";
-        s.rules_version = "race/1";
+        s.rules_version = std::string(find_game("race").rules_version);
         s.jobs = {{run->scenario, run->policy, 2, run->chunk_size}};
         s.index = i + 1;
         s.count = 2;

@@ -6,15 +6,18 @@
 // Outcome (what one playout reports), and play(). No heap allocation inside a playout.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "engine/dice.hpp"
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
 
@@ -24,6 +27,7 @@ inline constexpr int kMaxSectors = 64;  // a quadrant's bases fit one 64-bit mas
 inline constexpr int kMaxHull = 10000;
 inline constexpr int kMaxCannons = 20;
 inline constexpr int kMaxAlert = 1000;
+static_assert(2 + kMaxCannons + 24 <= kMaxPeek, "a base-combat round reads its faces at once");
 
 struct Options {
     int sectors = 36;              // B1
@@ -130,12 +134,30 @@ struct State {
 // B3: damage lands at once; the ship is destroyed as soon as the total reaches the hull.
 inline void take_damage(State& s, int amount) noexcept { s.damage += amount; }
 
-// B5/B8: one d6 against a single threat. Returns true when the threat is destroyed.
+// Faces read ahead (Dice::peek) are added eight at a time, as the bytes of one word: the first
+// n (0..8) of the eight faces at f, the rest masked off, summed by one multiplication (8 faces of
+// at most 6 cannot carry out of the top byte).
+static_assert(std::endian::native == std::endian::little, "the first face is the lowest byte");
+inline constexpr std::array<std::uint64_t, 9> kLowBytes = {
+    0, 0xFF, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFF, 0xFFFFFFFFFFFF, 0xFFFFFFFFFFFFFF, ~0ull};
+inline int face_sum(const std::uint8_t* f, int n) noexcept {
+    std::uint64_t x;
+    std::memcpy(&x, f, 8);
+    return static_cast<int>(((x & kLowBytes[n]) * 0x0101010101010101ull) >> 56);
+}
+// c ? a : b, computed without a branch (the dice decide c: a branch would be mispredicted).
+inline int pick(bool c, int a, int b) noexcept { return b + ((a - b) & -static_cast<int>(c)); }
+
+// B5/B8: one d6 against a single threat. Returns true when the threat is destroyed. The faces
+// are read ahead (peek) and as many rolled (skip) as the rule uses: the die, then the damage
+// dice only when it hits; the same dice as rolling them one by one, without a branch per die.
 template <class Dice>
 bool resolve_threat(State& s, Threat t, Dice& dice) {
-    if (t.destroyed_on & (1u << dice.d6())) return true;
-    take_damage(s, dice.sum_d6(t.damage_dice));
-    return false;
+    const std::uint8_t* f = dice.peek(9);
+    const bool destroyed = (t.destroyed_on >> f[0]) & 1u;
+    take_damage(s, pick(destroyed, 0, face_sum(f + 1, t.damage_dice)));
+    dice.skip(pick(destroyed, 1, 1 + t.damage_dice));
+    return destroyed;
 }
 
 // B7: a five-missile formation attack.
@@ -163,38 +185,78 @@ void formation_attack(State& s, Dice& dice) {
     }
 }
 
-// B5: one roll on the encounter table and its resolution.
+// B5: one roll on the encounter table and its resolution. Faces 1-4 (a single threat) and 6 (a
+// spy ship: destroyed on 3-4, else d6 more sectors of alert) have the same shape, a die against
+// the threat and, unless destroyed, dice that add up; they are resolved from one table without
+// a branch per face. 5 is a formation attack (B7).
+struct EncounterRow {
+    std::uint8_t destroyed_on;
+    std::uint8_t dice;   // the dice that add up when it is not destroyed
+    std::uint8_t alert;  // 1: they raise the alert (a spy ship, B6); 0: they damage the ship
+};
+inline constexpr EncounterRow kEncounterTable[7] = {
+    {},
+    {kIMissile.destroyed_on, kIMissile.damage_dice, 0},    // 1 I-type missile
+    {kCosmoMine.destroyed_on, kCosmoMine.damage_dice, 0},  // 2 cosmo-mine
+    {kPMissile.destroyed_on, kPMissile.damage_dice, 0},    // 3 P-type missile
+    {kAsteroid.destroyed_on, kAsteroid.damage_dice, 0},    // 4 asteroid
+    {},                                                    // 5 formation attack
+    {kSpyDestroyedOn, 1, 1},                               // 6 spy ship
+};
+
 template <class Dice>
 void encounter(State& s, Dice& dice) {
-    // The table's single threats, by roll (a lookup, not a jump per face).
-    static constexpr Threat kTable[5] = {{}, kIMissile, kCosmoMine, kPMissile, kAsteroid};
     ++s.out.encounters;
-    const int roll = dice.d6();
-    if (roll <= 4) {
-        resolve_threat(s, kTable[roll], dice);  // 1 I-type, 2 cosmo-mine, 3 P-type, 4 asteroid
-    } else if (roll == 5) {
-        formation_attack(s, dice);                        // 5 formation attack
-    } else if (!(kSpyDestroyedOn & (1u << dice.d6()))) {  // 6 spy ship
-        s.alert += dice.d6();  // B6: an escaped spy adds d6 to the alert counter
-        ++s.out.alerts;
+    const std::uint8_t* f = dice.peek(10);
+    if (f[0] == 5) {
+        dice.skip(1);
+        formation_attack(s, dice);
+        return;
     }
+    const EncounterRow row = kEncounterTable[f[0]];
+    const bool escaped = !((row.destroyed_on >> f[1]) & 1u);  // hit the ship, or got away
+    const int sum = pick(escaped, face_sum(f + 2, row.dice), 0);
+    take_damage(s, pick(row.alert, 0, sum));
+    s.alert += pick(row.alert, sum, 0);  // B6: an escaped spy adds d6 to the alert counter
+    s.out.alerts += row.alert & static_cast<int>(escaped);
+    dice.skip(pick(escaped, 2 + row.dice, 2));
 }
 
-// B8: base combat until the base or the ship is destroyed. Returns true when the base is.
+// B8: base combat until the base or the ship is destroyed. Returns true when the base is. Each
+// round is resolved from faces read ahead: the first die (1, 3, 5: a cannon is destroyed), the
+// second (1, 3, 5: an E-type missile, then its die and, if it hits, 4d6; 2, 4, 6: cannon fire,
+// the shots then the evasions, a die per cannon each); every case is computed and the one the
+// dice chose is taken, and as many faces rolled as it uses.
 template <class Dice>
 bool base_combat(State& s, int cannons, Dice& dice) {
     for (;;) {
-        if (dice.d6() & 1) {  // 1, 3, 5: a cannon is destroyed
-            if (--cannons == 0) return true;
-            continue;
+        // Faces: 0 the cannon die, 1 the attack die, then the missile's die and 4d6 from 2, or
+        // the shots from 2 and the evasions from 2 + cannons (read eight at a time).
+        const std::uint8_t* f = dice.peek(2 + cannons + 24);
+        const bool cannon_lost = f[0] & 1;
+        const bool missile = f[1] & 1;
+        const bool missile_destroyed = (kEMissile.destroyed_on >> f[2]) & 1u;
+        const int missile_damage =
+            pick(missile_destroyed, 0, face_sum(f + 3, kEMissile.damage_dice));
+        int shots, evaded;
+        if (cannons <= 8) {  // the same every round of a run: predicted
+            shots = face_sum(f + 2, cannons);
+            evaded = face_sum(f + 2 + cannons, cannons);
+        } else {
+            shots = evaded = 0;
+            for (int i = 0; i < cannons; ++i) {
+                shots += f[2 + i];
+                evaded += f[2 + cannons + i];
+            }
         }
-        if (dice.d6() & 1) {  // base attack 1, 3, 5: an E-type missile
-            resolve_threat(s, kEMissile, dice);
-        } else {  // base attack 2, 4, 6: cannon fire
-            const int shots = dice.sum_d6(cannons);
-            const int evaded = dice.sum_d6(cannons);
-            if (shots > evaded) take_damage(s, shots - evaded);
-        }
+        const int fire = std::max(shots - evaded, 0);
+        const int attack = pick(missile, missile_damage, fire);
+        const int attack_dice =
+            pick(missile, pick(missile_destroyed, 3, 3 + kEMissile.damage_dice), 2 + 2 * cannons);
+        take_damage(s, pick(cannon_lost, 0, attack));
+        dice.skip(pick(cannon_lost, 1, attack_dice));
+        cannons -= cannon_lost;
+        if (cannons == 0) return true;
         if (s.ship_destroyed()) return false;
     }
 }
@@ -207,7 +269,12 @@ template <class Dice>
 std::uint64_t place_bases(int sectors, int count, Dice& dice) {
     std::uint64_t placed = 0;
     int last = 1;
-    auto ahead = [&](int k) { return (last - 1 + k) % sectors + 1; };
+    // k sectors on from the last base, wrapping past the last sector: k <= sectors, so one
+    // subtraction does what % sectors did, without the division.
+    auto ahead = [&](int k) {
+        const int t = last + k;
+        return t > sectors ? t - sectors : t;
+    };
     auto bit = [](int sector) { return std::uint64_t{1} << (sector - 1); };
     for (int b = 0; b < count; ++b) {
         bool room = false;

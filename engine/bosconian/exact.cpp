@@ -101,10 +101,45 @@ struct Solver {
 
     int cap(int a) const { return std::min(a, cols - 1); }
 
-    // An empty sector (B4, B5, B6): one encounter, or two in an alerted sector.
-    Matrix empty_sector(const Matrix& p) const {
-        const Matrix m1 = t1 * p;
-        const Matrix m2 = t2 * p;
+    // The products a sector needs, of one matrix or of several packed side by side (one
+    // product per sector however many hidden states): T * P through the lower triangle alone,
+    // for T is lower-triangular Toeplitz (half the multiplications of a dense product).
+    struct Products {
+        Matrix m1, m2, mb;  // t1 * P, t2 * P, tb * P
+    };
+    // Into x's matrices, which keep their storage from sector to sector (no page faults).
+    void products(const Matrix& p, bool empty, bool base, Products& x) const {
+        if (empty) {
+            x.m1.noalias() = t1.triangularView<Eigen::Lower>() * p;
+            x.m2.noalias() = t2.triangularView<Eigen::Lower>() * p;
+        }
+        if (base) x.mb.noalias() = tb.triangularView<Eigen::Lower>() * p;
+    }
+
+    using Block = Eigen::Ref<const Matrix>;
+    auto block(Matrix& m, std::size_t i) const {
+        return m.middleCols(static_cast<Eigen::Index>(i) * cols, cols);
+    }
+    auto block(const Matrix& m, std::size_t i) const {
+        return m.middleCols(static_cast<Eigen::Index>(i) * cols, cols);
+    }
+
+    // The products of every hidden state with mass (slots: their indices, r >= 1 and
+    // delta >= 1), packed side by side into one matrix: one product per sector, not one per
+    // hidden state. block(x.m1, i) is t1 times slot i's matrix.
+    void packed_products(const std::vector<Matrix>& hidden, std::vector<int>& slots, Matrix& p,
+                         Products& x) const {
+        slots.clear();
+        for (std::size_t i = 0; i < hidden.size(); ++i)
+            if (i % kDeltas != 0 && hidden[i].size() != 0) slots.push_back(static_cast<int>(i));
+        p.resize(h, static_cast<Eigen::Index>(slots.size()) * cols);
+        for (std::size_t i = 0; i < slots.size(); ++i) block(p, i) = hidden[slots[i]];
+        products(p, true, true, x);
+    }
+
+    // An empty sector (B4, B5, B6): one encounter, or two in an alerted sector; m1 = t1 * p and
+    // m2 = t2 * p.
+    Matrix empty_sector(const Block& p, const Block& m1, const Block& m2) const {
         Matrix out = Matrix::Zero(h, cols);
         out.col(0) += m1.col(0);
         for (int k = 1; k <= 6; ++k) out.col(cap(k)) += kSpy / 6 * p.col(0);
@@ -117,9 +152,8 @@ struct Solver {
         return out;
     }
 
-    // A base sector (B4, B6, B8): the alert counter drops; the whole fight's damage.
-    Matrix base_sector(const Matrix& p) const {
-        const Matrix m = tb * p;
+    // A base sector (B4, B6, B8): the alert counter drops; the whole fight's damage, m = tb * p.
+    Matrix base_sector(const Block& m) const {
         Matrix out = Matrix::Zero(h, cols);
         for (int a = 0; a < cols; ++a) out.col(std::max(a - 1, 0)) += m.col(a);
         return out;
@@ -166,7 +200,9 @@ struct Solver {
             ++t;
             const bool base = (o.layout >> (o.sector_at(pos) - 1)) & 1;
             const double before = p.sum();
-            p = base ? base_sector(p) : empty_sector(p);
+            Products x;
+            products(p, !base, base, x);
+            p = base ? base_sector(x.mb) : empty_sector(p, x.m1, x.m2);
             record_loss(t, lost(before, p.sum()));
             if (base && --ahead == 0) record_win(t, p);
         }
@@ -221,6 +257,9 @@ struct Solver {
 
         const int start_pos = o.lap_position(o.effective_start());
         int t = 0;
+        std::vector<int> slots;  // the packed hidden states, kept from sector to sector
+        Matrix packed;
+        Products x;
         for (int pos = 0; pos < n; ++pos) {
             const int sector = o.sector_at(pos);
             const bool play = pos >= start_pos;
@@ -229,14 +268,14 @@ struct Solver {
                 // is an empty sector; entered last, every unwrapped layout has already ended.
                 if (!play || !o.start_encounter) continue;
                 ++t;
-                for (int r = 1; r <= rmax; ++r)
-                    for (int d = 1; d < kDeltas; ++d) {
-                        Matrix& m = at(r, d);
-                        if (m.size() == 0) continue;
-                        const double before = m.sum();
-                        m = empty_sector(m);
-                        record_loss(t, lost(before, m.sum()) * (1 - q[2][r][d]));
-                    }
+                packed_products(hidden, slots, packed, x);
+                for (std::size_t i = 0; i < slots.size(); ++i) {
+                    Matrix& m = hidden[slots[i]];
+                    const double before = m.sum();
+                    m = empty_sector(m, block(x.m1, i), block(x.m2, i));
+                    record_loss(t, lost(before, m.sum()) *
+                                       (1 - q[2][slots[i] / kDeltas][slots[i] % kDeltas]));
+                }
                 continue;
             }
             if (play && t == 0) {
@@ -257,14 +296,18 @@ struct Solver {
                     slot += m;
             };
             const auto& q_next = q[static_cast<std::size_t>(sector) + 1];
+            if (play) packed_products(hidden, slots, packed, x);
             for (int r = 1; r <= rmax; ++r)
                 for (int d = 1; d < kDeltas; ++d) {
                     const Matrix& m = at(r, d);
                     if (m.size() == 0) continue;
+                    // Where this hidden state's products are in the packed ones.
+                    const auto i = static_cast<std::size_t>(
+                        std::find(slots.begin(), slots.end(), r * kDeltas + d) - slots.begin());
                     const double hz = 1.0 / (7 - d);
                     // A base here (B2): fought if the ship has started, struck off if not (B3).
                     {
-                        Matrix b = hz * (play ? base_sector(m) : m);
+                        Matrix b = hz * (play ? base_sector(block(x.mb, i)) : m);
                         if (play) {
                             record_loss(
                                 t, lost(hz * m.sum(), b.sum()) *
@@ -281,7 +324,8 @@ struct Solver {
                         }
                     }
                     if (d < 6) {  // no base here
-                        Matrix e = (1 - hz) * (play ? empty_sector(m) : m);
+                        Matrix e =
+                            (1 - hz) * (play ? empty_sector(m, block(x.m1, i), block(x.m2, i)) : m);
                         if (play) {
                             record_loss(t, lost((1 - hz) * m.sum(), e.sum()) *
                                                (1 - q_next[r][static_cast<std::size_t>(d) + 1]));

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "benchmarks/bosconian_naive.hpp"
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/bosconian/policies.hpp"
 #include "engine/dice.hpp"
@@ -357,4 +358,26 @@ TEST_CASE("Options are checked and spelt out", "[bosconian][options][B2b]") {
     // B2b's limits themselves are allowed: 2d6 in 12 sectors, a base in every sector.
     CHECK(options({{"sectors", "12"}}).bases == 0);
     CHECK(options({{"sectors", "10"}, {"bases", "10"}}).bases == 10);
+}
+
+TEST_CASE("the hand-written loop of benchmarks/ plays the kernel's missions, die for die",
+          "[bosconian]") {
+    // The speed comparison (BM_BosconianNaive*) is of the same game: on the same dice both play
+    // the same 20,000 missions, every one rolling the same number of dice.
+    const Options o = options({});
+    RulesAsWritten policy;
+    Dice kernel_dice(11), naive_dice(11);
+    auto d6 = [&] { return naive_dice.d6(); };
+    for (int i = 0; i < 20000; ++i) {
+        const Outcome k = play(o, policy, kernel_dice);
+        const naive::Mission n = naive::play_mission(d6);
+        REQUIRE(k.won == n.won);
+        REQUIRE(k.damage == n.damage);
+        REQUIRE(k.sectors_entered == n.sectors_entered);
+        REQUIRE(k.bases_placed == n.bases_placed);
+        REQUIRE(k.bases_destroyed == n.bases_destroyed);
+        REQUIRE(k.encounters == n.encounters);
+        REQUIRE(k.alerts == n.alerts);
+        REQUIRE(kernel_dice.d6() == naive_dice.d6());  // the same dice used, to the last
+    }
 }
