@@ -242,8 +242,8 @@ struct Game {
         ++s.step;
     }
 
-private:
-    // The turn's functions (D3-D5, D7), its dice (step 4), and the end (D6).
+    // The turn's functions (D3-D5, D7), its dice (step 4), and the end (D6): what apply does
+    // with the defender's function (step 5), for play_from's straight-line turn too.
     template <class Dice>
     static void finish_turn(State& s, const Options& o, Function fd, Dice& dice) {
         const Seat a = attacker(s), d = a == kTau ? kKaon : kTau;
@@ -293,11 +293,40 @@ void play_turn(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dic
     } while (s.step != 0);
 }
 
-// Plays on from `s` (at a decision point) to the end of the duel (D6).
+namespace detail {
+// A turn from its first step as straight-line code: Game's six decision points in its order (the
+// attacker's then the defender's ray and shield, focus and region, functions; D2a), each policy
+// asked what Game::decide asks it, then Game::finish_turn, without Game's step switch and its
+// seat lookups per decision. The same calls and dice as play_turn: the runner's hot loop.
+template <class A, class D, class Dice>
+void straight_turn(State& s, const Options& o, Seat a, A& att, D& def, Dice& dice) {
+    const Seat d = a == kTau ? kKaon : kTau;
+    const View va = view_of(s, o, a, true), vd = view_of(s, o, d, false);
+    s.c.ray = static_cast<Game::Choice>(att.particle(va, dice));
+    s.c.shield = static_cast<Game::Choice>(def.particle(vd, dice));
+    s.c.focus = static_cast<Game::Choice>(att.region(va, s.c.ray, s.c.shield, dice));
+    s.c.region = static_cast<Game::Choice>(def.region(vd, s.c.ray, s.c.shield, dice));
+    s.fa = att.function(va, s.c, dice);
+    Game::finish_turn(s, o, def.function(vd, s.c, dice), dice);
+}
+}  // namespace detail
+
+// Plays on from `s` (at a decision point) to the end of the duel (D6): a turn begun (a
+// position mid-turn) through Game, every whole turn after it straight.
 template <class TauPolicy, class KaonPolicy, class Dice>
 requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice>
 void play_from(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
-    odds::play_from<Game>(s, o, dice, tau, kaon);
+    while (!s.over && s.step != 0) {
+        const Game::Choice c = Game::to_move(s, o) == kTau ? Game::decide(s, o, tau, dice)
+                                                           : Game::decide(s, o, kaon, dice);
+        Game::apply(s, o, c, dice);
+    }
+    while (!s.over) {
+        if (attacker(s) == kTau)
+            detail::straight_turn(s, o, kTau, tau, kaon, dice);
+        else
+            detail::straight_turn(s, o, kKaon, kaon, tau, dice);
+    }
 }
 
 // A whole duel (D1-D7).
