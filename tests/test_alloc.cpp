@@ -167,3 +167,18 @@ TEST_CASE("Dimension Duel mcts allocates nothing once its thread's pool is grown
     CHECK(won > 0);
     CHECK(dimension_duel::Mcts::nodes_used() <= 2 * 100 + 1);
 }
+
+TEST_CASE("Full Plastic Bodybag mcts allocates nothing once its thread's pool is grown",
+          "[alloc][mcts][fpb]") {
+    const fpb::Options options;
+    fpb::Mcts mcts(60, 1.41, fpb::Basic{fpb::CoverAndCarry{}}, options);
+    Dice dice(5);
+    fpb::play(options, mcts, dice);  // grows this thread's pool
+    const long before = test::allocations();
+    int withdrawn = 0;
+    for (int i = 0; i < 5; ++i)
+        withdrawn += fpb::outcome_of(fpb::play(options, mcts, dice)).withdrawn;
+    CHECK(test::allocations() - before == 0);
+    CHECK(withdrawn > 0);
+    CHECK(fpb::Mcts::nodes_used() <= 2 * 60 + 1);
+}
