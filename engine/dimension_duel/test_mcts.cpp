@@ -19,7 +19,8 @@ using namespace odds::dimension_duel;
 namespace {
 
 dimension_duel::Mcts searcher(const Options& o, int n, std::size_t rollout = 0) {
-    return dimension_duel::Mcts(n, 1.41, narrow_policy<Basic>(kPolicies[rollout].make(o, PolicyArgs{})));
+    return dimension_duel::Mcts(n, 1.41,
+                                narrow_policy<Basic>(kPolicies[rollout].make(o, PolicyArgs{})));
 }
 
 bool is_legal(const State& s, const Options& o, Game::Choice c) {
@@ -112,10 +113,12 @@ TEST_CASE("the duel's exact solvers refuse mcts with one line", "[duel][mcts][ex
     const Options o;
     const Policy mcts = searcher(o, 10);
     const Policy dice = DicePolicy{};
-    CHECK_THROWS_WITH(exact::dimension_duel::solve(o, mcts, dice), Catch::Contains("mcts searches"));
+    CHECK_THROWS_WITH(exact::dimension_duel::solve(o, mcts, dice),
+                      Catch::Contains("mcts searches"));
     CHECK_THROWS_WITH(exact::dimension_duel::best_response(o, kKaon, mcts),
                       Catch::Contains("mcts searches"));
-    const auto r = test::cli({"exact", "dimension-duel", "--policy", "tau=mcts", "--policy", "kaon=dice"});
+    const auto r =
+        test::cli({"exact", "dimension-duel", "--policy", "tau=mcts", "--policy", "kaon=dice"});
     CHECK(r.code == 2);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
@@ -128,8 +131,8 @@ TEST_CASE("duel mcts as tau beats dice more than half the time, and more than di
     const auto exact = exact::dimension_duel::solve(o, DicePolicy{}, DicePolicy{});
     const double dice_score = exact.tau_win + exact.draw / 2;
     const std::uint64_t n = 400;
-    const Tally t = test::monte_carlo("dimension-duel", settings, {"tau=mcts:150", "kaon=dice"},
-                                      n, 31);
+    const Tally t =
+        test::monte_carlo("dimension-duel", settings, {"tau=mcts:150", "kaon=dice"}, n, 31);
     // advantage_first: 2 a Tau win, 1 a draw, 0 a loss (halves).
     const auto adv = test::counts(t, kAdvantageFirst);
     const double score = (static_cast<double>(adv[2]) + static_cast<double>(adv[1]) / 2) / n;

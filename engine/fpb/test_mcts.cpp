@@ -66,8 +66,7 @@ TEST_CASE("fpb mcts plays legal choices to the end, every man counted once (H3-H
     CHECK(decisions > 2 * 12);
 }
 
-TEST_CASE("fpb mcts depends only on the seed: 1 and 2 threads, identical tallies",
-          "[fpb][mcts]") {
+TEST_CASE("fpb mcts depends only on the seed: 1 and 2 threads, identical tallies", "[fpb][mcts]") {
     const auto run = find_game("fpb").prepare({}, {"mcts:24:rollout=lead-from-front"});
     CHECK(run->policy == "mcts:24:rollout=lead-from-front");
     RunConfig cfg;
