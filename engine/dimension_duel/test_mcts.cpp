@@ -98,15 +98,7 @@ TEST_CASE("duel mcts depends only on the seed: 1 and 2 threads, identical tallie
     const auto run =
         find_game("dimension-duel").prepare({{"hp", "15"}}, {"tau=mcts:24:rollout=survivor"});
     CHECK(run->policy == "tau=mcts:24:rollout=survivor kaon=dice");
-    RunConfig cfg;
-    cfg.playouts = 24;
-    cfg.seed = 8;
-    cfg.chunk_size = 4;
-    cfg.threads = 1;
-    const Tally one = run->run(cfg, {}).tally;
-    cfg.threads = 2;
-    const Tally two = run->run(cfg, {}).tally;
-    for (int m = 0; m < kMetricCount; ++m) CHECK(test::counts(one, m) == test::counts(two, m));
+    CHECK(test::same_on_1_and_2_threads(*run, 24, 8, 4));
 }
 
 TEST_CASE("the duel's exact solvers refuse mcts with one line", "[duel][mcts][exact]") {

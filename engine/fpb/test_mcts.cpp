@@ -69,15 +69,7 @@ TEST_CASE("fpb mcts plays legal choices to the end, every man counted once (H3-H
 TEST_CASE("fpb mcts depends only on the seed: 1 and 2 threads, identical tallies", "[fpb][mcts]") {
     const auto run = find_game("fpb").prepare({}, {"mcts:24:rollout=lead-from-front"});
     CHECK(run->policy == "mcts:24:rollout=lead-from-front");
-    RunConfig cfg;
-    cfg.playouts = 24;
-    cfg.seed = 4;
-    cfg.chunk_size = 4;
-    cfg.threads = 1;
-    const Tally one = run->run(cfg, {}).tally;
-    cfg.threads = 2;
-    const Tally two = run->run(cfg, {}).tally;
-    for (int m = 0; m < kMetricCount; ++m) CHECK(test::counts(one, m) == test::counts(two, m));
+    CHECK(test::same_on_1_and_2_threads(*run, 24, 4, 4));
 }
 
 TEST_CASE("fpb mcts brings home more marines than random, by 4 standard errors",
