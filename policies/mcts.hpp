@@ -41,6 +41,7 @@
 
 #include "engine/decision.hpp"
 #include "policies/policy_info.hpp"
+#include "policies/policy_table.hpp"
 
 namespace odds {
 
@@ -86,6 +87,16 @@ To narrow_policy(const From& policy) {
                 throw std::logic_error("this policy cannot be a rollout policy");
         },
         policy);
+}
+
+// What a game's `mcts` row makes (M: the game's search policy; Basic: its rollout policies): N
+// and C from the row's arguments, the rollout the policy of row a[2] of the game's table `rows`,
+// then `extra` (what the game's policy keeps besides: Bodybag's options).
+template <class M, class Basic, class Rows, class Options, class... Extra>
+M make_search(const Rows& rows, const Options& o, const PolicyArgs& a, const Extra&... extra) {
+    return M(static_cast<int>(a[0]), static_cast<double>(a[1]) / 100,
+             narrow_policy<Basic>(rows[static_cast<std::size_t>(a[2])].make(o, PolicyArgs{})),
+             extra...);
 }
 
 struct NoState {};

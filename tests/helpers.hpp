@@ -50,6 +50,23 @@ inline std::vector<std::uint64_t> counts(const Tally& t, int metric) {
     return {c.begin(), c.end()};
 }
 
+// A prepared run's `playouts` on 1 and on 2 threads, in chunks of `chunk`: whether every
+// metric's histogram is the same (results depend only on the seed).
+inline bool same_on_1_and_2_threads(const PreparedRun& run, std::uint64_t playouts,
+                                    std::uint64_t seed, std::uint32_t chunk) {
+    RunConfig cfg;
+    cfg.playouts = playouts;
+    cfg.seed = seed;
+    cfg.chunk_size = chunk;
+    cfg.threads = 1;
+    const Tally one = run.run(cfg, {}).tally;
+    cfg.threads = 2;
+    const Tally two = run.run(cfg, {}).tally;
+    for (std::size_t m = 0; m < run.metrics.size(); ++m)
+        if (counts(one, static_cast<int>(m)) != counts(two, static_cast<int>(m))) return false;
+    return one.playouts() == playouts;
+}
+
 // The whole of a file ("" when it cannot be read).
 inline std::string slurp(const std::filesystem::path& p) {
     std::ifstream in(p, std::ios::binary);

@@ -150,3 +150,35 @@ TEST_CASE("mcts allocates nothing per decision or game once its thread's pool is
     CHECK(won > 0);
     CHECK(race::Mcts::nodes_used() <= 2 * 300 + 1);
 }
+
+TEST_CASE("Dimension Duel mcts allocates nothing once its thread's pool is grown",
+          "[alloc][mcts][duel]") {
+    dimension_duel::Options options;
+    options.hp = 20;
+    dimension_duel::Mcts tau(100, 1.41, dimension_duel::Basic{dimension_duel::Survivor{}});
+    dimension_duel::DicePolicy kaon;
+    Dice dice(4);
+    dimension_duel::play(options, tau, kaon, dice);  // grows this thread's pool
+    const long before = test::allocations();
+    int won = 0;
+    for (int i = 0; i < 20; ++i)
+        won += dimension_duel::play(options, tau, kaon, dice).winner == dimension_duel::kTau;
+    CHECK(test::allocations() - before == 0);
+    CHECK(won > 0);
+    CHECK(dimension_duel::Mcts::nodes_used() <= 2 * 100 + 1);
+}
+
+TEST_CASE("Full Plastic Bodybag mcts allocates nothing once its thread's pool is grown",
+          "[alloc][mcts][fpb]") {
+    const fpb::Options options;
+    fpb::Mcts mcts(60, 1.41, fpb::Basic{fpb::CoverAndCarry{}}, options);
+    Dice dice(5);
+    fpb::play(options, mcts, dice);  // grows this thread's pool
+    const long before = test::allocations();
+    int withdrawn = 0;
+    for (int i = 0; i < 5; ++i)
+        withdrawn += fpb::outcome_of(fpb::play(options, mcts, dice)).withdrawn;
+    CHECK(test::allocations() - before == 0);
+    CHECK(withdrawn > 0);
+    CHECK(fpb::Mcts::nodes_used() <= 2 * 60 + 1);
+}

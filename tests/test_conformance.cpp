@@ -36,7 +36,13 @@ std::string folder_of(std::string_view game) {
 
 // Few games of the search policies, which take milliseconds each; more of the others.
 std::uint64_t games_for(std::string_view policy) {
-    return policy.find("rollout") != std::string_view::npos ? 12 : 40;
+    return policy.find("rollout") != std::string_view::npos || policy.starts_with("mcts") ? 12 : 40;
+}
+
+// What the tests play for a policy of the table: its name, but mcts at a small budget (its
+// default searches 1,000 iterations a decision; its play is the same code at any budget).
+std::string played(std::string_view policy) {
+    return policy == "mcts" ? "mcts:16" : std::string(policy);
 }
 
 // The game prepared with `policy` (a two-seat policy that cannot face itself plays the first
@@ -75,7 +81,7 @@ TEST_CASE(
             // (best-response plans against a fixed opponent) plays the first seat against the
             // default policy.
             INFO("game " << g.name << ", policy " << p.name);
-            const std::unique_ptr<PreparedRun> run = prepared_with(g, p.name, g.prepare);
+            const std::unique_ptr<PreparedRun> run = prepared_with(g, played(p.name), g.prepare);
             const std::size_t m = run->metrics.size();
             REQUIRE(m >= 1);
             REQUIRE(m <= static_cast<std::size_t>(kMaxMetrics));
@@ -166,10 +172,11 @@ TEST_CASE("every game with positions: odds state's own output plays exactly as a
         const std::string file = "opening-" + std::string(g.name) + ".txt";
         for (const auto& p : g.policies) {
             INFO("policy " << p.name);
-            const auto fresh = prepared_with(g, p.name, g.prepare);
-            const auto from = prepared_with(g, p.name, [&](const Settings& s, const auto& pol) {
-                return g.prepare_from(s, pol, printed.out, file);
-            });
+            const auto fresh = prepared_with(g, played(p.name), g.prepare);
+            const auto from =
+                prepared_with(g, played(p.name), [&](const Settings& s, const auto& pol) {
+                    return g.prepare_from(s, pol, printed.out, file);
+                });
             REQUIRE(from->metrics.size() == fresh->metrics.size());
             RunConfig cfg;
             cfg.playouts = games_for(p.name);

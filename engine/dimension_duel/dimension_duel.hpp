@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/decision.hpp"
+#include "engine/dice.hpp"
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
 
@@ -80,6 +81,7 @@ struct View {
     int my_hp = 0, opp_hp = 0;
     std::uint8_t my_used = 0, opp_used = 0;
     const Options* options = nullptr;
+    int turn = 0;  // turns played (the turn cap, D6: what a searching policy plays on from)
 };
 
 // Steps 1 and 2 as chosen (before any particle changer), known to both players in step 3.
@@ -169,7 +171,7 @@ inline Seat attacker(const State& s) noexcept { return s.turn % 2 == 0 ? kTau : 
 
 inline View view_of(const State& s, const Options& o, Seat me, bool attacking) noexcept {
     const Seat opp = me == kTau ? kKaon : kTau;
-    return View{me, attacking, s.hp[me], s.hp[opp], s.used[me], s.used[opp], &o};
+    return View{me, attacking, s.hp[me], s.hp[opp], s.used[me], s.used[opp], &o, s.turn};
 }
 
 // The resumable form (engine/decision.hpp). D2a: each of a turn's three steps is made by both
@@ -206,6 +208,27 @@ struct Game {
     }
     static double reward(const State& s, const Options&, int seat) noexcept {
         return s.out.winner == seat ? 1.0 : s.out.winner < 0 ? 0.5 : 0.0;
+    }
+    // D2a for search (policies/mcts.hpp): the defender decides a step without the attacker's
+    // choice of it, so the defender's searching copy replaces that choice by a uniform sample
+    // of the attacker's legal ones (ray, focus, or, D7, a function still available to him).
+    // Open-loop: the sampled positions never meet in one node.
+    static constexpr bool kOpenLoop = true;
+    template <class Dice>
+    static void determinize(State& s, const Options& o, int seat, Dice& dice) {
+        if (s.over || s.step % 2 == 0 || seat != to_move(s, o)) return;
+        if (s.step == 1) {
+            s.c.ray = static_cast<int>(below(dice, 2));
+        } else if (s.step == 3) {
+            s.c.focus = static_cast<int>(below(dice, 3));
+        } else {
+            Choice fs[kMaxChoices];
+            int n = 0;
+            const std::uint8_t used = s.used[attacker(s)];
+            for (int f = 0; f < kFunctionCount; ++f)
+                if (o.available(used, static_cast<Function>(f))) fs[n++] = static_cast<Choice>(f);
+            s.fa = static_cast<Function>(fs[below(dice, static_cast<std::uint32_t>(n))]);
+        }
     }
     // The policy's answer to the question this step poses (D2a).
     template <class P, class Dice>

@@ -81,17 +81,37 @@ void for_each_damage(int cls, Seat attacker, F&& f) {
     }
 }
 
-// The laws of a policy variant.
+// mcts states no laws: the solvers refuse it, one line.
+void refuse_search(const Policy& p, const char* what) {
+    if (std::holds_alternative<odds::dimension_duel::Mcts>(p))
+        throw UsageError(std::string("dimension-duel: ") + what +
+                         " needs policies that state their choices as probabilities; mcts "
+                         "searches (valid: dice, aggressor, survivor, calibrator, best-response, "
+                         "equilibrium)");
+}
+
+// The laws of a policy variant (never mcts: refuse_search).
 struct Laws {
     const Policy& p;
+    template <class F>
+    auto of(F&& law) const {
+        return std::visit(
+            [&](const auto& x) {
+                if constexpr (SolvablePolicy<std::decay_t<decltype(x)>>)
+                    return law(x);
+                else
+                    return decltype(law(DicePolicy{})){};
+            },
+            p);
+    }
     ParticleLaw particle(const View& v) const {
-        return std::visit([&](const auto& x) { return x.particle_law(v); }, p);
+        return of([&](const auto& x) { return x.particle_law(v); });
     }
     RegionLaw region(const View& v, int ray, int shield) const {
-        return std::visit([&](const auto& x) { return x.region_law(v, ray, shield); }, p);
+        return of([&](const auto& x) { return x.region_law(v, ray, shield); });
     }
     FunctionLaw function(const View& v, const Calibration& c) const {
-        return std::visit([&](const auto& x) { return x.function_law(v, c); }, p);
+        return of([&](const auto& x) { return x.function_law(v, c); });
     }
 };
 
@@ -299,6 +319,8 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
 }
 
 Result solve_from(const Options& o, const Policy& tau, const Policy& kaon, const State& at) {
+    refuse_search(tau, "the exact solver");
+    refuse_search(kaon, "the exact solver");
     check_size(o, "the exact solver");
     if (o.single_use)
         throw UsageError(
@@ -395,6 +417,7 @@ Result solve_from(const Options& o, const Policy& tau, const Policy& kaon, const
 
 std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat seat,
                                                        const Policy& opponent) {
+    refuse_search(opponent, "best-response");
     check_size(o, "best-response");
     if (o.max_turns < kBestResponseMinTurns)
         throw UsageError(

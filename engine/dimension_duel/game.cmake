@@ -2,5 +2,5 @@
 odds_game(
   KERNEL dimension_duel.cpp equilibrium.cpp         # the rules (D1-D7), the game's equilibrium
   SIM    register.cpp exact.cpp                     # the registry entry and the exact solver
-  TESTS  test_rules.cpp test_exact.cpp test_positions.cpp test_equilibrium.cpp
+  TESTS  test_rules.cpp test_exact.cpp test_positions.cpp test_equilibrium.cpp test_mcts.cpp
   BENCH  bench.cpp)

@@ -7,6 +7,7 @@
 //   calibrator  uses the particle changers to win step 1 (unblock its ray, match its shield)
 //   best-response  maximises its exact win probability against the opponent's known policy
 //   equilibrium    the optimal mixed strategies of the game (equilibrium.hpp), sampled
+//   mcts        UCT tree search (policies/mcts.hpp) for the seat's win probability (draws half)
 //
 // The strategic policies calibrate (steps 1 and 2) by the charts, like `dice`: against an
 // opponent who cannot see the choice, no particle or region is better than another.
@@ -20,6 +21,7 @@
 #include "engine/dice.hpp"
 #include "engine/dimension_duel/dimension_duel.hpp"
 #include "engine/dimension_duel/equilibrium.hpp"
+#include "policies/mcts.hpp"
 #include "policies/policy_table.hpp"
 
 namespace odds::dimension_duel {
@@ -258,7 +260,60 @@ struct Equilibrium {
     }
 };
 
-using Policy = std::variant<DicePolicy, Aggressor, Survivor, Calibrator, BestResponse, Equilibrium>;
+// The policies that do not search and need nothing solved first: what mcts may roll out with
+// (the table's first rows, in order).
+using Basic = std::variant<DicePolicy, Aggressor, Survivor, Calibrator>;
+inline constexpr std::string_view kRollouts[] = {"dice", "aggressor", "survivor", "calibrator"};
+
+// UCT over the duel's decision points (policies/mcts.hpp), maximising the seat's win probability
+// (draws half, Game::reward), rolling out with one of the Basic policies in both seats. Asked a
+// step's question, it rebuilds the position from what it is shown (View: hit points, functions
+// used, turns played; the earlier steps) and searches from there. As defender (D2a) it is not
+// shown the attacker's choice of the same step: every iteration samples one
+// (Game::determinize). Below the root the tree is sequential: the seats it imagines later see
+// the attacker's choice of each step (a simplification of the simultaneous steps).
+struct Mcts : odds::Mcts<Game, Basic> {
+    using odds::Mcts<Game, Basic>::Mcts;
+    template <class Dice>
+    int particle(const View& v, Dice& dice) {
+        return search(at(v, 0), *v.options, dice);
+    }
+    template <class Dice>
+    int region(const View& v, int ray, int shield, Dice& dice) {
+        State s = at(v, 2);
+        s.c.ray = ray;
+        s.c.shield = shield;
+        return search(s, *v.options, dice);
+    }
+    template <class Dice>
+    Function function(const View& v, const Calibration& c, Dice& dice) {
+        State s = at(v, 4);
+        s.c = c;
+        return static_cast<Function>(search(s, *v.options, dice));
+    }
+
+private:
+    // The position `v` shows, at the step the attacker's (`step`) or the defender's (step + 1)
+    // decision of it.
+    static State at(const View& v, int step) {
+        State s;
+        const Seat opp = v.me == kTau ? kKaon : kTau;
+        s.hp[v.me] = v.my_hp;
+        s.hp[opp] = v.opp_hp;
+        s.used[v.me] = v.my_used;
+        s.used[opp] = v.opp_used;
+        s.turn = v.turn;
+        s.step = static_cast<std::uint8_t>(step + (v.attacking ? 0 : 1));
+        return s;
+    }
+};
+
+using Policy =
+    std::variant<DicePolicy, Aggressor, Survivor, Calibrator, BestResponse, Equilibrium, Mcts>;
+
+Policy make_mcts(const Options& o, const PolicyArgs& a);
+inline constexpr PolicyParam kMctsParams[] = {odds::mcts_iterations_param(), odds::mcts_c_param(),
+                                              odds::mcts_rollout_param(kRollouts, 0)};
 
 // The policies, the default first: name, help and factory. A best-response seat is made without
 // its table, which the registration solves against the other seat's policy.
@@ -279,13 +334,24 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
      "the game's optimal mixed strategies, solved before the run (D2a; hp up to 150, "
      "single_use=false, max_turns of 10000 or more)",
      [](const Options& o, const PolicyArgs&) -> Policy { return Equilibrium{equilibrium(o)}; }},
+    {"mcts",
+     "UCT tree search for the seat's win probability (draws half): N iterations, exploration C, "
+     "rolling out with the named policy; as defender it samples the attacker's hidden choice",
+     make_mcts, kMctsParams},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
 
-// Every policy the table can make plays the kernel's policy interface, and states its choices
-// as probabilities for the exact solver.
+// Every policy the table can make plays the kernel's policy interface, and every one but mcts
+// states its choices as probabilities for the exact solver (which refuses mcts).
 static_assert(every_alternative<Policy>([]<class P> {
-    return PolicyFor<P, odds::Dice> && SolvablePolicy<P>;
+    return PolicyFor<P, odds::Dice> && (SolvablePolicy<P> || std::same_as<P, Mcts>);
 }));
+static_assert(PolicyFor<Mcts, ScriptedDice>);
+static_assert(std::size(kRollouts) == std::variant_size_v<Basic>);
+static_assert(odds::ResumableGame<Game, odds::Dice> && odds::ResumableGame<Game, ScriptedDice>);
+
+inline Policy make_mcts(const Options& o, const PolicyArgs& a) {
+    return make_search<Mcts, Basic>(kPolicies, o, a);
+}
 
 }  // namespace odds::dimension_duel

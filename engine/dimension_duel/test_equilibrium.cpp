@@ -113,6 +113,8 @@ TEST_CASE("D2a equilibrium does at least as well as the value against every othe
     for (std::size_t i = 0; i < std::size(kPolicies); ++i) {
         const Policy other = kPolicies[i].make(o, PolicyArgs{});
         if (std::holds_alternative<BestResponse>(other)) continue;  // the test above
+        if (std::holds_alternative<dimension_duel::Mcts>(other))
+            continue;  // no laws to solve (test_mcts.cpp)
         INFO(kPolicies[i].name);
         CHECK(tau_score(o, eq, other) >= value - 1e-6);
         CHECK(tau_score(o, other, eq) <= value + 1e-6);

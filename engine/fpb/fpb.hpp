@@ -120,6 +120,7 @@ struct Order {
         step[marine] = static_cast<std::int8_t>(step_);
         return *this;
     }
+    bool operator==(const Order&) const = default;  // search's tree (policies/mcts.hpp)
 };
 
 // Carry attempts: carry[c] is the wounded marine c tries to carry, or -1 (H5).
@@ -423,6 +424,7 @@ struct Game {
         CarryPlan carry = no_carries();  // kCarry
         bool bug_out = false;            // kBugOut
         std::int8_t first_out = -1;      // kBugOut: the wounded man taken first, -1 H5a's order
+        bool operator==(const Choice&) const = default;
     };
     // None, smoke into three areas, covering fire or a halt (a subset of the six men but the Lt
     // who could be named, as firing or not), or a move (stay, back or forward for each of the

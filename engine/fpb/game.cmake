@@ -3,5 +3,5 @@
 odds_game(
   KERNEL fpb.cpp                                    # the rules (H1-H8): includes no policy, no CLI
   SIM    register.cpp                               # the registry entry
-  TESTS  test_rules.cpp test_stats.cpp test_positions.cpp
+  TESTS  test_rules.cpp test_stats.cpp test_positions.cpp test_mcts.cpp
   BENCH  bench.cpp)

@@ -9,6 +9,7 @@
 //   random           uniform over the legal choices
 //   rollout[:N]      flat Monte Carlo: each turn, every candidate order (and the bug-out call)
 //                    played out N times with cover-and-carry, the best kept
+//   mcts             UCT tree search (policies/mcts.hpp) for the most marines withdrawn
 #pragma once
 
 #include <array>
@@ -16,6 +17,7 @@
 
 #include "engine/dice.hpp"
 #include "engine/fpb/fpb.hpp"
+#include "policies/mcts.hpp"
 #include "policies/policy_table.hpp"
 
 namespace odds::fpb {
@@ -366,8 +368,53 @@ private:
     }
 };
 
+// The policies that do not search: what mcts may roll out with (the table's first rows, in
+// order).
+using Basic =
+    std::variant<CoverAndCarry, BugOut, SmokeAndCarry, LeadFromFront, BravestFirst, Random>;
+inline constexpr std::string_view kRollouts[] = {
+    "cover-and-carry", "bug-out", "smoke-and-carry", "lead-from-front", "bravest-first", "random"};
+
+// UCT over the game's decision points (policies/mcts.hpp), rolling out with one of the Basic
+// policies. What it maximises is Game::reward: the marines withdrawn (wounded ones included,
+// H7, H8), as a share of the squad. Its choices are the game's every legal one (the leader's
+// orders, every plan of carries, the bug-out call and, H7a, who goes first); the tree tries a
+// node's choices in the order Game::legal lists them, so a budget below the leader's number of
+// orders (up to 2,255) weighs only the first ones (none, smoke, covering fire, halts, then moves).
+struct Mcts : odds::Mcts<Game, Basic> {
+    Mcts(int iterations, double exploration, Basic rollout, const Options& o)
+        : odds::Mcts<Game, Basic>(iterations, exploration, std::move(rollout)), options(o) {}
+    Options options;  // the game's (Game's questions need them; the policy interface has none)
+
+    template <class D>
+    Order leader(const State& s, D& dice) {
+        return search(s, options, dice).order;
+    }
+    template <class D>
+    CarryPlan carries(const State& s, D& dice) {
+        return search(s, options, dice).carry;
+    }
+    template <class D>
+    bool bug_out(const State& s, D& dice) {
+        call_ = search(s, options, dice);
+        return call_.bug_out;
+    }
+    // H7a: asked right after bug_out, at the same decision point: that search's choice.
+    template <class D>
+    int first_out(const State&, D&) {
+        return call_.first_out;
+    }
+
+private:
+    Game::Choice call_{};
+};
+
 using Policy = std::variant<BugOut, CoverAndCarry, SmokeAndCarry, LeadFromFront, BravestFirst,
-                            Random, Rollout>;
+                            Random, Rollout, Mcts>;
+
+Policy make_mcts(const Options& o, const PolicyArgs& a);
+inline constexpr PolicyParam kMctsParams[] = {odds::mcts_iterations_param(), odds::mcts_c_param(),
+                                              odds::mcts_rollout_param(kRollouts, 0)};
 
 // rollout[:N]: N playouts of each candidate.
 inline constexpr PolicyParam kRolloutParams[] = {{"N", "playouts per candidate", 1, 100000, 16}};
@@ -392,10 +439,21 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
          return Rollout{static_cast<int>(a[0]), o};
      },
      kRolloutParams},
+    {"mcts",
+     "UCT tree search for the most marines withdrawn: N iterations, exploration C, rolling out "
+     "with the named policy",
+     make_mcts, kMctsParams},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
 
 // Every policy the table can make plays the kernel's policy interface.
 static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
+static_assert(PolicyFor<Mcts, ScriptedDice> && ChoosesFirstOut<Mcts, odds::Dice>);
+static_assert(std::size(kRollouts) == std::variant_size_v<Basic>);
+static_assert(odds::ResumableGame<Game, odds::Dice> && odds::ResumableGame<Game, ScriptedDice>);
+
+inline Policy make_mcts(const Options& o, const PolicyArgs& a) {
+    return make_search<Mcts, Basic>(kPolicies, o, a, o);
+}
 
 }  // namespace odds::fpb

@@ -112,9 +112,7 @@ static_assert(std::size(kRollouts) == std::variant_size_v<Basic>);
 static_assert(odds::ResumableGame<Game, odds::Dice> && odds::ResumableGame<Game, ScriptedDice>);
 
 inline Policy make_mcts(const Options& o, const PolicyArgs& a) {
-    const auto rollout = static_cast<std::size_t>(a[2]);
-    return Mcts(static_cast<int>(a[0]), static_cast<double>(a[1]) / 100,
-                narrow_policy<Basic>(kPolicies[rollout].make(o, PolicyArgs{})));
+    return make_search<Mcts, Basic>(kPolicies, o, a);
 }
 
 // The policy of row `index`, for the solver and the tests.

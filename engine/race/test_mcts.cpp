@@ -165,16 +165,7 @@ TEST_CASE("mcts depends only on the seed: the same search twice, any thread coun
     CHECK(da.word() == db.word());
     const auto run = find_game("race").prepare({}, {"mcts:200:rollout=best"});
     CHECK(run->policy == "mcts:200:rollout=best");
-    RunConfig cfg;
-    cfg.playouts = 64;
-    cfg.seed = 3;
-    cfg.chunk_size = 8;
-    cfg.threads = 1;
-    const Tally one = run->run(cfg, {}).tally;
-    cfg.threads = 2;
-    const Tally two = run->run(cfg, {}).tally;
-    for (int m = 0; m < race::kMetricCount; ++m)
-        CHECK(test::counts(one, m) == test::counts(two, m));
+    CHECK(test::same_on_1_and_2_threads(*run, 64, 3, 8));
 }
 
 TEST_CASE("mcts: the policy's parameters, its label and its refusals", "[race][mcts][policies]") {
