@@ -368,3 +368,69 @@ TEST_CASE("naval the movement search and gunner's scoring agree with their plain
     for (int g = 0; g < 30; ++g) play(g % 2 ? crowded : Options{}, a, b, dice);
     CHECK(moves > 3000);
 }
+
+namespace {
+
+// FNV-1a over the words of a finished game that play decides: every ship (hex, heading, side,
+// afloat, flagship, ratings), the turn, the result, the tallies, the deck, discards and hands;
+// then the next word of the dice (so the dice each game consumed are pinned too).
+struct Digest {
+    std::uint64_t h = 1469598103934665603ull;
+    void add(std::int64_t v) {
+        for (int k = 0; k < 8; ++k) {
+            h ^= static_cast<std::uint64_t>(v >> (8 * k)) & 0xffu;
+            h *= 1099511628211ull;
+        }
+    }
+    void add(const State& s) {
+        for (int i = 0; i < s.n_ships; ++i) {
+            const Ship& sh = s.ship[i];
+            for (int v : {sh.pos.q, sh.pos.r, int{sh.facing}, int{sh.side}, int{sh.origin},
+                          int{sh.afloat}, int{sh.flagship}, sh.movement, sh.cannon, sh.crew})
+                add(v);
+        }
+        for (int v :
+             {s.turn, s.winner, int{s.timeout}, s.boardings, s.sunk[0], s.sunk[1], s.captures[0],
+              s.captures[1], s.deck_n, s.discards_n, s.hand_n[0], s.hand_n[1]})
+            add(v);
+        for (const auto& side : s.broadsides)
+            for (int v : side) add(v);
+        for (int k = 0; k < s.deck_n; ++k) add(s.deck[k]);
+        for (int k = 0; k < s.discards_n; ++k) add(s.discards[k]);
+        for (int side = 0; side < kSides; ++side)
+            for (int k = 0; k < s.hand_n[side]; ++k) add(s.hand[side][k]);
+    }
+};
+
+template <class A, class B>
+std::uint64_t digest_of_games(const Options& o, A a, B b, int games, std::uint64_t seed) {
+    Digest d;
+    Dice dice(seed);
+    for (int g = 0; g < games; ++g) {
+        d.add(play(o, a, b, dice));
+        d.add(static_cast<std::int64_t>(dice.word()));
+    }
+    return d.h;
+}
+
+}  // namespace
+
+// Like Stockfish's bench node count: what the policies play from fixed seeds, pinned by a digest
+// of every final state (and the dice consumed). Any change in play, intended or not, shows here;
+// an intended one (a rules version bump) updates the digests in review.
+TEST_CASE("naval play is pinned: digests of fixed-seed games", "[naval][pin]") {
+    Options o;
+    Options crowded;
+    crowded.length = 10;
+    crowded.breadth = 8;
+    crowded.islands = 16;
+    crowded.ships = 5;
+    Rollout quick;
+    quick.budget = 2;
+    CHECK(digest_of_games(o, Random{}, Random{}, 400, 1) == 0xe8167786fbca057eull);
+    CHECK(digest_of_games(crowded, Random{}, Random{}, 400, 2) == 0x9ede137393c96057ull);
+    CHECK(digest_of_games(o, Gunner{}, Boarder{}, 100, 3) == 0x305feb3701b8330aull);
+    CHECK(digest_of_games(crowded, Boarder{}, Gunner{}, 100, 4) == 0x63e26321ba56edfbull);
+    CHECK(digest_of_games(o, Random{}, Gunner{}, 100, 5) == 0xadbe77e2dd3e5787ull);
+    CHECK(digest_of_games(crowded, quick, Boarder{}, 10, 6) == 0x869fc8e18113c671ull);
+}
