@@ -126,6 +126,38 @@ struct Reach {
     int n = 0;
 };
 
+// The steps of a game (naval_play.hpp, "The turn as a state machine"). Decision points ask the
+// side State::actor; the others are played by the dice.
+enum class Step : std::uint8_t {
+    kFlagship,        // decision: the side's flagship (N2)
+    kTurnStart,       // a new turn
+    kDraw,            // N4: the side draws
+    kDiscard,         // decision: a card to discard, down to the hand limit (N4)
+    kMovePhase,       // N5: who chooses the order
+    kMoveFirst,       // decision: move first or second (N5)
+    kNextMover,       // N5: whose ship moves next
+    kPickMover,       // decision: which unmoved ship moves (N5)
+    kMoveCards,       // decision: cards on the movement roll, when any applies (N9)
+    kMoveRoll,        // N5: the allowance
+    kMoveEnd,         // decision: where the ship ends (N5)
+    kBroadsidePhase,  // N6: the phase begins
+    kNextDeclarer,    // N6a: the next ship afloat to declare
+    kDeclare,         // decision: target and ammunition, or hold fire (N6, N6a)
+    kReloadCards,     // decision: a Quick Reload, when one is in hand (N9a)
+    kFire,            // N6a: the next declared broadside is rolled
+    kFireCards,       // decision: cards on the broadside roll, when any applies (N9)
+    kFireRoll,        // N6: the broadside and damage rolls
+    kDamage,          // N6a: all damage at once
+    kBoardingPhase,   // N7: the phase begins
+    kNextPair,        // N7a: the next pair that may board
+    kBoard,           // decision: board or not (N7a)
+    kBoardCards,      // decision: cards on the boarding roll, when any applies (N9)
+    kBoardRoll,       // N7: the boarding rolls
+    kTake,            // decision: take the prize or sink it (N7)
+    kEndCheck,        // N8
+    kOver
+};
+
 struct State {
     int cols = 16, rows = 24;  // the sea: flat-topped hexes, odd-q; the fleets' edges are rows
     hex::Bounds bounds{16, 24};
@@ -146,8 +178,23 @@ struct State {
     int first_mover = 0;                             // this turn's first side to move (N5)
     std::array<bool, kMaxShips> moved{}, boarded{};  // this turn
     std::array<bool, kMaxShips> reloaded{};          // Quick Reload played this turn (N9a)
-    // The broadside phase's declarations so far (N6a), and the ship declaring now: a search
-    // policy's copy of the state resumes the phase there.
+    // Where play stands (naval_play.hpp, "The turn as a state machine"): the step, the side
+    // deciding, and what the step under way needs. A state copied at a decision point resumes
+    // from there.
+    Step step = Step::kTurnStart;
+    std::int8_t actor = 0;                 // the side deciding now (Game::to_move)
+    std::int8_t next_side = 0;             // N5: the side to move a ship next
+    std::int8_t mover = -1;                // N5: the ship moving
+    std::int8_t nth = 0;                   // N9a: 1 for the second broadside after a Quick Reload
+    std::int8_t card_turn = 0;             // N9: 0 the rolling side's cards, 1 the other side's
+    std::int8_t board_i = 0, board_j = 0;  // N7a: the pair asked, or the last pair looked at
+    std::int8_t asked = 0;                 // N7a: 0 the lower ship's side asked, 1 the other's
+    std::int8_t prize_winner = -1, prize_loser = -1;  // N7: the boarding just won
+    int mod = 0, mod_j = 0;  // N9: the card modifiers gathered for the roll under way
+    int allowance = 0;       // N5: the movement points rolled
+    int resolving = 0;       // N6a: the declared broadside being rolled
+    std::array<std::array<std::int8_t, 3>, kMaxShips> loss{};  // N6a: damage held to phase end
+    // The broadside phase's declarations so far (N6a), and the ship declaring now.
     std::array<Declared, 2 * kMaxShips> declared{};
     int n_declared = 0;
     int declaring = 0;

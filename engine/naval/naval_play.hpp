@@ -76,78 +76,101 @@ void character_roll(Ship& s, D& dice) {
     ++rating(s, attribute_of(dice.d6()));
 }
 
-// N1-N4 from a start at turn 0: islands, the fleet rolls (N2a: side A, then side B: National,
-// Fleet, then each ship's Ship, Captain and Crew rolls in line order, then the flagship's three
-// extra rolls) and the shuffled deck. From a later turn: the deck shuffled.
-template <class A, class B, class D>
-State begin(const Start& start, A& a, B& b, D& dice) {
-    State s = start.state;
-    if (s.turn > 0) {
-        // N4: every card in no hand and not among the discards is in the deck, unknown order.
-        std::array<int, kCardKinds> out{};
-        for (int side = 0; side < kSides; ++side)
-            for (int k = 0; k < s.hand_n[side]; ++k) ++out[s.hand[side][k]];
-        for (int k = 0; k < s.discards_n; ++k) ++out[s.discards[k]];
-        s.deck_n = 0;
-        for (int c = 0; c < kDeckSize; ++c)
-            if (out[c / 2]-- <= 0) s.deck[s.deck_n++] = static_cast<std::uint8_t>(c / 2);
-        shuffle(s.deck.data(), s.deck_n, dice);
-        s.start_rating = {};
-        for (int i = 0; i < s.n_ships; ++i) {
-            const Ship& sh = s.ship[i];
-            auto& r = s.start_rating[sh.side];
-            r[0] += sh.movement;
-            r[1] += sh.cannon;
-            r[2] += sh.crew;
+// The turn as a state machine.
+//
+// A game is a sequence of steps (Step, in naval.hpp): decision points, where the side
+// State::actor answers one question, and steps the dice play. The fields of State the step
+// under way needs live in State, so a state copied at a decision point can take any legal
+// choice and play on (search, policies/mcts.hpp; Rollout). Everything below, the phase
+// functions the rule tests call and whole games, drives this one machine: there is no second
+// copy of the rules.
+//
+// The order of the rolls and questions (each rule's paragraph in RULES.md):
+//   setup       islands (N1a); side A's National, Fleet and ship rolls (N2a); A names its
+//               flagship; its three extra rolls; the same for B; the deck shuffled (N4)
+//   draw        A draws, discards to the hand limit; then B (N4)
+//   move        fastest ship's side chooses to move first or second (ties: d6 each, A first,
+//               until they differ); then the sides alternate, one ship at a time: the side picks
+//               a ship, the cards on its roll (the mover's side, then the other: N9), 2d6, the
+//               end (N5)
+//   broadsides  each ship afloat in index order declares (N6a), and after a shot may play a
+//               Quick Reload and declare again (N9a); then the declared shots in order: the
+//               cards (firer's side, then the target's), the roll, the damage rolls; then all
+//               damage at once (N6)
+//   boarding    pairs in order of the lower index, then the higher (N7a): the lower ship's side
+//               asked first, the other's only if it declines; each side's boarding cards (lower
+//               ship's first); the rolls until they differ; the winner takes or sinks (N7)
+//   end         N8
+
+// The N9 roll the current card step is about, from the asked side's (State::actor's) view.
+inline Roll pending_roll(const State& s) noexcept {
+    Roll roll;
+    switch (s.step) {
+        case Step::kMoveCards:
+            roll.kind = Roll::kMove;
+            roll.own = s.card_turn == 0;
+            roll.ship = s.mover;
+            break;
+        case Step::kReloadCards:
+            roll.kind = Roll::kReload;
+            roll.ship = static_cast<std::int8_t>(s.declaring);
+            break;
+        case Step::kFireCards: {
+            const Declared& d = s.declared[static_cast<std::size_t>(s.resolving)];
+            const Ship& target = s.ship[d.shot.target];
+            roll.kind = Roll::kBroadside;
+            roll.own = s.card_turn == 0;
+            roll.ship = d.firer;
+            roll.target = d.shot.target;
+            roll.ammo = d.shot.ammo;
+            // N9: the bearing is worked out only for a hand that could play Rake the Bow.
+            const auto& hand = s.hand[s.actor];
+            const auto end = hand.begin() + s.hand_n[s.actor];
+            roll.rake = roll.own && std::find(hand.begin(), end, kRakeTheBow) != end &&
+                        hex::in_bow_or_stern(target.pos, target.facing, s.ship[d.firer].pos);
+            break;
         }
-        return s;
+        default:  // kBoardCards: each side's own roll
+            roll.kind = Roll::kBoard;
+            roll.ship = s.asked == 0 ? s.board_i : s.board_j;
+            roll.target = s.asked == 0 ? s.board_j : s.board_i;
+            break;
     }
-    // N1a: islands fall uniformly on the open sea between the fleets' edge rows.
-    for (int k = 0; k < start.islands; ++k) {
-        for (;;) {
-            const int spot = s.cols + static_cast<int>(below(
-                                          dice, static_cast<std::uint32_t>(s.cols * (s.rows - 2))));
-            const auto c = static_cast<std::size_t>(s.cell(spot % s.cols, spot / s.cols));
-            if (!s.land[c] && !s.at[c]) {
-                s.land[c] = 1;
-                break;
-            }
-        }
-    }
-    const int ships = start.state.n_ships / 2;
-    for (int side = 0; side < kSides; ++side) {
-        const int national = dice.d6(), fleet = dice.d6();  // N2: once per side
-        s.n_ships = (side + 1) * ships;  // the policy names its flagship among its own ships
-        for (int k = 0; k < ships; ++k) {
-            Ship& sh = s.ship[side * ships + k];
-            ++rating(sh, attribute_of(national));
-            ++rating(sh, attribute_of(fleet));
-            for (int t = 0; t < 3; ++t) character_roll(sh, dice);  // Ship, Captain, Crew
-        }
-        const int f = with_policy(side, a, b, [&](auto& p) { return p.flagship(s, side, dice); });
-        if (f < side * ships || f >= (side + 1) * ships) policy_error("flagship not of the side");
-        Ship& flag = s.ship[f];
-        flag.flagship = true;
-        for (int t = 0; t < 3; ++t) character_roll(flag, dice);
-        for (int k = 0; k < ships; ++k) {
-            const Ship& sh = s.ship[side * ships + k];
-            auto& r = s.start_rating[side];
-            r[0] += sh.movement;
-            r[1] += sh.cannon;
-            r[2] += sh.crew;
-        }
-    }
-    // N4: two of each card, shuffled.
-    for (int c = 0; c < kDeckSize; ++c) s.deck[c] = static_cast<std::uint8_t>(c / 2);
-    s.deck_n = kDeckSize;
-    shuffle(s.deck.data(), s.deck_n, dice);
-    return s;
+    return roll;
 }
 
-// A fresh game's setup: begin from the opening.
-template <class A, class B, class D>
-State setup(const Options& o, A& a, B& b, D& dice) {
-    return begin(opening(o), a, b, dice);
+// Does the actor hold a card that applies to the pending roll (else it is not asked: N9)? The
+// common answer, an empty or useless hand, without working out the roll.
+inline bool any_card(const State& s) noexcept {
+    const int n = s.hand_n[s.actor];
+    if (n == 0) return false;
+    const auto& hand = s.hand[s.actor];
+    const Roll roll = pending_roll(s);
+    for (int k = 0; k < n; ++k)
+        if (applicable(hand[k], roll)) return true;
+    return false;
+}
+
+// Is the step a question to State::actor?
+inline bool asks(const State& s) noexcept {
+    switch (s.step) {
+        case Step::kFlagship:
+        case Step::kDiscard:
+        case Step::kMoveFirst:
+        case Step::kPickMover:
+        case Step::kMoveEnd:
+        case Step::kDeclare:
+        case Step::kBoard:
+        case Step::kTake:
+            return true;
+        case Step::kMoveCards:
+        case Step::kReloadCards:
+        case Step::kFireCards:
+        case Step::kBoardCards:
+            return any_card(s);
+        default:
+            return false;
+    }
 }
 
 // N4: the top card to `side`'s hand; an empty deck is first refilled from the discards, shuffled.
@@ -173,29 +196,12 @@ inline void discard_slot(State& s, int side, int slot) {
     --n;
 }
 
-// N4: each side draws a card (A first), then discards down to the hand limit.
-template <class A, class B, class D>
-void draw_phase(State& s, A& a, B& b, D& dice) {
-    for (int side = 0; side < kSides; ++side) {
-        draw_card(s, side, dice);
-        while (s.hand_n[side] > kHandLimit)
-            discard_slot(s, side, with_policy(side, a, b, [&](auto& p) {
-                             return p.discard(s, side, dice);
-                         }));
-    }
-}
-
-// N9: `side` plays the cards its policy picks for `roll`, any number (N9b); returns their total
-// modifier (for a Quick Reload, 1 if one was played: N9a, at most one a ship a turn). Cards that
-// do not apply stay in the hand.
-template <class P, class D>
-int play_cards(State& s, int side, const Roll& roll, P& policy, D& dice) {
+// N9: `side` plays the cards of `mask` (hand slots) that apply to `roll`, any number (N9b), at
+// most one Quick Reload (N9a); the rest stay in hand. Returns their total modifier (a Quick
+// Reload counts 1: a second broadside).
+inline int play_mask(State& s, int side, const Roll& roll, unsigned mask) noexcept {
     auto& h = s.hand[side];
     int& n = s.hand_n[side];
-    bool any = false;
-    for (int k = 0; k < n; ++k) any |= applicable(h[k], roll);
-    if (!any) return 0;  // nothing to decide: the policy is not asked
-    const unsigned mask = policy.cards(s, side, roll, dice);
     int mod = 0, kept = 0;
     bool reloaded = false;
     for (int k = 0; k < n; ++k) {
@@ -214,199 +220,11 @@ int play_cards(State& s, int side, const Roll& roll, P& policy, D& dice) {
     return mod;
 }
 
-// N9: the rolling side's cards, then the enemy's "opponent" cards, on one roll.
-template <class A, class B, class D>
-int card_modifiers(State& s, int side, Roll roll, A& a, B& b, D& dice) {
-    roll.own = true;
-    int mod = with_policy(side, a, b, [&](auto& p) { return play_cards(s, side, roll, p, dice); });
-    roll.own = false;
-    mod += with_policy(1 - side, a, b,
-                       [&](auto& p) { return play_cards(s, 1 - side, roll, p, dice); });
-    return mod;
-}
-
 inline void sink(State& s, int i) noexcept {
     Ship& sh = s.ship[i];
     sh.afloat = false;
     s.at[static_cast<std::size_t>(s.cell(sh.pos))] = 0;
     ++s.sunk[sh.side];
-}
-
-// N5: one ship's move: the cards, the allowance roll 2d6 - 4 + Movement, then the policy's
-// choice among the reachable ends.
-template <class A, class B, class D>
-void move_ship(State& s, int i, A& a, B& b, D& dice) {
-    Ship& sh = s.ship[i];
-    const int side = sh.side;
-    Roll roll;
-    roll.kind = Roll::kMove;
-    roll.ship = static_cast<std::int8_t>(i);
-    const int mod = card_modifiers(s, side, roll, a, b, dice);
-    const int allowance = std::max(0, dice.sum_d6(2) - 4 + sh.movement + mod);
-    Reach r;
-    reach(s, i, allowance, r);
-    const int k = with_policy(side, a, b, [&](auto& p) { return p.move(s, i, r, dice); });
-    if (k < 0 || k >= r.n) policy_error("move outside the reach");
-    s.at[static_cast<std::size_t>(s.cell(sh.pos))] = 0;
-    place(s, i, r.end[k].pos(), r.end[k].facing);
-    s.moved[i] = true;
-}
-
-// N5: the side with the fastest ship chooses to move first or second (tie: both roll a die,
-// A first, until they differ; the higher chooses); then the sides alternate, one ship at a time.
-template <class A, class B, class D>
-void move_phase(State& s, A& a, B& b, D& dice) {
-    s.moved.fill(false);
-    const int ma = s.highest_movement(0), mb = s.highest_movement(1);
-    int chooser = ma > mb ? 0 : 1;
-    if (ma == mb)
-        for (;;) {
-            const int ra = dice.d6(), rb = dice.d6();
-            if (ra != rb) {
-                chooser = ra > rb ? 0 : 1;
-                break;
-            }
-        }
-    const bool first =
-        with_policy(chooser, a, b, [&](auto& p) { return p.move_first(s, chooser, dice); });
-    s.first_mover = first ? chooser : 1 - chooser;
-    const auto waiting = [&](int side) {
-        for (int i = 0; i < s.n_ships; ++i) {
-            const Ship& sh = s.ship[i];
-            if (sh.afloat && sh.side == side && !s.moved[i]) return true;
-        }
-        return false;
-    };
-    for (int side = s.first_mover;; side = 1 - side) {
-        if (!waiting(side)) {
-            side = 1 - side;
-            if (!waiting(side)) break;
-        }
-        const int i = with_policy(side, a, b, [&](auto& p) { return p.pick_mover(s, side, dice); });
-        if (i < 0 || i >= s.n_ships || !s.ship[i].afloat || s.ship[i].side != side || s.moved[i])
-            policy_error("mover not an unmoved ship of the side");
-        move_ship(s, i, a, b, dice);
-    }
-}
-
-// N6, N6a: every ship declares its broadside (and, N9a, a second one after a Quick Reload), then
-// all are rolled in declaration order, then all damage applies at once. The declarations live in
-// the state (declared, declaring), so a policy's copy of the state can resume the phase from the
-// ship now declaring, with the earlier ships' shots and Quick Reloads as they were made.
-template <class A, class B, class D>
-void resume_broadsides(State& s, A& a, B& b, D& dice) {
-    const auto declare = [&](int i, int nth) {
-        const int side = s.ship[i].side;
-        const Shot shot =
-            with_policy(side, a, b, [&](auto& p) { return p.broadside(s, i, nth, dice); });
-        if (shot.target < 0) return false;
-        if (shot.ammo >= kAmmoKinds || !can_fire(s, i, shot.target, shot.ammo))
-            policy_error("illegal broadside");
-        s.declared[s.n_declared++] = {static_cast<std::int8_t>(i), shot};
-        return true;
-    };
-    for (; s.declaring < s.n_ships; ++s.declaring) {
-        const int i = s.declaring;
-        if (!s.ship[i].afloat || !declare(i, 0)) continue;
-        Roll roll;
-        roll.kind = Roll::kReload;
-        roll.ship = static_cast<std::int8_t>(i);
-        const int side = s.ship[i].side;
-        if (with_policy(side, a, b, [&](auto& p) { return play_cards(s, side, roll, p, dice); }) >
-            0) {
-            s.reloaded[i] = true;
-            declare(i, 1);
-        }
-    }
-    std::array<std::array<int, 3>, kMaxShips> loss{};
-    for (int k = 0; k < s.n_declared; ++k) {
-        const int f = s.declared[k].firer;
-        const Shot shot = s.declared[k].shot;
-        const Ship& firer = s.ship[f];
-        const Ship& target = s.ship[shot.target];
-        Roll roll;
-        roll.kind = Roll::kBroadside;
-        roll.ship = static_cast<std::int8_t>(f);
-        roll.target = shot.target;
-        roll.ammo = shot.ammo;
-        roll.rake = hex::in_bow_or_stern(target.pos, target.facing, firer.pos);  // N9
-        const int mod = card_modifiers(s, firer.side, roll, a, b, dice);
-        const int range = hex::distance(firer.pos, target.pos);
-        const int total = dice.d6() + firer.cannon - std::max(0, range - 2) +
-                          (shot.ammo == kRoundshot ? 1 : 0) + mod;
-        ++s.broadsides[firer.side][shot.ammo];
-        for (int p = points_of(total); p > 0; --p) {
-            const int attr = shot.ammo == kChainshot
-                                 ? kMovement
-                                 : attribute_of(dice.d6() + (shot.ammo == kGrapeshot ? 1 : 0));
-            ++loss[shot.target][attr];
-        }
-    }
-    for (int i = 0; i < s.n_ships; ++i) {
-        Ship& sh = s.ship[i];
-        const auto& l = loss[i];
-        sh.movement -= l[kMovement];
-        sh.cannon -= l[kCannon];
-        sh.crew -= l[kCrew];
-        if (sh.afloat && sh.cannon <= kSinkingCannon) sink(s, i);
-    }
-}
-
-template <class A, class B, class D>
-void broadside_phase(State& s, A& a, B& b, D& dice) {
-    s.reloaded.fill(false);
-    s.n_declared = 0;
-    s.declaring = 0;
-    resume_broadsides(s, a, b, dice);
-}
-
-// N7, N7a: boarding actions, pairs taken in order of the lower ship index, then the higher; a
-// ship already in an action this turn is passed over; the lower ship's side is asked first.
-template <class A, class B, class D>
-void boarding_phase(State& s, A& a, B& b, D& dice) {
-    s.boarded.fill(false);
-    for (int i = 0; i < s.n_ships; ++i)
-        for (int j = i + 1; j < s.n_ships; ++j) {
-            if (s.boarded[i]) break;
-            if (s.boarded[j] || !can_board(s, i, j)) continue;
-            const int si = s.ship[i].side, sj = s.ship[j].side;
-            const bool want =
-                with_policy(si, a, b, [&](auto& p) { return p.board(s, i, j, dice); }) ||
-                with_policy(sj, a, b, [&](auto& p) { return p.board(s, j, i, dice); });
-            if (!want) continue;
-            ++s.boardings;
-            s.boarded[i] = s.boarded[j] = true;
-            Roll roll;
-            roll.kind = Roll::kBoard;
-            roll.ship = static_cast<std::int8_t>(i);
-            roll.target = static_cast<std::int8_t>(j);
-            const int mi =
-                with_policy(si, a, b, [&](auto& p) { return play_cards(s, si, roll, p, dice); });
-            roll.ship = static_cast<std::int8_t>(j);
-            roll.target = static_cast<std::int8_t>(i);
-            const int mj =
-                with_policy(sj, a, b, [&](auto& p) { return play_cards(s, sj, roll, p, dice); });
-            int w;
-            for (;;) {  // ties are rolled again, the cards still counting
-                const int x = dice.d6() + s.ship[i].crew + mi;
-                const int y = dice.d6() + s.ship[j].crew + mj;
-                if (x != y) {
-                    w = x > y ? i : j;
-                    break;
-                }
-            }
-            const int l = w == i ? j : i;
-            const int sw = s.ship[w].side;
-            if (with_policy(sw, a, b, [&](auto& p) { return p.take(s, w, l, dice); })) {
-                // Taken: one of the winner's crew points moves across; the prize's crew is 1.
-                --s.ship[w].crew;
-                s.ship[l].crew = 1;
-                s.ship[l].side = static_cast<std::int8_t>(sw);
-                ++s.captures[sw];
-            } else {
-                sink(s, l);
-            }
-        }
 }
 
 // N8: a side with no ship loses (both at once: a draw); at max_turns the side with more ships
@@ -421,16 +239,636 @@ inline void end_check(State& s) noexcept {
     }
 }
 
+// Does `side` have a ship afloat still to move this turn (N5)?
+inline bool waiting(const State& s, int side) noexcept {
+    for (int i = 0; i < s.n_ships; ++i) {
+        const Ship& sh = s.ship[i];
+        if (sh.afloat && sh.side == side && !s.moved[i]) return true;
+    }
+    return false;
+}
+
+// N2: a side's National and Fleet rolls, then each of its ships' Ship, Captain and Crew rolls.
+template <class D>
+void fleet_roll(State& s, int side, int ships, D& dice) {
+    const int national = dice.d6(), fleet = dice.d6();  // N2: once per side
+    s.n_ships = (side + 1) * ships;  // the policy names its flagship among its own ships
+    for (int k = 0; k < ships; ++k) {
+        Ship& sh = s.ship[side * ships + k];
+        ++rating(sh, attribute_of(national));
+        ++rating(sh, attribute_of(fleet));
+        for (int t = 0; t < 3; ++t) character_roll(sh, dice);  // Ship, Captain, Crew
+    }
+    s.actor = static_cast<std::int8_t>(side);
+    s.step = Step::kFlagship;
+}
+
+// A question's answer (Game::Choice): flagship, discard, pick_mover: a is the ship or slot;
+// move_first, board, take: a is 0 or 1; cards: a is the mask of hand slots; the move's end: a, b
+// the hex (q, r), c the heading; a broadside: a the target (-1: hold fire), b the ammunition.
+struct Answer {
+    std::int8_t a = 0, b = 0, c = 0;
+    bool operator==(const Answer&) const = default;
+};
+
+// N9: the card step's answer: the asked side plays `mask`, then the step moves on.
+inline void apply_cards(State& s, unsigned mask) noexcept {
+    const int side = s.actor;
+    const int m = mask ? play_mask(s, side, pending_roll(s), mask) : 0;
+    switch (s.step) {
+        case Step::kMoveCards:  // the mover's side, then the other (N9)
+        case Step::kFireCards:  // the firer's side, then the target's
+            s.mod += m;
+            if (s.card_turn == 0) {
+                s.card_turn = 1;
+                s.actor = static_cast<std::int8_t>(1 - side);
+            } else {
+                s.step = s.step == Step::kMoveCards ? Step::kMoveRoll : Step::kFireRoll;
+            }
+            return;
+        case Step::kReloadCards:  // N9a: a Quick Reload played: a second broadside
+            if (m > 0) {
+                s.reloaded[static_cast<std::size_t>(s.declaring)] = true;
+                s.nth = 1;
+                s.step = Step::kDeclare;
+            } else {
+                ++s.declaring;
+                s.step = Step::kNextDeclarer;
+            }
+            return;
+        default:  // kBoardCards: the lower ship's side, then the other's (N7a)
+            if (s.asked == 0) {
+                s.mod = m;
+                s.asked = 1;
+                s.actor = s.ship[s.board_j].side;
+            } else {
+                s.mod_j = m;
+                s.step = Step::kBoardRoll;
+            }
+            return;
+    }
+}
+
+// The answer to the question State::step asks State::actor, then on to the next step.
+template <class D>
+void answer(State& s, const Answer& c, D& dice) {
+    const int side = s.actor;
+    switch (s.step) {
+        case Step::kFlagship: {  // N2: the flagship's three extra rolls; then B's fleet roll
+            const int ships = s.n_ships / (side + 1), f = c.a;
+            if (f < side * ships || f >= (side + 1) * ships)
+                policy_error("flagship not of the side");
+            Ship& flag = s.ship[f];
+            flag.flagship = true;
+            for (int t = 0; t < 3; ++t) character_roll(flag, dice);
+            for (int k = 0; k < ships; ++k) {
+                const Ship& sh = s.ship[side * ships + k];
+                auto& r = s.start_rating[side];
+                r[0] += sh.movement;
+                r[1] += sh.cannon;
+                r[2] += sh.crew;
+            }
+            if (side == 0) {
+                fleet_roll(s, 1, ships, dice);
+            } else {  // N4: two of each card, shuffled
+                for (int k = 0; k < kDeckSize; ++k) s.deck[k] = static_cast<std::uint8_t>(k / 2);
+                s.deck_n = kDeckSize;
+                shuffle(s.deck.data(), s.deck_n, dice);
+                s.step = Step::kTurnStart;
+            }
+            return;
+        }
+        case Step::kDiscard:  // N4: down to the hand limit, A then B
+            discard_slot(s, side, c.a);
+            if (s.hand_n[side] > kHandLimit) return;
+            if (side == 0) {
+                s.actor = 1;
+                s.step = Step::kDraw;
+            } else {
+                s.step = Step::kMovePhase;
+            }
+            return;
+        case Step::kMoveFirst:
+            s.first_mover = c.a ? side : 1 - side;
+            s.next_side = static_cast<std::int8_t>(s.first_mover);
+            s.step = Step::kNextMover;
+            return;
+        case Step::kPickMover: {
+            const int i = c.a;
+            if (i < 0 || i >= s.n_ships || !s.ship[i].afloat || s.ship[i].side != side ||
+                s.moved[i])
+                policy_error("mover not an unmoved ship of the side");
+            s.mover = static_cast<std::int8_t>(i);
+            s.card_turn = 0;
+            s.mod = 0;
+            s.step = Step::kMoveCards;
+            return;
+        }
+        case Step::kMoveEnd: {  // from Game::legal or ask(): an end of the ship's reach
+            const hex::Hex to{c.a, c.b};
+            const int i = s.mover;
+            if (!s.in_bounds(to) || s.is_land(to) || (s.ship_at(to) >= 0 && s.ship_at(to) != i) ||
+                c.c < 0 || c.c >= 6)
+                policy_error("move outside the reach");
+            s.at[static_cast<std::size_t>(s.cell(s.ship[i].pos))] = 0;
+            place(s, i, to, c.c);
+            s.moved[i] = true;
+            s.next_side = static_cast<std::int8_t>(1 - side);
+            s.step = Step::kNextMover;
+            return;
+        }
+        case Step::kDeclare: {  // N6a; after a Quick Reload, the second broadside (N9a)
+            const int i = s.declaring;
+            if (c.a >= 0) {
+                const Shot shot{c.a, static_cast<std::uint8_t>(c.b)};
+                if (c.b < 0 || shot.ammo >= kAmmoKinds || !can_fire(s, i, shot.target, shot.ammo))
+                    policy_error("illegal broadside");
+                s.declared[static_cast<std::size_t>(s.n_declared++)] = {static_cast<std::int8_t>(i),
+                                                                        shot};
+                if (s.nth == 0) {
+                    s.step = Step::kReloadCards;
+                    return;
+                }
+            }
+            ++s.declaring;
+            s.step = Step::kNextDeclarer;
+            return;
+        }
+        case Step::kBoard:  // N7a: the lower ship's side, then (if it declines) the other's
+            if (c.a) {
+                ++s.boardings;
+                s.boarded[s.board_i] = s.boarded[s.board_j] = true;
+                s.asked = 0;
+                s.actor = s.ship[s.board_i].side;
+                s.step = Step::kBoardCards;
+            } else if (s.asked == 0) {
+                s.asked = 1;
+                s.actor = s.ship[s.board_j].side;
+            } else {
+                s.step = Step::kNextPair;
+            }
+            return;
+        case Step::kTake: {  // N7: taken, one of the winner's crew points moves across
+            const int w = s.prize_winner, l = s.prize_loser;
+            if (c.a) {
+                --s.ship[w].crew;
+                s.ship[l].crew = 1;
+                s.ship[l].side = static_cast<std::int8_t>(side);
+                ++s.captures[side];
+            } else {
+                sink(s, l);
+            }
+            s.step = Step::kNextPair;
+            return;
+        }
+        default:  // the card steps
+            apply_cards(s, static_cast<std::uint8_t>(c.a));
+            return;
+    }
+}
+
+// The question State::step asks, put to `policy` (the members PolicyFor lists).
+template <class P, class D>
+Answer ask(const State& s, P& policy, D& dice) {
+    const int side = s.actor;
+    const auto yes = [](bool b) { return Answer{static_cast<std::int8_t>(b)}; };
+    const auto index = [](int i) { return Answer{static_cast<std::int8_t>(i)}; };
+    switch (s.step) {
+        case Step::kFlagship:
+            return index(policy.flagship(s, side, dice));
+        case Step::kDiscard:
+            return index(policy.discard(s, side, dice));
+        case Step::kMoveFirst:
+            return yes(policy.move_first(s, side, dice));
+        case Step::kPickMover:
+            return index(policy.pick_mover(s, side, dice));
+        case Step::kMoveEnd: {
+            Reach r;
+            reach(s, s.mover, s.allowance, r);
+            const int k = policy.move(s, s.mover, r, dice);
+            if (k < 0 || k >= r.n) policy_error("move outside the reach");
+            const Reach::End& e = r.end[static_cast<std::size_t>(k)];
+            return {e.q, e.r, e.facing};
+        }
+        case Step::kDeclare: {
+            const Shot shot = policy.broadside(s, s.declaring, s.nth, dice);
+            return {shot.target, static_cast<std::int8_t>(shot.target < 0 ? 0 : shot.ammo)};
+        }
+        case Step::kBoard:
+            return s.asked == 0 ? yes(policy.board(s, s.board_i, s.board_j, dice))
+                                : yes(policy.board(s, s.board_j, s.board_i, dice));
+        case Step::kTake:
+            return yes(policy.take(s, s.prize_winner, s.prize_loser, dice));
+        default: {  // the card steps: the slots of the hand
+            const unsigned mask = policy.cards(s, side, pending_roll(s), dice);
+            return index(static_cast<int>(mask & ((1u << s.hand_n[side]) - 1)));
+        }
+    }
+}
+
+// One step the dice play (not a question; not kOver).
+template <class D>
+void play_step(State& s, D& dice) {
+    switch (s.step) {
+        case Step::kTurnStart:
+            ++s.turn;
+            s.actor = 0;
+            s.step = Step::kDraw;
+            return;
+        case Step::kDraw:
+            draw_card(s, s.actor, dice);
+            if (s.hand_n[s.actor] > kHandLimit) {
+                s.step = Step::kDiscard;
+            } else if (s.actor == 0) {
+                s.actor = 1;
+            } else {
+                s.step = Step::kMovePhase;
+            }
+            return;
+        case Step::kMovePhase: {
+            // N5: the side with the fastest ship chooses (tie: a die each, A first, until they
+            // differ; the higher chooses).
+            s.moved.fill(false);
+            const int ma = s.highest_movement(0), mb = s.highest_movement(1);
+            int chooser = ma > mb ? 0 : 1;
+            if (ma == mb)
+                for (;;) {
+                    const int ra = dice.d6(), rb = dice.d6();
+                    if (ra != rb) {
+                        chooser = ra > rb ? 0 : 1;
+                        break;
+                    }
+                }
+            s.actor = static_cast<std::int8_t>(chooser);
+            s.step = Step::kMoveFirst;
+            return;
+        }
+        case Step::kNextMover: {
+            int side = s.next_side;
+            if (!waiting(s, side)) {
+                side = 1 - side;
+                if (!waiting(s, side)) {
+                    s.step = Step::kBroadsidePhase;
+                    return;
+                }
+            }
+            s.actor = static_cast<std::int8_t>(side);
+            s.step = Step::kPickMover;
+            return;
+        }
+        case Step::kMoveRoll:
+            // N5: the allowance, 2d6 - 4 + Movement and the cards, never below 0.
+            s.allowance = std::max(0, dice.sum_d6(2) - 4 + s.ship[s.mover].movement + s.mod);
+            s.actor = s.ship[s.mover].side;
+            s.step = Step::kMoveEnd;
+            return;
+        case Step::kBroadsidePhase:
+            s.reloaded.fill(false);
+            s.n_declared = 0;
+            s.declaring = 0;
+            s.step = Step::kNextDeclarer;
+            return;
+        case Step::kNextDeclarer:
+            while (s.declaring < s.n_ships && !s.ship[s.declaring].afloat) ++s.declaring;
+            if (s.declaring == s.n_ships) {
+                s.resolving = 0;
+                for (auto& l : s.loss) l = {};
+                s.step = Step::kFire;
+            } else {
+                s.nth = 0;
+                s.actor = s.ship[s.declaring].side;
+                s.step = Step::kDeclare;
+            }
+            return;
+        case Step::kFire:
+            if (s.resolving == s.n_declared) {
+                s.step = Step::kDamage;
+            } else {
+                s.actor = s.ship[s.declared[static_cast<std::size_t>(s.resolving)].firer].side;
+                s.card_turn = 0;
+                s.mod = 0;
+                s.step = Step::kFireCards;
+            }
+            return;
+        case Step::kFireRoll: {
+            // N6: d6 + Cannon - 1 a hex beyond 2 + 1 for roundshot + the cards; a damage roll a
+            // point (chainshot: Movement; grapeshot adds 1).
+            const Declared& d = s.declared[static_cast<std::size_t>(s.resolving)];
+            const Ship& firer = s.ship[d.firer];
+            const Ship& target = s.ship[d.shot.target];
+            const int range = hex::distance(firer.pos, target.pos);
+            const int total = dice.d6() + firer.cannon - std::max(0, range - 2) +
+                              (d.shot.ammo == kRoundshot ? 1 : 0) + s.mod;
+            ++s.broadsides[firer.side][d.shot.ammo];
+            for (int p = points_of(total); p > 0; --p) {
+                const int attr =
+                    d.shot.ammo == kChainshot
+                        ? kMovement
+                        : attribute_of(dice.d6() + (d.shot.ammo == kGrapeshot ? 1 : 0));
+                ++s.loss[static_cast<std::size_t>(d.shot.target)][static_cast<std::size_t>(attr)];
+            }
+            ++s.resolving;
+            s.step = Step::kFire;
+            return;
+        }
+        case Step::kDamage:
+            for (int i = 0; i < s.n_ships; ++i) {
+                Ship& sh = s.ship[i];
+                const auto& l = s.loss[static_cast<std::size_t>(i)];
+                sh.movement -= l[kMovement];
+                sh.cannon -= l[kCannon];
+                sh.crew -= l[kCrew];
+                if (sh.afloat && sh.cannon <= kSinkingCannon) sink(s, i);
+            }
+            s.step = Step::kBoardingPhase;
+            return;
+        case Step::kBoardingPhase:
+            s.boarded.fill(false);
+            s.board_i = 0;
+            s.board_j = 0;
+            s.step = Step::kNextPair;
+            return;
+        case Step::kNextPair: {
+            // N7a: the pair after (board_i, board_j); a ship already in an action is passed over.
+            int i = s.board_i, j = s.board_j + 1;
+            for (; i < s.n_ships; ++i, j = i + 1)
+                for (; j < s.n_ships; ++j) {
+                    if (s.boarded[i]) break;
+                    if (s.boarded[j] || !can_board(s, i, j)) continue;
+                    s.board_i = static_cast<std::int8_t>(i);
+                    s.board_j = static_cast<std::int8_t>(j);
+                    s.asked = 0;
+                    s.actor = s.ship[i].side;
+                    s.step = Step::kBoard;
+                    return;
+                }
+            s.step = Step::kEndCheck;
+            return;
+        }
+        case Step::kBoardRoll: {
+            // N7: d6 + Crew + the cards each; ties are rolled again, the cards still counting.
+            const int i = s.board_i, j = s.board_j;
+            int w;
+            for (;;) {
+                const int x = dice.d6() + s.ship[i].crew + s.mod;
+                const int y = dice.d6() + s.ship[j].crew + s.mod_j;
+                if (x != y) {
+                    w = x > y ? i : j;
+                    break;
+                }
+            }
+            s.prize_winner = static_cast<std::int8_t>(w);
+            s.prize_loser = static_cast<std::int8_t>(w == i ? j : i);
+            s.actor = s.ship[w].side;
+            s.step = Step::kTake;
+            return;
+        }
+        case Step::kEndCheck:
+            end_check(s);
+            s.step = s.winner == -2 ? Step::kTurnStart : Step::kOver;
+            return;
+        default:  // a card step the actor holds no card for: nothing played (N9)
+            apply_cards(s, 0u);
+            return;
+    }
+}
+
+// Runs the dice's steps until a question, the end, or the step `stop`.
+template <class D>
+void advance(State& s, D& dice, Step stop = Step::kOver) {
+    while (s.step != stop && s.step != Step::kOver && !asks(s)) play_step(s, dice);
+}
+
+// Where play starts (a position, naval.hpp Start), up to the first question or the first turn.
+// At turn 0: the islands (N1a) and side A's fleet roll (N2), up to A's flagship; later: the deck
+// of the cards in no hand and not among the discards, shuffled (N4: its order is unknown at the
+// table), at the start of the next turn.
+template <class D>
+State enter(const Start& start, D& dice) {
+    State s = start.state;
+    if (s.turn > 0) {
+        std::array<int, kCardKinds> out{};
+        for (int side = 0; side < kSides; ++side)
+            for (int k = 0; k < s.hand_n[side]; ++k) ++out[s.hand[side][k]];
+        for (int k = 0; k < s.discards_n; ++k) ++out[s.discards[k]];
+        s.deck_n = 0;
+        for (int c = 0; c < kDeckSize; ++c)
+            if (out[c / 2]-- <= 0) s.deck[s.deck_n++] = static_cast<std::uint8_t>(c / 2);
+        shuffle(s.deck.data(), s.deck_n, dice);
+        s.start_rating = {};
+        for (int i = 0; i < s.n_ships; ++i) {
+            const Ship& sh = s.ship[i];
+            auto& r = s.start_rating[sh.side];
+            r[0] += sh.movement;
+            r[1] += sh.cannon;
+            r[2] += sh.crew;
+        }
+        s.step = Step::kTurnStart;
+        return s;
+    }
+    // N1a: islands fall uniformly on the open sea between the fleets' edge rows.
+    for (int k = 0; k < start.islands; ++k) {
+        for (;;) {
+            const int spot = s.cols + static_cast<int>(below(
+                                          dice, static_cast<std::uint32_t>(s.cols * (s.rows - 2))));
+            const auto c = static_cast<std::size_t>(s.cell(spot % s.cols, spot / s.cols));
+            if (!s.land[c] && !s.at[c]) {
+                s.land[c] = 1;
+                break;
+            }
+        }
+    }
+    fleet_roll(s, 0, start.state.n_ships / 2, dice);
+    return s;
+}
+
+// Runs the machine with `a` deciding for side A and `b` for side B until the step `stop` (or the
+// end).
+template <class A, class B, class D>
+void drive(State& s, A& a, B& b, D& dice, Step stop) {
+    for (advance(s, dice, stop); s.step != stop && s.step != Step::kOver; advance(s, dice, stop))
+        answer(s, with_policy(s.actor, a, b, [&](auto& p) { return ask(s, p, dice); }), dice);
+}
+
+// Naval Duel as a resumable game (engine/decision.hpp): the machine above, every question a
+// decision point. Search samples what it cannot see (determinize).
+struct Game {
+    // What search assumes of the cards: N9c makes hands open (every rule-of-thumb policy reads
+    // both); hidden, the searcher samples the opponent's hand too.
+    struct Options {
+        bool open_hands = false;
+    };
+    using State = naval::State;
+    using Choice = Answer;
+    static constexpr int kMaxChoices = kMaxCells * 6;  // the ends of a move, at most
+    static constexpr bool kOpenLoop = true;
+
+    static bool over(const State& s, const Options&) noexcept { return s.winner != -2; }
+    static int to_move(const State& s, const Options&) noexcept { return s.actor; }
+    // Two seats: 1 a win, 0.5 a draw (N8), 0 a loss.
+    static double reward(const State& s, const Options&, int seat) noexcept {
+        return s.winner == seat ? 1.0 : s.winner == -1 ? 0.5 : 0.0;
+    }
+
+    // Every answer the rules allow here. Slots holding the same card are one choice (a discard,
+    // or which copy of a card to play); a Quick Reload is played or not (N9a: at most one).
+    static int legal(const State& s, const Options&, Choice* out) noexcept {
+        int n = 0;
+        const auto add = [&](int a, int b = 0, int c = 0) {
+            out[n++] = {static_cast<std::int8_t>(a), static_cast<std::int8_t>(b),
+                        static_cast<std::int8_t>(c)};
+        };
+        const int side = s.actor;
+        const auto& hand = s.hand[side];
+        const auto copy_before = [&](int k) {  // an earlier slot holds the same card
+            for (int j = 0; j < k; ++j)
+                if (hand[j] == hand[k]) return j;
+            return -1;
+        };
+        switch (s.step) {
+            case Step::kFlagship: {
+                const int ships = s.n_ships / (side + 1);
+                for (int i = side * ships; i < (side + 1) * ships; ++i) add(i);
+                break;
+            }
+            case Step::kDiscard:
+                for (int k = 0; k < s.hand_n[side]; ++k)
+                    if (copy_before(k) < 0) add(k);
+                break;
+            case Step::kMoveFirst:
+            case Step::kBoard:
+            case Step::kTake:
+                add(1);
+                add(0);
+                break;
+            case Step::kPickMover:
+                for (int i = 0; i < s.n_ships; ++i)
+                    if (s.ship[i].afloat && s.ship[i].side == side && !s.moved[i]) add(i);
+                break;
+            case Step::kMoveEnd: {
+                Reach r;
+                reach(s, s.mover, s.allowance, r);
+                for (int k = 0; k < r.n; ++k) {
+                    const Reach::End& e = r.end[static_cast<std::size_t>(k)];
+                    add(e.q, e.r, e.facing);
+                }
+                break;
+            }
+            case Step::kDeclare:
+                add(-1);
+                for (int j = 0; j < s.n_ships; ++j)
+                    for (int a = 0; a < kAmmoKinds; ++a)
+                        if (can_fire(s, s.declaring, j, a)) add(j, a);
+                break;
+            default: {  // the card steps: every set of the cards that apply
+                const Roll roll = pending_roll(s);
+                unsigned usable = 0;
+                for (int k = 0; k < s.hand_n[side]; ++k)
+                    if (applicable(hand[k], roll)) usable |= 1u << k;
+                if (s.step == Step::kReloadCards) {
+                    add(0);
+                    add(static_cast<int>(usable & (~usable + 1)));
+                    break;
+                }
+                // Every subset of `usable`, a card's second copy only with its first.
+                for (unsigned sub = 0;; sub = (sub - usable) & usable) {
+                    bool canonical = true;
+                    for (int k = 0; k < s.hand_n[side]; ++k)
+                        if (sub >> k & 1u) {
+                            const int j = copy_before(k);
+                            canonical &= j < 0 || (sub >> j & 1u);
+                        }
+                    if (canonical) add(static_cast<int>(sub));
+                    if (sub == usable) break;
+                }
+                break;
+            }
+        }
+        return n;
+    }
+
+    template <class P, class D>
+    static Choice decide(const State& s, const Options&, P& policy, D& dice) {
+        return ask(s, policy, dice);
+    }
+    // Plays the answer and every roll up to the next decision point (or the end).
+    template <class D>
+    static void apply(State& s, const Options&, const Choice& c, D& dice) {
+        answer(s, c, dice);
+        advance(s, dice);
+    }
+    // What `seat` cannot see, sampled: the deck's order, and with hands hidden the other side's
+    // hand, dealt again from those cards.
+    template <class D>
+    static void determinize(State& s, const Options& o, int seat, D& dice) {
+        std::array<std::uint8_t, kDeckSize> pool;
+        const int other = 1 - seat;
+        const int held = o.open_hands ? 0 : s.hand_n[other];
+        std::copy_n(s.hand[other].begin(), held, pool.begin());
+        std::copy_n(s.deck.begin(), s.deck_n, pool.begin() + held);
+        shuffle(pool.data(), held + s.deck_n, dice);
+        std::copy_n(pool.begin(), held, s.hand[other].begin());
+        std::copy_n(pool.begin() + held, s.deck_n, s.deck.begin());
+    }
+    // The first decision point of a game from `start`.
+    template <class D>
+    static State start(const Start& start, D& dice) {
+        State s = enter(start, dice);
+        advance(s, dice);
+        return s;
+    }
+};
+
+// N1-N4 from a start: up to the first turn, the flagships named by the policies (`enter`).
+template <class A, class B, class D>
+State begin(const Start& start, A& a, B& b, D& dice) {
+    State s = enter(start, dice);
+    drive(s, a, b, dice, Step::kTurnStart);
+    return s;
+}
+
+// A fresh game's setup: begin from the opening.
+template <class A, class B, class D>
+State setup(const Options& o, A& a, B& b, D& dice) {
+    return begin(opening(o), a, b, dice);
+}
+
+// The phases, each on its own (the rule tests): each runs the machine from the phase's first
+// step to the next phase's.
+template <class A, class B, class D>
+void draw_phase(State& s, A& a, B& b, D& dice) {  // N4
+    s.actor = 0;
+    s.step = Step::kDraw;
+    drive(s, a, b, dice, Step::kMovePhase);
+}
+template <class A, class B, class D>
+void move_phase(State& s, A& a, B& b, D& dice) {  // N5
+    s.step = Step::kMovePhase;
+    drive(s, a, b, dice, Step::kBroadsidePhase);
+}
+template <class A, class B, class D>
+void broadside_phase(State& s, A& a, B& b, D& dice) {  // N6, N6a
+    s.step = Step::kBroadsidePhase;
+    drive(s, a, b, dice, Step::kBoardingPhase);
+}
+// The broadside phase on from a copy taken at one of its decision points.
+template <class A, class B, class D>
+void resume_broadsides(State& s, A& a, B& b, D& dice) {
+    drive(s, a, b, dice, Step::kBoardingPhase);
+}
+template <class A, class B, class D>
+void boarding_phase(State& s, A& a, B& b, D& dice) {  // N7, N7a
+    s.step = Step::kBoardingPhase;
+    drive(s, a, b, dice, Step::kEndCheck);
+}
+
 // One whole turn (N4-N8).
 template <class A, class B, class D>
 requires PolicyFor<A, D> && PolicyFor<B, D>
 void play_turn(State& s, A& a, B& b, D& dice) {
-    ++s.turn;
-    draw_phase(s, a, b, dice);
-    move_phase(s, a, b, dice);
-    broadside_phase(s, a, b, dice);
-    boarding_phase(s, a, b, dice);
-    end_check(s);
+    s.step = Step::kTurnStart;
+    play_step(s, dice);
+    drive(s, a, b, dice, Step::kTurnStart);
 }
 
 // Whole turns until the game ends.
@@ -440,22 +878,11 @@ void play_turns(State& s, A& a, B& b, D& dice) {
     while (s.winner == -2) play_turn(s, a, b, dice);
 }
 
-// The rest of the current turn from the broadside declaration under way (State::declaring),
-// then whole turns to the end: what a search policy simulates when it weighs a broadside.
-template <class A, class B, class D>
-requires PolicyFor<A, D> && PolicyFor<B, D>
-void play_from_broadsides(State& s, A& a, B& b, D& dice) {
-    resume_broadsides(s, a, b, dice);
-    boarding_phase(s, a, b, dice);
-    end_check(s);
-    play_turns(s, a, b, dice);
-}
-
 // One game from a start (a position) to the end.
 template <class A, class B, class D>
 requires PolicyFor<A, D> && PolicyFor<B, D> State play(const Start& start, A& a, B& b, D& dice) {
-    State s = begin(start, a, b, dice);
-    play_turns(s, a, b, dice);
+    State s = enter(start, dice);
+    drive(s, a, b, dice, Step::kOver);
     return s;
 }
 

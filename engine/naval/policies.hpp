@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <variant>
 
+#include "engine/decision.hpp"
 #include "engine/dice.hpp"
 #include "engine/naval/naval.hpp"
 #include "policies/policy_table.hpp"
@@ -461,9 +462,10 @@ struct Boarder {
 };
 
 // Gunner with each first broadside searched: every legal (target, ammunition) and holding fire,
-// each simulated `budget` times from a copy of the game (the rest of this turn: the broadsides
-// declared so far as declared, the ships still to declare by gunner, all rolled, then the
-// boarding; then `horizon` more whole turns; gunner on both sides, the choice forced), scored by
+// each simulated `budget` times from a copy of the game at this decision point (Game: the choice
+// applied, then the rest of this turn, the broadsides declared so far as declared, the ships
+// still to declare by gunner, all rolled, then the boarding; then `horizon` more whole turns;
+// gunner on both sides), scored by
 // the result or, when the horizon comes first, by material. Common random numbers: the k-th
 // simulation of every choice uses the same dice. Its simulations draw on their own dice, seeded
 // from one word of the game's. Horizon 0 is the default: a whole turn more costs about 30 times as
@@ -471,17 +473,6 @@ struct Boarder {
 struct Rollout : Gunner {
     int budget = 8;
     int horizon = 0;
-
-    // Gunner, with ship `ship`'s first broadside of turn `turn` forced.
-    struct Forced : Gunner {
-        int ship = -1, turn = -1;
-        Shot shot{};
-        template <class D>
-        Shot broadside(const State& s, int i, int nth, D& dice) const {
-            return i == ship && nth == 0 && s.turn == turn ? shot
-                                                           : Gunner::broadside(s, i, nth, dice);
-        }
-    };
 
     // Material from `side`'s view: ships afloat, then the Cannon between each ship and sinking.
     static int material(const State& s, int side) {
@@ -515,16 +506,12 @@ struct Rollout : Gunner {
             long score = 0;
             for (int k = 0; k < budget; ++k) {
                 Dice sim(stream_seed(seed, static_cast<std::uint64_t>(k)));
-                State copy = s;
+                State copy = s;  // at ship i's first declaration (Game: State::step)
                 copy.max_turns = std::min(s.max_turns, s.turn + horizon);
-                Forced mine, theirs;
-                mine.ship = i;
-                mine.turn = s.turn;
-                mine.shot = options[o];
-                if (side == 0)
-                    play_from_broadsides(copy, mine, theirs, sim);
-                else
-                    play_from_broadsides(copy, theirs, mine, sim);
+                Game::apply(copy, {},
+                            {options[o].target, static_cast<std::int8_t>(options[o].ammo)}, sim);
+                Gunner both;
+                odds::play_from<Game>(copy, {}, sim, both, both);
                 if (!copy.timeout || copy.turn >= s.max_turns)
                     score += copy.winner == side ? 100000 : copy.winner == -1 ? 0 : -100000;
                 else
