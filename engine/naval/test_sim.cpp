@@ -434,3 +434,120 @@ TEST_CASE("naval play is pinned: digests of fixed-seed games", "[naval][pin]") {
     CHECK(digest_of_games(o, Random{}, Gunner{}, 100, 5) == 0xadbe77e2dd3e5787ull);
     CHECK(digest_of_games(crowded, quick, Boarder{}, 10, 6) == 0x869fc8e18113c671ull);
 }
+
+namespace {
+
+// Two answers to the question of `s` alike in effect: the same cards played, or discarded (which
+// copy of a card is the same choice: Game::legal lists one), else the same answer.
+bool same_effect(const State& s, const Game::Choice& x, const Game::Choice& y) {
+    const auto& hand = s.hand[s.actor];
+    const int n = s.hand_n[s.actor];
+    switch (s.step) {
+        case Step::kDiscard:
+            return hand[x.a] == hand[y.a];
+        case Step::kMoveCards:
+        case Step::kReloadCards:
+        case Step::kFireCards:
+        case Step::kBoardCards: {
+            const Roll roll = pending_roll(s);
+            const auto played = [&](unsigned mask) {
+                std::array<int, kCardKinds> count{};
+                for (int k = 0; k < n; ++k)
+                    if ((mask >> k & 1u) && applicable(hand[k], roll) &&
+                        !(hand[k] == kQuickReload && count[kQuickReload] > 0))
+                        ++count[hand[k]];
+                return count;
+            };
+            return played(static_cast<std::uint8_t>(x.a)) == played(static_cast<std::uint8_t>(y.a));
+        }
+        default:
+            return x == y;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("naval Game: every policy's answer is among Game::legal's, and any legal choice plays on",
+          "[naval][sim][resumable]") {
+    static_assert(ResumableGame<Game, Dice> && ResumableGame<Game, ScriptedDice>);
+    Options crowded;
+    crowded.length = 10;
+    crowded.breadth = 8;
+    crowded.islands = 16;
+    crowded.ships = 5;
+    const Game::Options go;
+    std::vector<Game::Choice> legal(Game::kMaxChoices);
+    std::array<long, static_cast<int>(Step::kOver) + 1> asked{};
+    Dice dice(99);
+    Random random;
+    Gunner gunner;
+    Boarder boarder;
+    long decisions = 0;
+    for (int g = 0; g < 120; ++g) {
+        const Options& o = g % 2 ? crowded : Options{};
+        State s = Game::start(opening(o), dice);
+        while (!Game::over(s, go)) {
+            const int n = Game::legal(s, go, legal.data());
+            REQUIRE(n >= 1);
+            ++asked[static_cast<std::size_t>(s.step)];
+            // Each policy's answer here is one of the listed choices.
+            const auto listed = [&](const Game::Choice& c) {
+                return std::any_of(legal.begin(), legal.begin() + n,
+                                   [&](const Game::Choice& l) { return same_effect(s, c, l); });
+            };
+            Dice probe(static_cast<std::uint64_t>(decisions));
+            CHECK(listed(Game::decide(s, go, random, probe)));
+            CHECK(listed(Game::decide(s, go, gunner, probe)));
+            CHECK(listed(Game::decide(s, go, boarder, probe)));
+            // Play on with a choice drawn from the list: the invariants hold after it.
+            const Step was = s.step;
+            const Game::Choice pick = legal[below(dice, static_cast<std::uint32_t>(n))];
+            Game::apply(s, go, pick, dice);
+            INFO("after step " << static_cast<int>(was) << " answered " << int{pick.a} << " "
+                               << int{pick.b} << " " << int{pick.c});
+            if (s.turn > 0) REQUIRE(broken(s) == nullptr);  // the deck is dealt with the fleets
+            ++decisions;
+        }
+    }
+    INFO(decisions << " decisions");
+    for (Step step : {Step::kFlagship, Step::kDiscard, Step::kMoveFirst, Step::kPickMover,
+                      Step::kMoveCards, Step::kMoveEnd, Step::kDeclare, Step::kReloadCards,
+                      Step::kFireCards, Step::kBoard, Step::kBoardCards, Step::kTake}) {
+        INFO("step " << static_cast<int>(step));
+        CHECK(asked[static_cast<std::size_t>(step)] > 0);
+    }
+}
+
+TEST_CASE("naval Game: a copy taken at any decision point plays on exactly as the game did",
+          "[naval][resumable]") {
+    // Gunner against boarder, islands; at every 23rd decision the state and the dice are copied;
+    // each copy, played on, ends in the game's final state with the same dice consumed: nothing
+    // of the game lives outside State.
+    Options o;
+    o.islands = 6;
+    const Game::Options go;
+    Gunner a;
+    Boarder b;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        Dice dice(seed);
+        State s = Game::start(opening(o), dice);
+        std::vector<std::pair<State, Dice>> copies;
+        for (int k = 1; !Game::over(s, go); ++k) {
+            if (k % 23 == 0) copies.emplace_back(s, dice);
+            const Game::Choice c =
+                s.actor == 0 ? Game::decide(s, go, a, dice) : Game::decide(s, go, b, dice);
+            Game::apply(s, go, c, dice);
+        }
+        Digest game;
+        game.add(s);
+        const std::uint64_t next = dice.word();
+        REQUIRE(copies.size() > 10);
+        for (auto& [copy, d] : copies) {
+            odds::play_from<Game>(copy, go, d, a, b);
+            Digest resumed;
+            resumed.add(copy);
+            CHECK(resumed.h == game.h);
+            CHECK(d.word() == next);
+        }
+    }
+}
