@@ -30,7 +30,7 @@
 namespace odds {
 
 // The most parameters a policy's name takes.
-inline constexpr std::size_t kMaxPolicyParams = 3;
+inline constexpr std::size_t kMaxPolicyParams = 5;
 // A parameterised name's values in declared order; one not given holds its default.
 using PolicyArgs = std::array<std::int64_t, kMaxPolicyParams>;
 

@@ -182,3 +182,22 @@ TEST_CASE("Full Plastic Bodybag mcts allocates nothing once its thread's pool is
     CHECK(withdrawn > 0);
     CHECK(fpb::Mcts::nodes_used() <= 2 * 60 + 1);
 }
+
+TEST_CASE("Naval Duel mcts allocates nothing once its thread's pool is grown",
+          "[alloc][mcts][naval]") {
+    naval::Options options;
+    options.length = 10;
+    options.breadth = 8;
+    options.ships = 3;
+    options.max_turns = 20;
+    naval::Mcts mcts(40, 1.41, naval::Basic{naval::Gunner{}}, 1, false);
+    naval::Boarder boarder;
+    Dice dice(5);
+    naval::play(options, mcts, boarder, dice);  // grows this thread's pool
+    const long before = test::allocations();
+    int decided = 0;
+    for (int i = 0; i < 3; ++i) decided += naval::play(options, mcts, boarder, dice).winner != -2;
+    CHECK(test::allocations() - before == 0);
+    CHECK(decided == 3);
+    CHECK(naval::Mcts::nodes_used() <= 2 * 40 + 1);
+}

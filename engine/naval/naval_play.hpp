@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <concepts>
 #include <stdexcept>
 
@@ -690,13 +691,30 @@ void drive(State& s, A& a, B& b, D& dice, Step stop) {
         answer(s, with_policy(s.actor, a, b, [&](auto& p) { return ask(s, p, dice); }), dice);
 }
 
+// Material from `side`'s view: each ship afloat, by its Cannon above sinking (N6), Crew and
+// Movement; the enemy's counting against. What search scores a game cut short by.
+inline int material(const State& s, int side) noexcept {
+    int v = 0;
+    for (int i = 0; i < s.n_ships; ++i) {
+        const Ship& sh = s.ship[i];
+        if (!sh.afloat) continue;
+        const int worth = 40 + 8 * (sh.cannon - kSinkingCannon) + 2 * sh.crew + 2 * sh.movement;
+        v += sh.side == side ? worth : -worth;
+    }
+    return v;
+}
+
 // Naval Duel as a resumable game (engine/decision.hpp): the machine above, every question a
 // decision point. Search samples what it cannot see (determinize).
 struct Game {
     // What search assumes of the cards: N9c makes hands open (every rule-of-thumb policy reads
     // both); hidden, the searcher samples the opponent's hand too.
+    //
+    // A search may also cut its games short (policies.hpp, Mcts): it lowers State::max_turns on
+    // its copy and says the real cap here; a game ended by the lowered cap is scored by material.
     struct Options {
         bool open_hands = false;
+        int max_turns = 0;  // the real turn cap (N8) when a search lowered its copy's; 0: none
     };
     using State = naval::State;
     using Choice = Answer;
@@ -705,8 +723,11 @@ struct Game {
 
     static bool over(const State& s, const Options&) noexcept { return s.winner != -2; }
     static int to_move(const State& s, const Options&) noexcept { return s.actor; }
-    // Two seats: 1 a win, 0.5 a draw (N8), 0 a loss.
-    static double reward(const State& s, const Options&, int seat) noexcept {
+    // Two seats: 1 a win, 0.5 a draw (N8), 0 a loss; a game a search cut short, from 0 to 1 by
+    // material (a whole ship, about 100, is worth about 0.2).
+    static double reward(const State& s, const Options& o, int seat) noexcept {
+        if (s.timeout && s.turn < o.max_turns)
+            return 0.5 + 0.5 * std::tanh(material(s, seat) / 250.0);
         return s.winner == seat ? 1.0 : s.winner == -1 ? 0.5 : 0.0;
     }
 

@@ -23,6 +23,7 @@
 #include "engine/decision.hpp"
 #include "engine/dice.hpp"
 #include "engine/naval/naval.hpp"
+#include "policies/mcts.hpp"
 #include "policies/policy_table.hpp"
 
 namespace odds::naval {
@@ -474,18 +475,6 @@ struct Rollout : Gunner {
     int budget = 8;
     int horizon = 0;
 
-    // Material from `side`'s view: ships afloat, then the Cannon between each ship and sinking.
-    static int material(const State& s, int side) {
-        int v = 0;
-        for (int i = 0; i < s.n_ships; ++i) {
-            const Ship& sh = s.ship[i];
-            if (!sh.afloat) continue;
-            const int worth = 40 + 8 * (sh.cannon - kSinkingCannon) + 2 * sh.crew + 2 * sh.movement;
-            v += sh.side == side ? worth : -worth;
-        }
-        return v;
-    }
-
     template <class D>
     Shot broadside(const State& s, int i, int nth, D& dice) const {
         const Shot base = Gunner::broadside(s, i, nth, dice);
@@ -526,11 +515,101 @@ struct Rollout : Gunner {
     }
 };
 
-using Policy = std::variant<Random, Gunner, Boarder, Rollout>;
+// The policies that do not search: what mcts may roll out with (the table's first rows, in
+// order).
+using Basic = std::variant<Random, Gunner, Boarder>;
+inline constexpr std::string_view kRollouts[] = {"gunner", "gunner-no-grape", "boarder", "random"};
+inline constexpr std::string_view kHands[] = {"hidden", "open"};
+
+// UCT over the game's decision points (policies/mcts.hpp, Game), maximising the side's win
+// probability (draws half, Game::reward). Each iteration rolls out with one of the Basic
+// policies on both sides, for `horizon` turns after the current one (0: to the end), a game cut
+// short scored by material. Cards: by default it does not rely on N9c's open hands; every
+// iteration deals the opponent's hand again, with the deck, from the cards it cannot see
+// (Game::determinize); hands=open lets it see the hand as the rule-of-thumb policies do (the deck's
+// order stays unknown). A question with more choices than a quarter of the iterations (where a
+// move may end, often hundreds) cannot be weighed: the rollout policy answers it.
+struct Mcts : odds::Mcts<Game, Basic> {
+    Mcts(int iterations, double exploration, Basic rollout, int horizon_turns, bool open_hands)
+        : odds::Mcts<Game, Basic>(iterations, exploration, rollout),
+          fallback(rollout),
+          horizon(horizon_turns) {
+        options.open_hands = open_hands;
+    }
+    Basic fallback;
+    int horizon = 1;
+    Game::Options options;
+
+    // The answer to the question `s` asks (a decision point, Game).
+    template <class D>
+    Answer choose(const State& s, D& dice) {
+        Answer legal[Game::kMaxChoices];
+        if (Game::legal(s, options, legal) > iterations() / 4)
+            return std::visit([&](auto& p) { return ask(s, p, dice); }, fallback);
+        if (horizon == 0) return search(s, options, dice);
+        State root = s;
+        Game::Options o = options;
+        o.max_turns = s.max_turns;
+        root.max_turns = std::min(s.max_turns, s.turn + horizon);
+        return search(root, o, dice);
+    }
+
+    template <class D>
+    int flagship(const State& s, int, D& dice) {
+        return choose(s, dice).a;
+    }
+    template <class D>
+    bool move_first(const State& s, int, D& dice) {
+        return choose(s, dice).a != 0;
+    }
+    template <class D>
+    int pick_mover(const State& s, int, D& dice) {
+        return choose(s, dice).a;
+    }
+    template <class D>
+    int move(const State& s, int, const Reach& r, D& dice) {
+        const Answer a = choose(s, dice);
+        for (int k = 0; k < r.n; ++k) {
+            const Reach::End& e = r.end[static_cast<std::size_t>(k)];
+            if (e.q == a.a && e.r == a.b && e.facing == a.c) return k;
+        }
+        return -1;  // not an end: the kernel refuses it (a search bug)
+    }
+    template <class D>
+    Shot broadside(const State& s, int, int, D& dice) {
+        const Answer a = choose(s, dice);
+        return {a.a, static_cast<std::uint8_t>(a.b)};
+    }
+    template <class D>
+    bool board(const State& s, int, int, D& dice) {
+        return choose(s, dice).a != 0;
+    }
+    template <class D>
+    bool take(const State& s, int, int, D& dice) {
+        return choose(s, dice).a != 0;
+    }
+    template <class D>
+    unsigned cards(const State& s, int, const Roll&, D& dice) {
+        return static_cast<std::uint8_t>(choose(s, dice).a);
+    }
+    template <class D>
+    int discard(const State& s, int, D& dice) {
+        return choose(s, dice).a;
+    }
+};
+
+using Policy = std::variant<Random, Gunner, Boarder, Rollout, Mcts>;
 
 // rollout[:N[:H]]: N simulations of each choice, H more turns each.
 inline constexpr PolicyParam kRolloutParams[] = {{"N", "simulations", 1, 100000, 8},
                                                  {"H", "turns", 0, 60, 0}};
+// mcts[:N[:C[:H]]][:rollout=NAME][:hands=hidden|open]
+Policy make_mcts(const Options& o, const PolicyArgs& a);
+inline constexpr PolicyParam kMctsParams[] = {odds::mcts_iterations_param(),
+                                              odds::mcts_c_param(),
+                                              {"H", "turns", 0, 60, 1},
+                                              odds::mcts_rollout_param(kRollouts, 0),
+                                              {"hands", "cards", 0, 0, 0, 0, kHands}};
 
 // The policies, the default first: name, help and factory.
 inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
@@ -554,10 +633,26 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
          return r;
      },
      kRolloutParams},
+    {"mcts",
+     "UCT tree search for the side's win probability (draws half): N iterations, exploration C, "
+     "rolling out H turns past the current one (0: to the end; cut short: scored by material) "
+     "with the named policy; samples the opponent's hand unless hands=open; the rollout policy "
+     "answers questions with more than N/4 choices",
+     make_mcts, kMctsParams},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
 
 // Every policy the table can make plays the kernel's policy interface.
 static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
+static_assert(PolicyFor<Mcts, ScriptedDice>);
+static_assert(std::size(kRollouts) == std::variant_size_v<Basic> + 1);  // gunner twice
+static_assert(odds::ResumableGame<Game, odds::Dice> && odds::ResumableGame<Game, ScriptedDice>);
+
+inline Policy make_mcts(const Options& o, const PolicyArgs& a) {
+    return Mcts(
+        static_cast<int>(a[0]), static_cast<double>(a[1]) / 100,
+        narrow_policy<Basic>(kPolicies[static_cast<std::size_t>(a[3])].make(o, PolicyArgs{})),
+        static_cast<int>(a[2]), a[4] == 1);
+}
 
 }  // namespace odds::naval
