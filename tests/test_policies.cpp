@@ -209,8 +209,9 @@ TEST_CASE("policy parser: one seat, or SEAT=NAME per seat", "[policies]") {
 TEST_CASE("policy tables: mistakes are found when the program starts", "[policies]") {
     CHECK(policy_table_error(kInfos).empty());
     const PolicyParam bad_default[] = {{"N", "simulations", 1, 10, 0}};
-    const PolicyParam four[] = {
-        {"A", "a", 0, 1, 0}, {"B", "b", 0, 1, 0}, {"C", "c", 0, 1, 0}, {"D", "d", 0, 1, 0}};
+    const PolicyParam six[] = {{"A", "a", 0, 1, 0}, {"B", "b", 0, 1, 0}, {"C", "c", 0, 1, 0},
+                               {"D", "d", 0, 1, 0}, {"E", "e", 0, 1, 0}, {"F", "f", 0, 1, 0}};
+    static_assert(std::size(six) == kMaxPolicyParams + 1);
     constexpr std::string_view kTwo[] = {"x", "y"};
     const PolicyParam bad_choice[] = {{"R", "policy", 0, 0, 2, 0, kTwo}};
     const PolicyParam named_first[] = {{"R", "policy", 0, 0, 0, 0, kTwo}, {"A", "a", 0, 1, 0}};
@@ -219,7 +220,7 @@ TEST_CASE("policy tables: mistakes are found when the program starts", "[policie
         {{{"", ""}}, "policy 0 has no name"},
         {{{"a:b", ""}}, "no ':' or '='"},
         {{{"x", "", bad_default}}, "a default outside its range"},
-        {{{"x", "", four}}, "more than 3 parameters"},
+        {{{"x", "", six}}, "more than 5 parameters"},
         {{{"x", "", bad_choice}}, "a default outside its range"},
         {{{"x", "", named_first}}, "positional parameters come first"},
     };

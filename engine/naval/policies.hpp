@@ -10,6 +10,8 @@
 //   rollout  gunner, except each broadside's target and ammunition, chosen by simulating every
 //            legal choice N times (rollout:N, default 8) to the end of the turn (rollout:N:H, H
 //            more turns) with gunner on both sides and scoring the outcome
+//   mcts     UCT tree search (policies/mcts.hpp) over the decision points of Game, for the
+//            side's win probability; samples the cards it cannot see
 //
 // Cards (N9c): hands are open to every policy, as M9 makes the star map open, so Crows Nest
 // Lookout tells a policy nothing it did not know; policies discard it first.

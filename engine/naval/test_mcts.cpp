@@ -63,9 +63,10 @@ TEST_CASE("naval mcts answers every question with a legal choice, to the end of 
     CHECK(searched > 100);
 }
 
-TEST_CASE("naval mcts samples what it cannot see: the deck's order, and the opponent's hand "
-          "unless hands are open (N4, N9c)",
-          "[naval][mcts]") {
+TEST_CASE(
+    "naval mcts samples what it cannot see: the deck's order, and the opponent's hand "
+    "unless hands are open (N4, N9c)",
+    "[naval][mcts]") {
     Gunner g;
     Dice dice(5);
     State s = setup(Options{}, g, g, dice);
