@@ -3,8 +3,9 @@
 //
 // Everything a game needs lives in one fixed-size State: the sea as arrays of cells, at most
 // kMaxShips ships (captures change a ship's side, never the number of ships), the 28-card deck
-// with its discards and both hands. The turn loop and its phases are templates over the two
-// policies and the dice, in naval_play.hpp.
+// with its discards and both hands, and where play stands (State::step). The turn is a state
+// machine that rests at decision points (naval_play.hpp): Game there is the resumable form
+// (engine/decision.hpp) search plays on, and whole games drive the same machine.
 #pragma once
 
 #include <array>
