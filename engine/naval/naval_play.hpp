@@ -249,6 +249,14 @@ inline bool waiting(const State& s, int side) noexcept {
     return false;
 }
 
+// What the metrics compare (kMovementEdge...): a ship's ratings as play starts, by its side.
+inline void count_start_rating(State& s, const Ship& sh) noexcept {
+    auto& r = s.start_rating[sh.side];
+    r[0] += sh.movement;
+    r[1] += sh.cannon;
+    r[2] += sh.crew;
+}
+
 // N2: a side's National and Fleet rolls, then each of its ships' Ship, Captain and Crew rolls.
 template <class D>
 void fleet_roll(State& s, int side, int ships, D& dice) {
@@ -322,13 +330,7 @@ void answer(State& s, const Answer& c, D& dice) {
             Ship& flag = s.ship[f];
             flag.flagship = true;
             for (int t = 0; t < 3; ++t) character_roll(flag, dice);
-            for (int k = 0; k < ships; ++k) {
-                const Ship& sh = s.ship[side * ships + k];
-                auto& r = s.start_rating[side];
-                r[0] += sh.movement;
-                r[1] += sh.cannon;
-                r[2] += sh.crew;
-            }
+            for (int k = 0; k < ships; ++k) count_start_rating(s, s.ship[side * ships + k]);
             if (side == 0) {
                 fleet_roll(s, 1, ships, dice);
             } else {  // N4: two of each card, shuffled
@@ -657,13 +659,7 @@ State enter(const Start& start, D& dice) {
             if (out[c / 2]-- <= 0) s.deck[s.deck_n++] = static_cast<std::uint8_t>(c / 2);
         shuffle(s.deck.data(), s.deck_n, dice);
         s.start_rating = {};
-        for (int i = 0; i < s.n_ships; ++i) {
-            const Ship& sh = s.ship[i];
-            auto& r = s.start_rating[sh.side];
-            r[0] += sh.movement;
-            r[1] += sh.cannon;
-            r[2] += sh.crew;
-        }
+        for (int i = 0; i < s.n_ships; ++i) count_start_rating(s, s.ship[i]);
         s.step = Step::kTurnStart;
         return s;
     }
