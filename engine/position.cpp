@@ -56,6 +56,13 @@ void PositionReader::expect_words(std::size_t n, std::string_view usage) const {
              ": " + std::string(usage));
 }
 
+void PositionReader::once(int& first, std::string_view record) const {
+    if (first)
+        fail("a second '" + std::string(record) + "' line (the first is line " +
+             std::to_string(first) + ")");
+    first = line_;
+}
+
 void PositionReader::fail(std::string_view what) const {
     if (line_ == 0 || (done_ && words_.empty())) throw UsageError(file_ + ": " + std::string(what));
     fail_at(line_, what);

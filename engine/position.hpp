@@ -34,6 +34,9 @@ public:
                          std::string_view rule = {}) const;
     // Fails unless the line has exactly n words ("expected N words: USAGE").
     void expect_words(std::size_t n, std::string_view usage) const;
+    // A record allowed once: fails "a second 'RECORD' line (the first is line N)" when `first`
+    // (0: not seen yet) holds an earlier line, else records the current line in it.
+    void once(int& first, std::string_view record) const;
 
     // Throws UsageError "FILE:LINE: WHAT" for the current line (or "FILE: WHAT" before the first
     // line and after the last).

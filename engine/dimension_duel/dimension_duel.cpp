@@ -105,35 +105,29 @@ State read_position(std::string_view text, std::string_view file, const Options&
     int hp_line[2] = {0, 0}, used_line[2] = {0, 0}, turn_line = 0, attacker_line = 0;
     int turn = 0;
     Seat first = kTau;
-    const auto once = [&](int& seen, std::string_view what) {
-        if (seen)
-            r.fail("a second '" + std::string(what) + "' line (the first is line " +
-                   std::to_string(seen) + ")");
-        seen = r.line();
-    };
     while (r.next()) {
         const std::string_view what = r.word(0);
         if (what == "hp") {
             r.expect_words(3, "hp SEAT N");
             const Seat seat = seat_named(r, r.word(1));
-            once(hp_line[seat], std::string("hp ") + kSeatNames[seat]);
+            r.once(hp_line[seat], std::string("hp ") + kSeatNames[seat]);
             s.hp[seat] =
                 static_cast<int>(r.integer(2, 1, o.hp, "hit points",
                                            "D1: they start at hp=" + std::to_string(o.hp) +
                                                " and never rise; D6: at 0 the duel is over"));
         } else if (what == "turn") {
             r.expect_words(2, "turn N");
-            once(turn_line, "turn");
+            r.once(turn_line, "turn");
             turn = static_cast<int>(
                 r.integer(1, 1, o.max_turns, "turn", "D6: max_turns ends the duel"));
         } else if (what == "attacker") {
             r.expect_words(2, "attacker SEAT");
-            once(attacker_line, "attacker");
+            r.once(attacker_line, "attacker");
             first = seat_named(r, r.word(1));
         } else if (what == "used") {
             r.expect_words(3, "used SEAT NAME,NAME,... (or none)");
             const Seat seat = seat_named(r, r.word(1));
-            once(used_line[seat], std::string("used ") + kSeatNames[seat]);
+            r.once(used_line[seat], std::string("used ") + kSeatNames[seat]);
             if (!o.single_use) r.fail("functions are used up only under single_use=true (D7)");
             const std::string_view list = r.word(2);
             if (list == "none") continue;

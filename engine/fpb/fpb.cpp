@@ -114,20 +114,14 @@ State read_position(std::string_view text, std::string_view file, const Options&
         const std::string_view what = r.word(0);
         if (what == "turn") {
             r.expect_words(2, "turn N");
-            if (turn_line)
-                r.fail("a second 'turn' line (the first is line " + std::to_string(turn_line) +
-                       ")");
-            turn_line = r.line();
+            r.once(turn_line, "turn");
             s.turn = static_cast<int>(
                 r.integer(1, 0, o.max_turns - 1, "turn", "H3: max_turns ends the game"));
         } else if (what == "smoke") {
             r.expect_words(3, "smoke AREA TURNS");
             const auto a =
                 static_cast<std::size_t>(r.integer(1, 1, 3, "smoke area", "H1: areas 1, 2 and 3"));
-            if (smoke_line[a])
-                r.fail("a second 'smoke " + std::to_string(a) + "' line (the first is line " +
-                       std::to_string(smoke_line[a]) + ")");
-            smoke_line[a] = r.line();
+            r.once(smoke_line[a], "smoke " + std::to_string(a));
             s.smoke[a] =
                 static_cast<std::uint8_t>(r.integer(2, 0, 8, "smoke turns", "H4: d6 + 2 at most"));
         } else if (what == "marine") {

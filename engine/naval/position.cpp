@@ -118,16 +118,12 @@ Start read_position(std::string_view text, std::string_view file, const Options&
         const std::string_view what = in.word(0);
         if (what == "turn") {
             in.expect_words(2, "turn N");
-            if (turn_line)
-                in.fail("a second 'turn' line (the first is line " + std::to_string(turn_line) +
-                        ")");
-            turn_line = in.line();
+            in.once(turn_line, "turn");
             s.turn = static_cast<int>(
                 in.integer(1, 0, o.max_turns - 1, "turn", "N8: a game at max_turns is over"));
         } else if (what == "islands") {
             in.expect_words(2, "islands N");
-            if (islands_line) in.fail("a second 'islands' line");
-            islands_line = in.line();
+            in.once(islands_line, "islands");
             p.islands = static_cast<int>(
                 in.integer(1, 0, s.cols * (s.rows - 2) / 4, "islands",
                            "N1a: up to a quarter of the sea between the edge rows"));
@@ -174,8 +170,7 @@ Start read_position(std::string_view text, std::string_view file, const Options&
             hand_line[side] = in.line();
             card_list(2, &s.hand[side], &s.hand_n[side], kHandLimit, "N4: the hand limit");
         } else if (what == "discards") {
-            if (discards_line) in.fail("a second 'discards' line");
-            discards_line = in.line();
+            in.once(discards_line, "discards");
             card_list(1, nullptr, &s.discards_n, kDeckSize, "N4");
             int k = 0;  // the cards again, in order
             for (std::size_t w = 1; w < in.size(); ++w)

@@ -52,10 +52,7 @@ State read_position(std::string_view text, std::string_view file, const Options&
         if (!seen)
             r.fail("unknown line '" + std::string(what) +
                    "' (a race position has square and turn)");
-        if (*seen)
-            r.fail("a second '" + std::string(what) + "' line (the first is line " +
-                   std::to_string(*seen) + ")");
-        *seen = r.line();
+        r.once(*seen, what);
         if (what == "square") {
             r.expect_words(2, "square N");
             s.square =
