@@ -144,6 +144,7 @@ public:
 
     int iterations() const noexcept { return iterations_; }
     double exploration() const noexcept { return c_; }
+    const Rollout& rollout() const noexcept { return rollout_; }
 
     // The choice for the seat to move at `root` (a decision point, not over).
     template <class Dice>

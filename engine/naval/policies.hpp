@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <variant>
 
 #include "engine/decision.hpp"
@@ -533,12 +534,10 @@ inline constexpr std::string_view kHands[] = {"hidden", "open"};
 // move may end, often hundreds) cannot be weighed: the rollout policy answers it.
 struct Mcts : odds::Mcts<Game, Basic> {
     Mcts(int iterations, double exploration, Basic rollout, int horizon_turns, bool open_hands)
-        : odds::Mcts<Game, Basic>(iterations, exploration, rollout),
-          fallback(rollout),
+        : odds::Mcts<Game, Basic>(iterations, exploration, std::move(rollout)),
           horizon(horizon_turns) {
         options.open_hands = open_hands;
     }
-    Basic fallback;
     int horizon = 1;
     Game::Options options;
 
@@ -547,7 +546,7 @@ struct Mcts : odds::Mcts<Game, Basic> {
     Answer choose(const State& s, D& dice) {
         Answer legal[Game::kMaxChoices];
         if (Game::legal(s, options, legal) > iterations() / 4)
-            return std::visit([&](auto& p) { return ask(s, p, dice); }, fallback);
+            return std::visit([&](const auto& p) { return ask(s, p, dice); }, rollout());
         if (horizon == 0) return search(s, options, dice);
         State root = s;
         Game::Options o = options;

@@ -41,15 +41,15 @@ std::unique_ptr<PreparedRun> prepare_at(const naval::Options& options,
     run->policy = seats_label({"a", "b"}, chosen);
     run->metrics = naval::metric_specs(options);
     run->survivals = {naval::survival_spec()};
-    const auto holds = [&]<class P>() {
-        return std::holds_alternative<P>(seat[0]) || std::holds_alternative<P>(seat[1]);
-    };
-    // Small chunks keep progress and Ctrl-C prompt, and a 1,000-game run on every core. What a
+    const bool mcts = std::holds_alternative<naval::Mcts>(seat[0]) ||
+                      std::holds_alternative<naval::Mcts>(seat[1]);
+    const bool rollout = std::holds_alternative<naval::Rollout>(seat[0]) ||
+                         std::holds_alternative<naval::Rollout>(seat[1]);
+    // Small chunks keep progress and Ctrl-C prompt, and a 1,000-game run on every core (an mcts
+    // game takes about a second: two a chunk). What a
     // seed plays depends on the chunk size (chunk k rolls stream_seed(seed, k)): changing it
     // changes the rules version.
-    run->chunk_size = holds.operator()<naval::Mcts>()      ? 2
-                      : holds.operator()<naval::Rollout>() ? 16
-                                                           : 64;
+    run->chunk_size = mcts ? 2 : rollout ? 16 : 64;
     return run;
 }
 
