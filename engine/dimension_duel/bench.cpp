@@ -1,5 +1,5 @@
 // Dimension Duel: playouts per second for dice against dice (kernel alone, one thread), and the
-// exact solver's time at hp=75.
+// exact solver's time at hp=75 and at its limit, hp=150.
 #include <benchmark/benchmark.h>
 
 #include "engine/dice.hpp"
@@ -36,6 +36,17 @@ static void BM_DimensionDuelExactHp75(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_DimensionDuelExactHp75)->Unit(benchmark::kMillisecond);
+
+// Issue 20's target: hp=150, the solver's limit, under 1 s.
+static void BM_DimensionDuelExactHp150(benchmark::State& state) {
+    dimension_duel::Options options;
+    options.hp = 150;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(exact::dimension_duel::solve(options, dimension_duel::DicePolicy{},
+                                                              dimension_duel::DicePolicy{}));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_DimensionDuelExactHp150)->Unit(benchmark::kMillisecond);
 
 static void BM_DimensionDuelBestResponseHp75(benchmark::State& state) {
     const dimension_duel::Options options;

@@ -123,6 +123,10 @@ private:
         s.a = a;
         s.d = d;
         const auto& sums = dice_sums();
+        // Many function pairs resolve alike: each outcome (dice a side, multiplier, deflection)
+        // is valued once.
+        std::array<double, 4 * 2 * 3 * 2> valued{};
+        std::array<bool, valued.size()> known{};
         for (int k = 0; k < 4; ++k)
             for (int fa = 0; fa < kFunctionCount; ++fa)
                 for (int fd = 0; fd < kFunctionCount; ++fd) {
@@ -131,6 +135,16 @@ private:
                     const int e = fa * kFunctionCount + fd;
                     if (r.disrupted || (r.attacker_dice == 0 && r.defender_dice == 0)) {
                         s.stays[k][e] = true;
+                        continue;
+                    }
+                    const std::size_t outcome = static_cast<std::size_t>(
+                        ((r.attacker_dice * 2 + r.defender_dice) * 3 + (r.multiplier == 1   ? 0
+                                                                        : r.multiplier == 2 ? 1
+                                                                                            : 2)) *
+                            2 +
+                        (r.deflected ? 1 : 0));
+                    if (known[outcome]) {
+                        s.fixed[k][e] = valued[outcome];
                         continue;
                     }
                     double v = 0;
@@ -147,6 +161,8 @@ private:
                         }
                     }
                     s.fixed[k][e] = v;
+                    valued[outcome] = v;
+                    known[outcome] = true;
                 }
         return s;
     }

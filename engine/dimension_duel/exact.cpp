@@ -3,6 +3,8 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <map>
 
 namespace odds::exact::dimension_duel {
 
@@ -180,114 +182,179 @@ std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht
     return w;
 }
 
-// Absorbing outcomes are coded below zero: -1 - (kind * (h + 1) + winner's hp), kind 0 Tau wins,
-// 1 Kaon wins, 2 draw (hp 0).
-struct Chain {
-    std::vector<std::size_t> offset;  // state s: entries [offset[s], offset[s+1])
-    std::vector<int> target;
-    std::vector<double> prob;
+// A turn's damage law from a state: P(Tau loses r hit points, Kaon loses k), r and k within
+// 0..72 (D4, D5). It depends on the state only through the law of outcome classes the two
+// policies give there, and the shipped policies give a handful of such laws over all the states
+// (`dice` one a seat, `equilibrium` a few dozen), so each is built once and shared: the solver's
+// memory follows the number of distinct laws, not the states, and the passes over the states
+// read their laws from the cache.
+constexpr int kMaxHit = 3 * 6 * 4;  // the most one turn can take from a player (D4, D5)
+constexpr int kSpan = kMaxHit + 1;
+
+struct Kernel {
+    int rows = 0;  // r = 0..rows-1; row r's cells are [start[r], start[r + 1]) in Transitions
+    std::array<std::uint32_t, kSpan + 1> start{};
 };
 
-Chain build_chain(const Options& o, const Policy& tau, const Policy& kaon) {
-    const Space sp(o.hp);
-    const int h = o.hp;
-    Chain ch;
-    ch.offset.push_back(0);
-    const Laws lt{tau}, lk{kaon};
-    constexpr int kMaxHit = 3 * 6 * 4;  // the most one turn can take from a player (D4, D5)
-    constexpr int kSpan = kMaxHit + 1;
-    std::vector<double> scratch(static_cast<std::size_t>(kSpan * kSpan), 0.0);  // by (dt, dk)
-    std::vector<double> absorb(static_cast<std::size_t>(3 * (h + 1)), 0.0);
-    for (int ht = 1; ht <= h; ++ht)
-        for (int hk = 1; hk <= h; ++hk)
-            for (int att = 0; att < 2; ++att) {
-                const Seat a = static_cast<Seat>(att);
-                const auto w = a == kTau ? class_law(o, sp, ht, hk, a, lt, lk)
-                                         : class_law(o, sp, ht, hk, a, lk, lt);
-                std::fill(scratch.begin(), scratch.end(), 0.0);
-                std::fill(absorb.begin(), absorb.end(), 0.0);
-                for (int cls = 0; cls < kClasses; ++cls) {
-                    if (w[cls] == 0) continue;
-                    for_each_damage(cls, a, [&](int dt, int dk, double p) {
-                        const int nt = ht - dt, nk = hk - dk;
-                        const double m = w[cls] * p;
-                        if (nt > 0 && nk > 0)
-                            scratch[dt * kSpan + dk] += m;
-                        else if (nt <= 0 && nk <= 0)
-                            absorb[static_cast<std::size_t>(2 * (h + 1))] += m;  // D6: a draw
-                        else if (nk <= 0)
-                            absorb[nt] += m;  // Tau wins
-                        else
-                            absorb[static_cast<std::size_t>((h + 1) + nk)] += m;  // Kaon wins
-                    });
-                }
-                const Seat next = a == kTau ? kKaon : kTau;
-                for (int dt = 0; dt < std::min(kSpan, ht); ++dt)
-                    for (int dk = 0; dk < std::min(kSpan, hk); ++dk)
-                        if (const double m = scratch[dt * kSpan + dk]; m > 0) {
-                            ch.target.push_back(sp.index(ht - dt, hk - dk, next));
-                            ch.prob.push_back(m);
-                        }
-                for (std::size_t k = 0; k < absorb.size(); ++k)
-                    if (absorb[k] > 0) {
-                        ch.target.push_back(-1 - static_cast<int>(k));
-                        ch.prob.push_back(absorb[k]);
-                    }
-                // The probabilities sum to 1 up to rounding; make that exact as far as doubles
-                // allow, so the forward pass over thousands of turns loses no mass.
-                long double sum = 0;
-                for (std::size_t e = ch.offset.back(); e < ch.prob.size(); ++e) sum += ch.prob[e];
-                for (std::size_t e = ch.offset.back(); e < ch.prob.size(); ++e)
-                    ch.prob[e] = static_cast<double>(ch.prob[e] / sum);
-                ch.offset.push_back(ch.target.size());
+// Every state's turn: which kernel, and the chance that the duel ends in it. States are indexed
+// by the seat attacking, then by cell(ht, hk).
+struct Transitions {
+    int h = 0;
+    std::vector<Kernel> kernels;
+    // The kernels' cells with a chance, row by row, each row in increasing k: P(r, k) = prob,
+    // k = col.
+    std::vector<std::uint8_t> col;
+    std::vector<double> prob;
+    std::array<std::vector<std::uint32_t>, 2> kernel_of;
+    // P(Tau wins, Kaon wins, draw) in this turn: the cells that take a player to 0 (D6).
+    std::array<std::vector<std::array<double, 3>>, 2> ends_now;
+
+    std::size_t cell(int ht, int hk) const {
+        return static_cast<std::size_t>((ht - 1) * h + (hk - 1));
+    }
+    std::uint32_t kernel_id(Seat a, int ht, int hk) const { return kernel_of[a][cell(ht, hk)]; }
+
+    // f(p, target) for each cell that leaves both players standing; target is a state of the
+    // other seat attacking. The cell r = k = 0 is the pair's other state: a turn without damage.
+    template <class F>
+    void for_each_step(Seat a, int ht, int hk, F&& f) const {
+        const Kernel& kn = kernels[kernel_id(a, ht, hk)];
+        const int rows = std::min(kn.rows, ht);
+        for (int r = 0; r < rows; ++r)
+            for (std::uint32_t e = kn.start[r]; e < kn.start[r + 1] && col[e] < hk; ++e)
+                f(prob[e], cell(ht - r, hk - col[e]));
+    }
+    // f(kind, winner's hp, p) for each cell that ends the duel in this turn: kind 0 Tau wins,
+    // 1 Kaon wins, 2 both fall (a draw, D6: hp 0).
+    template <class F>
+    void for_each_end(Seat a, int ht, int hk, F&& f) const {
+        const Kernel& kn = kernels[kernel_id(a, ht, hk)];
+        for (int r = 0; r < kn.rows; ++r)
+            for (std::uint32_t e = kn.start[r]; e < kn.start[r + 1]; ++e) {
+                const int k = col[e];
+                if (r < ht && k < hk) continue;
+                if (r < ht)
+                    f(0, ht - r, prob[e]);
+                else if (k < hk)
+                    f(1, hk - k, prob[e]);
+                else
+                    f(2, 0, prob[e]);
             }
-    return ch;
+    }
+    // P(no damage): the turn leads to the pair's other state.
+    double stay(Seat a, int ht, int hk) const {
+        const Kernel& kn = kernels[kernel_id(a, ht, hk)];
+        return kn.rows > 0 && kn.start[1] > kn.start[0] && col[kn.start[0]] == 0 ? prob[kn.start[0]]
+                                                                                 : 0.0;
+    }
+};
+
+// The damage law of an outcome-class law w with `a` attacking, normalised to sum to 1 as far as
+// doubles allow (so the forward pass over thousands of turns loses no mass), appended to the
+// cells.
+Kernel make_kernel(Seat a, const std::array<double, kClasses>& w, std::vector<double>& scratch,
+                   Transitions& tr) {
+    std::fill(scratch.begin(), scratch.end(), 0.0);
+    for (int cls = 0; cls < kClasses; ++cls)
+        if (w[cls] != 0)
+            for_each_damage(cls, a, [&](int dt, int dk, double p) {
+                scratch[static_cast<std::size_t>(dt * kSpan + dk)] += w[cls] * p;
+            });
+    long double sum = 0;
+    for (const double x : scratch) sum += x;
+    Kernel kn;
+    for (int r = 0; r < kSpan; ++r) {
+        kn.start[r] = static_cast<std::uint32_t>(tr.prob.size());
+        for (int k = 0; k < kSpan; ++k)
+            if (const double x = scratch[static_cast<std::size_t>(r * kSpan + k)]; x > 0) {
+                tr.col.push_back(static_cast<std::uint8_t>(k));
+                tr.prob.push_back(static_cast<double>(x / sum));
+                kn.rows = r + 1;
+            }
+    }
+    kn.start[kSpan] = static_cast<std::uint32_t>(tr.prob.size());
+    return kn;
 }
 
-// States from which the duel can end: every other one stalls until the turn cap.
-std::vector<bool> can_end(const Chain& ch, const Space& sp, int h) {
-    std::vector<bool> ends(static_cast<std::size_t>(sp.states()), false);
-    // Hit points never rise: a pass in increasing hp order settles every state but the
-    // same-hp pairs, which a second look settles.
+Transitions transitions(const Options& o, const Policy& tau, const Policy& kaon) {
+    const Space sp(o.hp);
+    const int h = o.hp;
+    Transitions tr;
+    tr.h = h;
+    const Laws lt{tau}, lk{kaon};
+    std::map<std::pair<int, std::array<double, kClasses>>, std::uint32_t> seen;
+    std::vector<double> scratch(static_cast<std::size_t>(kSpan * kSpan));
+    for (int att = 0; att < 2; ++att) {
+        tr.kernel_of[att].resize(static_cast<std::size_t>(h * h));
+        tr.ends_now[att].resize(static_cast<std::size_t>(h * h));
+    }
+    for (int att = 0; att < 2; ++att) {
+        const Seat a = static_cast<Seat>(att);
+        for (int ht = 1; ht <= h; ++ht)
+            for (int hk = 1; hk <= h; ++hk) {
+                const auto w = a == kTau ? class_law(o, sp, ht, hk, a, lt, lk)
+                                         : class_law(o, sp, ht, hk, a, lk, lt);
+                const auto [it, fresh] =
+                    seen.try_emplace({att, w}, static_cast<std::uint32_t>(tr.kernels.size()));
+                if (fresh) tr.kernels.push_back(make_kernel(a, w, scratch, tr));
+                const std::size_t c = tr.cell(ht, hk);
+                tr.kernel_of[att][c] = it->second;
+                std::array<double, 3> e{};
+                tr.for_each_end(a, ht, hk, [&](int kind, int, double p) { e[kind] += p; });
+                tr.ends_now[att][c] = e;
+            }
+    }
+    return tr;
+}
+
+// States from which the duel can end (ends[seat][cell]); mass in any other stalls until the turn
+// cap. Decided by which outcomes are possible, not by how likely: a chance too small for the
+// backward pass's doubles still counts.
+std::array<std::vector<char>, 2> can_end(const Transitions& tr) {
+    const int h = tr.h;
+    std::array<std::vector<char>, 2> ends;
+    for (auto& e : ends) e.assign(static_cast<std::size_t>(h * h), 0);
     for (int ht = 1; ht <= h; ++ht)
-        for (int hk = 1; hk <= h; ++hk)
-            for (int round = 0; round < 2; ++round)
-                for (int att = 0; att < 2; ++att) {
-                    const int s = sp.index(ht, hk, static_cast<Seat>(att));
-                    for (std::size_t e = ch.offset[s];
-                         e < ch.offset[static_cast<std::size_t>(s) + 1]; ++e) {
-                        const int t = ch.target[e];
-                        if (t < 0 || ends[t]) ends[s] = true;
-                    }
-                }
+        for (int hk = 1; hk <= h; ++hk) {
+            const std::size_t c = tr.cell(ht, hk);
+            std::array<bool, 2> own{};
+            for (int att = 0; att < 2; ++att) {
+                const auto& e = tr.ends_now[att][c];
+                own[att] = e[0] > 0 || e[1] > 0 || e[2] > 0;
+                const auto& next = ends[1 - att];  // the pair's other state: still 0 here
+                tr.for_each_step(static_cast<Seat>(att), ht, hk,
+                                 [&](double, std::size_t to) { own[att] = own[att] || next[to]; });
+            }
+            // A turn without damage leads to the other state of the pair.
+            ends[kTau][c] = own[kTau] || (tr.stay(kTau, ht, hk) > 0 && own[kKaon]);
+            ends[kKaon][c] = own[kKaon] || (tr.stay(kKaon, ht, hk) > 0 && own[kTau]);
+        }
     return ends;
 }
 
-// P(Tau wins), P(Kaon wins), P(both die) from every state, by one backward pass: hit points never
-// rise, and a turn without damage only swaps who attacks, so each pair of states with the same
-// hit points is a 2x2 linear system (x = r + q x', Eigen).
-std::vector<std::array<double, 3>> absorption(const Chain& ch, const Space& sp, int h) {
-    std::vector<std::array<double, 3>> v(static_cast<std::size_t>(sp.states()), {0, 0, 0});
+// P(Tau wins), P(Kaon wins), P(both fall) from every state (value[seat][kind][cell]), by one
+// backward pass: hit points never rise, and a turn without damage only swaps who attacks, so
+// each pair of states with the same hit points is a 2x2 linear system (x = r + q x', Eigen). A
+// pair from which the duel can never end is left at 0.
+using Values = std::array<std::array<std::vector<double>, 3>, 2>;
+Values absorption(const Transitions& tr) {
+    const int h = tr.h;
+    Values v;
+    for (auto& seat : v)
+        for (auto& kind : seat) kind.assign(static_cast<std::size_t>(h * h), 0.0);
     for (int ht = 1; ht <= h; ++ht)
         for (int hk = 1; hk <= h; ++hk) {
+            const std::size_t c = tr.cell(ht, hk);
             std::array<std::array<double, 3>, 2> r{};
-            std::array<double, 2> q{0, 0};
+            std::array<double, 2> q{};
             for (int att = 0; att < 2; ++att) {
-                const int s = sp.index(ht, hk, static_cast<Seat>(att));
-                const int partner = sp.index(ht, hk, static_cast<Seat>(1 - att));
-                for (std::size_t e = ch.offset[s]; e < ch.offset[static_cast<std::size_t>(s) + 1];
-                     ++e) {
-                    const int t = ch.target[e];
-                    const double p = ch.prob[e];
-                    if (t == partner) {
-                        q[att] += p;
-                    } else if (t >= 0) {
-                        for (int k = 0; k < 3; ++k) r[att][k] += p * v[t][k];
-                    } else {
-                        const int kind = (-1 - t) / (h + 1);
-                        r[att][kind] += p;
-                    }
-                }
+                const Seat a = static_cast<Seat>(att);
+                const auto& next = v[1 - att];  // the pair's other state is still 0 here
+                tr.for_each_step(a, ht, hk, [&](double p, std::size_t to) {
+                    for (int k = 0; k < 3; ++k) r[att][k] += p * next[k][to];
+                });
+                for (int k = 0; k < 3; ++k) r[att][k] += tr.ends_now[att][c][k];
+                q[att] = tr.stay(a, ht, hk);
             }
             Eigen::Matrix2d m;
             m << 1, -q[0], -q[1], 1;
@@ -295,8 +362,8 @@ std::vector<std::array<double, 3>> absorption(const Chain& ch, const Space& sp, 
             const auto lu = m.partialPivLu();
             for (int k = 0; k < 3; ++k) {
                 const Eigen::Vector2d x = lu.solve(Eigen::Vector2d(r[0][k], r[1][k]));
-                v[static_cast<std::size_t>(sp.index(ht, hk, kTau))][k] = x(0);
-                v[static_cast<std::size_t>(sp.index(ht, hk, kKaon))][k] = x(1);
+                v[kTau][k][c] = x(0);
+                v[kKaon][k][c] = x(1);
             }
         }
     return v;
@@ -327,56 +394,75 @@ Result solve_from(const Options& o, const Policy& tau, const Policy& kaon, const
             "dimension-duel: the exact solver does not handle single_use=true (the state would "
             "need every function each player has used); use 'odds run'");
     const int h = o.hp;
-    const Space sp(h);
-    const Chain ch = build_chain(o, tau, kaon);
-    const auto ends = can_end(ch, sp, h);
+    const Transitions tr = transitions(o, tau, kaon);
+    const Values value = absorption(tr);
+    const auto ends = can_end(tr);
 
     Result r;
     const int first = at.turn + 1;  // the turn about to be played
-    const std::size_t start =
-        static_cast<std::size_t>(sp.index(at.hp[kTau], at.hp[kKaon], attacker(at)));
+    Seat a = attacker(at);
+    const std::size_t start = tr.cell(at.hp[kTau], at.hp[kKaon]);
     r.turns.assign(static_cast<std::size_t>(first), 0.0);
     r.winner_hp.assign(static_cast<std::size_t>(h) + 1, 0.0);
-    // The chain conserves mass; rounding over thousands of turns would not. So every turn the
-    // mass still playing is rescaled to exactly what has not ended (kept in long double), and
-    // the laws sum to 1 within 1e-15.
-    std::vector<double> live(static_cast<std::size_t>(sp.states()), 0.0), next(live.size(), 0.0);
+    // The forward pass, turn by turn, gives the law of the duel's length and each state's
+    // expected visits (occupation), from which the laws of the outcome and the winner's hit
+    // points follow. The chain conserves mass; rounding over thousands of turns would not. So
+    // every turn the mass still playing is rescaled to exactly what has not ended (kept in long
+    // double), and the laws sum to 1 within 1e-15.
+    std::vector<double> live(static_cast<std::size_t>(h * h), 0.0), next(live.size(), 0.0);
+    std::array<std::vector<double>, 2> visits{live, live};
     live[start] = 1.0;
-    long double stalled = 0, playing = 1, tau_win = 0, kaon_win = 0, draw = 0;
+    long double stalled = 0, playing = 1, ended_before = 0;
     bool capped = false;  // the turn cap cut off duels that could still have ended
-    std::vector<long double> winner_hp(static_cast<std::size_t>(h) + 1, 0.0);
     for (int t = first; t <= o.max_turns && playing > 1e-15; ++t) {
         std::fill(next.begin(), next.end(), 0.0);
         long double ended = 0;
-        for (std::size_t s = (t % 2 == 1 ? 0 : 1); s < live.size(); s += 2) {
-            const double m = live[s];
-            if (m == 0) continue;
-            for (std::size_t e = ch.offset[s]; e < ch.offset[s + 1]; ++e) {
-                const int tg = ch.target[e];
-                const double x = m * ch.prob[e];
-                if (tg >= 0) {
-                    next[tg] += x;
-                    continue;
+        for (int ht = 1; ht <= h; ++ht) {
+            const double* row = &live[tr.cell(ht, 1)];
+            int lo = 1, hi = h;  // the row's states with mass
+            while (lo <= h && row[lo - 1] == 0) ++lo;
+            while (hi >= lo && row[hi - 1] == 0) --hi;
+            while (lo <= hi) {
+                // A run of states lo..end with one kernel: each of its cells moves the whole
+                // run's mass at once, a shifted copy of the row (vectorised).
+                const std::uint32_t id = tr.kernel_id(a, ht, lo);
+                int end = lo;
+                while (end < hi && tr.kernel_id(a, ht, end + 1) == id) ++end;
+                for (int hk = lo; hk <= end; ++hk) {
+                    const std::size_t c = tr.cell(ht, hk);
+                    visits[a][c] += row[hk - 1];
+                    const auto& e = tr.ends_now[a][c];
+                    ended += row[hk - 1] * (e[0] + e[1] + e[2]);
                 }
-                const int code = -1 - tg, kind = code / (h + 1), hp = code % (h + 1);
-                (kind == 0 ? tau_win : kind == 1 ? kaon_win : draw) += x;
-                winner_hp[hp] += x;
-                ended += x;
+                const Kernel& kn = tr.kernels[id];
+                for (int dt = 0; dt < std::min(kn.rows, ht); ++dt)
+                    for (std::uint32_t e = kn.start[dt]; e < kn.start[dt + 1]; ++e) {
+                        const int k = tr.col[e];
+                        const int from = std::max(lo, k + 1);  // k < hk: Kaon still stands
+                        if (from > end) break;
+                        const double p = tr.prob[e];
+                        double* to = &next[tr.cell(ht - dt, from - k)];
+                        const double* src = &row[from - 1];
+                        for (int i = 0, n = end - from + 1; i < n; ++i) to[i] += p * src[i];
+                    }
+                lo = end + 1;
             }
         }
         r.turns.push_back(static_cast<double>(ended));
+        ended_before += ended;
+        a = a == kTau ? kKaon : kTau;
         // Mass in a state that can never end waits for the turn cap.
         long double sum = 0;
-        for (std::size_t s = 0; s < next.size(); ++s) {
-            if (next[s] == 0) continue;
-            if (!ends[s]) {
-                stalled += next[s];
-                next[s] = 0;
+        for (std::size_t c = 0; c < next.size(); ++c) {
+            if (next[c] == 0) continue;
+            if (!ends[a][c]) {
+                stalled += next[c];
+                next[c] = 0;
             } else {
-                sum += next[s];
+                sum += next[c];
             }
         }
-        const long double not_ended = 1 - tau_win - kaon_win - draw - stalled;
+        const long double not_ended = 1 - ended_before - stalled;
         playing = sum > 0 ? not_ended : 0;
         if (sum > 0) {
             const double scale = static_cast<double>(not_ended / sum);
@@ -389,23 +475,34 @@ Result solve_from(const Options& o, const Policy& tau, const Policy& kaon, const
             playing = 0;
         }
     }
+    long double kinds[3] = {0, 0, 0};
+    std::vector<long double> winner_hp(static_cast<std::size_t>(h) + 1, 0.0);
+    for (int att = 0; att < 2; ++att)
+        for (int ht = 1; ht <= h; ++ht)
+            for (int hk = 1; hk <= h; ++hk)
+                if (const double n = visits[att][tr.cell(ht, hk)]; n > 0)
+                    tr.for_each_end(static_cast<Seat>(att), ht, hk,
+                                    [&](int kind, int hp, double p) {
+                                        kinds[kind] += n * p;
+                                        winner_hp[static_cast<std::size_t>(hp)] += n * p;
+                                    });
     if (stalled > 0) {
         r.turns.resize(static_cast<std::size_t>(o.max_turns) + 1, 0.0);
         r.turns[o.max_turns] += static_cast<double>(stalled);
-        draw += stalled;
         r.timeout = static_cast<double>(stalled);
         winner_hp[0] += stalled;
     }
-    r.tau_win = static_cast<double>(tau_win);
-    r.kaon_win = static_cast<double>(kaon_win);
-    r.draw = static_cast<double>(draw);
-    if (!capped) {
+    if (capped) {
+        r.tau_win = static_cast<double>(kinds[0]);
+        r.kaon_win = static_cast<double>(kinds[1]);
+        r.draw = static_cast<double>(kinds[2] + stalled);
+    } else {
         // The duel ended before the cap: the backward pass gives the same probabilities without
         // the forward pass's rounding (stall mass, if any, is the draw by the cap).
-        const auto b = absorption(ch, sp, h);
-        r.tau_win = b[start][0];
-        r.kaon_win = b[start][1];
-        r.draw = b[start][2] + static_cast<double>(stalled);
+        const Seat s = attacker(at);
+        r.tau_win = value[s][0][start];
+        r.kaon_win = value[s][1][start];
+        r.draw = value[s][2][start] + static_cast<double>(stalled);
     }
     for (std::size_t v = 0; v < winner_hp.size(); ++v)
         r.winner_hp[v] = static_cast<double>(winner_hp[v]);
