@@ -5,7 +5,8 @@
 //   1. copy the state, and let the searching seat sample what it cannot see (the game's optional
 //      G::determinize(s, o, seat, dice) hook; absent, the state is used as it is);
 //   2. descend the tree by UCT: at each node, the first legal choice not yet tried is expanded
-//      (tried in the order G::legal lists them); once all are, the child with the highest
+//      (tried in the order G::legal lists them, or the policy's Candidates, below); once all
+//      are, the child with the highest
 //      mean + C * sqrt(ln(node visits) / child visits) is taken (the first of equals);
 //   3. from the new node, play to the end with the rollout policy in both seats (G::decide);
 //   4. back up G::reward(end, o, seat) into every node on the path, each node scored for the
@@ -129,7 +130,20 @@ std::vector<Node>& mcts_pool() {
 // the dice it is followed by, the search continues from the outcome node of the position reached
 // (one per distinct position, as OpenSpiel's chance nodes), so the tree's statistics converge
 // to the exact values of the game. Otherwise open-loop (the header comment).
-template <class G, class Rollout>
+// Which of a position's legal choices search weighs: all of them (G::legal), unless the policy
+// names a subset, as a game whose questions have more answers than a budget can try does
+// (Bodybag's leader orders: the candidates its flat Monte Carlo weighs). A Candidates type lists
+// them with `int operator()(const State&, const Options&, Choice* out, Dice&)`, every one legal.
+template <class G>
+struct AllLegal {
+    template <class Dice>
+    int operator()(const typename G::State& s, const typename G::Options& o,
+                   typename G::Choice* out, Dice&) const {
+        return G::legal(s, o, out);
+    }
+};
+
+template <class G, class Rollout, class Candidates = AllLegal<G>>
 class Mcts {
 public:
     using State = typename G::State;
@@ -139,8 +153,11 @@ public:
     static constexpr bool kClosedLoop = std::equality_comparable<State> && !open_loop<G>();
     using Node = MctsNode<Choice, std::conditional_t<kClosedLoop, State, NoState>>;
 
-    Mcts(int iterations, double exploration, Rollout rollout)
-        : iterations_(iterations), c_(exploration), rollout_(std::move(rollout)) {}
+    Mcts(int iterations, double exploration, Rollout rollout, Candidates candidates = {})
+        : iterations_(iterations),
+          c_(exploration),
+          rollout_(std::move(rollout)),
+          candidates_(std::move(candidates)) {}
 
     int iterations() const noexcept { return iterations_; }
     double exploration() const noexcept { return c_; }
@@ -167,7 +184,7 @@ public:
             bool expanded = false;
             while (!G::over(s, o) && !expanded) {
                 const int seat = G::to_move(s, o);
-                const int n = G::legal(s, o, legal);
+                const int n = candidates_(s, o, legal, dice);
                 std::int32_t best = -1;
                 double best_score = 0;
                 const double log_n = std::log(static_cast<double>(pool[node].visits) + 1);
@@ -214,22 +231,31 @@ public:
             }
         }
 
-        // The root's most visited legal child of `me`.
-        const int n = G::legal(root, o, legal);
+        // The root's most visited legal child of `me` (equal visits: the higher mean, then the
+        // first listed). Candidates a policy names were listed from the root itself: its
+        // children, in the order they were tried.
         Choice chosen = legal[0];
         std::uint32_t most = 0;
         double mean = -1;
-        for (int i = 0; i < n; ++i)
-            for (std::int32_t c = pool[0].first_child; c >= 0; c = pool[c].next_sibling) {
-                const Node& x = pool[c];
-                if (x.seat != me || !(x.choice == legal[i]) || x.visits == 0) continue;
-                const double m = x.total / x.visits;
-                if (x.visits > most || (x.visits == most && m > mean)) {
-                    chosen = x.choice;
-                    most = x.visits;
-                    mean = m;
-                }
+        const auto consider = [&](const Node& x, bool on_ties) {
+            if (x.seat != me || x.visits == 0) return;
+            const double m = x.total / x.visits;
+            if (x.visits > most || (x.visits == most && (m > mean || (on_ties && m == mean)))) {
+                chosen = x.choice;
+                most = x.visits;
+                mean = m;
             }
+        };
+        if constexpr (std::is_same_v<Candidates, AllLegal<G>>) {
+            const int n = G::legal(root, o, legal);
+            for (int i = 0; i < n; ++i)
+                for (std::int32_t c = pool[0].first_child; c >= 0; c = pool[c].next_sibling)
+                    if (pool[c].choice == legal[i]) consider(pool[c], false);
+        } else {
+            // Children are listed newest first: on full ties the one tried first wins.
+            for (std::int32_t c = pool[0].first_child; c >= 0; c = pool[c].next_sibling)
+                consider(pool[c], true);
+        }
         return chosen;
     }
 
@@ -261,6 +287,7 @@ private:
     int iterations_;
     double c_;
     Rollout rollout_;
+    Candidates candidates_;
 };
 
 // What a game's policy table declares for `mcts`: N and C by position, rollout by name (its

@@ -9,7 +9,8 @@
 //   random           uniform over the legal choices
 //   rollout[:N]      flat Monte Carlo: each turn, every candidate order (and the bug-out call)
 //                    played out N times with cover-and-carry, the best kept
-//   mcts             UCT tree search (policies/mcts.hpp) for the most marines withdrawn
+//   mcts             UCT tree search (policies/mcts.hpp) for the most marines withdrawn, over
+//                    rollout's candidate orders (orders=all: every legal order)
 #pragma once
 
 #include <array>
@@ -292,6 +293,31 @@ struct Random {
     }
 };
 
+// The orders a search weighs (flat Monte Carlo's and, by default, mcts's): none, each smoke in
+// reach, the rule-of-thumb strategies' orders, falling back, and halting every firer; at most
+// kCandidateOrders, some possibly alike. Returns how many.
+inline constexpr int kCandidateOrders = 12;
+template <class D>
+int candidate_orders(const State& s, std::array<Order, kCandidateOrders>& cand, D& dice) {
+    int n = 0;
+    auto add = [&](const Order& o) {
+        if (n < kCandidateOrders) cand[static_cast<std::size_t>(n++)] = o;
+    };
+    add(Order::none());
+    for (int a = 1; a <= 3; ++a)
+        if (s.in_reach(a)) add(Order::smoke(a));
+    add(CoverAndCarry{}.leader(s, dice));
+    add(SmokeAndCarry{}.leader(s, dice));
+    add(LeadFromFront{}.leader(s, dice));
+    add(BravestFirst{}.leader(s, dice));
+    add(fall_back(s));
+    std::uint8_t firing = 0;
+    for (int i = 1; i < kSquad; ++i)
+        if (s.m[i].fit() && s.m[i].firing) firing = static_cast<std::uint8_t>(firing | (1u << i));
+    if (firing) add(Order::halt(firing));
+    return n;
+}
+
 // Flat Monte Carlo on the resumable form (Game): before each leader action it plays out every
 // candidate order `budget` times (the order applied to a copy of the state, then the rest of the
 // game with cover-and-carry), on the same dice for every candidate (common random numbers), and
@@ -303,25 +329,9 @@ struct Rollout {
 
     template <class D>
     Order leader(const State& s, D& dice) {
-        std::array<Order, 12> cand{};
-        int n = 0;
-        auto add = [&](const Order& o) {
-            if (n < static_cast<int>(cand.size())) cand[n++] = o;
-        };
-        add(Order::none());
-        for (int a = 1; a <= 3; ++a)
-            if (s.in_reach(a)) add(Order::smoke(a));
+        std::array<Order, kCandidateOrders> cand{};
+        const int n = candidate_orders(s, cand, dice);
         CoverAndCarry base;
-        add(base.leader(s, dice));
-        add(SmokeAndCarry{}.leader(s, dice));
-        add(LeadFromFront{}.leader(s, dice));
-        add(BravestFirst{}.leader(s, dice));
-        add(fall_back(s));
-        std::uint8_t firing = 0;
-        for (int i = 1; i < kSquad; ++i)
-            if (s.m[i].fit() && s.m[i].firing)
-                firing = static_cast<std::uint8_t>(firing | (1u << i));
-        if (firing) add(Order::halt(firing));
         const std::uint64_t seed = dice.word();
         int best = 0;
         double best_score = -1;
@@ -375,15 +385,41 @@ using Basic =
 inline constexpr std::string_view kRollouts[] = {
     "cover-and-carry", "bug-out", "smoke-and-carry", "lead-from-front", "bravest-first", "random"};
 
+// What mcts weighs at each question: at the leader's, the candidate orders (flat Monte Carlo's,
+// each once), or with `all` every legal order; at the others every legal choice (plans of
+// carries, the bug-out call and, H7a, who goes first).
+struct SearchChoices {
+    bool all = false;
+    template <class D>
+    int operator()(const State& s, const Options& o, Game::Choice* out, D& dice) const {
+        if (all || s.phase != State::kLeader) return Game::legal(s, o, out);
+        std::array<Order, kCandidateOrders> cand{};
+        const int k = candidate_orders(s, cand, dice);
+        int n = 0;
+        for (int i = 0; i < k; ++i) {
+            bool seen = false;
+            for (int j = 0; j < n && !seen; ++j)
+                seen = out[j].order == cand[static_cast<std::size_t>(i)];
+            if (seen) continue;
+            out[n] = Game::Choice{};
+            out[n++].order = cand[static_cast<std::size_t>(i)];
+        }
+        return n;
+    }
+};
+
 // UCT over the game's decision points (policies/mcts.hpp), rolling out with one of the Basic
 // policies. What it maximises is Game::reward: the marines withdrawn (wounded ones included,
-// H7, H8), as a share of the squad. Its choices are the game's every legal one (the leader's
-// orders, every plan of carries, the bug-out call and, H7a, who goes first); the tree tries a
+// H7, H8), as a share of the squad. At the leader's question it weighs flat Monte Carlo's
+// candidate orders (SearchChoices), or with orders=all every legal one: then the tree tries a
 // node's choices in the order Game::legal lists them, so a budget below the leader's number of
 // orders (up to 2,255) weighs only the first ones (none, smoke, covering fire, halts, then moves).
-struct Mcts : odds::Mcts<Game, Basic> {
-    Mcts(int iterations, double exploration, Basic rollout, const Options& o)
-        : odds::Mcts<Game, Basic>(iterations, exploration, std::move(rollout)), options(o) {}
+struct Mcts : odds::Mcts<Game, Basic, SearchChoices> {
+    Mcts(int iterations, double exploration, Basic rollout, const Options& o,
+         bool all_orders = false)
+        : odds::Mcts<Game, Basic, SearchChoices>(iterations, exploration, std::move(rollout),
+                                                 SearchChoices{all_orders}),
+          options(o) {}
     Options options;  // the game's (Game's questions need them; the policy interface has none)
 
     template <class D>
@@ -413,8 +449,12 @@ using Policy = std::variant<BugOut, CoverAndCarry, SmokeAndCarry, LeadFromFront,
                             Random, Rollout, Mcts>;
 
 Policy make_mcts(const Options& o, const PolicyArgs& a);
-inline constexpr PolicyParam kMctsParams[] = {odds::mcts_iterations_param(), odds::mcts_c_param(),
-                                              odds::mcts_rollout_param(kRollouts, 0)};
+inline constexpr std::string_view kMctsOrders[] = {"candidates", "all"};
+inline constexpr PolicyParam kMctsParams[] = {
+    odds::mcts_iterations_param(),
+    odds::mcts_c_param(),
+    odds::mcts_rollout_param(kRollouts, 0),
+    {"orders", "leader's orders weighed", 0, 0, 0, 0, kMctsOrders}};
 
 // rollout[:N]: N playouts of each candidate.
 inline constexpr PolicyParam kRolloutParams[] = {{"N", "playouts per candidate", 1, 100000, 16}};
@@ -441,7 +481,7 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
      kRolloutParams},
     {"mcts",
      "UCT tree search for the most marines withdrawn: N iterations, exploration C, rolling out "
-     "with the named policy",
+     "with the named policy, weighing rollout's candidate orders (orders=all: every legal one)",
      make_mcts, kMctsParams},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
@@ -453,7 +493,7 @@ static_assert(std::size(kRollouts) == std::variant_size_v<Basic>);
 static_assert(odds::ResumableGame<Game, odds::Dice> && odds::ResumableGame<Game, ScriptedDice>);
 
 inline Policy make_mcts(const Options& o, const PolicyArgs& a) {
-    return make_search<Mcts, Basic>(kPolicies, o, a, o);
+    return make_search<Mcts, Basic>(kPolicies, o, a, o, a[3] == 1);
 }
 
 }  // namespace odds::fpb

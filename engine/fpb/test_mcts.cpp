@@ -1,6 +1,7 @@
 // The generic tree search (policies/mcts.hpp) as a Full Plastic Bodybag policy: legal play to the
 // end under the game's invariants, determinism, and strength against `random` (paired on nothing:
-// two Monte Carlo means, 4 standard errors of their difference). Fixed seeds. (No allocation:
+// two Monte Carlo means, 4 standard errors of their difference) and against `rollout`. Fixed
+// seeds. (No allocation:
 // tests/test_alloc.cpp.)
 #include <catch2/catch.hpp>
 
@@ -79,5 +80,17 @@ TEST_CASE("fpb mcts brings home more marines than random, by 4 standard errors",
     const auto [a, sa] = mean_se(mcts, kWithdrawn);
     const auto [b, sb] = mean_se(random, kWithdrawn);
     INFO("mcts " << a << " +- " << sa << ", random " << b << " +- " << sb);
+    CHECK(a - b > 4 * std::sqrt(sa * sa + sb * sb));
+}
+
+// Issue 15's goal for Bodybag: search brings home more marines than every strategy, `rollout`
+// (flat Monte Carlo over the same candidate orders, 16 playouts each) included.
+TEST_CASE("fpb mcts over the candidate orders brings home more marines than rollout:16",
+          "[fpb][mcts][statistics]") {
+    const Tally mcts = test::monte_carlo("fpb", {}, {"mcts:200:rollout=lead-from-front"}, 1000, 23);
+    const Tally flat = test::monte_carlo("fpb", {}, {"rollout:16"}, 1000, 24);
+    const auto [a, sa] = mean_se(mcts, kWithdrawn);
+    const auto [b, sb] = mean_se(flat, kWithdrawn);
+    INFO("mcts " << a << " +- " << sa << ", rollout:16 " << b << " +- " << sb);
     CHECK(a - b > 4 * std::sqrt(sa * sa + sb * sb));
 }
