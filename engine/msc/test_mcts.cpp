@@ -17,9 +17,7 @@ using namespace odds::msc;
 
 namespace {
 
-Plan plan_of(Doctrine d) {
-    return Plan(doctrine_main(d), doctrine_escort(d), kDefaultEscortShare);
-}
+Plan plan_of(Doctrine d) { return Plan(doctrine_main(d), doctrine_escort(d), kDefaultEscortShare); }
 
 // A Choice the kernel accepts at `s`: one Game::legal lists (a build naming the plan's slot
 // for its design, M2a, as the strategies do), or a whole fleet's orders (the strategies' form,
@@ -28,8 +26,8 @@ bool accepted(const State& s, const msc::Choice& c) {
     msc::Choice legal[Game::kMaxChoices];
     const int n = Game::legal(s, Options{}, legal);
     for (int i = 0; i < n; ++i)
-        if (legal[i] == c || (c.kind == msc::Choice::build && legal[i].kind == c.kind &&
-                              legal[i].a == c.a))
+        if (legal[i] == c ||
+            (c.kind == msc::Choice::build && legal[i].kind == c.kind && legal[i].a == c.a))
             return true;
     if (c.kind != msc::Choice::orders || s.stage != Stage::orders) return false;
     const Fleet& f = s.fleets[s.to_move][s.fleet];
@@ -54,8 +52,8 @@ TEST_CASE("msc mcts answers every decision legally, by a plan a turn, to the cam
             while (!Game::over(s, o)) {
                 const bool mine = s.to_move == side;
                 const bool plans = mine && Search::plans_here(s, side);
-                const msc::Choice c = mine ? Game::decide(s, o, searcher, dice)
-                                           : Game::decide(s, o, rival, dice);
+                const msc::Choice c =
+                    mine ? Game::decide(s, o, searcher, dice) : Game::decide(s, o, rival, dice);
                 if (mine) {
                     INFO("turn " << s.turn << ", stage " << static_cast<int>(s.stage));
                     REQUIRE(accepted(s, c));
@@ -63,9 +61,9 @@ TEST_CASE("msc mcts answers every decision legally, by a plan a turn, to the cam
                     const int plan = searcher.plan[side];
                     REQUIRE(plan >= 0);
                     REQUIRE(plan < searcher.options.n_plans);
-                    const msc::Choice expected = std::visit(
-                        [&](auto p) { return Game::decide(s, o, p, dice); },
-                        Search::strategy(s, searcher.options, searcher.plan));
+                    const msc::Choice expected =
+                        std::visit([&](auto p) { return Game::decide(s, o, p, dice); },
+                                   Search::strategy(s, searcher.options, searcher.plan));
                     CHECK(expected == c);
                     searched += plans;
                     not_rollout += plans && plan != 0;
@@ -106,10 +104,9 @@ TEST_CASE("msc mcts scores a campaign cut short by the side's share of worth, th
     CHECK(Search::reward(s, so, 0) == 0.0);
 }
 
-TEST_CASE("msc mcts depends only on the seed: 1 and 2 threads, identical tallies",
-          "[msc][mcts]") {
-    const auto run = find_game("msc").prepare(
-        {}, {"a=balanced/mcts:24:1.41:4:rollout=strike", "b=fast/strike"});
+TEST_CASE("msc mcts depends only on the seed: 1 and 2 threads, identical tallies", "[msc][mcts]") {
+    const auto run =
+        find_game("msc").prepare({}, {"a=balanced/mcts:24:1.41:4:rollout=strike", "b=fast/strike"});
     CHECK(run->policy == "a=balanced/mcts:24:1.41:4:rollout=strike b=fast/strike");
     CHECK(test::same_on_1_and_2_threads(*run, 8, 4, 2));
 }
