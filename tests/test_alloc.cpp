@@ -201,3 +201,22 @@ TEST_CASE("Naval Duel mcts allocates nothing once its thread's pool is grown",
     CHECK(decided == 3);
     CHECK(naval::Mcts::nodes_used() <= 2 * 40 + 1);
 }
+
+TEST_CASE("Minimal Space Combat mcts allocates nothing once its thread's pool is grown",
+          "[alloc][mcts][msc]") {
+    const msc::Options options;
+    const msc::Plan d(msc::doctrine_main(msc::Doctrine::balanced),
+                      msc::doctrine_escort(msc::Doctrine::balanced), msc::kDefaultEscortShare);
+    msc::Mcts mcts(40, 1.41, msc::Basic{msc::strategy::Strike{}}, 5, options);
+    msc::strategy::Strike strike;
+    Dice dice(5);
+    (void)msc::example_map();
+    msc::play(options, {d, d}, strike, mcts, dice);  // grows this thread's pool
+    const long before = test::allocations();
+    int decided = 0;
+    for (int i = 0; i < 5; ++i)
+        decided += msc::play(options, {d, d}, strike, mcts, dice).winner != -1;
+    CHECK(test::allocations() - before == 0);
+    CHECK(decided == 5);
+    CHECK(msc::Mcts::nodes_used() <= 2 * 40 + 1);
+}

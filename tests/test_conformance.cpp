@@ -36,13 +36,18 @@ std::string folder_of(std::string_view game) {
 
 // Few games of the search policies, which take milliseconds each; more of the others.
 std::uint64_t games_for(std::string_view policy) {
-    return policy.find("rollout") != std::string_view::npos || policy.starts_with("mcts") ? 12 : 40;
+    return policy.find("rollout") != std::string_view::npos ||
+                   policy.find("mcts") != std::string_view::npos
+               ? 12
+               : 40;
 }
 
 // What the tests play for a policy of the table: its name, but mcts at a small budget (its
-// default searches 1,000 iterations a decision; its play is the same code at any budget).
+// default searches 1,000 iterations a decision; its play is the same code at any budget), and
+// so msc's DOCTRINE/mcts.
 std::string played(std::string_view policy) {
-    return policy == "mcts" ? "mcts:16" : std::string(policy);
+    return policy == "mcts" || policy.ends_with("/mcts") ? std::string(policy) + ":16"
+                                                         : std::string(policy);
 }
 
 // The game prepared with `policy` (a two-seat policy that cannot face itself plays the first

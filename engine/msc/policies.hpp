@@ -8,6 +8,10 @@
 //                       retreats)
 //               wander  a random heading every turn (random up to msc/4)
 //               strike  expand until 1.5 times the enemy's ships, then strike at its home
+//               mcts    UCT tree search (policies/mcts.hpp) for the side's win probability over
+//                       which strategy above orders its fleets each turn, rolling out a strategy
+//                       H turns ahead (DOCTRINE/mcts[:N[:C[:H]]][:rollout=STRATEGY[/LOSS]]; Mcts
+//                       below)
 //   every strategy but random and wander retreats from a fight it is losing badly (strength, the
 //   sum over its ships there of offence plus defence, below half the enemy's); wander retreats
 //   on a 6. All but random build by their plan (M2a) and merge every fleets sharing a hex (M5a).
@@ -23,6 +27,7 @@
 
 #include "engine/dice.hpp"
 #include "engine/msc/msc.hpp"
+#include "policies/mcts.hpp"
 #include "policies/policy_table.hpp"
 
 namespace odds::msc {
@@ -248,11 +253,163 @@ struct Wander : Losses {
 
 }  // namespace strategy
 
+// The strategies that do not search: what mcts may roll out with.
+using Basic = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random,
+                           strategy::Strike, strategy::Wander>;
+
+// The campaign as mcts searches it (policies/mcts.hpp): a plan a turn. Each decision point is
+// the searching side's first fleet orders of a movement phase (M5), where it chooses the
+// strategy that orders its fleets this turn among a few (Options::plans: [0] the rollout
+// strategy, then expand, rush, raid and strike, with its loss rule); every other decision of
+// the campaign, the opponent's all, is played inside apply: the side's orders by its plan, its
+// builds, merges, losses and retreats, and all of the opponent's, by the rollout strategy (the
+// searcher's model of its opponent). Cut short `horizon` turns past the decision (Options::
+// rules.max_turns), a campaign is scored by the heuristic below instead of as a draw; one
+// reaching the campaign's own turn cap (Options::max_turns) is the draw it is (M8).
+struct Search {
+    static constexpr int kMaxPlans = 5;
+    struct Options {
+        msc::Options rules;   // max_turns: the horizon; initiative: the campaign's (M4a)
+        int max_turns = 300;  // the campaign's own turn cap (M8)
+        int seat = 0;         // the searching side
+        std::array<Basic, kMaxPlans> plans{};
+        int n_plans = 1;
+    };
+    struct State {
+        msc::State campaign;
+        std::array<int, kSides> plan{};  // each side's plan this turn (the opponent's: 0)
+    };
+    using Choice = std::int8_t;  // a plan
+    static constexpr int kMaxChoices = kMaxPlans;
+    // The rollout: the plan of the rollout strategy, every turn.
+    struct Rollout {};
+
+    // Where the searching side chooses its plan: its first fleet orders of a movement phase.
+    static bool plans_here(const msc::State& s, int seat) noexcept {
+        if (s.stage != Stage::orders || s.to_move != seat) return false;
+        for (const bool m : s.moved)
+            if (m) return false;
+        return true;
+    }
+    static bool over(const State& s, const Options& o) noexcept {
+        return Game::over(s.campaign, o.rules);
+    }
+    static int to_move(const State& s, const Options&) noexcept { return s.campaign.to_move; }
+    static int legal(const State&, const Options& o, Choice* out) noexcept {
+        const int n = std::clamp(o.n_plans, 1, kMaxPlans);  // (and GCC sees out[] is not overrun)
+        for (int k = 0; k < n; ++k) out[k] = static_cast<Choice>(k);
+        return n;
+    }
+    // The strategy answering the campaign's decision at `s`, for the searching side planning
+    // `plan`.
+    static const Basic& strategy(const msc::State& s, const Options& o,
+                                 const std::array<int, kSides>& plan) noexcept {
+        return s.stage == Stage::orders ? o.plans[plan[s.to_move]] : o.plans[0];
+    }
+    static bool decides(const msc::State& s, const Options& o) noexcept {
+        return s.to_move == o.seat && plans_here(s, s.to_move);
+    }
+    // The plan chosen, then the campaign played on to the side's next plan, or its end.
+    template <class Dice>
+    static void apply(State& s, const Options& o, const Choice& c, Dice& dice) {
+        msc::State& x = s.campaign;
+        s.plan[x.to_move] = c;
+        do {
+            const msc::Choice answer = std::visit(
+                [&](const auto& p) {
+                    auto asked = p;  // a strategy decides as a mutable object
+                    return Game::decide(x, o.rules, asked, dice);
+                },
+                strategy(x, o, s.plan));
+            Game::apply(x, o.rules, answer, dice);
+        } while (!Game::over(x, o.rules) && !decides(x, o));
+    }
+    template <class Dice>
+    static Choice decide(const State&, const Options&, const Rollout&, Dice&) {
+        return 0;
+    }
+    // A side's worth, for a campaign cut short: the BPs of its ships afloat (their designs' cost,
+    // M2), its BPs saved, and ten turns of its systems' production (one BP a system owned, M4).
+    static int worth(const msc::State& s, int side) noexcept {
+        int bp = s.bp[side] + 10 * s.owned(side);
+        for (const Fleet& f : s.fleets[side])
+            for (int d = 0; d < kMaxDesigns; ++d) bp += f.n[d] * s.design(side, d).cost();
+        return bp;
+    }
+    // A win 1, a draw 0.5, a loss 0 (Game::reward); cut short by the horizon: the seat's share of
+    // both sides' worth.
+    static double reward(const State& s, const Options& o, int seat) noexcept {
+        const msc::State& x = s.campaign;
+        if (x.end != msc::State::kTurnCap || x.turn >= o.max_turns)
+            return Game::reward(x, o.rules, seat);
+        const int mine = worth(x, seat), theirs = worth(x, 1 - seat);
+        return mine + theirs > 0 ? static_cast<double>(mine) / (mine + theirs) : 0.5;
+    }
+};
+
+// UCT over a plan a turn (Search), maximising the side's win probability (draws half): at its
+// first fleet orders of each movement phase the side searches which strategy orders its fleets
+// this turn, N iterations, each rolling out the rollout strategy on both sides for `horizon`
+// turns past the current one (0: to the end), a campaign cut short scored by its worth
+// (Search::reward); its other decisions (builds, merges, losses, retreats) are the rollout
+// strategy's. The raw questions (311 designs to build, up to 91 hexes a fleet may end in) are
+// far wider than any budget can weigh: each is answered by a strategy, as a question with more
+// than N/4 choices is in the other games; so is the plan itself when N is below 4 x the plans
+// (the rollout strategy then orders every turn). Perfect information (M9): no sampling; the dice
+// open-loop. Its plan for the movement phase under way is the one state it keeps between
+// decisions: set at the phase's first fleet orders, read by the phase's other fleets' orders.
+struct Mcts : odds::Mcts<Search, Search::Rollout> {
+    // `rollout`: an index into kRollouts (below).
+    Mcts(int iterations, double exploration, Basic rollout, int horizon_turns,
+         const msc::Options& o)
+        : odds::Mcts<Search, Search::Rollout>(iterations, exploration, {}), horizon(horizon_turns) {
+        options.rules.initiative = o.initiative;
+        options.rules.max_turns = options.max_turns = o.max_turns;
+        options.plans[0] = rollout;
+        const LossRule loss = std::visit([](const auto& p) { return p.loss; }, rollout);
+        const auto add = [&]<class S>(S other) {
+            other.loss = loss;
+            if (!std::holds_alternative<S>(rollout))
+                options.plans[static_cast<std::size_t>(options.n_plans++)] = other;
+        };
+        add(strategy::Expand{});
+        add(strategy::Rush{});
+        add(strategy::Raid{});
+        add(strategy::Strike{});
+    }
+    int horizon = 10;
+    Search::Options options;         // no map: the search never reads it (only the turn cap, M4a)
+    std::array<int, kSides> plan{};  // this movement phase's plan
+
+    template <class D>
+    msc::Choice choose(const msc::State& s, const msc::Choice*, int, D& dice) {
+        if (Search::plans_here(s, s.to_move)) {
+            plan[s.to_move] = 0;
+            if (options.n_plans <= iterations() / 4) {
+                options.seat = s.to_move;
+                options.rules.max_turns = horizon == 0
+                                              ? options.max_turns
+                                              : std::min(options.max_turns, s.turn + horizon);
+                plan[s.to_move] = search(Search::State{s, {}}, options, dice);
+            }
+        }
+        return std::visit(
+            [&](const auto& p) {
+                auto asked = p;
+                return Game::decide(s, options.rules, asked, dice);
+            },
+            Search::strategy(s, options, plan));
+    }
+};
+
+static_assert(odds::ResumableGame<Search, odds::Dice>);
+
 using Strategy = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random,
-                              strategy::Strike, strategy::Wander>;
+                              strategy::Strike, strategy::Wander, Mcts>;
 
 // Every strategy plays the kernel's policy interface.
 static_assert(every_alternative<Strategy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
+static_assert(PolicyFor<Mcts, ScriptedDice>);
 
 // A seat: its design doctrine (its ships, M2a) and its strategy (movement, losses, retreat).
 struct Policy {
@@ -312,29 +469,64 @@ inline constexpr LossRow kLossRows[] = {
 };
 inline constexpr int kLossRules = static_cast<int>(std::size(kLossRows));
 
-// What a row of the policy table makes: a seat's doctrine, and its strategy with its loss rule.
+// mcts's rollout strategies: every strategy of kStrategyRows but mcts with every loss rule, named
+// as the table names them (strategy, strategy/loss-rule), in kStrategyRows x kLossRows order.
+inline constexpr std::string_view kRollouts[] = {"expand", "expand/keep-guns", "expand/keep-speed",
+                                                 "rush",   "rush/keep-guns",   "rush/keep-speed",
+                                                 "raid",   "raid/keep-guns",   "raid/keep-speed",
+                                                 "random", "random/keep-guns", "random/keep-speed",
+                                                 "strike", "strike/keep-guns", "strike/keep-speed",
+                                                 "wander", "wander/keep-guns", "wander/keep-speed"};
+static_assert(std::size(kRollouts) == std::size(kStrategyRows) * std::size(kLossRows));
+inline constexpr std::int64_t kRushRollout = 3;  // rush, losing the cheapest ships first
+
+// DOCTRINE/mcts[:N[:C[:H]]][:rollout=STRATEGY[/LOSS]]: N iterations (default 100), exploration
+// C, H turns of rollout past the current one (default 10; 0: to the end), the rollout strategy
+// (default rush: the strongest rule of thumb, and so the most dangerous opponent to assume).
+inline constexpr PolicyParam kMctsParams[] = {{"N", "iterations", 1, 1'000'000, 100},
+                                              odds::mcts_c_param(),
+                                              {"H", "turns", 0, 1000, 10},
+                                              odds::mcts_rollout_param(kRollouts, kRushRollout)};
+
+// The rollout strategy named kRollouts[k].
+inline Basic rollout_strategy(std::size_t k) {
+    const std::size_t losses = std::size(kLossRows);
+    return narrow_policy<Basic>(kStrategyRows[k / losses].make(kLossRows[k % losses].rule));
+}
+
+// What a row of the policy table makes: a seat's doctrine, and its strategy with its loss rule,
+// or (search) mcts with the row's parameters.
 struct PolicyRecipe {
     Doctrine doctrine;
     Strategy (*strategy)(LossRule);
     LossRule loss;
-    Policy operator()() const { return {doctrine, strategy(loss)}; }
+    bool search = false;
+    Policy operator()(const Options& o, const PolicyArgs& a) const {
+        if (!search) return {doctrine, strategy(loss)};
+        return {doctrine,
+                Mcts(static_cast<int>(a[0]), static_cast<double>(a[1]) / 100,
+                     rollout_strategy(static_cast<std::size_t>(a[3])), static_cast<int>(a[2]), o)};
+    }
 };
 
 inline constexpr std::size_t kPolicyCount =
-    std::size(kDoctrineRows) * std::size(kStrategyRows) * std::size(kLossRows);
+    std::size(kDoctrineRows) * std::size(kStrategyRows) * std::size(kLossRows) +
+    std::size(kDoctrineRows);
 
 // The policies in `odds list` order: the default first, then every (doctrine, strategy, loss rule)
 // in that nesting, named design/strategy (losing the cheapest ships first) or
-// design/strategy/loss-rule. The default, turtle/strike, plays its mirror to a decision in most
-// campaigns on the seed's map (expand never attacks, so the old default, balanced/expand, always
-// reached the turn cap; the balanced/strike mirror does in more than half of them).
+// design/strategy/loss-rule, then design/mcts for each doctrine. The default, turtle/strike, plays
+// its mirror to a decision in most campaigns on the seed's map (expand never attacks, so the old
+// default, balanced/expand, always reached the turn cap; the balanced/strike mirror does in more
+// than half of them).
 inline const std::array<PolicyRow<PolicyRecipe>, kPolicyCount>& policy_table() {
     static const auto rows = [] {
         struct Parts {
             std::size_t doctrine, strategy, loss;
         };
+        constexpr std::size_t kCombinations = kPolicyCount - std::size(kDoctrineRows);
         constexpr Parts kDefault{2, 4, 0};  // turtle/strike
-        std::array<Parts, kPolicyCount> parts{};
+        std::array<Parts, kCombinations> parts{};
         std::size_t k = 0;
         parts[k++] = kDefault;
         for (std::size_t d = 0; d < std::size(kDoctrineRows); ++d)
@@ -344,17 +536,35 @@ inline const std::array<PolicyRow<PolicyRecipe>, kPolicyCount>& policy_table() {
                         parts[k++] = {d, st, l};
         static std::array<std::string, kPolicyCount> names, helps;
         std::array<PolicyRow<PolicyRecipe>, kPolicyCount> out{};
-        for (k = 0; k < kPolicyCount; ++k) {
+        const auto ships = [](const DoctrineRow& d) {
+            return std::string(d.help) + " ships (" + to_string(doctrine_main(d.doctrine)) +
+                   ", escorts " + to_string(doctrine_escort(d.doctrine)) + "); ";
+        };
+        for (k = 0; k < kCombinations; ++k) {
             const DoctrineRow& d = kDoctrineRows[parts[k].doctrine];
             const auto& st = kStrategyRows[parts[k].strategy];
             const LossRow& l = kLossRows[parts[k].loss];
             // appended piecewise: GCC 12 warns falsely (-Wrestrict) on "/" + std::string(...)
             names[k].append(d.name).append("/").append(st.name);
             if (parts[k].loss) names[k].append("/").append(l.name);
-            helps[k] = std::string(d.help) + " ships (" + to_string(doctrine_main(d.doctrine)) +
-                       ", escorts " + to_string(doctrine_escort(d.doctrine)) + "); " +
-                       std::string(st.help) + "; " + std::string(l.help);
+            helps[k] = ships(d) + std::string(st.help) + "; " + std::string(l.help);
             out[k] = {names[k], helps[k], {d.doctrine, st.make, l.rule}};
+        }
+        for (std::size_t d = 0; d < std::size(kDoctrineRows); ++d, ++k) {
+            const DoctrineRow& doc = kDoctrineRows[d];
+            names[k].append(doc.name).append("/mcts");
+            helps[k] = ships(doc) +
+                       "UCT tree search for the side's win probability (draws half) over a plan "
+                       "a turn (which of expand, rush, raid, strike and the rollout strategy "
+                       "orders its fleets this turn): N iterations, exploration C, rolling out the "
+                       "named strategy on both sides (its model of the opponent) H turns past the "
+                       "current one (0: to the end; cut short: scored by the side's share of "
+                       "ships' BPs, BPs saved and ten turns' production); its builds, merges, "
+                       "losses and retreats are the rollout strategy's";
+            out[k] = {names[k],
+                      helps[k],
+                      {doc.doctrine, with_losses<strategy::Strike>, LossRule::cheap_first, true},
+                      kMctsParams};
         }
         return out;
     }();

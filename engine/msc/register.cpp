@@ -31,8 +31,9 @@ std::unique_ptr<PreparedRun> prepare_at(const Settings& settings,
                                         const std::string_view* text, std::string_view file) {
     MscGame::Options o{msc::parse_options(settings), {}, {}};
     const auto chosen = pick_seat_policies(kGame, {"a", "b"}, msc::policy_infos(), policies);
-    std::array<msc::Policy, msc::kSides> seat{msc::policy_table()[chosen[0].index].make(),
-                                              msc::policy_table()[chosen[1].index].make()};
+    std::array<msc::Policy, msc::kSides> seat{
+        msc::policy_table()[chosen[0].index].make(o.rules, chosen[0].args),
+        msc::policy_table()[chosen[1].index].make(o.rules, chosen[1].args)};
     // M2a: a side's plan: its main design and its escort (the options', else the policy's
     // doctrine at 15 and 10 BP), the escorts a share of the ships built.
     for (std::size_t side = 0; side < msc::kSides; ++side) {
