@@ -408,19 +408,47 @@ struct SearchChoices {
     }
 };
 
+// What mcts maximises (goal=...): the marines withdrawn, wounded ones included, as a share of
+// the squad (the default: the seed's "as many marines as possible", H7, H8; leaving wounded men
+// behind costs it only the men left), a clean game (nobody left behind or killed, H8), or
+// Ice-cube brought home (H8).
+enum class Goal { withdrawn, clean, icecube };
+inline constexpr std::string_view kGoals[] = {"withdrawn", "clean", "icecube"};
+
+// The game as mcts searches it: Game, scored by the goal the options carry.
+struct GoalGame : Game {
+    struct Options : fpb::Options {
+        Goal goal = Goal::withdrawn;
+    };
+    static double reward(const State& s, const Options& o, int seat) noexcept {
+        switch (o.goal) {
+            case Goal::clean:
+                return outcome_of(s).outcome == Outcome::kClean ? 1.0 : 0.0;
+            case Goal::icecube:
+                return s.m[kIceCube].status == kOut ? 1.0 : 0.0;
+            default:
+                return Game::reward(s, o, seat);
+        }
+    }
+};
+
 // UCT over the game's decision points (policies/mcts.hpp), rolling out with one of the Basic
-// policies. What it maximises is Game::reward: the marines withdrawn (wounded ones included,
-// H7, H8), as a share of the squad. At the leader's question it weighs flat Monte Carlo's
-// candidate orders (SearchChoices), or with orders=all every legal one: then the tree tries a
-// node's choices in the order Game::legal lists them, so a budget below the leader's number of
-// orders (up to 2,255) weighs only the first ones (none, smoke, covering fire, halts, then moves).
-struct Mcts : odds::Mcts<Game, Basic, SearchChoices> {
-    Mcts(int iterations, double exploration, Basic rollout, const Options& o,
-         bool all_orders = false)
-        : odds::Mcts<Game, Basic, SearchChoices>(iterations, exploration, std::move(rollout),
-                                                 SearchChoices{all_orders}),
-          options(o) {}
-    Options options;  // the game's (Game's questions need them; the policy interface has none)
+// policies, maximising its goal (GoalGame). At the leader's question it weighs flat Monte
+// Carlo's candidate orders (SearchChoices), or with orders=all every legal one: then the tree
+// tries a node's choices in the order Game::legal lists them, so a budget below the leader's
+// number of orders (up to 2,255) weighs only the first ones (none, smoke, covering fire, halts,
+// then moves).
+struct Mcts : odds::Mcts<GoalGame, Basic, SearchChoices> {
+    Mcts(int iterations, double exploration, Basic rollout, const fpb::Options& o,
+         bool all_orders = false, Goal goal = Goal::withdrawn)
+        : odds::Mcts<GoalGame, Basic, SearchChoices>(iterations, exploration, std::move(rollout),
+                                                     SearchChoices{all_orders}) {
+        static_cast<fpb::Options&>(options) = o;
+        options.goal = goal;
+    }
+    // The game's options (Game's questions need them; the policy interface has none), and the
+    // goal.
+    GoalGame::Options options;
 
     template <class D>
     Order leader(const State& s, D& dice) {
@@ -454,7 +482,8 @@ inline constexpr PolicyParam kMctsParams[] = {
     odds::mcts_iterations_param(),
     odds::mcts_c_param(),
     odds::mcts_rollout_param(kRollouts, 0),
-    {"orders", "leader's orders weighed", 0, 0, 0, 0, kMctsOrders}};
+    {"orders", "leader's orders weighed", 0, 0, 0, 0, kMctsOrders},
+    {"goal", "what the search maximises", 0, 0, 0, 0, kGoals}};
 
 // rollout[:N]: N playouts of each candidate.
 inline constexpr PolicyParam kRolloutParams[] = {{"N", "playouts per candidate", 1, 100000, 16}};
@@ -481,7 +510,8 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
      kRolloutParams},
     {"mcts",
      "UCT tree search for the most marines withdrawn: N iterations, exploration C, rolling out "
-     "with the named policy, weighing rollout's candidate orders (orders=all: every legal one)",
+     "with the named policy, weighing rollout's candidate orders (orders=all: every legal one); "
+     "goal=clean or goal=icecube maximises clean games or Ice-cube rescued instead",
      make_mcts, kMctsParams},
 };
 inline constexpr auto kPolicyInfos = infos_of(kPolicies);
@@ -491,9 +521,10 @@ static_assert(every_alternative<Policy>([]<class P> { return PolicyFor<P, odds::
 static_assert(PolicyFor<Mcts, ScriptedDice> && ChoosesFirstOut<Mcts, odds::Dice>);
 static_assert(std::size(kRollouts) == std::variant_size_v<Basic>);
 static_assert(odds::ResumableGame<Game, odds::Dice> && odds::ResumableGame<Game, ScriptedDice>);
+static_assert(odds::ResumableGame<GoalGame, odds::Dice>);
 
 inline Policy make_mcts(const Options& o, const PolicyArgs& a) {
-    return make_search<Mcts, Basic>(kPolicies, o, a, o, a[3] == 1);
+    return make_search<Mcts, Basic>(kPolicies, o, a, o, a[3] == 1, static_cast<Goal>(a[4]));
 }
 
 }  // namespace odds::fpb

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "engine/dice.hpp"
@@ -93,4 +94,23 @@ TEST_CASE("fpb mcts over the candidate orders brings home more marines than roll
     const auto [b, sb] = mean_se(flat, kWithdrawn);
     INFO("mcts " << a << " +- " << sa << ", rollout:16 " << b << " +- " << sb);
     CHECK(a - b > 4 * std::sqrt(sa * sa + sb * sb));
+}
+
+// Issue 15: the other objectives as a parameter. Each goal raises its own measure above what the
+// default goal (marines withdrawn) gives it.
+TEST_CASE("fpb mcts goal=clean and goal=icecube raise clean games and Ice-cube rescued",
+          "[fpb][mcts][statistics]") {
+    const char* base = "mcts:100:rollout=lead-from-front";
+    const Tally withdrawn = test::monte_carlo("fpb", {}, {base}, 300, 25);
+    const Tally clean = test::monte_carlo("fpb", {}, {std::string(base) + ":goal=clean"}, 300, 26);
+    const Tally icecube =
+        test::monte_carlo("fpb", {}, {std::string(base) + ":goal=icecube"}, 300, 27);
+    for (const auto& [goal, m] :
+         {std::pair{&clean, kClean}, std::pair{&icecube, kIceCubeRescued}}) {
+        const auto [a, sa] = mean_se(*goal, m);
+        const auto [b, sb] = mean_se(withdrawn, m);
+        INFO("metric " << m << ": its goal " << a << " +- " << sa << ", goal=withdrawn " << b
+                       << " +- " << sb);
+        CHECK(a - b > 4 * std::sqrt(sa * sa + sb * sb));
+    }
 }
