@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <concepts>
 #include <cstdint>
 #include <memory>
@@ -199,23 +200,37 @@ struct State {
         return c < 0 ? -1 : sys_at[static_cast<std::size_t>(c)] - 1;
     }
 
-    // A side's fleets with ships, in slot order: listed once, then walked instead of all slots.
+    // Which of a side's fleet slots hold ships, a bit a slot (slot i: bit i), kept by the kernel
+    // as fleets are formed (a build into a free slot, a detachment) and emptied (a merge, the
+    // last ship lost), so play walks a side's fleets without scanning its 16 slots; recount()
+    // after editing fleets by hand.
+    static_assert(kMaxFleets <= 16);
+    std::array<std::uint16_t, kSides> alive{};
+    void form(int side, int i) noexcept { alive[side] |= static_cast<std::uint16_t>(1u << i); }
+    void empty(int side, int i) noexcept { alive[side] &= static_cast<std::uint16_t>(~(1u << i)); }
+
+    // A side's fleets with ships, in slot order.
     struct Live {
         int n = 0;
         std::array<std::int8_t, kMaxFleets> slot{};
     };
     Live live(int side) const noexcept {
         Live l;
-        for (int i = 0; i < kMaxFleets; ++i)
-            if (fleets[side][i].ships() > 0) l.slot[l.n++] = static_cast<std::int8_t>(i);
+        for (unsigned m = alive[side]; m != 0; m &= m - 1)
+            l.slot[l.n++] = static_cast<std::int8_t>(std::countr_zero(m));
         return l;
     }
 
     // Ships afloat a side, kept by the kernel as ships are built and lost (the strategies' fast
-    // count); recount() after editing fleets by hand.
+    // count); recount() after editing fleets by hand (it also marks the slots holding ships).
     std::array<int, kSides> afloat{};
     void recount() noexcept {
-        for (int side = 0; side < kSides; ++side) afloat[side] = ships(side);
+        for (int side = 0; side < kSides; ++side) {
+            afloat[side] = ships(side);
+            alive[side] = 0;
+            for (int i = 0; i < kMaxFleets; ++i)
+                if (fleets[side][i].ships() > 0) form(side, i);
+        }
     }
 
     int ships(int side) const noexcept {
@@ -227,15 +242,15 @@ struct State {
         return n;
     }
     bool occupied_by(const hex::Hex& h, int side) const noexcept {
-        for (const auto& f : fleets[side])
-            if (f.ships() > 0 && f.pos == h) return true;
+        for (unsigned m = alive[side]; m != 0; m &= m - 1)
+            if (fleets[side][std::countr_zero(m)].pos == h) return true;
         return false;
     }
     // A side's ships in hex h, per design.
     Counts present(int side, const hex::Hex& h) const noexcept {
         Counts c{};
-        for (const auto& f : fleets[side])
-            if (f.ships() > 0 && f.pos == h)
+        for (unsigned m = alive[side]; m != 0; m &= m - 1)
+            if (const Fleet& f = fleets[side][std::countr_zero(m)]; f.pos == h)
                 for (int d = 0; d < kMaxDesigns; ++d) c[d] += f.n[d];
         return c;
     }

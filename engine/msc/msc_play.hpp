@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 
 namespace odds::msc {
 
@@ -26,16 +27,14 @@ int uniform_int(int n, Dice& dice) {
 
 namespace detail {
 inline int free_slot(const State& s, int side) {
-    for (int i = 0; i < kMaxFleets; ++i)
-        if (s.fleets[side][i].ships() == 0) return i;
-    return -1;
+    const unsigned free = ~unsigned{s.alive[side]} & ((1u << kMaxFleets) - 1);
+    return free != 0 ? std::countr_zero(free) : -1;
 }
 // The fleet at home new ships join: the one there, else a free slot; -1 when every slot is busy
 // elsewhere (M5a).
 inline int home_fleet(const State& s, int side) {
-    const auto& fl = s.fleets[side];
-    for (int i = 0; i < kMaxFleets; ++i)
-        if (fl[i].ships() > 0 && fl[i].pos == s.home[side]) return i;
+    for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
+        if (s.fleets[side][std::countr_zero(m)].pos == s.home[side]) return std::countr_zero(m);
     return free_slot(s, side);
 }
 // M2a: the design slot (0 main, 1 escort) of the plan's next ship.
@@ -53,7 +52,10 @@ inline bool build_one(State& s, int side, const Design& d, int slot = -1) {
     ++s.built[side];
     ++s.afloat[side];
     Fleet& f = s.fleets[side][at];
-    if (f.ships() == 0) f = Fleet{s.home[side], {}, 0};
+    if (f.ships() == 0) {
+        f = Fleet{s.home[side], {}, 0};
+        s.form(side, at);
+    }
     ++f.n[slot];
     return true;
 }
@@ -161,7 +163,9 @@ State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice)
 }
 
 // M4: production for both sides, each building by its plan (the doctrines' build order; M2a).
+// Like the other phase functions it takes fleets as edited by hand (State::recount).
 inline void production(State& s) {
+    s.recount();
     for (int side = 0; side < kSides; ++side) {
         detail::income(s, side);
         detail::build_by_plan(s, side);
@@ -182,8 +186,8 @@ namespace detail {
 inline bool retreat_from(State& s, int side, const hex::Hex& h) {
     const hex::Hex to = step_toward(s, h, s.home[side]);
     if (to == h) return false;
-    for (auto& f : s.fleets[side])
-        if (f.ships() > 0 && f.pos == h) f.pos = to;
+    for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
+        if (Fleet& f = s.fleets[side][std::countr_zero(m)]; f.pos == h) f.pos = to;
     return true;
 }
 // A side's offensive or defensive BPs in hex h: every ship there (M7).
@@ -194,18 +198,16 @@ inline int power_at(const State& s, int side, const hex::Hex& h, bool offence) {
         p += c[d] * (offence ? s.design(side, d).offence() : s.design(side, d).defence());
     return p;
 }
-}  // namespace detail
 
 // M6, M8: the end of a turn: occupation, capture, victory.
-inline void end_of_turn(State& s, const Options& o) {
+inline void end_turn(State& s, const Options& o) {
     // Which sides' fleets end the turn at each system: each live fleet looked up once.
     std::array<std::uint8_t, kMaxSystems> here{};
     std::array<bool, kSides> any{};
     for (int side = 0; side < kSides; ++side) {
-        const State::Live live = s.live(side);
-        any[side] = live.n > 0;
-        for (int k = 0; k < live.n; ++k)
-            if (const int i = s.system_at(s.fleets[side][live.slot[k]].pos); i >= 0)
+        any[side] = s.alive[side] != 0;
+        for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
+            if (const int i = s.system_at(s.fleets[side][std::countr_zero(m)].pos); i >= 0)
                 here[i] |= static_cast<std::uint8_t>(1 << side);
     }
     for (int i = 0; i < s.n_sys; ++i) {
@@ -254,6 +256,13 @@ inline void end_of_turn(State& s, const Options& o) {
         s.winner = -1;
         s.end = State::kTurnCap;
     }
+}
+}  // namespace detail
+
+// M6, M8: the end of a turn (occupation, capture, victory), fleets as edited by hand.
+inline void end_of_turn(State& s, const Options& o) {
+    s.recount();
+    detail::end_turn(s, o);
 }
 
 // The resumable campaign (engine/decision.hpp): play rests at each decision point (Stage) and
@@ -350,11 +359,12 @@ inline void lose_one(State& s, int side, int d) {
             return;
         }
     }
-    for (auto& f : s.fleets[side])
-        if (f.pos == h && f.n[d] > 0) {
+    for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
+        if (Fleet& f = s.fleets[side][std::countr_zero(m)]; f.pos == h && f.n[d] > 0) {
             --f.n[d];
             ++s.lost[side];
             --s.afloat[side];
+            if (f.ships() == 0) s.empty(side, std::countr_zero(m));
             break;
         }
     --s.losses;
@@ -388,10 +398,11 @@ void step(State& s, const Options& o, Dice& dice) {
             start_orders(s);
             return;
         case Stage::next_fleet: {  // M5: every fleet of the side, in slot order, once
-            const auto& fl = s.fleets[s.to_move];
             int i = s.fleet + 1;
-            while (i < kMaxFleets && (fl[i].ships() == 0 || s.moved[i])) ++i;
-            if (i < kMaxFleets) {
+            unsigned m = unsigned{s.alive[s.to_move]} >> i;
+            while (m != 0 && s.moved[i + std::countr_zero(m)]) m &= m - 1;
+            if (m != 0) {
+                i += std::countr_zero(m);
                 s.fleet = i;
                 s.stage = Stage::orders;
             } else {
@@ -422,8 +433,9 @@ void step(State& s, const Options& o, Dice& dice) {
             const hex::Hex& h = fight_hex(s);
             int last[kSides] = {0, 0};
             for (int side = 0; side < kSides; ++side)
-                for (const auto& f : s.fleets[side])
-                    if (f.ships() > 0 && f.pos == h) last[side] = std::max(last[side], f.arrived);
+                for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
+                    if (const Fleet& f = s.fleets[side][std::countr_zero(m)]; f.pos == h)
+                        last[side] = std::max(last[side], f.arrived);
             s.attacker = last[1] > last[0] ? 1 : 0;
             s.round = 0;
             s.stage = Stage::round;
@@ -467,7 +479,7 @@ void step(State& s, const Options& o, Dice& dice) {
             s.stage = Stage::fight;
             return;
         case Stage::turn_over:
-            end_of_turn(s, o);
+            end_turn(s, o);
             s.stage = s.winner != -2 ? Stage::over : Stage::production;
             return;
         default:
@@ -493,6 +505,8 @@ inline void play_choice(State& s, const Choice& c) {
             Fleet& b = s.fleets[side][c.b];
             for (int d = 0; d < kMaxDesigns; ++d) a.n[d] += b.n[d];
             b.n = {};
+            s.empty(side, c.b);
+            if (a.ships() > 0) s.form(side, c.a);
             return;
         }
         case Choice::detach:
@@ -516,6 +530,7 @@ inline void play_choice(State& s, const Choice& c) {
                 } else {
                     for (int d = 0; d < kMaxDesigns; ++d) f.n[d] -= detach[d];
                     s.fleets[side][slot] = Fleet{f.pos, detach, 0};
+                    s.form(side, slot);
                     s.moved[slot] = true;
                     go(s, side, slot,
                        c.kind == Choice::send ? c.order.target : c.order.detach_target);
