@@ -175,17 +175,30 @@ struct State {
 
     // Lookups over the map, filled by setup() (and by index() after a map edited by hand): the
     // system at each hex of the map (1 + its index; 0: none), each system's distance from each
-    // home.
+    // home, and the systems' coordinates a column each (so a search over them is a vector loop).
     std::array<std::uint8_t, kMaxMapSide * kMaxMapSide> sys_at{};
     std::array<std::array<std::uint8_t, kMaxSystems>, kSides> from_home{};
+    std::array<std::int32_t, kMaxSystems> sys_q{}, sys_r{};
     void index() noexcept {
         sys_at.fill(0);
         for (int i = 0; i < n_sys; ++i) {
             sys_at[static_cast<std::size_t>(cell(sys[i].pos))] = static_cast<std::uint8_t>(i + 1);
+            sys_q[i] = sys[i].pos.q;
+            sys_r[i] = sys[i].pos.r;
             for (int side = 0; side < kSides; ++side)
                 from_home[side][i] =
                     static_cast<std::uint8_t>(hex::distance(home[side], sys[i].pos));
         }
+        claims();
+    }
+    // Each system's claim, a byte a system in one column (for the strategies' searches): its
+    // owner (0 or 1; 3: nobody), plus 4 for a home. Kept by the kernel at the end of each turn;
+    // index() and recount() refresh it after systems edited by hand.
+    std::array<std::uint8_t, kMaxSystems> claim{};
+    void claims() noexcept {
+        for (int i = 0; i < n_sys; ++i)
+            claim[i] =
+                static_cast<std::uint8_t>((sys[i].home_of >= 0 ? 4 : 0) | (sys[i].owner & 3));
     }
     // The hex's cell in sys_at; -1 outside every map's largest rectangle.
     static int cell(const hex::Hex& h) noexcept {
@@ -222,9 +235,11 @@ struct State {
     }
 
     // Ships afloat a side, kept by the kernel as ships are built and lost (the strategies' fast
-    // count); recount() after editing fleets by hand (it also marks the slots holding ships).
+    // count); recount() after editing fleets or systems by hand (it also marks the slots holding
+    // ships and the systems' claims).
     std::array<int, kSides> afloat{};
     void recount() noexcept {
+        claims();
         for (int side = 0; side < kSides; ++side) {
             afloat[side] = ships(side);
             alive[side] = 0;

@@ -236,6 +236,7 @@ inline void end_turn(State& s, const Options& o) {
             }
         }
     }
+    s.claims();
     // M8: the enemy home held alone at the end of a turn, or the enemy without ships.
     bool takes_home[kSides], wiped[kSides];
     for (int side = 0; side < kSides; ++side) {
