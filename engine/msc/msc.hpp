@@ -178,13 +178,13 @@ struct State {
     // home, and the systems' coordinates a column each (so a search over them is a vector loop).
     std::array<std::uint8_t, kMaxMapSide * kMaxMapSide> sys_at{};
     std::array<std::array<std::uint8_t, kMaxSystems>, kSides> from_home{};
-    std::array<std::int32_t, kMaxSystems> sys_q{}, sys_r{};
+    std::array<std::int16_t, kMaxSystems> sys_q{}, sys_r{};
     void index() noexcept {
         sys_at.fill(0);
         for (int i = 0; i < n_sys; ++i) {
             sys_at[static_cast<std::size_t>(cell(sys[i].pos))] = static_cast<std::uint8_t>(i + 1);
-            sys_q[i] = sys[i].pos.q;
-            sys_r[i] = sys[i].pos.r;
+            sys_q[i] = static_cast<std::int16_t>(sys[i].pos.q);
+            sys_r[i] = static_cast<std::int16_t>(sys[i].pos.r);
             for (int side = 0; side < kSides; ++side)
                 from_home[side][i] =
                     static_cast<std::uint8_t>(hex::distance(home[side], sys[i].pos));

@@ -81,14 +81,9 @@ inline void build_by_plan(State& s, int side) {
 // M4: the BPs a side's systems yield this turn. Each owned system 1 BP; a captured one from the
 // second production phase after its capture; the home always, while no enemy occupies it.
 inline void income(State& s, int side) {
-    int bp = 0;
-    for (int i = 0; i < s.n_sys; ++i) {
-        const System& y = s.sys[i];
-        if (y.home_of == side)
-            bp += !s.occupied_by(y.pos, 1 - side);
-        else if (y.owner == side && s.turn >= y.captured + 2)
-            ++bp;
-    }
+    int bp = !s.occupied_by(s.home[side], 1 - side);  // the home (a system, M1)
+    for (int i = 0; i < s.n_sys; ++i)  // the others it owns (State::claim: not a home)
+        bp += (s.claim[i] == side) & (s.turn >= s.sys[i].captured + 2);
     s.bp[side] += bp;
     s.produced[side] += bp;
 }
@@ -218,7 +213,10 @@ inline void end_turn(State& s, const Options& o) {
             y.streak = 0;
             // Both (a fleet that retreated into the hex after the fight there): an enemy fleet
             // ended the turn here, so the system is no longer its owner's.
-            if (a && y.home_of < 0) y.owner = -1;
+            if (a && y.home_of < 0) {
+                y.owner = -1;
+                s.claim[i] = 3;
+            }
             continue;
         }
         const int side = a ? 0 : 1;
@@ -234,9 +232,9 @@ inline void end_turn(State& s, const Options& o) {
                 y.owner = static_cast<std::int8_t>(side);
                 y.captured = s.turn;
             }
+            s.claim[i] = static_cast<std::uint8_t>(y.owner & 3);
         }
     }
-    s.claims();
     // M8: the enemy home held alone at the end of a turn, or the enemy without ships.
     bool takes_home[kSides], wiped[kSides];
     for (int side = 0; side < kSides; ++side) {
@@ -521,7 +519,7 @@ inline void play_choice(State& s, const Choice& c) {
             int n = 0;
             bool ok = true;
             for (int d = 0; d < kMaxDesigns; ++d) {
-                ok = ok && detach[d] >= 0 && detach[d] <= f.n[d];
+                ok &= (detach[d] >= 0) & (detach[d] <= f.n[d]);
                 n += detach[d];
             }
             s.moved[s.fleet] = true;

@@ -108,21 +108,36 @@ inline Counts share_of(const Fleet& f, int k) {
 }
 
 // The nearest of the systems `wanted` accepts (given a system's claim, State::claim), as its
-// index; -1: none. Ties go to the system nearer the enemy home, then to the first: the least key
-// distance << 16 | distance from the enemy home << 8 | index. One loop without a branch, over
-// the systems' coordinates and claims a column each, that the compiler vectorizes.
+// index; -1: none. Ties go to the system nearer the enemy home, then to the first: the least
+// key distance << 8 | distance from the enemy home, then the least index. The least key is found
+// by a loop without a branch over the systems' coordinates and claims a column each, in 16-bit
+// lanes the compiler vectorizes (distances on a map of kMaxMapSide are below 128, so a key is
+// below 0x7fff), then the first system with that key.
 template <class Wanted>
 int nearest_system(const State& s, int side, const hex::Hex& from, Wanted wanted) {
-    constexpr std::int32_t kNone = 0x7fffffff;  // above every key
+    static_assert(kMaxMapSide <= 64, "distances below 128: a key fits 15 bits");
+    constexpr std::int16_t kNone = 0x7fff;  // above every key
     const auto& e = s.from_home[1 - side];
-    std::int32_t best = kNone;
-    for (int i = 0; i < s.n_sys; ++i) {
-        const std::int32_t dq = s.sys_q[i] - from.q, dr = s.sys_r[i] - from.r, ds = dq + dr;
-        const std::int32_t d = (std::abs(dq) + std::abs(dr) + std::abs(ds)) >> 1;
-        const std::int32_t refused = -std::int32_t{!wanted(s.claim[i])} & kNone;
-        best = std::min(best, d << 16 | std::int32_t{e[i]} << 8 | i | refused);
+    const int n = s.n_sys;
+    const auto q = static_cast<std::int16_t>(from.q), r = static_cast<std::int16_t>(from.r);
+    std::array<std::int16_t, kMaxSystems> key;
+    std::int16_t best = kNone;
+    for (int i = 0; i < n; ++i) {
+        // The distance: the largest of the cube coordinates' differences, either sign.
+        const auto dq = static_cast<std::int16_t>(s.sys_q[i] - q),
+                   dr = static_cast<std::int16_t>(s.sys_r[i] - r),
+                   ds = static_cast<std::int16_t>(-dq - dr);
+        const std::int16_t d =
+            std::max({dq, dr, ds, static_cast<std::int16_t>(-dq), static_cast<std::int16_t>(-dr),
+                      static_cast<std::int16_t>(-ds)});
+        const auto refused = static_cast<std::int16_t>(-std::int16_t{!wanted(s.claim[i])} & kNone);
+        key[i] = static_cast<std::int16_t>(d << 8 | e[i] | refused);
+        best = std::min(best, key[i]);
     }
-    return best == kNone ? -1 : best & 0xff;
+    if (best == kNone) return -1;
+    int i = 0;
+    while (key[i] != best) ++i;
+    return i;
 }
 
 // The nearest system `side` does not own (not the enemy home unless nothing else is left).
