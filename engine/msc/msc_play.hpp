@@ -291,7 +291,19 @@ inline void go(State& s, int side, int i, const hex::Hex& target) {
     if (!(f.pos == start)) f.arrived = ++s.move_clock;
 }
 // M5a: the first two of a side's fleets in one hex (slot order), {-1, -1} for none.
+// A filter of hexes: one of 64 bits for each hex (hexes with different bits differ), so that a
+// set of fleets' bits tells at once that no two of them share a hex, or that none is in a hex.
+inline std::uint64_t hex_bit(const hex::Hex& h) {
+    return std::uint64_t{1} << ((h.q + 8 * h.r) & 63);
+}
 inline std::array<int, 2> first_pair(const State& s, int side) {
+    std::uint64_t seen = 0, twice = 0;  // most phases no two fleets share a hex: no pair to seek
+    for (unsigned m = s.alive[side]; m != 0; m &= m - 1) {
+        const std::uint64_t bit = hex_bit(s.fleets[side][std::countr_zero(m)].pos);
+        twice |= seen & bit;
+        seen |= bit;
+    }
+    if (twice == 0) return {-1, -1};
     const State::Live live = s.live(side);
     for (int i = 0; i < live.n; ++i)
         for (int j = i + 1; j < live.n; ++j)
@@ -331,6 +343,18 @@ inline void after_movement(State& s) {
         s.to_move = 1 - s.first;
     } else {
         s.stage = Stage::fights;
+    }
+}
+// M5: every fleet of the side, in slot order, once: the next one's orders, or the movement over.
+inline void next_fleet(State& s) {
+    const int i = s.fleet + 1;
+    unsigned m = unsigned{s.alive[s.to_move]} >> i;
+    while (m != 0 && s.moved[i + std::countr_zero(m)]) m &= m - 1;
+    if (m != 0) {
+        s.fleet = i + std::countr_zero(m);
+        s.stage = Stage::orders;
+    } else {
+        after_movement(s);
     }
 }
 // After a side's merges: its fleets' orders, in slot order (M5).
@@ -396,24 +420,17 @@ void step(State& s, const Options& o, Dice& dice) {
         case Stage::merge:
             start_orders(s);
             return;
-        case Stage::next_fleet: {  // M5: every fleet of the side, in slot order, once
-            int i = s.fleet + 1;
-            unsigned m = unsigned{s.alive[s.to_move]} >> i;
-            while (m != 0 && s.moved[i + std::countr_zero(m)]) m &= m - 1;
-            if (m != 0) {
-                i += std::countr_zero(m);
-                s.fleet = i;
-                s.stage = Stage::orders;
-            } else {
-                after_movement(s);
-            }
+        case Stage::next_fleet:
+            next_fleet(s);
             return;
-        }
         case Stage::fights: {  // M7: every hex holding both sides, once, in A's fleet order
             s.n_fights = 0;
             const State::Live a = s.live(0), b = s.live(1);
+            std::uint64_t bs = 0;  // B's hexes, filtered: most of A's fleets meet none
+            for (int j = 0; j < b.n; ++j) bs |= hex_bit(s.fleets[1][b.slot[j]].pos);
             for (int i = 0; i < a.n; ++i) {
                 const hex::Hex& at = s.fleets[0][a.slot[i]].pos;
+                if ((bs & hex_bit(at)) == 0) continue;
                 bool met = false;
                 for (int j = 0; j < b.n && !met; ++j) met = s.fleets[1][b.slot[j]].pos == at;
                 if (met && std::find(s.fights.begin(), s.fights.begin() + s.n_fights, at) ==
@@ -538,14 +555,14 @@ inline void play_choice(State& s, const Choice& c) {
             s.pending = {};
             if (c.kind == Choice::send) return;  // the fleet's orders go on
             go(s, side, s.fleet, c.order.target);
-            s.stage = Stage::next_fleet;
+            next_fleet(s);
             return;
         }
         case Choice::go:
             s.moved[s.fleet] = true;
             go(s, side, s.fleet, c.order.target);
             s.pending = {};
-            s.stage = Stage::next_fleet;
+            next_fleet(s);
             return;
         case Choice::lose:
             lose_one(s, side, c.a);
