@@ -196,18 +196,21 @@ inline int power_at(const State& s, int side, const hex::Hex& h, bool offence) {
 
 // M6, M8: the end of a turn: occupation, capture, victory.
 inline void end_turn(State& s, const Options& o) {
-    // Which sides' fleets end the turn at each system: each live fleet looked up once.
-    std::array<std::uint8_t, kMaxSystems> here{};
+    // Which sides' fleets end the turn at each system (bit i of a side's words): each live
+    // fleet looked up once.
+    constexpr int kWords = (kMaxSystems + 63) / 64;
+    std::array<std::array<std::uint64_t, kWords>, kSides> in{};
     std::array<bool, kSides> any{};
     for (int side = 0; side < kSides; ++side) {
         any[side] = s.alive[side] != 0;
         for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
             if (const int i = s.system_at(s.fleets[side][std::countr_zero(m)].pos); i >= 0)
-                here[i] |= static_cast<std::uint8_t>(1 << side);
+                in[side][i >> 6] |= std::uint64_t{1} << (i & 63);
     }
+    const auto here = [&](int side, int i) { return (in[side][i >> 6] >> (i & 63) & 1) != 0; };
     for (int i = 0; i < s.n_sys; ++i) {
         System& y = s.sys[i];
-        const bool a = here[i] & 1, b = here[i] & 2;
+        const bool a = here(0, i), b = here(1, i);
         if (a == b) {  // nobody, or both: nobody is alone here
             y.occupant = -1;
             y.streak = 0;
@@ -239,7 +242,7 @@ inline void end_turn(State& s, const Options& o) {
     bool takes_home[kSides], wiped[kSides];
     for (int side = 0; side < kSides; ++side) {
         const int enemy_home = s.system_at(s.home[1 - side]);  // a system (M1)
-        takes_home[side] = (here[enemy_home] >> side & 1) && !(here[enemy_home] >> (1 - side) & 1);
+        takes_home[side] = here(side, enemy_home) && !here(1 - side, enemy_home);
         wiped[side] = !any[side];
     }
     const bool a_wins = takes_home[0] || wiped[1], b_wins = takes_home[1] || wiped[0];
