@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <concepts>
 #include <cstdint>
 #include <memory>
@@ -174,17 +175,30 @@ struct State {
 
     // Lookups over the map, filled by setup() (and by index() after a map edited by hand): the
     // system at each hex of the map (1 + its index; 0: none), each system's distance from each
-    // home.
+    // home, and the systems' coordinates a column each (so a search over them is a vector loop).
     std::array<std::uint8_t, kMaxMapSide * kMaxMapSide> sys_at{};
     std::array<std::array<std::uint8_t, kMaxSystems>, kSides> from_home{};
+    std::array<std::int16_t, kMaxSystems> sys_q{}, sys_r{};
     void index() noexcept {
         sys_at.fill(0);
         for (int i = 0; i < n_sys; ++i) {
             sys_at[static_cast<std::size_t>(cell(sys[i].pos))] = static_cast<std::uint8_t>(i + 1);
+            sys_q[i] = static_cast<std::int16_t>(sys[i].pos.q);
+            sys_r[i] = static_cast<std::int16_t>(sys[i].pos.r);
             for (int side = 0; side < kSides; ++side)
                 from_home[side][i] =
                     static_cast<std::uint8_t>(hex::distance(home[side], sys[i].pos));
         }
+        claims();
+    }
+    // Each system's claim, a byte a system in one column (for the strategies' searches): its
+    // owner (0 or 1; 3: nobody), plus 4 for a home. Kept by the kernel at the end of each turn;
+    // index() and recount() refresh it after systems edited by hand.
+    std::array<std::uint8_t, kMaxSystems> claim{};
+    void claims() noexcept {
+        for (int i = 0; i < n_sys; ++i)
+            claim[i] =
+                static_cast<std::uint8_t>((sys[i].home_of >= 0 ? 4 : 0) | (sys[i].owner & 3));
     }
     // The hex's cell in sys_at; -1 outside every map's largest rectangle.
     static int cell(const hex::Hex& h) noexcept {
@@ -199,23 +213,39 @@ struct State {
         return c < 0 ? -1 : sys_at[static_cast<std::size_t>(c)] - 1;
     }
 
-    // A side's fleets with ships, in slot order: listed once, then walked instead of all slots.
+    // Which of a side's fleet slots hold ships, a bit a slot (slot i: bit i), kept by the kernel
+    // as fleets are formed (a build into a free slot, a detachment) and emptied (a merge, the
+    // last ship lost), so play walks a side's fleets without scanning its 16 slots; recount()
+    // after editing fleets by hand.
+    static_assert(kMaxFleets <= 16);
+    std::array<std::uint16_t, kSides> alive{};
+    void form(int side, int i) noexcept { alive[side] |= static_cast<std::uint16_t>(1u << i); }
+    void empty(int side, int i) noexcept { alive[side] &= static_cast<std::uint16_t>(~(1u << i)); }
+
+    // A side's fleets with ships, in slot order.
     struct Live {
         int n = 0;
         std::array<std::int8_t, kMaxFleets> slot{};
     };
     Live live(int side) const noexcept {
         Live l;
-        for (int i = 0; i < kMaxFleets; ++i)
-            if (fleets[side][i].ships() > 0) l.slot[l.n++] = static_cast<std::int8_t>(i);
+        for (unsigned m = alive[side]; m != 0; m &= m - 1)
+            l.slot[l.n++] = static_cast<std::int8_t>(std::countr_zero(m));
         return l;
     }
 
     // Ships afloat a side, kept by the kernel as ships are built and lost (the strategies' fast
-    // count); recount() after editing fleets by hand.
+    // count); recount() after editing fleets or systems by hand (it also marks the slots holding
+    // ships and the systems' claims).
     std::array<int, kSides> afloat{};
     void recount() noexcept {
-        for (int side = 0; side < kSides; ++side) afloat[side] = ships(side);
+        claims();
+        for (int side = 0; side < kSides; ++side) {
+            afloat[side] = ships(side);
+            alive[side] = 0;
+            for (int i = 0; i < kMaxFleets; ++i)
+                if (fleets[side][i].ships() > 0) form(side, i);
+        }
     }
 
     int ships(int side) const noexcept {
@@ -227,15 +257,15 @@ struct State {
         return n;
     }
     bool occupied_by(const hex::Hex& h, int side) const noexcept {
-        for (const auto& f : fleets[side])
-            if (f.ships() > 0 && f.pos == h) return true;
+        for (unsigned m = alive[side]; m != 0; m &= m - 1)
+            if (fleets[side][std::countr_zero(m)].pos == h) return true;
         return false;
     }
     // A side's ships in hex h, per design.
     Counts present(int side, const hex::Hex& h) const noexcept {
         Counts c{};
-        for (const auto& f : fleets[side])
-            if (f.ships() > 0 && f.pos == h)
+        for (unsigned m = alive[side]; m != 0; m &= m - 1)
+            if (const Fleet& f = fleets[side][std::countr_zero(m)]; f.pos == h)
                 for (int d = 0; d < kMaxDesigns; ++d) c[d] += f.n[d];
         return c;
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 
 namespace odds::msc {
 
@@ -26,16 +27,14 @@ int uniform_int(int n, Dice& dice) {
 
 namespace detail {
 inline int free_slot(const State& s, int side) {
-    for (int i = 0; i < kMaxFleets; ++i)
-        if (s.fleets[side][i].ships() == 0) return i;
-    return -1;
+    const unsigned free = ~unsigned{s.alive[side]} & ((1u << kMaxFleets) - 1);
+    return free != 0 ? std::countr_zero(free) : -1;
 }
 // The fleet at home new ships join: the one there, else a free slot; -1 when every slot is busy
 // elsewhere (M5a).
 inline int home_fleet(const State& s, int side) {
-    const auto& fl = s.fleets[side];
-    for (int i = 0; i < kMaxFleets; ++i)
-        if (fl[i].ships() > 0 && fl[i].pos == s.home[side]) return i;
+    for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
+        if (s.fleets[side][std::countr_zero(m)].pos == s.home[side]) return std::countr_zero(m);
     return free_slot(s, side);
 }
 // M2a: the design slot (0 main, 1 escort) of the plan's next ship.
@@ -53,7 +52,10 @@ inline bool build_one(State& s, int side, const Design& d, int slot = -1) {
     ++s.built[side];
     ++s.afloat[side];
     Fleet& f = s.fleets[side][at];
-    if (f.ships() == 0) f = Fleet{s.home[side], {}, 0};
+    if (f.ships() == 0) {
+        f = Fleet{s.home[side], {}, 0};
+        s.form(side, at);
+    }
     ++f.n[slot];
     return true;
 }
@@ -79,14 +81,9 @@ inline void build_by_plan(State& s, int side) {
 // M4: the BPs a side's systems yield this turn. Each owned system 1 BP; a captured one from the
 // second production phase after its capture; the home always, while no enemy occupies it.
 inline void income(State& s, int side) {
-    int bp = 0;
-    for (int i = 0; i < s.n_sys; ++i) {
-        const System& y = s.sys[i];
-        if (y.home_of == side)
-            bp += !s.occupied_by(y.pos, 1 - side);
-        else if (y.owner == side && s.turn >= y.captured + 2)
-            ++bp;
-    }
+    int bp = !s.occupied_by(s.home[side], 1 - side);  // the home (a system, M1)
+    for (int i = 0; i < s.n_sys; ++i)  // the others it owns (State::claim: not a home)
+        bp += (s.claim[i] == side) & (s.turn >= s.sys[i].captured + 2);
     s.bp[side] += bp;
     s.produced[side] += bp;
 }
@@ -161,7 +158,9 @@ State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice)
 }
 
 // M4: production for both sides, each building by its plan (the doctrines' build order; M2a).
+// Like the other phase functions it takes fleets as edited by hand (State::recount).
 inline void production(State& s) {
+    s.recount();
     for (int side = 0; side < kSides; ++side) {
         detail::income(s, side);
         detail::build_by_plan(s, side);
@@ -182,8 +181,8 @@ namespace detail {
 inline bool retreat_from(State& s, int side, const hex::Hex& h) {
     const hex::Hex to = step_toward(s, h, s.home[side]);
     if (to == h) return false;
-    for (auto& f : s.fleets[side])
-        if (f.ships() > 0 && f.pos == h) f.pos = to;
+    for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
+        if (Fleet& f = s.fleets[side][std::countr_zero(m)]; f.pos == h) f.pos = to;
     return true;
 }
 // A side's offensive or defensive BPs in hex h: every ship there (M7).
@@ -194,29 +193,33 @@ inline int power_at(const State& s, int side, const hex::Hex& h, bool offence) {
         p += c[d] * (offence ? s.design(side, d).offence() : s.design(side, d).defence());
     return p;
 }
-}  // namespace detail
 
 // M6, M8: the end of a turn: occupation, capture, victory.
-inline void end_of_turn(State& s, const Options& o) {
-    // Which sides' fleets end the turn at each system: each live fleet looked up once.
-    std::array<std::uint8_t, kMaxSystems> here{};
+inline void end_turn(State& s, const Options& o) {
+    // Which sides' fleets end the turn at each system (bit i of a side's words): each live
+    // fleet looked up once.
+    constexpr int kWords = (kMaxSystems + 63) / 64;
+    std::array<std::array<std::uint64_t, kWords>, kSides> in{};
     std::array<bool, kSides> any{};
     for (int side = 0; side < kSides; ++side) {
-        const State::Live live = s.live(side);
-        any[side] = live.n > 0;
-        for (int k = 0; k < live.n; ++k)
-            if (const int i = s.system_at(s.fleets[side][live.slot[k]].pos); i >= 0)
-                here[i] |= static_cast<std::uint8_t>(1 << side);
+        any[side] = s.alive[side] != 0;
+        for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
+            if (const int i = s.system_at(s.fleets[side][std::countr_zero(m)].pos); i >= 0)
+                in[side][i >> 6] |= std::uint64_t{1} << (i & 63);
     }
+    const auto here = [&](int side, int i) { return (in[side][i >> 6] >> (i & 63) & 1) != 0; };
     for (int i = 0; i < s.n_sys; ++i) {
         System& y = s.sys[i];
-        const bool a = here[i] & 1, b = here[i] & 2;
+        const bool a = here(0, i), b = here(1, i);
         if (a == b) {  // nobody, or both: nobody is alone here
             y.occupant = -1;
             y.streak = 0;
             // Both (a fleet that retreated into the hex after the fight there): an enemy fleet
             // ended the turn here, so the system is no longer its owner's.
-            if (a && y.home_of < 0) y.owner = -1;
+            if (a && y.home_of < 0) {
+                y.owner = -1;
+                s.claim[i] = 3;
+            }
             continue;
         }
         const int side = a ? 0 : 1;
@@ -232,13 +235,14 @@ inline void end_of_turn(State& s, const Options& o) {
                 y.owner = static_cast<std::int8_t>(side);
                 y.captured = s.turn;
             }
+            s.claim[i] = static_cast<std::uint8_t>(y.owner & 3);
         }
     }
     // M8: the enemy home held alone at the end of a turn, or the enemy without ships.
     bool takes_home[kSides], wiped[kSides];
     for (int side = 0; side < kSides; ++side) {
         const int enemy_home = s.system_at(s.home[1 - side]);  // a system (M1)
-        takes_home[side] = (here[enemy_home] >> side & 1) && !(here[enemy_home] >> (1 - side) & 1);
+        takes_home[side] = here(side, enemy_home) && !here(1 - side, enemy_home);
         wiped[side] = !any[side];
     }
     const bool a_wins = takes_home[0] || wiped[1], b_wins = takes_home[1] || wiped[0];
@@ -254,6 +258,13 @@ inline void end_of_turn(State& s, const Options& o) {
         s.winner = -1;
         s.end = State::kTurnCap;
     }
+}
+}  // namespace detail
+
+// M6, M8: the end of a turn (occupation, capture, victory), fleets as edited by hand.
+inline void end_of_turn(State& s, const Options& o) {
+    s.recount();
+    detail::end_turn(s, o);
 }
 
 // The resumable campaign (engine/decision.hpp): play rests at each decision point (Stage) and
@@ -283,7 +294,19 @@ inline void go(State& s, int side, int i, const hex::Hex& target) {
     if (!(f.pos == start)) f.arrived = ++s.move_clock;
 }
 // M5a: the first two of a side's fleets in one hex (slot order), {-1, -1} for none.
+// A filter of hexes: one of 64 bits for each hex (hexes with different bits differ), so that a
+// set of fleets' bits tells at once that no two of them share a hex, or that none is in a hex.
+inline std::uint64_t hex_bit(const hex::Hex& h) {
+    return std::uint64_t{1} << ((h.q + 8 * h.r) & 63);
+}
 inline std::array<int, 2> first_pair(const State& s, int side) {
+    std::uint64_t seen = 0, twice = 0;  // most phases no two fleets share a hex: no pair to seek
+    for (unsigned m = s.alive[side]; m != 0; m &= m - 1) {
+        const std::uint64_t bit = hex_bit(s.fleets[side][std::countr_zero(m)].pos);
+        twice |= seen & bit;
+        seen |= bit;
+    }
+    if (twice == 0) return {-1, -1};
     const State::Live live = s.live(side);
     for (int i = 0; i < live.n; ++i)
         for (int j = i + 1; j < live.n; ++j)
@@ -325,6 +348,18 @@ inline void after_movement(State& s) {
         s.stage = Stage::fights;
     }
 }
+// M5: every fleet of the side, in slot order, once: the next one's orders, or the movement over.
+inline void next_fleet(State& s) {
+    const int i = s.fleet + 1;
+    unsigned m = unsigned{s.alive[s.to_move]} >> i;
+    while (m != 0 && s.moved[i + std::countr_zero(m)]) m &= m - 1;
+    if (m != 0) {
+        s.fleet = i + std::countr_zero(m);
+        s.stage = Stage::orders;
+    } else {
+        after_movement(s);
+    }
+}
 // After a side's merges: its fleets' orders, in slot order (M5).
 inline void start_orders(State& s) {
     s.moved = {};
@@ -350,11 +385,12 @@ inline void lose_one(State& s, int side, int d) {
             return;
         }
     }
-    for (auto& f : s.fleets[side])
-        if (f.pos == h && f.n[d] > 0) {
+    for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
+        if (Fleet& f = s.fleets[side][std::countr_zero(m)]; f.pos == h && f.n[d] > 0) {
             --f.n[d];
             ++s.lost[side];
             --s.afloat[side];
+            if (f.ships() == 0) s.empty(side, std::countr_zero(m));
             break;
         }
     --s.losses;
@@ -387,23 +423,17 @@ void step(State& s, const Options& o, Dice& dice) {
         case Stage::merge:
             start_orders(s);
             return;
-        case Stage::next_fleet: {  // M5: every fleet of the side, in slot order, once
-            const auto& fl = s.fleets[s.to_move];
-            int i = s.fleet + 1;
-            while (i < kMaxFleets && (fl[i].ships() == 0 || s.moved[i])) ++i;
-            if (i < kMaxFleets) {
-                s.fleet = i;
-                s.stage = Stage::orders;
-            } else {
-                after_movement(s);
-            }
+        case Stage::next_fleet:
+            next_fleet(s);
             return;
-        }
         case Stage::fights: {  // M7: every hex holding both sides, once, in A's fleet order
             s.n_fights = 0;
             const State::Live a = s.live(0), b = s.live(1);
+            std::uint64_t bs = 0;  // B's hexes, filtered: most of A's fleets meet none
+            for (int j = 0; j < b.n; ++j) bs |= hex_bit(s.fleets[1][b.slot[j]].pos);
             for (int i = 0; i < a.n; ++i) {
                 const hex::Hex& at = s.fleets[0][a.slot[i]].pos;
+                if ((bs & hex_bit(at)) == 0) continue;
                 bool met = false;
                 for (int j = 0; j < b.n && !met; ++j) met = s.fleets[1][b.slot[j]].pos == at;
                 if (met && std::find(s.fights.begin(), s.fights.begin() + s.n_fights, at) ==
@@ -422,8 +452,9 @@ void step(State& s, const Options& o, Dice& dice) {
             const hex::Hex& h = fight_hex(s);
             int last[kSides] = {0, 0};
             for (int side = 0; side < kSides; ++side)
-                for (const auto& f : s.fleets[side])
-                    if (f.ships() > 0 && f.pos == h) last[side] = std::max(last[side], f.arrived);
+                for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
+                    if (const Fleet& f = s.fleets[side][std::countr_zero(m)]; f.pos == h)
+                        last[side] = std::max(last[side], f.arrived);
             s.attacker = last[1] > last[0] ? 1 : 0;
             s.round = 0;
             s.stage = Stage::round;
@@ -467,7 +498,7 @@ void step(State& s, const Options& o, Dice& dice) {
             s.stage = Stage::fight;
             return;
         case Stage::turn_over:
-            end_of_turn(s, o);
+            end_turn(s, o);
             s.stage = s.winner != -2 ? Stage::over : Stage::production;
             return;
         default:
@@ -493,6 +524,8 @@ inline void play_choice(State& s, const Choice& c) {
             Fleet& b = s.fleets[side][c.b];
             for (int d = 0; d < kMaxDesigns; ++d) a.n[d] += b.n[d];
             b.n = {};
+            s.empty(side, c.b);
+            if (a.ships() > 0) s.form(side, c.a);
             return;
         }
         case Choice::detach:
@@ -506,7 +539,7 @@ inline void play_choice(State& s, const Choice& c) {
             int n = 0;
             bool ok = true;
             for (int d = 0; d < kMaxDesigns; ++d) {
-                ok = ok && detach[d] >= 0 && detach[d] <= f.n[d];
+                ok &= (detach[d] >= 0) & (detach[d] <= f.n[d]);
                 n += detach[d];
             }
             s.moved[s.fleet] = true;
@@ -516,6 +549,7 @@ inline void play_choice(State& s, const Choice& c) {
                 } else {
                     for (int d = 0; d < kMaxDesigns; ++d) f.n[d] -= detach[d];
                     s.fleets[side][slot] = Fleet{f.pos, detach, 0};
+                    s.form(side, slot);
                     s.moved[slot] = true;
                     go(s, side, slot,
                        c.kind == Choice::send ? c.order.target : c.order.detach_target);
@@ -524,14 +558,14 @@ inline void play_choice(State& s, const Choice& c) {
             s.pending = {};
             if (c.kind == Choice::send) return;  // the fleet's orders go on
             go(s, side, s.fleet, c.order.target);
-            s.stage = Stage::next_fleet;
+            next_fleet(s);
             return;
         }
         case Choice::go:
             s.moved[s.fleet] = true;
             go(s, side, s.fleet, c.order.target);
             s.pending = {};
-            s.stage = Stage::next_fleet;
+            next_fleet(s);
             return;
         case Choice::lose:
             lose_one(s, side, c.a);

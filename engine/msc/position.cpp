@@ -183,6 +183,7 @@ State read_position(std::string_view text, std::string_view file, const Options&
             r.fail(cat("'", what, "' is not turn, bp, built, fleet or system"));
         }
     }
+    s.recount();  // ships afloat and the slots holding them, for the checks below
     // What only the lines together can break.
     for (int side = 0; side < kSides; ++side) {
         if (!built_given[side])  // M2a: the plan's ships built so far, else those afloat
@@ -222,7 +223,6 @@ State read_position(std::string_view text, std::string_view file, const Options&
         }
     // Play goes on from the start of turn turn + 1 (or, at turn 0, from the starting builds).
     s.cap_hits = {};
-    s.recount();
     if (s.turn > 0)
         s.stage = Stage::production;
     else

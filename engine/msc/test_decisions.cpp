@@ -98,6 +98,7 @@ TEST_CASE("M5a merging is the policy's: two fleets in one hex merge, or stay apa
     REQUIRE(t.stage == Stage::orders);
     // Put a second fleet beside the first and ask again from the merge.
     t.fleets[0][1] = Fleet{t.home[0], {1, 0, 0, 0}, 0};
+    t.recount();  // a fleet edited in by hand (State::recount)
     t.stage = Stage::merge;
     const auto legal = legal_of(t);
     REQUIRE(legal.size() == 2);
@@ -164,6 +165,7 @@ TEST_CASE("M7 M7d losses and retreats rest as decisions: two choices, two positi
     const hex::Hex at = s.sys[0].pos;
     s.fleets[0][0] = Fleet{at, {3, 0}, 2};
     s.fleets[1][0] = Fleet{at, {1, 2}, 1};
+    s.recount();  // fleets edited by hand (State::recount)
     s.fights[0] = at;
     s.n_fights = 1;
     s.fight = 0;
