@@ -227,27 +227,27 @@ void encounter(State& s, Dice& dice) {
 // second (1, 3, 5: an E-type missile, then its die and, if it hits, 4d6; 2, 4, 6: cannon fire,
 // the shots then the evasions, a die per cannon each); every case is computed and the one the
 // dice chose is taken, and as many faces rolled as it uses.
+//
+// A round that destroys a cannon rolls one die and nothing else, so with eight cannons or fewer
+// a run of them is taken at once: the leading odd faces of the next eight (one test of their low
+// bits) destroy as many cannons, the last cannon ending the combat; the first even face begins a
+// round in which the base attacks. Each step of the loop is one attack and the cannon rounds
+// before it, the same faces in the same order as round by round.
 template <class Dice>
 bool base_combat(State& s, int cannons, Dice& dice) {
-    for (;;) {
+    while (cannons > 8) {  // option base_cannons above 8: round by round down to eight
         // Faces: 0 the cannon die, 1 the attack die, then the missile's die and 4d6 from 2, or
-        // the shots from 2 and the evasions from 2 + cannons (read eight at a time).
+        // the shots from 2 and the evasions from 2 + cannons.
         const std::uint8_t* f = dice.peek(2 + cannons + 24);
         const bool cannon_lost = f[0] & 1;
         const bool missile = f[1] & 1;
         const bool missile_destroyed = (kEMissile.destroyed_on >> f[2]) & 1u;
         const int missile_damage =
             pick(missile_destroyed, 0, face_sum(f + 3, kEMissile.damage_dice));
-        int shots, evaded;
-        if (cannons <= 8) {  // the same every round of a run: predicted
-            shots = face_sum(f + 2, cannons);
-            evaded = face_sum(f + 2 + cannons, cannons);
-        } else {
-            shots = evaded = 0;
-            for (int i = 0; i < cannons; ++i) {
-                shots += f[2 + i];
-                evaded += f[2 + cannons + i];
-            }
+        int shots = 0, evaded = 0;
+        for (int i = 0; i < cannons; ++i) {
+            shots += f[2 + i];
+            evaded += f[2 + cannons + i];
         }
         const int fire = std::max(shots - evaded, 0);
         const int attack = pick(missile, missile_damage, fire);
@@ -256,7 +256,32 @@ bool base_combat(State& s, int cannons, Dice& dice) {
         take_damage(s, pick(cannon_lost, 0, attack));
         dice.skip(pick(cannon_lost, 1, attack_dice));
         cannons -= cannon_lost;
-        if (cannons == 0) return true;
+        if (s.ship_destroyed()) return false;
+    }
+    for (;;) {
+        // Faces: the run of cannon rounds (at most 7 before an attack), then the attack round's
+        // cannon die g[0], attack die g[1], and its missile or its shots and evasions from g[2]
+        // (eight read at a time): with run + cannons <= 8, all within the first 18.
+        const std::uint8_t* f = dice.peek(18);
+        std::uint64_t x;
+        std::memcpy(&x, f, 8);
+        const int run = std::countr_zero(~x & 0x0101010101010101ull) >> 3;  // 8: none even
+        if (run >= cannons) {  // the last cannon is destroyed: so is the base
+            dice.skip(cannons);
+            return true;
+        }
+        cannons -= run;
+        const std::uint8_t* g = f + run;
+        const bool missile = g[1] & 1;
+        const bool missile_destroyed = (kEMissile.destroyed_on >> g[2]) & 1u;
+        const int missile_damage =
+            pick(missile_destroyed, 0, face_sum(g + 3, kEMissile.damage_dice));
+        const int shots = face_sum(g + 2, cannons);
+        const int evaded = face_sum(g + 2 + cannons, cannons);
+        const int fire = std::max(shots - evaded, 0);
+        take_damage(s, pick(missile, missile_damage, fire));
+        dice.skip(run + pick(missile, pick(missile_destroyed, 3, 3 + kEMissile.damage_dice),
+                             2 + 2 * cannons));
         if (s.ship_destroyed()) return false;
     }
 }
