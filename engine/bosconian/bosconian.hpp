@@ -257,7 +257,7 @@ struct Counters {
 };
 
 template <class Dice>
-void encounter(State& s, Counters& v, Dice& dice) {
+[[gnu::always_inline]] inline void encounter(State& s, Counters& v, Dice& dice) {
     ++v.encounters;
     const std::uint8_t* f = dice.peek(10);
     if (f[0] == 5) {
