@@ -365,14 +365,13 @@ bool base_combat(State& s, int cannons, Dice& dice) {
         const bool missile = (x1 >> at) & 1;
         const unsigned missile_die = ((x2 << 2) >> at) & 0x1C;  // 4 * g[2]
         const int missile_rolled = static_cast<int>((kMissileRolled >> missile_die) & 0xF);
+        const bool missile_hit = missile_rolled > 3;  // else destroyed, its damage not rolled
         const std::uint8_t* g = f + run;
-        const bool missile_destroyed = (kEMissile.destroyed_on >> g[2]) & 1u;
-        const int missile_damage =
-            pick(missile_destroyed, 0, face_sum(g + 3, kEMissile.damage_dice));
+        const int missile_damage = face_sum(g + 3, kEMissile.damage_dice) * missile_hit;
         const int shots = face_sum(g + 2, cannons);
         const int evaded = face_sum(g + 2 + cannons, cannons);
         const int fire = std::max(shots - evaded, 0);
-        damage += pick(missile, missile_damage, fire);
+        damage += select(missile, missile_damage, fire);
         // A select (cmov), not pick(): this is on the path from one round's faces to the next's.
         dice.skip(select(missile, run + missile_rolled, run + 2 + 2 * cannons));
         if (damage >= hull) {  // B3
