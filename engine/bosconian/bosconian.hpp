@@ -147,117 +147,237 @@ inline int face_sum(const std::uint8_t* f, int n) noexcept {
 }
 // c ? a : b, computed without a branch (the dice decide c: a branch would be mispredicted).
 inline int pick(bool c, int a, int b) noexcept { return b + ((a - b) & -static_cast<int>(c)); }
-
-// B5/B8: one d6 against a single threat. Returns true when the threat is destroyed. The faces
-// are read ahead (peek) and as many rolled (skip) as the rule uses: the die, then the damage
-// dice only when it hits; the same dice as rolling them one by one, without a branch per die.
-template <class Dice>
-bool resolve_threat(State& s, Threat t, Dice& dice) {
-    const std::uint8_t* f = dice.peek(9);
-    const bool destroyed = (t.destroyed_on >> f[0]) & 1u;
-    take_damage(s, pick(destroyed, 0, face_sum(f + 1, t.damage_dice)));
-    dice.skip(pick(destroyed, 1, 1 + t.damage_dice));
-    return destroyed;
+// The same in one instruction (cmov) where it shortens a chain of steps that the next dice wait
+// on; the compiler, left to itself, may make a branch of c ? a : b.
+inline int select(bool c, int a, int b) noexcept {
+#if defined(__GNUC__) && defined(__x86_64__)
+    const int ci = c;
+    asm("testl %1, %1\n\tcmovnel %2, %0" : "+r"(b) : "r"(ci), "rm"(a) : "cc");
+    return b;
+#else
+    return pick(c, a, b);
+#endif
 }
 
-// B7: a five-missile formation attack.
+// B7: a five-missile formation attack. The type die and the leader's number are read ahead with
+// the fights (a 6 for the leader, rolled again, takes a slower path); each missile fought (at
+// most five) is resolved from the faces: the targeting die while the leader and another remain,
+// the missile's die, and its damage dice when it hits; the attack ends (one test a fight) when
+// the ship or the leader is destroyed or no missile is left.
 template <class Dice>
-void formation_attack(State& s, Dice& dice) {
-    const Threat type = dice.d6() <= 3 ? kIMissile : kPMissile;  // 1-3 I-type, 4-6 P-type
-    int leader_number = dice.d6();
-    while (leader_number == 6) leader_number = dice.d6();  // a 6 is rolled again
-    bool leader = true;
-    int others = 4;
-    while (leader || others > 0) {
-        bool at_leader;
-        if (leader && others > 0)
-            at_leader = dice.d6() == leader_number;  // targeting roll only while both remain
-        else
-            at_leader = leader;  // only one kind left: it is targeted
-        const bool destroyed = resolve_threat(s, type, dice);
-        if (s.ship_destroyed()) return;
-        if (at_leader) {
-            if (destroyed) return;  // the leader is destroyed: the rest scatter
-            leader = false;         // the leader hit and is spent; the others fight on
-        } else {
-            --others;  // destroyed or spent
-        }
+[[gnu::noinline]] void formation_attack(State& s, Dice& dice) {
+    // At most 4 targeting dice and 5 missiles of at most 1 + 3 dice: 24 faces; a fight reads
+    // at most from face 20 (its targeting die) to face 30 (the eight from its missile's die).
+    const std::uint8_t* f = dice.peek(2 + 31);
+    const bool i_type = f[0] <= 3;  // 1-3 I-type, 4-6 P-type
+    const unsigned destroyed_on = pick(i_type, kIMissile.destroyed_on, kPMissile.destroyed_on);
+    const int damage_dice = pick(i_type, kIMissile.damage_dice, kPMissile.damage_dice);
+    int leader_number = f[1];
+    int i = 2;                 // faces rolled so far
+    if (leader_number == 6) {  // a 6 is rolled again
+        dice.skip(2);
+        do leader_number = dice.d6();
+        while (leader_number == 6);
+        f = dice.peek(31);
+        i = 0;
     }
+    int damage = s.damage;
+    const int hull = s.hull;
+    int leader = 1, others = 4;
+    for (;;) {
+        const int both = leader & (others > 0);  // a targeting roll only while both remain
+        const int first = f[i], second = f[i + 1];
+        const int at_leader = (both & (first == leader_number)) | (leader & (both ^ 1));
+        const int t = i + both;  // the missile's die
+        const int destroyed = (destroyed_on >> select(both, second, first)) & 1u;
+        damage += pick(destroyed, 0, face_sum(f + t + 1, damage_dice));
+        i = select(destroyed, t + 1, t + 1 + damage_dice);
+        leader &= at_leader ^ 1;  // the leader, destroyed or spent
+        others -= at_leader ^ 1;
+        // The ship destroyed (B3), the leader destroyed (the rest scatter), or none left.
+        const int over = (damage >= hull) | (at_leader & destroyed) | ((leader | others) == 0);
+        if (over) break;
+    }
+    s.damage = damage;
+    dice.skip(i);
 }
 
 // B5: one roll on the encounter table and its resolution. Faces 1-4 (a single threat) and 6 (a
 // spy ship: destroyed on 3-4, else d6 more sectors of alert) have the same shape, a die against
 // the threat and, unless destroyed, dice that add up; they are resolved from one table without
-// a branch per face. 5 is a formation attack (B7).
-struct EncounterRow {
-    std::uint8_t destroyed_on;
-    std::uint8_t dice;   // the dice that add up when it is not destroyed
-    std::uint8_t alert;  // 1: they raise the alert (a spy ship, B6); 0: they damage the ship
+// a branch per face, indexed by the encounter die and the threat's die: which of the dice after
+// them add up (a byte mask of the eight read at once), whether the sum is damage or alert, and
+// how many dice are rolled. 5 is a formation attack (B7).
+struct EncounterCell {
+    std::uint64_t mask;    // the dice that add up (low bytes), none when it is destroyed
+    std::int8_t damage;    // -1: the sum damages the ship, else 0
+    std::int8_t alert;     // -1: the sum is added to the alert (an escaped spy ship, B6), else 0
+    std::uint8_t escaped;  // 1: a spy ship that escaped and raised the alert
+    std::uint8_t rolled;   // dice rolled, the two read first included
 };
-inline constexpr EncounterRow kEncounterTable[7] = {
-    {},
-    {kIMissile.destroyed_on, kIMissile.damage_dice, 0},    // 1 I-type missile
-    {kCosmoMine.destroyed_on, kCosmoMine.damage_dice, 0},  // 2 cosmo-mine
-    {kPMissile.destroyed_on, kPMissile.damage_dice, 0},    // 3 P-type missile
-    {kAsteroid.destroyed_on, kAsteroid.damage_dice, 0},    // 4 asteroid
-    {},                                                    // 5 formation attack
-    {kSpyDestroyedOn, 1, 1},                               // 6 spy ship
+struct EncounterTable {
+    std::array<EncounterCell, 64> cells{};  // encounter die * 8 + threat die
+    constexpr EncounterTable() {
+        struct Row {
+            std::uint8_t destroyed_on, dice;
+            bool spy;
+        };
+        constexpr Row rows[7] = {
+            {},
+            {kIMissile.destroyed_on, kIMissile.damage_dice, false},    // 1 I-type missile
+            {kCosmoMine.destroyed_on, kCosmoMine.damage_dice, false},  // 2 cosmo-mine
+            {kPMissile.destroyed_on, kPMissile.damage_dice, false},    // 3 P-type missile
+            {kAsteroid.destroyed_on, kAsteroid.damage_dice, false},    // 4 asteroid
+            {},                                                        // 5 formation attack
+            {kSpyDestroyedOn, 1, true},                                // 6 spy ship
+        };
+        for (int e = 1; e <= 6; ++e)
+            for (int d = 1; d <= 6; ++d) {
+                const Row r = rows[e];
+                const bool escaped = !((r.destroyed_on >> d) & 1u);  // hit the ship, or got away
+                const int n = escaped ? r.dice : 0;
+                cells[static_cast<std::size_t>(e * 8 + d)] = {
+                    n == 8 ? ~0ull : (std::uint64_t{1} << (8 * n)) - 1,
+                    static_cast<std::int8_t>(r.spy ? 0 : -1),
+                    static_cast<std::int8_t>(r.spy ? -1 : 0),
+                    static_cast<std::uint8_t>(r.spy && escaped), static_cast<std::uint8_t>(2 + n)};
+            }
+    }
+};
+inline constexpr EncounterTable kEncounterTable{};
+
+// The counters an encounter changes, kept apart from State while a mission is played (play() keeps
+// them in registers): a store to an int of State could be to the dice's position (an unsigned
+// int) for all the compiler knows, which would then be read back from memory.
+struct Counters {
+    int damage;
+    int alert;
+    int encounters;
+    int alerts;
 };
 
 template <class Dice>
-void encounter(State& s, Dice& dice) {
-    ++s.out.encounters;
+[[gnu::always_inline]] inline void encounter(State& s, Counters& v, Dice& dice) {
+    ++v.encounters;
     const std::uint8_t* f = dice.peek(10);
     if (f[0] == 5) {
         dice.skip(1);
+        s.damage = v.damage;
         formation_attack(s, dice);
+        v.damage = s.damage;
         return;
     }
-    const EncounterRow row = kEncounterTable[f[0]];
-    const bool escaped = !((row.destroyed_on >> f[1]) & 1u);  // hit the ship, or got away
-    const int sum = pick(escaped, face_sum(f + 2, row.dice), 0);
-    take_damage(s, pick(row.alert, 0, sum));
-    s.alert += pick(row.alert, sum, 0);  // B6: an escaped spy adds d6 to the alert counter
-    s.out.alerts += row.alert & static_cast<int>(escaped);
-    dice.skip(pick(escaped, 2 + row.dice, 2));
+    const EncounterCell c = kEncounterTable.cells[static_cast<std::size_t>(f[0] * 8 + f[1])];
+    std::uint64_t x;
+    std::memcpy(&x, f + 2, 8);
+    dice.skip(c.rolled);
+    const int sum = static_cast<int>(((x & c.mask) * 0x0101010101010101ull) >> 56);
+    v.damage += sum & c.damage;
+    v.alert += sum & c.alert;  // B6: an escaped spy adds d6 to the alert counter
+    v.alerts += c.escaped;
 }
+
+template <class Dice>
+void encounter(State& s, Dice& dice) {
+    Counters v{s.damage, s.alert, s.out.encounters, s.out.alerts};
+    encounter(s, v, dice);
+    s.damage = v.damage;
+    s.alert = v.alert;
+    s.out.encounters = v.encounters;
+    s.out.alerts = v.alerts;
+}
+
+// The dice an E-type missile's round rolls (B8), by its die d: 3 when it is destroyed (the cannon
+// die, the attack die and its own), 3 + 4d6 when it hits; in the nibble at bit 4 * d.
+inline constexpr std::uint32_t kMissileRolled = [] {
+    std::uint32_t m = 0;
+    for (int d = 1; d <= 6; ++d) {
+        const bool destroyed = (kEMissile.destroyed_on >> d) & 1u;
+        m |= static_cast<std::uint32_t>(destroyed ? 3 : 3 + kEMissile.damage_dice) << (4 * d);
+    }
+    return m;
+}();
 
 // B8: base combat until the base or the ship is destroyed. Returns true when the base is. Each
 // round is resolved from faces read ahead: the first die (1, 3, 5: a cannon is destroyed), the
 // second (1, 3, 5: an E-type missile, then its die and, if it hits, 4d6; 2, 4, 6: cannon fire,
 // the shots then the evasions, a die per cannon each); every case is computed and the one the
 // dice chose is taken, and as many faces rolled as it uses.
+//
+// A round that destroys a cannon rolls one die and nothing else, so with eight cannons or fewer
+// a run of them is taken at once: the leading odd faces of the next eight (one test of their low
+// bits) destroy as many cannons, the last cannon ending the combat; the first even face begins a
+// round in which the base attacks. Each step of the loop is one attack and the cannon rounds
+// before it, the same faces in the same order as round by round.
 template <class Dice>
 bool base_combat(State& s, int cannons, Dice& dice) {
-    for (;;) {
+    // The damage is kept here, not in s, while the dice are read: a store to s.damage (an int)
+    // could be to the dice's position (an unsigned int) for all the compiler knows, which would
+    // then be read back from memory every round.
+    int damage = s.damage;
+    const int hull = s.hull;
+    while (cannons > 8) {  // option base_cannons above 8: round by round down to eight
         // Faces: 0 the cannon die, 1 the attack die, then the missile's die and 4d6 from 2, or
-        // the shots from 2 and the evasions from 2 + cannons (read eight at a time).
+        // the shots from 2 and the evasions from 2 + cannons.
         const std::uint8_t* f = dice.peek(2 + cannons + 24);
         const bool cannon_lost = f[0] & 1;
         const bool missile = f[1] & 1;
         const bool missile_destroyed = (kEMissile.destroyed_on >> f[2]) & 1u;
         const int missile_damage =
             pick(missile_destroyed, 0, face_sum(f + 3, kEMissile.damage_dice));
-        int shots, evaded;
-        if (cannons <= 8) {  // the same every round of a run: predicted
-            shots = face_sum(f + 2, cannons);
-            evaded = face_sum(f + 2 + cannons, cannons);
-        } else {
-            shots = evaded = 0;
-            for (int i = 0; i < cannons; ++i) {
-                shots += f[2 + i];
-                evaded += f[2 + cannons + i];
-            }
+        int shots = 0, evaded = 0;
+        for (int i = 0; i < cannons; ++i) {
+            shots += f[2 + i];
+            evaded += f[2 + cannons + i];
         }
         const int fire = std::max(shots - evaded, 0);
         const int attack = pick(missile, missile_damage, fire);
         const int attack_dice =
             pick(missile, pick(missile_destroyed, 3, 3 + kEMissile.damage_dice), 2 + 2 * cannons);
-        take_damage(s, pick(cannon_lost, 0, attack));
+        damage += pick(cannon_lost, 0, attack);
         dice.skip(pick(cannon_lost, 1, attack_dice));
         cannons -= cannon_lost;
-        if (cannons == 0) return true;
-        if (s.ship_destroyed()) return false;
+        if (damage >= hull) {  // B3
+            s.damage = damage;
+            return false;
+        }
+    }
+    for (;;) {
+        // Faces: the run of cannon rounds (at most 7 before an attack), then the attack round's
+        // cannon die g[0], attack die g[1], and its missile or its shots and evasions from g[2]
+        // (eight read at a time): with run + cannons <= 8, all within the first 18.
+        const std::uint8_t* f = dice.peek(18);
+        std::uint64_t x, x1, x2;
+        std::memcpy(&x, f, 8);
+        std::memcpy(&x1, f + 1, 8);
+        std::memcpy(&x2, f + 2, 8);
+        const int at = std::countr_zero(~x & 0x0101010101010101ull);  // 8 * run; 64: none even
+        const int run = at >> 3;
+        if (run >= cannons) {  // the last cannon is destroyed: so is the base
+            dice.skip(cannons);
+            s.damage = damage;
+            return true;
+        }
+        cannons -= run;
+        // The faces that decide how many dice the attack rolls, g[1] and g[2], are shifted out
+        // of words read before the run is known (byte `run` of x1 and x2), not read after it:
+        // the next round's faces wait on fewer steps.
+        const bool missile = (x1 >> at) & 1;
+        const unsigned missile_die = ((x2 << 2) >> at) & 0x1C;  // 4 * g[2]
+        const int missile_rolled = static_cast<int>((kMissileRolled >> missile_die) & 0xF);
+        const bool missile_hit = missile_rolled > 3;  // else destroyed, its damage not rolled
+        const std::uint8_t* g = f + run;
+        const int missile_damage = face_sum(g + 3, kEMissile.damage_dice) * missile_hit;
+        const int shots = face_sum(g + 2, cannons);
+        const int evaded = face_sum(g + 2 + cannons, cannons);
+        const int fire = std::max(shots - evaded, 0);
+        damage += select(missile, missile_damage, fire);
+        // A select (cmov), not pick(): this is on the path from one round's faces to the next's.
+        dice.skip(select(missile, run + missile_rolled, run + 2 + 2 * cannons));
+        if (damage >= hull) {  // B3
+            s.damage = damage;
+            return false;
+        }
     }
 }
 
@@ -308,14 +428,15 @@ requires PolicyFor<Policy, Dice> Outcome play(const Options& o, [[maybe_unused]]
     s.damage = o.start_damage;
     s.alert = o.start_alert;
 
-    // B2: the layout, fixed or rolled (count: a fixed number, else 2d6).
+    // B2: the layout, fixed or rolled (count: a fixed number, else 2d6, each in its own sector).
     if (o.fixed_layout()) {
         s.bases = o.layout;
+        s.out.bases_placed = std::popcount(o.layout);
     } else {
         const int count = o.bases ? o.bases : dice.d6() + dice.d6();
         s.bases = place_bases(o.sectors, count, dice);
+        s.out.bases_placed = count;
     }
-    s.out.bases_placed = std::popcount(s.bases);
 
     // B3: bases earlier in the lap order than the start sector count as destroyed; B3a: a random
     // layout is rolled in full first, and with no base left the mission is already won.
@@ -324,23 +445,32 @@ requires PolicyFor<Policy, Dice> Outcome play(const Options& o, [[maybe_unused]]
         s.bases &= ~(std::uint64_t{1} << (o.sector_at(pos) - 1));
 
     // B1: one lap at most, in lap order; B9: the mission ends with the last base or the ship.
+    Counters v{s.damage, s.alert, 0, 0};
+    int entered = 0;
     for (int pos = start_pos; s.bases != 0 && pos < o.sectors; ++pos) {
         const int sector = o.sector_at(pos);
         const std::uint64_t here = std::uint64_t{1} << (sector - 1);
-        ++s.out.sectors_entered;
-        const bool alerted = s.alert > 0;  // B6: entering any sector spends one alerted sector
-        if (alerted) --s.alert;
+        ++entered;
+        const bool alerted = v.alert > 0;  // B6: entering any sector spends one alerted sector
+        v.alert -= alerted;
         if (s.bases & here) {  // B4: a surviving base: base combat and nothing else
+            s.damage = v.damage;
             if (base_combat(s, o.base_cannons, dice)) {
                 s.bases &= ~here;
                 ++s.out.bases_destroyed;
             }
+            v.damage = s.damage;
         } else {  // B4, B6: one encounter, two when alerted
-            encounter(s, dice);
-            if (alerted && !s.ship_destroyed()) encounter(s, dice);
+            encounter(s, v, dice);
+            if (alerted && v.damage < s.hull) encounter(s, v, dice);
         }
-        if (s.ship_destroyed()) break;
+        if (v.damage >= s.hull) break;  // B3
     }
+    s.damage = v.damage;
+    s.alert = v.alert;
+    s.out.sectors_entered = entered;
+    s.out.encounters = v.encounters;
+    s.out.alerts = v.alerts;
 
     s.out.won = s.bases == 0 && !s.ship_destroyed();       // B9
     s.out.damage = s.damage < o.hull ? s.damage : o.hull;  // B3b: start_damage included, capped
