@@ -229,10 +229,14 @@ struct Transitions {
     template <class F>
     void for_each_end(Seat a, int ht, int hk, F&& f) const {
         const Kernel& kn = kernels[kernel_id(a, ht, hk)];
-        for (int r = 0; r < kn.rows; ++r)
-            for (std::uint32_t e = kn.start[r]; e < kn.start[r + 1]; ++e) {
+        for (int r = 0; r < kn.rows; ++r) {
+            std::uint32_t e = kn.start[r];
+            if (r < ht) {  // only the cells with k >= hk end the duel: the row's last ones
+                if (e == kn.start[r + 1] || col[kn.start[r + 1] - 1] < hk) continue;
+                while (col[e] < hk) ++e;
+            }
+            for (; e < kn.start[r + 1]; ++e) {
                 const int k = col[e];
-                if (r < ht && k < hk) continue;
                 if (r < ht)
                     f(0, ht - r, prob[e]);
                 else if (k < hk)
@@ -240,6 +244,7 @@ struct Transitions {
                 else
                     f(2, 0, prob[e]);
             }
+        }
     }
     // P(no damage): the turn leads to the pair's other state.
     double stay(Seat a, int ht, int hk) const {
