@@ -136,6 +136,15 @@ inline Resolution resolve(const Calibration& c, Function fa, Function fd) noexce
     return r;
 }
 
+// A rolled turn's outcome as an index for tables, 0..kOutcomes-1: the dice each side rolls (D4:
+// 0 to 3 for the attacker, 0 or 1 for the defender), the multiplier (1, 2 or 4) and the
+// deflection (D5). A disrupted turn, where nobody rolls, has none.
+inline constexpr int kOutcomes = 4 * 2 * 3 * 2;
+inline int outcome_index(const Resolution& r) noexcept {
+    const int m = r.multiplier == 1 ? 0 : (r.multiplier == 2 ? 1 : 2);
+    return ((r.attacker_dice * 2 + r.defender_dice) * 3 + m) * 2 + (r.deflected ? 1 : 0);
+}
+
 struct Outcome {
     int winner = -1;  // kTau, kKaon, or -1 for a draw (both dead, or the turn cap)
     bool timeout = false;

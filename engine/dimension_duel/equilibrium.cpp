@@ -125,7 +125,7 @@ private:
         const auto& sums = dice_sums();
         // Many function pairs resolve alike: each outcome (dice a side, multiplier, deflection)
         // is valued once.
-        std::array<double, 4 * 2 * 3 * 2> valued{};
+        std::array<double, kOutcomes> valued{};
         std::array<bool, valued.size()> known{};
         for (int k = 0; k < 4; ++k)
             for (int fa = 0; fa < kFunctionCount; ++fa)
@@ -137,12 +137,7 @@ private:
                         s.stays[k][e] = true;
                         continue;
                     }
-                    const std::size_t outcome = static_cast<std::size_t>(
-                        ((r.attacker_dice * 2 + r.defender_dice) * 3 + (r.multiplier == 1   ? 0
-                                                                        : r.multiplier == 2 ? 1
-                                                                                            : 2)) *
-                            2 +
-                        (r.deflected ? 1 : 0));
+                    const auto outcome = static_cast<std::size_t>(outcome_index(r));
                     if (known[outcome]) {
                         s.fixed[k][e] = valued[outcome];
                         continue;

@@ -31,12 +31,8 @@ const std::array<std::vector<double>, 4>& dice_sums() {
 
 // Outcome classes of a turn's functions: 0 = nothing rolled (a Disruptor); else dice per side,
 // multiplier and deflection.
-constexpr int kClasses = 49;
-int class_of(const Resolution& r) {
-    if (r.disrupted) return 0;
-    const int m = r.multiplier == 1 ? 0 : (r.multiplier == 2 ? 1 : 2);
-    return 1 + ((r.attacker_dice * 2 + r.defender_dice) * 3 + m) * 2 + (r.deflected ? 1 : 0);
-}
+constexpr int kClasses = 1 + kOutcomes;
+int class_of(const Resolution& r) { return r.disrupted ? 0 : 1 + outcome_index(r); }
 Resolution resolution_of(int cls) {
     Resolution r;
     if (cls == 0) {
