@@ -210,8 +210,9 @@ std::array<PolicyChoice, 2> pick_seat_policies(std::string_view game,
     std::array<PolicyChoice, 2> chosen{default_choice(policies), default_choice(policies)};
     std::array<bool, 2> given{false, false};
     for (const auto& a : args) {
+        // SEAT=NAME: an '=' before any ':' (after one it is the name's own KEY=CHOICE).
         const auto eq = a.find('=');
-        if (eq == std::string::npos) {  // a bare name serves both seats
+        if (eq == std::string::npos || a.find(':') < eq) {  // a bare name serves both seats
             chosen[0] = chosen[1] = parse_policy(game, policies, a);
             if (given[0] || given[1] || args.size() > 1)
                 throw UsageError(std::string(game) + ": --policy '" + a +

@@ -183,6 +183,21 @@ TEST_CASE("policy parser: decimal and named parameters", "[policies]") {
                                "of fast, slow, default slow)") != std::string::npos);
 }
 
+TEST_CASE("policy parser: a two-seat game reads NAME:KEY=CHOICE as a name, not a seat",
+          "[policies]") {
+    static constexpr std::string_view kKinds[] = {"fast", "slow"};
+    static constexpr PolicyParam kParams[] = {{"N", "iterations", 1, 100, 10},
+                                              {"kind", "policy", 0, 0, 1, 0, kKinds}};
+    static constexpr PolicyInfo kTree[] = {{"tree", "a search", kParams}};
+    const std::array<std::string_view, 2> seats{"a", "b"};
+    auto labels = [&](const std::vector<std::string>& args) {
+        return seats_label(seats, pick_seat_policies("game", seats, kTree, args));
+    };
+    CHECK(labels({"tree:5:kind=fast"}) == "a=tree:5:kind=fast b=tree:5:kind=fast");
+    CHECK(labels({"b=tree:kind=fast"}) == "a=tree:10 b=tree:10:kind=fast");
+    CHECK_THROWS_WITH(labels({"tree:kind=medium"}), Catch::Contains("kind must be one of"));
+}
+
 TEST_CASE("policy parser: one seat, or SEAT=NAME per seat", "[policies]") {
     CHECK(pick_policy("game", kInfos, {}).label == "plain");
     CHECK(pick_policy("game", kInfos, {"search:4"}).label == "search:4");
