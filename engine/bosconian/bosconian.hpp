@@ -389,11 +389,16 @@ template <class Dice>
 std::uint64_t place_bases(int sectors, int count, Dice& dice) {
     std::uint64_t placed = 0;
     int last = 1;
-    // k sectors on from the last base, wrapping past the last sector: k <= sectors, so one
-    // subtraction does what % sectors did, without the division.
+    // The sector k on from the last base, counting past the last sector to sector 1. With six
+    // sectors or more, every k asked (a roll's 1..6, the search past six up to `sectors`) wraps
+    // at most once: one subtraction does what % sectors does, without the division. A smaller
+    // quadrant can wrap more than once (three sectors: a 6 from sector 1 is sector 1).
     auto ahead = [&](int k) {
-        const int t = last + k;
-        return t > sectors ? t - sectors : t;
+        int t = last + k;
+        if (t > sectors) t -= sectors;
+        if (t > sectors) [[unlikely]]
+            t = (t - 1) % sectors + 1;
+        return t;
     };
     auto bit = [](int sector) { return std::uint64_t{1} << (sector - 1); };
     for (int b = 0; b < count; ++b) {

@@ -76,6 +76,28 @@ TEST_CASE("B2 placement wraps past the last sector and rolls again on a base", "
     CHECK(dice.remaining() == 0);
 }
 
+TEST_CASE("B2 in a quadrant of fewer than six sectors the count wraps more than once",
+          "[bosconian][B2]") {
+    // Three sectors: from sector 1, a 6 counts 2, 3, 1, 2, 3, 1: sector 1. Then from 1 a 5 lands
+    // on 3 (2, 3, 1, 2, 3), and from 3 a 4 on 1 (a base: rolled again), a 5 on 2.
+    ScriptedDice dice{6, 5, 4, 5};
+    CHECK(place_bases(3, 3, dice) == mask({1, 2, 3}));
+    CHECK(dice.remaining() == 0);
+    // One sector: every count lands on it.
+    ScriptedDice one{6};
+    CHECK(place_bases(1, 1, one) == mask({1}));
+    // Every base of a random layout lies inside the quadrant, whatever its size.
+    for (int sectors = 1; sectors <= 12; ++sectors) {
+        Dice d(static_cast<std::uint64_t>(sectors));
+        for (int game = 0; game < 200; ++game) {
+            const int count = 1 + static_cast<int>(below(d, static_cast<std::uint32_t>(sectors)));
+            const std::uint64_t placed = place_bases(sectors, count, d);
+            CHECK(std::popcount(placed) == count);
+            CHECK((placed >> sectors) == 0);
+        }
+    }
+}
+
 TEST_CASE("B2 six occupied sectors ahead: the first free one after them, unrolled",
           "[bosconian][B2][B2a]") {
     // 1 -2-> 3, then 4, 5, 6, 7, 8; from 8 a 4 lands on 2 (9, 10, 1, 2). The six sectors ahead
