@@ -8,8 +8,10 @@
 //                       retreats)
 //               wander  a random heading every turn (random up to msc/4)
 //               strike  expand until 1.5 times the enemy's ships, then strike at its home
+//               sneak   one ship at the enemy home, the rest holding home (beats a rush)
 //               mcts    UCT tree search (policies/mcts.hpp) for the side's win probability over
-//                       which strategy above orders its fleets each turn, rolling out a strategy
+//                       which of expand, rush, raid, strike and the rollout strategy orders its
+//                       fleets each turn, rolling out a strategy
 //                       H turns ahead (DOCTRINE/mcts[:N[:C[:H]]][:rollout=STRATEGY[/LOSS]]; Mcts
 //                       below)
 //   every strategy but random and wander retreats from a fight it is losing badly (strength, the
@@ -226,6 +228,28 @@ struct Rush : Losses {
     }
 };
 
+// Sneak: one ship at the enemy home, the rest holding its own. The answer to a rush: the rushing
+// stack must win the fight at this home (where the defender cannot retreat, M7c) just to draw,
+// while one ship ending a turn alone in an empty enemy home wins (M8). The home fleet sends one
+// ship off whenever none of the side's fleets is away; a fleet away heads for the enemy home.
+struct Sneak : Losses {
+    template <class Dice>
+    Orders orders(const State& s, int side, int i, Dice&) {
+        const Fleet& f = s.fleets[side][i];
+        const hex::Hex home = s.home[side];
+        if (f.pos != home) return {s.home[1 - side], {}, {}};
+        bool away = false;
+        for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
+            away = away || s.fleets[side][std::countr_zero(m)].pos != home;
+        if (!away && f.ships() > 1) return {home, share_of(f, 1), s.home[1 - side]};
+        return {home, {}, {}};
+    }
+    template <class Dice>
+    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
+        return losing_badly(s, side, h);
+    }
+};
+
 struct Raid : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice&) {
@@ -274,7 +298,7 @@ struct Wander : Losses {
 
 // The strategies that do not search: what mcts may roll out with.
 using Basic = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random,
-                           strategy::Strike, strategy::Wander>;
+                           strategy::Strike, strategy::Wander, strategy::Sneak>;
 
 // The campaign as mcts searches it (policies/mcts.hpp): a plan a turn. Each decision point is
 // the searching side's first fleet orders of a movement phase (M5), where it chooses the
@@ -424,7 +448,7 @@ struct Mcts : odds::Mcts<Search, Search::Rollout> {
 static_assert(odds::ResumableGame<Search, odds::Dice>);
 
 using Strategy = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random,
-                              strategy::Strike, strategy::Wander, Mcts>;
+                              strategy::Strike, strategy::Wander, strategy::Sneak, Mcts>;
 
 // Every strategy plays the kernel's policy interface.
 static_assert(every_alternative<Strategy>([]<class P> { return PolicyFor<P, odds::Dice>; }));
@@ -474,6 +498,7 @@ inline constexpr PolicyRow<Strategy (*)(LossRule)> kStrategyRows[] = {
      with_losses<strategy::Strike>},
     {"wander", "a random heading every turn, retreating on a 6 (random up to msc/4)",
      with_losses<strategy::Wander>},
+    {"sneak", "one ship at the enemy home, the rest holding home", with_losses<strategy::Sneak>},
 };
 
 struct LossRow {
@@ -495,7 +520,8 @@ inline constexpr std::string_view kRollouts[] = {"expand", "expand/keep-guns", "
                                                  "raid",   "raid/keep-guns",   "raid/keep-speed",
                                                  "random", "random/keep-guns", "random/keep-speed",
                                                  "strike", "strike/keep-guns", "strike/keep-speed",
-                                                 "wander", "wander/keep-guns", "wander/keep-speed"};
+                                                 "wander", "wander/keep-guns", "wander/keep-speed",
+                                                 "sneak",  "sneak/keep-guns",  "sneak/keep-speed"};
 static_assert(std::size(kRollouts) == std::size(kStrategyRows) * std::size(kLossRows));
 inline constexpr std::int64_t kRushRollout = 3;  // rush, losing the cheapest ships first
 
