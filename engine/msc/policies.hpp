@@ -10,8 +10,9 @@
 //               strike  expand until 1.5 times the enemy's ships, then strike at its home
 //               sneak   one ship at the enemy home, the rest holding home (beats a rush)
 //               mcts    UCT tree search (policies/mcts.hpp) for the side's win probability over
-//                       which of expand, rush, raid, strike and the rollout strategy orders its
-//                       fleets each turn, rolling out a strategy
+//                       which of the rollout strategy, expand, rush, raid, strike, sneak and
+//                       hold (every fleet home) orders its fleets from each turn on, against a
+//                       model of the opponent read off the board, rolling out
 //                       H turns ahead (DOCTRINE/mcts[:N[:C[:H]]][:rollout=STRATEGY[/LOSS]]; Mcts
 //                       below)
 //   every strategy but random and wander retreats from a fight it is losing badly (strength, the
@@ -250,6 +251,18 @@ struct Sneak : Losses {
     }
 };
 
+// Hold: every fleet home, and there it stays (a plan of mcts's, against a lone raider).
+struct Hold : Losses {
+    template <class Dice>
+    Orders orders(const State& s, int side, int, Dice&) {
+        return {s.home[side], {}, {}};
+    }
+    template <class Dice>
+    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
+        return losing_badly(s, side, h);
+    }
+};
+
 struct Raid : Losses {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice&) {
@@ -298,29 +311,34 @@ struct Wander : Losses {
 
 // The strategies that do not search: what mcts may roll out with.
 using Basic = std::variant<strategy::Expand, strategy::Rush, strategy::Raid, strategy::Random,
-                           strategy::Strike, strategy::Wander, strategy::Sneak>;
+                           strategy::Strike, strategy::Wander, strategy::Sneak, strategy::Hold>;
 
 // The campaign as mcts searches it (policies/mcts.hpp): a plan a turn. Each decision point is
 // the searching side's first fleet orders of a movement phase (M5), where it chooses the
 // strategy that orders its fleets this turn among a few (Options::plans: [0] the rollout
-// strategy, then expand, rush, raid and strike, with its loss rule); every other decision of
-// the campaign, the opponent's all, is played inside apply: the side's orders by its plan, its
-// builds, merges, losses and retreats, and all of the opponent's, by the rollout strategy (the
-// searcher's model of its opponent). Cut short `horizon` turns past the decision (Options::
+// strategy, then expand, rush, raid, strike, sneak and hold, with its loss rule). A plan chosen
+// is kept to the end of the descent (legal offers only it once chosen, and the rollout plays
+// it): a plan pays off over turns (sneak's raider reaches the enemy home on turn 6), and a tree
+// that re-chose it every turn would average every switch into its value. Every other decision
+// of the campaign, the opponent's all, is played inside apply: the side's orders by its plan,
+// the opponent's by its model (Options::opponent), and both sides' builds, merges, losses and
+// retreats by the rollout strategy. Cut short `horizon` turns past the decision (Options::
 // rules.max_turns), a campaign is scored by the heuristic below instead of as a draw; one
 // reaching the campaign's own turn cap (Options::max_turns) is the draw it is (M8).
 struct Search {
-    static constexpr int kMaxPlans = 5;
+    static constexpr int kMaxPlans = 7;
     struct Options {
         msc::Options rules;   // max_turns: the horizon; initiative: the campaign's (M4a)
         int max_turns = 300;  // the campaign's own turn cap (M8)
         int seat = 0;         // the searching side
         std::array<Basic, kMaxPlans> plans{};
         int n_plans = 1;
+        int opponent = 0;  // the plan that orders the opponent's fleets (its model)
     };
     struct State {
         msc::State campaign;
         std::array<int, kSides> plan{};  // each side's plan this turn (the opponent's: 0)
+        bool planned = false;            // the searching side has chosen its plan
     };
     using Choice = std::int8_t;  // a plan
     static constexpr int kMaxChoices = kMaxPlans;
@@ -338,7 +356,11 @@ struct Search {
         return Game::over(s.campaign, o.rules);
     }
     static int to_move(const State& s, const Options&) noexcept { return s.campaign.to_move; }
-    static int legal(const State&, const Options& o, Choice* out) noexcept {
+    static int legal(const State& s, const Options& o, Choice* out) noexcept {
+        if (s.planned) {  // a plan chosen is kept to the end of the descent
+            out[0] = static_cast<Choice>(s.plan[o.seat]);
+            return 1;
+        }
         const int n = std::clamp(o.n_plans, 1, kMaxPlans);  // (and GCC sees out[] is not overrun)
         for (int k = 0; k < n; ++k) out[k] = static_cast<Choice>(k);
         return n;
@@ -347,7 +369,8 @@ struct Search {
     // `plan`.
     static const Basic& strategy(const msc::State& s, const Options& o,
                                  const std::array<int, kSides>& plan) noexcept {
-        return s.stage == Stage::orders ? o.plans[plan[s.to_move]] : o.plans[0];
+        if (s.stage != Stage::orders) return o.plans[0];
+        return s.to_move == o.seat ? o.plans[plan[s.to_move]] : o.plans[o.opponent];
     }
     static bool decides(const msc::State& s, const Options& o) noexcept {
         return s.to_move == o.seat && plans_here(s, s.to_move);
@@ -357,6 +380,7 @@ struct Search {
     static void apply(State& s, const Options& o, const Choice& c, Dice& dice) {
         msc::State& x = s.campaign;
         s.plan[x.to_move] = c;
+        s.planned = true;
         do {
             const msc::Choice answer = std::visit(
                 [&](const auto& p) {
@@ -368,8 +392,8 @@ struct Search {
         } while (!Game::over(x, o.rules) && !decides(x, o));
     }
     template <class Dice>
-    static Choice decide(const State&, const Options&, const Rollout&, Dice&) {
-        return 0;
+    static Choice decide(const State& s, const Options&, const Rollout&, Dice&) {
+        return static_cast<Choice>(s.plan[s.campaign.to_move]);
     }
     // A side's worth, for a campaign cut short: the BPs of its ships afloat (their designs' cost,
     // M2), its BPs saved, and ten turns of its systems' production (one BP a system owned, M4).
@@ -392,15 +416,16 @@ struct Search {
 
 // UCT over a plan a turn (Search), maximising the side's win probability (draws half): at its
 // first fleet orders of each movement phase the side searches which strategy orders its fleets
-// this turn, N iterations, each rolling out the rollout strategy on both sides for `horizon`
-// turns past the current one (0: to the end), a campaign cut short scored by its worth
-// (Search::reward); its other decisions (builds, merges, losses, retreats) are the rollout
-// strategy's. The raw questions (311 designs to build, up to 91 hexes a fleet may end in) are
-// far wider than any budget can weigh: each is answered by a strategy, as a question with more
-// than N/4 choices is in the other games; so is the plan itself when N is below 4 x the plans
-// (the rollout strategy then orders every turn). Perfect information (M9): no sampling; the dice
-// open-loop. Its plan for the movement phase under way is the one state it keeps between
-// decisions: set at the phase's first fleet orders, read by the phase's other fleets' orders.
+// from this turn on, N iterations, each playing that plan against the opponent's model
+// (opponent_model, below) for `horizon` turns past the current one (0: to the end), a
+// campaign cut short scored by its worth (Search::reward); the next turn it searches afresh.
+// Its other decisions (builds, merges, losses, retreats) are the rollout strategy's. The raw
+// questions (311 designs to build, up to 91 hexes a fleet may end in) are far wider than any budget
+// can weigh: each is answered by a strategy, as a question with more than N/4 choices is in the
+// other games; so is the plan itself when N is below 4 x the plans (the rollout strategy then
+// orders every turn). Perfect information (M9): no sampling; the dice open-loop. Its plan for the
+// movement phase under way is the one state it keeps between decisions: set at the phase's first
+// fleet orders, read by the phase's other fleets' orders.
 struct Mcts : odds::Mcts<Search, Search::Rollout> {
     // `rollout`: an index into kRollouts (below).
     Mcts(int iterations, double exploration, Basic rollout, int horizon_turns,
@@ -419,6 +444,25 @@ struct Mcts : odds::Mcts<Search, Search::Rollout> {
         add(strategy::Rush{});
         add(strategy::Raid{});
         add(strategy::Strike{});
+        sneak_plan = std::holds_alternative<strategy::Sneak>(rollout) ? 0 : options.n_plans;
+        add(strategy::Sneak{});
+        add(strategy::Hold{});
+    }
+    int sneak_plan = 0;
+
+    // The opponent's plan as the search assumes it, read off the board (M9: it is all in view):
+    // an enemy keeping at least half of its ships at home is played as `sneak` (whose lone
+    // raider the searcher must not leave its home open to); otherwise, and on the first turn,
+    // before the enemy has shown anything, as the rollout strategy (default rush).
+    int opponent_model(const msc::State& s) const noexcept {
+        const int e = 1 - s.to_move;
+        int home = 0, all = 0;
+        for (unsigned m = s.alive[e]; m != 0; m &= m - 1) {
+            const Fleet& f = s.fleets[e][std::countr_zero(m)];
+            all += f.ships();
+            home += f.pos == s.home[e] ? f.ships() : 0;
+        }
+        return s.turn > 1 && 2 * home >= all ? sneak_plan : 0;
     }
     int horizon = 10;
     Search::Options options;         // no map: the search never reads it (only the turn cap, M4a)
@@ -430,6 +474,7 @@ struct Mcts : odds::Mcts<Search, Search::Rollout> {
             plan[s.to_move] = 0;
             if (options.n_plans <= iterations() / 4) {
                 options.seat = s.to_move;
+                options.opponent = opponent_model(s);
                 options.rules.max_turns = horizon == 0
                                               ? options.max_turns
                                               : std::min(options.max_turns, s.turn + horizon);

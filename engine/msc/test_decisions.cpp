@@ -408,7 +408,8 @@ TEST_CASE("sneak beats a fast rush from either seat: the rush mirror's draw is n
         const auto wins = test::counts(t, seat == 0 ? kAWin : kBWin);
         const auto losses = test::counts(t, seat == 0 ? kBWin : kAWin);
         const auto draws = test::counts(t, kDraw);
-        const double score = (static_cast<double>(wins[1]) + static_cast<double>(draws[1]) / 2) / n;
+        const double score = (static_cast<double>(wins[1]) + static_cast<double>(draws[1]) / 2) /
+                             static_cast<double>(n);
         const double se = 0.5 / std::sqrt(static_cast<double>(n));  // the largest it can be
         INFO("sneak in seat " << seat << " scores " << score << ", lost " << losses[1]);
         CHECK(score - 4 * se > 0.5);
