@@ -93,6 +93,14 @@ inline bool losing_badly(const State& s, int side, const hex::Hex& h) {
     return 2 * strength(s, side, h) < strength(s, 1 - side, h);
 }
 
+// The retreat of every strategy but random and wander: from a fight it is losing badly (M7).
+struct Steady : Losses {
+    template <class Dice>
+    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
+        return losing_badly(s, side, h);
+    }
+};
+
 // About k of a fleet's ships to detach, each design in proportion (M5a).
 inline Counts share_of(const Fleet& f, int k) {
     const int total = f.ships();
@@ -175,7 +183,7 @@ inline bool capturing(const State& s, int side, const hex::Hex& at) {
     return i >= 0 && s.sys[i].home_of < 0 && s.sys[i].owner != side;
 }
 
-struct Expand : Losses {
+struct Expand : Steady {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice&) {
         const Fleet& f = s.fleets[side][i];
@@ -191,16 +199,12 @@ struct Expand : Losses {
         if (capturing(s, side, f.pos)) return {f.pos, {}, {}};
         return {nearest_unowned(s, side, f.pos), {}, {}};
     }
-    template <class Dice>
-    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
-        return losing_badly(s, side, h);
-    }
 };
 
 // Strike: expand until ahead, then go for the throat. While the side has fewer than 1.5 times
 // the enemy's ships it plays `expand`; once it has, every fleet but the home guard heads for the
 // enemy home.
-struct Strike : Losses {
+struct Strike : Steady {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice& dice) {
         if (2 * s.afloat[side] < 3 * s.afloat[1 - side]) return Expand{}.orders(s, side, i, dice);
@@ -212,20 +216,12 @@ struct Strike : Losses {
             return {home, share_of(f, spare), enemy};
         return {f.pos == home ? home : enemy, {}, {}};
     }
-    template <class Dice>
-    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
-        return losing_badly(s, side, h);
-    }
 };
 
-struct Rush : Losses {
+struct Rush : Steady {
     template <class Dice>
     Orders orders(const State& s, int side, int, Dice&) {
         return {s.home[1 - side], {}, {}};
-    }
-    template <class Dice>
-    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
-        return losing_badly(s, side, h);
     }
 };
 
@@ -233,7 +229,7 @@ struct Rush : Losses {
 // stack must win the fight at this home (where the defender cannot retreat, M7c) just to draw,
 // while one ship ending a turn alone in an empty enemy home wins (M8). The home fleet sends one
 // ship off whenever none of the side's fleets is away; a fleet away heads for the enemy home.
-struct Sneak : Losses {
+struct Sneak : Steady {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice&) {
         const Fleet& f = s.fleets[side][i];
@@ -245,25 +241,17 @@ struct Sneak : Losses {
         if (!away && f.ships() > 1) return {home, share_of(f, 1), s.home[1 - side]};
         return {home, {}, {}};
     }
-    template <class Dice>
-    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
-        return losing_badly(s, side, h);
-    }
 };
 
 // Hold: every fleet home, and there it stays (a plan of mcts's, against a lone raider).
-struct Hold : Losses {
+struct Hold : Steady {
     template <class Dice>
     Orders orders(const State& s, int side, int, Dice&) {
         return {s.home[side], {}, {}};
     }
-    template <class Dice>
-    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
-        return losing_badly(s, side, h);
-    }
 };
 
-struct Raid : Losses {
+struct Raid : Steady {
     template <class Dice>
     Orders orders(const State& s, int side, int i, Dice&) {
         const Fleet& f = s.fleets[side][i];
@@ -275,10 +263,6 @@ struct Raid : Losses {
             o.target = nearest_unowned(s, side, f.pos);
         }
         return o;
-    }
-    template <class Dice>
-    bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
-        return losing_badly(s, side, h);
     }
 };
 
