@@ -27,6 +27,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <numeric>
 #include <string>
 #include <variant>
 
@@ -177,6 +178,12 @@ inline hex::Hex nearest_enemy(const State& s, int side, const hex::Hex& from) {
 // The home guard of `expand` and `strike`: a third of all the side's ships (at least one).
 inline int guard(const State& s, int side) { return std::max(1, (s.afloat[side] + 2) / 3); }
 
+// The ships `side` has at its home (of its s.afloat[side] in all).
+inline int at_home(const State& s, int side) {
+    const Counts c = s.present(side, s.home[side]);
+    return std::accumulate(c.begin(), c.end(), 0);
+}
+
 // A fleet sitting on a system it is capturing stays until the system is ours.
 inline bool capturing(const State& s, int side, const hex::Hex& at) {
     const int i = s.system_at(at);
@@ -235,9 +242,7 @@ struct Sneak : Steady {
         const Fleet& f = s.fleets[side][i];
         const hex::Hex home = s.home[side];
         if (f.pos != home) return {s.home[1 - side], {}, {}};
-        bool away = false;
-        for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
-            away = away || s.fleets[side][std::countr_zero(m)].pos != home;
+        const bool away = at_home(s, side) < s.afloat[side];  // a fleet is out
         if (!away && f.ships() > 1) return {home, share_of(f, 1), s.home[1 - side]};
         return {home, {}, {}};
     }
@@ -321,7 +326,7 @@ struct Search {
     };
     struct State {
         msc::State campaign;
-        std::array<int, kSides> plan{};  // each side's plan this turn (the opponent's: 0)
+        std::array<int, kSides> plan{};  // the searching side's plan (the opponent's unused: 0)
         bool planned = false;            // the searching side has chosen its plan
     };
     using Choice = std::int8_t;  // a plan
@@ -440,13 +445,7 @@ struct Mcts : odds::Mcts<Search, Search::Rollout> {
     // before the enemy has shown anything, as the rollout strategy (default rush).
     int opponent_model(const msc::State& s) const noexcept {
         const int e = 1 - s.to_move;
-        int home = 0, all = 0;
-        for (unsigned m = s.alive[e]; m != 0; m &= m - 1) {
-            const Fleet& f = s.fleets[e][std::countr_zero(m)];
-            all += f.ships();
-            home += f.pos == s.home[e] ? f.ships() : 0;
-        }
-        return s.turn > 1 && 2 * home >= all ? sneak_plan : 0;
+        return s.turn > 1 && 2 * strategy::at_home(s, e) >= s.afloat[e] ? sneak_plan : 0;
     }
     int horizon = 10;
     Search::Options options;         // no map: the search never reads it (only the turn cap, M4a)
