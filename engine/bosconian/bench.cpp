@@ -3,8 +3,10 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <ctime>
 #include <thread>
+#include <vector>
 
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/bosconian/exact.hpp"
@@ -109,6 +111,70 @@ static void BM_BosconianVsGenerator(benchmark::State& state) {
     state.counters["ratio_best"] = best_die * static_cast<double>(rolled) / playouts / best_play;
 }
 BENCHMARK(BM_BosconianVsGenerator);
+
+namespace {
+// Faces rolled before the clock starts, read back in order: the kernel without its generator.
+struct TapeDice {
+    const std::uint8_t* faces;
+    std::size_t pos = 0;
+    int d6() noexcept { return faces[pos++]; }
+    const std::uint8_t* peek(int) noexcept { return faces + pos; }
+    void skip(int k) noexcept { pos += static_cast<std::size_t>(k); }
+};
+// n faces and 64 Ki more, for the last mission begun before the n-th face (a mission rolls about
+// 160 faces; one of 65,536 would take odds far below 2^-1000).
+std::vector<std::uint8_t> roll_tape(std::uint64_t seed, std::size_t n) {
+    Dice dice(seed);
+    std::vector<std::uint8_t> faces(n + (std::size_t{1} << 16));
+    for (auto& f : faces) f = static_cast<std::uint8_t>(dice.d6());
+    return faces;
+}
+}  // namespace
+
+// Where a playout's time goes, with BM_BosconianPlayout (generator, kernel, mispredicts).
+// Fresh: new missions on faces rolled before the clock starts (a tape of 1 MiB, rolled again
+// untimed when spent), so the generator's share is the difference from BM_BosconianPlayout.
+static void BM_BosconianTapeFresh(benchmark::State& state) {
+    const auto options = bosconian::parse_options({});
+    bosconian::RulesAsWritten policy;
+    constexpr std::size_t kTape = std::size_t{1} << 20;
+    std::uint64_t seed = 1;
+    std::int64_t played = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        const auto faces = roll_tape(seed++, kTape);
+        TapeDice tape{faces.data()};
+        state.ResumeTiming();
+        for (; tape.pos < kTape; ++played)
+            benchmark::DoNotOptimize(bosconian::play(options, policy, tape));
+    }
+    state.SetItemsProcessed(played);
+}
+BENCHMARK(BM_BosconianTapeFresh);
+
+// Learned: the same 64 missions replayed in turn from their faces (about 10 KiB, in L1), so the
+// branch predictor learns the dice's branches; the difference from Fresh is what mispredicts
+// cost. What remains is the kernel's chain, each step's faces read where the last one's ended.
+static void BM_BosconianTapeLearned(benchmark::State& state) {
+    const auto options = bosconian::parse_options({});
+    bosconian::RulesAsWritten policy;
+    constexpr int kMissions = 64;
+    const auto faces = roll_tape(1, 64 << 10);
+    std::array<std::size_t, kMissions> starts{};
+    TapeDice tape{faces.data()};
+    for (auto& start : starts) {
+        start = tape.pos;
+        bosconian::play(options, policy, tape);
+    }
+    int next = 0;
+    for (auto _ : state) {
+        tape.pos = starts[static_cast<std::size_t>(next)];
+        next = (next + 1) % kMissions;
+        benchmark::DoNotOptimize(bosconian::play(options, policy, tape));
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_BosconianTapeLearned);
 
 // The whole runner: state.range(0) threads, 2^20 playouts a run (64 chunks).
 static void BM_BosconianRunner(benchmark::State& state) {
