@@ -121,8 +121,9 @@ struct TapeDice {
     const std::uint8_t* peek(int) noexcept { return faces + pos; }
     void skip(int k) noexcept { pos += static_cast<std::size_t>(k); }
 };
-// n faces and 64 Ki more, for the last mission begun before the n-th face (a mission rolls about
-// 160 faces; one of 65,536 would take odds far below 2^-1000).
+// n faces and 64 Ki more, for the last mission begun before the n-th face. A mission rolls about
+// 160 faces; 65,536 would take over 4,600 base-combat rounds (at most 14 faces each) in which at
+// most 72 cannons fall (12 bases of 6), each round losing one with chance 1/2: below 2^-4000.
 std::vector<std::uint8_t> roll_tape(std::uint64_t seed, std::size_t n) {
     Dice dice(seed);
     std::vector<std::uint8_t> faces(n + (std::size_t{1} << 16));
