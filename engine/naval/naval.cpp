@@ -253,8 +253,12 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
             {"sunk_a", "ships lost to sinking while side A held them (N6, N7)", MetricKind::count,
              0, n},
             {"sunk_b", "ships lost to sinking while side B held them", MetricKind::count, 0, n},
-            {"captured_by_a", "enemy ships side A took by boarding (N7)", MetricKind::count, 0, n},
-            {"captured_by_b", "enemy ships side B took by boarding (N7)", MetricKind::count, 0, n},
+            // N7: a captured ship can be boarded back and taken again, so captures are bounded
+            // by the boarding actions (at most one a ship a turn: ships * t), not by the fleet.
+            {"captured_by_a", "enemy ships side A took by boarding, recaptures included (N7)",
+             MetricKind::count, 0, o.ships * t},
+            {"captured_by_b", "enemy ships side B took by boarding, recaptures included (N7)",
+             MetricKind::count, 0, o.ships * t},
             {"fired_roundshot_a", "broadsides of roundshot side A fired (N6)", MetricKind::count, 0,
              2 * n * t},
             {"fired_roundshot_b", "broadsides of roundshot side B fired (N6)", MetricKind::count, 0,
@@ -267,7 +271,7 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
              2 * n * t},
             {"fired_grapeshot_b", "broadsides of grapeshot side B fired (N6)", MetricKind::count, 0,
              2 * n * t},
-            {"boardings", "boarding actions, both sides (N7)", MetricKind::count, 0, n / 2 * t},
+            {"boardings", "boarding actions, both sides (N7)", MetricKind::count, 0, o.ships * t},
             {"movement_edge", "side A's fleet Movement minus side B's after the fleet roll (N2)",
              MetricKind::count, -edge, edge},
             {"cannon_edge", "side A's fleet Cannon minus side B's after the fleet roll (N2)",
