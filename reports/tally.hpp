@@ -3,10 +3,11 @@
 // so a merged tally is exact whatever the number of threads.
 //
 // A metric's histogram is a dense window of counts from the metric's declared lowest value up
-// to the highest value seen (at least the first kInitialBins values of its range, 16,384, held from
+// to the highest value seen (at least the first kInitialBins values of its range, 1,024, held from
 // the start so that an ordinary metric's add never allocates). Its memory and the cost of a merge
 // follow the values playouts report, not the declared range: a metric declared 0..1,000,000
-// whose playouts stay below 200 holds 16,384 counts.
+// whose playouts stay below 200 holds 1,024 counts (8 KiB). The runner holds a few tallies a
+// thread (sim/runner.hpp), so this size is what bounds a run's memory (docs/commands.md).
 #pragma once
 
 #include <cstdint>
@@ -20,7 +21,7 @@ namespace odds {
 class Tally {
 public:
     // Values of a metric's range counted from the start; larger ones when first seen.
-    static constexpr std::size_t kInitialBins = 16384;
+    static constexpr std::size_t kInitialBins = 1024;
 
     Tally() = default;
     Tally(std::span<const MetricSpec> metrics, std::vector<SurvivalSpec> survivals);

@@ -111,8 +111,6 @@ std::vector<Vary> parse_varies(const std::vector<std::string>& args, const GameE
 struct Combination {
     std::vector<std::string> values;  // one per Vary
     std::unique_ptr<PreparedRun> run;
-    RunResult result;
-    bool played = false;
 };
 
 }  // namespace
@@ -160,26 +158,15 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     std::vector<ShardJob> jobs;
     for (const auto& c : combos) jobs.push_back(job_of(*c.run, cfg.playouts));
     share->begin(vm, "sweep", game, cfg.seed, cfg.playouts, jobs, io);
-    if (out_dir) prepare_out_dir(*out_dir);
+    if (out_dir) prepare_out_dir(*out_dir, share->mode() == WorkShare::Mode::shard);
 
     announce_queued(vm, io, "odds sweep",
                     std::to_string(total) + (total == 1 ? " combination x " : " combinations x ") +
                         std::to_string(cfg.playouts) +
                         " playouts = " + std::to_string(total * cfg.playouts) + " playouts",
                     cfg.threads);
-    ProgressBar bar(cfg.playouts * total, progress_wanted(vm));
-    bool partial = false;
-    for (std::size_t c = 0; c < total && !partial; ++c) {
-        RunConfig one = cfg;
-        one.chunk_size = combos[c].run->chunk_size;
-        combos[c].result = share->play(c, *combos[c].run, one, &bar, cfg.playouts * c);
-        combos[c].played = true;
-        partial = combos[c].result.partial;
-    }
-    bar.finish();
-    if (const auto shard_done = share->finish(out_dir, io, "odds sweep")) return *shard_done;
-
-    // sweep.csv and the table.
+    // sweep.csv and the table, a combination's rows written as soon as it is played: its tally
+    // is dropped then, so a sweep holds one combination's tally at a time (docs/commands.md).
     std::string csv = "game,scenario,policy,seed,playouts";
     for (const auto& v : varies) csv += ',' + csv_field(v.name);
     csv += ",metric,mean,stddev,ci_low,ci_high,status\n";
@@ -188,9 +175,15 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     for (const auto& v : varies) table << std::left << std::setw(14) << v.name;
     for (const auto& h : headline) table << std::left << std::setw(32) << h;
     table << '\n';
-    for (const auto& combo : combos) {
-        if (!combo.played) continue;
-        const auto& r = combo.result;
+    ProgressBar bar(cfg.playouts * total, progress_wanted(vm));
+    bool partial = false;
+    for (std::size_t c = 0; c < total && !partial; ++c) {
+        const Combination& combo = combos[c];
+        RunConfig one = cfg;
+        one.chunk_size = combo.run->chunk_size;
+        const RunResult r = share->play(c, *combo.run, one, &bar, cfg.playouts * c);
+        partial = r.partial;
+        if (share->mode() == WorkShare::Mode::shard) continue;  // its shard file holds the state
         const auto ds = distributions(r.tally, combo.run->metrics);
         for (const auto& v : combo.values) table << std::left << std::setw(14) << v;
         for (const auto& d : ds) {
@@ -210,6 +203,9 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
         }
         table << (r.partial ? "  (partial)" : "") << '\n';
     }
+    bar.finish();
+    if (const auto shard_done = share->finish(out_dir, io, "odds sweep")) return *shard_done;
+
     if (out_dir) {
         const fs::path dir(*out_dir);
         write_files_atomic({{dir / "sweep.csv", csv},

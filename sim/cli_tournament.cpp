@@ -6,8 +6,10 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <filesystem>
 #include <iomanip>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -30,7 +32,12 @@ namespace {
 struct Pairing {
     std::size_t a, b;  // policy a in the first seat, b in the second
     std::unique_ptr<PreparedRun> run;
-    RunResult result;
+    // What the tournament reports of the pairing once played: the games, and how many of them
+    // the first seat won, the second seat won, were drawn (its tally is dropped at once, so a
+    // tournament holds one pairing's tally at a time: docs/commands.md).
+    std::uint64_t games = 0;
+    std::array<std::uint64_t, 3> results{};
+    bool partial = false;
 };
 
 // Seconds a game of each pairing, from a few of its games timed before the tournament, for the
@@ -43,9 +50,13 @@ std::vector<double> time_pairings(const std::vector<Pairing>& pairings, std::uin
     std::vector<double> cost(pairings.size(), 0.0);
     std::atomic<std::size_t> next{0};
     const auto& stop = InterruptGuard::flag();
-    auto worker = [&] {
+    std::atomic<bool> failed{false};
+    std::exception_ptr error;  // a worker's exception (out of memory), rethrown below
+    std::mutex mu;
+    auto calibrate = [&] {
         std::vector<std::int32_t> buf;
-        for (std::size_t i; (i = next.fetch_add(1)) < pairings.size() && !stop.load();) {
+        for (std::size_t i;
+             (i = next.fetch_add(1)) < pairings.size() && !stop.load() && !failed.load();) {
             const PreparedRun& run = *pairings[i].run;
             std::uint64_t played = 0;
             double seconds = 0;
@@ -62,11 +73,21 @@ std::vector<double> time_pairings(const std::vector<Pairing>& pairings, std::uin
             cost[i] = played > 0 ? seconds / static_cast<double>(played) : 0.0;
         }
     };
+    auto worker = [&] {
+        try {
+            calibrate();
+        } catch (...) {
+            std::lock_guard lock(mu);
+            if (!error) error = std::current_exception();
+            failed = true;
+        }
+    };
     {
         std::vector<std::jthread> pool;
         const auto n = std::max<std::size_t>(1, std::min<std::size_t>(threads, pairings.size()));
         for (std::size_t t = 0; t < n; ++t) pool.emplace_back(worker);
     }
+    if (error) std::rethrow_exception(error);
     return cost;
 }
 
@@ -123,7 +144,7 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
     std::vector<ShardJob> jobs;
     for (const auto& p : pairings) jobs.push_back(job_of(*p.run, cfg.playouts));
     share->begin(vm, "tournament", game, cfg.seed, cfg.playouts, jobs, io);
-    if (out_dir) prepare_out_dir(*out_dir);
+    if (out_dir) prepare_out_dir(*out_dir, share->mode() == WorkShare::Mode::shard);
 
     announce_queued(vm, io, "odds tournament",
                     std::to_string(pairings.size()) + " pairings x " +
@@ -150,11 +171,16 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
         RunConfig one = cfg;
         one.chunk_size = p.run->chunk_size;
         const std::size_t i = played;
-        p.result = share->play(i, *p.run, one, [&, i](std::uint64_t done) {
+        const RunResult r = share->play(i, *p.run, one, [&, i](std::uint64_t done) {
             bar.update(cfg.playouts * i + done, weighted_work(cost, games, i, done));
         });
+        p.games = r.tally.playouts();
+        for (std::size_t v = 0; v < 3; ++v)
+            for (std::size_t m = 0; m < p.run->metrics.size(); ++m)
+                if (p.run->metrics[m].name == versus[v]) p.results[v] = r.tally.counts(m)[1];
+        p.partial = r.partial;
         ++played;
-        if ((partial = p.result.partial)) break;
+        if ((partial = p.partial)) break;
     }
     bar.finish();
     if (const auto shard_done = share->finish(out_dir, io, "odds tournament")) return *shard_done;
@@ -169,22 +195,18 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
     std::vector<std::vector<std::string>> cell(k, std::vector<std::string>(k, "-"));
     for (std::size_t i = 0; i < played; ++i) {
         const auto& p = pairings[i];
-        const Tally& t = p.result.tally;
-        const double n = static_cast<double>(t.playouts());
+        const double n = static_cast<double>(p.games);
         double rate[3] = {0, 0, 0};
-        for (std::size_t v = 0; v < 3; ++v)
-            for (std::size_t m = 0; m < p.run->metrics.size(); ++m)
-                if (p.run->metrics[m].name == versus[v])
-                    rate[v] = n > 0 ? static_cast<double>(t.counts(m)[1]) : 0;
+        for (std::size_t v = 0; v < 3; ++v) rate[v] = n > 0 ? static_cast<double>(p.results[v]) : 0;
         const char* result_names[3] = {"first_wins", "second_wins", "draw"};
         for (int v : {0, 2, 1}) {
             const Interval ci = wilson(rate[v], n);
             csv += csv_field(game.name.data()) + ',' + csv_field(p.run->scenario) + ',' +
-                   std::to_string(cfg.seed) + ',' + std::to_string(t.playouts()) + ',' + seat(0) +
-                   ',' + csv_field(names[p.a]) + ',' + seat(1) + ',' + csv_field(names[p.b]) + ',' +
+                   std::to_string(cfg.seed) + ',' + std::to_string(p.games) + ',' + seat(0) + ',' +
+                   csv_field(names[p.a]) + ',' + seat(1) + ',' + csv_field(names[p.b]) + ',' +
                    result_names[v] + ',' + format_double(n > 0 ? rate[v] / n : 0) + ',' +
                    format_double(ci.low) + ',' + format_double(ci.high) + ',' +
-                   (p.result.partial ? "partial" : "complete") + '\n';
+                   (p.partial ? "partial" : "complete") + '\n';
         }
         games_played[p.a][p.b] += n;
         games_played[p.b][p.a] += n;

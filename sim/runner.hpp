@@ -11,6 +11,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -69,37 +70,62 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
     };
 
     ChunkedResult<Acc> result{empty, false, 0, 0};
+    // Workers at most: one a chunk, never more than asked.
+    const unsigned n = static_cast<unsigned>(
+        std::max<std::uint64_t>(1, std::min<std::uint64_t>(cfg.threads, chunks - begin)));
+    // A chunk is started only while it is fewer than `window` chunks ahead of the first one not
+    // yet merged, so a slow chunk holds at most `window` finished ones waiting behind it: memory
+    // stays (workers + window + 1) accumulators, whatever the number of chunks (docs/commands.md).
+    const std::uint64_t window = 2 * std::uint64_t{n};
     std::atomic<std::uint64_t> next{begin};
+    std::atomic<bool> failed{false};
+    std::exception_ptr error;  // the first exception a worker threw, rethrown here
     std::atomic<std::uint64_t> done_playouts{0};
     std::atomic<unsigned> workers_left{0};
     std::mutex mu;
-    std::condition_variable all_done;
+    std::condition_variable all_done, room;
     std::map<std::uint64_t, Acc> pending;  // finished chunks waiting for their predecessors
     std::uint64_t merged = begin;          // chunks begin..merged-1 are in result.tally
 
+    const auto stopping = [&] {
+        return failed.load(std::memory_order_relaxed) ||
+               (ctl.stop && ctl.stop->load(std::memory_order_relaxed));
+    };
     auto worker = [&] {
-        for (;;) {
-            if (ctl.stop && ctl.stop->load(std::memory_order_relaxed)) break;
-            const std::uint64_t k = next.fetch_add(1, std::memory_order_relaxed);
-            if (k >= chunks) break;
-            Acc t = empty;
-            Dice dice(stream_seed(cfg.seed, k));
-            play_chunk(dice, k * cfg.chunk_size, chunk_len(k), t);
-            done_playouts.fetch_add(chunk_len(k), std::memory_order_relaxed);
-            std::lock_guard lock(mu);
-            pending.emplace(k, std::move(t));
-            while (!pending.empty() && pending.begin()->first == merged) {
-                result.tally.merge(pending.begin()->second);
-                pending.erase(pending.begin());
-                ++merged;
+        try {
+            for (;;) {
+                if (stopping()) break;
+                const std::uint64_t k = next.fetch_add(1, std::memory_order_relaxed);
+                if (k >= chunks) break;
+                {  // wait for room: the chunk `merged` is being played, so this ends
+                    std::unique_lock lock(mu);
+                    while (k >= merged + window && !stopping())
+                        room.wait_for(lock, std::chrono::milliseconds(50));
+                }
+                if (stopping()) break;
+                Acc t = empty;
+                Dice dice(stream_seed(cfg.seed, k));
+                play_chunk(dice, k * cfg.chunk_size, chunk_len(k), t);
+                done_playouts.fetch_add(chunk_len(k), std::memory_order_relaxed);
+                std::lock_guard lock(mu);
+                pending.emplace(k, std::move(t));
+                while (!pending.empty() && pending.begin()->first == merged) {
+                    result.tally.merge(pending.begin()->second);
+                    pending.erase(pending.begin());
+                    ++merged;
+                }
+                room.notify_all();
             }
+        } catch (...) {  // out of memory, a metric past its range...: the run ends, rethrown
+            std::lock_guard lock(mu);
+            if (!error) error = std::current_exception();
+            failed = true;
+            room.notify_all();
         }
         std::lock_guard lock(mu);  // under the lock: the waiting thread cannot miss it
         if (workers_left.fetch_sub(1, std::memory_order_release) == 1) all_done.notify_all();
     };
 
-    const unsigned n = static_cast<unsigned>(
-        std::max<std::uint64_t>(1, std::min<std::uint64_t>(cfg.threads, chunks - begin)));
     workers_left = n;
     {
         std::vector<std::jthread> pool;
@@ -116,6 +142,7 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
             }
         }
     }  // joins
+    if (error) std::rethrow_exception(error);
     if (ctl.progress) ctl.progress(done_playouts.load());
     result.partial = merged < chunks;
     result.chunks = merged - begin;

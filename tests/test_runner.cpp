@@ -3,9 +3,12 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <new>
 #include <sstream>
+#include <thread>
 #include "tests/helpers.hpp"
 
 #include <unistd.h>
@@ -153,6 +156,54 @@ TEST_CASE("run_chunks tells each chunk its first playout; any accumulator merges
     CHECK(r.partial);
     CHECK(r.tally.spans ==
           std::vector<std::pair<std::uint64_t, std::uint64_t>>{{0, 10}, {10, 10}, {20, 10}});
+}
+
+namespace {
+// An accumulator that counts how many of its kind are alive at once (run_chunks's memory).
+struct Counted {
+    static inline std::atomic<int> alive{0}, most{0};
+    Counted() { born(); }
+    Counted(const Counted&) { born(); }
+    Counted(Counted&&) noexcept { born(); }
+    Counted& operator=(const Counted&) = default;
+    ~Counted() { --alive; }
+    void merge(const Counted&) {}
+    static void born() {
+        const int now = ++alive;
+        for (int m = most.load(); now > m && !most.compare_exchange_weak(m, now);) {}
+    }
+};
+}  // namespace
+
+// Issue 30: memory without bound. A slow chunk used to hold every chunk finished after it in
+// memory until it ended (a run of 1,000 chunks could keep 999 tallies). Chunks now start only
+// while they are at most 2 x threads ahead of the first unmerged one, so a run holds at most
+// threads + 2 x threads + a few accumulators, however many chunks it has.
+TEST_CASE("run_chunks holds a bounded number of accumulators behind a slow chunk", "[runner]") {
+    for (unsigned threads : {2u, 4u}) {
+        INFO(threads << " threads");
+        Counted::most = 0;
+        const RunConfig cfg{.playouts = 400, .seed = 1, .threads = threads, .chunk_size = 1};
+        const auto r =
+            run_chunks(cfg, Counted{}, [](Dice&, std::uint64_t first, std::uint64_t, Counted&) {
+                if (first == 0) std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            });
+        CHECK_FALSE(r.partial);
+        CHECK(r.chunks == 400);
+        // the empty one and the result; a worker's chunk and its moved copy; the window
+        CHECK(Counted::most.load() <= 3 + 4 * static_cast<int>(threads));
+    }
+}
+
+// A worker's exception (a metric past its range, memory exhausted) ends the run and reaches the
+// caller, where the CLI turns it into one line: it used to escape its thread and abort.
+TEST_CASE("run_chunks rethrows a worker's exception in the caller", "[runner]") {
+    const RunConfig cfg{.playouts = 100, .seed = 1, .threads = 3, .chunk_size = 1};
+    CHECK_THROWS_AS(run_chunks(cfg, Counted{},
+                               [](Dice&, std::uint64_t first, std::uint64_t, Counted&) {
+                                   if (first == 37) throw std::bad_alloc();
+                               }),
+                    std::bad_alloc);
 }
 
 TEST_CASE(
