@@ -1,8 +1,81 @@
 #include "engine/position.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 
 namespace odds {
+
+std::string byte_size(std::uint64_t bytes) {
+    const auto one = [](std::uint64_t b, std::uint64_t unit, const char* name) {
+        const std::uint64_t tenths = (b / unit) * 10 + ((b % unit) * 10 + unit / 2) / unit;
+        std::string s = std::to_string(tenths / 10);
+        s += '.';
+        s += static_cast<char>('0' + tenths % 10);
+        s += ' ';
+        s += name;
+        return s;
+    };
+    if (bytes >= (std::uint64_t{1} << 30)) return one(bytes, std::uint64_t{1} << 30, "GiB");
+    if (bytes >= (std::uint64_t{1} << 20)) return one(bytes, std::uint64_t{1} << 20, "MiB");
+    if (bytes >= (std::uint64_t{1} << 10)) return one(bytes, std::uint64_t{1} << 10, "KiB");
+    return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+}
+
+std::string read_input_file(const std::string& path, std::string_view what, std::uint64_t max_bytes,
+                            std::uint64_t max_line) {
+    const std::string who = std::string(what) + " '" + path + "'";
+    const auto fail = [&](const std::string& why) { throw UsageError(who + " " + why); };
+    if (path.empty()) throw UsageError(std::string(what) + " '' is not valid; give a file");
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) fail(std::string("cannot be read: ") + std::strerror(errno));
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) fail(std::string("cannot be read: ") + std::strerror(errno));
+    if (S_ISDIR(st.st_mode)) fail("is a folder, not a file");
+    if (!S_ISREG(st.st_mode)) fail("is not a regular file (a device, FIFO or socket); give a file");
+    if (static_cast<std::uint64_t>(st.st_size) > max_bytes)
+        fail("is " + byte_size(static_cast<std::uint64_t>(st.st_size)) + "; odds reads at most " +
+             byte_size(max_bytes) + " of it");
+    std::string text;
+    text.resize(static_cast<std::size_t>(st.st_size));
+    std::size_t got = 0;
+    for (;;) {  // the file may have grown since fstat: read to its end, within the bound
+        if (got == text.size()) {
+            if (text.size() >= max_bytes + 1) break;
+            text.resize(std::min<std::uint64_t>(max_bytes + 1, text.size() + 65536));
+        }
+        const ssize_t r = ::read(fd, text.data() + got, text.size() - got);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            fail(std::string("cannot be read: ") + std::strerror(errno));
+        }
+        if (r == 0) break;
+        got += static_cast<std::size_t>(r);
+    }
+    text.resize(got);
+    if (got > max_bytes)
+        fail("is over " + byte_size(max_bytes) + "; odds reads at most " + byte_size(max_bytes) +
+             " of it");
+    std::size_t start = 0, line = 1;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        if (end - start > max_line)
+            fail("line " + std::to_string(line) + " is " + byte_size(end - start) +
+                 " long; a line holds at most " + byte_size(max_line));
+        start = end + 1;
+        ++line;
+    }
+    return text;
+}
 
 PositionReader::PositionReader(std::string_view text, std::string_view file)
     : text_(text), file_(file) {}

@@ -15,6 +15,22 @@
 
 namespace odds {
 
+// Input files (issue 30): every file odds reads is read whole, but bounded. The path must name a
+// regular file: a folder, a device (/dev/zero), a FIFO or a socket is refused, since none of them
+// is a file a person or odds wrote; the file may hold at most `max_bytes`, and no line longer than
+// `max_line`. Anything else is one UsageError "WHAT 'PATH' ...: WHY", WHAT as the caller names
+// the file ("--state", "map file", "baseline", "shard"), so the CLI prints one line, exit 2.
+// The limits are in docs/commands.md ("Limits").
+inline constexpr std::uint64_t kMaxHandFile = 16u << 20;   // positions, maps, baselines, targets
+inline constexpr std::uint64_t kMaxDataFile = 512u << 20;  // shards, a report's CSV files
+inline constexpr std::uint64_t kMaxLine = 1u << 20;        // any line of a hand-written file
+inline constexpr std::uint64_t kMaxDataLine = 64u << 20;   // a shard's or CSV's line
+std::string read_input_file(const std::string& path, std::string_view what,
+                            std::uint64_t max_bytes = kMaxHandFile,
+                            std::uint64_t max_line = kMaxLine);
+// "12.0 MiB", "640 KiB", "17 bytes": a size as the messages and docs give it.
+std::string byte_size(std::uint64_t bytes);
+
 class PositionReader {
 public:
     // `file` names the source in messages (the path as the user typed it).

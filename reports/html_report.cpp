@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/position.hpp"
 #include "reports/csv.hpp"
 #include "reports/svg.hpp"
 
@@ -57,11 +58,7 @@ const char* const kInputs[] = {"provenance.csv",
                                "exact/distributions.csv"};
 
 std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + p.string());
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    return read_input_file(p.string(), "the report's input", kMaxDataFile, kMaxDataLine);
 }
 
 CsvTable read(const fs::path& dir, const char* name) {

@@ -30,6 +30,7 @@
 #include <thread>
 #include <tuple>
 
+#include "engine/position.hpp"
 #include "reports/check_report.hpp"
 #include "reports/compare.hpp"
 #include "reports/csv.hpp"
@@ -166,8 +167,7 @@ Target parse_target(const std::string& text, int line, const std::string& path) 
 // Reads a baseline's records, each checked for its form; check_baseline then checks their
 // values against the game's declarations.
 Baseline read_baseline(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw UsageError("cannot read baseline '" + path + "'");
+    std::istringstream in(read_input_file(path, "baseline"));
     Baseline b;
     b.file = path;
     std::string line;
@@ -506,7 +506,7 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     // The last check: its folder is made, as run --out makes its own. A shard's --out is the
     // folder its shard file goes into.
     if (share->writes_shard_file())
-        prepare_out_dir(out);
+        prepare_out_dir(out, true);
     else
         prepare_out_file(out);
 

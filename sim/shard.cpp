@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "engine/position.hpp"
 #include "reports/csv.hpp"
 #include "sim/cli.hpp"
 #include "sim/cli_spec.hpp"
@@ -336,11 +337,8 @@ std::vector<Shard> read_shards(const std::string& path) {
     }
     std::vector<Shard> out;
     for (const auto& f : files) {
-        std::ifstream in(f, std::ios::binary);
-        if (!in) throw UsageError("cannot read shard '" + f.string() + "'");
-        std::ostringstream text;
-        text << in.rdbuf();
-        out.push_back(read_shard(text.str(), f.string()));
+        out.push_back(read_shard(read_input_file(f.string(), "shard", kMaxDataFile, kMaxDataLine),
+                                 f.string()));
     }
     return out;
 }

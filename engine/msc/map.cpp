@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "engine/msc/example_map_data.hpp"
+#include "engine/position.hpp"
 #include "engine/rule_options.hpp"
 
 namespace odds::msc {
@@ -70,15 +71,7 @@ StarMap parse_map(std::string_view text, std::string_view origin) {
 
 std::shared_ptr<const StarMap> read_map_file(const std::string& path) {
     const std::string origin = "map file '" + path + "'";
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw UsageError("cannot read " + origin + ": it is a folder");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw UsageError("cannot read " + origin + ": " + std::strerror(errno));
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw UsageError("cannot read " + origin + ": " + std::strerror(errno));
-    return std::make_shared<const StarMap>(parse_map(text.str(), origin));
+    return std::make_shared<const StarMap>(parse_map(read_input_file(path, "map file"), origin));
 }
 
 std::string_view example_map_text() { return kExampleMapText; }

@@ -173,11 +173,15 @@ TEST_CASE("M1b bad map files: one line naming the file, the line and what is wro
     const auto missing =
         test::cli({"run", "msc", "--set", "map=/nonexistent/odds.map", "-n", "10"});
     CHECK(missing.code == 2);
-    CHECK(missing.err.find("cannot read map file '/nonexistent/odds.map': No such file") !=
+    CHECK(missing.err.find("map file '/nonexistent/odds.map' cannot be read: No such file") !=
           std::string::npos);
     const auto folder = test::cli({"run", "msc", "--set", "map=/tmp", "-n", "10"});
     CHECK(folder.code == 2);
-    CHECK(folder.err.find("it is a folder") != std::string::npos);
+    CHECK(folder.err.find("is a folder") != std::string::npos);
+    // Issue 30: a device is no map file (/dev/zero used to be read until memory ran out).
+    const auto device = test::cli({"run", "msc", "--set", "map=/dev/zero", "-n", "10"});
+    CHECK(device.code == 2);
+    CHECK(device.err.find("map file '/dev/zero' is not a regular file") != std::string::npos);
 }
 
 TEST_CASE("bad maps are refused with a line number", "[msc][map]") {
