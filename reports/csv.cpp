@@ -1,5 +1,6 @@
 #include "reports/csv.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -193,7 +194,37 @@ void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summar
     os << t.str();
 }
 
+namespace {
+// A device (/dev/null, /dev/stdout) or a FIFO: written in place, never replaced by a rename. As
+// root, write-then-rename onto /dev/null would replace the device with a regular file (issue 30).
+bool special_file(const std::filesystem::path& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
+void write_in_place(const std::filesystem::path& path, std::string_view content) {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f)
+        throw std::system_error(errno, std::generic_category(), "cannot write " + path.string());
+    const bool ok =
+        std::fwrite(content.data(), 1, content.size(), f) == content.size() && std::fflush(f) == 0;
+    const int err = errno;
+    if (std::fclose(f) != 0 || !ok)
+        throw std::system_error(err, std::generic_category(), "cannot write " + path.string());
+}
+}  // namespace
+
 void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::string>>& files) {
+    if (std::any_of(files.begin(), files.end(),
+                    [](const auto& f) { return special_file(f.first); })) {
+        std::vector<std::pair<std::filesystem::path, std::string>> regular;
+        for (const auto& [path, content] : files)
+            if (special_file(path))
+                write_in_place(path, content);
+            else
+                regular.emplace_back(path, content);
+        return write_files_atomic(regular);
+    }
     std::vector<std::filesystem::path> temps;
     auto cleanup = [&] {
         for (const auto& t : temps) std::remove(t.c_str());
@@ -228,6 +259,7 @@ void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {
+    if (special_file(path)) return write_in_place(path, content);
     auto tmp = path;
     tmp += ".tmp." + std::to_string(::getpid());
     std::FILE* f = std::fopen(tmp.c_str(), "wb");

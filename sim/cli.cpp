@@ -5,10 +5,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iomanip>
+#include <iostream>
+#include <new>
 #include <optional>
 
 #include "reports/check_report.hpp"
@@ -261,7 +266,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     cfg.chunk_size = prepared->chunk_size;
     ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
     share->begin(vm, "run", game, cfg.seed, cfg.playouts, {job_of(*prepared, cfg.playouts)}, io);
-    if (out_dir) prepare_out_dir(*out_dir);
+    if (out_dir) prepare_out_dir(*out_dir, share->mode() == WorkShare::Mode::shard);
     for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';
 
     announce_queued(vm, io, "odds run",
@@ -398,6 +403,17 @@ int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream
     return cli::odds_main_sharing(argc, argv, out, err, nullptr);
 }
 
+int with_stdout_flushed(int rc) {
+    errno = 0;
+    std::cout.flush();
+    const bool lost = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+    if (!lost) return rc;
+    const int e = errno;
+    std::cerr << "odds: cannot write to standard output"
+              << (e ? std::string(": ") + std::strerror(e) : std::string()) << '\n';
+    return rc == 0 ? 1 : rc;
+}
+
 int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
                            WorkShare* share) {
     std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
@@ -407,6 +423,9 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
     for (const auto& c : commands()) known = known || c.name == command;
     const std::string who = known ? "odds " + command : "odds";
     InterruptGuard::reset();
+    struct ReleaseOutDirs {  // the --out folders this command locked, however it ends
+        ~ReleaseOutDirs() { release_out_dirs(); }
+    } release;
     const cli::Io io{out, err, share};
     try {
         (void)games();  // every registration checked before anything else (validate)
@@ -427,6 +446,11 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
         err << who << ": cannot read the command line: " << e.what() << " (see '" << who
             << " --help')\n";
         return 2;
+    } catch (const std::bad_alloc&) {
+        err << who
+            << ": out of memory: this command needs more than the machine could give it "
+               "(docs/commands.md says what each command holds at once)\n";
+        return 1;
     } catch (const std::exception& e) {
         err << who << ": error: " << e.what() << '\n';
         return 1;

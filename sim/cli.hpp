@@ -11,6 +11,11 @@ namespace odds {
 // Runs `odds ARGS...` (argv[0] is the program name) and returns the exit code.
 int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
+// The exit code once standard output is flushed: `rc`, or 1 with one line on stderr when what
+// was printed could not all be written (a full disk, a closed pipe's end, /dev/full), so that a
+// table lost on the way never exits 0 (issue 30).
+int with_stdout_flushed(int rc);
+
 // "1000000", "1e6", "1M", "2.5k" (suffixes k, M, G) -> the whole number, read exactly; nullopt
 // when not a whole number in 1..1e12.
 std::optional<std::uint64_t> parse_count(std::string_view text);

@@ -1,5 +1,8 @@
 #include "sim/cli_common.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -7,9 +10,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
+#include "engine/position.hpp"
 #include "sim/cli.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/shard.hpp"
@@ -131,8 +136,9 @@ RunConfig run_config_of(const po::variables_map& vm) {
     RunConfig cfg;
     cfg.playouts = parse_playouts(vm["playouts"].as<std::string>());
     cfg.seed = parse_seed(vm["seed"].as<std::string>());
-    cfg.threads = vm.count("threads") ? parse_threads(vm["threads"].as<std::string>())
-                                      : std::max(1u, std::thread::hardware_concurrency());
+    cfg.threads = vm.count("threads")
+                      ? parse_threads(vm["threads"].as<std::string>())
+                      : std::clamp(std::thread::hardware_concurrency(), 1u, unsigned{kMaxThreads});
     return cfg;
 }
 
@@ -179,13 +185,7 @@ std::optional<StateFile> state_of(const po::variables_map& vm, const GameEntry& 
         throw UsageError("--state '" + path +
                          "' is not a file; give a position file ('odds state " +
                          std::string(game.name) + "' prints one)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw UsageError("--state '" + path + "' cannot be read: " +
-                         std::error_code(errno, std::generic_category()).message());
-    std::ostringstream text;
-    text << in.rdbuf();
-    return StateFile{path, text.str()};
+    return StateFile{path, read_input_file(path, "--state")};
 }
 
 std::uint64_t parse_playouts(const std::string& s) {
@@ -205,8 +205,11 @@ std::uint64_t parse_seed(const std::string& s) {
 }
 
 unsigned parse_threads(const std::string& s) {
-    if (const auto v = parse_integer(s, 1, 1024)) return static_cast<unsigned>(*v);
-    throw UsageError("--threads '" + s + "' is not valid; give a whole number from 1 to 1024");
+    // Each worker holds a few tallies (sim/runner.hpp), so the cap bounds a run's memory too
+    // (docs/commands.md); results never depend on the number of threads.
+    if (const auto v = parse_integer(s, 1, kMaxThreads)) return static_cast<unsigned>(*v);
+    throw UsageError("--threads '" + s + "' is not valid; give a whole number from 1 to " +
+                     std::to_string(kMaxThreads));
 }
 
 void check_out_dir(const std::string& dir) {
@@ -223,8 +226,24 @@ void check_out_dir(const std::string& dir) {
         throw UsageError("--out '" + dir + "' is not writable: '" + p.string() + "' refuses it");
 }
 
-// Makes `dir` (and its parents) and checks a file can be created in it.
-void prepare_out_dir(const std::string& dir) {
+namespace {
+struct HeldDir {
+    dev_t dev;
+    ino_t ino;
+    int fd;
+};
+std::mutex g_locks_mu;
+std::vector<HeldDir> g_locks;  // the folders this command holds locked
+}  // namespace
+
+void release_out_dirs() {
+    std::lock_guard lock(g_locks_mu);
+    for (const auto& h : g_locks) ::close(h.fd);
+    g_locks.clear();
+}
+
+// Makes `dir` (and its parents) and checks a file can be created in it; then locks it.
+void prepare_out_dir(const std::string& dir, bool shared) {
     if (dir.empty()) throw UsageError("--out '' is not valid; give a directory");
     std::error_code ec;
     const fs::path p(dir);
@@ -239,6 +258,29 @@ void prepare_out_dir(const std::string& dir) {
                          std::error_code(errno, std::generic_category()).message());
     std::fclose(f);
     fs::remove(probe, ec);
+    const int fd = ::open(p.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        throw UsageError("--out '" + dir + "' cannot be opened: " +
+                         std::error_code(errno, std::generic_category()).message());
+    struct stat st {};
+    ::fstat(fd, &st);
+    std::lock_guard lock(g_locks_mu);
+    for (const auto& h : g_locks)
+        if (h.dev == st.st_dev && h.ino == st.st_ino) {  // this command holds it already
+            ::close(fd);
+            return;
+        }
+    if (::flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0) {
+        const int e = errno;
+        ::close(fd);
+        if (e == EWOULDBLOCK)
+            throw UsageError("--out '" + dir +
+                             "' is being written by another odds command; wait for it to end, "
+                             "or give another folder");
+        throw UsageError("--out '" + dir + "' cannot be locked: " +
+                         std::error_code(e, std::generic_category()).message());
+    }
+    g_locks.push_back({st.st_dev, st.st_ino, fd});
 }
 
 std::optional<std::string> out_dir_of(const po::variables_map& vm) {
@@ -255,6 +297,12 @@ void check_out_file(const std::string& path, std::string_view option) {
     std::error_code ec;
     if (fs::is_directory(p, ec) || !p.has_filename())
         throw UsageError(opt + " '" + path + "' is a directory; give a file name");
+    // A device or FIFO (/dev/null) is written in place, never replaced (write_file_atomic).
+    if (const auto st = fs::status(p, ec); fs::exists(st) && !fs::is_regular_file(st)) {
+        if (::access(p.c_str(), W_OK) != 0)
+            throw UsageError(opt + " '" + path + "' is not writable");
+        return;
+    }
     // Its folder exists as a writable directory, or could be made: the nearest existing
     // ancestor is a writable directory.
     fs::path a = fs::absolute(p.has_parent_path() ? p.parent_path() : fs::path("."), ec);
@@ -272,6 +320,8 @@ void prepare_out_file(const std::string& path, std::string_view option) {
     check_out_file(path, option);
     const fs::path p(path);
     std::error_code ec;
+    if (const auto st = fs::status(p, ec); fs::exists(st) && !fs::is_regular_file(st))
+        return;  // a device or FIFO: written in place (write_file_atomic)
     if (p.has_parent_path()) {
         fs::create_directories(p.parent_path(), ec);
         if (ec)

@@ -66,13 +66,21 @@ std::string position_game_names();
 
 std::uint64_t parse_playouts(const std::string& s);
 std::uint64_t parse_seed(const std::string& s);
+// Worker threads a run may ask for: every hardware thread of a large machine, not more.
+inline constexpr int kMaxThreads = 256;
 unsigned parse_threads(const std::string& s);
 
 // Checks, without creating anything, that `dir` exists as a writable directory or could be
 // made (its nearest existing ancestor is a writable directory).
 void check_out_dir(const std::string& dir);
-// Makes `dir` (and its parents) and checks a file can be created in it.
-void prepare_out_dir(const std::string& dir);
+// Makes `dir` (and its parents), checks a file can be created in it, and locks it for this
+// command (flock on the folder, released when the command ends: release_out_dirs): exclusively,
+// so that a second command writing the same folder is refused (UsageError) instead of mixing its
+// files with this one's; or `shared`, for shards, which each write their own file and may run side
+// by side into one folder.
+void prepare_out_dir(const std::string& dir, bool shared = false);
+// Releases every folder prepare_out_dir locked (odds_main_sharing, when a command ends).
+void release_out_dirs();
 // --out DIR when given, checked (not yet created) by check_out_dir.
 std::optional<std::string> out_dir_of(const po::variables_map& vm);
 // Checks, creating nothing, that a file could be written at `path`: not a directory, and its

@@ -189,7 +189,7 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
                      io);
     }
     if (out_dir) {
-        prepare_out_dir(*out_dir);
+        prepare_out_dir(*out_dir, share->mode() == WorkShare::Mode::shard);
         // Every policy's folder, before anything is played (a shard writes its file alone).
         for (const auto& r : runs) {
             if (share->writes_shard_file()) break;

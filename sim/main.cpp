@@ -9,6 +9,6 @@ int main(int argc, char** argv) {
 #ifdef ODDS_MPI
     return odds::odds_mpi_main(argc, argv);
 #else
-    return odds::odds_main(argc, argv, std::cout, std::cerr);
+    return odds::with_stdout_flushed(odds::odds_main(argc, argv, std::cout, std::cerr));
 #endif
 }

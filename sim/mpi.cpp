@@ -107,7 +107,7 @@ int odds_mpi_main(int argc, char** argv) {
         rc = shared_out(argc, argv, rank, size);
     else if (rank == 0)  // one process's work: rank 0 does it, the others wait
         rc = odds_main(argc, argv, std::cout, std::cerr);
-    std::cout.flush();
+    rc = with_stdout_flushed(rc);
     MPI_Finalize();
     return rank == 0 ? rc : (rc == 130 ? 130 : 0);
 }
