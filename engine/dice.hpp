@@ -195,16 +195,23 @@ std::uint32_t below(D& dice, std::uint32_t n) {
     return static_cast<std::uint32_t>(m >> 32);
 }
 
-// Replays the given faces in order. Running out, or a face outside 1..6, is a test error.
+// Replays the given faces in order. Running out, or a face the die rolled cannot show (a 7 on a
+// d6), is a test error.
 class ScriptedDice {
 public:
     ScriptedDice(std::initializer_list<int> faces) : faces_(faces) { check(); }
     explicit ScriptedDice(std::vector<int> faces) : faces_(std::move(faces)) { check(); }
 
-    int d6() {
+    int d6() { return roll(6); }
+    // One die of `sides` faces (roll_die, engine/rule_values.hpp): the next face, which must be
+    // one of its faces.
+    int roll(int sides) {
         if (next_ >= faces_.size())
             throw std::logic_error("scripted dice ran out after " + std::to_string(next_) +
                                    " rolls");
+        if (faces_[next_] > sides)
+            throw std::logic_error("scripted face " + std::to_string(faces_[next_]) +
+                                   " rolled on a d" + std::to_string(sides));
         return faces_[next_++];
     }
     int sum_d6(int n) {
@@ -248,7 +255,7 @@ public:
 private:
     void check() const {
         for (int f : faces_)
-            if (f < 1 || f > 6) throw std::logic_error("scripted face out of 1..6");
+            if (f < 1 || f > 100) throw std::logic_error("scripted face out of 1..100");
     }
     std::vector<int> faces_;
     std::size_t next_ = 0;

@@ -27,6 +27,8 @@
 #include <variant>
 #include <vector>
 
+#include "engine/rule_values.hpp"
+
 namespace odds {
 
 // Bad input from the user: the CLI prints the message on one line and exits with code 2.
@@ -34,7 +36,9 @@ struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-enum class OptionKind { integer, boolean, choice, text };
+// integer .. text: the project's first knobs; dice, faces, steps: the rule book's numbers and
+// tables as a designer writes them (engine/rule_values.hpp, docs/variants.md).
+enum class OptionKind { integer, boolean, choice, text, dice, faces, steps };
 
 // One option as the CLI shows it (`odds list`, the man page, completions, `odds sweep`): made
 // from its declaration by OptionTable::describe.
@@ -220,11 +224,44 @@ constexpr Choice<O> choice(Field<O, bool> f, std::string_view words) {
     return {words, {}, f, 0};
 }
 
+// Dice (engine/rule_values.hpp): any expression whose totals lie in lo..hi.
+template <class O>
+struct DiceOpt {
+    Field<O, DiceExpr> field;
+    int lo = 0, hi = 1000;
+};
+// The faces of a die of `sides` faces that count.
+template <class O>
+struct FacesOpt {
+    Field<O, FaceSet> field;
+    int sides = 6;
+};
+// A step table whose values lie in lo..hi.
+template <class O>
+struct StepsOpt {
+    Field<O, StepTable> field;
+    int lo = 0, hi = 1000;
+};
+
+template <class O>
+constexpr DiceOpt<O> dice_option(Field<O, DiceExpr> f, int lo, int hi) {
+    return {f, lo, hi};
+}
+template <class O>
+constexpr FacesOpt<O> faces_option(Field<O, FaceSet> f, int sides = 6) {
+    return {f, sides};
+}
+template <class O>
+constexpr StepsOpt<O> steps_option(Field<O, StepTable> f, int lo, int hi) {
+    return {f, lo, hi};
+}
+
 // One declared option: a row of the game's table.
 template <class O>
 struct Option {
     std::string_view name;
-    std::variant<Integer<O>, Boolean<O>, Choice<O>, Text<O>> type;
+    std::variant<Integer<O>, Boolean<O>, Choice<O>, Text<O>, DiceOpt<O>, FacesOpt<O>, StepsOpt<O>>
+        type;
     // What it is, as `odds list` shows it. "{range}" stands where the values read ("1..64",
     // made from the bounds: never typed); " (RULING)" is added at the end, or stands where
     // "{ruling}" is.
@@ -236,6 +273,9 @@ struct Option {
     // Whether the scenario names it (null: always), and its value there (null: as read).
     bool (*in_scenario)(const O&) = nullptr;
     std::string (*scenario_value)(const O&) = nullptr;
+    // The rule book's own numbers (issue 29): named in the scenario only where they differ from
+    // the book, so that a default game's scenario stays as short as it always was.
+    bool named_when_changed = false;
 };
 
 namespace detail {
@@ -281,8 +321,10 @@ public:
     // "NAME=VALUE NAME=VALUE ...": every option the scenario names, with its effective value.
     std::string scenario(const O& o) const {
         std::string s;
+        const O book{};
         const auto add = [&](const Option<O>& opt) {
             if (opt.in_scenario && !opt.in_scenario(o)) return;
+            if (opt.named_when_changed && value_text(opt, o) == value_text(opt, book)) return;
             if (!s.empty()) s += ' ';
             s += opt.name;
             s += '=';
@@ -319,6 +361,20 @@ public:
             } else if (const auto* c = std::get_if<Choice<O>>(&opt.type)) {
                 info.kind = OptionKind::choice;
                 info.words = detail::split_words(c->words);
+            } else if (const auto* d = std::get_if<DiceOpt<O>>(&opt.type)) {
+                info.kind = OptionKind::dice;
+                info.min = d->lo;
+                info.max = d->hi;
+            } else if (const auto* f = std::get_if<FacesOpt<O>>(&opt.type)) {
+                info.kind = OptionKind::faces;
+                info.min = 1;
+                info.max = f->sides;
+                info.comma_list = true;
+            } else if (const auto* t = std::get_if<StepsOpt<O>>(&opt.type)) {
+                info.kind = OptionKind::steps;
+                info.min = t->lo;
+                info.max = t->hi;
+                info.comma_list = true;
             } else {
                 info.kind = OptionKind::text;
                 info.comma_list = std::get<Text<O>>(opt.type).comma_list;
@@ -392,6 +448,9 @@ private:
             const auto words = detail::split_words(c->words);
             return words.at(static_cast<std::size_t>(choice_index(*c, o)));
         }
+        if (const auto* d = std::get_if<DiceOpt<O>>(&opt.type)) return to_string(d->field.get(o));
+        if (const auto* f = std::get_if<FacesOpt<O>>(&opt.type)) return to_string(f->field.get(o));
+        if (const auto* t = std::get_if<StepsOpt<O>>(&opt.type)) return to_string(t->field.get(o));
         return std::get<Text<O>>(opt.type).write(o);
     }
 
@@ -403,6 +462,14 @@ private:
         if (std::holds_alternative<Boolean<O>>(opt.type)) return "true or false";
         if (const auto* c = std::get_if<Choice<O>>(&opt.type))
             return or_list(detail::split_words(c->words));
+        if (const auto* d = std::get_if<DiceOpt<O>>(&opt.type))
+            return "dice (" + std::string("NdX+K, sums such as 2d6+1d4") + ") totalling " +
+                   std::to_string(d->lo) + ".." + std::to_string(d->hi);
+        if (const auto* f = std::get_if<FacesOpt<O>>(&opt.type))
+            return "faces of a d" + std::to_string(f->sides) + " (2-5, 1,3,4,6, none)";
+        if (const auto* t = std::get_if<StepsOpt<O>>(&opt.type))
+            return "a step table T:V,... (at least T gives V), values " + std::to_string(t->lo) +
+                   ".." + std::to_string(t->hi);
         return std::string(std::get<Text<O>>(opt.type).takes);
     }
 
@@ -425,6 +492,35 @@ private:
             if (at == words.end()) r.fail(opt.name, t, or_list(words));
             const int i = static_cast<int>(at - words.begin());
             return c->as_bool.set ? c->as_bool.set(o, i == 1) : c->as_int.set(o, i + c->first);
+        }
+        if (const auto* d = std::get_if<DiceOpt<O>>(&opt.type)) {
+            std::string why;
+            const auto e = parse_dice(t, &why);
+            if (!e) r.fail(opt.name, t, why);
+            if (e->min() < d->lo || e->max() > d->hi)
+                r.fail(opt.name, t,
+                       "dice whose totals lie in " + std::to_string(d->lo) + ".." +
+                           std::to_string(d->hi) + " (" + to_string(*e) + " gives " +
+                           std::to_string(e->min()) + ".." + std::to_string(e->max()) + ")");
+            return d->field.set(o, *e);
+        }
+        if (const auto* f = std::get_if<FacesOpt<O>>(&opt.type)) {
+            std::string why;
+            const auto v = parse_faces(t, f->sides, &why);
+            if (!v) r.fail(opt.name, t, why);
+            return f->field.set(o, *v);
+        }
+        if (const auto* st = std::get_if<StepsOpt<O>>(&opt.type)) {
+            std::string why;
+            const auto v = parse_steps(t, &why);
+            if (!v) r.fail(opt.name, t, why);
+            for (int i = 0; i < v->n; ++i)
+                if (v->value[static_cast<std::size_t>(i)] < st->lo ||
+                    v->value[static_cast<std::size_t>(i)] > st->hi)
+                    r.fail(opt.name, t,
+                           "a step table whose values lie in " + std::to_string(st->lo) + ".." +
+                               std::to_string(st->hi));
+            return st->field.set(o, *v);
         }
         const auto& x = std::get<Text<O>>(opt.type);
         if (t.empty()) r.fail(opt.name, t, x.takes);
@@ -463,6 +559,12 @@ private:
                 if (!(c->as_int.get && c->as_int.set) && !(c->as_bool.get && c->as_bool.set))
                     bad("has no field");
                 if (detail::split_words(c->words).size() < 2) bad("offers fewer than two words");
+            } else if (const auto* d = std::get_if<DiceOpt<O>>(&opt.type)) {
+                if (!d->field.get || !d->field.set) bad("has no field");
+            } else if (const auto* f = std::get_if<FacesOpt<O>>(&opt.type)) {
+                if (!f->field.get || !f->field.set) bad("has no field");
+            } else if (const auto* st = std::get_if<StepsOpt<O>>(&opt.type)) {
+                if (!st->field.get || !st->field.set) bad("has no field");
             } else {
                 const auto& x = std::get<Text<O>>(opt.type);
                 if (!x.read || !x.write) bad("has no read or write function");

@@ -241,6 +241,21 @@ std::string random_value(const OptionInfo& o, std::mt19937_64& rng) {
         }
         case OptionKind::text:  // maps and layouts: random ones half the time
             return o.values.find("random") != std::string::npos && u(rng) < 0.5 ? "random" : "";
+        case OptionKind::dice:  // a few dice of a size from 2 to 12, their totals in range
+            for (int tries = 0; tries < 20; ++tries) {
+                const int n = 1 + static_cast<int>(rng() % 4), x = 2 + static_cast<int>(rng() % 11);
+                if (n >= o.min && n * x <= o.max)
+                    return std::to_string(n) + "d" + std::to_string(x);
+            }
+            return "";
+        case OptionKind::faces: {  // a random subset of the die's faces
+            std::string s;
+            for (int f = 1; f <= o.max; ++f)
+                if (rng() % 2) s += (s.empty() ? "" : ",") + std::to_string(f);
+            return s.empty() ? "none" : s;
+        }
+        case OptionKind::steps:
+            return "";
     }
     return "";
 }

@@ -331,6 +331,26 @@ TEST_CASE(
                 case OptionKind::text:
                     bad.emplace_back("", o.values);
                     break;
+                case OptionKind::dice:
+                    for (const char* v : {"x", "", "2D6", "1.5"})
+                        bad.emplace_back(v, std::string(kDiceTakes));
+                    for (const char* v : {"2d", "d1", "1d101"})
+                        bad.emplace_back(v, "a die has 2 to 100 faces (NdX)");
+                    bad.emplace_back("3d6-1d4",
+                                     "dice are added, not taken away: " + std::string(kDiceTakes));
+                    break;
+                case OptionKind::faces:
+                    for (const char* v : {"x", "", "3-1", "0"})
+                        bad.emplace_back(
+                            v, std::string_view(v) == "3-1" || std::string_view(v) == "0"
+                                   ? "faces from 1 to " + std::to_string(o.max) +
+                                         ", ranges rising: " + faces_takes(static_cast<int>(o.max))
+                                   : faces_takes(static_cast<int>(o.max)));
+                    break;
+                case OptionKind::steps:
+                    for (const char* v : {"x", "", "5:1,4:2"})
+                        bad.emplace_back(v, std::string(kStepsTakes));
+                    break;
             }
             for (const auto& [value, takes] : bad) {
                 const auto r = test::cli({"run", std::string(g.name), "-n", "1", "--out",
