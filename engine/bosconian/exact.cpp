@@ -228,6 +228,88 @@ struct Solver {
         return q;
     }
 
+    // What wrapping layouts do is not resolved; how much of them can be a win is bounded. A
+    // layout wraps when a roll of its first pass (sector 1 + d6 gaps, B2) counts past the last
+    // sector, from the first pass's last base p (a sector within 6 of the end). Whatever the
+    // rest of its bases do (placed past p, wrapped to sectors before it, rolled again, B2a), a
+    // win destroys every base ahead of the ship, p among them, so the ship enters every sector
+    // of the lap from its start to p; of those, all but the bases are empty sectors, each with
+    // at least one encounter (B4, B5; two when alerted, B6). Damage only adds up, and the
+    // fights' and encounters' dice are fresh, so
+    //   P(win and wrap) <= sum over (c bases, k in the first pass, its last at p, j of them
+    //                      ahead of the ship) of P(that) x P(F fights + E encounters deal less
+    //                      than the hull left),
+    // F the bases surely fought (all c from the first sector; else the j first-pass bases
+    // ahead) and E the empty sectors surely entered (the sectors from the start to p, less j
+    // and the c - k bases of later passes, which may lie among them). From the first sector this
+    // is about 3.4e-7 for the seed's mission (from fights alone, as up to bosconian/2: 6.2e-5).
+    double wrap_win_bound(const Vec& count_law, int rmax) const {
+        const int n = o.sectors;
+        const int start_pos = o.lap_position(o.effective_start());
+        const bool whole_lap = start_pos == 0;  // no base struck off (B3)
+        const auto margin = static_cast<std::size_t>(h - o.start_damage);  // damage that kills
+        // first[k][s][j]: P(the first k gaps sum to s <= n - 1, j of those bases ahead of the
+        // ship); a base at sector 1 + s.
+        const auto ks = static_cast<std::size_t>(rmax) + 1;
+        std::vector<Vec> first(ks * static_cast<std::size_t>(n), Vec(ks, 0.0));
+        auto at = [&](int k, int s) -> Vec& {
+            return first[static_cast<std::size_t>(k) * static_cast<std::size_t>(n) +
+                         static_cast<std::size_t>(s)];
+        };
+        at(0, 0)[0] = 1.0;
+        for (int k = 1; k <= rmax; ++k)
+            for (int s = 1; s < n; ++s) {
+                const int ahead = o.lap_position(1 + s) >= start_pos ? 1 : 0;
+                for (int g = 1; g <= 6 && g <= s; ++g)
+                    for (int j = 0; j + ahead <= k; ++j)
+                        at(k, s)[static_cast<std::size_t>(j + ahead)] +=
+                            at(k - 1, s - g)[static_cast<std::size_t>(j)] / 6;
+            }
+        // P(f fights + e encounters deal less than `margin`): the fights' law convolved f
+        // times, against the cumulative law of e encounters (the full law: a spy ship that
+        // escapes does no damage).
+        Vec enc = encounter_law_without_alert(margin);
+        enc[0] += kSpy;
+        const Vec fight = base_fight_law(o.base_cannons, margin);
+        std::vector<Vec> fights{Vec{1.0}};
+        for (int f = 1; f <= rmax; ++f) fights.push_back(convolve(fights.back(), fight, margin));
+        std::vector<Vec> below;  // below[e][m]: P(e encounters deal at most m)
+        for (Vec law{1.0}; below.size() <= static_cast<std::size_t>(n);
+             law = convolve(law, enc, margin)) {
+            Vec cdf(margin, 0.0);
+            double acc = 0;
+            for (std::size_t m = 0; m < margin; ++m) cdf[m] = acc += m < law.size() ? law[m] : 0.0;
+            below.push_back(std::move(cdf));
+        }
+        auto survive = [&](int f, int e) {
+            const Vec& a = fights[static_cast<std::size_t>(f)];
+            const Vec& b = below[static_cast<std::size_t>(e)];
+            double x = 0;
+            for (std::size_t d = 0; d < a.size() && d < margin; ++d) x += a[d] * b[margin - 1 - d];
+            return x;
+        };
+        double bound = 0;
+        for (int c = 1; c <= rmax; ++c) {
+            if (count_law[static_cast<std::size_t>(c)] == 0) continue;
+            for (int k = 1; k < c; ++k)
+                for (int s = std::max(1, n - 6); s < n; ++s) {
+                    const double cross = (s - (n - 7)) / 6.0;  // a roll past sector n
+                    const int p = o.lap_position(1 + s);       // the first pass's last base
+                    const Vec& js = at(k, s);
+                    for (int j = 0; j <= k; ++j) {
+                        const double w = count_law[static_cast<std::size_t>(c)] *
+                                         js[static_cast<std::size_t>(j)] * cross;
+                        if (w == 0) continue;
+                        const int fought = whole_lap ? c : j;
+                        const int empty =
+                            p >= start_pos ? std::max(0, p - start_pos + 1 - j - (c - k)) : 0;
+                        bound += w * survive(fought, std::min(empty, n));
+                    }
+                }
+        }
+        return std::min(bound, res.p_wrap);
+    }
+
     void solve_random() {
         const int n = o.sectors;
         const int rmax = o.bases ? o.bases : 12;
@@ -338,23 +420,7 @@ struct Solver {
         }
         if (Matrix& done = at(0, 0); done.size() != 0) record_win(0, done);  // started past all
 
-        // What wrapping layouts do is not resolved. Nearly all of it is a loss: a win needs the
-        // ship to survive every base fight, so P(win and wrap) <= sum over counts c of
-        // P(c bases and wrap) * P(c fights deal less than the hull's margin).
-        if (o.effective_start() == o.first_sector()) {
-            const Vec fight = base_fight_law(o.base_cannons, static_cast<std::size_t>(h));
-            Vec total = point0();
-            for (int c = 1; c <= rmax; ++c) {
-                total = convolve(total, fight, static_cast<std::size_t>(h));
-                double survive = 0;
-                for (int d = 0;
-                     d < h - o.start_damage && static_cast<std::size_t>(d) < total.size(); ++d)
-                    survive += total[d];
-                res.win_bound += count_law[c] * q[2][c][1] * survive;
-            }
-        } else {
-            res.win_bound = res.p_wrap;
-        }
+        res.win_bound = wrap_win_bound(count_law, rmax);
         res.win.mass[0] += res.p_wrap - res.win_bound;
         res.win.unresolved = res.win_bound;
         res.damage.mass[h] += res.p_wrap - res.win_bound;

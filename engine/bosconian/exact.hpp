@@ -13,8 +13,9 @@
 // long as placement never wraps past the last sector. Placements that wrap put bases in sectors
 // the ship has already passed in that scan; their probability is computed exactly, but what they
 // do to the mission is not: it is reported as `unresolved` mass, with the most it can add to the
-// win probability bounded by `win_bound` (they need 7 or more bases, and the ship must survive
-// every base fight to win).
+// win probability bounded by `win_bound` (a win must survive every base fight ahead and an
+// encounter in every empty sector up to the last base placed before the wrap: 3.4e-7 for the
+// seed's mission).
 #pragma once
 
 #include <cstdint>

@@ -57,11 +57,13 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
     if (solved.p_wrap > 0) {
         // The fewest bases whose first pass can pass the last sector: six-sector gaps.
         const int fewest = (options.sectors - 1) / 6 + 1;
-        char line[400];
+        char line[512];
         std::snprintf(line, sizeof line,
                       "The random layout wraps past sector %d with probability %.6g; what those "
                       "layouts do is not resolved (the 'unresolved' column). They hold %d bases or "
-                      "more, so at most %.3g of it is a win: P(win) lies in [%.9f, %.9f].",
+                      "more, and a win must survive every base fight ahead and every empty sector "
+                      "up to the last base before the wrap, so at most %.3g of it is a win: P(win) "
+                      "lies in [%.10f, %.10f].",
                       options.sectors, solved.p_wrap, fewest, solved.win_bound, solved.win.mass[1],
                       solved.win.mass[1] + solved.win_bound);
         r.notes.emplace_back(line);

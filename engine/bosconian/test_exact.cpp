@@ -1,8 +1,10 @@
 // The exact solver (sim/exact/bosconian) against Monte Carlo, within 4 standard errors at fixed
 // seeds, for fixed layouts of 1, 3 and 6 bases, a mid-mission start, a changed hull, changed
 // base cannons, and the random layout (where the solver's unresolved mass widens the band).
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <map>
 #include <numeric>
 
 #include "engine/bosconian/bosconian.hpp"
@@ -133,4 +135,117 @@ TEST_CASE("the wrap probability of the placement matches enumeration", "[bosconi
         p_wrap += two[n] * tail;
     }
     CHECK(ex::solve(bos::parse_options({})).p_wrap == Approx(p_wrap).epsilon(1e-12));
+}
+
+TEST_CASE(
+    "the seed mission's wrapping layouts: P(win) bounded within 1e-6, as an independent "
+    "exact computation brackets it",
+    "[bosconian][exact]") {
+    // Issue 30: up to bosconian/2 the bound on what wrapping layouts add to P(win) counted only
+    // their base fights (6.24e-5 wide: 3.8430%-3.8492%). An independent exact computation puts
+    // P(win) within [0.0384301129, 0.0384307204].
+    const auto r = ex::solve(bos::parse_options({}));
+    const double low = r.win.mass[1], high = low + r.win.unresolved;
+    INFO("P(win) in [" << low << ", " << high << "], width " << r.win.unresolved);
+    CHECK(r.win.unresolved == r.win_bound);
+    CHECK(r.win_bound <= 1e-6);
+    CHECK(r.win_bound > 0);
+    // Both are bounds on the same number: they overlap, and the exactly resolved part (the
+    // layouts that do not wrap) is the independent computation's lower bound.
+    CHECK(low <= 0.0384307204);
+    CHECK(high >= 0.0384301129);
+    CHECK(low == Approx(0.0384301129).margin(1e-10));
+}
+
+namespace {
+
+// B2 by enumeration, independent of the solver's renewal scan: every layout the placement can
+// roll, with its probability. From the last base (first: sector 1), a d6 counts on, wrapping past
+// the last sector; an occupied sector is rolled again (so the base is uniform over the free
+// sectors among the six ahead); with all six occupied, the first free one after them (B2a).
+std::map<std::uint64_t, double> enumerate_layouts(int sectors, const std::vector<double>& count) {
+    std::map<std::uint64_t, double> layouts;
+    // (placed, last) -> probability, one base at a time.
+    std::map<std::pair<std::uint64_t, int>, double> now{{{0, 1}, 1.0}};
+    for (std::size_t b = 1; b < count.size(); ++b) {
+        std::map<std::pair<std::uint64_t, int>, double> next;
+        for (const auto& [state, p] : now) {
+            const auto [placed, last] = state;
+            auto ahead = [&, last = last](int k) { return (last - 1 + k) % sectors + 1; };
+            auto free = [&, placed = placed](int sector) {
+                return (placed >> (sector - 1) & 1) == 0;
+            };
+            int room = 0;
+            for (int k = 1; k <= 6; ++k) room += free(ahead(k)) ? 1 : 0;
+            if (room > 0) {
+                for (int k = 1; k <= 6; ++k)
+                    if (free(ahead(k)))
+                        next[{placed | std::uint64_t{1} << (ahead(k) - 1), ahead(k)}] += p / room;
+            } else {
+                int k = 7;
+                while (!free(ahead(k))) ++k;
+                next[{placed | std::uint64_t{1} << (ahead(k) - 1), ahead(k)}] += p;
+            }
+        }
+        now = std::move(next);
+        for (const auto& [state, p] : now) layouts[state.first] += p * count[b];
+    }
+    return layouts;
+}
+
+}  // namespace
+
+TEST_CASE("the random layout against an enumeration of every layout, each solved as a fixed one",
+          "[bosconian][exact]") {
+    // P(win) under the random layout is the sum over layouts of P(layout) x P(win | layout). In
+    // 12 sectors 2d6 bases wrap most of the time: the enumeration must lie within the solver's
+    // bounds. In 20 sectors 3 bases never wrap: it must equal the solver's answer.
+    struct Case {
+        Settings settings;
+        bool wraps;
+    };
+    const Case cases[] = {
+        {{{"sectors", "12"}, {"hull", "40"}}, true},
+        {{{"sectors", "12"}, {"hull", "40"}, {"start_sector", "6"}, {"start_damage", "5"}}, true},
+        {{{"sectors", "12"}, {"hull", "40"}, {"start_encounter", "true"}, {"start_alert", "2"}},
+         true},
+        {{{"sectors", "20"}, {"hull", "40"}, {"bases", "3"}}, false},
+    };
+    for (const auto& [settings, wraps] : cases) {
+        const auto options = bos::parse_options(settings);
+        INFO(bos::scenario(options));
+        std::vector<double> count(13, 0.0);
+        if (options.bases) {
+            count.assign(static_cast<std::size_t>(options.bases) + 1, 0.0);
+            count.back() = 1.0;
+        } else {
+            const auto two = test::sum_d6(2);
+            for (std::size_t c = 2; c <= 12; ++c) count[c] = two[c];
+        }
+        const auto layouts = enumerate_layouts(options.sectors, count);
+        const int start_pos = options.lap_position(options.effective_start());
+        double win = 0, total = 0;
+        for (const auto& [layout, p] : layouts) {
+            total += p;
+            bool ahead = false;  // B3a: with no base left ahead, the mission is won
+            for (int pos = start_pos; pos < options.sectors; ++pos)
+                ahead = ahead || (layout >> (options.sector_at(pos) - 1) & 1) != 0;
+            if (!ahead) {
+                win += p;
+                continue;
+            }
+            bos::Options fixed = options;
+            fixed.layout = layout;
+            fixed.bases = std::popcount(layout);
+            win += p * ex::solve(fixed).win.mass[1];
+        }
+        CHECK(total == Approx(1).margin(1e-12));
+        const auto r = ex::solve(options);
+        const double low = r.win.mass[1], high = low + r.win.unresolved;
+        INFO("enumerated " << win << ", solver [" << low << ", " << high << "]");
+        CHECK((r.p_wrap > 0) == wraps);
+        CHECK(win >= low - 1e-12);
+        CHECK(win <= high + 1e-12);
+        if (!wraps) CHECK(win == Approx(low).margin(1e-12));
+    }
 }

@@ -120,7 +120,8 @@ struct System {
 //   orders   M5, M5a: a fleet's orders: set a ship aside for a detachment, send the detachment,
 //            or move (ending the fleet's orders)
 //   lose     M7d: the design of the next ship to lose
-//   retreat  M7: retreat, or fight on
+//   retreat  M7: retreat, or fight on (asked after every round, also where the side cannot
+//            retreat, M7c, M7e: there fighting on is the one legal choice)
 //   over     M8: the campaign is over
 // The machine passes through the stages after `over` without resting (msc_play.hpp).
 enum class Stage : std::uint8_t {
@@ -311,7 +312,8 @@ struct Orders {
 //             the detach, send and go choices it stands for (never listed by legal)
 //   lose      lose: a ship of design slot a is lost (M7d)
 //   stay      retreat: fight on
-//   retreat   retreat: retreat one hex toward home (M7; at home, M7c, the side stays)
+//   retreat   retreat: retreat one hex toward home (M7; listed by legal only where the side
+//             can: not at home, M7c, nor with a ship of ENGINE 0 there, M7e; else it stays)
 struct Choice {
     enum Kind : std::uint8_t {
         save,

@@ -177,10 +177,22 @@ int initiative(Dice& dice) {
 }
 
 namespace detail {
-// M7: a retreat, one hex toward home; false when there is no hex nearer home (at home).
+// M7: can `side` retreat from the fight in hex h? Not at home, with no hex nearer home to go to
+// (M7c); not with a ship of ENGINE 0 there: M7, "a fleet whose lowest ENGINE is 0 cannot
+// retreat" (M2, M5: it cannot move), and all the side's fleets there fight as one, so they
+// retreat as one, at their slowest ship's speed (M7e).
+inline bool can_retreat(const State& s, int side, const hex::Hex& h) {
+    if (step_toward(s, h, s.home[side]) == h) return false;
+    const Counts c = s.present(side, h);
+    for (int d = 0; d < kMaxDesigns; ++d)
+        if (c[d] > 0 && s.design(side, d).engine == 0) return false;
+    return true;
+}
+// M7: a retreat, one hex toward home, every fleet of the side in h; false when the side cannot
+// retreat (can_retreat), and then nothing moves.
 inline bool retreat_from(State& s, int side, const hex::Hex& h) {
+    if (!can_retreat(s, side, h)) return false;
     const hex::Hex to = step_toward(s, h, s.home[side]);
-    if (to == h) return false;
     for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
         if (Fleet& f = s.fleets[side][std::countr_zero(m)]; f.pos == h) f.pos = to;
     return true;
@@ -463,7 +475,9 @@ void step(State& s, const Options& o, Dice& dice) {
         case Stage::round: {
             const hex::Hex& h = fight_hex(s);
             // M7a: an endless standoff ends by the attacker's retreat; M7b: so does a fight in
-            // which neither side can roll an attack die.
+            // which neither side can roll an attack die. M7: an attacker that cannot retreat (at
+            // home, M7c; a ship of ENGINE 0 there, M7e) stays, and the combat ends for this turn
+            // with both sides in the hex.
             if (s.round >= kMaxRounds || (attack_dice(power_at(s, att, h, true)) == 0 &&
                                           attack_dice(power_at(s, def, h, true)) == 0)) {
                 retreat_from(s, att, h);
@@ -572,7 +586,8 @@ inline void play_choice(State& s, const Choice& c) {
             return;
         case Choice::stay:
         case Choice::retreat:
-            // M7c: at home the side cannot retreat, and fights on.
+            // M7c, M7: a side that cannot retreat (at home, or held by a ship of ENGINE 0)
+            // fights on.
             if (c.kind == Choice::retreat && retreat_from(s, side, fight_hex(s))) {
                 s.stage = Stage::fight_over;
             } else if (side == s.attacker) {
@@ -649,9 +664,10 @@ struct Game {
                         out[n++] = {Choice::lose, static_cast<std::int16_t>(d), 0, {}};
                 return n;
             }
-            case Stage::retreat:
+            case Stage::retreat:  // M7: fight on, or retreat where the side can (M7c, M7e)
                 out[n++] = {Choice::stay, 0, 0, {}};
-                out[n++] = {Choice::retreat, 0, 0, {}};
+                if (detail::can_retreat(s, side, detail::fight_hex(s)))
+                    out[n++] = {Choice::retreat, 0, 0, {}};
                 return n;
             default:
                 return 0;

@@ -94,11 +94,12 @@ inline bool losing_badly(const State& s, int side, const hex::Hex& h) {
     return 2 * strength(s, side, h) < strength(s, 1 - side, h);
 }
 
-// The retreat of every strategy but random and wander: from a fight it is losing badly (M7).
+// The retreat of every strategy but random and wander: from a fight it is losing badly (M7),
+// where the side can retreat (M7c, M7e).
 struct Steady : Losses {
     template <class Dice>
     bool retreat(const State& s, int side, const hex::Hex& h, Dice&) {
-        return losing_badly(s, side, h);
+        return losing_badly(s, side, h) && detail::can_retreat(s, side, h);
     }
 };
 
@@ -290,9 +291,11 @@ struct Wander : Losses {
         for (int k = 0; k < 8; ++k) t = hex::neighbour(t, facing);
         return {t, {}, {}};
     }
+    // (The die is rolled also where the side cannot retreat, M7c, M7e, as up to msc/5, so its
+    // campaigns without ENGINE-0 ships replay.)
     template <class Dice>
-    bool retreat(const State&, int, const hex::Hex&, Dice& dice) {
-        return dice.d6() == 6;
+    bool retreat(const State& s, int side, const hex::Hex& h, Dice& dice) {
+        return dice.d6() == 6 && detail::can_retreat(s, side, h);
     }
 };
 

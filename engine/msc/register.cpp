@@ -99,7 +99,7 @@ GameEntry msc_entry() {
             .policies = msc::policy_infos(),
             .prepare = prepare,
             .seats = "a, b",
-            .rules_version = "msc/5",
+            .rules_version = "msc/6",
             .headline = "a_win,b_win,draw,advantage_first,turns,timeouts,end_home,end_annihilation",
             .versus = "a_win,b_win,draw",
             .opening_position = opening_position,

@@ -198,6 +198,69 @@ TEST_CASE("M7 M7d losses and retreats rest as decisions: two choices, two positi
     CHECK(stayed.to_move == 1);  // B's turn to choose
 }
 
+TEST_CASE("M7 M7c M7e retreat is legal only where the side can retreat",
+          "[msc][M7][M7c][M7e][decision]") {
+    // Up to msc/5 legal listed `retreat` at every retreat decision, so random (and anything
+    // choosing among legal choices) picked a retreat its side could not make.
+    const Design anchored = *parse_design("E0S4T3W4");  // M2: ENGINE 0 cannot move
+    Options o;
+    ScriptedDice none{};
+    State s = setup(o, {Plan(kBalanced), Plan(kBalanced, anchored, 50)}, none);
+    const hex::Hex at = s.sys[0].pos;
+    for (auto& side : s.fleets)
+        for (auto& f : side) f = Fleet{};
+    s.fleets[0][0] = Fleet{at, {1, 0}, 2};
+    s.fleets[1][0] = Fleet{at, {1, 0}, 1};
+    s.recount();
+    s.fights[0] = at;
+    s.n_fights = 1;
+    s.fight = 0;
+    s.stage = Stage::retreat;
+    const std::vector<Pick> both{{Pick::stay, 0, 0, {}}, {Pick::retreat, 0, 0, {}}};
+    const std::vector<Pick> stay{{Pick::stay, 0, 0, {}}};
+    for (const int side : {0, 1}) {
+        s.to_move = side;
+        CHECK(legal_of(s) == both);  // both sides' ships can move: either may retreat
+    }
+    s.fleets[1][1] = Fleet{at, {0, 1}, 1};  // an ENGINE-0 ship joins B's side in the fight
+    s.recount();
+    s.to_move = 1;
+    CHECK(legal_of(s) == stay);  // M7e: it holds every fleet of B's there
+    s.to_move = 0;
+    CHECK(legal_of(s) == both);
+    // M7c: at home there is no hex nearer home to retreat to.
+    for (int side = 0; side < kSides; ++side)
+        for (auto& f : s.fleets[side])
+            if (f.ships() > 0) f.pos = s.home[0];
+    s.fights[0] = s.home[0];
+    CHECK(legal_of(s) == stay);
+    // And random, choosing among them, stays (no die rolled for a single choice).
+    strategy::Random r;
+    CHECK(Game::decide(s, o, r, none) == stay[0]);
+}
+
+TEST_CASE("M7 issue 30: an ENGINE-0 fleet caught by a stronger one cannot escape it",
+          "[msc][M7][M7e][positions]") {
+    // Issue 30's position: both fleets of ENGINE 0 in one hex on the last turn. B's fleet,
+    // losing badly, retreated under msc/5 in about 21% of campaigns, which then reached the turn
+    // cap as draws; it cannot retreat (M7), so the fight goes on until one side is destroyed.
+    const GameEntry& msc = find_game("msc");
+    const std::string text = "turn 5\nfleet a 12,10 E0S5T5W5x6\nfleet b 12,10 E0S5T5W5x2\n";
+    const auto run = msc.prepare_from({{"max_turns", "6"}}, {"a=balanced/rush", "b=balanced/rush"},
+                                      text, "e0.txt");
+    const std::size_t m = run->metrics.size();
+    const std::uint64_t n = 2000;
+    std::vector<std::int32_t> out(n * m);
+    run->play_each(1, 0, n, out.data());
+    std::uint64_t draws = 0, decided = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        draws += static_cast<std::uint64_t>(out[i * m + kDraw]);
+        decided += static_cast<std::uint64_t>(out[i * m + kAWin] + out[i * m + kBWin]);
+    }
+    CHECK(draws == 0);
+    CHECK(decided == n);
+}
+
 TEST_CASE("random explores every legal choice: invariants after every decision",
           "[msc][invariants][decision]") {
     Options o;

@@ -302,6 +302,129 @@ TEST_CASE("M7c a side in its own home cannot retreat: it asks, stays, and the fi
     }
 }
 
+// M2: a ship of ENGINE 0 cannot move. 15 BP: offence 11 (one attack die), defence 4 (one save).
+const Design kAnchored = *parse_design("E0S4T3W4");
+
+TEST_CASE("M7 a fleet whose lowest ENGINE is 0 cannot retreat: it asks, stays, and fights on",
+          "[msc][M7][M7e]") {
+    // Up to msc/5 such a fleet retreated like any other (issue 30): each section's script would
+    // run out of use (the fight over after round 1), its side one hex nearer home.
+    const hex::Hex at = hex::from_offset(5, 5);  // away from both homes
+    SECTION("the defender") {
+        State s = by_hand();
+        s.plan[1] = Plan(kAnchored);
+        s.fleets[0][0] = Fleet{at, {1, 0}, 2};  // A moved in last: A attacks
+        s.fleets[1][0] = Fleet{at, {1, 0}, 1};
+        Counting a, b;
+        b.run_away = true;
+        // Round 1: A 1 against B's save 1, B 1 against A's save 1: nothing. A stays; B asks to
+        // retreat and cannot. Round 2: A 6 against B's save 1: B's ship is destroyed.
+        ScriptedDice d{1, 1, 1, 1, 6, 1};
+        combat_at(s, at, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(a.asked == 1);
+        CHECK(b.asked == 1);
+        CHECK(s.ships(1) == 0);
+        CHECK(s.lost[1] == 1);
+        CHECK(s.fleets[0][0].pos == at);
+    }
+    SECTION("the attacker") {
+        State s = by_hand();
+        s.plan[0] = Plan(kAnchored);
+        s.fleets[0][0] = Fleet{at, {1, 0}, 2};
+        s.fleets[1][0] = Fleet{at, {1, 0}, 1};
+        Counting a, b;
+        a.run_away = true;
+        // Round 1: nothing; A asks to retreat and cannot; B stays. Round 2: A misses (1 against
+        // a save of 1); B 6 against A's save 1: A's ship is destroyed.
+        ScriptedDice d{1, 1, 1, 1, 1, 1, 6, 1};
+        combat_at(s, at, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(a.asked == 1);
+        CHECK(b.asked == 1);
+        CHECK(s.ships(0) == 0);
+        CHECK(s.fleets[1][0].pos == at);
+    }
+    SECTION("M7e: one ENGINE-0 ship holds every fleet of its side in the fight") {
+        State s = by_hand();
+        s.plan[1] = Plan(kBalanced, kAnchored, 50);
+        s.fleets[0][0] = Fleet{at, {2, 0}, 2};  // A: 2 x E3S3T3W3 (2 attack dice, 2 saves)
+        s.fleets[1][0] = Fleet{at, {1, 0}, 1};  // B: an E3S3T3W3 in one fleet ...
+        s.fleets[1][1] = Fleet{at, {0, 1}, 1};  // ... and the E0S4T3W4 in another (2 and 2)
+        s.recount();
+        CHECK_FALSE(msc::detail::can_retreat(s, 1, at));
+        CHECK(msc::detail::can_retreat(s, 0, at));
+        Counting a, b;
+        b.run_away = true;
+        // Round 1: all miss; B asks to retreat and cannot, not even its ENGINE-3 fleet. Round 2:
+        // A's 6, 6 against B's saves 1, 1: B loses both ships.
+        ScriptedDice d{1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1};
+        combat_at(s, at, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(b.asked == 1);
+        CHECK(s.ships(1) == 0);
+    }
+    SECTION("without the ENGINE-0 ship the same side retreats") {
+        State s = by_hand();
+        s.plan[1] = Plan(kBalanced, kAnchored, 50);
+        s.fleets[0][0] = Fleet{at, {2, 0}, 2};
+        s.fleets[1][0] = Fleet{at, {1, 0}, 1};
+        s.fleets[1][1] = Fleet{hex::from_offset(1, 1), {0, 1}, 1};  // elsewhere
+        s.recount();
+        CHECK(msc::detail::can_retreat(s, 1, at));
+        Counting a, b;
+        b.run_away = true;
+        // Round 1: A's 2 dice and B's save, B's die and A's 2 saves: nothing. B retreats.
+        ScriptedDice d{1, 1, 1, 1, 1, 1};
+        combat_at(s, at, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.fleets[1][0].pos == hex::from_offset(5, 6));
+        CHECK(s.fleets[1][1].pos == hex::from_offset(1, 1));
+        CHECK(s.fleets[0][0].pos == at);
+    }
+}
+
+TEST_CASE(
+    "M7 neither side can roll a die and the attacker cannot retreat: the combat ends for "
+    "the turn, both fleets in the hex",
+    "[msc][M7][M7b][M7e]") {
+    const hex::Hex at = hex::from_offset(5, 5);
+    SECTION("M7b: no attack die on either side") {
+        State s = by_hand();
+        s.plan = {Plan(*parse_design("E0S5T5W0")),   // 10 BP, offence 5: no attack die
+                  Plan(*parse_design("E5S5T0W0"))};  // 10 BP, no offence
+        s.fleets[0][0] = Fleet{at, {1, 0}, 5};       // A moved in last: A attacks
+        s.fleets[1][0] = Fleet{at, {2, 0}, 1};
+        Counting a, b;
+        ScriptedDice none{};
+        combat_at(s, at, a, b, none);
+        CHECK(s.fleets[0][0].pos == at);  // up to msc/5: one hex toward A's home
+        CHECK(s.fleets[1][0].pos == at);  // the defender does not retreat for it
+        CHECK(a.asked == 0);
+        CHECK(b.asked == 0);
+        CHECK(s.stage == Stage::turn_over);
+        // The turn ends with both sides in the hex: an enemy there, nothing captured (M6).
+        Options o;
+        end_of_turn(s, o);
+        CHECK(s.winner == -2);
+    }
+    SECTION("M7a: after 1,000 rounds the attacker of ENGINE 0 stays too") {
+        State s = by_hand();
+        s.plan[0] = Plan(kAnchored);
+        s.fleets[0][0] = Fleet{at, {1, 0}, 2};  // A moved in last: it attacks
+        s.fleets[1][0] = Fleet{at, {1, 0}, 1};
+        Counting a, b;
+        ScriptedDice d(std::vector<int>(4 * 1000, 1));  // nobody is ever hit
+        combat_at(s, at, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(a.asked == 1000);
+        CHECK(b.asked == 1000);
+        CHECK(s.fleets[0][0].pos == at);  // up to msc/5: one hex toward A's home
+        CHECK(s.fleets[1][0].pos == at);
+        CHECK(s.lost == std::array<int, kSides>{0, 0});
+    }
+}
+
 TEST_CASE("M9 policies see the whole board: strike counts the enemy's ships wherever they are",
           "[msc][M9][policy]") {
     State s = by_hand();
