@@ -45,16 +45,15 @@ std::optional<DiceExpr> parse_dice(std::string_view spaced, std::string* why) {
             return bad(std::string(kDiceTakes));
         }
         first = false;
-        const auto n = i < text.size() && text[i] != '-' && text[i] != '+' ? number_at(text, i)
-                                                                           : std::nullopt;
+        const auto n =
+            i < text.size() && text[i] != '-' && text[i] != '+' ? number_at(text, i) : std::nullopt;
         if (i < text.size() && text[i] == 'd') {  // NdX, or dX for 1dX
             ++i;
             if (sign < 0) return bad("dice are added, not taken away: " + std::string(kDiceTakes));
             if (n && (*n < 1 || *n > kMaxDiceCount))
                 return bad("a term NdX rolls 1 to " + std::to_string(kMaxDiceCount) + " dice");
-            const auto x = i < text.size() && text[i] != '-' && text[i] != '+'
-                               ? number_at(text, i)
-                               : std::nullopt;
+            const auto x = i < text.size() && text[i] != '-' && text[i] != '+' ? number_at(text, i)
+                                                                               : std::nullopt;
             if (!x || *x < 2 || *x > kMaxDieSides)
                 return bad("a die has 2 to " + std::to_string(kMaxDieSides) + " faces (NdX)");
             if (e.n == kMaxDiceTerms)
@@ -101,8 +100,8 @@ std::vector<double> law(const DiceExpr& e) {
 }
 
 std::string faces_takes(int sides) {
-    return "faces of a d" + std::to_string(sides) + ": a range such as 2-5, a list such as 1,3,4,6, " +
-           "one face, or none";
+    return "faces of a d" + std::to_string(sides) +
+           ": a range such as 2-5, a list such as 1,3,4,6, " + "one face, or none";
 }
 
 std::optional<FaceSet> parse_faces(std::string_view text, int sides, std::string* why) {
@@ -125,8 +124,8 @@ std::optional<FaceSet> parse_faces(std::string_view text, int sides, std::string
             b = *to;
         }
         if (*a < 1 || b > sides || *a > b)
-            return bad("faces from 1 to " + std::to_string(sides) + ", ranges rising: " +
-                       faces_takes(sides));
+            return bad("faces from 1 to " + std::to_string(sides) +
+                       ", ranges rising: " + faces_takes(sides));
         for (long f = *a; f <= b; ++f) {
             if (s.has(static_cast<int>(f)))
                 return bad("face " + std::to_string(f) + " given twice: " + faces_takes(sides));

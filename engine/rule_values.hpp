@@ -48,10 +48,10 @@ struct DiceExpr {
         constexpr bool operator==(const Term&) const = default;
     };
     std::array<Term, kMaxDiceTerms> terms{};
-    std::uint8_t n = 0;     // terms used
-    int constant = 0;       // K
-    bool only_d6 = false;   // every term a d6: rolled as one sum_d6
-    std::uint8_t d6 = 0;    // then, the dice in all
+    std::uint8_t n = 0;    // terms used
+    int constant = 0;      // K
+    bool only_d6 = false;  // every term a d6: rolled as one sum_d6
+    std::uint8_t d6 = 0;   // then, the dice in all
 
     constexpr bool operator==(const DiceExpr&) const = default;
 
@@ -85,7 +85,8 @@ struct DiceExpr {
     constexpr int max() const {
         int s = constant;
         for (int i = 0; i < n; ++i)
-            s += terms[static_cast<std::size_t>(i)].count * terms[static_cast<std::size_t>(i)].sides;
+            s +=
+                terms[static_cast<std::size_t>(i)].count * terms[static_cast<std::size_t>(i)].sides;
         return s;
     }
     // The dice rolled in all (faces drawn from the dice).
@@ -169,7 +170,8 @@ struct StepTable {
     constexpr int of(int total) const {
         int v = 0;
         for (int i = 0; i < n; ++i)
-            if (total >= at_least[static_cast<std::size_t>(i)]) v = value[static_cast<std::size_t>(i)];
+            if (total >= at_least[static_cast<std::size_t>(i)])
+                v = value[static_cast<std::size_t>(i)];
         return v;
     }
 };

@@ -26,6 +26,7 @@
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
 #include "sim/registry.hpp"
+#include "sim/rules_file.hpp"
 #include "sim/shard.hpp"
 
 namespace odds {
@@ -368,6 +369,17 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     return 0;
 }
 
+int cmd_rules(const std::vector<std::string>& args, Io io) {
+    const auto parsed = parse_command("rules", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
+    const GameEntry& game = game_of(vm);
+    const Settings settings = settings_of(vm);
+    (void)game.prepare(settings, {});  // every value checked, as a run would
+    io.out << rules_file_text(game, settings);
+    return 0;
+}
+
 int cmd_state(const std::vector<std::string>& args, Io io) {
     const auto parsed = parse_command("state", args, io);
     if (!parsed) return 0;
@@ -424,8 +436,12 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
     const std::string who = known ? "odds " + command : "odds";
     InterruptGuard::reset();
     struct ReleaseOutDirs {  // the --out folders this command locked, however it ends
-        ~ReleaseOutDirs() { release_out_dirs(); }
+        ~ReleaseOutDirs() {
+            release_out_dirs();
+            forget_rules_origins();
+        }
     } release;
+    forget_rules_origins();
     const cli::Io io{out, err, share};
     try {
         (void)games();  // every registration checked before anything else (validate)
@@ -440,7 +456,7 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
         if (command == "--version" || command == "-V") return cli::cmd_version(args, io);
         return find_command(command).run(args, io);
     } catch (const UsageError& e) {
-        err << who << ": " << e.what() << '\n';
+        err << who << ": " << with_rules_origin(e.what()) << '\n';
         return 2;
     } catch (const po::error& e) {  // a value the commands read themselves (as<T>)
         err << who << ": cannot read the command line: " << e.what() << " (see '" << who

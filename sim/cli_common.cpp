@@ -17,13 +17,21 @@
 #include "engine/position.hpp"
 #include "sim/cli.hpp"
 #include "sim/interrupt.hpp"
+#include "sim/rules_file.hpp"
 #include "sim/shard.hpp"
 
 namespace odds::cli {
 
 namespace fs = std::filesystem;
 
+void add_rules_option(po::options_description& d) {
+    d.add_options()("rules", po::value<std::string>()->value_name("FILE"),
+                    "the rule options of a variant file ('odds rules GAME' writes one; "
+                    "docs/variants.md); --set applies on top");
+}
+
 void add_game_options(po::options_description& d) {
+    add_rules_option(d);
     d.add_options()("set",
                     po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
                     "a rule option NAME=VALUE; repeatable ('odds list GAME' shows them)")(
@@ -124,7 +132,27 @@ Settings settings_of(const po::variables_map& vm) {
     if (vm.count("set"))
         for (const auto& s : vm["set"].as<std::vector<std::string>>())
             settings.push_back(split_setting(s));
-    return settings;
+    if (!vm.count("rules")) return settings;
+    const std::string path = vm["rules"].as<std::string>();
+    const GameEntry& game = game_of(vm);
+    return merged_settings(read_rules_file(path, game), path, game, settings);
+}
+
+std::vector<std::pair<std::string, std::string>> rules_changes(const po::variables_map& vm) {
+    std::vector<std::pair<std::string, std::string>> out;
+    if (!vm.count("rules")) return out;
+    const GameEntry& game = game_of(vm);
+    Settings set;
+    if (vm.count("set"))
+        for (const auto& s : vm["set"].as<std::vector<std::string>>())
+            set.push_back(split_setting(s));
+    for (const auto& r : read_rules_file(vm["rules"].as<std::string>(), game)) {
+        if (std::any_of(set.begin(), set.end(), [&](const auto& kv) { return kv.first == r.name; }))
+            continue;
+        for (const auto& o : game.options)
+            if (o.name == r.name && o.default_value != r.value) out.emplace_back(r.name, r.value);
+    }
+    return out;
 }
 
 std::vector<std::string> policies_of(const po::variables_map& vm) {

@@ -48,6 +48,7 @@ void exact_options(po::options_description& d) {
 }
 
 void state_options(po::options_description& d) {
+    add_rules_option(d);
     d.add_options()("set",
                     po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
                     "a rule option NAME=VALUE; repeatable ('odds list GAME' shows them)");
@@ -153,6 +154,13 @@ void merge_options(po::options_description& d) {
 
 void completion_options(po::options_description&) {}
 
+void rules_options(po::options_description& d) {
+    add_rules_option(d);
+    d.add_options()("set",
+                    po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
+                    "a rule option NAME=VALUE, written into the file; repeatable");
+}
+
 int cmd_completion(const std::vector<std::string>& args, Io io);
 int cmd_man(const std::vector<std::string>& args, Io io);
 
@@ -209,6 +217,19 @@ const CommandSpec kCommands[] = {
      1,
      state_options,
      cmd_state},
+    {"rules",
+     "the rule options of a game as a variant file to edit and give to --rules",
+     "odds rules GAME [--rules FILE] [--set NAME=VALUE ...]",
+     "Prints every rule option of GAME as a commented TOML variant file (docs/variants.md): each "
+     "option with its value, what it means and the ruling it implements, grouped by the rule "
+     "book's tables. Edit the values and give the file to any command that takes --set with "
+     "--rules FILE; --set applies on top of it. With --set (or --rules), the file holds those "
+     "values, checked first. Printed unedited and given back, it plays exactly the rule book.",
+     {"odds rules bosconian > mine.toml", "odds run bosconian --rules mine.toml --set hull=120"},
+     "game",
+     1,
+     rules_options,
+     cmd_rules},
     {"compare",
      "several policies on the same dice: paired differences, ranked",
      "odds compare GAME --policy A --policy B [--policy C ...] [options]",

@@ -78,6 +78,10 @@ std::vector<std::string> canonical_args(const po::variables_map& vm) {
         if (name == "game" || name == "file" || name == "shard" || name == "out" ||
             name == "threads" || name == "no-progress" || name == "help" || value.defaulted())
             continue;
+        if (name == "rules") {  // the variant file's options that differ from the book, as --set
+            for (const auto& [n, v] : rules_changes(vm)) args.push_back("--set=" + n + "=" + v);
+            continue;
+        }
         const auto& v = value.value();
         if (const auto* s = boost::any_cast<std::string>(&v); s && s->empty())
             args.push_back("--" + name);  // a flag (--report): Boost stores it as ""

@@ -13,7 +13,8 @@
 using namespace odds;
 
 TEST_CASE("dice expressions read, and are written back as they read", "[values][dice]") {
-    for (const auto& [text, written, lo, hi] : std::vector<std::tuple<std::string, std::string, int, int>>{
+    for (const auto& [text, written, lo, hi] :
+         std::vector<std::tuple<std::string, std::string, int, int>>{
              {"4d6", "4d6", 4, 24},
              {"3d6", "3d6", 3, 18},
              {"1d6+2", "1d6+2", 3, 8},
@@ -104,7 +105,8 @@ TEST_CASE("a die of any size is fair: every face within 4 standard errors", "[va
             ++seen[static_cast<std::size_t>(f)];
         }
         const double p = 1.0 / sides, se = std::sqrt(n * p * (1 - p));
-        for (int f = 1; f <= sides; ++f) CHECK(std::abs(seen[static_cast<std::size_t>(f)] - n * p) < 4 * se);
+        for (int f = 1; f <= sides; ++f)
+            CHECK(std::abs(seen[static_cast<std::size_t>(f)] - n * p) < 4 * se);
     }
 }
 
@@ -122,7 +124,8 @@ TEST_CASE("a dice expression rolls its terms' dice in order, then adds the const
 
 TEST_CASE("face sets read ranges, lists and none, and write back their shortest form",
           "[values][faces]") {
-    for (const auto& [text, written, count] : std::vector<std::tuple<std::string, std::string, int>>{
+    for (const auto& [text, written, count] :
+         std::vector<std::tuple<std::string, std::string, int>>{
              {"2-5", "2-5", 4},
              {"1,3,4,6", "1,3,4,6", 4},
              {"5-6", "5,6", 2},

@@ -1,0 +1,214 @@
+#include "sim/rules_file.hpp"
+
+#define TOML_HEADER_ONLY 1
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+
+#include "engine/position.hpp"
+
+namespace odds::cli {
+
+namespace {
+
+std::mutex g_mu;
+std::string g_path;
+std::map<std::string, int> g_origin;  // a variant file's option -> its line, while it holds
+
+const OptionInfo* option_named(const GameEntry& game, std::string_view name) {
+    for (const auto& o : game.options)
+        if (o.name == name) return &o;
+    return nullptr;
+}
+
+std::string kind_takes(const OptionInfo& o) {
+    switch (o.kind) {
+        case OptionKind::integer:
+            return o.words.empty() ? "a whole number"
+                                   : "a whole number, or the string \"" + o.words[0] + "\"";
+        case OptionKind::boolean:
+            return "true or false";
+        case OptionKind::dice:
+            return "a string of dice such as \"3d6\" (or a whole number)";
+        default:
+            return "a string";
+    }
+}
+
+// The text a TOML value gives the option, or "" with `why` set when its type does not fit.
+std::string value_text(const OptionInfo& o, const toml::node& v, std::string& why) {
+    if (o.kind == OptionKind::integer || o.kind == OptionKind::dice) {
+        if (const auto* i = v.as_integer()) return std::to_string(i->get());
+        if (const auto* s = v.as_string()) {
+            if (o.kind == OptionKind::dice) return s->get();
+            if (!o.words.empty() && s->get() == o.words[0]) return s->get();
+        }
+    } else if (o.kind == OptionKind::boolean) {
+        if (const auto* b = v.as_boolean()) return b->get() ? "true" : "false";
+    } else if (const auto* s = v.as_string()) {
+        if (s->get().empty()) {
+            why = "an empty string; " + o.name + " takes " + o.values;
+            return {};
+        }
+        return s->get();
+    }
+    why = "a value of the wrong type; " + o.name + " takes " + kind_takes(o);
+    return {};
+}
+
+void walk(const toml::table& t, const std::string& prefix, const std::string& path,
+          const GameEntry& game, std::vector<RulesSetting>& out, std::vector<std::string>* notes) {
+    for (const auto& [key, node] : t) {
+        const std::string name = prefix + std::string(key.str());
+        const int line = static_cast<int>(key.source().begin.line);
+        const std::string where = path + ":" + std::to_string(line) + ": ";
+        if (const auto* sub = node.as_table()) {
+            walk(*sub, name + ".", path, game, out, notes);
+            continue;
+        }
+        const OptionInfo* o = option_named(game, name);
+        if (!o) {
+            std::vector<std::string> names;
+            for (const auto& x : game.options) names.push_back(x.name);
+            if (notes) {
+                notes->push_back(where + std::string(game.name) + " has no rule option '" + name +
+                                 "': not applied to it");
+                continue;
+            }
+            throw UsageError(where + "'" + name + "' is not a rule option of " +
+                             std::string(game.name) + did_you_mean(name, names) +
+                             " ('odds rules " + std::string(game.name) + "' lists them)");
+        }
+        std::string why;
+        std::string text = value_text(*o, node, why);
+        if (!why.empty()) throw UsageError(where + name + ": " + why);
+        out.push_back({name, std::move(text), line});
+    }
+}
+
+std::string toml_string(std::string_view s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + '"';
+}
+
+// The value as the variant file writes it.
+std::string toml_value(const OptionInfo& o, const std::string& text) {
+    if (o.kind == OptionKind::boolean) return text == "true" || text == "1" || text == "yes" ? "true" : "false";
+    if (o.kind == OptionKind::integer && (o.words.empty() || text != o.words[0])) return text;
+    return toml_string(text);
+}
+
+// `text` as comment lines of at most 100 columns.
+std::string comment(std::string_view text) {
+    std::string out, line = "#";
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const std::size_t end = std::min(text.find(' ', i), text.size());
+        const std::string_view word = text.substr(i, end - i);
+        if (line.size() + 1 + word.size() > 100 && line != "#") {
+            out += line + '\n';
+            line = "#";
+        }
+        line += ' ';
+        line += word;
+        i = end + 1;
+    }
+    return out + line + '\n';
+}
+
+}  // namespace
+
+std::vector<RulesSetting> read_rules_file(const std::string& path, const GameEntry& game,
+                                          std::vector<std::string>* notes) {
+    const std::string text = read_input_file(path, "--rules");
+    toml::table table;
+    try {
+        table = toml::parse(text, path);
+    } catch (const toml::parse_error& e) {
+        throw UsageError(path + ":" + std::to_string(e.source().begin.line) + ": " +
+                         std::string(e.description()));
+    }
+    std::vector<RulesSetting> out;
+    walk(table, "", path, game, out, notes);
+    return out;
+}
+
+Settings merged_settings(const std::vector<RulesSetting>& file, const std::string& path,
+                         const GameEntry& game, const Settings& set) {
+    Settings out;
+    std::lock_guard lock(g_mu);
+    g_origin.clear();
+    g_path = path;
+    for (const auto& s : file) {
+        const bool replaced = std::any_of(set.begin(), set.end(),
+                                          [&](const auto& kv) { return kv.first == s.name; });
+        const OptionInfo* o = option_named(game, s.name);
+        if (replaced || (o && o->default_value == s.value)) continue;
+        out.emplace_back(s.name, s.value);
+        g_origin[s.name] = s.line;
+    }
+    out.insert(out.end(), set.begin(), set.end());
+    return out;
+}
+
+std::string with_rules_origin(const std::string& message) {
+    std::lock_guard lock(g_mu);
+    for (const auto& [name, line] : g_origin)
+        if (message.find(" " + name + "='") != std::string::npos ||
+            message.find(": " + name + "='") != std::string::npos)
+            return g_path + ":" + std::to_string(line) + ": " + message;
+    return message;
+}
+
+void forget_rules_origins() {
+    std::lock_guard lock(g_mu);
+    g_origin.clear();
+    g_path.clear();
+}
+
+std::string rules_file_text(const GameEntry& game, const Settings& settings) {
+    std::string out = "# odds rules " + std::string(game.name) + ": " + std::string(game.title) +
+                      ", rules version " + std::string(game.rules_version) + ".\n";
+    out += comment(
+        "Every rule option of the game with its value (the rule book's, unless --set changed it), "
+        "its ruling and what it means. Edit a value and give the file to any command that takes "
+        "--set with --rules FILE; --set applies on top of it. The value syntax is in "
+        "docs/variants.md.");
+    // Options without a group first (TOML wants them before any table), then each group.
+    std::vector<std::string> groups{""};
+    for (const auto& o : game.options) {
+        const auto dot = o.name.find('.');
+        const std::string g = dot == std::string::npos ? "" : o.name.substr(0, dot);
+        if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
+    }
+    for (const auto& g : groups) {
+        if (!g.empty()) {
+            out += "\n[";
+            out += g;
+            out += "]\n";
+        }
+        for (const auto& o : game.options) {
+            const auto dot = o.name.find('.');
+            const std::string og = dot == std::string::npos ? "" : o.name.substr(0, dot);
+            if (og != g) continue;
+            std::string value = o.default_value;
+            for (const auto& [n, v] : settings)
+                if (n == o.name) value = v;
+            out += '\n';
+            out += comment(o.help + (value != o.default_value
+                                         ? " Rule book: " + o.default_value + "."
+                                         : std::string()));
+            const std::string key = g.empty() ? o.name : o.name.substr(dot + 1);
+            out += key + " = " + toml_value(o, value) + '\n';
+        }
+    }
+    return out;
+}
+
+}  // namespace odds::cli
