@@ -516,52 +516,125 @@ std::string sweep_sections(const fs::path& dir) {
     return s + "</section>";
 }
 
+// A verdict's rank (the worst of a file's is its verdict): a target's words rank as a baseline's.
+int verdict_rank(const std::string& v) {
+    if (v == "moved" || v == "missed") return 3;
+    if (v == "inconclusive") return 2;
+    if (v == "tolerated") return 1;
+    return 0;
+}
+
+// A baseline's metric: the baseline's interval and the re-run's, the detectable shift shaded.
+std::string baseline_check_row(const CsvTable& t, std::size_t r) {
+    const std::string metric = t.at(r, "metric"), v = t.at(r, "verdict");
+    const bool moved = v == "moved";
+    const double old_mean = number(t.at(r, "old_mean"));
+    const double detectable = number(t.at(r, "detectable"));
+    std::vector<svg::ForestRow> rows{
+        {"baseline", old_mean, number(t.at(r, "old_ci_low")), number(t.at(r, "old_ci_high")),
+         "recorded", 0, ""},
+        {"new", number(t.at(r, "new_mean")), number(t.at(r, "new_ci_low")),
+         number(t.at(r, "new_ci_high")), "shift " + t.at(r, "shift") + ", " + v, moved ? 5 : 2,
+         moved                 ? "MOVED"
+         : v == "tolerated"    ? "tolerated: pass"
+         : v == "inconclusive" ? "inconclusive"
+                               : "pass"}};
+    std::optional<svg::Band> band;
+    if (!std::isnan(detectable))
+        band = svg::Band{old_mean - detectable, old_mean + detectable,
+                         "baseline ± detectable shift (" + num(detectable) + ")"};
+    else if (const double tol = number(t.at(r, "tolerance")); !std::isnan(tol))
+        band = svg::Band{old_mean - tol, old_mean + tol, "baseline ± tolerance (" + num(tol) + ")"};
+    const std::string word = moved ? "MOVED" : v;
+    return "<h3>" + escape(metric) + ": " + escape(word) + "</h3>" +
+           figure(svg::forest_chart(metric + ": baseline and new, " + word,
+                                    metric + ", mean per playout", rows, std::nullopt, band,
+                                    {"baseline", "", "new"}),
+                  csv_table(t,
+                            {"metric", "verdict", "old_mean", "old_ci_low", "old_ci_high",
+                             "new_mean", "new_ci_low", "new_ci_high", "shift", "alarm_above",
+                             "detectable", "tolerance"},
+                            [&](std::size_t k) { return k == r; }));
+}
+
+// A target: the statistic it names as the re-run measured it (a mean with its interval, or a
+// percentile), and the range that meets the target shaded.
+std::string target_check_row(const CsvTable& t, std::size_t r) {
+    const std::string target = t.at(r, "metric"), v = t.at(r, "verdict");
+    const std::string statistic = t.at(r, "statistic");
+    const std::string metric = target.substr(0, target.find(' '));
+    const bool missed = v == "missed";
+    const bool mean = statistic == "mean";
+    const double value = number(t.at(r, "value"));
+    const double low = mean ? number(t.at(r, "new_ci_low")) : value;
+    const double high = mean ? number(t.at(r, "new_ci_high")) : value;
+    const double bound_low = number(t.at(r, "target_low")),
+                 bound_high = number(t.at(r, "target_high"));
+    const std::string word = missed ? "MISSED" : v;
+    std::vector<svg::ForestRow> rows{{"now: " + statistic, value, low, high,
+                                      "margin " + t.at(r, "margin") + ", " + v, missed ? 5 : 2,
+                                      word}};
+    // The band: the values that meet the target; a one-sided target's reaches past the data.
+    double lo = value, hi = value;
+    for (double x : {low, high, bound_low, bound_high})
+        if (std::isfinite(x)) lo = std::min(lo, x), hi = std::max(hi, x);
+    const double pad = hi > lo ? (hi - lo) * 0.15 : std::max(0.5, std::abs(hi) * 0.1);
+    std::optional<svg::Band> band;
+    const std::string bounds = target.substr(target.find(' ') + 1);
+    // At most V: down to 0 for a metric that is never negative; at least V: up to 1 for a rate.
+    const double floor = lo >= 0 ? 0.0 : lo - pad;
+    const double ceiling = t.at(r, "kind") == "rate" && mean ? std::max(1.0, hi) : hi + pad;
+    if (!std::isnan(bound_low) || !std::isnan(bound_high))
+        band = svg::Band{std::isnan(bound_low) ? floor : bound_low,
+                         std::isnan(bound_high) ? ceiling : bound_high,
+                         "the target: " + bounds + " (met inside)"};
+    return "<h3>target " + escape(target) + ": " + escape(word) + "</h3>" +
+           figure(svg::forest_chart("target " + target + ": " + word,
+                                    mean ? metric + ", mean per playout"
+                                         : metric + ", its " + statistic + " (" +
+                                               statistic.substr(1) + "th percentile)",
+                                    rows, std::nullopt, band),
+                  csv_table(t,
+                            {"metric", "verdict", "statistic", "value", "new_mean", "new_ci_low",
+                             "new_ci_high", "target_low", "target_high", "margin"},
+                            [&](std::size_t k) { return k == r; }));
+}
+
 std::string check_sections(const fs::path& dir) {
     const CsvTable t = read(dir, "check.csv");
     std::string s;
     for (const auto& file : distinct(t, "file")) {
         std::size_t first = 0;
         while (t.at(first, "file") != file) ++first;
-        std::string verdict = "unchanged";
+        const std::string mode = t.at(first, "mode");
+        const bool targets = mode == "targets";
+        std::string verdict = targets ? "met" : "unchanged";
         for (std::size_t r = 0; r < t.rows.size(); ++r)
-            if (t.at(r, "file") == file && t.at(r, "verdict") != "unchanged" && verdict != "moved")
+            if (t.at(r, "file") == file && verdict_rank(t.at(r, "verdict")) > verdict_rank(verdict))
                 verdict = t.at(r, "verdict");
+        const std::string head = verdict == "moved"          ? "the balance MOVED"
+                                 : verdict == "missed"       ? "a target is MISSED"
+                                 : verdict == "inconclusive" ? "INCONCLUSIVE at the cap"
+                                 : verdict == "met"          ? "every target met"
+                                                             : verdict;
+        const std::string how =
+            targets ? "targets checked sequentially (GSPRT), rules version " +
+                          escape(t.at(first, "rules_version_build")) + ", seed " +
+                          escape(t.at(first, "seed")) + ", " + escape(t.at(first, "playouts")) +
+                          " playouts"
+                    : escape(mode) + " check, rules version " +
+                          escape(t.at(first, "rules_version_baseline")) +
+                          " (this build: " + escape(t.at(first, "rules_version_build")) +
+                          "), seed " + escape(t.at(first, "seed")) + ", " +
+                          escape(t.at(first, "playouts")) + " playouts";
         s += "<section><h2>" + escape(file) + ": " +
-             (verdict == "moved" ? "<span class=\"moved\">the balance MOVED</span>"
-                                 : "<span class=\"pass\">" + escape(verdict) + "</span>") +
+             (verdict_rank(verdict) >= 2 ? "<span class=\"moved\">" + escape(head) + "</span>"
+                                         : "<span class=\"pass\">" + escape(head) + "</span>") +
              "</h2><p>" + escape(t.at(first, "game")) + " | " + escape(t.at(first, "scenario")) +
-             " | " + escape(t.at(first, "policy")) + "<br>" + escape(t.at(first, "mode")) +
-             " check, rules version " + escape(t.at(first, "rules_version_baseline")) +
-             " (this build: " + escape(t.at(first, "rules_version_build")) + "), seed " +
-             escape(t.at(first, "seed")) + ", " + escape(t.at(first, "playouts")) + " playouts</p>";
+             " | " + escape(t.at(first, "policy")) + "<br>" + how + "</p>";
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
             if (t.at(r, "file") != file) continue;
-            const std::string metric = t.at(r, "metric"), v = t.at(r, "verdict");
-            const bool moved = v == "moved";
-            const double old_mean = number(t.at(r, "old_mean"));
-            const double detectable = number(t.at(r, "detectable"));
-            std::vector<svg::ForestRow> rows{
-                {"baseline", old_mean, number(t.at(r, "old_ci_low")),
-                 number(t.at(r, "old_ci_high")), "recorded", 0, ""},
-                {"new", number(t.at(r, "new_mean")), number(t.at(r, "new_ci_low")),
-                 number(t.at(r, "new_ci_high")), "shift " + t.at(r, "shift") + ", " + v,
-                 moved ? 5 : 2,
-                 moved              ? "MOVED"
-                 : v == "tolerated" ? "tolerated: pass"
-                                    : "pass"}};
-            std::optional<svg::Band> band;
-            if (!std::isnan(detectable))
-                band = svg::Band{old_mean - detectable, old_mean + detectable,
-                                 "baseline ± detectable shift (" + num(detectable) + ")"};
-            s += "<h3>" + escape(metric) + ": " + escape(moved ? "MOVED" : v) + "</h3>" +
-                 figure(svg::forest_chart(metric + ": baseline and new, " + (moved ? "MOVED" : v),
-                                          metric + ", mean per playout", rows, std::nullopt, band,
-                                          {"baseline", "", "new"}),
-                        csv_table(t,
-                                  {"metric", "verdict", "old_mean", "old_ci_low", "old_ci_high",
-                                   "new_mean", "new_ci_low", "new_ci_high", "shift", "alarm_above",
-                                   "detectable", "tolerance"},
-                                  [&](std::size_t k) { return k == r; }));
+            s += targets ? target_check_row(t, r) : baseline_check_row(t, r);
         }
         s += "</section>";
     }
