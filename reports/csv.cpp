@@ -99,14 +99,14 @@ std::string distributions_csv(const RunInfo& info, const std::vector<Distributio
     return s;
 }
 
-std::string survival_csv(const Tally& t, bool partial) {
+std::string survival_csv(const RunInfo& info, const Tally& t, std::span<const MetricSpec> metrics) {
     const auto& svs = t.survivals();
     if (svs.empty()) return {};
-    // One table: the plain columns; several: a leading subject column.
+    // One table: no subject column; several: a subject column.
     const bool many = svs.size() > 1;
-    const std::string status = partial ? ",partial\n" : ",complete\n";
-    std::string s = many ? "subject,step,at_risk,lost,completed,survival,status\n"
-                         : "step,at_risk,lost,completed,survival,status\n";
+    const std::string status = info.partial ? ",partial\n" : ",complete\n";
+    std::string s = std::string("game,scenario,policy,") + (many ? "subject," : "") +
+                    "step_metric,step,at_risk,lost,completed,survival,status\n";
     for (std::size_t k = 0; k < svs.size(); ++k) {
         const auto& sv = svs[k];
         const auto times = t.counts(static_cast<std::size_t>(sv.time));
@@ -115,16 +115,24 @@ std::string survival_csv(const Tally& t, bool partial) {
         std::size_t last = times.size();
         while (last > 0 && times[last - 1] == 0) --last;
         std::uint64_t at_risk = t.playouts();
-        double survival = 1.0;
+        // The product in extended precision, rounded once when written: a double product's
+        // rounding shows (0.7330000000000001 for 733 of 1000 left).
+        long double survival = 1.0L;
         for (std::size_t i = 0; i < last; ++i) {
             const std::uint64_t lost = events[i];
             const std::uint64_t completed = times[i] - events[i];
             if (at_risk > 0)
-                survival *= 1.0 - static_cast<double>(lost) / static_cast<double>(at_risk);
+                survival *=
+                    static_cast<long double>(at_risk - lost) / static_cast<long double>(at_risk);
+            s += head(info) + ',';
             if (many) s += csv_field(sv.subject) + ',';
+            s += csv_field(static_cast<std::size_t>(sv.time) < metrics.size()
+                               ? metrics[static_cast<std::size_t>(sv.time)].name
+                               : sv.time_name) +
+                 ',';
             s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + std::to_string(at_risk) +
                  ',' + std::to_string(lost) + ',' + std::to_string(completed) + ',' +
-                 format_double(survival) + status;
+                 format_double(static_cast<double>(survival)) + status;
             at_risk -= times[i];
         }
     }
@@ -148,6 +156,25 @@ std::string survival_csv_exact(const std::vector<double>& lost,
              ',' + format_double(lost[i]) + ',' + format_double(c) + ',' + format_double(survival) +
              ",complete\n";
         at_risk -= lost[i] + c;
+    }
+    return s;
+}
+
+std::string survival_csv_described(const RunInfo& info, std::string_view step_metric,
+                                   std::string_view table) {
+    std::string s;
+    bool header = true;
+    while (!table.empty()) {
+        const std::size_t end = table.find('\n');
+        const std::string_view line = table.substr(0, end);
+        s += header ? std::string("game,scenario,policy,step_metric")
+                    : head(info) + ',' + csv_field(step_metric);
+        s += ',';
+        s += line;
+        s += '\n';
+        header = false;
+        if (end == std::string_view::npos) break;
+        table.remove_prefix(end + 1);
     }
     return s;
 }

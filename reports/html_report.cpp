@@ -413,7 +413,8 @@ std::string tournament_sections(const fs::path& dir) {
         for (std::size_t r = 0; r < ratings.rows.size(); ++r)
             rows.push_back({ratings.at(r, "policy"), number(ratings.at(r, "rating")),
                             number(ratings.at(r, "ci_low")), number(ratings.at(r, "ci_high")),
-                            ratings.at(r, "games") + " games, score " + ratings.at(r, "score") +
+                            ratings.at(r, "games") + " games, score " +
+                                num(number(ratings.at(r, "score")), 3) +
                                 (ratings.at(r, "policy_scenario").empty()
                                      ? ""
                                      : "; " + ratings.at(r, "policy_scenario")),
@@ -424,7 +425,8 @@ std::string tournament_sections(const fs::path& dir) {
              "intervals.</p>" +
              figure(svg::forest_chart("Bradley-Terry ratings", "rating (Elo scale, mean 0)", rows,
                                       0.0),
-                    csv_table(ratings, {"policy", "rating", "ci_low", "ci_high", "games", "score"},
+                    csv_table(ratings,
+                              {"policy", "rating", "ci_low", "ci_high", "games", "score", "points"},
                               [](std::size_t) { return true; })) +
              "</section>";
     }

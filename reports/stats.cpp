@@ -35,7 +35,10 @@ Interval wilson(double successes, double n, double z) {
     const double denom = 1 + z2 / n;
     const double centre = (p + z2 / (2 * n)) / denom;
     const double half = z / denom * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n));
-    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+    // At the ends the interval reaches 0 (no successes) or 1 (all): exactly, not centre - half's
+    // rounding (1e-19 for a zero).
+    return {successes <= 0 ? 0.0 : std::max(0.0, centre - half),
+            successes >= n ? 1.0 : std::min(1.0, centre + half)};
 }
 
 double quantile(const Distribution& d, int percent) {
