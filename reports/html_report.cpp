@@ -194,6 +194,8 @@ svg::Law law_of(const CsvTable& d, const std::string& metric, const std::string&
         law.p.push_back(number(d.at(r, "probability")));
         law.at_least.push_back(number(d.at(r, "at_least")));
         law.tips.push_back(d.at(r, "count").empty() ? "" : d.at(r, "count") + " playouts");
+        if (const double u = number(d.at(r, "unresolved")); u > 0)
+            law.unresolved = std::max(law.unresolved, u);
     }
     return law;
 }
@@ -315,13 +317,32 @@ std::string compare_sections(const fs::path& dir) {
     std::vector<std::string> metrics = distinct(cmp, "metric");
     std::stable_partition(metrics.begin(), metrics.end(),
                           [&](const std::string& m) { return m == ranked_by; });
+    // The policies in the ranking's order (policies.csv's rank), so every chart reads as it.
+    std::map<std::string, double> rank;
+    for (std::size_t r = 0; r < pol.rows.size(); ++r)
+        rank.emplace(pol.at(r, "policy"), number(pol.at(r, "rank")));
+    const auto rank_of = [&](const std::string& p) {
+        const auto it = rank.find(p);
+        return it == rank.end() || std::isnan(it->second) ? 1e300 : it->second;
+    };
     for (const auto& metric : metrics) {
-        std::vector<svg::ForestRow> rows;
-        std::vector<std::vector<std::string>> cells;
+        std::vector<std::size_t> order;
         for (std::size_t r = 0; r < cmp.rows.size(); ++r) {
             if (cmp.at(r, "metric") != metric) continue;
             const std::string a = cmp.at(r, "policy_a"), b = cmp.at(r, "policy_b");
-            if (a != best && b != best) continue;
+            if (a == best || b == best) order.push_back(r);
+        }
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+            const auto other = [&](std::size_t r) {
+                return cmp.at(r, "policy_a") == best ? cmp.at(r, "policy_b")
+                                                     : cmp.at(r, "policy_a");
+            };
+            return rank_of(other(x)) < rank_of(other(y));
+        });
+        std::vector<svg::ForestRow> rows;
+        std::vector<std::vector<std::string>> cells;
+        for (const std::size_t r : order) {
+            const std::string a = cmp.at(r, "policy_a"), b = cmp.at(r, "policy_b");
             const double sign = a == best ? -1 : 1;  // the other policy's mean - the best's
             svg::ForestRow row;
             row.label = a == best ? b : a;
@@ -363,6 +384,25 @@ std::string compare_sections(const fs::path& dir) {
     return s;
 }
 
+// A tournament's playouts: games per pairing (a pairing: one policy in the first seat, one in
+// the second), one number when every pairing played as many, else their range; and the total.
+std::string tournament_playouts(const CsvTable& t) {
+    std::map<std::string, bool> pairings;
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo, total = 0;
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const std::string key = t.at(r, "first_policy") + '\n' + t.at(r, "second_policy");
+        if (pairings.count(key)) continue;
+        pairings[key] = true;
+        const double n = number(t.at(r, "playouts"));
+        if (std::isnan(n)) continue;
+        lo = std::min(lo, n), hi = std::max(hi, n), total += n;
+    }
+    if (pairings.empty() || !std::isfinite(lo)) return "";
+    return (lo == hi ? num(lo, 15) : num(lo, 15) + " to " + num(hi, 15)) + " games per pairing, " +
+           std::to_string(pairings.size()) + " pairings (each policy in each seat against every " +
+           "other): " + num(total, 15) + " games";
+}
+
 std::string tournament_sections(const fs::path& dir) {
     const CsvTable t = read(dir, "tournament.csv");
     const CsvTable ratings = read(dir, "ratings.csv");
@@ -396,7 +436,8 @@ std::string tournament_sections(const fs::path& dir) {
         s += "<section><h2>Who beats whom</h2><p>The share of games the row's policy wins in the "
              "first seat (" +
              escape(first) + ") against the column's in the second (" + escape(second) +
-             "); hover a cell for its draws, losses and intervals.</p>" +
+             "); hover a cell for its draws, losses and intervals. " +
+             escape(tournament_playouts(t)) + ".</p>" +
              figure(
                  svg::heatmap_chart(
                      "first seat's win rate: " + first + " (rows) against " + second + " (columns)",
@@ -801,8 +842,8 @@ std::string report_html(const fs::path& dir) {
             for (const auto& c : head.header) row.push_back(main.at(0, c));
             row[1] = shared_scenario(main);
             if (kind == "sweep") row[1] += " (varied: " + varied_options(main) + ")";
-            if (kind == "tournament" || kind == "tune")
-                row[3] = "";  // playouts: per pairing or setting, in the table
+            if (kind == "tune") row[3] = "";  // playouts: per setting, in the table
+            if (kind == "tournament") row[3] = tournament_playouts(read(dir, "tournament.csv"));
             if (kind != "sweep" && kind != "tune") row[5] = policies;
             head.rows.push_back(row);
         }
