@@ -142,20 +142,28 @@ std::string survival_csv(const RunInfo& info, const Tally& t, std::span<const Me
 std::string survival_csv_exact(const std::vector<double>& lost,
                                const std::vector<double>& completed, std::int32_t lo) {
     std::string s = "step,at_risk,lost,completed,survival,status\n";
-    double at_risk = 0;
-    for (std::size_t i = 0; i < lost.size(); ++i)
-        at_risk += lost[i] + (i < completed.size() ? completed[i] : 0);
     std::size_t last = lost.size();
     while (last > 0 && lost[last - 1] <= 0 && (last > completed.size() || completed[last - 1] <= 0))
         --last;
-    double survival = 1.0;
+    // at_risk as tail sums from the end (no cancellation: the last step's is its own mass, so a
+    // law that ends there ends at survival exactly 0), in extended precision; the product too,
+    // each rounded once when written.
+    const auto c = [&](std::size_t i) { return i < completed.size() ? completed[i] : 0.0; };
+    std::vector<long double> at_risk(last + 1, 0.0L);
+    for (std::size_t i = lost.size(); i-- > 0;) {
+        const long double here = static_cast<long double>(lost[i]) + c(i);
+        if (i < last)
+            at_risk[i] = at_risk[i + 1] + here;
+        else
+            at_risk[last] += here;  // nothing past `last` but zeros
+    }
+    long double survival = 1.0L;
     for (std::size_t i = 0; i < last; ++i) {
-        const double c = i < completed.size() ? completed[i] : 0;
-        if (at_risk > 0) survival *= 1.0 - lost[i] / at_risk;
-        s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + format_double(at_risk) +
-             ',' + format_double(lost[i]) + ',' + format_double(c) + ',' + format_double(survival) +
+        if (at_risk[i] > 0) survival *= (at_risk[i] - lost[i]) / at_risk[i];
+        s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' +
+             format_double(static_cast<double>(at_risk[i])) + ',' + format_double(lost[i]) + ',' +
+             format_double(c(i)) + ',' + format_double(static_cast<double>(survival)) +
              ",complete\n";
-        at_risk -= lost[i] + c;
     }
     return s;
 }

@@ -77,6 +77,9 @@ Summary summarize_resolved(const Distribution& d, bool exact) {
     s.mean = acc::weighted_mean(a);
     const double var = std::max(0.0, static_cast<double>(acc::weighted_variance(a)));
     s.skewness = var > 0 ? static_cast<double>(acc::weighted_skewness(a)) : 0.0;
+    // A symmetric law's skewness is 0; its moments' rounding leaves 1e-14. Below 1e-9 it is that
+    // rounding (a sample's skewness has a standard error of sqrt(6/n), above 1e-5 for any run).
+    if (std::abs(s.skewness) < 1e-9) s.skewness = 0;
     if (exact) {
         s.stddev = std::sqrt(var);
         s.ci = {s.mean, s.mean};

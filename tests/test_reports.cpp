@@ -293,3 +293,29 @@ TEST_CASE("Holm's adjustment on hand-computed examples", "[reports][compare]") {
     CHECK(holm(std::vector<double>{0.05}) == std::vector<double>{0.05});
     CHECK(holm(std::vector<double>{}).empty());
 }
+
+TEST_CASE("an exact survival table ends at 0 and carries no subtraction's rounding",
+          "[reports][csv]") {
+    // Ends at steps 1..4 with 0.1, 0.2, 0.3, 0.4: at_risk 1, 0.9, 0.7, 0.4; survival 0.9, 0.7,
+    // 0.4, 0. Subtracting from the total wrote 0.7000000000000001 and -8.9e-17.
+    const std::string csv = survival_csv_exact({0.1, 0.2, 0.3, 0.4}, {}, 1);
+    INFO(csv);
+    CHECK(csv ==
+          "step,at_risk,lost,completed,survival,status\n"
+          "1,1,0.1,0,0.9,complete\n"
+          "2,0.9,0.2,0,0.7,complete\n"
+          "3,0.7,0.3,0,0.4,complete\n"
+          "4,0.4,0.4,0,0,complete\n");
+}
+
+TEST_CASE("a symmetric law's skewness is written 0, not rounding's -8e-15", "[reports][csv]") {
+    // Two dice's sum as probabilities (Bosconian's bases_placed, exact): symmetric about 7.
+    Distribution d{{"sum", "", MetricKind::count, 2, 12}, {}, 0};
+    for (int s = 2; s <= 12; ++s) d.mass.push_back((6 - std::abs(s - 7)) / 36.0);
+    const Summary x = summarize(d, true);
+    CHECK(x.skewness == 0);
+    CHECK(format_double(x.skewness) == "0");
+    // A skewed one keeps its skewness.
+    Distribution e{{"n", "", MetricKind::count, 0, 2}, {0.7, 0.2, 0.1}, 0};
+    CHECK(summarize(e, true).skewness > 0.5);
+}
