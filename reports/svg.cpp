@@ -407,7 +407,9 @@ std::string forest_chart(std::string_view title, std::string_view x_label,
     if (band) lo = std::min(lo, band->low), hi = std::max(hi, band->high);
     if (!std::isfinite(lo)) lo = 0, hi = 1;
     if (hi <= lo) lo -= 0.5, hi += 0.5;
-    const Ticks t = nice_ticks(lo - (hi - lo) * 0.02, hi + (hi - lo) * 0.02, 6);
+    // The margin never takes a scale of non-negative values below 0 (no tick at -10 turns).
+    const double from = lo >= 0 ? std::max(0.0, lo - (hi - lo) * 0.02) : lo - (hi - lo) * 0.02;
+    const Ticks t = nice_ticks(from, hi + (hi - lo) * 0.02, 6);
     const LinearScale sx{t.values.front(), t.values.back(), f.x0(), f.x1()};
     std::string s = f.open(title);
     if (!entries.empty()) s += f.legend(entries);

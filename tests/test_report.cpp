@@ -467,3 +467,13 @@ TEST_CASE("report: the tournament page names its playouts; compare charts follow
     CHECK(b_at < a_at);  // b (rank 2) above a (rank 3), though compare.csv lists a first
     fs::remove_all(dir);
 }
+
+TEST_CASE("svg: a forest plot of non-negative values keeps its axis at 0 and up",
+          "[report][charts]") {
+    // A target `turns p95 at most 30` drawn from 0: the margin added no tick at -10.
+    const std::string chart =
+        svg::forest_chart("t", "turns", {{"now: p95", 37, 37, 37, "", 5, "MISSED"}}, std::nullopt,
+                          svg::Band{0, 30, "the target"});
+    CHECK(chart.find(">0</text>") != std::string::npos);
+    CHECK(chart.find(">-") == std::string::npos);
+}
