@@ -29,11 +29,13 @@ std::string format_double(double v) {
     if (v == 0) return "0";        // no "-0"
     char buf[64];
     // A whole number is written as a plain integer: the shortest form would write 3000000 as
-    // "3e+06", which int() refuses and pandas reads as a float. Other values need no exponent
-    // from 1 upwards either (their fraction makes the fixed form the shorter), only tiny ones.
+    // "3e+06", which int() refuses and pandas reads as a float. Other values from 1e-4 up are
+    // the shortest fixed form that reads back (0.0006, not the shorter 6e-04); only tinier
+    // ones take an exponent (1e-07).
     const bool whole = std::abs(v) < 1e21 && v == std::trunc(v);
-    const auto r = whole ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed)
-                         : std::to_chars(buf, buf + sizeof buf, v);
+    const auto r = whole || std::abs(v) >= 1e-4
+                       ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed)
+                       : std::to_chars(buf, buf + sizeof buf, v);
     return std::string(buf, r.ptr);
 }
 

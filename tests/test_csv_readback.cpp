@@ -89,6 +89,13 @@ TEST_CASE("whole numbers are written as plain integers", "[reports][csv]") {
     CHECK(format_double(1e20) == "100000000000000000000");
     CHECK(format_double(2.5) == "2.5");
     CHECK(format_double(1e-7) == "1e-07");  // a tiny fraction keeps its shortest form
+    // From 1e-4 up no exponent: 0.0006 (a draw rate of 12 in 20000), not 6e-04.
+    CHECK(format_double(0.0006) == "0.0006");
+    CHECK(format_double(-0.00012345) == "-0.00012345");
+    CHECK(format_double(0.0001) == "0.0001");
+    CHECK(format_double(0.7330000000000001) == "0.7330000000000001");  // still every digit
+    for (const double v : {0.0006, 1.0 / 3000, 0.00099999999999999991, 2.5e-4 / 3})
+        CHECK(std::stod(format_double(v)) == v);
     const std::vector<MetricSpec> specs = {{"steps", "", MetricKind::count, 0, 2}};
     const Distribution d{specs[0], {0.0, 3e6, 1e5}};
     const std::string csv = distributions_csv({"g", "s", "p", 1, 3'100'000, false, false}, {d});
