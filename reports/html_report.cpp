@@ -291,8 +291,13 @@ std::string run_sections(const fs::path& dir) {
                 c.censored.push_back(number(surv.at(r, "completed")) > 0);
             }
             const std::string title = subject.empty() ? "survival" : "survival: " + subject;
+            // The step's axis names what a step is: the metric whose value it is.
+            std::string step_metric;
+            for (std::size_t r = 0; r < surv.rows.size() && step_metric.empty(); ++r)
+                if (keep(r)) step_metric = surv.at(r, "step_metric");
             s +=
-                figure(svg::survival_chart(title, "step", {c}),
+                figure(svg::survival_chart(
+                           title, step_metric.empty() ? "step" : "step: " + step_metric, {c}),
                        csv_table(surv, {"step", "at_risk", "lost", "completed", "survival"}, keep));
         }
         s += "</section>";

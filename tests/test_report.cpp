@@ -201,6 +201,8 @@ TEST_CASE("run --report: the page is a function of the folder, as odds report DI
     CHECK(page.find(prov.at(0, "command_line")) != std::string::npos);
     CHECK(page.find("<dt>seed</dt><dd>1</dd>") != std::string::npos);
     CHECK(page.find("<dt>playouts</dt><dd>2000</dd>") != std::string::npos);
+    // The survival chart's axis says what a step is (survival.csv's step_metric).
+    CHECK(page.find(">step: turns</text>") != std::string::npos);
     fs::remove(dir / "report.html");
     const auto again = cli({"report", dir.string()});
     CHECK(again.code == 0);
