@@ -23,6 +23,23 @@ const char* verdict_name(Verdict v) {
     return "moved";
 }
 
+const char* target_verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::unchanged:
+        case Verdict::tolerated:  // not a target's verdict; a target within its margin is met
+            return "met";
+        case Verdict::inconclusive:
+            return "inconclusive";
+        case Verdict::moved:
+            return "missed";
+    }
+    return "missed";
+}
+
+const char* BaselineCheck::verdict_word(Verdict v) const {
+    return targets() ? target_verdict_name(v) : verdict_name(v);
+}
+
 int verdict_exit_code(Verdict v) {
     return v == Verdict::moved ? 1 : v == Verdict::inconclusive ? 3 : 0;
 }
@@ -52,6 +69,20 @@ Verdict overall_verdict(const std::vector<BaselineCheck>& checks) {
     for (const auto& c : checks)
         if (static_cast<int>(c.verdict()) > static_cast<int>(v)) v = c.verdict();
     return v;
+}
+
+const char* overall_verdict_word(const std::vector<BaselineCheck>& checks) {
+    const Verdict all = overall_verdict(checks);
+    bool every_target = !checks.empty();
+    for (const auto& c : checks) every_target = every_target && c.targets();
+    if (every_target) return target_verdict_name(all);
+    // Mixed or baselines only: in the words of a file that has the worst verdict, a baseline's
+    // first (a moved balance is the news; "missed" only when no baseline moved).
+    for (const auto& c : checks)
+        if (!c.targets() && c.verdict() == all) return verdict_name(all);
+    for (const auto& c : checks)
+        if (c.verdict() == all) return c.verdict_word(all);
+    return verdict_name(all);
 }
 
 namespace {
@@ -105,7 +136,7 @@ std::string failure_message(const BaselineCheck& b, const MetricCheck& m) {
     if (!m.reported) return m.name + " moved: this build no longer reports it";
     if (m.sequential) {
         const auto& q = *m.sequential;
-        return m.name + " " + verdict_name(m.verdict) + ": LLR " + fmt(q.llr) + " against [" +
+        return m.name + " " + b.verdict_word(m.verdict) + ": LLR " + fmt(q.llr) + " against [" +
                fmt(q.lower) + ", " + fmt(q.upper) + "] after " + std::to_string(q.playouts) +
                " playouts";
     }
@@ -140,13 +171,22 @@ std::string mode_name(const BaselineCheck& b) {
     return !b.mode.empty() ? b.mode : b.exact ? "exact" : "statistical";
 }
 
+std::string target_json(const MetricCheck& m) {
+    if (!m.target) return "null";
+    const auto& t = *m.target;
+    const auto bound = [](const std::optional<double>& v) { return v ? json_number(*v) : "null"; };
+    return "{\"statistic\": " + json_string(t.statistic) + ", \"value\": " + json_number(t.value) +
+           ", \"low\": " + bound(t.low) + ", \"high\": " + bound(t.high) + ", \"margin\": " +
+           (m.sequential ? json_number(m.sequential->tolerance) : std::string("null")) + "}";
+}
+
 std::string sequential_json(const MetricCheck& m) {
     if (!m.sequential) return "null";
     const auto& q = *m.sequential;
     return "{\"llr\": " + json_number(q.llr) + ", \"lower\": " + json_number(q.lower) +
            ", \"upper\": " + json_number(q.upper) + ", \"tolerance\": " + json_number(q.tolerance) +
            ", \"playouts\": " + std::to_string(q.playouts) +
-           ", \"fixed_playouts\": " + json_number(q.fixed_playouts) + "}";
+           ", \"fixed_playouts\": " + (m.target ? "null" : json_number(q.fixed_playouts)) + "}";
 }
 
 }  // namespace
@@ -235,9 +275,11 @@ std::string json_number(double v) {
     if (v == 0) return "0";
     char buf[400];
     // A whole number as a plain integer (1000000, not the shorter 1e+06), as in the CSV files.
+    // From 1e-4 up the shortest fixed form (0.0006, not 6e-04), as format_double writes.
     const bool whole = std::abs(v) < 1e21 && v == std::trunc(v);
-    const auto r = whole ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed)
-                         : std::to_chars(buf, buf + sizeof buf, v);
+    const auto r = whole || std::abs(v) >= 1e-4
+                       ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed)
+                       : std::to_chars(buf, buf + sizeof buf, v);
     return std::string(buf, r.ptr);
 }
 
@@ -285,13 +327,13 @@ std::string check_junit(const std::vector<BaselineCheck>& checks) {
               << xml_escape(m.name) << "\">\n";
             if (m.verdict == Verdict::moved || m.verdict == Verdict::inconclusive) {
                 const char* tag = m.verdict == Verdict::moved ? "failure" : "error";
-                o << "      <" << tag << " type=\"" << verdict_name(m.verdict) << "\" message=\""
+                o << "      <" << tag << " type=\"" << b.verdict_word(m.verdict) << "\" message=\""
                   << xml_escape(failure_message(b, m)) << "\">"
                   << xml_escape(b.game + " " + mode + " check: " + m.name + " " + m.line) << "</"
                   << tag << ">\n";
             }
             o << "      <system-out>"
-              << xml_escape(std::string(verdict_name(m.verdict)) + ": " + m.name + " " + m.line)
+              << xml_escape(std::string(b.verdict_word(m.verdict)) + ": " + m.name + " " + m.line)
               << "</system-out>\n    </testcase>\n";
         }
         o << "  </testsuite>\n";
@@ -304,7 +346,7 @@ std::string check_json(const std::vector<BaselineCheck>& checks, std::string_vie
     std::ostringstream o;
     const Verdict all = overall_verdict(checks);
     o << "{\n  \"odds_version\": " << json_string(odds_version) << ",\n  \"verdict\": \""
-      << verdict_name(all) << "\",\n  \"exit_code\": " << verdict_exit_code(all)
+      << overall_verdict_word(checks) << "\",\n  \"exit_code\": " << verdict_exit_code(all)
       << ",\n  \"baselines\": [";
     for (std::size_t i = 0; i < checks.size(); ++i) {
         const BaselineCheck& b = checks[i];
@@ -313,35 +355,39 @@ std::string check_json(const std::vector<BaselineCheck>& checks, std::string_vie
           << "      \"game\": " << json_string(b.game) << ",\n"
           << "      \"scenario\": " << json_string(b.scenario) << ",\n"
           << "      \"policy\": " << json_string(b.policy) << ",\n"
-          << "      \"rules_version\": {\"baseline\": " << json_string(b.rules_baseline)
+          << "      \"rules_version\": {\"baseline\": "
+          << (b.targets() ? std::string("null") : json_string(b.rules_baseline))
           << ", \"build\": " << json_string(b.rules_build) << "},\n"
           << "      \"mode\": \"" << mode_name(b) << "\",\n"
           << "      \"reason\": " << (b.exact ? std::string("null") : json_string(b.reason))
           << ",\n"
           << "      \"seed\": {\"baseline\": " << b.seed_baseline << ", \"check\": " << b.seed
           << "},\n"
-          << "      \"playouts\": {\"baseline\": " << b.playouts_baseline
+          << "      \"playouts\": {\"baseline\": "
+          << (b.targets() ? std::string("null") : std::to_string(b.playouts_baseline))
           << ", \"check\": " << b.playouts << "},\n"
           << "      \"false_alarm_rate\": "
           << (b.exact ? std::string("null") : json_number(b.false_alarm))
           << ",\n      \"seconds\": " << seconds(b.seconds) << ",\n"
-          << "      \"verdict\": \"" << verdict_name(b.verdict()) << "\",\n"
+          << "      \"verdict\": \"" << b.verdict_word(b.verdict()) << "\",\n"
           << "      \"metrics\": [";
         for (std::size_t k = 0; k < b.metrics.size(); ++k) {
             const MetricCheck& m = b.metrics[k];
             const bool stat = m.reported && m.threshold.has_value();
             o << (k ? "," : "") << "\n        {\"name\": " << json_string(m.name)
               << ", \"kind\": " << json_string(m.kind) << ", \"verdict\": \""
-              << verdict_name(m.verdict) << "\", \"reported\": " << (m.reported ? "true" : "false")
+              << b.verdict_word(m.verdict)
+              << "\", \"reported\": " << (m.reported ? "true" : "false")
               << ",\n         \"old\": " << interval_json(m.old_s)
               << ",\n         \"new\": " << (m.reported ? interval_json(m.new_s) : "null")
-              << ",\n         \"shift\": " << (m.reported ? json_number(m.shift) : "null")
-              << ", \"counts_match\": "
+              << ",\n         \"shift\": "
+              << (m.reported && !m.target ? json_number(m.shift) : "null") << ", \"counts_match\": "
               << (b.exact && m.reported ? (m.counts_match ? "true" : "false") : "null")
               << ", \"threshold\": " << optional_json(m.threshold) << ", \"alarm_above\": "
               << (stat ? json_number(m.tolerance.value_or(0.0) + *m.threshold) : "null")
               << ", \"detectable\": " << optional_json(m.detectable)
               << ", \"tolerance\": " << optional_json(m.tolerance)
+              << ",\n         \"target\": " << target_json(m)
               << ",\n         \"sequential\": " << sequential_json(m) << "}";
         }
         o << "\n      ]\n    }";
@@ -352,28 +398,40 @@ std::string check_json(const std::vector<BaselineCheck>& checks, std::string_vie
 
 std::string check_csv(const std::vector<BaselineCheck>& checks) {
     const auto opt = [](std::optional<double> v) { return v ? format_double(*v) : std::string(); };
+    // statistic .. margin come last, so every earlier column keeps its place.
     std::string s =
         "file,game,scenario,policy,mode,rules_version_baseline,rules_version_build,seed,playouts,"
         "metric,kind,verdict,reported,old_mean,old_ci_low,old_ci_high,new_mean,new_ci_low,"
-        "new_ci_high,shift,threshold,alarm_above,detectable,tolerance\n";
+        "new_ci_high,shift,threshold,alarm_above,detectable,tolerance,statistic,value,target_low,"
+        "target_high,margin\n";
     for (const auto& b : checks)
         for (const auto& m : b.metrics) {
             const bool stat = m.reported && m.threshold.has_value();
             s += csv_field(b.file) + ',' + csv_field(b.game) + ',' + csv_field(b.scenario) + ',' +
-                 csv_field(b.policy) + ',' + (b.exact ? "exact" : "statistical") + ',' +
-                 csv_field(b.rules_baseline) + ',' + csv_field(b.rules_build) + ',' +
-                 std::to_string(b.seed) + ',' + std::to_string(b.playouts) + ',' +
-                 csv_field(m.name) + ',' + m.kind + ',' + verdict_name(m.verdict) + ',' +
-                 (m.reported ? "true" : "false") + ',' + format_double(m.old_s.mean) + ',' +
-                 format_double(m.old_s.ci.low) + ',' + format_double(m.old_s.ci.high) + ',';
+                 csv_field(b.policy) + ',' + mode_name(b) + ',' + csv_field(b.rules_baseline) +
+                 ',' + csv_field(b.rules_build) + ',' + std::to_string(b.seed) + ',' +
+                 std::to_string(b.playouts) + ',' + csv_field(m.name) + ',' + m.kind + ',' +
+                 b.verdict_word(m.verdict) + ',' + (m.reported ? "true" : "false") + ',' +
+                 format_double(m.old_s.mean) + ',' + format_double(m.old_s.ci.low) + ',' +
+                 format_double(m.old_s.ci.high) + ',';
             if (m.reported)
                 s += format_double(m.new_s.mean) + ',' + format_double(m.new_s.ci.low) + ',' +
-                     format_double(m.new_s.ci.high) + ',' + format_double(m.shift) + ',';
+                     format_double(m.new_s.ci.high) + ',' +
+                     (m.target ? std::string() : format_double(m.shift)) + ',';
             else
                 s += ",,,,";
             s += opt(m.threshold) + ',' +
                  (stat ? format_double(m.tolerance.value_or(0.0) + *m.threshold) : std::string()) +
-                 ',' + opt(m.detectable) + ',' + opt(m.tolerance) + '\n';
+                 ',' + opt(m.detectable) + ',' + opt(m.tolerance) + ',';
+            if (m.target)
+                s += m.target->statistic + ',' + format_double(m.target->value) + ',' +
+                     opt(m.target->low) + ',' + opt(m.target->high) + ',' +
+                     (m.sequential ? format_double(m.sequential->tolerance) : std::string());
+            else if (m.reported)
+                s += "mean," + format_double(m.new_s.mean) + ",,,";
+            else
+                s += ",,,,";
+            s += '\n';
         }
     return s;
 }

@@ -20,6 +20,8 @@ namespace odds {
 // Targets (odds check on a targets file) say met for unchanged and missed for moved.
 enum class Verdict { unchanged, tolerated, inconclusive, moved };
 const char* verdict_name(Verdict v);  // "unchanged", "tolerated", "inconclusive", "moved"
+// A target's verdict in its own words: "met" (unchanged), "missed" (moved), "inconclusive".
+const char* target_verdict_name(Verdict v);
 // odds check's exit code for an overall verdict: 1 moved, 3 inconclusive, else 0.
 int verdict_exit_code(Verdict v);
 
@@ -57,6 +59,15 @@ struct MetricCheck {
         double fixed_playouts = 0;   // baselines: what a fixed test at the same rates needs
     };
     std::optional<Sequential> sequential;
+    // A target (a targets file's line): the statistic it names, its value in the re-run, its
+    // bounds (at least V: low; at most V: high; within A..B: both). Its margin is
+    // sequential->tolerance; a target has no baseline, no shift and no tolerance.
+    struct Target {
+        std::string statistic;  // "mean" or "pXX"
+        double value = 0;
+        std::optional<double> low, high;
+    };
+    std::optional<Target> target;
 };
 
 struct BaselineCheck {
@@ -70,9 +81,15 @@ struct BaselineCheck {
     double seconds = 0;      // wall time of the re-run
     std::vector<MetricCheck> metrics;
     Verdict verdict() const;  // the worst of its metrics'
+    bool targets() const { return mode == "targets"; }
+    // A verdict in this file's words: a targets file's met / missed / inconclusive.
+    const char* verdict_word(Verdict v) const;
 };
 
 Verdict overall_verdict(const std::vector<BaselineCheck>& checks);
+// The overall verdict in words: "moved" when a baseline moved, "missed" when only targets were
+// missed; "met" when every file is a targets file and every target is met; else verdict_name.
+const char* overall_verdict_word(const std::vector<BaselineCheck>& checks);
 
 // Text made safe for XML 1.0 attribute values and character data (& < > " ' escaped; control
 // characters XML cannot hold and malformed UTF-8 replaced by U+FFFD).

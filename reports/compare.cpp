@@ -59,9 +59,10 @@ PairedDifference paired_difference(const PairSums& sums, std::uint64_t n, double
     const double q = boost::math::quantile(t, 0.975);
     r.low = (mean - q * se) / scale;
     r.high = (mean + q * se) / scale;
-    if (se > 0)
+    if (se > 0) {
         r.p = 2 * boost::math::cdf(boost::math::complement(t, std::abs(mean) / se));
-    else
+        r.p_below = r.p < std::numeric_limits<double>::min();
+    } else
         r.p = mean == 0 ? 1.0 : 0.0;
     return r;
 }

@@ -30,11 +30,13 @@ std::string format_double(double v) {
     if (v == 0) return "0";        // no "-0"
     char buf[64];
     // A whole number is written as a plain integer: the shortest form would write 3000000 as
-    // "3e+06", which int() refuses and pandas reads as a float. Other values need no exponent
-    // from 1 upwards either (their fraction makes the fixed form the shorter), only tiny ones.
+    // "3e+06", which int() refuses and pandas reads as a float. Other values from 1e-4 up are
+    // the shortest fixed form that reads back (0.0006, not the shorter 6e-04); only tinier
+    // ones take an exponent (1e-07).
     const bool whole = std::abs(v) < 1e21 && v == std::trunc(v);
-    const auto r = whole ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed)
-                         : std::to_chars(buf, buf + sizeof buf, v);
+    const auto r = whole || std::abs(v) >= 1e-4
+                       ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed)
+                       : std::to_chars(buf, buf + sizeof buf, v);
     return std::string(buf, r.ptr);
 }
 
@@ -100,14 +102,14 @@ std::string distributions_csv(const RunInfo& info, const std::vector<Distributio
     return s;
 }
 
-std::string survival_csv(const Tally& t, bool partial) {
+std::string survival_csv(const RunInfo& info, const Tally& t, std::span<const MetricSpec> metrics) {
     const auto& svs = t.survivals();
     if (svs.empty()) return {};
-    // One table: the plain columns; several: a leading subject column.
+    // One table: no subject column; several: a subject column.
     const bool many = svs.size() > 1;
-    const std::string status = partial ? ",partial\n" : ",complete\n";
-    std::string s = many ? "subject,step,at_risk,lost,completed,survival,status\n"
-                         : "step,at_risk,lost,completed,survival,status\n";
+    const std::string status = info.partial ? ",partial\n" : ",complete\n";
+    std::string s = std::string("game,scenario,policy,") + (many ? "subject," : "") +
+                    "step_metric,step,at_risk,lost,completed,survival,status\n";
     for (std::size_t k = 0; k < svs.size(); ++k) {
         const auto& sv = svs[k];
         const auto times = t.counts(static_cast<std::size_t>(sv.time));
@@ -116,16 +118,24 @@ std::string survival_csv(const Tally& t, bool partial) {
         std::size_t last = times.size();
         while (last > 0 && times[last - 1] == 0) --last;
         std::uint64_t at_risk = t.playouts();
-        double survival = 1.0;
+        // The product in extended precision, rounded once when written: a double product's
+        // rounding shows (0.7330000000000001 for 733 of 1000 left).
+        long double survival = 1.0L;
         for (std::size_t i = 0; i < last; ++i) {
             const std::uint64_t lost = events[i];
             const std::uint64_t completed = times[i] - events[i];
             if (at_risk > 0)
-                survival *= 1.0 - static_cast<double>(lost) / static_cast<double>(at_risk);
+                survival *=
+                    static_cast<long double>(at_risk - lost) / static_cast<long double>(at_risk);
+            s += head(info) + ',';
             if (many) s += csv_field(sv.subject) + ',';
+            s += csv_field(static_cast<std::size_t>(sv.time) < metrics.size()
+                               ? metrics[static_cast<std::size_t>(sv.time)].name
+                               : sv.time_name) +
+                 ',';
             s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + std::to_string(at_risk) +
                  ',' + std::to_string(lost) + ',' + std::to_string(completed) + ',' +
-                 format_double(survival) + status;
+                 format_double(static_cast<double>(survival)) + status;
             at_risk -= times[i];
         }
     }
@@ -135,20 +145,47 @@ std::string survival_csv(const Tally& t, bool partial) {
 std::string survival_csv_exact(const std::vector<double>& lost,
                                const std::vector<double>& completed, std::int32_t lo) {
     std::string s = "step,at_risk,lost,completed,survival,status\n";
-    double at_risk = 0;
-    for (std::size_t i = 0; i < lost.size(); ++i)
-        at_risk += lost[i] + (i < completed.size() ? completed[i] : 0);
     std::size_t last = lost.size();
     while (last > 0 && lost[last - 1] <= 0 && (last > completed.size() || completed[last - 1] <= 0))
         --last;
-    double survival = 1.0;
+    // at_risk as tail sums from the end (no cancellation: the last step's is its own mass, so a
+    // law that ends there ends at survival exactly 0), in extended precision; the product too,
+    // each rounded once when written.
+    const auto c = [&](std::size_t i) { return i < completed.size() ? completed[i] : 0.0; };
+    std::vector<long double> at_risk(last + 1, 0.0L);
+    for (std::size_t i = lost.size(); i-- > 0;) {
+        const long double here = static_cast<long double>(lost[i]) + c(i);
+        if (i < last)
+            at_risk[i] = at_risk[i + 1] + here;
+        else
+            at_risk[last] += here;  // nothing past `last` but zeros
+    }
+    long double survival = 1.0L;
     for (std::size_t i = 0; i < last; ++i) {
-        const double c = i < completed.size() ? completed[i] : 0;
-        if (at_risk > 0) survival *= 1.0 - lost[i] / at_risk;
-        s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + format_double(at_risk) +
-             ',' + format_double(lost[i]) + ',' + format_double(c) + ',' + format_double(survival) +
+        if (at_risk[i] > 0) survival *= (at_risk[i] - lost[i]) / at_risk[i];
+        s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' +
+             format_double(static_cast<double>(at_risk[i])) + ',' + format_double(lost[i]) + ',' +
+             format_double(c(i)) + ',' + format_double(static_cast<double>(survival)) +
              ",complete\n";
-        at_risk -= lost[i] + c;
+    }
+    return s;
+}
+
+std::string survival_csv_described(const RunInfo& info, std::string_view step_metric,
+                                   std::string_view table) {
+    std::string s;
+    bool header = true;
+    while (!table.empty()) {
+        const std::size_t end = table.find('\n');
+        const std::string_view line = table.substr(0, end);
+        s += header ? std::string("game,scenario,policy,step_metric")
+                    : head(info) + ',' + csv_field(step_metric);
+        s += ',';
+        s += line;
+        s += '\n';
+        header = false;
+        if (end == std::string_view::npos) break;
+        table.remove_prefix(end + 1);
     }
     return s;
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,13 +34,20 @@ std::string format_double(double v);
 
 std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows);
 std::string distributions_csv(const RunInfo& info, const std::vector<Distribution>& ds);
-// Kaplan-Meier survival over each survival table's time metric (empty when the game has none);
-// the status column says complete or partial.
-std::string survival_csv(const Tally& t, bool partial = false);
-// The same columns from exact laws: at_risk, lost and completed are probabilities. lost[i] and
-// completed[i] are P(ended at time lo + i by the event / censored).
+// Kaplan-Meier survival over each survival table's time metric (empty when the game has none):
+// who and what (game, scenario, policy), the table's subject where there are several, and the
+// metric whose value `step` is (step_metric, a name of `metrics`); the status column says
+// complete or partial (info.partial).
+std::string survival_csv(const RunInfo& info, const Tally& t, std::span<const MetricSpec> metrics);
+// The steps' columns from exact laws (at_risk, lost and completed are probabilities; lost[i] and
+// completed[i] are P(ended at time lo + i by the event / censored)), without the columns that
+// say whose table it is: survival_csv_described adds them.
 std::string survival_csv_exact(const std::vector<double>& lost,
                                const std::vector<double>& completed, std::int32_t lo);
+// A table of survival_csv_exact's columns with game, scenario, policy and step_metric in front,
+// as survival_csv writes them.
+std::string survival_csv_described(const RunInfo& info, std::string_view step_metric,
+                                   std::string_view table);
 
 // A CSV file read back (RFC 4180: quoted fields may hold commas, quotes and line breaks): its
 // header and rows, each cell found by its column's name.

@@ -191,6 +191,8 @@ svg::Law law_of(const CsvTable& d, const std::string& metric, const std::string&
         law.p.push_back(number(d.at(r, "probability")));
         law.at_least.push_back(number(d.at(r, "at_least")));
         law.tips.push_back(d.at(r, "count").empty() ? "" : d.at(r, "count") + " playouts");
+        if (const double u = number(d.at(r, "unresolved")); u > 0)
+            law.unresolved = std::max(law.unresolved, u);
     }
     return law;
 }
@@ -286,8 +288,13 @@ std::string run_sections(const fs::path& dir) {
                 c.censored.push_back(number(surv.at(r, "completed")) > 0);
             }
             const std::string title = subject.empty() ? "survival" : "survival: " + subject;
+            // The step's axis names what a step is: the metric whose value it is.
+            std::string step_metric;
+            for (std::size_t r = 0; r < surv.rows.size() && step_metric.empty(); ++r)
+                if (keep(r)) step_metric = surv.at(r, "step_metric");
             s +=
-                figure(svg::survival_chart(title, "step", {c}),
+                figure(svg::survival_chart(
+                           title, step_metric.empty() ? "step" : "step: " + step_metric, {c}),
                        csv_table(surv, {"step", "at_risk", "lost", "completed", "survival"}, keep));
         }
         s += "</section>";
@@ -312,13 +319,32 @@ std::string compare_sections(const fs::path& dir) {
     std::vector<std::string> metrics = distinct(cmp, "metric");
     std::stable_partition(metrics.begin(), metrics.end(),
                           [&](const std::string& m) { return m == ranked_by; });
+    // The policies in the ranking's order (policies.csv's rank), so every chart reads as it.
+    std::map<std::string, double> rank;
+    for (std::size_t r = 0; r < pol.rows.size(); ++r)
+        rank.emplace(pol.at(r, "policy"), number(pol.at(r, "rank")));
+    const auto rank_of = [&](const std::string& p) {
+        const auto it = rank.find(p);
+        return it == rank.end() || std::isnan(it->second) ? 1e300 : it->second;
+    };
     for (const auto& metric : metrics) {
-        std::vector<svg::ForestRow> rows;
-        std::vector<std::vector<std::string>> cells;
+        std::vector<std::size_t> order;
         for (std::size_t r = 0; r < cmp.rows.size(); ++r) {
             if (cmp.at(r, "metric") != metric) continue;
             const std::string a = cmp.at(r, "policy_a"), b = cmp.at(r, "policy_b");
-            if (a != best && b != best) continue;
+            if (a == best || b == best) order.push_back(r);
+        }
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+            const auto other = [&](std::size_t r) {
+                return cmp.at(r, "policy_a") == best ? cmp.at(r, "policy_b")
+                                                     : cmp.at(r, "policy_a");
+            };
+            return rank_of(other(x)) < rank_of(other(y));
+        });
+        std::vector<svg::ForestRow> rows;
+        std::vector<std::vector<std::string>> cells;
+        for (const std::size_t r : order) {
+            const std::string a = cmp.at(r, "policy_a"), b = cmp.at(r, "policy_b");
             const double sign = a == best ? -1 : 1;  // the other policy's mean - the best's
             svg::ForestRow row;
             row.label = a == best ? b : a;
@@ -360,6 +386,25 @@ std::string compare_sections(const fs::path& dir) {
     return s;
 }
 
+// A tournament's playouts: games per pairing (a pairing: one policy in the first seat, one in
+// the second), one number when every pairing played as many, else their range; and the total.
+std::string tournament_playouts(const CsvTable& t) {
+    std::map<std::string, bool> pairings;
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo, total = 0;
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const std::string key = t.at(r, "first_policy") + '\n' + t.at(r, "second_policy");
+        if (pairings.count(key)) continue;
+        pairings[key] = true;
+        const double n = number(t.at(r, "playouts"));
+        if (std::isnan(n)) continue;
+        lo = std::min(lo, n), hi = std::max(hi, n), total += n;
+    }
+    if (pairings.empty() || !std::isfinite(lo)) return "";
+    return (lo == hi ? num(lo, 15) : num(lo, 15) + " to " + num(hi, 15)) + " games per pairing, " +
+           std::to_string(pairings.size()) + " pairings (each policy in each seat against every " +
+           "other): " + num(total, 15) + " games";
+}
+
 std::string tournament_sections(const fs::path& dir) {
     const CsvTable t = read(dir, "tournament.csv");
     const CsvTable ratings = read(dir, "ratings.csv");
@@ -393,7 +438,8 @@ std::string tournament_sections(const fs::path& dir) {
         s += "<section><h2>Who beats whom</h2><p>The share of games the row's policy wins in the "
              "first seat (" +
              escape(first) + ") against the column's in the second (" + escape(second) +
-             "); hover a cell for its draws, losses and intervals.</p>" +
+             "); hover a cell for its draws, losses and intervals. " +
+             escape(tournament_playouts(t)) + ".</p>" +
              figure(
                  svg::heatmap_chart(
                      "first seat's win rate: " + first + " (rows) against " + second + " (columns)",
@@ -410,7 +456,8 @@ std::string tournament_sections(const fs::path& dir) {
         for (std::size_t r = 0; r < ratings.rows.size(); ++r)
             rows.push_back({ratings.at(r, "policy"), number(ratings.at(r, "rating")),
                             number(ratings.at(r, "ci_low")), number(ratings.at(r, "ci_high")),
-                            ratings.at(r, "games") + " games, score " + ratings.at(r, "score") +
+                            ratings.at(r, "games") + " games, score " +
+                                num(number(ratings.at(r, "score")), 3) +
                                 (ratings.at(r, "policy_scenario").empty()
                                      ? ""
                                      : "; " + ratings.at(r, "policy_scenario")),
@@ -421,7 +468,8 @@ std::string tournament_sections(const fs::path& dir) {
              "intervals.</p>" +
              figure(svg::forest_chart("Bradley-Terry ratings", "rating (Elo scale, mean 0)", rows,
                                       0.0),
-                    csv_table(ratings, {"policy", "rating", "ci_low", "ci_high", "games", "score"},
+                    csv_table(ratings,
+                              {"policy", "rating", "ci_low", "ci_high", "games", "score", "points"},
                               [](std::size_t) { return true; })) +
              "</section>";
     }
@@ -513,52 +561,125 @@ std::string sweep_sections(const fs::path& dir) {
     return s + "</section>";
 }
 
+// A verdict's rank (the worst of a file's is its verdict): a target's words rank as a baseline's.
+int verdict_rank(const std::string& v) {
+    if (v == "moved" || v == "missed") return 3;
+    if (v == "inconclusive") return 2;
+    if (v == "tolerated") return 1;
+    return 0;
+}
+
+// A baseline's metric: the baseline's interval and the re-run's, the detectable shift shaded.
+std::string baseline_check_row(const CsvTable& t, std::size_t r) {
+    const std::string metric = t.at(r, "metric"), v = t.at(r, "verdict");
+    const bool moved = v == "moved";
+    const double old_mean = number(t.at(r, "old_mean"));
+    const double detectable = number(t.at(r, "detectable"));
+    std::vector<svg::ForestRow> rows{
+        {"baseline", old_mean, number(t.at(r, "old_ci_low")), number(t.at(r, "old_ci_high")),
+         "recorded", 0, ""},
+        {"new", number(t.at(r, "new_mean")), number(t.at(r, "new_ci_low")),
+         number(t.at(r, "new_ci_high")), "shift " + t.at(r, "shift") + ", " + v, moved ? 5 : 2,
+         moved                 ? "MOVED"
+         : v == "tolerated"    ? "tolerated: pass"
+         : v == "inconclusive" ? "inconclusive"
+                               : "pass"}};
+    std::optional<svg::Band> band;
+    if (!std::isnan(detectable))
+        band = svg::Band{old_mean - detectable, old_mean + detectable,
+                         "baseline ± detectable shift (" + num(detectable) + ")"};
+    else if (const double tol = number(t.at(r, "tolerance")); !std::isnan(tol))
+        band = svg::Band{old_mean - tol, old_mean + tol, "baseline ± tolerance (" + num(tol) + ")"};
+    const std::string word = moved ? "MOVED" : v;
+    return "<h3>" + escape(metric) + ": " + escape(word) + "</h3>" +
+           figure(svg::forest_chart(metric + ": baseline and new, " + word,
+                                    metric + ", mean per playout", rows, std::nullopt, band,
+                                    {"baseline", "", "new"}),
+                  csv_table(t,
+                            {"metric", "verdict", "old_mean", "old_ci_low", "old_ci_high",
+                             "new_mean", "new_ci_low", "new_ci_high", "shift", "alarm_above",
+                             "detectable", "tolerance"},
+                            [&](std::size_t k) { return k == r; }));
+}
+
+// A target: the statistic it names as the re-run measured it (a mean with its interval, or a
+// percentile), and the range that meets the target shaded.
+std::string target_check_row(const CsvTable& t, std::size_t r) {
+    const std::string target = t.at(r, "metric"), v = t.at(r, "verdict");
+    const std::string statistic = t.at(r, "statistic");
+    const std::string metric = target.substr(0, target.find(' '));
+    const bool missed = v == "missed";
+    const bool mean = statistic == "mean";
+    const double value = number(t.at(r, "value"));
+    const double low = mean ? number(t.at(r, "new_ci_low")) : value;
+    const double high = mean ? number(t.at(r, "new_ci_high")) : value;
+    const double bound_low = number(t.at(r, "target_low")),
+                 bound_high = number(t.at(r, "target_high"));
+    const std::string word = missed ? "MISSED" : v;
+    std::vector<svg::ForestRow> rows{{"now: " + statistic, value, low, high,
+                                      "margin " + t.at(r, "margin") + ", " + v, missed ? 5 : 2,
+                                      word}};
+    // The band: the values that meet the target; a one-sided target's reaches past the data.
+    double lo = value, hi = value;
+    for (double x : {low, high, bound_low, bound_high})
+        if (std::isfinite(x)) lo = std::min(lo, x), hi = std::max(hi, x);
+    const double pad = hi > lo ? (hi - lo) * 0.15 : std::max(0.5, std::abs(hi) * 0.1);
+    std::optional<svg::Band> band;
+    const std::string bounds = target.substr(target.find(' ') + 1);
+    // At most V: down to 0 for a metric that is never negative; at least V: up to 1 for a rate.
+    const double floor = lo >= 0 ? 0.0 : lo - pad;
+    const double ceiling = t.at(r, "kind") == "rate" && mean ? std::max(1.0, hi) : hi + pad;
+    if (!std::isnan(bound_low) || !std::isnan(bound_high))
+        band = svg::Band{std::isnan(bound_low) ? floor : bound_low,
+                         std::isnan(bound_high) ? ceiling : bound_high,
+                         "the target: " + bounds + " (met inside)"};
+    return "<h3>target " + escape(target) + ": " + escape(word) + "</h3>" +
+           figure(svg::forest_chart("target " + target + ": " + word,
+                                    mean ? metric + ", mean per playout"
+                                         : metric + ", its " + statistic + " (" +
+                                               statistic.substr(1) + "th percentile)",
+                                    rows, std::nullopt, band),
+                  csv_table(t,
+                            {"metric", "verdict", "statistic", "value", "new_mean", "new_ci_low",
+                             "new_ci_high", "target_low", "target_high", "margin"},
+                            [&](std::size_t k) { return k == r; }));
+}
+
 std::string check_sections(const fs::path& dir) {
     const CsvTable t = read(dir, "check.csv");
     std::string s;
     for (const auto& file : distinct(t, "file")) {
         std::size_t first = 0;
         while (t.at(first, "file") != file) ++first;
-        std::string verdict = "unchanged";
+        const std::string mode = t.at(first, "mode");
+        const bool targets = mode == "targets";
+        std::string verdict = targets ? "met" : "unchanged";
         for (std::size_t r = 0; r < t.rows.size(); ++r)
-            if (t.at(r, "file") == file && t.at(r, "verdict") != "unchanged" && verdict != "moved")
+            if (t.at(r, "file") == file && verdict_rank(t.at(r, "verdict")) > verdict_rank(verdict))
                 verdict = t.at(r, "verdict");
+        const std::string head = verdict == "moved"          ? "the balance MOVED"
+                                 : verdict == "missed"       ? "a target is MISSED"
+                                 : verdict == "inconclusive" ? "INCONCLUSIVE at the cap"
+                                 : verdict == "met"          ? "every target met"
+                                                             : verdict;
+        const std::string how =
+            targets ? "targets checked sequentially (GSPRT), rules version " +
+                          escape(t.at(first, "rules_version_build")) + ", seed " +
+                          escape(t.at(first, "seed")) + ", " + escape(t.at(first, "playouts")) +
+                          " playouts"
+                    : escape(mode) + " check, rules version " +
+                          escape(t.at(first, "rules_version_baseline")) +
+                          " (this build: " + escape(t.at(first, "rules_version_build")) +
+                          "), seed " + escape(t.at(first, "seed")) + ", " +
+                          escape(t.at(first, "playouts")) + " playouts";
         s += "<section><h2>" + escape(file) + ": " +
-             (verdict == "moved" ? "<span class=\"moved\">the balance MOVED</span>"
-                                 : "<span class=\"pass\">" + escape(verdict) + "</span>") +
+             (verdict_rank(verdict) >= 2 ? "<span class=\"moved\">" + escape(head) + "</span>"
+                                         : "<span class=\"pass\">" + escape(head) + "</span>") +
              "</h2><p>" + escape(t.at(first, "game")) + " | " + escape(t.at(first, "scenario")) +
-             " | " + escape(t.at(first, "policy")) + "<br>" + escape(t.at(first, "mode")) +
-             " check, rules version " + escape(t.at(first, "rules_version_baseline")) +
-             " (this build: " + escape(t.at(first, "rules_version_build")) + "), seed " +
-             escape(t.at(first, "seed")) + ", " + escape(t.at(first, "playouts")) + " playouts</p>";
+             " | " + escape(t.at(first, "policy")) + "<br>" + how + "</p>";
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
             if (t.at(r, "file") != file) continue;
-            const std::string metric = t.at(r, "metric"), v = t.at(r, "verdict");
-            const bool moved = v == "moved";
-            const double old_mean = number(t.at(r, "old_mean"));
-            const double detectable = number(t.at(r, "detectable"));
-            std::vector<svg::ForestRow> rows{
-                {"baseline", old_mean, number(t.at(r, "old_ci_low")),
-                 number(t.at(r, "old_ci_high")), "recorded", 0, ""},
-                {"new", number(t.at(r, "new_mean")), number(t.at(r, "new_ci_low")),
-                 number(t.at(r, "new_ci_high")), "shift " + t.at(r, "shift") + ", " + v,
-                 moved ? 5 : 2,
-                 moved              ? "MOVED"
-                 : v == "tolerated" ? "tolerated: pass"
-                                    : "pass"}};
-            std::optional<svg::Band> band;
-            if (!std::isnan(detectable))
-                band = svg::Band{old_mean - detectable, old_mean + detectable,
-                                 "baseline ± detectable shift (" + num(detectable) + ")"};
-            s += "<h3>" + escape(metric) + ": " + escape(moved ? "MOVED" : v) + "</h3>" +
-                 figure(svg::forest_chart(metric + ": baseline and new, " + (moved ? "MOVED" : v),
-                                          metric + ", mean per playout", rows, std::nullopt, band,
-                                          {"baseline", "", "new"}),
-                        csv_table(t,
-                                  {"metric", "verdict", "old_mean", "old_ci_low", "old_ci_high",
-                                   "new_mean", "new_ci_low", "new_ci_high", "shift", "alarm_above",
-                                   "detectable", "tolerance"},
-                                  [&](std::size_t k) { return k == r; }));
+            s += targets ? target_check_row(t, r) : baseline_check_row(t, r);
         }
         s += "</section>";
     }
@@ -723,8 +844,8 @@ std::string report_html(const fs::path& dir) {
             for (const auto& c : head.header) row.push_back(main.at(0, c));
             row[1] = shared_scenario(main);
             if (kind == "sweep") row[1] += " (varied: " + varied_options(main) + ")";
-            if (kind == "tournament" || kind == "tune")
-                row[3] = "";  // playouts: per pairing or setting, in the table
+            if (kind == "tune") row[3] = "";  // playouts: per setting, in the table
+            if (kind == "tournament") row[3] = tournament_playouts(read(dir, "tournament.csv"));
             if (kind != "sweep" && kind != "tune") row[5] = policies;
             head.rows.push_back(row);
         }

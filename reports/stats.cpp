@@ -35,7 +35,10 @@ Interval wilson(double successes, double n, double z) {
     const double denom = 1 + z2 / n;
     const double centre = (p + z2 / (2 * n)) / denom;
     const double half = z / denom * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n));
-    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+    // At the ends the interval reaches 0 (no successes) or 1 (all): exactly, not centre - half's
+    // rounding (1e-19 for a zero).
+    return {successes <= 0 ? 0.0 : std::max(0.0, centre - half),
+            successes >= n ? 1.0 : std::min(1.0, centre + half)};
 }
 
 double quantile(const Distribution& d, int percent) {
@@ -74,6 +77,9 @@ Summary summarize_resolved(const Distribution& d, bool exact) {
     s.mean = acc::weighted_mean(a);
     const double var = std::max(0.0, static_cast<double>(acc::weighted_variance(a)));
     s.skewness = var > 0 ? static_cast<double>(acc::weighted_skewness(a)) : 0.0;
+    // A symmetric law's skewness is 0; its moments' rounding leaves 1e-14. Below 1e-9 it is that
+    // rounding (a sample's skewness has a standard error of sqrt(6/n), above 1e-5 for any run).
+    if (std::abs(s.skewness) < 1e-9) s.skewness = 0;
     if (exact) {
         s.stddev = std::sqrt(var);
         s.ci = {s.mean, s.mean};

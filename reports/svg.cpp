@@ -154,8 +154,9 @@ struct Frame {
                f1(height - 10) + "\" text-anchor=\"middle\">" + escape(label) + "</text></g>";
     }
     // A y axis at the left (or the right), with grid lines from the left one.
+    // log10: the ticks are decades (powers of ten), labelled 0.001, 0.01, ...
     std::string y_axis(const LinearScale& sy, const Ticks& t, std::string_view label,
-                       bool at_right = false) const {
+                       bool at_right = false, bool log10 = false) const {
         const double x = at_right ? x1() : x0();
         std::string s = std::string("<g class=\"axis y") + (at_right ? " right" : "") +
                         "\"><line x1=\"" + f1(x) + "\" y1=\"" + f1(y0()) + "\" x2=\"" + f1(x) +
@@ -169,7 +170,8 @@ struct Frame {
             s += "<line x1=\"" + f1(x) + "\" y1=\"" + f1(y) + "\" x2=\"" +
                  f1(at_right ? x + 5 : x - 5) + "\" y2=\"" + f1(y) + "\"/><text x=\"" +
                  f1(at_right ? x + 8 : x - 8) + "\" y=\"" + f1(y + 4) + "\" text-anchor=\"" +
-                 (at_right ? "start" : "end") + "\">" + tick_label(v, t.step) + "</text>";
+                 (at_right ? "start" : "end") + "\">" +
+                 (log10 ? num(std::pow(10.0, v)) : tick_label(v, t.step)) + "</text>";
         }
         const double lx = at_right ? width - 12 : 16, ly = (y0() + y1()) / 2;
         return s + "<text class=\"label\" x=\"" + f1(lx) + "\" y=\"" + f1(ly) +
@@ -194,6 +196,7 @@ Law binned(const Law& law, std::size_t most) {
     const std::size_t per = (law.x.size() + most - 1) / most;
     Law b;
     b.name = law.name;
+    b.unresolved = law.unresolved;
     for (std::size_t i = 0; i < law.x.size(); i += per) {
         const std::size_t end = std::min(law.x.size(), i + per);
         double p = 0;
@@ -231,19 +234,56 @@ std::string distribution_chart(std::string_view title, std::string_view x_label,
         }
     std::sort(all.begin(), all.end());
     const double gap = min_gap(all);
+    // One value holding most of the mass (Bosconian's damage: 96% at the hull) would leave the
+    // others as invisible slivers: then P(X = x) is drawn on a log scale, decades down to the
+    // smallest value's (at most 8 of them), so every value's bar shows.
+    bool log_scale = false;
+    double lmin = 0;
+    if (!laws.empty()) {
+        std::vector<double> ps;
+        for (double p : laws.front().p)
+            if (p > 0) ps.push_back(p);
+        std::sort(ps.rbegin(), ps.rend());
+        log_scale = ps.size() >= 5 && ps[0] >= 0.5 && ps[1] < ps[0] / 10;
+        if (log_scale) {
+            double smallest = ps.back();
+            for (const auto& l : laws)
+                for (double p : l.p)
+                    if (p > 0) smallest = std::min(smallest, p);
+            lmin = std::max(std::floor(std::log10(smallest)), -8.0);
+        }
+    }
     std::vector<std::pair<std::string, std::string>> legend;
     for (std::size_t k = 0; k < laws.size(); ++k) {
         legend.emplace_back("s" + std::to_string(k), laws[k].name + ": P(X = x)");
-        legend.emplace_back(line_class(k), laws[k].name + ": P(X ≥ x)");
+        if (laws[k].unresolved > 0) {
+            // An exact law with unresolved mass: P(X >= x) is known only within bounds.
+            legend.emplace_back(line_class(k),
+                                laws[k].name + ": P(X ≥ x) at least (a lower bound)");
+            legend.emplace_back("band", laws[k].name + ": P(X ≥ x) lies in the band (" +
+                                            num(laws[k].unresolved, 3) + " unresolved)");
+        } else {
+            legend.emplace_back(line_class(k), laws[k].name + ": P(X ≥ x)");
+        }
     }
     f.room_for_legend(legend);
     const LinearScale sx{lo - gap / 2, hi + gap / 2, f.x0(), f.x1()};
-    const Ticks py = nice_ticks(0, pmax > 0 ? pmax : 1, 5);
-    const LinearScale sy{0, py.values.back(), f.y0(), f.y1()};
+    Ticks py = nice_ticks(0, pmax > 0 ? pmax : 1, 5);
+    if (log_scale) {
+        py = Ticks{{}, 1};
+        for (double v = lmin; v <= 0; ++v) py.values.push_back(v);
+    }
+    const LinearScale sy_lin{0, py.values.back(), f.y0(), f.y1()};
+    const LinearScale sy_log{lmin, 0, f.y0(), f.y1()};
+    const auto sy = [&](double p) {
+        if (!log_scale) return sy_lin(p);
+        return p > 0 ? sy_log(std::max(lmin, std::log10(p))) : f.y0();
+    };
     const LinearScale sa{0, 1, f.y0(), f.y1()};
     std::string s = f.open(title);
     s += f.legend(legend);
-    s += f.y_axis(sy, py, "P(X = x)");
+    s += log_scale ? f.y_axis(sy_log, py, "P(X = x), log scale", false, true)
+                   : f.y_axis(sy_lin, py, "P(X = x)");
     s += f.y_axis(sa, nice_ticks(0, 1, 5), "P(X ≥ x), at least", true);
     s += f.x_axis(sx, nice_ticks(sx.d0, sx.d1, 8), x_label);
     const double bar = std::max(1.0, (sx(gap) - sx(0)) * 0.8);
@@ -264,7 +304,26 @@ std::string distribution_chart(std::string_view title, std::string_view x_label,
                 s += "<path d=\"M" + f1(x) + " " + f1(y - 5) + "l5 5-5 5-5-5z\">" + tip(hover) +
                      "</path>";
         }
-        s += "</g><polyline class=\"" + line_class(k) + "\" points=\"";
+        s += "</g>";
+        if (l.unresolved > 0) {  // the band between the lower bound and lower bound + unresolved
+            std::string top, bottom;
+            const double w = sx(gap) - sx(0);
+            for (std::size_t i = 0; i < l.x.size(); ++i) {
+                const double xl = sx(l.x[i]) - w / 2;
+                top += f1(xl) + "," + f1(sa(std::min(1.0, l.at_least[i] + l.unresolved))) + " " +
+                       f1(xl + w) + "," + f1(sa(std::min(1.0, l.at_least[i] + l.unresolved))) + " ";
+            }
+            for (std::size_t i = l.x.size(); i-- > 0;) {
+                const double xl = sx(l.x[i]) - w / 2;
+                bottom += f1(xl + w) + "," + f1(sa(l.at_least[i])) + " " + f1(xl) + "," +
+                          f1(sa(l.at_least[i])) + " ";
+            }
+            s += "<polygon class=\"band\" points=\"" + top + bottom + "\">" +
+                 tip(l.name + ": P(X ≥ x) is at least the line, at most " + num(l.unresolved, 3) +
+                     " above it") +
+                 "</polygon>";
+        }
+        s += "<polyline class=\"" + line_class(k) + "\" points=\"";
         for (std::size_t i = 0; i < l.x.size(); ++i) {
             // P(X >= x) holds from the bar's left edge: a step down after each value.
             const double xl = sx(l.x[i]) - (sx(gap) - sx(0)) / 2, y = sa(l.at_least[i]);
@@ -348,7 +407,9 @@ std::string forest_chart(std::string_view title, std::string_view x_label,
     if (band) lo = std::min(lo, band->low), hi = std::max(hi, band->high);
     if (!std::isfinite(lo)) lo = 0, hi = 1;
     if (hi <= lo) lo -= 0.5, hi += 0.5;
-    const Ticks t = nice_ticks(lo - (hi - lo) * 0.02, hi + (hi - lo) * 0.02, 6);
+    // The margin never takes a scale of non-negative values below 0 (no tick at -10 turns).
+    const double from = lo >= 0 ? std::max(0.0, lo - (hi - lo) * 0.02) : lo - (hi - lo) * 0.02;
+    const Ticks t = nice_ticks(from, hi + (hi - lo) * 0.02, 6);
     const LinearScale sx{t.values.front(), t.values.back(), f.x0(), f.x1()};
     std::string s = f.open(title);
     if (!entries.empty()) s += f.legend(entries);
@@ -409,11 +470,16 @@ std::string heatmap_chart(std::string_view title, std::string_view row_label,
     Frame f;
     std::size_t longest = 4;
     for (const auto& r : rows) longest = std::max(longest, r.size());
-    f.left = std::min(240.0, 30 + 6.6 * static_cast<double>(longest));
+    // Names are never cut: rows get the room their longest name needs; column names longer than
+    // a cell is wide are written upwards, the head as tall as the longest.
+    f.left = 30 + 6.6 * static_cast<double>(longest);
     f.top = 56;
     const double cell =
         std::clamp(560.0 / static_cast<double>(std::max<std::size_t>(cols.size(), 1)), 44.0, 96.0);
-    const double head = 30;  // column names above the cells
+    std::size_t longest_col = 0;
+    for (const auto& c : cols) longest_col = std::max(longest_col, c.size());
+    const bool upright = 6.6 * static_cast<double>(longest_col) > cell - 4;
+    const double head = upright ? 16 + 6.6 * static_cast<double>(longest_col) : 30;
     f.width = std::max(kWidth, f.left + cell * static_cast<double>(cols.size()) + 100);
     f.height = f.top + head + cell * static_cast<double>(rows.size()) + 40;
     std::string s = f.open(title);
@@ -426,10 +492,14 @@ std::string heatmap_chart(std::string_view title, std::string_view row_label,
          f1(gy + cell * static_cast<double>(rows.size()) / 2) + ")\">" + escape(row_label) +
          "</text>";
     for (std::size_t c = 0; c < cols.size(); ++c) {
-        const std::string name = cols[c].size() > 12 ? cols[c].substr(0, 11) + "…" : cols[c];
-        s += "<text class=\"colname\" x=\"" + f1(gx + cell * (static_cast<double>(c) + 0.5)) +
-             "\" y=\"" + f1(gy - 8) + "\" text-anchor=\"middle\">" + tip(cols[c]) + escape(name) +
-             "</text>";
+        const double x = gx + cell * (static_cast<double>(c) + 0.5);
+        if (upright)
+            s += "<text class=\"colname\" x=\"" + f1(x + 4) + "\" y=\"" + f1(gy - 8) +
+                 "\" text-anchor=\"start\" transform=\"rotate(-90 " + f1(x + 4) + " " + f1(gy - 8) +
+                 ")\">" + tip(cols[c]) + escape(cols[c]) + "</text>";
+        else
+            s += "<text class=\"colname\" x=\"" + f1(x) + "\" y=\"" + f1(gy - 8) +
+                 "\" text-anchor=\"middle\">" + tip(cols[c]) + escape(cols[c]) + "</text>";
     }
     for (std::size_t r = 0; r < rows.size(); ++r) {
         const double y = gy + cell * static_cast<double>(r);
@@ -504,7 +574,16 @@ std::string line_chart(std::string_view title, std::string_view x_label, std::st
         s += "<text class=\"label\" x=\"" + f1((f.x0() + f.x1()) / 2) + "\" y=\"" +
              f1(f.height - 10) + "\" text-anchor=\"middle\">" + escape(x_label) + "</text></g>";
     } else {
-        s += f.x_axis(sx, nice_ticks(xlo, xhi, 8), x_label);
+        // An option of whole numbers (hull, ships) gets whole-number ticks: never 1.5 ships.
+        bool whole = true;
+        for (const auto& l : lines)
+            for (double x : l.x) whole = whole && x == std::trunc(x);
+        Ticks tx = nice_ticks(xlo, xhi, 8);
+        if (whole && tx.step < 1) {
+            tx = Ticks{{}, 1};
+            for (double v = std::ceil(xlo); v <= std::floor(xhi); ++v) tx.values.push_back(v);
+        }
+        s += f.x_axis(sx, tx, x_label);
     }
     for (std::size_t k = 0; k < lines.size(); ++k) {
         const Line& l = lines[k];

@@ -40,6 +40,9 @@ struct Law {
     std::string name;  // the legend: "Monte Carlo (1000000 playouts)", "exact"
     std::vector<double> x, p, at_least;
     std::vector<std::string> tips;  // per value, added to the hover text (may be empty)
+    // An exact law's unresolved probability: its values are lower bounds, P(X >= x) lies between
+    // at_least and at_least + unresolved (drawn as a band under a line marked as a bound).
+    double unresolved = 0;
 };
 // A law of more than `most` values as `most` or fewer bins of neighbouring values, summed (each
 // bin's tip says which values it holds); a smaller law as it is. The chart draws at most
@@ -47,6 +50,8 @@ struct Law {
 inline constexpr std::size_t kMostBars = 200;
 Law binned(const Law& law, std::size_t most = kMostBars);
 // The first law as bars, the others as markers on them; every law's P(X >= x) on a second axis.
+// When one value of the first law holds most of the mass (at least half, ten times the next, and
+// five values or more), P(X = x) is on a log scale so the rest shows.
 std::string distribution_chart(std::string_view title, std::string_view x_label,
                                const std::vector<Law>& laws);
 

@@ -109,7 +109,17 @@ std::vector<std::pair<fs::path, std::string>> exact_files(const GameEntry& game,
     std::vector<std::pair<fs::path, std::string>> files = {
         {dir / "summary.csv", summary_csv(info, rows)},
         {dir / "distributions.csv", distributions_csv(info, report.laws)}};
-    if (!report.survival.empty()) files.emplace_back(dir / "survival.csv", report.survival);
+    if (!report.survival.empty()) {
+        // The solvers' one table: the game's survival table at its defaults names its metric.
+        const auto defaults = game.prepare({}, {});
+        const std::string step =
+            defaults->survivals.empty()
+                ? "step"
+                : defaults->metrics[static_cast<std::size_t>(defaults->survivals.front().time)]
+                      .name;
+        files.emplace_back(dir / "survival.csv",
+                           survival_csv_described(info, step, report.survival));
+    }
     return files;
 }
 }  // namespace
@@ -289,7 +299,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
         std::vector<std::pair<fs::path, std::string>> files = {
             {dir / "summary.csv", summary_csv(info, rows)},
             {dir / "distributions.csv", distributions_csv(info, ds)}};
-        if (auto sv = survival_csv(result.tally, result.partial); !sv.empty())
+        if (auto sv = survival_csv(info, result.tally, prepared->metrics); !sv.empty())
             files.emplace_back(dir / "survival.csv", std::move(sv));
         files.push_back(provenance_file(dir, "run", args, {std::string(game.name)}));
         write_files_atomic(files);

@@ -663,9 +663,10 @@ std::optional<BaselineCheck> check_sequential(Job& j, const SeqOptions& o,
             const std::size_t m = metric_index(*j.run, t.metric);
             const MetricSpec& spec = j.run->metrics[m];
             const bool share = t.quantile > 0;
-            it.mc.kind = share || spec.kind == MetricKind::rate ? "rate" : "count";
+            // The metric's kind; the test is on a rate when the target is a percentile.
+            it.mc.kind = spec.kind == MetricKind::rate ? "rate" : "count";
             const double margin = t.margin.value_or(
-                it.mc.kind == "rate"
+                share || spec.kind == MetricKind::rate
                     ? 0.01
                     : std::max(0.01, 0.01 * std::max(std::abs(t.a), std::abs(t.b))));
             it.mc.tolerance = margin;
@@ -801,15 +802,27 @@ std::optional<BaselineCheck> check_sequential(Job& j, const SeqOptions& o,
             else
                 line << "none suffices)";
         } else {
+            // A target: the statistic it names, its bounds; no baseline, shift or tolerance.
+            const Target& goal = j.b.goals[static_cast<std::size_t>(&it - items.data())];
+            MetricCheck::Target mt;
+            if (goal.kind != TargetKind::at_most) mt.low = goal.a;
+            if (goal.kind == TargetKind::at_most) mt.high = goal.a;
+            if (goal.kind == TargetKind::within) mt.high = goal.b;
+            mc.tolerance.reset();
             if (q0.what == Quantity::mean) {
+                mt.statistic = "mean";
+                mt.value = mc.new_s.mean;
                 line << "now " << interval(mc.new_s);
             } else {
                 const ShiftEstimate e = estimate(r.tally, spec, q0);
-                const int pct = j.b.goals[static_cast<std::size_t>(&it - items.data())].quantile;
-                line << "now p" << pct << " " << quantile(new_d, pct) << " (P("
+                const int pct = goal.quantile;
+                mt.statistic = "p" + std::to_string(pct);
+                mt.value = quantile(new_d, pct);
+                line << "now p" << pct << " " << mt.value << " (P("
                      << (q0.what == Quantity::share_at_most ? "<= " : "< ") << q0.value << ") "
                      << fixed(e.shift) << ")";
             }
+            mc.target = mt;
             line << "  margin " << sq.tolerance << "  " << llr_text(sq) << "  after " << sq.playouts
                  << " playouts";
         }

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <filesystem>
 #include <iomanip>
+#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -288,9 +289,12 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
                            csv_field(runs[a]->policy) + ',' + csv_field(runs[b]->policy) + ',' +
                            format_double(x.mean_a) + ',' + format_double(x.mean_b) + ',' +
                            format_double(x.d.diff) + ',' + format_double(x.d.low) + ',' +
-                           format_double(x.d.high) + ',' + format_double(x.d.p) + ',' +
-                           format_double(x.p_holm) + ',' + (partial ? "partial" : "complete") +
-                           '\n';
+                           format_double(x.d.high) + ',' +
+                           (x.d.p_below ? kPBound : format_double(x.d.p)) + ',' +
+                           (x.d.p_below && x.p_holm < std::numeric_limits<double>::min()
+                                ? kPBound
+                                : format_double(x.p_holm)) +
+                           ',' + (partial ? "partial" : "complete") + '\n';
                 }
         return csv;
     };

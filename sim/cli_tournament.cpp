@@ -238,15 +238,18 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
 
     const auto ratings = bradley_terry(games_played, points);
     std::string rcsv =
-        "game,scenario,seed,policy,rating,ci_low,ci_high,games,score,status,policy_scenario\n";
+        "game,scenario,seed,policy,rating,ci_low,ci_high,games,score,status,policy_scenario,"
+        "points\n";
     for (std::size_t i = 0; i < k; ++i)
         rcsv += csv_field(game.name.data()) + ',' + csv_field(common) + ',' +
                 std::to_string(cfg.seed) + ',' + csv_field(names[i]) + ',' +
                 format_double(ratings[i].rating) + ',' + format_double(ratings[i].ci.low) + ',' +
                 format_double(ratings[i].ci.high) + ',' +
                 std::to_string(static_cast<std::uint64_t>(std::llround(ratings[i].games))) + ',' +
-                format_double(ratings[i].score) + ',' + (partial ? "partial" : "complete") + ',' +
-                csv_field(own_text[i]) + '\n';
+                // score: the share of the points, as the table on stdout says it; points last.
+                format_double(ratings[i].games > 0 ? ratings[i].score / ratings[i].games : 0) +
+                ',' + (partial ? "partial" : "complete") + ',' + csv_field(own_text[i]) + ',' +
+                format_double(ratings[i].score) + '\n';
     if (out_dir) {
         const fs::path dir(*out_dir);
         write_files_atomic({{dir / "tournament.csv", csv},

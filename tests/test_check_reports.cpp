@@ -247,7 +247,10 @@ TEST_CASE(
           std::string::npos);
     CHECK(j.find("\"shift\": -0.005000") != std::string::npos);  // -0.005001 in binary
     CHECK(j.find("\"counts_match\": null, \"threshold\": 0.000962") != std::string::npos);
-    CHECK(j.find("\"tolerance\": 0.005,\n         \"sequential\": null}") != std::string::npos);
+    CHECK(
+        j.find(
+            "\"tolerance\": 0.005,\n         \"target\": null,\n         \"sequential\": null}") !=
+        std::string::npos);
     CHECK(test::occurrences(j, "\"verdict\": \"moved\"") ==
           1 + 1 + 3);  // overall, the baseline, 3 metrics
 

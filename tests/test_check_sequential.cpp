@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "reports/csv.hpp"
 #include "tests/helpers.hpp"
 
 using namespace odds;
@@ -153,4 +154,85 @@ TEST_CASE("bad targets and sequential options: one line, exit 2", "[cli][sequent
         CHECK(r.code == 2);
         CHECK(r.err.find(args[1]) != std::string::npos);
     }
+}
+
+TEST_CASE("targets in every file check writes: met / missed, the statistic named, the bound drawn",
+          "[cli][sequential][report]") {
+    const Dir d;
+    // race at goal=20, policy best: win about 0.87 (a target at most 0.5 is missed), turns p95 8.
+    const std::string file = d.file("t.targets",
+                                    "odds-targets 1\ngame race\nset goal=20\npolicy best\n"
+                                    "target win at most 0.5\ntarget turns p95 at most 9\n");
+    const std::string out = (d.path / "out").string(), json = d.file("r.json"),
+                      junit = d.file("r.xml");
+    const auto r = cli({"check", file, "--no-progress", "--out", out, "--report", "--json", json,
+                        "--junit", junit});
+    INFO(r.out << r.err);
+    REQUIRE(r.code == 1);
+    const auto t = parse_csv(test::slurp(fs::path(out) / "check.csv"));
+    REQUIRE(t.rows.size() == 2);
+    for (std::size_t i = 0; i < 2; ++i) {
+        CHECK(t.at(i, "mode") == "targets");  // not "statistical"
+        CHECK(t.at(i, "shift").empty());      // no baseline: no shift
+        CHECK(t.at(i, "tolerance").empty());
+        CHECK(t.at(i, "margin") == "0.01");
+        CHECK(t.at(i, "old_mean").empty());
+    }
+    CHECK(t.at(0, "verdict") == "missed");  // not "moved"
+    CHECK(t.at(0, "statistic") == "mean");
+    CHECK(t.at(0, "value") == t.at(0, "new_mean"));
+    CHECK(t.at(0, "target_low").empty());
+    CHECK(t.at(0, "target_high") == "0.5");
+    CHECK(t.at(1, "verdict") == "met");  // not "unchanged"
+    CHECK(t.at(1, "kind") == "count");   // turns is a count, though its test is on a share
+    CHECK(t.at(1, "statistic") == "p95");
+    // The p95 itself, as the terminal says it, not the mean.
+    const auto at = r.out.find("now p95 ");
+    REQUIRE(at != std::string::npos);
+    CHECK(t.at(1, "value") == r.out.substr(at + 8, r.out.find(' ', at + 8) - at - 8));
+    CHECK(t.at(1, "value") != t.at(1, "new_mean"));
+    CHECK(t.at(1, "target_high") == "9");
+
+    const std::string j = test::slurp(json);
+    CHECK(j.find("\"verdict\": \"missed\"") != std::string::npos);
+    CHECK(j.find("\"verdict\": \"met\"") != std::string::npos);
+    CHECK(j.find("\"moved\"") == std::string::npos);
+    CHECK(j.find("\"unchanged\"") == std::string::npos);
+    CHECK(j.find("\"mode\": \"targets\"") != std::string::npos);
+    CHECK(j.find("\"shift\": null") != std::string::npos);
+    CHECK(j.find("\"shift\": 0") == std::string::npos);
+    CHECK(j.find("\"target\": {\"statistic\": \"p95\", \"value\": ") != std::string::npos);
+    const std::string x = test::slurp(junit);
+    CHECK(x.find("<failure type=\"missed\"") != std::string::npos);
+    CHECK(x.find("moved") == std::string::npos);
+
+    const std::string page = test::slurp(fs::path(out) / "report.html");
+    CHECK(page.find("a target is MISSED") != std::string::npos);
+    CHECK(page.find("the balance MOVED") == std::string::npos);
+    CHECK(page.find("statistical") == std::string::npos);
+    CHECK(page.find("targets checked sequentially") != std::string::npos);
+    CHECK(page.find(">baseline</text>") == std::string::npos);           // no empty baseline row
+    CHECK(test::occurrences(page, "(met inside)</title></rect>") == 2);  // each bound drawn
+    CHECK(page.find("the target: at most 0.5") != std::string::npos);
+    CHECK(page.find("the target: p95 at most 9") != std::string::npos);
+    CHECK(page.find("turns, its p95") != std::string::npos);
+}
+
+TEST_CASE("a sequential check's files name its mode", "[cli][sequential][report]") {
+    const Dir d;
+    const std::string base = d.file("race.baseline");
+    REQUIRE(cli({"baseline", "race", "-n", "20k", "--no-progress", "--out", base}).code == 0);
+    const std::string out = (d.path / "out").string();
+    const auto r = cli({"check", base, "--sequential", "--set", "goal=22", "--no-progress", "--out",
+                        out, "--report"});
+    REQUIRE(r.code == 1);
+    const auto t = parse_csv(test::slurp(fs::path(out) / "check.csv"));
+    REQUIRE(!t.rows.empty());
+    CHECK(t.at(0, "mode") == "sequential");
+    CHECK(t.at(0, "verdict") == "moved");
+    CHECK(t.at(0, "statistic") == "mean");
+    const std::string page = test::slurp(fs::path(out) / "report.html");
+    CHECK(page.find("sequential check") != std::string::npos);
+    CHECK(page.find("statistical") == std::string::npos);
+    CHECK(page.find("baseline ± tolerance") != std::string::npos);  // the shift tested for
 }

@@ -89,6 +89,13 @@ TEST_CASE("whole numbers are written as plain integers", "[reports][csv]") {
     CHECK(format_double(1e20) == "100000000000000000000");
     CHECK(format_double(2.5) == "2.5");
     CHECK(format_double(1e-7) == "1e-07");  // a tiny fraction keeps its shortest form
+    // From 1e-4 up no exponent: 0.0006 (a draw rate of 12 in 20000), not 6e-04.
+    CHECK(format_double(0.0006) == "0.0006");
+    CHECK(format_double(-0.00012345) == "-0.00012345");
+    CHECK(format_double(0.0001) == "0.0001");
+    CHECK(format_double(0.7330000000000001) == "0.7330000000000001");  // still every digit
+    for (const double v : {0.0006, 1.0 / 3000, 0.00099999999999999991, 2.5e-4 / 3})
+        CHECK(std::stod(format_double(v)) == v);
     const std::vector<MetricSpec> specs = {{"steps", "", MetricKind::count, 0, 2}};
     const Distribution d{specs[0], {0.0, 3e6, 1e5}};
     const std::string csv = distributions_csv({"g", "s", "p", 1, 3'100'000, false, false}, {d});
@@ -155,5 +162,49 @@ TEST_CASE("every CSV kind reads back with strict integer columns", "[cli][csv]")
                 .code == 0);
     check_integer_columns(dir / "tournament/tournament.csv", {"seed", "playouts"});
     check_integer_columns(dir / "tournament/ratings.csv", {"seed", "games"});
+    fs::remove_all(dir);
+}
+
+TEST_CASE("files that describe themselves: survival names its table, ratings' score is a share",
+          "[cli][csv]") {
+    const fs::path dir = temp("describe");
+    fs::remove_all(dir);
+    // survival.csv says whose table it is and what a step is.
+    REQUIRE(test::cli({"run", "bosconian", "-n", "2000", "--out", (dir / "run").string()}).code ==
+            0);
+    const auto surv = parse_csv(test::slurp(dir / "run/survival.csv"));
+    REQUIRE(!surv.rows.empty());
+    CHECK(surv.at(0, "game") == "bosconian");
+    CHECK(surv.at(0, "scenario").find("hull=100") != std::string::npos);
+    CHECK(surv.at(0, "policy") == "rules");
+    CHECK(surv.at(0, "step_metric") == "sectors_entered");
+
+    // ratings.csv: score is the share the table on stdout prints; points the points.
+    const auto t = test::cli({"tournament", "dimension-duel", "--policy", "aggressor", "--policy",
+                              "survivor", "-n", "2000", "--out", (dir / "tour").string()});
+    REQUIRE(t.code == 0);
+    const auto ratings = parse_csv(test::slurp(dir / "tour/ratings.csv"));
+    REQUIRE(ratings.rows.size() == 2);
+    for (std::size_t r = 0; r < 2; ++r) {
+        const double score = std::stod(ratings.at(r, "score"));
+        const double points = std::stod(ratings.at(r, "points"));
+        const double games = std::stod(ratings.at(r, "games"));
+        CHECK(score == points / games);
+        CHECK((score >= 0 && score <= 1));
+        char shown[32];
+        std::snprintf(shown, sizeof shown, "score %.3f", score);
+        INFO(t.out);
+        CHECK(t.out.find(ratings.at(r, "policy")) != std::string::npos);
+        CHECK(t.out.find(shown) != std::string::npos);
+    }
+    // A rate of 0 (survivor never loses to aggressor) has its interval from exactly 0.
+    const auto tour = parse_csv(test::slurp(dir / "tour/tournament.csv"));
+    std::size_t zeros = 0;
+    for (std::size_t r = 0; r < tour.rows.size(); ++r)
+        if (tour.at(r, "rate") == "0") {
+            ++zeros;
+            CHECK(tour.at(r, "ci_low") == "0");
+        }
+    CHECK(zeros > 0);
     fs::remove_all(dir);
 }

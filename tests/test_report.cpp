@@ -201,6 +201,8 @@ TEST_CASE("run --report: the page is a function of the folder, as odds report DI
     CHECK(page.find(prov.at(0, "command_line")) != std::string::npos);
     CHECK(page.find("<dt>seed</dt><dd>1</dd>") != std::string::npos);
     CHECK(page.find("<dt>playouts</dt><dd>2000</dd>") != std::string::npos);
+    // The survival chart's axis says what a step is (survival.csv's step_metric).
+    CHECK(page.find(">step: turns</text>") != std::string::npos);
     fs::remove(dir / "report.html");
     const auto again = cli({"report", dir.string()});
     CHECK(again.code == 0);
@@ -352,4 +354,128 @@ TEST_CASE("run --state --report draws the exact law from that position, not a fr
               .ends_with("state=" + pos.string()));
     CHECK(slurp(base / "run" / "report.html").find("exact law") != std::string::npos);
     fs::remove_all(base);
+}
+
+TEST_CASE("svg: a law with one value holding most of the mass is drawn on a log scale",
+          "[report][charts]") {
+    // Bosconian's damage: 96% at 100, the rest spread thin. On a linear axis the rest would be
+    // under a pixel high; on the log scale every value's bar shows.
+    svg::Law spike{"Monte Carlo", {}, {}, {}, {}};
+    double left = 1;
+    for (int v = 0; v <= 100; ++v) {
+        const double p = v == 100 ? 0.96 : 0.04 / 100;
+        spike.x.push_back(v);
+        spike.p.push_back(p);
+        spike.at_least.push_back(left);
+        left -= p;
+    }
+    const std::string chart = svg::distribution_chart("damage", "damage", {spike});
+    CHECK(chart.find("P(X = x), log scale") != std::string::npos);
+    CHECK(chart.find(">0.001</text>") != std::string::npos);  // a decade's tick
+    // The smallest bars (0.0004) rise well above the axis: at least a tenth of the plot.
+    std::size_t tall = 0;
+    for (std::size_t at = chart.find("<rect x="); at != std::string::npos;
+         at = chart.find("<rect x=", at + 1)) {
+        const auto h = chart.find("height=\"", at);
+        if (h != std::string::npos && std::stod(chart.substr(h + 8)) > 25) ++tall;
+    }
+    CHECK(tall >= 101);
+    // An ordinary law keeps its linear axis.
+    const std::string plain =
+        svg::distribution_chart("t", "x", {{"law", {0, 1, 2}, {0.3, 0.4, 0.3}, {1, 0.7, 0.3}, {}}});
+    CHECK(plain.find("log scale") == std::string::npos);
+}
+
+TEST_CASE("svg: an exact law with unresolved mass draws P(X >= x) as a bound", "[report][charts]") {
+    svg::Law exact{"exact (lower bounds)", {1, 2, 3}, {0.5, 0.2, 0.1}, {0.8, 0.3, 0.1}, {}};
+    exact.unresolved = 0.2;
+    svg::Law mc{"Monte Carlo", {1, 2, 3}, {0.6, 0.25, 0.15}, {1, 0.4, 0.15}, {}};
+    const std::string chart = svg::distribution_chart("t", "x", {mc, exact});
+    CHECK(chart.find("P(X ≥ x) at least (a lower bound)") != std::string::npos);
+    CHECK(chart.find("lies in the band (0.2 unresolved)") != std::string::npos);
+    CHECK(chart.find("<polygon class=\"band\"") != std::string::npos);
+    // Without unresolved mass: a plain line, no band.
+    exact.unresolved = 0;
+    const std::string resolved = svg::distribution_chart("t", "x", {mc, exact});
+    CHECK(resolved.find("a lower bound") == std::string::npos);
+    CHECK(resolved.find("<polygon class=\"band\"") == std::string::npos);
+}
+
+TEST_CASE("svg: a sweep over a whole-number option gets whole-number ticks", "[report][charts]") {
+    const std::string chart = svg::line_chart(
+        "t", "ships", "win",
+        {{"win", {1, 2, 3, 4}, {0.5, 0.4, 0.5, 0.6}, {0.4, 0.3, 0.4, 0.5}, {0.6, 0.5, 0.6, 0.7}}});
+    const auto x_axis = chart.substr(chart.find("<g class=\"axis x\""));
+    for (const char* t : {">1</text>", ">2</text>", ">3</text>", ">4</text>"})
+        CHECK(x_axis.find(t) != std::string::npos);
+    CHECK(x_axis.find(">1.5</text>") == std::string::npos);
+    CHECK(x_axis.find(".5</text>") == std::string::npos);
+    // A fractional option keeps its fractional ticks.
+    const std::string frac = svg::line_chart(
+        "t", "p", "win", {{"win", {0.1, 0.2, 0.3}, {1, 2, 3}, {1, 2, 3}, {1, 2, 3}}});
+    CHECK(frac.substr(frac.find("<g class=\"axis x\"")).find(">0.15</text>") != std::string::npos);
+}
+
+TEST_CASE("svg: a heatmap's names are written whole, however long", "[report][charts]") {
+    const std::vector<std::string> names = {"balanced/expand/keep-speed", "turtle/strike",
+                                            "balanced/rush/keep-guns-and-a-very-long-tail"};
+    const std::vector<std::vector<double>> v(3, std::vector<double>(3, 0.5));
+    const std::string chart = svg::heatmap_chart("t", "rows", "cols", names, names, v, {});
+    CHECK(chart.find("…") == std::string::npos);
+    for (const auto& n : names) {
+        CHECK(occurrences(chart, ">" + n + "</text>") == 2);  // as a row and as a column
+    }
+    // The drawing is wide enough for the longest row name at the left.
+    const auto w = chart.find("width=\"");
+    CHECK(std::stod(chart.substr(w + 7)) > 6.6 * static_cast<double>(names[2].size()) + 3 * 44);
+}
+
+TEST_CASE("report: the tournament page names its playouts; compare charts follow the ranking",
+          "[report][charts]") {
+    const fs::path dir = temp_path("report", "ranked");
+    fs::remove_all(dir);
+    std::string t =
+        "game,scenario,seed,playouts,first_seat,first_policy,second_seat,second_policy,result,"
+        "rate,ci_low,ci_high,status\n";
+    for (const char* a : {"x", "y"})
+        for (const char* b : {"x", "y"})
+            if (std::string(a) != b)
+                for (const char* r : {"first_wins", "draw", "second_wins"})
+                    t += std::string("g,s,1,500,p,") + a + ",q," + b + "," + r +
+                         ",0.3,0.2,0.4,complete\n";
+    write(dir / "tour/tournament.csv", t);
+    const std::string tour = report_html(dir / "tour");
+    CHECK(tour.find("500 games per pairing, 2 pairings") != std::string::npos);
+    CHECK(tour.find("1000 games") != std::string::npos);
+
+    // compare.csv in the order given (a before b); the ranking says c, then b, then a.
+    write(dir / "cmp/compare.csv",
+          "game,scenario,seed,playouts,metric,policy_a,policy_b,mean_a,mean_b,diff,ci_low,ci_high,"
+          "p_value,p_holm,status\n"
+          "g,s,1,100,win,a,b,0.1,0.2,-0.1,-0.2,0,0.01,0.03,complete\n"
+          "g,s,1,100,win,a,c,0.1,0.5,-0.4,-0.5,-0.3,0.01,0.03,complete\n"
+          "g,s,1,100,win,b,c,0.2,0.5,-0.3,-0.4,-0.2,0.01,0.03,complete\n");
+    write(dir / "cmp/policies.csv",
+          "game,scenario,seed,playouts,rank,policy,ranked_by,metric,mean,ci_low,ci_high,stddev,"
+          "status\n"
+          "g,s,1,100,1,c,win,win,0.5,0.4,0.6,0.5,complete\n"
+          "g,s,1,100,2,b,win,win,0.2,0.1,0.3,0.4,complete\n"
+          "g,s,1,100,3,a,win,win,0.1,0.05,0.2,0.3,complete\n");
+    const std::string cmp = report_html(dir / "cmp");
+    const auto diffs = cmp.substr(cmp.find("each policy minus c"));
+    const auto b_at = diffs.find(">b</text>"), a_at = diffs.find(">a</text>");
+    REQUIRE(b_at != std::string::npos);
+    REQUIRE(a_at != std::string::npos);
+    CHECK(b_at < a_at);  // b (rank 2) above a (rank 3), though compare.csv lists a first
+    fs::remove_all(dir);
+}
+
+TEST_CASE("svg: a forest plot of non-negative values keeps its axis at 0 and up",
+          "[report][charts]") {
+    // A target `turns p95 at most 30` drawn from 0: the margin added no tick at -10.
+    const std::string chart =
+        svg::forest_chart("t", "turns", {{"now: p95", 37, 37, 37, "", 5, "MISSED"}}, std::nullopt,
+                          svg::Band{0, 30, "the target"});
+    CHECK(chart.find(">0</text>") != std::string::npos);
+    CHECK(chart.find(">-") == std::string::npos);
 }

@@ -55,15 +55,49 @@ TEST_CASE("Wilson interval: known values", "[reports]") {
     CHECK(h.low == Approx(1 - h.high));
 }
 
+TEST_CASE("Wilson interval: none and all reach 0 and 1 exactly, not rounding's 1e-19",
+          "[reports][csv]") {
+    // centre - half is 0 in exact arithmetic; in doubles it was 1.08e-19 at n = 2000.
+    for (double n = 1; n <= 5000; ++n) {
+        INFO("n = " << n);
+        REQUIRE(wilson(0, n).low == 0);
+        REQUIRE(wilson(n, n).high == 1);
+    }
+    CHECK(format_double(wilson(0, 2000).low) == "0");
+}
+
+TEST_CASE("Kaplan-Meier survival is written without a product's rounding", "[reports][csv]") {
+    // 3000 playouts (naval's table): 1 ends at step 7, 2 at step 8, the rest at 9. Survival
+    // after step 8 is 2997 / 3000 = 0.999: a double product wrote 0.9990000000000001.
+    const std::vector<MetricSpec> specs = {{"turns", "", MetricKind::count, 0, 10}};
+    Tally t(specs, SurvivalSpec{0, -1, 1, "turns", ""});
+    for (int i = 0; i < 3000; ++i) {
+        const std::int32_t v = i < 1 ? 7 : i < 3 ? 8 : 9;
+        t.add(&v);
+    }
+    const RunInfo info{"g", "", "p", 1, 3000, false, false};
+    const std::string csv = survival_csv(info, t, specs);
+    INFO(csv);
+    CHECK(csv.find(",8,2999,2,0,0.999,complete\n") != std::string::npos);
+    CHECK(csv.find("0000000") == std::string::npos);
+}
+
 TEST_CASE("Kaplan-Meier survival: losses are events, completions censored", "[reports]") {
     // Losses (win = 0) at steps 1 and 3; completions at 2 and 3.
-    const std::string csv = survival_csv(four());
+    // Each row names its game, scenario, policy and the metric whose value the step is.
+    const RunInfo info{"g", "o=1", "p", 1, 4, false, false};
+    const std::string csv = survival_csv(info, four(), kSpecs);
     CHECK(csv ==
-          "step,at_risk,lost,completed,survival,status\n"
-          "0,4,0,0,1,complete\n"
-          "1,4,1,0,0.75,complete\n"
-          "2,3,0,1,0.75,complete\n"
-          "3,2,1,1,0.375,complete\n");
+          "game,scenario,policy,step_metric,step,at_risk,lost,completed,survival,status\n"
+          "g,o=1,p,steps,0,4,0,0,1,complete\n"
+          "g,o=1,p,steps,1,4,1,0,0.75,complete\n"
+          "g,o=1,p,steps,2,3,0,1,0.75,complete\n"
+          "g,o=1,p,steps,3,2,1,1,0.375,complete\n");
+    // The exact solvers' tables get the same columns.
+    CHECK(survival_csv_described(info, "steps", survival_csv_exact({0.25, 0.75}, {}, 1)) ==
+          "game,scenario,policy,step_metric,step,at_risk,lost,completed,survival,status\n"
+          "g,o=1,p,steps,1,1,0.25,0,0.75,complete\n"
+          "g,o=1,p,steps,2,0.75,0.75,0,0,complete\n");
 }
 
 TEST_CASE("CSV fields are quoted when needed, numbers read back exactly", "[reports]") {
@@ -222,7 +256,14 @@ TEST_CASE("paired differences: no spread, no pairs, one pair", "[reports][compar
     CHECK(c.diff == 2);
     CHECK(c.low == 2);
     CHECK(c.high == 2);
-    CHECK(c.p == 0);  // every pair differs by the same amount: certainly a difference
+    CHECK(c.p == 0);         // every pair differs by the same amount: certainly a difference
+    CHECK_FALSE(c.p_below);  // a true 0, not an underflow
+    // A difference of hundreds of standard errors: p underflows, and says it is a bound.
+    PairSums big;
+    for (int i = 0; i < 100000; ++i) big.add(i % 10 == 0 ? 0 : 1);
+    const PairedDifference u = paired_difference(big, 100000);
+    CHECK(u.p < std::numeric_limits<double>::min());
+    CHECK(u.p_below);
     const PairedDifference zero = paired_difference(PairSums{}, 5);
     CHECK(zero.diff == 0);
     CHECK(zero.p == 1);
@@ -251,4 +292,30 @@ TEST_CASE("Holm's adjustment on hand-computed examples", "[reports][compare]") {
     CHECK(capped == std::vector<double>{1.0, 0.8, 0.8, 1.0});
     CHECK(holm(std::vector<double>{0.05}) == std::vector<double>{0.05});
     CHECK(holm(std::vector<double>{}).empty());
+}
+
+TEST_CASE("an exact survival table ends at 0 and carries no subtraction's rounding",
+          "[reports][csv]") {
+    // Ends at steps 1..4 with 0.1, 0.2, 0.3, 0.4: at_risk 1, 0.9, 0.7, 0.4; survival 0.9, 0.7,
+    // 0.4, 0. Subtracting from the total wrote 0.7000000000000001 and -8.9e-17.
+    const std::string csv = survival_csv_exact({0.1, 0.2, 0.3, 0.4}, {}, 1);
+    INFO(csv);
+    CHECK(csv ==
+          "step,at_risk,lost,completed,survival,status\n"
+          "1,1,0.1,0,0.9,complete\n"
+          "2,0.9,0.2,0,0.7,complete\n"
+          "3,0.7,0.3,0,0.4,complete\n"
+          "4,0.4,0.4,0,0,complete\n");
+}
+
+TEST_CASE("a symmetric law's skewness is written 0, not rounding's -8e-15", "[reports][csv]") {
+    // Two dice's sum as probabilities (Bosconian's bases_placed, exact): symmetric about 7.
+    Distribution d{{"sum", "", MetricKind::count, 2, 12}, {}, 0};
+    for (int s = 2; s <= 12; ++s) d.mass.push_back((6 - std::abs(s - 7)) / 36.0);
+    const Summary x = summarize(d, true);
+    CHECK(x.skewness == 0);
+    CHECK(format_double(x.skewness) == "0");
+    // A skewed one keeps its skewness.
+    Distribution e{{"n", "", MetricKind::count, 0, 2}, {0.7, 0.2, 0.1}, 0};
+    CHECK(summarize(e, true).skewness > 0.5);
 }
