@@ -45,12 +45,13 @@ std::optional<DiceExpr> parse_dice(std::string_view spaced, std::string* why) {
             return bad(std::string(kDiceTakes));
         }
         first = false;
-        const auto n =
-            i < text.size() && text[i] != '-' && text[i] != '+' ? number_at(text, i) : std::nullopt;
+        long n = -1;  // none given
+        if (i < text.size() && text[i] != '-' && text[i] != '+')
+            if (const auto v = number_at(text, i)) n = *v;
         if (i < text.size() && text[i] == 'd') {  // NdX, or dX for 1dX
             ++i;
             if (sign < 0) return bad("dice are added, not taken away: " + std::string(kDiceTakes));
-            if (n && (*n < 1 || *n > kMaxDiceCount))
+            if (n != -1 && (n < 1 || n > kMaxDiceCount))
                 return bad("a term NdX rolls 1 to " + std::to_string(kMaxDiceCount) + " dice");
             const auto x = i < text.size() && text[i] != '-' && text[i] != '+' ? number_at(text, i)
                                                                                : std::nullopt;
@@ -58,11 +59,12 @@ std::optional<DiceExpr> parse_dice(std::string_view spaced, std::string* why) {
                 return bad("a die has 2 to " + std::to_string(kMaxDieSides) + " faces (NdX)");
             if (e.n == kMaxDiceTerms)
                 return bad("at most " + std::to_string(kMaxDiceTerms) + " terms NdX");
-            e.terms[e.n++] = {static_cast<std::uint8_t>(n ? *n : 1), static_cast<std::uint8_t>(*x)};
+            e.terms[e.n++] = {static_cast<std::uint8_t>(n == -1 ? 1 : n),
+                              static_cast<std::uint8_t>(*x)};
             continue;
         }
-        if (!n) return bad(std::string(kDiceTakes));
-        constant += sign * *n;
+        if (n == -1) return bad(std::string(kDiceTakes));
+        constant += sign * n;
         if (constant < -kMaxDiceConstant || constant > kMaxDiceConstant)
             return bad("a constant from -" + std::to_string(kMaxDiceConstant) + " to " +
                        std::to_string(kMaxDiceConstant));
@@ -149,7 +151,10 @@ std::string to_string(const FaceSet& s) {
         while (to + 1 <= kMaxDieSides && s.has(to + 1)) ++to;
         if (!out.empty()) out += ',';
         out += std::to_string(f);
-        if (to > f) out += (to == f + 1 ? "," : "-") + std::to_string(to);
+        if (to > f) {
+            out += to == f + 1 ? ',' : '-';
+            out += std::to_string(to);
+        }
         f = to + 1;
     }
     return out.empty() ? "none" : out;

@@ -13,6 +13,7 @@ int cmd_run(const std::vector<std::string>& args, Io io);
 int cmd_exact(const std::vector<std::string>& args, Io io);
 int cmd_state(const std::vector<std::string>& args, Io io);
 int cmd_rules(const std::vector<std::string>& args, Io io);       // sim/cli.cpp
+int cmd_dice(const std::vector<std::string>& args, Io io);        // sim/cli_dice.cpp
 int cmd_sweep(const std::vector<std::string>& args, Io io);       // sim/cli_sweep.cpp
 int cmd_tune(const std::vector<std::string>& args, Io io);        // sim/cli_tune.cpp
 int cmd_baseline(const std::vector<std::string>& args, Io io);    // sim/cli_baseline.cpp

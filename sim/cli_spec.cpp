@@ -154,6 +154,10 @@ void merge_options(po::options_description& d) {
 
 void completion_options(po::options_description&) {}
 
+void dice_options(po::options_description& d) {
+    out_option(d, "also write DIR/dice.csv: every total's probability, at least and at most");
+}
+
 void rules_options(po::options_description& d) {
     add_rules_option(d);
     d.add_options()("set",
@@ -230,6 +234,18 @@ const CommandSpec kCommands[] = {
      1,
      rules_options,
      cmd_rules},
+    {"dice",
+     "the exact law of dice expressions: each total's probability, at least, at most",
+     "odds dice EXPR... [--out DIR]",
+     "The exact law of each dice expression (docs/variants.md: NdX, NdX+K, NdX-K and sums such "
+     "as 2d6+1d4, any die from d2 to d100): its totals' probabilities, the chance of at least and "
+     "at most each, its mean and standard deviation, by convolution. Given two, also the chance "
+     "that the first rolls higher: what a rule tweak's dice do, before a full run.",
+     {"odds dice 3d6 4d6", "odds dice 2d6+1d4 --out dice"},
+     "file",
+     -1,
+     dice_options,
+     cmd_dice},
     {"compare",
      "several policies on the same dice: paired differences, ranked",
      "odds compare GAME --policy A --policy B [--policy C ...] [options]",
@@ -638,7 +654,11 @@ std::string zsh_completion() {
     std::ostringstream o;
     o << "#compdef odds\n# zsh completion for odds, made by 'odds completion zsh' from odds's own "
          "declarations.\n_odds() {\n  local -a commands games\n  commands=(\n";
-    for (const auto& c : kCommands) o << "    '" << c.name << ":" << c.summary << "'\n";
+    for (const auto& c : kCommands) {  // single-quoted: a quote in the summary as '\''
+        std::string summary;
+        for (char ch : c.summary) summary += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+        o << "    '" << c.name << ":" << summary << "'\n";
+    }
     o << "  )\n  games=(";
     for (const auto& g : games()) o << ' ' << g.name;
     o << " )\n  if (( CURRENT == 2 )); then _describe command commands; return; fi\n"

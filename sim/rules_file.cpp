@@ -78,8 +78,8 @@ void walk(const toml::table& t, const std::string& prefix, const std::string& pa
                 continue;
             }
             throw UsageError(where + "'" + name + "' is not a rule option of " +
-                             std::string(game.name) + did_you_mean(name, names) +
-                             " ('odds rules " + std::string(game.name) + "' lists them)");
+                             std::string(game.name) + did_you_mean(name, names) + " ('odds rules " +
+                             std::string(game.name) + "' lists them)");
         }
         std::string why;
         std::string text = value_text(*o, node, why);
@@ -99,7 +99,8 @@ std::string toml_string(std::string_view s) {
 
 // The value as the variant file writes it.
 std::string toml_value(const OptionInfo& o, const std::string& text) {
-    if (o.kind == OptionKind::boolean) return text == "true" || text == "1" || text == "yes" ? "true" : "false";
+    if (o.kind == OptionKind::boolean)
+        return text == "true" || text == "1" || text == "yes" ? "true" : "false";
     if (o.kind == OptionKind::integer && (o.words.empty() || text != o.words[0])) return text;
     return toml_string(text);
 }
@@ -146,8 +147,8 @@ Settings merged_settings(const std::vector<RulesSetting>& file, const std::strin
     g_origin.clear();
     g_path = path;
     for (const auto& s : file) {
-        const bool replaced = std::any_of(set.begin(), set.end(),
-                                          [&](const auto& kv) { return kv.first == s.name; });
+        const bool replaced =
+            std::any_of(set.begin(), set.end(), [&](const auto& kv) { return kv.first == s.name; });
         const OptionInfo* o = option_named(game, s.name);
         if (replaced || (o && o->default_value == s.value)) continue;
         out.emplace_back(s.name, s.value);
@@ -201,9 +202,9 @@ std::string rules_file_text(const GameEntry& game, const Settings& settings) {
             for (const auto& [n, v] : settings)
                 if (n == o.name) value = v;
             out += '\n';
-            out += comment(o.help + (value != o.default_value
-                                         ? " Rule book: " + o.default_value + "."
-                                         : std::string()));
+            out +=
+                comment(o.help + (value != o.default_value ? " Rule book: " + o.default_value + "."
+                                                           : std::string()));
             const std::string key = g.empty() ? o.name : o.name.substr(dot + 1);
             out += key + " = " + toml_value(o, value) + '\n';
         }

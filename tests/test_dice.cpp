@@ -76,7 +76,10 @@ TEST_CASE("scripted dice replay their faces and fail when they run out", "[dice]
     CHECK(d.remaining() == 0);
     CHECK_THROWS_AS(d.d6(), std::logic_error);
     CHECK_THROWS_AS(ScriptedDice({0}), std::logic_error);
-    CHECK_THROWS_AS(ScriptedDice({7}), std::logic_error);
+    CHECK_THROWS_AS(ScriptedDice({101}), std::logic_error);  // no die has 101 faces
+    ScriptedDice eight{7};
+    CHECK_THROWS_AS(ScriptedDice({7}).d6(), std::logic_error);  // a 7 is no face of a d6
+    CHECK(eight.roll(8) == 7);                                  // but one of a d8
 }
 
 TEST_CASE("peek and skip read the faces d6 rolls, in the same order", "[dice]") {

@@ -3,12 +3,15 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "engine/dice.hpp"
 #include "engine/rule_values.hpp"
+#include "tests/helpers.hpp"
 
 using namespace odds;
 
@@ -162,4 +165,38 @@ TEST_CASE("step tables give the value of the last step a total reaches", "[value
         INFO(bad);
         CHECK_FALSE(parse_steps(bad));
     }
+}
+
+TEST_CASE("odds dice: each expression's exact law, and which of two rolls higher",
+          "[values][dice][cli]") {
+    const auto dir = test::temp_path("dice", "out");
+    std::filesystem::remove_all(dir);
+    const auto r = test::cli({"dice", "3d6", "4d6", "--out", dir.string()});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("3d6: totals 3..18, mean 10.5000, standard deviation 2.9580") !=
+          std::string::npos);
+    // P(3d6 > 4d6), P(equal), by enumerating all 6^7 rolls
+    long more = 0, tie = 0, all = 0;
+    for (int a = 0; a < 216; ++a)
+        for (int b = 0; b < 1296; ++b) {
+            const int x = a % 6 + a / 6 % 6 + a / 36 + 3;
+            const int y = b % 6 + b / 6 % 6 + b / 36 % 6 + b / 216 + 4;
+            more += x > y;
+            tie += x == y;
+            ++all;
+        }
+    char line[160];
+    std::snprintf(line, sizeof line, "P(3d6 > 4d6) = %.6f, P(equal) = %.6f",
+                  static_cast<double>(more) / static_cast<double>(all),
+                  static_cast<double>(tie) / static_cast<double>(all));
+    CHECK(r.out.find(line) != std::string::npos);
+    const std::string csv = test::slurp(dir / "dice.csv");
+    CHECK(csv.rfind("expression,total,probability,at_least,at_most,mean,stddev\n", 0) == 0);
+    CHECK(csv.find("\n3d6,10,0.125,0.625,0.5,10.5,") != std::string::npos);  // 27/216
+    CHECK(csv.find("\n4d6,24,") != std::string::npos);
+    const auto bad = test::cli({"dice", "3d6", "2D6"});
+    CHECK(bad.code == 2);
+    CHECK(bad.err ==
+          "odds dice: '2D6' is not a dice expression; " + std::string(kDiceTakes) + "\n");
 }

@@ -22,7 +22,9 @@ fs::path write_temp(const std::string& name, const std::string& text) {
     return p;
 }
 
-std::size_t lines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
+std::size_t lines(const std::string& s) {
+    return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
+}
 
 }  // namespace
 
@@ -33,7 +35,8 @@ TEST_CASE("every game: odds rules, given back with --rules, plays byte for byte 
         INFO(game);
         const auto printed = test::cli({"rules", game});
         REQUIRE(printed.code == 0);
-        CHECK(printed.out.find("rules version " + std::string(g.rules_version)) != std::string::npos);
+        CHECK(printed.out.find("rules version " + std::string(g.rules_version)) !=
+              std::string::npos);
         for (const auto& o : g.options) {  // every option, its help and ruling beside it
             const auto dot = o.name.find('.');
             const std::string key = dot == std::string::npos ? o.name : o.name.substr(dot + 1);
@@ -61,7 +64,8 @@ TEST_CASE("every game: odds rules, given back with --rules, plays byte for byte 
 
 TEST_CASE("a variant file's values play, --set applies on top, and provenance records them",
           "[rules-file]") {
-    const fs::path file = write_temp("hull.toml", "# a tougher ship\nhull = 150\nbase_cannons = 4\n");
+    const fs::path file =
+        write_temp("hull.toml", "# a tougher ship\nhull = 150\nbase_cannons = 4\n");
     const auto with_file = test::cli({"run", "bosconian", "-n", "3000", "--no-progress", "--rules",
                                       file.string(), "--set", "hull=120"});
     const auto by_set = test::cli({"run", "bosconian", "-n", "3000", "--no-progress", "--set",
@@ -121,8 +125,8 @@ TEST_CASE("every command that takes --set takes --rules", "[rules-file]") {
         CHECK(untimed(args) != untimed(cmd));
     }
     const fs::path base = test::temp_path("rules", "dd.baseline");
-    const auto b = test::cli({"baseline", "dimension-duel", "-n", "1000", "--no-progress", "--rules",
-                              file.string(), "--out", base.string()});
+    const auto b = test::cli({"baseline", "dimension-duel", "-n", "1000", "--no-progress",
+                              "--rules", file.string(), "--out", base.string()});
     INFO(b.err);
     CHECK(b.code == 0);
     CHECK(test::slurp(base).find("hp=12") != std::string::npos);
@@ -131,13 +135,15 @@ TEST_CASE("every command that takes --set takes --rules", "[rules-file]") {
 TEST_CASE("a bad variant file is one line naming FILE:LINE, exit 2, nothing written",
           "[rules-file]") {
     for (const auto& [text, says] : std::vector<std::pair<std::string, std::string>>{
-             {"hull = 120\nhul = 3\n", ":2: 'hul' is not a rule option of bosconian (did you mean 'hull'?)"},
+             {"hull = 120\nhul = 3\n",
+              ":2: 'hul' is not a rule option of bosconian (did you mean 'hull'?)"},
              {"hull = 120\nhull = 130\n", ":2: "},
              {"hull = \"x\"\n", ":1: hull: a value of the wrong type; hull takes a whole number"},
              {"\n\nhull = 0\n", ":3: bosconian: hull='0' is not valid; hull takes a whole number"},
              {"hull = 1.5\n", ":1: hull: a value of the wrong type"},
-             {"start_encounter = \"true\"\n", ":1: start_encounter: a value of the wrong type; "
-                                              "start_encounter takes true or false"},
+             {"start_encounter = \"true\"\n",
+              ":1: start_encounter: a value of the wrong type; "
+              "start_encounter takes true or false"},
              {"layout = \"\"\n", ":1: layout: an empty string"},
              {"hull = [\n", ":1: "},
          }) {

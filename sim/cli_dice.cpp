@@ -1,0 +1,107 @@
+// odds dice EXPR...: the exact law of dice expressions (engine/rule_values.hpp), the designer's
+// quick look at "what does 3d6 do against 4d6" before a full run (docs/variants.md).
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+#include "engine/rule_values.hpp"
+#include "reports/csv.hpp"
+#include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
+#include "sim/cli_spec.hpp"
+
+namespace odds::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Law {
+    std::string text;  // as given, written back in its canonical form
+    DiceExpr e;
+    std::vector<double> p;
+    double mean = 0, sd = 0;
+};
+
+Law law_of(const std::string& arg) {
+    std::string why;
+    const auto e = parse_dice(arg, &why);
+    if (!e) throw UsageError("'" + arg + "' is not a dice expression; " + why);
+    Law l{to_string(*e), *e, law(*e)};
+    // Mean and variance from the dice, exactly (a die of X faces: (X + 1) / 2 and (X^2 - 1) / 12),
+    // not summed from the law, whose rounding would show (10.500000000000002).
+    long twice_mean = 2L * e->constant, twelve_var = 0;
+    for (int i = 0; i < e->n; ++i) {
+        const auto t = e->terms[static_cast<std::size_t>(i)];
+        twice_mean += long{t.count} * (t.sides + 1);
+        twelve_var += long{t.count} * (long{t.sides} * t.sides - 1);
+    }
+    l.mean = static_cast<double>(twice_mean) / 2;
+    l.sd = std::sqrt(static_cast<double>(twelve_var) / 12);
+    return l;
+}
+
+std::string number(double v, int digits) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(digits) << v;
+    return s.str();
+}
+
+}  // namespace
+
+int cmd_dice(const std::vector<std::string>& args, Io io) {
+    const auto parsed = parse_command("dice", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
+    if (!vm.count("file"))
+        throw UsageError("which dice? give one or more expressions, such as 3d6 4d6 2d6+1d4");
+    const auto exprs = vm["file"].as<std::vector<std::string>>();
+    if (exprs.size() > 16) throw UsageError("at most 16 expressions at once");
+    std::vector<Law> laws;
+    for (const auto& a : exprs) laws.push_back(law_of(a));
+    const std::optional<std::string> out_dir = out_dir_of(vm);
+    if (out_dir) prepare_out_dir(*out_dir);
+
+    // The table: one block an expression; at_least and at_most summed from the ends, so that
+    // neither carries the other's rounding.
+    std::string csv = "expression,total,probability,at_least,at_most,mean,stddev\n";
+    for (const auto& l : laws) {
+        const std::size_t n = l.p.size();
+        std::vector<double> up(n + 1, 0.0), down(n + 1, 0.0);
+        for (std::size_t i = n; i-- > 0;) up[i] = up[i + 1] + l.p[i];
+        for (std::size_t i = 0; i < n; ++i) down[i + 1] = down[i] + l.p[i];
+        io.out << l.text << ": totals " << l.e.min() << ".." << l.e.max() << ", mean "
+               << number(l.mean, 4) << ", standard deviation " << number(l.sd, 4) << '\n'
+               << "  total     P(=)     P(>=)     P(<=)\n";
+        for (std::size_t i = 0; i < n; ++i) {
+            const int total = l.e.min() + static_cast<int>(i);
+            io.out << std::setw(7) << total << "  " << number(l.p[i], 6) << "  "
+                   << number(up[i], 6) << "  " << number(down[i + 1], 6) << '\n';
+            csv += csv_field(l.text) + ',' + std::to_string(total) + ',' + format_double(l.p[i]) +
+                   ',' + format_double(up[i]) + ',' + format_double(down[i + 1]) + ',' +
+                   format_double(l.mean) + ',' + format_double(l.sd) + '\n';
+        }
+    }
+    if (laws.size() == 2) {  // the designer's question: which of the two rolls higher?
+        const Law &a = laws[0], &b = laws[1];
+        double more = 0, tie = 0;
+        for (std::size_t i = 0; i < a.p.size(); ++i)
+            for (std::size_t j = 0; j < b.p.size(); ++j) {
+                const int x = a.e.min() + static_cast<int>(i), y = b.e.min() + static_cast<int>(j);
+                if (x > y) more += a.p[i] * b.p[j];
+                if (x == y) tie += a.p[i] * b.p[j];
+            }
+        io.out << "P(" << a.text << " > " << b.text << ") = " << number(more, 6) << ", P(equal) = "
+               << number(tie, 6) << ", P(" << a.text << " < " << b.text
+               << ") = " << number(std::max(0.0, 1 - more - tie), 6) << '\n';
+    }
+    if (out_dir) {
+        const fs::path dir(*out_dir);
+        write_files_atomic({{dir / "dice.csv", csv}, provenance_file(dir, "dice", args, {})});
+        io.err << "odds dice: wrote " << (dir / "dice.csv").string() << '\n';
+    }
+    return 0;
+}
+
+}  // namespace odds::cli
