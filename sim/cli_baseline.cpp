@@ -40,6 +40,7 @@
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/rules_file.hpp"
 #include "sim/shard.hpp"
 
 namespace odds::cli {
@@ -863,10 +864,42 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
     // Read and prepare every baseline before playing any.
     const SeqOptions seq = seq_options_of(vm);
     std::vector<Job> jobs;
-    const Settings overrides = settings_of(vm);
+    // --set and --rules FILE over baselines of several games: each setting applies where the game
+    // has the option, with a note where it has not (one CI job checks a tweak across games); a
+    // name no game has is a mistake.
+    Settings set;
+    if (vm.count("set"))
+        for (const auto& s : vm["set"].as<std::vector<std::string>>())
+            set.push_back(split_setting(s));
+    std::vector<std::string> applied_somewhere, notes;  // notes printed once every input is good
     for (const auto& file : vm["file"].as<std::vector<std::string>>()) {
         Job j{read_baseline(file), nullptr, nullptr, {}, false, false, 0};
         j.run = check_baseline(j.b, j.game);
+        const auto has = [&](const std::string& name) {
+            return std::any_of(j.game->options.begin(), j.game->options.end(),
+                               [&](const OptionInfo& o) { return o.name == name; });
+        };
+        Settings mine;
+        if (vm.count("rules")) {
+            std::vector<std::string> skipped;
+            const std::string path = vm["rules"].as<std::string>();
+            Settings given;
+            for (const auto& [n, v] : set)
+                if (has(n)) given.emplace_back(n, v);
+            mine = merged_settings(read_rules_file(path, *j.game, &skipped), path, *j.game, given);
+            for (const auto& n : skipped) notes.push_back(file + ": note: " + n);
+        } else {
+            for (const auto& [n, v] : set) {
+                if (has(n))
+                    mine.emplace_back(n, v);
+                else
+                    notes.push_back(file + ": note: " + std::string(j.game->name) +
+                                    " has no rule option '" + n + "': --set " + n + "=" + v +
+                                    " not applied to it");
+            }
+        }
+        for (const auto& [n, v] : mine) applied_somewhere.push_back(n);
+        const Settings& overrides = mine;
         if (!overrides.empty()) {
             Settings s = j.b.settings;
             for (const auto& [n, v] : overrides) {
@@ -879,12 +912,12 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
         j.cfg.playouts =
             vm.count("playouts") ? parse_playouts(vm["playouts"].as<std::string>()) : j.b.playouts;
         j.cfg.threads = vm.count("threads") ? parse_threads(vm["threads"].as<std::string>())
-                                            : std::max(1u, std::thread::hardware_concurrency());
+                                            : std::clamp(std::thread::hardware_concurrency(), 1u,
+                                                         unsigned{kMaxThreads});
         j.cfg.chunk_size = j.run->chunk_size;
         j.sequential = j.b.targets || j.b.sequential || vm.count("sequential");
-        j.exact = !j.sequential && overrides.empty() &&
-                  j.b.rules_version == j.game->rules_version && j.cfg.seed == j.b.seed &&
-                  j.cfg.playouts == j.b.playouts;
+        j.exact = !j.sequential && mine.empty() && j.b.rules_version == j.game->rules_version &&
+                  j.cfg.seed == j.b.seed && j.cfg.playouts == j.b.playouts;
         // The cap: --max-playouts, else --playouts, else a targets file's playouts, else twice
         // the baseline's.
         j.cap = seq.cap                ? *seq.cap
@@ -894,6 +927,12 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
         if (j.sequential) j.cfg.playouts = j.cap;
         jobs.push_back(std::move(j));
     }
+    for (const auto& [n, v] : set)
+        if (std::find(applied_somewhere.begin(), applied_somewhere.end(), n) ==
+            applied_somewhere.end())
+            throw UsageError("--set " + n + "=" + v +
+                             ": no game of the baselines given has a rule option '" + n + "'");
+    for (const auto& n : notes) io.err << "odds check: " << n << '\n';
     std::vector<std::string> metric_names;
     for (const auto& j : jobs)
         for (const auto& m : j.b.metrics)

@@ -76,8 +76,8 @@ int cmd_dice(const std::vector<std::string>& args, Io io) {
                << "  total     P(=)     P(>=)     P(<=)\n";
         for (std::size_t i = 0; i < n; ++i) {
             const int total = l.e.min() + static_cast<int>(i);
-            io.out << std::setw(7) << total << "  " << number(l.p[i], 6) << "  "
-                   << number(up[i], 6) << "  " << number(down[i + 1], 6) << '\n';
+            io.out << std::setw(7) << total << "  " << number(l.p[i], 6) << "  " << number(up[i], 6)
+                   << "  " << number(down[i + 1], 6) << '\n';
             csv += csv_field(l.text) + ',' + std::to_string(total) + ',' + format_double(l.p[i]) +
                    ',' + format_double(up[i]) + ',' + format_double(down[i + 1]) + ',' +
                    format_double(l.mean) + ',' + format_double(l.sd) + '\n';
@@ -92,8 +92,8 @@ int cmd_dice(const std::vector<std::string>& args, Io io) {
                 if (x > y) more += a.p[i] * b.p[j];
                 if (x == y) tie += a.p[i] * b.p[j];
             }
-        io.out << "P(" << a.text << " > " << b.text << ") = " << number(more, 6) << ", P(equal) = "
-               << number(tie, 6) << ", P(" << a.text << " < " << b.text
+        io.out << "P(" << a.text << " > " << b.text << ") = " << number(more, 6)
+               << ", P(equal) = " << number(tie, 6) << ", P(" << a.text << " < " << b.text
                << ") = " << number(std::max(0.0, 1 - more - tie), 6) << '\n';
     }
     if (out_dir) {

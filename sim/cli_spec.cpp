@@ -117,6 +117,9 @@ void baseline_options(po::options_description& d) {
 }
 
 void check_options(po::options_description& d) {
+    d.add_options()("rules", po::value<std::string>()->value_name("FILE"),
+                    "play each baseline under the rule options of a variant file (those its game "
+                    "has; a note names the others); --set applies on top");
     d.add_options()("seed,s", po::value<std::string>()->value_name("N"),
                     "play with this seed instead of the baseline's")(
         "playouts,n", po::value<std::string>()->value_name("N"),

@@ -168,3 +168,34 @@ TEST_CASE("a bad variant file is one line naming FILE:LINE, exit 2, nothing writ
     CHECK(missing.code == 2);
     CHECK(missing.err.find("--rules '/nonexistent.toml' cannot be read") != std::string::npos);
 }
+
+TEST_CASE(
+    "check --set and --rules across games: each setting where its game has it, a note "
+    "where not",
+    "[rules-file][check]") {
+    const std::string bosc = std::string(ODDS_SOURCE_DIR) + "/engine/bosconian/bosconian.baseline";
+    const std::string duel =
+        std::string(ODDS_SOURCE_DIR) + "/engine/dimension_duel/dimension-duel.baseline";
+    const auto r =
+        test::cli({"check", bosc, duel, "--set", "hull=120", "-n", "2000", "--no-progress"});
+    INFO(r.err);
+    CHECK(r.code != 2);
+    CHECK(r.out.find("bosconian | sectors=36 bases=2d6 layout=random hull=120") !=
+          std::string::npos);
+    CHECK(r.out.find("dimension-duel | hp=75") != std::string::npos);
+    CHECK(r.err.find("dimension-duel.baseline: note: dimension-duel has no rule option 'hull': "
+                     "--set hull=120 not applied to it") != std::string::npos);
+    const fs::path file = write_temp("both.toml", "hull = 120\nhp = 70\n");
+    const auto f =
+        test::cli({"check", bosc, duel, "--rules", file.string(), "-n", "2000", "--no-progress"});
+    INFO(f.err);
+    CHECK(f.code != 2);
+    CHECK(f.out.find("hull=120") != std::string::npos);
+    CHECK(f.out.find("dimension-duel | hp=70") != std::string::npos);
+    CHECK(f.err.find(file.string() + ":2: bosconian has no rule option 'hp'") != std::string::npos);
+    const auto none = test::cli({"check", bosc, duel, "--set", "hul=120"});
+    CHECK(none.code == 2);
+    CHECK(none.err ==
+          "odds check: --set hul=120: no game of the baselines given has a rule option "
+          "'hul'\n");
+}
