@@ -36,19 +36,35 @@ constexpr std::size_t kMaxCandidates = 4096;
 struct Range {
     std::string name;
     std::int64_t lo = 0, hi = 0, step = 1;
+    // A whole-number part of a value (docs/variants.md): the value is before + N + after, N in
+    // LO..HI ("{1..6}d6": 1d6 .. 6d6; "{3..6}-6": the faces from N to 6).
+    std::string before, after;
     std::size_t size() const { return static_cast<std::size_t>((hi - lo) / step) + 1; }
     std::int64_t at(std::size_t i) const { return lo + static_cast<std::int64_t>(i) * step; }
+    std::string text(std::int64_t v) const { return before + std::to_string(v) + after; }
 };
 
 Range parse_range(const std::string& text) {
     const auto bad = [&](const std::string& why) {
         return UsageError("--vary '" + text + "': " + why +
-                          " (tune takes NAME=LO..HI or NAME=LO..HI:STEP, whole numbers, LO < HI)");
+                          " (tune takes NAME=LO..HI or NAME=LO..HI:STEP, whole numbers, LO < HI; "
+                          "or a whole-number part of a value in braces, NAME={1..6}d6)");
     };
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0) throw bad("no NAME=");
-    Range r{text.substr(0, eq)};
+    Range r;
+    r.name = text.substr(0, eq);
     std::string spec = text.substr(eq + 1);
+    if (const auto open = spec.find('{'); open != std::string::npos) {  // a part of the value
+        const auto close = spec.find('}', open);
+        if (close == std::string::npos) throw bad("a '{' without its '}'");
+        r.before = spec.substr(0, open);
+        r.after = spec.substr(close + 1);
+        if (r.before.find_first_of("{}") != std::string::npos ||
+            r.after.find_first_of("{}") != std::string::npos)
+            throw bad("more than one {LO..HI}");
+        spec = spec.substr(open + 1, close - open - 1);
+    }
     const auto dots = spec.find("..");
     if (dots == std::string::npos) throw bad("no LO..HI");
     const auto colon = spec.find(':', dots);
@@ -130,7 +146,7 @@ struct Tuner {
     Settings settings_for(const std::vector<std::int64_t>& values) const {
         Settings s = base;
         for (std::size_t i = 0; i < ranges.size(); ++i)
-            s.emplace_back(ranges[i].name, std::to_string(values[i]));
+            s.emplace_back(ranges[i].name, ranges[i].text(values[i]));
         return s;
     }
 
@@ -325,7 +341,7 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
     std::unique_ptr<PreparedRun> probe;
     for (const bool high : {false, true}) {
         Settings s = base;
-        for (const auto& r : ranges) s.emplace_back(r.name, std::to_string(high ? r.hi : r.lo));
+        for (const auto& r : ranges) s.emplace_back(r.name, r.text(high ? r.hi : r.lo));
         probe = game.prepare(s, policies);
     }
     {
@@ -383,13 +399,15 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
         csv += csv_field(game.name) + ',' + csv_field(e.scenario) + ',' + csv_field(probe->policy) +
                ',' + std::to_string(cfg.seed) + ',' + std::to_string(i + 1) + ',' + e.phase + ',' +
                std::to_string(e.round);
-        for (const auto v : e.values) csv += ',' + std::to_string(v);
+        for (std::size_t k = 0; k < e.values.size(); ++k)
+            csv += ',' + csv_field(ranges[k].text(e.values[k]));
         csv += ',' + csv_field(goal.metric) + ',' + csv_field(goal.text) + ',' +
                (std::isnan(e.mean) ? "" : format_double(e.mean)) + ',' + format_double(e.low) +
                ',' + format_double(e.high) + ',' + (e.playouts ? std::to_string(e.playouts) : "") +
                ',' + e.method + ',' + (e.best ? "true" : "false") + '\n';
         table << std::setw(6) << (i + 1) << std::setw(11) << e.phase;
-        for (const auto v : e.values) table << std::setw(14) << v;
+        for (std::size_t k = 0; k < e.values.size(); ++k)
+            table << std::setw(14) << ranges[k].text(e.values[k]);
         table << std::setw(36)
               << ((std::isnan(e.mean) ? std::string("?") : fixed(e.mean)) + " [" + fixed(e.low) +
                   ", " + fixed(e.high) + "]")
@@ -400,7 +418,7 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
     if (best) {
         io.out << "best:";
         for (std::size_t i = 0; i < ranges.size(); ++i)
-            io.out << ' ' << ranges[i].name << '=' << best->values[i];
+            io.out << ' ' << ranges[i].name << '=' << ranges[i].text(best->values[i]);
         io.out << "  " << goal.metric << ' '
                << (std::isnan(best->mean) ? std::string("?") : fixed(best->mean)) << " ["
                << fixed(best->low) << ", " << fixed(best->high) << "]"

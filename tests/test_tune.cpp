@@ -126,3 +126,21 @@ TEST_CASE("tune: bad input is one line, exit 2", "[cli][tune]") {
         CHECK(r.out.empty());
     }
 }
+
+// Issue 29: tune searches a whole-number part of a value, written in braces: the values are the
+// text around it with each whole number in LO..HI ("{1..6}d6": 1d6 to 6d6). On a whole-number
+// option it is the same search as the plain range on the same grid.
+TEST_CASE("tune --vary NAME={LO..HI}: a whole-number part of a value", "[tune][variants]") {
+    const auto braces = test::cli(
+        {"tune", "bosconian", "--vary", "hull={8..12}0", "--target", "win=0.05", "--no-progress"});
+    const auto plain = test::cli({"tune", "bosconian", "--vary", "hull=80..120:10", "--target",
+                                  "win=0.05", "--no-progress"});
+    INFO(braces.err);
+    REQUIRE(braces.code == 0);
+    CHECK(braces.out == plain.out);
+    CHECK(braces.out.find("best: hull=110 ") != std::string::npos);
+    const auto bad =
+        test::cli({"tune", "bosconian", "--vary", "hull={8..12", "--target", "win=0.05"});
+    CHECK(bad.code == 2);
+    CHECK(bad.err.find("a '{' without its '}'") != std::string::npos);
+}
