@@ -421,14 +421,16 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
         if (command == "--version" || command == "-V") return cli::cmd_version(args, io);
         return find_command(command).run(args, io);
     } catch (const UsageError& e) {
-        err << who << ": " << e.what() << '\n';
+        // Every message through printable_message: a value with a newline or a terminal escape
+        // is shown escaped, a long one cut, so the error stays one short line.
+        err << who << ": " << printable_message(e.what()) << '\n';
         return 2;
     } catch (const po::error& e) {  // a value the commands read themselves (as<T>)
-        err << who << ": cannot read the command line: " << e.what() << " (see '" << who
-            << " --help')\n";
+        err << who << ": cannot read the command line: " << printable_message(e.what()) << " (see '"
+            << who << " --help')\n";
         return 2;
     } catch (const std::exception& e) {
-        err << who << ": error: " << e.what() << '\n';
+        err << who << ": error: " << printable_message(e.what()) << '\n';
         return 1;
     }
 }

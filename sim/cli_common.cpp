@@ -61,6 +61,54 @@ std::string fixed(double v, int digits) {
     return buf;
 }
 
+bool is_range(std::string_view spec) {
+    return spec.find("..") != std::string_view::npos || spec.find(':') != std::string_view::npos;
+}
+
+std::optional<IntRange> parse_range(std::string_view spec, std::string& why) {
+    std::string_view lo_text, hi_text, step_text;
+    bool has_step = false;
+    if (const auto dots = spec.find(".."); dots != std::string_view::npos) {
+        lo_text = spec.substr(0, dots);
+        const std::string_view rest = spec.substr(dots + 2);
+        const auto colon = rest.find(':');
+        hi_text = rest.substr(0, colon);
+        if (colon != std::string_view::npos) {
+            has_step = true;
+            step_text = rest.substr(colon + 1);
+        }
+    } else {  // the alias LO:HI[:STEP]
+        const auto a = spec.find(':');
+        if (a == std::string_view::npos) {
+            why = "not a range";
+            return std::nullopt;
+        }
+        lo_text = spec.substr(0, a);
+        const std::string_view rest = spec.substr(a + 1);
+        const auto b = rest.find(':');
+        if (b == std::string_view::npos) {  // the alias always has its STEP
+            why = "no STEP (LO:HI:STEP)";
+            return std::nullopt;
+        }
+        hi_text = rest.substr(0, b);
+        has_step = true;
+        step_text = rest.substr(b + 1);
+    }
+    const auto lo = parse_integer(lo_text, -1'000'000'000, 1'000'000'000);
+    const auto hi = parse_integer(hi_text, -1'000'000'000, 1'000'000'000);
+    const auto step =
+        has_step ? parse_integer(step_text, 1, 1'000'000'000) : std::optional<std::int64_t>(1);
+    if (!lo || !hi || !step) {
+        why = "not whole numbers";
+        return std::nullopt;
+    }
+    if (*lo > *hi) {
+        why = "LO is above HI";
+        return std::nullopt;
+    }
+    return IntRange{*lo, *hi, *step};
+}
+
 std::string game_names(bool with_exact_only) {
     std::string names;
     for (const auto& g : games())

@@ -153,7 +153,15 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     std::vector<std::size_t> columns;  // the table's metrics
     if (vm.count("metrics")) {
         const std::string list = vm["metrics"].as<std::string>();
-        for (const auto& name : split_names(list)) {
+        // Every name between commas, empty ones too ('', 'withdrawn,', 'a,,b'): refused.
+        std::vector<std::string> names;
+        for (std::size_t at = 0;;) {
+            const auto comma = list.find(',', at);
+            names.push_back(list.substr(at, comma == std::string::npos ? comma : comma - at));
+            if (comma == std::string::npos) break;
+            at = comma + 1;
+        }
+        for (const auto& name : names) {
             if (name.empty())
                 throw UsageError("--metrics '" + list + "': an empty name; give METRIC,METRIC,...");
             const std::size_t m = metric_named(name, "--metrics");

@@ -79,8 +79,8 @@ void tournament_options(po::options_description& d) {
 void sweep_options(po::options_description& d) {
     d.add_options()(
         "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUES"),
-        "a rule option and its values: NAME=FROM:TO:STEP or NAME=v1,v2,...; a comma-list "
-        "option: NAME=VALUE, one --vary per value (repeatable)");
+        "a rule option and its values: NAME=LO..HI[:STEP] (alias LO:HI:STEP) or NAME=v1,v2,...; a "
+        "comma-list option: NAME=VALUE, one --vary per value (repeatable)");
     add_run_options(d, "100k");
     add_game_options(d);
     out_option(d, "write sweep.csv into DIR");
@@ -90,7 +90,8 @@ void sweep_options(po::options_description& d) {
 void tune_options(po::options_description& d) {
     d.add_options()(
         "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=LO..HI"),
-        "a rule option searched over its whole numbers LO..HI (or LO..HI:STEP) (repeatable)")(
+        "a rule option searched over its whole numbers LO..HI (or LO..HI:STEP; alias LO:HI:STEP) "
+        "(repeatable)")(
         "target", po::value<std::string>()->value_name("GOAL"),
         "what to meet: METRIC=VALUE (the mean nearest VALUE), 'METRIC max' or 'METRIC min'")(
         "search", po::value<std::string>()->value_name("HOW"),
@@ -251,7 +252,7 @@ const CommandSpec kCommands[] = {
      "itself a comma list (bosconian's layout, msc's map) takes one value per --vary, at least "
      "two: --vary layout=4,9 --vary layout=4,9,15 (a single --vary layout=4,9 is ambiguous and "
      "refused).",
-     {"odds sweep bosconian --vary hull=80:160:10 -n 1M",
+     {"odds sweep bosconian --vary hull=80..160:10 -n 1M",
       "odds sweep msc --vary budget=300,525,800 --vary escorts_a=0,25,50 -n 1000"},
      "game",
      1,
