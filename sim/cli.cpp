@@ -253,6 +253,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const bool report = report_wanted(vm);
+    const Format format = format_of(vm);
     const auto state = state_of(vm, game, game.prepare_from != nullptr, "run");
     const auto prepared =
         state ? game.prepare_from(settings_of(vm), policies_of(vm), state->text, state->path)
@@ -312,7 +313,10 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
             write_report(dir, "run", io);
         }
     }
-    print_table(io.out, info, rows);
+    if (format == Format::table)
+        print_table(io.out, info, rows);
+    else
+        print_rows(io.out, format, summary_csv(info, rows));
     if (result.partial) {
         io.err << "odds run: interrupted after " << result.tally.playouts() << " of "
                << cfg.playouts << " playouts; results written are marked partial\n";
@@ -332,6 +336,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
                          "' has no exact solver (games with one: " + game_names(true) + ")");
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const bool html = report_wanted(vm);
+    const Format format = format_of(vm);
     const auto state = state_of(vm, game, game.exact_from != nullptr, "exact");
     const auto start = std::chrono::steady_clock::now();
     ExactReport report =
@@ -356,6 +361,11 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
         std::error_code ec;
         if (report.survival.empty()) fs::remove(dir / "survival.csv", ec);
         if (html) write_report(dir, "exact", io);
+    }
+    if (format != Format::table) {  // stdout holds the rows alone; the notes go to stderr
+        print_rows(io.out, format, summary_csv(info, rows));
+        for (const auto& n : report.notes) io.err << "odds exact: " << n << '\n';
+        return 0;
     }
     print_table(io.out, info, rows);
     for (const auto& n : report.notes) io.out << n << '\n';

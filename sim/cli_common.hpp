@@ -112,6 +112,17 @@ bool is_range(std::string_view spec);
 // The range `spec` spells, LO <= HI; else nullopt with `why` set to what is wrong.
 std::optional<IntRange> parse_range(std::string_view spec, std::string& why);
 
+// --format table|csv|json (run, exact, compare, tournament, sweep): what the command prints on
+// stdout. table (the default) is the table for people; csv is the CSV the command writes with
+// --out (run, exact: summary.csv; compare: policies.csv; tournament: ratings.csv; sweep:
+// sweep.csv), byte for byte; json is the same rows as a JSON array of objects, one a row, each
+// cell a number where it reads as one, null where empty, else a string.
+enum class Format { table, csv, json };
+void add_format_option(po::options_description& d, const char* csv_file);
+Format format_of(const po::variables_map& vm);
+// Prints `csv` on stdout as `f` says (csv or json).
+void print_rows(std::ostream& out, Format f, const std::string& csv);
+
 std::string game_names(bool with_exact_only = false);
 
 // The words (space-separated NAME=VALUE) of the first scenario that every one of `scenarios`

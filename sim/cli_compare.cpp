@@ -84,6 +84,7 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const Format format = format_of(vm);
     const bool report = report_wanted(vm);
     if (cfg.playouts < 2) throw UsageError("--playouts must be at least 2 for paired intervals");
     const auto entries = policies_of(vm);
@@ -390,7 +391,10 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
         }
         t << '\n';
     }
-    io.out << t.str();
+    if (format == Format::table)
+        io.out << t.str();
+    else
+        print_rows(io.out, format, policy_rows());
     if (partial) {
         io.err << "odds compare: interrupted after " << total.n << " of " << cfg.playouts
                << " playouts; results written are marked partial\n";

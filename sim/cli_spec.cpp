@@ -36,6 +36,7 @@ void run_options(po::options_description& d) {
     out_option(d,
                "write summary.csv, distributions.csv and survival.csv into DIR (made if missing)");
     add_report_option(d);
+    add_format_option(d, "summary.csv");
 }
 
 void exact_options(po::options_description& d) {
@@ -45,6 +46,7 @@ void exact_options(po::options_description& d) {
                      "solver can (docs/positions.md)");
     out_option(d, "write summary.csv, distributions.csv (and survival.csv where solved) into DIR");
     add_report_option(d);
+    add_format_option(d, "summary.csv");
 }
 
 void state_options(po::options_description& d) {
@@ -67,6 +69,7 @@ void compare_options(po::options_description& d) {
         "default: the first four headline metrics)");
     out_option(d, "write compare.csv, policies.csv and each policy's summary.csv into DIR");
     add_report_option(d);
+    add_format_option(d, "policies.csv");
 }
 
 void tournament_options(po::options_description& d) {
@@ -74,6 +77,7 @@ void tournament_options(po::options_description& d) {
     add_game_options(d);
     out_option(d, "write tournament.csv and ratings.csv into DIR");
     add_report_option(d);
+    add_format_option(d, "ratings.csv");
 }
 
 void sweep_options(po::options_description& d) {
@@ -85,6 +89,7 @@ void sweep_options(po::options_description& d) {
     add_game_options(d);
     out_option(d, "write sweep.csv into DIR");
     add_report_option(d);
+    add_format_option(d, "sweep.csv");
 }
 
 void tune_options(po::options_description& d) {

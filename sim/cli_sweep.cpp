@@ -140,6 +140,7 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     // Every input is checked before anything runs: the cheap ones first.
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const Format format = format_of(vm);
     const bool report = report_wanted(vm);
     std::vector<Combination> combos(total);
     const auto policies = policies_of(vm);
@@ -215,9 +216,12 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
                             provenance_file(dir, "sweep", args, {std::string(game.name)})});
         if (report) write_report(dir, "sweep", io);
     }
-    io.out << game.name << " sweep | " << combos.front().run->policy << " | seed " << cfg.seed
-           << " | " << cfg.playouts << " playouts per combination, common random numbers\n"
-           << table.str();
+    if (format != Format::table)
+        print_rows(io.out, format, csv);
+    else
+        io.out << game.name << " sweep | " << combos.front().run->policy << " | seed " << cfg.seed
+               << " | " << cfg.playouts << " playouts per combination, common random numbers\n"
+               << table.str();
     if (partial) {
         io.err << "odds sweep: interrupted; the rows written are marked partial or missing\n";
         return 130;

@@ -91,6 +91,7 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                          ")");
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const Format format = format_of(vm);
     const bool report = report_wanted(vm);
     const auto names = policies_of(vm);
     if (names.size() < 2) throw UsageError("a tournament needs at least two --policy entries");
@@ -281,7 +282,10 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
           << fixed(x.ci.high, 0) << "]  score " << fixed(x.games > 0 ? x.score / x.games : 0, 3)
           << std::left << '\n';
     }
-    io.out << t.str();
+    if (format == Format::table)
+        io.out << t.str();
+    else
+        print_rows(io.out, format, rcsv);
     if (partial) {
         io.err
             << "odds tournament: interrupted; the pairings written are marked partial or missing\n";

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -376,4 +377,64 @@ TEST_CASE("sweep and tune: --vary takes LO..HI[:STEP] everywhere, and LO:HI:STEP
             "LO..HI or LO..HI:STEP (alias LO:HI:STEP)");
     refused({"sweep", "bosconian", "--vary", "hull=9..3"}, "LO is above HI");
     refused({"sweep", "bosconian", "--vary", "hull=60:100"}, "no STEP");
+}
+
+TEST_CASE("results on stdout for pipes: --format csv|json; --out - is refused", "[cli][hostile]") {
+    Scratch d("format");
+    // --format csv prints, byte for byte, the CSV --out writes.
+    struct Case {
+        std::vector<std::string> args;
+        std::string file;
+    };
+    const std::vector<Case> cases = {
+        {{"run", "race", "-n", "1000", "--no-progress"}, "summary.csv"},
+        {{"exact", "race"}, "summary.csv"},
+        {{"sweep", "race", "--vary", "goal=10..12", "-n", "1000", "--no-progress"}, "sweep.csv"},
+        {{"compare", "race", "--policy", "best", "--policy", "roll", "-n", "1000", "--no-progress"},
+         "policies.csv"},
+        {{"tournament", "dimension-duel", "--policy", "dice", "--policy", "survivor", "-n", "200",
+          "--no-progress"},
+         "ratings.csv"},
+    };
+    for (const auto& c : cases) {
+        auto with_out = c.args;
+        const std::string dir = d.path(c.args[0]);
+        with_out.insert(with_out.end(), {"--out", dir});
+        REQUIRE(odds_cli(with_out).code == 0);
+        auto csv = c.args;
+        csv.insert(csv.end(), {"--format", "csv"});
+        const auto r = odds_cli(csv);
+        INFO(joined(csv) << "\n" << r.err);
+        CHECK(r.code == 0);
+        const std::string file = test::slurp(fs::path(dir) / c.file);
+        REQUIRE(!file.empty());
+        CHECK(r.out == file);
+        // json: a JSON array, one object a row (python3 reads it, as for check --json).
+        auto json = c.args;
+        json.insert(json.end(), {"--format", "json"});
+        const auto j = odds_cli(json);
+        CHECK(j.code == 0);
+        CHECK(j.out.rfind("[\n  {\"game\": ", 0) == 0);
+        CHECK(test::occurrences(j.out, "\n  {") ==
+              static_cast<std::size_t>(std::count(file.begin(), file.end(), '\n')) - 1);
+        const std::string path = d.file(c.args[0] + ".json", j.out);
+        CHECK(std::system(("python3 -c 'import json,sys; json.load(open(sys.argv[1]))' " + path +
+                           " >/dev/null 2>&1")
+                              .c_str()) == 0);
+        auto table = c.args;
+        table.insert(table.end(), {"--format", "table"});
+        if (c.args[0] != "exact")  // exact's table ends with its time
+            CHECK(odds_cli(table).out == odds_cli(c.args).out);
+    }
+    refused({"run", "race", "--format", "xml"},
+            "--format 'xml' is not valid; give table, csv or json");
+    // --out - is not a folder named '-'.
+    const fs::path here = fs::current_path();
+    fs::current_path(d.root);
+    refused({"run", "race", "-n", "100", "--out", "-"}, "--out '-' is not valid", d.root / "-");
+    refused({"sweep", "race", "--vary", "goal=10,12", "-n", "100", "--out", "-"},
+            "--format csv or --format json", d.root / "-");
+    refused({"baseline", "race", "-n", "100", "--out", "-"}, "--out '-' is not valid",
+            d.root / "-");
+    fs::current_path(here);
 }
