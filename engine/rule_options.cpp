@@ -6,6 +6,89 @@
 
 namespace odds {
 
+namespace {
+// `c` as the message shows it: itself, or an escape for a control character.
+void append_printable(std::string& out, char c) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u != 0x7f) {
+        out += c;
+        return;
+    }
+    switch (c) {
+        case '\n':
+            out += "\\n";
+            return;
+        case '\r':
+            out += "\\r";
+            return;
+        case '\t':
+            out += "\\t";
+            return;
+        default:
+            break;
+    }
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += "\\x";
+    out += kHex[u >> 4];
+    out += kHex[u & 15];
+}
+
+// Whether the quote at `i` closes a quoted value: the message's end, or a space or punctuation
+// after it (an apostrophe inside a value is followed by neither, as in "don't").
+bool closes_quote(std::string_view m, std::size_t i) {
+    if (i + 1 == m.size()) return true;
+    const char n = m[i + 1];
+    return n == ' ' || n == ',' || n == ';' || n == ':' || n == ')' || n == '.' || n == '?' ||
+           n == '!' || n == '\n';
+}
+}  // namespace
+
+std::string printable_message(std::string_view m) {
+    std::string out;
+    std::size_t i = 0;
+    while (i < m.size()) {
+        const char c = m[i];
+        // An opening quote: at the start, or after a space, '(' or '='.
+        const bool opens =
+            c == '\'' && (i == 0 || m[i - 1] == ' ' || m[i - 1] == '(' || m[i - 1] == '=');
+        std::size_t close = std::string_view::npos;
+        if (opens)
+            for (std::size_t j = i + 1; j < m.size(); ++j)
+                if (m[j] == '\'' && closes_quote(m, j)) {
+                    close = j;
+                    break;
+                }
+        if (close == std::string_view::npos) {
+            append_printable(out, c);
+            ++i;
+            continue;
+        }
+        const std::string_view value = m.substr(i + 1, close - i - 1);
+        out += '\'';
+        std::string shown;
+        for (const char v : value) append_printable(shown, v);
+        if (shown.size() > kMaxQuoted) {
+            // Cut at kMaxQuoted - 3 characters, never inside an escape or a UTF-8 sequence.
+            std::size_t cut = 0, at = 0;
+            for (const char v : value) {
+                std::string one;
+                append_printable(one, v);
+                if (at + one.size() > kMaxQuoted - 3) break;
+                at += one.size();
+                ++cut;
+            }
+            while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xc0) == 0x80) --cut;
+            shown.clear();
+            for (const char v : value.substr(0, cut)) append_printable(shown, v);
+            shown += "...";
+        }
+        out += shown;
+        out += '\'';
+        i = close + 1;
+    }
+    return out;
+}
+
 std::pair<std::string, std::string> split_setting(std::string_view text) {
     const auto eq = text.find('=');
     if (eq == std::string_view::npos || eq == 0)

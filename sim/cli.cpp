@@ -269,6 +269,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const bool report = report_wanted(vm);
+    const Format format = format_of(vm);
     const auto state = state_of(vm, game, game.prepare_from != nullptr, "run");
     const auto prepared =
         state ? game.prepare_from(settings_of(vm), policies_of(vm), state->text, state->path)
@@ -328,7 +329,10 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
             write_report(dir, "run", io);
         }
     }
-    print_table(io.out, info, rows);
+    if (format == Format::table)
+        print_table(io.out, info, rows);
+    else
+        print_rows(io.out, format, summary_csv(info, rows));
     if (result.partial) {
         io.err << "odds run: interrupted after " << result.tally.playouts() << " of "
                << cfg.playouts << " playouts; results written are marked partial\n";
@@ -348,6 +352,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
                          "' has no exact solver (games with one: " + game_names(true) + ")");
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const bool html = report_wanted(vm);
+    const Format format = format_of(vm);
     const auto state = state_of(vm, game, game.exact_from != nullptr, "exact");
     const auto start = std::chrono::steady_clock::now();
     ExactReport report =
@@ -372,6 +377,11 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
         std::error_code ec;
         if (report.survival.empty()) fs::remove(dir / "survival.csv", ec);
         if (html) write_report(dir, "exact", io);
+    }
+    if (format != Format::table) {  // stdout holds the rows alone; the notes go to stderr
+        print_rows(io.out, format, summary_csv(info, rows));
+        for (const auto& n : report.notes) io.err << "odds exact: " << n << '\n';
+        return 0;
     }
     print_table(io.out, info, rows);
     for (const auto& n : report.notes) io.out << n << '\n';
@@ -466,11 +476,14 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
         if (command == "--version" || command == "-V") return cli::cmd_version(args, io);
         return find_command(command).run(args, io);
     } catch (const UsageError& e) {
-        err << who << ": " << with_rules_origin(e.what()) << '\n';
+        // Every message through printable_message: a value with a newline or a terminal escape
+        // is shown escaped, a long one cut, so the error stays one short line; a bad value a
+        // variant file gave is named at its FILE:LINE.
+        err << who << ": " << printable_message(with_rules_origin(e.what())) << '\n';
         return 2;
     } catch (const po::error& e) {  // a value the commands read themselves (as<T>)
-        err << who << ": cannot read the command line: " << e.what() << " (see '" << who
-            << " --help')\n";
+        err << who << ": cannot read the command line: " << printable_message(e.what()) << " (see '"
+            << who << " --help')\n";
         return 2;
     } catch (const std::bad_alloc&) {
         err << who
@@ -478,7 +491,7 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
                "(docs/commands.md says what each command holds at once)\n";
         return 1;
     } catch (const std::exception& e) {
-        err << who << ": error: " << e.what() << '\n';
+        err << who << ": error: " << printable_message(e.what()) << '\n';
         return 1;
     }
 }

@@ -34,6 +34,7 @@
 #include "reports/check_report.hpp"
 #include "reports/compare.hpp"
 #include "reports/csv.hpp"
+#include "reports/html_report.hpp"
 #include "reports/sequential.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli.hpp"
@@ -204,7 +205,10 @@ Baseline read_baseline(const std::string& path) {
             if (!b.targets)
                 throw bad("a target in a baseline (targets go in an odds-targets file)");
             b.goals.push_back(parse_target(rest, n, path));
-        } else if (b.targets && (key == "metric" || key == "tolerance" || key == "check")) {
+        } else if (b.targets && (key == "metric" || key == "tolerance" || key == "check" ||
+                                 key == "rules_version")) {
+            // A targets file states what balance means under the rules as they are now: it
+            // names no rules version (a baseline records the one it was played under).
             throw bad("'" + key + "' is a baseline's record, not a targets file's");
         } else if (key == "game") {
             b.game = rest;
@@ -413,6 +417,18 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
             throw bad("counts " + std::to_string(total) + " playouts, not the " +
                       std::to_string(b.playouts) + " of line " + std::to_string(b.playouts_line));
     }
+    // Every headline metric of the game, as odds baseline records them: one deleted is refused
+    // (under this build's rules version; another version may head with other metrics).
+    if (!b.targets && b.rules_version == game->rules_version)
+        for (auto name : split_names(game->headline)) {
+            name.erase(0, name.find_first_not_of(' '));
+            if (std::none_of(b.metrics.begin(), b.metrics.end(),
+                             [&](const BaselineMetric& m) { return m.name == name; }))
+                throw UsageError("baseline '" + path + "' lacks headline metric '" + name + "' (" +
+                                 std::string(game->name) + " " + std::string(game->rules_version) +
+                                 " records every one: " + std::string(game->headline) +
+                                 "); record the baseline again with odds baseline");
+        }
     return run;
 }
 
@@ -872,6 +888,12 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
         for (const auto& s : vm["set"].as<std::vector<std::string>>())
             set.push_back(split_setting(s));
     std::vector<std::string> applied_somewhere, notes;  // notes printed once every input is good
+    for (std::size_t i = 0; i < set.size(); ++i)        // each option changed once, as run takes it
+        for (std::size_t j = 0; j < i; ++j)
+            if (set[j].first == set[i].first)
+                throw UsageError("--set '" + set[i].first + "=" + set[i].second + "': option '" +
+                                 set[i].first + "' is set twice (also --set '" + set[j].first +
+                                 "=" + set[j].second + "')");
     for (const auto& file : vm["file"].as<std::vector<std::string>>()) {
         Job j{read_baseline(file), nullptr, nullptr, {}, false, false, 0};
         j.run = check_baseline(j.b, j.game);
@@ -957,9 +979,22 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
                 throw UsageError(opt + " '" + file + "' is the baseline '" + j.b.file +
                                  "'; give the report its own file");
         }
-    for (const auto& [opt, file] : reports) prepare_out_file(file, opt);
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const bool html = report_wanted(vm);
+    if (out_dir)  // nor a file the command writes into --out DIR
+        for (const auto& [opt, file] : reports)
+            for (const char* own : {"check.csv", kProvenanceFile, kReportFile}) {
+                if (own == std::string_view(kReportFile) && !html) continue;
+                const fs::path mine = fs::path(*out_dir) / own;
+                std::error_code ec;
+                if (fs::absolute(file, ec).lexically_normal() ==
+                        fs::absolute(mine, ec).lexically_normal() ||
+                    fs::equivalent(file, mine, ec))
+                    throw UsageError(opt + " '" + file + "' is the file '" + mine.string() +
+                                     "' that check writes into --out; give the report its own "
+                                     "file");
+            }
+    for (const auto& [opt, file] : reports) prepare_out_file(file, opt);
     if (out_dir) prepare_out_dir(*out_dir);
 
     std::uint64_t queued = 0;

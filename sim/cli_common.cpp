@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +17,8 @@
 #include <thread>
 
 #include "engine/position.hpp"
+#include "reports/check_report.hpp"
+#include "reports/csv.hpp"
 #include "sim/cli.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/rules_file.hpp"
@@ -72,6 +76,100 @@ std::string fixed(double v, int digits) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", digits, v);
     return buf;
+}
+
+void add_format_option(po::options_description& d, const char* csv_file) {
+    d.add_options()("format", po::value<std::string>()->value_name("FORM"),
+                    (std::string("what stdout gets: table (the default), csv (") + csv_file +
+                     ", as --out writes it) or json (its rows as a JSON array), for pipes")
+                        .c_str());
+}
+
+Format format_of(const po::variables_map& vm) {
+    if (!vm.count("format")) return Format::table;
+    const std::string f = vm["format"].as<std::string>();
+    if (f == "table") return Format::table;
+    if (f == "csv") return Format::csv;
+    if (f == "json") return Format::json;
+    throw UsageError("--format '" + f + "' is not valid; give table, csv or json");
+}
+
+void print_rows(std::ostream& out, Format f, const std::string& csv) {
+    if (f != Format::json) {
+        out << csv;
+        return;
+    }
+    const CsvTable t = parse_csv(csv);
+    const auto cell = [](const std::string& v) {
+        if (v.empty()) return std::string("null");
+        double x = 0;
+        const auto r = std::from_chars(v.data(), v.data() + v.size(), x);
+        const std::size_t d = v[0] == '-' ? 1 : 0;  // JSON's number: no "+", ".5", "007"
+        const bool json_like = d < v.size() && std::isdigit(static_cast<unsigned char>(v[d])) &&
+                               !(v[d] == '0' && d + 1 < v.size() &&
+                                 std::isdigit(static_cast<unsigned char>(v[d + 1]))) &&
+                               v.back() != '.';
+        if (json_like && r.ec == std::errc{} && r.ptr == v.data() + v.size() && std::isfinite(x))
+            return v;  // as the CSV spells it: the shortest round trip
+        return json_string(v);
+    };
+    out << '[';
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        out << (r ? ",\n  {" : "\n  {");
+        for (std::size_t c = 0; c < t.header.size(); ++c)
+            out << (c ? ", " : "") << json_string(t.header[c]) << ": "
+                << cell(c < t.rows[r].size() ? t.rows[r][c] : std::string());
+        out << '}';
+    }
+    out << (t.rows.empty() ? "]\n" : "\n]\n");
+}
+
+bool is_range(std::string_view spec) {
+    return spec.find("..") != std::string_view::npos || spec.find(':') != std::string_view::npos;
+}
+
+std::optional<IntRange> parse_range(std::string_view spec, std::string& why) {
+    std::string_view lo_text, hi_text, step_text;
+    bool has_step = false;
+    if (const auto dots = spec.find(".."); dots != std::string_view::npos) {
+        lo_text = spec.substr(0, dots);
+        const std::string_view rest = spec.substr(dots + 2);
+        const auto colon = rest.find(':');
+        hi_text = rest.substr(0, colon);
+        if (colon != std::string_view::npos) {
+            has_step = true;
+            step_text = rest.substr(colon + 1);
+        }
+    } else {  // the alias LO:HI[:STEP]
+        const auto a = spec.find(':');
+        if (a == std::string_view::npos) {
+            why = "not a range";
+            return std::nullopt;
+        }
+        lo_text = spec.substr(0, a);
+        const std::string_view rest = spec.substr(a + 1);
+        const auto b = rest.find(':');
+        if (b == std::string_view::npos) {  // the alias always has its STEP
+            why = "no STEP (LO:HI:STEP)";
+            return std::nullopt;
+        }
+        hi_text = rest.substr(0, b);
+        has_step = true;
+        step_text = rest.substr(b + 1);
+    }
+    const auto lo = parse_integer(lo_text, -1'000'000'000, 1'000'000'000);
+    const auto hi = parse_integer(hi_text, -1'000'000'000, 1'000'000'000);
+    const auto step =
+        has_step ? parse_integer(step_text, 1, 1'000'000'000) : std::optional<std::int64_t>(1);
+    if (!lo || !hi || !step) {
+        why = "not whole numbers";
+        return std::nullopt;
+    }
+    if (*lo > *hi) {
+        why = "LO is above HI";
+        return std::nullopt;
+    }
+    return IntRange{*lo, *hi, *step};
 }
 
 std::string game_names(bool with_exact_only) {
@@ -242,6 +340,10 @@ unsigned parse_threads(const std::string& s) {
 
 void check_out_dir(const std::string& dir) {
     if (dir.empty()) throw UsageError("--out '' is not valid; give a directory");
+    if (dir == "-")  // not a folder named '-': stdout takes the table, or --format csv|json
+        throw UsageError(
+            "--out '-' is not valid: --out takes a folder for the command's files; for its "
+            "results on stdout give --format csv or --format json (without --out)");
     std::error_code ec;
     fs::path p = fs::absolute(fs::path(dir), ec);
     if (fs::exists(p, ec) && !fs::is_directory(p, ec))
@@ -321,6 +423,10 @@ std::optional<std::string> out_dir_of(const po::variables_map& vm) {
 void check_out_file(const std::string& path, std::string_view option) {
     const std::string opt(option);
     if (path.empty()) throw UsageError(opt + " '' is not valid; give a file name");
+    if (path == "-")  // not a file named '-'
+        throw UsageError(opt +
+                         " '-' is not valid: give a file name (odds writes the file whole, "
+                         "then renames it into place)");
     const fs::path p(path);
     std::error_code ec;
     if (fs::is_directory(p, ec) || !p.has_filename())

@@ -111,6 +111,32 @@ RunResult play_batches(const PreparedRun& run, const RunConfig& cfg, std::uint64
 // The batch size play_batches uses: about cap / 32, a whole number of chunks, at least one.
 std::uint64_t batch_size(std::uint64_t cap, std::uint32_t chunk_size);
 
+// A range of whole numbers for --vary (odds sweep and odds tune): LO..HI or LO..HI:STEP, and
+// the same as LO:HI:STEP (sweep's older spelling, kept as an alias, its STEP always given); each
+// end from -1e9 to 1e9, STEP from 1 to 1e9 (1 when not given). Its values: LO, LO+STEP, ... up to
+// HI.
+struct IntRange {
+    std::int64_t lo = 0, hi = 0, step = 1;
+};
+// What the --vary messages say is valid.
+inline constexpr std::string_view kRangeForms =
+    "LO..HI or LO..HI:STEP (alias LO:HI:STEP), whole numbers, STEP > 0";
+// Whether `spec` is written as a range: it holds ".." or ':'.
+bool is_range(std::string_view spec);
+// The range `spec` spells, LO <= HI; else nullopt with `why` set to what is wrong.
+std::optional<IntRange> parse_range(std::string_view spec, std::string& why);
+
+// --format table|csv|json (run, exact, compare, tournament, sweep): what the command prints on
+// stdout. table (the default) is the table for people; csv is the CSV the command writes with
+// --out (run, exact: summary.csv; compare: policies.csv; tournament: ratings.csv; sweep:
+// sweep.csv), byte for byte; json is the same rows as a JSON array of objects, one a row, each
+// cell a number where it reads as one, null where empty, else a string.
+enum class Format { table, csv, json };
+void add_format_option(po::options_description& d, const char* csv_file);
+Format format_of(const po::variables_map& vm);
+// Prints `csv` on stdout as `f` says (csv or json).
+void print_rows(std::ostream& out, Format f, const std::string& csv);
+
 std::string game_names(bool with_exact_only = false);
 
 // The words (space-separated NAME=VALUE) of the first scenario that every one of `scenarios`

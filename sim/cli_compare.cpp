@@ -85,6 +85,7 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const Format format = format_of(vm);
     const bool report = report_wanted(vm);
     if (cfg.playouts < 2) throw UsageError("--playouts must be at least 2 for paired intervals");
     const auto entries = policies_of(vm);
@@ -154,7 +155,15 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     std::vector<std::size_t> columns;  // the table's metrics
     if (vm.count("metrics")) {
         const std::string list = vm["metrics"].as<std::string>();
-        for (const auto& name : split_names(list)) {
+        // Every name between commas, empty ones too ('', 'withdrawn,', 'a,,b'): refused.
+        std::vector<std::string> names;
+        for (std::size_t at = 0;;) {
+            const auto comma = list.find(',', at);
+            names.push_back(list.substr(at, comma == std::string::npos ? comma : comma - at));
+            if (comma == std::string::npos) break;
+            at = comma + 1;
+        }
+        for (const auto& name : names) {
             if (name.empty())
                 throw UsageError("--metrics '" + list + "': an empty name; give METRIC,METRIC,...");
             const std::size_t m = metric_named(name, "--metrics");
@@ -386,7 +395,10 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
         }
         t << '\n';
     }
-    io.out << t.str();
+    if (format == Format::table)
+        io.out << t.str();
+    else
+        print_rows(io.out, format, policy_rows());
     if (partial) {
         io.err << "odds compare: interrupted after " << total.n << " of " << cfg.playouts
                << " playouts; results written are marked partial\n";

@@ -1,7 +1,14 @@
 #include "sim/cli_report.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
@@ -50,6 +57,57 @@ void write_report(const fs::path& dir, const std::string& command, Io io) {
     io.err << "odds " << command << ": wrote " << (dir / kReportFile).string() << '\n';
 }
 
+namespace {
+
+// A file the report reads, as odds writes it: a header of column names (lower-case letters,
+// digits, '_'), at least one row, and every row as many fields as the header. An empty file, a
+// header alone or anything else (a file cut short, another program's) is bad input, exit 2.
+void check_report_input(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in && !in.eof())
+        throw UsageError("'" + file.string() + "' cannot be read: " +
+                         std::error_code(errno, std::generic_category()).message());
+    const auto bad = [&](const std::string& why) {
+        return UsageError("'" + file.string() + "' is not a file odds wrote: " + why +
+                          "; give a folder odds wrote with --out (or write it again)");
+    };
+    if (text.str().empty()) throw bad("it is empty");
+    const CsvTable t = parse_csv(text.str());
+    const auto is_column = [](const std::string& c) {
+        return !c.empty() && std::all_of(c.begin(), c.end(), [](char ch) {
+            return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+        });
+    };
+    if (t.header.size() < 2 || !std::all_of(t.header.begin(), t.header.end(), is_column))
+        throw bad("its first line is not a header of column names");
+    if (t.rows.empty()) throw bad("it holds a header and no rows");
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        if (t.rows[r].size() != t.header.size())
+            throw bad("row " + std::to_string(r + 1) + " has " + std::to_string(t.rows[r].size()) +
+                      " fields, the header " + std::to_string(t.header.size()));
+}
+
+// report.html can be written into `dir`: it is not a folder, and a file can be made beside it.
+void check_report_writable(const fs::path& dir) {
+    const fs::path page = dir / kReportFile;
+    std::error_code ec;
+    if (fs::exists(page, ec) && !fs::is_regular_file(page, ec))
+        throw UsageError("'" + page.string() +
+                         "' exists and is not a file; remove it to write the report");
+    const fs::path probe = dir / (".odds-probe-" + std::to_string(::getpid()));
+    std::FILE* f = std::fopen(probe.c_str(), "wb");
+    if (!f)
+        throw UsageError("'" + dir.string() + "' is not writable (" +
+                         std::error_code(errno, std::generic_category()).message() +
+                         "): report.html cannot be written there");
+    std::fclose(f);
+    fs::remove(probe, ec);
+}
+
+}  // namespace
+
 int cmd_report(const std::vector<std::string>& args, Io io) {
     const auto parsed = parse_command("report", args, io);
     if (!parsed) return 0;
@@ -64,11 +122,14 @@ int cmd_report(const std::vector<std::string>& args, Io io) {
         throw UsageError("'" + dir.string() +
                          "' is not a folder; give a folder that odds wrote "
                          "with --out");
-    if (report_inputs(dir).empty())
+    const auto inputs = report_inputs(dir);
+    if (inputs.empty())
         throw UsageError(
             "'" + dir.string() +
             "' holds none of the files odds writes (summary.csv, compare.csv, "
             "tournament.csv, sweep.csv, check.csv); give a folder odds wrote with --out");
+    for (const auto& name : inputs) check_report_input(dir / name);
+    check_report_writable(dir);
     write_report(dir, "report", io);
     return 0;
 }

@@ -36,6 +36,7 @@ void run_options(po::options_description& d) {
     out_option(d,
                "write summary.csv, distributions.csv and survival.csv into DIR (made if missing)");
     add_report_option(d);
+    add_format_option(d, "summary.csv");
 }
 
 void exact_options(po::options_description& d) {
@@ -45,6 +46,7 @@ void exact_options(po::options_description& d) {
                      "solver can (docs/positions.md)");
     out_option(d, "write summary.csv, distributions.csv (and survival.csv where solved) into DIR");
     add_report_option(d);
+    add_format_option(d, "summary.csv");
 }
 
 void state_options(po::options_description& d) {
@@ -68,6 +70,7 @@ void compare_options(po::options_description& d) {
         "default: the first four headline metrics)");
     out_option(d, "write compare.csv, policies.csv and each policy's summary.csv into DIR");
     add_report_option(d);
+    add_format_option(d, "policies.csv");
 }
 
 void tournament_options(po::options_description& d) {
@@ -75,23 +78,26 @@ void tournament_options(po::options_description& d) {
     add_game_options(d);
     out_option(d, "write tournament.csv and ratings.csv into DIR");
     add_report_option(d);
+    add_format_option(d, "ratings.csv");
 }
 
 void sweep_options(po::options_description& d) {
     d.add_options()(
         "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUES"),
-        "a rule option and its values: NAME=FROM:TO:STEP or NAME=v1,v2,...; a comma-list "
-        "option: NAME=VALUE, one --vary per value (repeatable)");
+        "a rule option and its values: NAME=LO..HI[:STEP] (alias LO:HI:STEP) or NAME=v1,v2,...; a "
+        "comma-list option: NAME=VALUE, one --vary per value (repeatable)");
     add_run_options(d, "100k");
     add_game_options(d);
     out_option(d, "write sweep.csv into DIR");
     add_report_option(d);
+    add_format_option(d, "sweep.csv");
 }
 
 void tune_options(po::options_description& d) {
     d.add_options()(
         "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=LO..HI"),
-        "a rule option searched over its whole numbers LO..HI (or LO..HI:STEP) (repeatable)")(
+        "a rule option searched over its whole numbers LO..HI (or LO..HI:STEP; alias LO:HI:STEP) "
+        "(repeatable)")(
         "target", po::value<std::string>()->value_name("GOAL"),
         "what to meet: METRIC=VALUE (the mean nearest VALUE), 'METRIC max' or 'METRIC min'")(
         "search", po::value<std::string>()->value_name("HOW"),
@@ -291,7 +297,7 @@ const CommandSpec kCommands[] = {
      "itself a comma list (bosconian's layout, msc's map) takes one value per --vary, at least "
      "two: --vary layout=4,9 --vary layout=4,9,15 (a single --vary layout=4,9 is ambiguous and "
      "refused).",
-     {"odds sweep bosconian --vary hull=80:160:10 -n 1M",
+     {"odds sweep bosconian --vary hull=80..160:10 -n 1M",
       "odds sweep msc --vary budget=300,525,800 --vary escorts_a=0,25,50 -n 1000"},
      "game",
      1,

@@ -33,38 +33,36 @@ bool is_comma_list(const GameEntry& game, std::string_view name) {
     return false;  // an unknown option: the game refuses it by name
 }
 
-// NAME=FROM:TO:STEP (whole numbers) or NAME=v1,v2,...; for an option whose value is a comma list
-// (layout), NAME=VALUE: one value, whole.
+// NAME=LO..HI[:STEP] (or its alias LO:HI:STEP; whole numbers) or NAME=v1,v2,...; for an option
+// whose value is a comma list (layout), NAME=VALUE: one value, whole. A value given twice in one
+// --vary (hull=1,1) is refused, as it is across two.
 Vary parse_vary(const std::string& text, const GameEntry& game) {
+    const auto forms = "NAME=" + std::string(kRangeForms) + ", or NAME=v1,v2,...";
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-        throw UsageError("--vary '" + text + "': expected NAME=FROM:TO:STEP or NAME=v1,v2,...");
+        throw UsageError("--vary '" + text + "': expected " + forms);
     Vary v{text.substr(0, eq), {}};
     const std::string spec = text.substr(eq + 1);
     if (is_comma_list(game, v.name)) {
         v.values.push_back(spec);
-    } else if (spec.find(':') != std::string::npos) {
-        const auto a = spec.find(':'), b = spec.find(':', a + 1);
-        const auto bad = [&](const std::string& why) {
-            return UsageError("--vary '" + text + "': " + why +
-                              " (FROM:TO:STEP takes whole numbers, FROM <= TO, STEP > 0)");
-        };
-        if (b == std::string::npos) throw bad("no STEP");
-        const auto from = parse_integer(spec.substr(0, a), -1'000'000'000, 1'000'000'000);
-        const auto to = parse_integer(spec.substr(a + 1, b - a - 1), -1'000'000'000, 1'000'000'000);
-        const auto step = parse_integer(spec.substr(b + 1), 1, 1'000'000'000);
-        if (!from || !to || !step) throw bad("not whole numbers");
-        if (*from > *to) throw bad("FROM is above TO");
-        for (std::int64_t x = *from; x <= *to; x += *step) {
+    } else if (is_range(spec)) {
+        std::string why;
+        const auto r = parse_range(spec, why);
+        if (!r) throw UsageError("--vary '" + text + "': " + why + " (sweep takes " + forms + ")");
+        if ((r->hi - r->lo) / r->step >= static_cast<std::int64_t>(kMaxCombinations))
+            throw UsageError("--vary '" + text + "': more than " +
+                             std::to_string(kMaxCombinations) + " values");
+        for (std::int64_t x = r->lo; x <= r->hi; x += r->step)
             v.values.push_back(std::to_string(x));
-            if (v.values.size() > kMaxCombinations) throw bad("too many values");
-        }
     } else {
         std::string_view rest = spec;
         while (true) {
             const auto comma = rest.find(',');
             const std::string item(rest.substr(0, comma));
             if (item.empty()) throw UsageError("--vary '" + text + "': an empty value");
+            if (std::find(v.values.begin(), v.values.end(), item) != v.values.end())
+                throw UsageError("--vary '" + text + "': " + v.name + "=" + item +
+                                 " is swept twice");
             v.values.push_back(item);
             if (comma == std::string_view::npos) break;
             rest.remove_prefix(comma + 1);
@@ -121,7 +119,8 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     const po::variables_map& vm = *parsed;
 
     const GameEntry& game = game_of(vm);
-    if (!vm.count("vary")) throw UsageError("nothing to sweep: give --vary NAME=FROM:TO:STEP");
+    if (!vm.count("vary"))
+        throw UsageError("nothing to sweep: give --vary NAME=LO..HI:STEP or NAME=v1,v2,...");
     const std::vector<Vary> varies = parse_varies(vm["vary"].as<std::vector<std::string>>(), game);
     const Settings base = settings_of(vm);
     for (const auto& v : varies)
@@ -139,6 +138,7 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     // Every input is checked before anything runs: the cheap ones first.
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const Format format = format_of(vm);
     const bool report = report_wanted(vm);
     std::vector<Combination> combos(total);
     const auto policies = policies_of(vm);
@@ -212,9 +212,12 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
                             provenance_file(dir, "sweep", args, {std::string(game.name)})});
         if (report) write_report(dir, "sweep", io);
     }
-    io.out << game.name << " sweep | " << combos.front().run->policy << " | seed " << cfg.seed
-           << " | " << cfg.playouts << " playouts per combination, common random numbers\n"
-           << table.str();
+    if (format != Format::table)
+        print_rows(io.out, format, csv);
+    else
+        io.out << game.name << " sweep | " << combos.front().run->policy << " | seed " << cfg.seed
+               << " | " << cfg.playouts << " playouts per combination, common random numbers\n"
+               << table.str();
     if (partial) {
         io.err << "odds sweep: interrupted; the rows written are marked partial or missing\n";
         return 130;

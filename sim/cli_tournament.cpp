@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "policies/policy_table.hpp"
 #include "reports/csv.hpp"
 #include "reports/ratings.hpp"
 #include "reports/stats.hpp"
@@ -111,16 +112,25 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                          ")");
     RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const Format format = format_of(vm);
     const bool report = report_wanted(vm);
     const auto names = policies_of(vm);
     if (names.size() < 2) throw UsageError("a tournament needs at least two --policy entries");
+    // Each policy by its canonical spelling, its parameters' defaults filled in (rollout and
+    // rollout:8 are one policy; so are mcts:5 and mcts:5:1.41): one policy entered twice is
+    // refused, as compare refuses it.
+    std::vector<std::string> canonical;
     for (std::size_t i = 0; i < names.size(); ++i) {
         if (names[i].find('=') != std::string::npos)
             throw UsageError("--policy '" + names[i] +
                              "': give bare policy names; the tournament seats them");
+        canonical.push_back(parse_policy(game.name, game.policies, names[i]).label);
         for (std::size_t j = 0; j < i; ++j)
-            if (names[j] == names[i])
-                throw UsageError("policy '" + names[i] + "' is entered twice");
+            if (canonical[j] == canonical[i])
+                throw UsageError(names[j] == names[i]
+                                     ? "policy '" + names[i] + "' is entered twice"
+                                     : "policy '" + names[i] + "' is entered twice: '" + names[j] +
+                                           "' and '" + names[i] + "' are both " + canonical[i]);
     }
     const auto seats = split_names(game.seats);  // "tau, kaon"
     auto seat = [&](std::size_t s) {
@@ -133,7 +143,7 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
     for (std::size_t a = 0; a < names.size(); ++a)
         for (std::size_t b = 0; b < names.size(); ++b) {
             if (a == b) continue;
-            if (names[a] == "best-response" && names[b] == "best-response") continue;
+            if (canonical[a] == "best-response" && canonical[b] == "best-response") continue;
             pairings.push_back({a,
                                 b,
                                 game.prepare(settings_of(vm),
@@ -297,7 +307,10 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
           << fixed(x.ci.high, 0) << "]  score " << fixed(x.games > 0 ? x.score / x.games : 0, 3)
           << std::left << '\n';
     }
-    io.out << t.str();
+    if (format == Format::table)
+        io.out << t.str();
+    else
+        print_rows(io.out, format, rcsv);
     if (partial) {
         io.err
             << "odds tournament: interrupted; the pairings written are marked partial or missing\n";

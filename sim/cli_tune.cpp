@@ -44,11 +44,13 @@ struct Range {
     std::string text(std::int64_t v) const { return before + std::to_string(v) + after; }
 };
 
-Range parse_range(const std::string& text) {
+// NAME=LO..HI[:STEP], or its alias NAME=LO:HI:STEP (sweep's spelling): sim/cli_common.hpp.
+Range parse_tune_range(const std::string& text) {
     const auto bad = [&](const std::string& why) {
         return UsageError("--vary '" + text + "': " + why +
-                          " (tune takes NAME=LO..HI or NAME=LO..HI:STEP, whole numbers, LO < HI; "
-                          "or a whole-number part of a value in braces, NAME={1..6}d6)");
+                          " (tune takes NAME=" + std::string(kRangeForms) +
+                          ", LO < HI; or a whole-number part of a value in braces, "
+                          "NAME={1..6}d6)");
     };
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0) throw bad("no NAME=");
@@ -65,21 +67,14 @@ Range parse_range(const std::string& text) {
             throw bad("more than one {LO..HI}");
         spec = spec.substr(open + 1, close - open - 1);
     }
-    const auto dots = spec.find("..");
-    if (dots == std::string::npos) throw bad("no LO..HI");
-    const auto colon = spec.find(':', dots);
-    const auto lo = parse_integer(spec.substr(0, dots), -1'000'000'000, 1'000'000'000);
-    const auto hi = parse_integer(
-        spec.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2),
-        -1'000'000'000, 1'000'000'000);
-    const auto step = colon == std::string::npos
-                          ? std::optional<std::int64_t>(1)
-                          : parse_integer(spec.substr(colon + 1), 1, 1'000'000'000);
-    if (!lo || !hi || !step) throw bad("not whole numbers");
-    if (*lo >= *hi) throw bad("LO is not below HI");
-    r.lo = *lo;
-    r.hi = *hi;
-    r.step = *step;
+    if (!is_range(spec)) throw bad("no LO..HI");
+    std::string why;
+    const auto range = parse_range(spec, why);
+    if (!range) throw bad(why);
+    if (range->lo == range->hi) throw bad("LO is not below HI");
+    r.lo = range->lo;
+    r.hi = range->hi;
+    r.step = range->step;
     r.hi = r.lo + static_cast<std::int64_t>(r.size() - 1) * r.step;  // on the grid
     return r;
 }
@@ -316,7 +311,7 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
         throw UsageError("no target: give --target METRIC=VALUE, 'METRIC max' or 'METRIC min'");
     std::vector<Range> ranges;
     for (const auto& text : vm["vary"].as<std::vector<std::string>>()) {
-        ranges.push_back(parse_range(text));
+        ranges.push_back(parse_tune_range(text));
         for (std::size_t i = 0; i + 1 < ranges.size(); ++i)
             if (ranges[i].name == ranges.back().name)
                 throw UsageError("--vary '" + text + "': " + ranges.back().name +

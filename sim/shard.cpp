@@ -188,6 +188,8 @@ void add_state(StateReader& in, Tally& t) {
         throw in.bad("a tally of another shape than this build's (" +
                      std::to_string(t.metric_count()) + " metrics)");
     const std::uint64_t playouts = in.u64(head[1]);
+    if (playouts > ~std::uint64_t{0} - t.playouts())
+        throw in.bad("its " + std::to_string(playouts) + " playouts overflow the sum's 64 bits");
     t.add_playouts(playouts);
     for (std::size_t m = 0; m < t.metric_count(); ++m) {
         const auto w = in.line("metric");
@@ -195,6 +197,9 @@ void add_state(StateReader& in, Tally& t) {
         std::uint64_t total = 0;
         for (std::size_t i = 2; i < w.size(); ++i) {
             const auto [v, c] = in.pair(w[i]);
+            if (c > playouts - total)  // also what would overflow 64 bits
+                throw in.bad("metric " + std::to_string(m) + " counts more than its " +
+                             std::to_string(playouts) + " playouts");
             if (!t.add_count(m, v, c))
                 throw in.bad("metric " + std::to_string(m) + ": value " + std::to_string(v) +
                              " is outside its range");
@@ -207,8 +212,13 @@ void add_state(StateReader& in, Tally& t) {
     for (std::size_t k = 0; k < t.survivals().size(); ++k) {
         const auto w = in.line("event");
         if (w.size() < 2 || in.u64(w[1]) != k) throw in.bad("event lines out of order");
+        std::uint64_t events = 0;  // each playout ends by the event at most once
         for (std::size_t i = 2; i < w.size(); ++i) {
             const auto [v, c] = in.pair(w[i]);
+            if (c > playouts - events)
+                throw in.bad("event " + std::to_string(k) + " counts more than its " +
+                             std::to_string(playouts) + " playouts");
+            events += c;
             if (!t.add_event(k, v, c))
                 throw in.bad("event " + std::to_string(k) + ": time " + std::to_string(v) +
                              " is outside its range");
@@ -296,9 +306,11 @@ Shard read_shard(std::string_view text, std::string source) {
                 s.last = v[1];
                 units = v[2];
             }
-        } else if (key == "partial")
+        } else if (key == "partial") {
+            if (rest != "0" && rest != "1")
+                throw bad("'" + line + "' is not partial 0 or partial 1");
             s.partial = rest == "1";
-        else if (key == "job") {
+        } else if (key == "job") {
             const auto w = words_of(rest);
             const auto chunks = w.size() == 2 ? to_u64(w[0]) : std::nullopt;
             const auto size = w.size() == 2 ? to_u64(w[1]) : std::nullopt;
@@ -529,6 +541,27 @@ void WorkShare::for_each_state(std::size_t job, const std::function<void(StateRe
     for (const Shard& s : shards_) {
         if (s.states[job].empty()) continue;
         StateReader in(s.states[job], s.source);
+        // The playouts its state counts (the first line's second word) are those its chunks of
+        // this job hold: a forged count (2^64-1, or one that would overflow the sum) is refused.
+        const std::uint64_t u0 = unit0_[job], u1 = u0 + shard_.jobs[job].chunks;
+        const std::uint64_t lo = std::clamp(s.first, u0, u1) - u0,
+                            hi = std::clamp(s.last, u0, u1) - u0;
+        const std::uint64_t size = shard_.jobs[job].chunk_size, p = shard_.playouts;
+        const auto times = [](std::uint64_t a, std::uint64_t b) {  // saturating
+            return b != 0 && a > ~std::uint64_t{0} / b ? ~std::uint64_t{0} : a * b;
+        };
+        // Where the job plays the command's playouts, its chunks hold exactly so many (the last
+        // one perhaps short); else at most whole chunks.
+        const bool exact = p / size + (p % size != 0) == shard_.jobs[job].chunks;
+        const std::uint64_t held = exact
+                                       ? std::min(times(hi, size), p) - std::min(times(lo, size), p)
+                                       : times(hi - lo, size);
+        const auto head = words_of(s.states[job].front());
+        const auto counted = head.size() >= 2 ? to_u64(head[1]) : std::nullopt;
+        if (counted && (exact ? *counted != held : *counted > held))
+            throw in.bad("its state counts " + head[1] + " playouts, but its chunks " +
+                         chunk_span(lo, hi) + " of job " + std::to_string(job) + " hold " +
+                         (exact ? "" : "at most ") + std::to_string(held) + ": edited or forged");
         f(in);
         if (!in.done()) throw in.bad("job " + std::to_string(job) + " has lines left over");
     }
@@ -607,7 +640,23 @@ int run_merged(std::vector<Shard> shards, const std::optional<std::string>& out,
     std::vector<std::string> args = s.args;
     args.push_back("--no-progress");
     if (out) args.push_back("--out=" + *out);
-    return find_command(s.command).run(args, Io{io.out, io.err, &share});
+    // The command makes --out before it reads the shards' states; a shard refused there must not
+    // leave behind the (empty) folders it made.
+    std::vector<fs::path> made;  // the folders of --out that did not exist, deepest first
+    if (out && !out->empty()) {
+        std::error_code ec;
+        for (fs::path p = fs::absolute(*out, ec).lexically_normal();
+             !p.empty() && !fs::exists(p, ec) && p != p.parent_path(); p = p.parent_path())
+            if (p.has_filename()) made.push_back(p);
+    }
+    try {
+        return find_command(s.command).run(args, Io{io.out, io.err, &share});
+    } catch (...) {
+        std::error_code ec;
+        for (const auto& p : made)  // fs::remove removes a folder only when it is empty
+            if (fs::is_directory(p, ec) && fs::is_empty(p, ec)) fs::remove(p, ec);
+        throw;
+    }
 }
 
 }  // namespace odds::cli

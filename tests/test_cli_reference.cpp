@@ -89,7 +89,7 @@ TEST_CASE("--help: every command's help has its synopsis, two examples and its o
     const auto r = test::cli({"sweep", "--help"});
     CHECK(r.code == 0);
     CHECK(r.out.find("usage: odds sweep GAME --vary") == 0);
-    CHECK(r.out.find("examples:\n  odds sweep bosconian --vary hull=80:160:10") !=
+    CHECK(r.out.find("examples:\n  odds sweep bosconian --vary hull=80..160:10") !=
           std::string::npos);
 }
 

@@ -251,7 +251,10 @@ std::string random_value(const OptionInfo& o, std::mt19937_64& rng) {
         case OptionKind::faces: {  // a random subset of the die's faces
             std::string s;
             for (int f = 1; f <= o.max; ++f)
-                if (rng() % 2) s += (s.empty() ? "" : ",") + std::to_string(f);
+                if (rng() % 2) {
+                    if (!s.empty()) s += ',';
+                    s += std::to_string(f);
+                }
             return s.empty() ? "none" : s;
         }
         case OptionKind::steps:

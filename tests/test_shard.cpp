@@ -206,7 +206,8 @@ TEST_CASE("merge refuses bad shards: one line naming them, exit 2, nothing writt
 
 TEST_CASE("counters are 64-bit: shards merged push a histogram bin past 2^32", "[shard]") {
     // Two shards whose states hold 3e9 playouts each, built directly (not played): race's
-    // tally with every playout a win in 5 turns.
+    // tally with every playout a win in 5 turns. Each holds one chunk of 3e9 playouts of a run of
+    // 6e9 (merge checks a shard's playouts against its chunks).
     const auto run = find_game("race").prepare({}, {});
     constexpr std::uint64_t kEach = 3'000'000'000;
     std::vector<cli::Shard> shards(2);
@@ -221,7 +222,8 @@ TEST_CASE("counters are 64-bit: shards merged push a histogram bin past 2^32", "
         s.command = "run";
         s.game = "race";
         s.rules_version = std::string(find_game("race").rules_version);
-        s.jobs = {{run->scenario, run->policy, 2, run->chunk_size}};
+        s.playouts = 2 * kEach;
+        s.jobs = {{run->scenario, run->policy, 2, kEach}};
         s.index = i + 1;
         s.count = 2;
         s.first = i;
@@ -233,8 +235,8 @@ TEST_CASE("counters are 64-bit: shards merged push a histogram bin past 2^32", "
     }
     auto share = cli::WorkShare::merge(shards);
     std::ostringstream o, e;
-    share.begin({}, "run", find_game("race"), 0, 0,
-                {{run->scenario, run->policy, 2, run->chunk_size}}, {o, e, nullptr});
+    share.begin({}, "run", find_game("race"), 0, 2 * kEach,
+                {{run->scenario, run->policy, 2, kEach}}, {o, e, nullptr});
     const RunResult r = share.play(0, *run, {}, nullptr);
     CHECK(!r.partial);
     CHECK(r.tally.playouts() == 2 * kEach);

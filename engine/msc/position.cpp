@@ -105,18 +105,22 @@ State read_position(std::string_view text, std::string_view file, const Options&
     std::array<int, kSides> fleets{};
     std::array<int, kMaxSystems> system_line{};
     int turn_line = 0;
+    std::array<int, kSides> bp_line{}, built_line{};  // each record once, as other games read them
     while (r.next()) {
         const std::string_view what = r.word(0);
         if (what == "turn") {
             r.expect_words(2, "turn N");
+            r.once(turn_line, "turn");
             s.turn = static_cast<int>(r.integer(1, 0, o.max_turns - 1, "turn", "M8"));
-            turn_line = r.line();
         } else if (what == "bp") {
             r.expect_words(3, "bp SIDE N");
-            s.bp[read_side(r, 1)] = static_cast<int>(r.integer(2, 0, 10'000'000, "bp", "M4"));
+            const int side = read_side(r, 1);
+            r.once(bp_line[side], "bp " + std::string(kSideNames[side]));
+            s.bp[side] = static_cast<int>(r.integer(2, 0, 10'000'000, "bp", "M4"));
         } else if (what == "built") {
             r.expect_words(4, "built SIDE MAIN ESCORTS");
             const int side = read_side(r, 1);
+            r.once(built_line[side], "built " + std::string(kSideNames[side]));
             built_given[side] = true;
             for (int d = 0; d < 2; ++d)
                 s.built_by[side][d] = static_cast<int>(
@@ -183,6 +187,8 @@ State read_position(std::string_view text, std::string_view file, const Options&
             r.fail(cat("'", what, "' is not turn, bp, built, fleet or system"));
         }
     }
+    // An empty file, or comments alone, is no position (as for naval and fpb).
+    if (!turn_line) r.fail("no 'turn N' line");
     s.recount();  // ships afloat and the slots holding them, for the checks below
     // What only the lines together can break.
     for (int side = 0; side < kSides; ++side) {
