@@ -28,6 +28,10 @@
 // Nodes come from one pool per thread and node type, grown the first time a budget needs more
 // (2N + 1 nodes) and reused by every later decision: no heap allocation per decision or playout.
 // The search draws only from the game's dice, so results depend only on the seed.
+//
+// A stop request (Ctrl-C, SIGTERM: engine/stop.hpp) is looked at every kStopCheckEvery
+// iterations; once set, search throws StopRequested and the game in hand is abandoned (the
+// runner drops its chunk), so a stop is honoured within a few iterations, not a whole game.
 #pragma once
 
 #include <cmath>
@@ -41,6 +45,7 @@
 #include <vector>
 
 #include "engine/decision.hpp"
+#include "engine/stop.hpp"
 #include "policies/policy_info.hpp"
 #include "policies/policy_table.hpp"
 
@@ -178,6 +183,7 @@ public:
         pool.push_back(Node{});
 
         for (int it = 0; it < iterations_; ++it) {
+            throw_if_stop_requested(it);  // a stop abandons the game (engine/stop.hpp)
             State s = root;
             determinize<G>(s, o, me, dice);
             std::int32_t node = 0;

@@ -722,9 +722,11 @@ std::string tune_sections(const fs::path& dir) {
     columns.insert(columns.end(), varied.begin(), varied.end());
     for (const char* c : {"mean", "ci_low", "ci_high", "playouts", "method", "best"})
         columns.push_back(c);
-    return "<section><h2>The search: target " + escape(target) + "</h2><p>" +
+    const std::string note = partial_note(t);  // stopped: the best so far (docs/output.md)
+    return note + "<section><h2>The search: target " + escape(target) + "</h2><p>" +
            (best.empty() ? std::string("No setting was marked best (the search was interrupted).")
-                         : "Best setting: <strong>" + escape(best) + "</strong>.") +
+                         : std::string(note.empty() ? "Best setting" : "Best setting so far") +
+                               ": <strong>" + escape(best) + "</strong>.") +
            " Each evaluation in the order made; exact values where the game's solver resolves "
            "the setting.</p>" +
            figure(svg::forest_chart("odds tune: " + metric + " at each evaluated setting",

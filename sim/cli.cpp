@@ -1,6 +1,7 @@
 // The odds command line: dispatch, and the commands list, run and exact. Exit codes: 0 done,
 // 1 failed while running or writing (or, for check, the balance moved), 2 bad input (one line on
-// stderr, nothing written), 130 interrupted (partial results written, marked partial).
+// stderr, nothing written), 130 interrupted by SIGINT, 143 by SIGTERM (partial results written,
+// marked partial; odds exact writes nothing).
 #include "sim/cli.hpp"
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include <new>
 #include <optional>
 
+#include "engine/stop.hpp"
 #include "reports/check_report.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
@@ -291,6 +293,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     RunInfo info{prepared->game, prepared->scenario,      prepared->policy,
                  cfg.seed,       result.tally.playouts(), false,
                  result.partial};
+    bool exact_stopped = false;  // --report: stopped while solving the exact laws
     const auto ds = distributions(result.tally, prepared->metrics);
     std::vector<Summary> rows;
     for (const auto& d : ds) rows.push_back(summarize(d, false));
@@ -309,6 +312,8 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
             // DIR/exact/ and onto the report's charts beside the Monte Carlo's.
             std::optional<ExactReport> exact;
             // From a position (--state), the solver's law from that position, where it has one.
+            // Stopped while it solves: the report goes without (the playouts are all there).
+            InterruptGuard guard;
             if (state ? game.exact_from != nullptr : game.exact != nullptr) try {
                     if (state) {
                         exact = game.exact_from(settings_of(vm), policies_of(vm), state->text,
@@ -318,6 +323,8 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
                         exact = game.exact(settings_of(vm), policies_of(vm));
                     }
                 } catch (const UsageError&) {  // beyond the solver: the report has no exact law
+                } catch (const StopRequested&) {
+                    exact_stopped = true;
                 }
             std::error_code ec;
             if (exact) {
@@ -338,6 +345,11 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
                << cfg.playouts << " playouts; results written are marked partial\n";
         return 130;
     }
+    if (exact_stopped) {
+        io.err << "odds run: interrupted while solving the report's exact laws; the playouts are "
+                  "complete, the report has no exact laws\n";
+        return 130;
+    }
     return 0;
 }
 
@@ -355,9 +367,18 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     const Format format = format_of(vm);
     const auto state = state_of(vm, game, game.exact_from != nullptr, "exact");
     const auto start = std::chrono::steady_clock::now();
-    ExactReport report =
-        state ? game.exact_from(settings_of(vm), policies_of(vm), state->text, state->path)
-              : game.exact(settings_of(vm), policies_of(vm));  // checks input
+    ExactReport report;
+    try {
+        // An exact answer is all or nothing: a stop writes nothing (docs/commands.md).
+        InterruptGuard guard;
+        report = state ? game.exact_from(settings_of(vm), policies_of(vm), state->text, state->path)
+                       : game.exact(settings_of(vm), policies_of(vm));  // checks input
+    } catch (const StopRequested&) {
+        io.err << "odds exact: interrupted after " << std::fixed << std::setprecision(1)
+               << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+               << " s; an exact answer is all or nothing: nothing written\n";
+        return 130;
+    }
     if (state) report.scenario += " state=" + state->path;
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -474,7 +495,13 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
             return 0;
         }
         if (command == "--version" || command == "-V") return cli::cmd_version(args, io);
-        return find_command(command).run(args, io);
+        const int rc = find_command(command).run(args, io);
+        // Stopped: 128 + the signal's number (130 SIGINT, 143 SIGTERM), whichever way the
+        // command says it.
+        return rc == 130 ? InterruptGuard::exit_code() : rc;
+    } catch (const StopRequested&) {  // a solver or search stopped where nobody else caught it
+        err << who << ": interrupted; nothing written\n";
+        return InterruptGuard::exit_code();
     } catch (const UsageError& e) {
         // Every message through printable_message: a value with a newline or a terminal escape
         // is shown escaped, a long one cut, so the error stays one short line; a bad value a

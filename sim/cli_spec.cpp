@@ -604,7 +604,7 @@ std::string usage_text(unsigned columns) {
              "'odds COMMAND --help' describes a command, with examples. Exit codes: 0 done "
              "(check: unchanged), 1 failed while running or writing (check: the balance "
              "moved), 2 bad input (one line on stderr, nothing written), 130 interrupted "
-             "(partial results written, marked partial).",
+             "(partial results written, marked partial; 143 after SIGTERM).",
              columns);
     return o.str();
 }
@@ -752,7 +752,8 @@ std::string man_page() {
          "while "
          "running or writing (check: the balance moved)\n.TP\n.B 2\nbad input: one line on "
          "standard error, nothing written\n.TP\n.B 130\ninterrupted: partial results written, "
-         "marked partial\n"
+         "marked partial (odds exact: nothing written)\n.TP\n.B 143\nstopped by SIGTERM: as "
+         "130\n"
       << ".SH FILES\nThe CSV files each command writes are described in docs/output.md of the "
          "source tree.\n"
       << ".SH SEE ALSO\nodds list, odds COMMAND \\-\\-help\n";

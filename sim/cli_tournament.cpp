@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "engine/stop.hpp"
 #include "policies/policy_table.hpp"
 #include "reports/csv.hpp"
 #include "reports/ratings.hpp"
@@ -66,7 +67,11 @@ std::vector<double> time_pairings(const std::vector<Pairing>& pairings, std::uin
                 n = std::min(n, max_games - played);
                 buf.resize(n * run.metrics.size());
                 const auto start = std::chrono::steady_clock::now();
-                run.play_each(seed, played, n, buf.data());
+                try {
+                    run.play_each(seed, played, n, buf.data());
+                } catch (const StopRequested&) {  // a search stopped inside a game
+                    return;
+                }
                 seconds +=
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 played += n;

@@ -19,11 +19,13 @@
 #include <optional>
 #include <sstream>
 
+#include "engine/stop.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/interrupt.hpp"
 
 namespace odds::cli {
 
@@ -137,6 +139,7 @@ struct Tuner {
     bool use_exact;
     bool progress;
     std::vector<Eval> path;
+    std::size_t candidates = 0;  // successive halving's settings
 
     Settings settings_for(const std::vector<std::int64_t>& values) const {
         Settings s = base;
@@ -268,6 +271,7 @@ struct Tuner {
             mark_best();
             return;
         }
+        candidates = cands.size();
         int rounds = 0;
         while ((std::size_t{1} << rounds) < cands.size()) ++rounds;
         std::vector<std::size_t> alive(cands.size());
@@ -291,11 +295,35 @@ struct Tuner {
         path.back().best = true;  // the last round's one candidate
     }
 
-    void mark_best() {
-        std::size_t best = 0;
-        for (std::size_t i = 1; i < path.size(); ++i)
+    void mark_best() { mark_best_of(0); }
+
+    // The best of path[from..], marked (nothing when that is empty).
+    void mark_best_of(std::size_t from) {
+        if (from >= path.size()) return;
+        std::size_t best = from;
+        for (std::size_t i = from + 1; i < path.size(); ++i)
             if (score(path[i]) > score(path[best])) best = i;
         path[best].best = true;
+    }
+
+    // After a stop: the best so far. Bisection: the best of the path, as at its end. Successive
+    // halving: the best of its last finished round (every candidate alive played alike), or of
+    // the candidates round 0 played when it did not finish; a scan writes nothing until every
+    // setting is solved, so has no path. (docs/output.md)
+    void mark_best_so_far(bool bisection) {
+        for (auto& e : path) e.best = false;
+        if (bisection || path.empty()) return mark_best();
+        // Round r played ceil(candidates / 2^r) settings; the last round with its full count.
+        std::size_t from = 0, alive = candidates;
+        for (std::size_t i = 0; i < path.size();) {
+            std::size_t j = i;
+            while (j < path.size() && path[j].round == path[i].round) ++j;
+            if (j - i == alive) from = i;  // a finished round
+            if (j - i < alive) break;
+            alive = (alive + 1) / 2;
+            i = j;
+        }
+        mark_best_of(from);
     }
 };
 
@@ -364,7 +392,7 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
     }
     if (out_dir) prepare_out_dir(*out_dir);
     Tuner t{game, base, policies, ranges, goal, cfg, !vm.count("no-exact"), progress_wanted(vm),
-            {}};
+            {},   0};
     announce_queued(vm, io, "odds tune",
                     std::string(bisection ? "bisection" : "successive halving") + " over " +
                         std::to_string(total) + " settings, up to " + std::to_string(cfg.playouts) +
@@ -372,14 +400,18 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
                     cfg.threads);
     bool interrupted = false;
     try {
+        InterruptGuard guard;  // the exact solver's evaluations too, not only the playouts
         bisection ? t.bisect() : t.halve();
     } catch (const Tuner::Interrupted&) {
         interrupted = true;
+    } catch (const StopRequested&) {  // inside the exact solver
+        interrupted = true;
     }
+    if (interrupted) t.mark_best_so_far(bisection);
 
     std::string csv = "game,scenario,policy,seed,step,phase,round";
     for (const auto& r : ranges) csv += ',' + csv_field(r.name);
-    csv += ",metric,target,mean,ci_low,ci_high,playouts,method,best\n";
+    csv += ",metric,target,mean,ci_low,ci_high,playouts,method,best,status\n";
     std::ostringstream table;
     table << game.name << " tune | " << probe->policy << " | target " << goal.text << " | "
           << (bisection ? "bisection" : "successive halving") << ", seed " << cfg.seed
@@ -399,7 +431,8 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
         csv += ',' + csv_field(goal.metric) + ',' + csv_field(goal.text) + ',' +
                (std::isnan(e.mean) ? "" : format_double(e.mean)) + ',' + format_double(e.low) +
                ',' + format_double(e.high) + ',' + (e.playouts ? std::to_string(e.playouts) : "") +
-               ',' + e.method + ',' + (e.best ? "true" : "false") + '\n';
+               ',' + e.method + ',' + (e.best ? "true" : "false") + ',' +
+               (interrupted ? "partial" : "complete") + '\n';
         table << std::setw(6) << (i + 1) << std::setw(11) << e.phase;
         for (std::size_t k = 0; k < e.values.size(); ++k)
             table << std::setw(14) << ranges[k].text(e.values[k]);
@@ -411,7 +444,7 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
     }
     io.out << table.str();
     if (best) {
-        io.out << "best:";
+        io.out << (interrupted ? "best so far:" : "best:");
         for (std::size_t i = 0; i < ranges.size(); ++i)
             io.out << ' ' << ranges[i].name << '=' << ranges[i].text(best->values[i]);
         io.out << "  " << goal.metric << ' '
@@ -426,7 +459,8 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
         if (report) write_report(dir, "tune", io);
     }
     if (interrupted) {
-        io.err << "odds tune: interrupted; the path so far is shown (and written)\n";
+        io.err << "odds tune: interrupted; the path so far is shown (and written, marked partial, "
+                  "with the best so far)\n";
         return 130;
     }
     return 0;

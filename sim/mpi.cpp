@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/cli.hpp"
+#include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
 #include "sim/shard.hpp"
 
@@ -59,9 +60,10 @@ int shared_out(int argc, char** argv, int rank, int size) {
 
     // Every rank has the same arguments, so bad input fails on each alike (rank 0 said why);
     // any other failure on any rank ends the run.
-    const int failed_here = rc != 0 && rc != 130 ? 1 : 0;
+    const bool stopped = rc == 130 || rc == 143;  // SIGINT, SIGTERM
+    const int failed_here = rc != 0 && !stopped ? 1 : 0;
     int failed = 0, interrupted = 0;
-    const int stopped_here = rc == 130 ? 1 : 0;
+    const int stopped_here = stopped ? 1 : 0;
     MPI_Allreduce(&failed_here, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     MPI_Allreduce(&stopped_here, &interrupted, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (failed) {
@@ -79,8 +81,9 @@ int shared_out(int argc, char** argv, int rank, int size) {
             shards.push_back(cli::read_shard(texts[static_cast<std::size_t>(r)],
                                              "MPI rank " + std::to_string(r)));
         // Interrupted (Ctrl-C): each rank stopped at a chunk boundary; the files say partial.
-        return cli::run_merged(std::move(shards), share.out(), {std::cout, std::cerr, nullptr},
-                               interrupted != 0);
+        const int merged = cli::run_merged(std::move(shards), share.out(),
+                                           {std::cout, std::cerr, nullptr}, interrupted != 0);
+        return merged == 130 ? InterruptGuard::exit_code() : merged;  // 143 after SIGTERM
     } catch (const std::exception& e) {
         std::cerr << "odds: merging the ranks' shards: " << e.what() << '\n';
         return 1;

@@ -2,8 +2,10 @@
 // seeded by stream_seed(seed, k), so its playouts depend only on (seed, k). Worker threads pull
 // chunk indices from one counter; each chunk fills its own exact Tally (or any accumulator that
 // merges), and finished chunks merge in index order. A stop request (Ctrl-C) is honoured at a
-// chunk boundary: the result is then the merge of the chunks 0..K-1 that finished, which again
-// depends only on the seed.
+// chunk boundary, or inside a chunk where a long loop of a playout (search, flat Monte Carlo)
+// sees it and throws StopRequested (engine/stop.hpp): that chunk is dropped, the playouts it had
+// finished with it. The result is then the merge of the chunks 0..K-1 that finished, exactly
+// what a complete run of K chunks adds up, which again depends only on the seed.
 #pragma once
 
 #include <algorithm>
@@ -20,6 +22,7 @@
 
 #include "engine/dice.hpp"
 #include "engine/metric.hpp"
+#include "engine/stop.hpp"
 #include "reports/tally.hpp"
 
 namespace odds {
@@ -57,7 +60,7 @@ using RunResult = ChunkedResult<Tally>;
 // i)), leaves `dice` alone (odds compare: the same dice for every policy, playout by playout).
 // It is called concurrently from several threads, each call on its own dice and accumulator,
 // and must not share mutable state between calls. Acc: a Tally, or any copyable type with
-// merge(const Acc&).
+// merge(const Acc&). It may throw StopRequested to abandon the chunk.
 template <class Acc, class PlayChunk>
 ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const PlayChunk& play_chunk,
                               const RunControl& ctl = {}) {
@@ -105,7 +108,11 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
                 if (stopping()) break;
                 Acc t = empty;
                 Dice dice(stream_seed(cfg.seed, k));
-                play_chunk(dice, k * cfg.chunk_size, chunk_len(k), t);
+                try {
+                    play_chunk(dice, k * cfg.chunk_size, chunk_len(k), t);
+                } catch (const StopRequested&) {
+                    break;  // stopped inside the chunk: dropped, never merged (the run is partial)
+                }
                 done_playouts.fetch_add(chunk_len(k), std::memory_order_relaxed);
                 std::lock_guard lock(mu);
                 pending.emplace(k, std::move(t));

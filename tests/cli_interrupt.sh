@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Ctrl-C on a long run: exit code 130, and the files written, complete and marked partial.
+# Ctrl-C on a long run: exit code 130, and the files written, complete and marked partial. Then
+# the stops inside one playout or one exact solution (engine/stop.hpp): search, flat Monte Carlo,
+# the exact solver, tune; each must end within 2 s of SIGINT (exit 130) or SIGTERM (exit 143).
 set -u
 odds=$1
 dir=$(mktemp -d)
@@ -51,3 +53,96 @@ playouts=$(sed -n 2p "$dir/cmp/compare.csv" | cut -d, -f4)
 grep -q 'Interrupted: these figures are partial' "$dir/cmp/report.html" ||
   fail "compare: report.html missing or not marked partial"
 echo "ok: compare interrupted after $playouts playouts each, exit 130, files and report marked partial"
+
+# Starts the command in the background (its stdout and stderr into $dir), waits until the path
+# $1 exists (none: "-"), then $2 seconds more, and sends signal $3; sets rc and took_ms (from the
+# signal to the exit). A process still running 5 s after the signal is killed and fails the test.
+signal_after() {
+  local wait_for=$1 settle=$2 sig=$3
+  shift 3
+  "$@" >"$dir/stdout" 2>"$dir/stderr" &
+  local pid=$!
+  if [ "$wait_for" != - ]; then
+    for _ in $(seq 1 300); do [ -e "$wait_for" ] && break; sleep 0.1; done
+  fi
+  sleep "$settle"
+  local t0
+  t0=$(date +%s%N)
+  kill -"$sig" "$pid"
+  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -KILL "$pid"
+    wait "$pid"
+    fail "$*: still running 5 s after SIG$sig"
+  fi
+  wait "$pid"
+  rc=$?
+  took_ms=$((($(date +%s%N) - t0) / 1000000))
+}
+# The checks every stopped command passes: prompt, its exit code, one line on stderr saying so.
+stopped() {
+  local what=$1 code=$2 said=$3
+  [ "$took_ms" -le 2000 ] || fail "$what: exited $took_ms ms after the signal (over 2 s)"
+  [ "$rc" -eq "$code" ] || fail "$what: exit code $rc, expected $code"
+  grep -q "$said" "$dir/stderr" || fail "$what: stderr does not say '$said'"
+}
+
+# A search in both seats (naval mcts:2000, minutes a game): stops inside the game; the game is
+# not counted (its chunk of 2 is dropped), the files written and marked partial.
+signal_after "$dir/mcts" 1 INT "$odds" run naval --policy a=mcts:2000 --policy b=mcts:2000 \
+  -n 1000 --threads 2 --out "$dir/mcts"
+stopped "run naval mcts:2000" 130 'interrupted after'
+grep -q ',partial,' "$dir/mcts/summary.csv" || fail "mcts: summary.csv not marked partial"
+playouts=$(sed -n 2p "$dir/mcts/summary.csv" | cut -d, -f5)
+[ $((playouts % 2)) -eq 0 ] || fail "mcts: playouts $playouts is not a whole number of chunks"
+echo "ok: naval mcts:2000 stopped by SIGINT in $took_ms ms, exit 130, partial ($playouts playouts)"
+
+# Flat Monte Carlo (naval rollout:100000:60) under SIGTERM: the same, exit 143.
+signal_after "$dir/rollout" 1 TERM "$odds" run naval --policy a=rollout:100000:60 \
+  --policy b=gunner -n 1000 --threads 2 --out "$dir/rollout"
+stopped "run naval rollout:100000:60" 143 'interrupted after'
+grep -q ',partial,' "$dir/rollout/summary.csv" || fail "rollout: summary.csv not marked partial"
+echo "ok: naval rollout:100000:60 stopped by SIGTERM in $took_ms ms, exit 143, partial"
+
+# A tournament of searches: the pairing under way marked partial.
+signal_after "$dir/tour" 1 INT "$odds" tournament dimension-duel --policy mcts:1000000 --policy dice \
+  -n 100 --threads 2 --no-progress --out "$dir/tour"
+stopped "tournament dimension-duel mcts:1000000" 130 'interrupted'
+grep -q ",partial" "$dir/tour/tournament.csv" || fail "tournament: tournament.csv not marked partial"
+grep -q ",complete" "$dir/tour/tournament.csv" && fail "tournament: a pairing marked complete"
+echo "ok: tournament of dimension-duel mcts:1000000 stopped by SIGINT in $took_ms ms, exit 130"
+
+# The exact solver (Bosconian-D at hull 1000: about 11 s): an exact answer is all or nothing, so
+# a stop writes nothing (no folder) and says so in one line.
+for sig in INT TERM; do
+  code=$([ "$sig" = INT ] && echo 130 || echo 143)
+  signal_after - 1 "$sig" "$odds" exact bosconian --set hull=1000 --out "$dir/exact-$sig"
+  stopped "exact bosconian hull=1000, SIG$sig" "$code" 'interrupted after .* nothing written'
+  [ "$(wc -l <"$dir/stderr")" -eq 1 ] || fail "exact: more than one line on stderr"
+  [ -e "$dir/exact-$sig" ] && fail "exact: SIG$sig left $dir/exact-$sig behind"
+  [ -s "$dir/stdout" ] && fail "exact: SIG$sig printed a table"
+  echo "ok: exact bosconian hull=1000 stopped by SIG$sig in $took_ms ms, exit $code, nothing written"
+done
+
+# tune: stopped inside the exact solver (bisection, hull=1000 solved second) and inside the
+# playouts (successive halving without the solver): tune.csv written, every row partial, the best
+# so far marked.
+signal_after "$dir/tune-exact" 1 INT "$odds" tune bosconian --vary hull=10..1000 \
+  --target win=0.5 --no-progress --out "$dir/tune-exact"
+stopped "tune, inside the exact solver" 130 'interrupted'
+signal_after "$dir/tune-mc" 1 TERM "$odds" tune bosconian --vary hull=1..64 --target "win max" \
+  --no-exact -n 6400000 --threads 2 --no-progress --out "$dir/tune-mc" --report
+stopped "tune, inside the playouts" 143 'interrupted'
+grep -q 'Interrupted: these figures are partial' "$dir/tune-mc/report.html" &&
+  grep -q 'Best setting so far' "$dir/tune-mc/report.html" ||
+  fail "tune: report.html missing, or not marked partial with its best so far"
+for t in tune-exact tune-mc; do
+  csv="$dir/$t/tune.csv"
+  [ -s "$csv" ] || fail "$t: tune.csv missing"
+  head -1 "$csv" | grep -q ',best,status$' || fail "$t: tune.csv has no status column"
+  rows=$(($(wc -l <"$csv") - 1))
+  [ "$rows" -gt 0 ] || fail "$t: tune.csv has no evaluation"
+  [ "$(grep -c ',partial$' "$csv")" -eq "$rows" ] || fail "$t: a row of tune.csv not partial"
+  [ "$(grep -c ',true,partial$' "$csv")" -eq 1 ] || fail "$t: no best so far marked"
+  echo "ok: $t stopped, tune.csv partial with its best so far ($rows evaluations)"
+done

@@ -24,11 +24,11 @@ double exact_win(int goal, int max_turns) {
     return NAN;
 }
 
-// The best row of tune.csv, split into fields (no field of race's is quoted).
+// The best row of a complete tune.csv, split into fields (no field of race's is quoted).
 std::vector<std::string> best_row(const std::string& csv) {
     std::istringstream in(csv);
     for (std::string line; std::getline(in, line);)
-        if (line.size() > 5 && line.substr(line.size() - 5) == ",true") {
+        if (line.size() > 14 && line.substr(line.size() - 14) == ",true,complete") {
             std::vector<std::string> f;
             std::istringstream ls(line);
             for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
@@ -55,10 +55,10 @@ TEST_CASE("tune: bisection with exact values finds the exact crossing", "[cli][t
     const std::string csv = test::slurp(out / "tune.csv");
     CHECK(csv.rfind(
               "game,scenario,policy,seed,step,phase,round,goal,metric,target,mean,ci_low,ci_high,"
-              "playouts,method,best\n",
+              "playouts,method,best,status\n",
               0) == 0);
     const auto best = best_row(csv);
-    REQUIRE(best.size() == 16);
+    REQUIRE(best.size() == 17);
     CHECK(best[7] == std::to_string(nearest));
     CHECK(best[14] == "exact");
     // Bisection: about log2(59) + 2 evaluations, not a scan.
@@ -82,7 +82,7 @@ TEST_CASE("tune: successive halving on playouts, common random numbers", "[cli][
     REQUIRE(r.code == 0);
     CHECK(cli(a1).out == r.out);  // the seed decides, not the threads
     const auto best = best_row(test::slurp(out / "tune.csv"));
-    REQUIRE(best.size() == 17);
+    REQUIRE(best.size() == 18);
     CHECK(best[10] == "win=0.5");
     CHECK(best[5] == "halving");
     CHECK(best[15] == "monte_carlo");

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/stop.hpp"
+
 namespace odds::exact::bosconian {
 
 namespace {
@@ -109,9 +111,13 @@ struct Solver {
     };
     // Into x's matrices, which keep their storage from sector to sector (no page faults).
     void products(const Matrix& p, bool empty, bool base, Products& x) const {
+        // A stop is looked at between the products, the longest steps (a third of a second
+        // each at hull 1000, packed; engine/stop.hpp).
         if (empty) {
             x.m1.noalias() = t1.triangularView<Eigen::Lower>() * p;
+            throw_if_stop_requested();
             x.m2.noalias() = t2.triangularView<Eigen::Lower>() * p;
+            throw_if_stop_requested();
         }
         if (base) x.mb.noalias() = tb.triangularView<Eigen::Lower>() * p;
     }
@@ -197,6 +203,7 @@ struct Solver {
         Matrix p = start_matrix();
         int t = 0;
         for (int pos = start; pos < o.sectors && ahead > 0; ++pos) {
+            throw_if_stop_requested();  // a sector at hull 1000: well under a second
             ++t;
             const bool base = (o.layout >> (o.sector_at(pos) - 1)) & 1;
             const double before = p.sum();
@@ -343,6 +350,7 @@ struct Solver {
         Matrix packed;
         Products x;
         for (int pos = 0; pos < n; ++pos) {
+            throw_if_stop_requested();  // a sector at hull 1000: well under a second
             const int sector = o.sector_at(pos);
             const bool play = pos >= start_pos;
             if (sector == 1) {
@@ -383,6 +391,7 @@ struct Solver {
                 for (int d = 1; d < kDeltas; ++d) {
                     const Matrix& m = at(r, d);
                     if (m.size() == 0) continue;
+                    throw_if_stop_requested();
                     // Where this hidden state's products are in the packed ones.
                     const auto i = static_cast<std::size_t>(
                         std::find(slots.begin(), slots.end(), r * kDeltas + d) - slots.begin());

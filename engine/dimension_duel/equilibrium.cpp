@@ -6,6 +6,8 @@
 #include <mutex>
 #include <string>
 
+#include "engine/stop.hpp"
+
 namespace odds::dimension_duel {
 
 double solve_matrix_game(std::span<const double> a, int m, int n, double* row, double* col) {
@@ -97,6 +99,7 @@ public:
             for (int a = std::max(1, sum - h_); a <= std::min(h_, sum - 1); ++a) {
                 const int d = sum - a;
                 if (a > d) continue;  // the pair (a, d), (d, a) at once
+                throw_if_stop_requested();
                 solve_pair(a, d);
             }
     }

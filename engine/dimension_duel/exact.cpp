@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <map>
 
+#include "engine/stop.hpp"
+
 namespace odds::exact::dimension_duel {
 
 using namespace odds::dimension_duel;
@@ -291,7 +293,8 @@ Transitions transitions(const Options& o, const Policy& tau, const Policy& kaon)
     }
     for (int att = 0; att < 2; ++att) {
         const Seat a = static_cast<Seat>(att);
-        for (int ht = 1; ht <= h; ++ht)
+        for (int ht = 1; ht <= h; ++ht) {
+            throw_if_stop_requested();  // once a row of states (engine/stop.hpp)
             for (int hk = 1; hk <= h; ++hk) {
                 const auto w = a == kTau ? class_law(o, sp, ht, hk, a, lt, lk)
                                          : class_law(o, sp, ht, hk, a, lk, lt);
@@ -304,6 +307,7 @@ Transitions transitions(const Options& o, const Policy& tau, const Policy& kaon)
                 tr.for_each_end(a, ht, hk, [&](int kind, int, double p) { e[kind] += p; });
                 tr.ends_now[att][c] = e;
             }
+        }
     }
     return tr;
 }
@@ -416,6 +420,7 @@ Result solve_from(const Options& o, const Policy& tau, const Policy& kaon, const
     long double stalled = 0, playing = 1, ended_before = 0;
     bool capped = false;  // the turn cap cut off duels that could still have ended
     for (int t = first; t <= o.max_turns && playing > 1e-15; ++t) {
+        throw_if_stop_requested();  // once a turn
         std::fill(next.begin(), next.end(), 0.0);
         long double ended = 0;
         for (int ht = 1; ht <= h; ++ht) {
@@ -670,6 +675,7 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
 
     for (int ht = 1; ht <= h; ++ht)
         for (int hk = 1; hk <= h; ++hk) {
+            throw_if_stop_requested(hk - 1);
             const Folded ft = fold(ht, hk, kTau, class_values(ht, hk, kTau));
             const Folded fk = fold(ht, hk, kKaon, class_values(ht, hk, kKaon));
             // Policy iteration on the pair: choices for the current values, then the values of

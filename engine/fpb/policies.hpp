@@ -18,6 +18,7 @@
 
 #include "engine/dice.hpp"
 #include "engine/fpb/fpb.hpp"
+#include "engine/stop.hpp"
 #include "policies/mcts.hpp"
 #include "policies/policy_table.hpp"
 
@@ -368,6 +369,7 @@ private:
     double score(const State& s, const Game::Choice& choice, Base& base, std::uint64_t seed) const {
         double total = 0;
         for (int k = 0; k < budget; ++k) {
+            throw_if_stop_requested(k);  // a stop abandons the game (engine/stop.hpp)
             odds::Dice inner(stream_seed(seed, static_cast<std::uint64_t>(k)));
             State t = s;
             Game::apply(t, options, choice, inner);

@@ -26,6 +26,7 @@
 #include "engine/decision.hpp"
 #include "engine/dice.hpp"
 #include "engine/naval/naval.hpp"
+#include "engine/stop.hpp"
 #include "policies/mcts.hpp"
 #include "policies/policy_table.hpp"
 
@@ -497,6 +498,7 @@ struct Rollout : Gunner {
         for (int o = 0; o < n; ++o) {
             long score = 0;
             for (int k = 0; k < budget; ++k) {
+                throw_if_stop_requested(k);  // a stop abandons the game (engine/stop.hpp)
                 Dice sim(stream_seed(seed, static_cast<std::uint64_t>(k)));
                 State copy = s;  // at ship i's first declaration (Game: State::step)
                 copy.max_turns = std::min(s.max_turns, s.turn + horizon);

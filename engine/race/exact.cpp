@@ -1,5 +1,7 @@
 #include "engine/race/exact.hpp"
 
+#include "engine/stop.hpp"
+
 namespace odds::exact::race {
 
 using namespace odds::race;
@@ -23,6 +25,7 @@ std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
         mass[kRolls][rolls] += p;
     };
     for (int t = 0; t < o.max_turns; ++t) {
+        throw_if_stop_requested();  // once a turn (engine/stop.hpp)
         std::vector<std::vector<double>> next(g + 1, std::vector<double>(r + 1, 0.0));
         for (int s = 0; s < o.goal; ++s)
             for (int k = 0; k <= t; ++k) {
