@@ -95,6 +95,11 @@ constexpr Option<Options> kOptions[] = {
      .help = "wounded men an area holds before the most recently wounded dies, {range}",
      .ruling = "H6",
      .named_when_changed = true},
+    {.name = "squad.icecube_area",
+     .type = integer(field<&Options::icecube_area>, 1, 3),
+     .help = "the area where Ice-cube lies wounded at the start, {range}",
+     .ruling = "H1",
+     .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"fpb", kOptions};
 }  // namespace

@@ -64,6 +64,7 @@ struct Options {
     DiceExpr smoke_turns = DiceExpr::of(1, 6, 2);             // H4
     FaceSet friendly_fire = FaceSet::range(6, 6);             // H6
     int max_wounded_per_area = 2;                             // H6: the excess rule
+    int icecube_area = 1;  // H1: where Ice-cube lies wounded at the start
 
     const FaceSet& sniper(int area, int cover) const noexcept {
         return (area == 1 ? sniper_area1 : sniper_area2)[static_cast<std::size_t>(cover)];
@@ -90,6 +91,12 @@ struct State {
         m[kIceCube].area = 1;
         m[kIceCube].status = kWounded;
         m[kIceCube].start_area = 1;
+    }
+    // The opening position under the options (H1: squad.icecube_area).
+    static State start(const Options& o) {
+        State s;
+        s.m[kIceCube].area = s.m[kIceCube].start_area = static_cast<std::uint8_t>(o.icecube_area);
+        return s;
     }
     const Marine& lt() const noexcept { return m[kLt]; }
     bool lt_commands() const noexcept { return m[kLt].fit(); }  // H4: unwounded, on the board
@@ -652,7 +659,7 @@ inline Outcome outcome_of(const State& s) {
 
 template <class Policy, class Dice>
 requires PolicyFor<Policy, Dice> State play(const Options& o, Policy& policy, Dice& dice) {
-    State s;
+    State s = State::start(o);
     play_from(s, o, policy, dice);
     return s;
 }

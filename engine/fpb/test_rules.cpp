@@ -625,3 +625,25 @@ TEST_CASE("H4 options: smoke.turns", "[fpb][H4][variant]") {
     leader_phase(d, Order::smoke(3), dd, with({{"smoke.turns", "1d8"}}));
     CHECK(d.smoke[3] == 8);
 }
+
+TEST_CASE("H1 options: where Ice-cube lies", "[fpb][H1][variant]") {
+    CHECK(State::start(with({})).m[kIceCube].area == 1);
+    const auto o = with({{"squad.icecube_area", "2"}});
+    const State s = State::start(o);
+    CHECK(s.m[kIceCube].area == 2);
+    CHECK(s.m[kIceCube].start_area == 2);
+    CHECK(s.m[kIceCube].wounded());
+    CHECK(write_position(State::start(o), o).find("marine icecube 2 wounded") != std::string::npos);
+    // played games start there: a wounded man only moves toward area 3 (carried), so under the
+    // variant Ice-cube never ends in area 1, by the book he often does (bug-out leaves him)
+    BugOut p;
+    Dice dice(7);
+    int in1_variant = 0, in1_book = 0;
+    for (int k = 0; k < 200; ++k) {
+        const State g = play(o, p, dice), h = play(with({}), p, dice);
+        in1_variant += g.m[kIceCube].on_board() && g.m[kIceCube].area == 1;
+        in1_book += h.m[kIceCube].on_board() && h.m[kIceCube].area == 1;
+    }
+    CHECK(in1_variant == 0);
+    CHECK(in1_book > 0);
+}
