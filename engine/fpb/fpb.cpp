@@ -1,5 +1,7 @@
 #include "engine/fpb/fpb.hpp"
 
+#include <algorithm>
+
 #include "engine/position.hpp"
 
 namespace odds::fpb {
@@ -10,6 +12,94 @@ constexpr Option<Options> kOptions[] = {
      .type = integer(field<&Options::max_turns>, 1, 250),
      .help = "turns after which the game ends, everyone on the board left behind, {range}",
      .ruling = "H3"},
+    {.name = "sniper.area1.open",
+     .type = faces_option(element<&Options::sniper_area1, 0>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 1, no smoke, no covering fire",
+     .ruling = "H6",
+     .named_when_changed = true},
+    {.name = "sniper.area1.covered",
+     .type = faces_option(element<&Options::sniper_area1, 1>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 1, covering fire, no smoke",
+     .ruling = "H6",
+     .named_when_changed = true},
+    {.name = "sniper.area1.smoke",
+     .type = faces_option(element<&Options::sniper_area1, 2>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 1, smoke in the area, covering "
+             "fire or not",
+     .ruling = "H6",
+     .named_when_changed = true},
+    {.name = "sniper.area2.open",
+     .type = faces_option(element<&Options::sniper_area2, 0>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 2, no smoke, no covering fire",
+     .ruling = "H6",
+     .named_when_changed = true},
+    {.name = "sniper.area2.covered",
+     .type = faces_option(element<&Options::sniper_area2, 1>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 2, covering fire, no smoke",
+     .ruling = "H6",
+     .named_when_changed = true},
+    {.name = "sniper.area2.smoke",
+     .type = faces_option(element<&Options::sniper_area2, 2>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 2, smoke in the area, covering "
+             "fire or not",
+     .ruling = "H6",
+     .named_when_changed = true},
+    {.name = "guts.lt",
+     .type = integer(element<&Options::guts, 0>, 0, 12),
+     .help = "lt's Guts: 2d6 at or under it succeeds, {range}",
+     .ruling = "H1, H2",
+     .named_when_changed = true},
+    {.name = "guts.tex",
+     .type = integer(element<&Options::guts, 2>, 0, 12),
+     .help = "tex's Guts: 2d6 at or under it succeeds, {range}",
+     .ruling = "H1, H2",
+     .named_when_changed = true},
+    {.name = "guts.buster",
+     .type = integer(element<&Options::guts, 3>, 0, 12),
+     .help = "buster's Guts: 2d6 at or under it succeeds, {range}",
+     .ruling = "H1, H2",
+     .named_when_changed = true},
+    {.name = "guts.reflex",
+     .type = integer(element<&Options::guts, 4>, 0, 12),
+     .help = "reflex's Guts: 2d6 at or under it succeeds, {range}",
+     .ruling = "H1, H2",
+     .named_when_changed = true},
+    {.name = "guts.snowball",
+     .type = integer(element<&Options::guts, 5>, 0, 12),
+     .help = "snowball's Guts: 2d6 at or under it succeeds, {range}",
+     .ruling = "H1, H2",
+     .named_when_changed = true},
+    {.name = "guts.legs",
+     .type = integer(element<&Options::guts, 6>, 0, 12),
+     .help = "legs's Guts: 2d6 at or under it succeeds, {range}",
+     .ruling = "H1, H2",
+     .named_when_changed = true},
+    {.name = "guts.edsel",
+     .type = integer(element<&Options::guts, 7>, 0, 12),
+     .help = "edsel's Guts: 2d6 at or under it succeeds, {range}",
+     .ruling = "H1, H2",
+     .named_when_changed = true},
+    {.name = "smoke.turns",
+     .type = dice_option(field<&Options::smoke_turns>, 0, 100),
+     .help = "turns a smoke order's smoke lasts in its area (the longer stays), {range}",
+     .ruling = "H4",
+     .named_when_changed = true},
+    {.name = "friendly_fire.wounds_on",
+     .type = faces_option(field<&Options::friendly_fire>),
+     .help =
+         "the d6 faces that wound a fit marine in smoke when covering fire comes from area 2 or 3",
+     .ruling = "H6",
+     .named_when_changed = true},
+    {.name = "excess.max_wounded",
+     .type = integer(field<&Options::max_wounded_per_area>, 1, 2),
+     .help = "wounded men an area holds before the most recently wounded dies, {range}",
+     .ruling = "H6",
+     .named_when_changed = true},
+    {.name = "squad.icecube_area",
+     .type = integer(field<&Options::icecube_area>, 1, 3),
+     .help = "the area where Ice-cube lies wounded at the start, {range}",
+     .ruling = "H1",
+     .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"fpb", kOptions};
 }  // namespace
@@ -122,8 +212,12 @@ State read_position(std::string_view text, std::string_view file, const Options&
             const auto a =
                 static_cast<std::size_t>(r.integer(1, 1, 3, "smoke area", "H1: areas 1, 2 and 3"));
             r.once(smoke_line[a], "smoke " + std::to_string(a));
-            s.smoke[a] =
-                static_cast<std::uint8_t>(r.integer(2, 0, 8, "smoke turns", "H4: d6 + 2 at most"));
+            const std::string most =
+                o.smoke_turns == kBookOptions.smoke_turns
+                    ? std::string("H4: d6 + 2 at most")
+                    : "H4: smoke.turns=" + to_string(o.smoke_turns) + " at most";
+            s.smoke[a] = static_cast<std::uint8_t>(
+                r.integer(2, 0, std::max(0, o.smoke_turns.max()), "smoke turns", most));
         } else if (what == "marine") {
             r.expect_words(4, "marine NAME AREA STATE");
             const std::string_view name = r.word(1);
@@ -163,9 +257,12 @@ State read_position(std::string_view text, std::string_view file, const Options&
                     here +=
                         s.m[static_cast<std::size_t>(wounded[static_cast<std::size_t>(k)])].area ==
                         x.area;
-                if (here >= 2)
-                    r.fail("a third wounded marine in area " + std::to_string(x.area) +
-                           ": more than two are killed (H6)");
+                if (here >= o.max_wounded_per_area)
+                    r.fail(o.max_wounded_per_area == 2
+                               ? "a third wounded marine in area " + std::to_string(x.area) +
+                                     ": more than two are killed (H6)"
+                               : "a wounded marine past excess.max_wounded in area " +
+                                     std::to_string(x.area) + " (H6)");
                 x.wound_order = static_cast<std::uint16_t>(n_wounded);
                 wounded[static_cast<std::size_t>(n_wounded++)] = i;
             }

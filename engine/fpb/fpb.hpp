@@ -21,6 +21,7 @@
 #include "engine/decision.hpp"
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
+#include "engine/rule_values.hpp"
 
 namespace odds::fpb {
 
@@ -28,7 +29,7 @@ namespace odds::fpb {
 enum MarineId : int { kLt, kIceCube, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel, kSquad };
 inline constexpr const char* kNames[kSquad] = {"lt",     "icecube",  "tex",  "buster",
                                                "reflex", "snowball", "legs", "edsel"};
-inline constexpr int kGuts[kSquad] = {8, 0, 9, 8, 7, 7, 6, 6};
+inline constexpr int kGuts[kSquad] = {8, 0, 9, 8, 7, 7, 6, 6};  // the book's (options: guts.NAME)
 
 enum Status : std::uint8_t { kFit, kWounded, kDead, kOut };  // kOut: withdrawn (H7)
 
@@ -50,9 +51,26 @@ struct Marine {
     bool on_board() const noexcept { return status == kFit || status == kWounded; }
 };
 
+// The rule book's numbers (RULES.md, "Options"); the defaults are the book's.
 struct Options {
     int max_turns = 50;  // H3
+    // H6: the faces of the sniper's d6 that wound a fit marine in area 1 / area 2, by what
+    // covers him: open (no smoke, no covering fire), covered (covering fire), smoke.
+    enum Cover : int { kOpen, kCovered, kSmoke };
+    std::array<FaceSet, 3> sniper_area1 = {FaceSet::range(4, 6), FaceSet::range(5, 6),
+                                           FaceSet::range(6, 6)};
+    std::array<FaceSet, 3> sniper_area2 = {FaceSet::range(5, 6), FaceSet::range(6, 6), FaceSet{}};
+    std::array<int, kSquad> guts = {8, 0, 9, 8, 7, 7, 6, 6};  // H1, H2
+    DiceExpr smoke_turns = DiceExpr::of(1, 6, 2);             // H4
+    FaceSet friendly_fire = FaceSet::range(6, 6);             // H6
+    int max_wounded_per_area = 2;                             // H6: the excess rule
+    int icecube_area = 1;  // H1: where Ice-cube lies wounded at the start
+
+    const FaceSet& sniper(int area, int cover) const noexcept {
+        return (area == 1 ? sniper_area1 : sniper_area2)[static_cast<std::size_t>(cover)];
+    }
 };
+inline constexpr Options kBookOptions{};
 
 std::span<const OptionInfo> option_infos();
 Options parse_options(const Settings& settings);
@@ -73,6 +91,12 @@ struct State {
         m[kIceCube].area = 1;
         m[kIceCube].status = kWounded;
         m[kIceCube].start_area = 1;
+    }
+    // The opening position under the options (H1: squad.icecube_area).
+    static State start(const Options& o) {
+        State s;
+        s.m[kIceCube].area = s.m[kIceCube].start_area = static_cast<std::uint8_t>(o.icecube_area);
+        return s;
     }
     const Marine& lt() const noexcept { return m[kLt]; }
     bool lt_commands() const noexcept { return m[kLt].fit(); }  // H4: unwounded, on the board
@@ -204,9 +228,9 @@ inline void begin_turn(State& s) {
 
 // H4: the leader's action.
 template <class Dice>
-void leader_phase(State& s, const Order& order, Dice& dice) {
+void leader_phase(State& s, const Order& order, Dice& dice, const Options& o = kBookOptions) {
     if (!s.lt_commands()) return;
-    const int lt_guts = kGuts[kLt];
+    const int lt_guts = o.guts[kLt];
     auto eligible = [&](int i) {
         const Marine& x = s.m[i];
         return ((order.who >> i) & 1) && x.fit() && s.in_reach(x.area);
@@ -217,7 +241,7 @@ void leader_phase(State& s, const Order& order, Dice& dice) {
         case Order::kSmoke:
             if (order.area >= 1 && order.area <= 3 && s.in_reach(order.area) &&
                 guts_roll(lt_guts, dice).success) {
-                const int turns = dice.d6() + 2;  // d6 + 2 turns; the longer duration stays
+                const int turns = o.smoke_turns.roll(dice);  // d6 + 2 turns; the longer stays
                 if (turns > s.smoke[order.area])
                     s.smoke[order.area] = static_cast<std::uint8_t>(turns);
             }
@@ -241,7 +265,7 @@ void leader_phase(State& s, const Order& order, Dice& dice) {
                 go[i] = eligible(i) && (step == 1 || step == -1) && to >= 1 && to <= 3;
             }
             for (int i = 0; i < kSquad; ++i)
-                if (go[i] && guts_roll(kGuts[i], dice).success) move_marine(s, i, order.step[i]);
+                if (go[i] && guts_roll(o.guts[i], dice).success) move_marine(s, i, order.step[i]);
             break;
         }
     }
@@ -249,7 +273,7 @@ void leader_phase(State& s, const Order& order, Dice& dice) {
 
 // H5: carries, then the reaction rolls.
 template <class Dice>
-void reaction_phase(State& s, const CarryPlan& plan, Dice& dice) {
+void reaction_phase(State& s, const CarryPlan& plan, Dice& dice, const Options& o = kBookOptions) {
     for (int c = 0; c < kSquad; ++c) {
         const int w = plan[c];
         if (w < 0 || w >= kSquad || !can_carry(s, c, w)) continue;
@@ -257,7 +281,7 @@ void reaction_phase(State& s, const CarryPlan& plan, Dice& dice) {
         carrier.carrying = true;
         carrier.firing = false;  // H4: carrying ends covering fire
         s.m[w].carried = true;
-        const Guts g = guts_roll(kGuts[c], dice);
+        const Guts g = guts_roll(o.guts[c], dice);
         if (g.success || g.critical) {  // both move one area toward area 3
             move_marine(s, c, +1);
             s.m[w].area = carrier.area;
@@ -266,7 +290,7 @@ void reaction_phase(State& s, const CarryPlan& plan, Dice& dice) {
     for (int i = 0; i < kSquad; ++i) {
         Marine& x = s.m[i];
         if (i == kLt || !x.fit() || x.moved || x.firing || x.carrying) continue;
-        const Guts g = guts_roll(kGuts[i], dice);
+        const Guts g = guts_roll(o.guts[i], dice);
         if (g.critical) {  // Heroics (H5; H5a: only wounded marines in areas 1-2 count; Ice-cube
                            // first)
             if (const int w = wounded_to_carry(s, x.area); w >= 0) {
@@ -292,28 +316,24 @@ void reaction_phase(State& s, const CarryPlan& plan, Dice& dice) {
 
 // H6: the sniper, friendly fire, and the excess wounded.
 template <class Dice>
-void sniper_phase(State& s, Dice& dice) {
+void sniper_phase(State& s, Dice& dice, const Options& o = kBookOptions) {
     bool cover = false;  // H6a: judged once, before the sniper's first roll
     for (const auto& x : s.m) cover = cover || (x.fit() && x.firing);
     for (int i = 0; i < kSquad; ++i) {
         const Marine& x = s.m[i];
         if (!x.fit() || x.area == 3) continue;
         const int r = dice.d6();
-        int need;  // the lowest face that wounds (7: never)
-        if (s.smoke[x.area] > 0)
-            need = x.area == 1 ? 6 : 7;  // smoke overrides covering fire
-        else if (cover)
-            need = x.area == 1 ? 5 : 6;
-        else
-            need = x.area == 1 ? 4 : 5;
-        if (r >= need) wound(s, i);
+        // smoke overrides covering fire
+        const int c =
+            s.smoke[x.area] > 0 ? Options::kSmoke : (cover ? Options::kCovered : Options::kOpen);
+        if (o.sniper(x.area, c).has(r)) wound(s, i);
     }
     bool friendly = false;  // H6a: judged after the sniper's rolls (the newly wounded stopped)
     for (const auto& x : s.m) friendly = friendly || (x.fit() && x.firing && x.area >= 2);
     if (friendly)
         for (int i = 0; i < kSquad; ++i) {
             const Marine& x = s.m[i];
-            if (x.fit() && s.smoke[x.area] > 0 && dice.d6() == 6) wound(s, i);
+            if (x.fit() && s.smoke[x.area] > 0 && o.friendly_fire.has(dice.d6())) wound(s, i);
         }
     for (int area = 1; area <= 3; ++area) {
         for (;;) {
@@ -324,7 +344,7 @@ void sniper_phase(State& s, Dice& dice) {
                 ++count;
                 if (latest < 0 || x.wound_order > s.m[latest].wound_order) latest = i;
             }
-            if (count <= 2) break;
+            if (count <= o.max_wounded_per_area) break;
             s.m[latest].status = kDead;  // the most recently wounded
             s.m[latest].end_turn = static_cast<std::uint8_t>(s.turn);
         }
@@ -335,7 +355,7 @@ void sniper_phase(State& s, Dice& dice) {
 // each withdrawing marine takes is the player's: `first` (a wounded marine in area 3) goes
 // first, then H5a's order (Ice-cube first, then the roster); -1: H5a's order alone.
 template <class Dice>
-int bug_out_phase(State& s, Dice& dice, int first = -1) {
+int bug_out_phase(State& s, Dice& dice, int first = -1, const Options& o = kBookOptions) {
     int out = 0;
     auto withdraw = [&](int i) {
         Marine& x = s.m[i];
@@ -358,7 +378,7 @@ int bug_out_phase(State& s, Dice& dice, int first = -1) {
     };
     const Marine& lt = s.m[kLt];
     if (lt.fit() && lt.area >= 2) {  // one Lt roll for everybody
-        if (!guts_roll(kGuts[kLt], dice).success) return 0;
+        if (!guts_roll(o.guts[kLt], dice).success) return 0;
         std::array<bool, kSquad> fit3{};
         for (int i = 0; i < kSquad; ++i) fit3[i] = s.m[i].fit() && s.m[i].area == 3;
         for (int i = 0; i < kSquad; ++i)
@@ -370,7 +390,7 @@ int bug_out_phase(State& s, Dice& dice, int first = -1) {
         for (int i = 0; i < kSquad; ++i) {
             const Marine& x = s.m[i];
             if (!x.fit() || x.area != 3) continue;
-            if (guts_roll(kGuts[i], dice).success) {
+            if (guts_roll(o.guts[i], dice).success) {
                 withdraw(i);
                 take_wounded();
             }
@@ -556,19 +576,19 @@ struct Game {
     static void step(State& s, const Options& o, const Choice& c, Dice& dice) {
         switch (s.phase) {
             case State::kLeader:
-                leader_phase(s, c.order, dice);
+                leader_phase(s, c.order, dice, o);
                 s.phase = State::kCarry;
                 return;
             case State::kCarry:
-                reaction_phase(s, c.carry, dice);
-                sniper_phase(s, dice);
+                reaction_phase(s, c.carry, dice, o);
+                sniper_phase(s, dice, o);
                 if (s.any_fit_on_board()) {
                     s.phase = State::kBugOut;
                     return;
                 }
                 break;
             case State::kBugOut:
-                if (c.bug_out) bug_out_phase(s, dice, c.first_out);
+                if (c.bug_out) bug_out_phase(s, dice, c.first_out, o);
                 break;
             default:
                 return;
@@ -639,7 +659,7 @@ inline Outcome outcome_of(const State& s) {
 
 template <class Policy, class Dice>
 requires PolicyFor<Policy, Dice> State play(const Options& o, Policy& policy, Dice& dice) {
-    State s;
+    State s = State::start(o);
     play_from(s, o, policy, dice);
     return s;
 }

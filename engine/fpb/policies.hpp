@@ -32,8 +32,8 @@ inline int rescue_target(const State& s) {
 }
 
 // The fit marine (not the Lt) to send to `area`: the nearest, ties to the higher Guts; or, with
-// `bravest`, the highest Guts. -1: none.
-inline int rescuer(const State& s, int area, bool bravest) {
+// `bravest`, the highest Guts (the game's, guts.NAME). -1: none.
+inline int rescuer(const State& s, int area, bool bravest, const std::array<int, kSquad>& guts) {
     int best = -1;
     for (int i = 0; i < kSquad; ++i) {
         const Marine& x = s.m[i];
@@ -44,7 +44,7 @@ inline int rescuer(const State& s, int area, bool bravest) {
         }
         const Marine& b = s.m[best];
         const int d = std::abs(x.area - area), bd = std::abs(b.area - area);
-        if (bravest ? kGuts[i] > kGuts[best] : (d < bd || (d == bd && kGuts[i] > kGuts[best])))
+        if (bravest ? guts[i] > guts[best] : (d < bd || (d == bd && guts[i] > guts[best])))
             best = i;
     }
     return best;
@@ -111,10 +111,16 @@ inline Order fall_back(const State& s) {
 // nobody waits for rescue; `rescue` decides the leader's order while someone does.
 template <class Rescue>
 struct Carrying {
+    std::array<int, kSquad> guts = kBookOptions.guts;  // whom it sends: the game's Guts (H1)
+    static Carrying of(const Options& o) {
+        Carrying c;
+        c.guts = o.guts;
+        return c;
+    }
     template <class Dice>
     Order leader(const State& s, Dice&) {
         const int w = rescue_target(s);
-        return w < 0 ? fall_back(s) : Rescue::order(s, s.m[w].area);
+        return w < 0 ? fall_back(s) : Rescue::order(s, s.m[w].area, guts);
     }
     template <class Dice>
     CarryPlan carries(const State& s, Dice&) {
@@ -127,8 +133,8 @@ struct Carrying {
 };
 
 struct CoverRescue {
-    static Order order(const State& s, int area) {
-        const int r = rescuer(s, area, false);
+    static Order order(const State& s, int area, const std::array<int, kSquad>& guts) {
+        const int r = rescuer(s, area, false, guts);
         std::uint8_t quiet = 0;  // men in cover within reach who are not firing yet
         bool firing = false;
         for (int i = 0; i < kSquad; ++i) {
@@ -143,8 +149,8 @@ struct CoverRescue {
 };
 
 struct SmokeRescue {
-    static Order order(const State& s, int area) {
-        const int r = rescuer(s, area, false);
+    static Order order(const State& s, int area, const std::array<int, kSquad>& guts) {
+        const int r = rescuer(s, area, false, guts);
         if (s.smoke[area] <= 1 && s.in_reach(area)) return Order::smoke(area);
         // Firers behind smoke risk friendly fire on the men in it: halt them.
         std::uint8_t firers = 0;
@@ -162,12 +168,14 @@ struct SmokeRescue {
 };
 
 struct LeadRescue {
-    static Order order(const State& s, int area) { return send(s, kLt, area); }
+    static Order order(const State& s, int area, const std::array<int, kSquad>&) {
+        return send(s, kLt, area);
+    }
 };
 
 struct BraveRescue {
-    static Order order(const State& s, int area) {
-        const int r = rescuer(s, area, true);
+    static Order order(const State& s, int area, const std::array<int, kSquad>& guts) {
+        const int r = rescuer(s, area, true, guts);
         return r < 0 ? send(s, kLt, area) : send(s, r, area);
     }
 };
@@ -299,18 +307,19 @@ struct Random {
 // kCandidateOrders, some possibly alike. Returns how many.
 inline constexpr int kCandidateOrders = 12;
 template <class D>
-int candidate_orders(const State& s, std::array<Order, kCandidateOrders>& cand, D& dice) {
+int candidate_orders(const State& s, std::array<Order, kCandidateOrders>& cand, D& dice,
+                     const Options& o) {
     int n = 0;
-    auto add = [&](const Order& o) {
-        if (n < kCandidateOrders) cand[static_cast<std::size_t>(n++)] = o;
+    auto add = [&](const Order& order) {
+        if (n < kCandidateOrders) cand[static_cast<std::size_t>(n++)] = order;
     };
     add(Order::none());
     for (int a = 1; a <= 3; ++a)
         if (s.in_reach(a)) add(Order::smoke(a));
-    add(CoverAndCarry{}.leader(s, dice));
-    add(SmokeAndCarry{}.leader(s, dice));
-    add(LeadFromFront{}.leader(s, dice));
-    add(BravestFirst{}.leader(s, dice));
+    add(CoverAndCarry::of(o).leader(s, dice));
+    add(SmokeAndCarry::of(o).leader(s, dice));
+    add(LeadFromFront::of(o).leader(s, dice));
+    add(BravestFirst::of(o).leader(s, dice));
     add(fall_back(s));
     std::uint8_t firing = 0;
     for (int i = 1; i < kSquad; ++i)
@@ -331,8 +340,8 @@ struct Rollout {
     template <class D>
     Order leader(const State& s, D& dice) {
         std::array<Order, kCandidateOrders> cand{};
-        const int n = candidate_orders(s, cand, dice);
-        CoverAndCarry base;
+        const int n = candidate_orders(s, cand, dice, options);
+        CoverAndCarry base = CoverAndCarry::of(options);
         const std::uint64_t seed = dice.word();
         int best = 0;
         double best_score = -1;
@@ -356,7 +365,7 @@ struct Rollout {
     template <class D>
     bool bug_out(const State& s, D& dice) {
         const std::uint64_t seed = dice.word();
-        CoverAndCarry base;
+        CoverAndCarry base = CoverAndCarry::of(options);
         Game::Choice stay, go;
         go.bug_out = true;
         return score(s, go, base, seed) > score(s, stay, base, seed);
@@ -396,7 +405,7 @@ struct SearchChoices {
     int operator()(const State& s, const Options& o, Game::Choice* out, D& dice) const {
         if (all || s.phase != State::kLeader) return Game::legal(s, o, out);
         std::array<Order, kCandidateOrders> cand{};
-        const int k = candidate_orders(s, cand, dice);
+        const int k = candidate_orders(s, cand, dice, o);
         int n = 0;
         for (int i = 0; i < k; ++i) {
             bool seen = false;
@@ -490,18 +499,24 @@ inline constexpr PolicyParam kMctsParams[] = {
 // rollout[:N]: N playouts of each candidate.
 inline constexpr PolicyParam kRolloutParams[] = {{"N", "playouts per candidate", 1, 100000, 16}};
 
+// A carrying strategy made for the game's options (it sends men by their Guts).
+template <class T>
+Policy carrying(const Options& o, const PolicyArgs&) {
+    return T::of(o);
+}
+
 // The policies, the default first: name, help and factory.
 inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
     {"cover-and-carry",
      "covering fire from the men in cover, then the nearest man goes for the wounded",
-     made<CoverAndCarry>},
+     carrying<CoverAndCarry>},
     {"bug-out", "leave Ice-cube: bug out at once, every turn until it works", made<BugOut>},
     {"smoke-and-carry",
      "smoke on the wounded marine's area (halting firers behind it), then the nearest man goes in",
-     made<SmokeAndCarry>},
-    {"lead-from-front", "the Lt goes for the wounded himself", made<LeadFromFront>},
+     carrying<SmokeAndCarry>},
+    {"lead-from-front", "the Lt goes for the wounded himself", carrying<LeadFromFront>},
     {"bravest-first", "the highest-Guts man goes for the wounded, one area a turn",
-     made<BravestFirst>},
+     carrying<BravestFirst>},
     {"random", "uniform over the legal choices", made<Random>},
     {"rollout",
      "flat Monte Carlo over each turn's candidate orders and the bug-out call; "

@@ -58,7 +58,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings,
 
 std::string opening(const Settings& settings) {
     const auto options = fpb::parse_options(settings);
-    return fpb::write_position(fpb::State{}, options);
+    return fpb::write_position(fpb::State::start(options), options);
 }
 
 std::unique_ptr<PreparedRun> prepare_from(const Settings& settings,

@@ -498,3 +498,152 @@ TEST_CASE("H8 the game ends when no fit marine is on the board", "[fpb][H8]") {
     CHECK(r.left_behind == 1);  // Ice-cube
     CHECK(r.outcome == Outcome::kCostly);
 }
+
+// Issue 29: every number of the rule book is an option; each test plays the book's value and a
+// changed one on the same faces, so it fails if the option is ignored.
+namespace {
+Options with(std::initializer_list<std::pair<std::string, std::string>> set) {
+    Settings s;
+    for (const auto& [k, v] : set) s.emplace_back(k, v);
+    return parse_options(s);
+}
+}  // namespace
+
+TEST_CASE("H6 options: the sniper's table by area and cover", "[fpb][H6][variant]") {
+    auto tex_in = [](int area, bool cover, bool smoke) {
+        State s;
+        s.m[kTex].area = static_cast<std::uint8_t>(area);
+        s.m[kBuster].firing = cover;  // from area 3: no friendly fire roll unless smoke
+        if (smoke) s.smoke[area] = 3;
+        return s;
+    };
+    struct Case {
+        const char* name;
+        int area;
+        bool cover, smoke;
+        int face;        // wounds by the book ...
+        const char* to;  // ... and not under this value
+    };
+    for (const Case& c : {Case{"sniper.area1.open", 1, false, false, 4, "5-6"},
+                          Case{"sniper.area1.covered", 1, true, false, 5, "6"},
+                          Case{"sniper.area1.smoke", 1, true, true, 6, "none"},
+                          Case{"sniper.area2.open", 2, false, false, 5, "6"},
+                          Case{"sniper.area2.covered", 2, true, false, 6, "1"}}) {
+        INFO(c.name);
+        const std::vector<int> faces =
+            c.smoke ? std::vector<int>{c.face, 1} : std::vector<int>{c.face};
+        State a = tex_in(c.area, c.cover, c.smoke), b = a;
+        ScriptedDice da(faces), db(faces);
+        sniper_phase(a, da, with({}));
+        sniper_phase(b, db, with({{c.name, c.to}}));
+        CHECK(a.m[kTex].wounded());
+        CHECK(b.m[kTex].fit());
+    }
+    {  // area 2 in smoke: never by the book; 3-6 wounds on a 3
+        State a = tex_in(2, false, true), b = a;
+        ScriptedDice da{3}, db{3};
+        sniper_phase(a, da, with({}));
+        sniper_phase(b, db, with({{"sniper.area2.smoke", "3-6"}}));
+        CHECK(a.m[kTex].fit());
+        CHECK(b.m[kTex].wounded());
+    }
+    CHECK(scenario(with({{"sniper.area1.open", "5-6"}})).find("sniper.area1.open=5,6") !=
+          std::string::npos);
+    CHECK(scenario(with({})) == scenario(Options{}));
+}
+
+TEST_CASE("H6 options: friendly fire and the excess wounded", "[fpb][H6][variant]") {
+    {  // friendly fire wounds on 6 by the book; on 5-6 a 5 wounds
+        State a;
+        a.m[kTex].area = 1;
+        a.m[kBuster].firing = true;
+        a.smoke[1] = 3;
+        State b = a;
+        ScriptedDice da{1, 5}, db{1, 5};
+        sniper_phase(a, da, with({}));
+        sniper_phase(b, db, with({{"friendly_fire.wounds_on", "5-6"}}));
+        CHECK(a.m[kTex].fit());
+        CHECK(b.m[kTex].wounded());
+    }
+    {  // two wounded in area 1 (Ice-cube, then Tex): kept by the book; one at most kills Tex
+        State a;
+        a.m[kTex].area = 1;
+        State b = a;
+        ScriptedDice da{6}, db{6};
+        sniper_phase(a, da, with({}));
+        sniper_phase(b, db, with({{"excess.max_wounded", "1"}}));
+        CHECK(a.m[kTex].wounded());
+        CHECK(b.m[kTex].status == kDead);
+        CHECK(b.m[kIceCube].wounded());
+    }
+}
+
+TEST_CASE("H1, H2 options: each marine's Guts", "[fpb][H2][variant]") {
+    CHECK(with({}).guts[kTex] == 9);
+    CHECK(with({{"guts.tex", "5"}}).guts[kTex] == 5);
+    // Tex's carry: 3 + 4 = 7 succeeds at Guts 9 (both move), fails at guts.tex=5 (no double)
+    auto carry = [](const Options& o) {
+        State s;
+        s.m[kTex].area = s.m[kTex].start_area = 1;
+        CarryPlan p = no_carries();
+        p[kTex] = kIceCube;
+        ScriptedDice d(cat({3, 4}, quiet(5)));
+        reaction_phase(s, p, d, o);
+        return s;
+    };
+    CHECK(carry(with({})).m[kIceCube].area == 2);
+    CHECK(carry(with({{"guts.tex", "5"}})).m[kIceCube].area == 1);
+    // the Lt's roll for smoke: 4 + 5 = 9 fails at Guts 8, succeeds at guts.lt=9
+    State a, b;
+    ScriptedDice da{4, 5, 3}, db{4, 5, 3};
+    leader_phase(a, Order::smoke(3), da, with({}));
+    leader_phase(b, Order::smoke(3), db, with({{"guts.lt", "9"}}));
+    CHECK(a.smoke[3] == 0);
+    CHECK(b.smoke[3] == 5);
+    // bravest-first sends the highest Guts: Tex by the book, Edsel at guts.edsel=12
+    State s;
+    Dice dice(1);
+    const Order o1 = BravestFirst::of(with({})).leader(s, dice);
+    const Order o2 = BravestFirst::of(with({{"guts.edsel", "12"}})).leader(s, dice);
+    CHECK(o1.step[kTex] == -1);
+    CHECK(o2.step[kEdsel] == -1);
+}
+
+TEST_CASE("H4 options: smoke.turns", "[fpb][H4][variant]") {
+    State a, b, c;
+    ScriptedDice da{1, 1, 4}, db{1, 1, 4}, dc{1, 1, 4, 3};
+    leader_phase(a, Order::smoke(3), da, with({}));
+    leader_phase(b, Order::smoke(3), db, with({{"smoke.turns", "1d6"}}));
+    leader_phase(c, Order::smoke(3), dc, with({{"smoke.turns", "2d6+1"}}));
+    CHECK(a.smoke[3] == 6);
+    CHECK(b.smoke[3] == 4);
+    CHECK(c.smoke[3] == 8);
+    CHECK(dc.remaining() == 0);
+    // a d8 (any die): ScriptedDice replays its face
+    State d;
+    ScriptedDice dd{1, 1, 8};
+    leader_phase(d, Order::smoke(3), dd, with({{"smoke.turns", "1d8"}}));
+    CHECK(d.smoke[3] == 8);
+}
+
+TEST_CASE("H1 options: where Ice-cube lies", "[fpb][H1][variant]") {
+    CHECK(State::start(with({})).m[kIceCube].area == 1);
+    const auto o = with({{"squad.icecube_area", "2"}});
+    const State s = State::start(o);
+    CHECK(s.m[kIceCube].area == 2);
+    CHECK(s.m[kIceCube].start_area == 2);
+    CHECK(s.m[kIceCube].wounded());
+    CHECK(write_position(State::start(o), o).find("marine icecube 2 wounded") != std::string::npos);
+    // played games start there: a wounded man only moves toward area 3 (carried), so under the
+    // variant Ice-cube never ends in area 1, by the book he often does (bug-out leaves him)
+    BugOut p;
+    Dice dice(7);
+    int in1_variant = 0, in1_book = 0;
+    for (int k = 0; k < 200; ++k) {
+        const State g = play(o, p, dice), h = play(with({}), p, dice);
+        in1_variant += g.m[kIceCube].on_board() && g.m[kIceCube].area == 1;
+        in1_book += h.m[kIceCube].on_board() && h.m[kIceCube].area == 1;
+    }
+    CHECK(in1_variant == 0);
+    CHECK(in1_book > 0);
+}
