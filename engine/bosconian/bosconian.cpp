@@ -86,6 +86,16 @@ constexpr Option<Options> kOptions[] = {
      .type = boolean(field<&Options::start_encounter>),
      .help = "true: the start sector is resolved first, not last",
      .ruling = "B1"},
+    {.name = "cosmo_mine.destroyed_on",
+     .type = faces_option(field<&Options::cosmo_mine_destroyed_on>, 6),
+     .help = "encounter table 2: the faces of the cosmo-mine's d6 that destroy it",
+     .ruling = "B5",
+     .named_when_changed = true},
+    {.name = "cosmo_mine.damage",
+     .type = dice_option(field<&Options::cosmo_mine_damage>, 0, kMaxThreatDamage),
+     .help = "encounter table 2: the damage of a cosmo-mine that is not destroyed",
+     .ruling = "B5",
+     .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"bosconian", kOptions};
 }  // namespace

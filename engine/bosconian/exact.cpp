@@ -46,6 +46,16 @@ Vec threat_law(const odds::bosconian::Threat& t) {
     return mix(1 - p, point0(), p, sum_d6(t.damage_dice));
 }
 
+// B5 table 2 under the options: destroyed on its faces, else the damage expression's law (by
+// convolution, DiceExpr law()), indexed from damage 0.
+Vec cosmo_mine_law(const Options& o) {
+    const double p = 1.0 - o.cosmo_mine_destroyed_on.count(6) / 6.0;
+    const Vec dice = law(o.cosmo_mine_damage);
+    Vec damage(static_cast<std::size_t>(o.cosmo_mine_damage.min()), 0.0);
+    damage.insert(damage.end(), dice.begin(), dice.end());
+    return mix(1 - p, point0(), p, damage);
+}
+
 // B7: a formation of one type. f(k): the leader and k others left; g(k): k others only.
 Vec formation_law(const odds::bosconian::Threat& t, std::size_t max) {
     const double p = hit_probability(t);
@@ -86,7 +96,7 @@ struct Solver {
     Result res;
 
     explicit Solver(const Options& opt) : o(opt), h(opt.hull), cols(opt.sectors + 1) {
-        const Vec e1 = encounter_law_without_alert(static_cast<std::size_t>(h));
+        const Vec e1 = encounter_law_without_alert(o, static_cast<std::size_t>(h));
         t1 = toeplitz(e1, h);
         t2 = toeplitz(convolve(e1, e1, static_cast<std::size_t>(h)), h);
         tb = toeplitz(base_fight_law(o.base_cannons, static_cast<std::size_t>(h)), h);
@@ -268,7 +278,7 @@ struct Solver {
         // P(f fights + e encounters deal less than `margin`): the fights' law convolved f
         // times, against the cumulative law of e encounters (the full law: a spy ship that
         // escapes does no damage).
-        Vec enc = encounter_law_without_alert(margin);
+        Vec enc = encounter_law_without_alert(o, margin);
         enc[0] += kSpy;
         const Vec fight = base_fight_law(o.base_cannons, margin);
         std::vector<Vec> fights{Vec{1.0}};
@@ -431,12 +441,14 @@ struct Solver {
 
 }  // namespace
 
-Vec encounter_law_without_alert(std::size_t max) {
+Vec encounter_law_without_alert(std::size_t max) { return encounter_law_without_alert({}, max); }
+
+Vec encounter_law_without_alert(const Options& o, std::size_t max) {
     using namespace odds::bosconian;
     const Vec formation =
         mix(0.5, formation_law(kIMissile, max), 0.5, formation_law(kPMissile, max));
     Vec law;
-    for (const Vec& x : {threat_law(kIMissile), threat_law(kCosmoMine), threat_law(kPMissile),
+    for (const Vec& x : {threat_law(kIMissile), cosmo_mine_law(o), threat_law(kPMissile),
                          threat_law(kAsteroid), formation})
         law = mix(1, law, 1.0 / 6, x);
     law = mix(1, law, 1.0 / 6 * 2.0 / 6, point0());  // a spy ship destroyed (3-4)
