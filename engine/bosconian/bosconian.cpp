@@ -96,6 +96,16 @@ constexpr Option<Options> kOptions[] = {
      .help = "encounter table 2: the damage of a cosmo-mine that is not destroyed",
      .ruling = "B5",
      .named_when_changed = true},
+    {.name = "spy_ship.destroyed_on",
+     .type = faces_option(field<&Options::spy_ship_destroyed_on>, 6),
+     .help = "encounter table 6: the faces of the spy ship's d6 that destroy it",
+     .ruling = "B5",
+     .named_when_changed = true},
+    {.name = "spy_ship.alert",
+     .type = dice_option(field<&Options::spy_ship_alert>, 0, kMaxAlert),
+     .help = "encounter table 6: the sectors of alert a spy ship that escapes adds",
+     .ruling = "B5, B6",
+     .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"bosconian", kOptions};
 }  // namespace

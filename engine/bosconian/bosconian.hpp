@@ -44,11 +44,16 @@ struct Options {
     // B5 table 2, the cosmo-mine: destroyed on these faces of its d6, else this damage.
     FaceSet cosmo_mine_destroyed_on = FaceSet::range(2, 5);
     DiceExpr cosmo_mine_damage = DiceExpr::of(4, 6);
+    // B5 table 6, B6, the spy ship: destroyed on these faces, else it raises this alert.
+    FaceSet spy_ship_destroyed_on = FaceSet::range(3, 4);
+    DiceExpr spy_ship_alert = DiceExpr::of(1, 6);
 
     // The encounter table as the book prints it: play takes the table-driven fast path.
     bool book_encounters() const noexcept {
         return cosmo_mine_destroyed_on == FaceSet::range(2, 5) &&
-               cosmo_mine_damage == DiceExpr::of(4, 6);
+               cosmo_mine_damage == DiceExpr::of(4, 6) &&
+               spy_ship_destroyed_on == FaceSet::range(3, 4) &&
+               spy_ship_alert == DiceExpr::of(1, 6);
     }
     bool fixed_layout() const noexcept { return layout != 0; }
     // The first sector of the lap order (B1).
@@ -287,18 +292,25 @@ template <class Dice>
     v.alerts += c.escaped;
 }
 
-// B5 with a variant's values: a cosmo-mine (face 2) is rolled die by die from the options (its
-// d6, then its damage dice, in the book's order); every other face takes the table above.
+// B5 with a variant's values: a cosmo-mine (face 2) and a spy ship (face 6) are rolled die by
+// die from the options (their d6, then their damage or alert dice, in the book's order); every
+// other face takes the table above.
 template <class Dice>
 void encounter_variant(const Options& o, State& s, Counters& v, Dice& dice) {
-    if (dice.peek(1)[0] != 2) {
+    const int e = dice.peek(1)[0];
+    if (e != 2 && e != 6) {
         encounter(s, v, dice);
         return;
     }
     dice.skip(1);
     ++v.encounters;
     const int d = dice.d6();
-    if (!o.cosmo_mine_destroyed_on.has(d)) v.damage += o.cosmo_mine_damage.roll(dice);
+    if (e == 2) {
+        if (!o.cosmo_mine_destroyed_on.has(d)) v.damage += o.cosmo_mine_damage.roll(dice);
+    } else if (!o.spy_ship_destroyed_on.has(d)) {
+        v.alert += o.spy_ship_alert.roll(dice);  // B6
+        ++v.alerts;
+    }
 }
 
 template <class Dice>

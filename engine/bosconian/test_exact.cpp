@@ -306,3 +306,21 @@ TEST_CASE("Bosconian exact: cosmo_mine.damage=3d6 against Monte Carlo",
     const double mc = static_cast<double>(counts(t, bos::kWin)[1]) / static_cast<double>(n);
     CHECK(std::abs(mc - p) <= 4 * std::sqrt(p * (1 - p) / static_cast<double>(n)));
 }
+
+TEST_CASE("Bosconian exact: spy_ship variants against Monte Carlo", "[exact][bosconian][variant]") {
+    const Settings set{{"sectors", "12"},
+                       {"layout", "6,12"},
+                       {"hull", "60"},
+                       {"spy_ship.alert", "1d4+2"},
+                       {"spy_ship.destroyed_on", "6"}};
+    const auto solved = ex::solve(bos::parse_options(set));
+    const auto book =
+        ex::solve(bos::parse_options({{"sectors", "12"}, {"layout", "6,12"}, {"hull", "60"}}));
+    const std::uint64_t n = 200000;
+    const Tally t = monte_carlo(set, n, 31);
+    const double p = solved.win.mass[1];
+    const double mc = static_cast<double>(counts(t, bos::kWin)[1]) / static_cast<double>(n);
+    const double se = std::sqrt(p * (1 - p) / static_cast<double>(n));
+    CHECK(std::abs(mc - p) <= 4 * se);
+    CHECK(std::abs(book.win.mass[1] - p) > 8 * se);  // the variant is not the book
+}

@@ -466,3 +466,30 @@ TEST_CASE("B5 cosmo_mine.damage and cosmo_mine.destroyed_on: the book's and a va
     CHECK(scenario(o).find("cosmo_mine.damage=3d6") != std::string::npos);
     CHECK(scenario(options({})).find("cosmo_mine") == std::string::npos);
 }
+
+TEST_CASE("B5 B6 spy_ship.alert and spy_ship.destroyed_on: the book's and a variant's",
+          "[bosconian][B5][B6][variant]") {
+    // A spy ship (encounter 6) that escapes (a 1: not in 3-4) adds 1d6 of alert by the book.
+    auto run = [](const Options& o, std::vector<int> faces) {
+        ScriptedDice dice(std::move(faces));
+        State s = fresh();
+        encounter(o, s, dice);
+        CHECK(dice.remaining() == 0);
+        return s;
+    };
+    const State book = run(options({}), {6, 1, 5});
+    CHECK(book.alert == 5);
+    CHECK(book.out.alerts == 1);
+    const State two = run(options({{"spy_ship.alert", "2d6"}}), {6, 1, 5, 4});
+    CHECK(two.alert == 9);
+    CHECK(two.out.alerts == 1);
+    // destroyed_on=1: a 1 destroys it (no alert die), a 3 lets it escape.
+    const auto one = options({{"spy_ship.destroyed_on", "1"}});
+    const State destroyed = run(one, {6, 1});
+    CHECK(destroyed.alert == 0);
+    CHECK(destroyed.out.alerts == 0);
+    const State escaped = run(one, {6, 3, 2});
+    CHECK(escaped.alert == 2);
+    CHECK(escaped.out.alerts == 1);
+    CHECK(run(options({}), {6, 3}).alert == 0);  // the book: a 3 destroys it
+}
