@@ -44,6 +44,9 @@ struct Options {
     // B5 table 2, the cosmo-mine: destroyed on these faces of its d6, else this damage.
     FaceSet cosmo_mine_destroyed_on = FaceSet::range(2, 5);
     DiceExpr cosmo_mine_damage = DiceExpr::of(4, 6);
+    // B5 table 4, the asteroid: destroyed on these faces of its d6, else this damage.
+    FaceSet asteroid_destroyed_on = FaceSet{0b101010, 0};
+    DiceExpr asteroid_damage = DiceExpr::of(1, 6);
     // B5 table 6, B6, the spy ship: destroyed on these faces, else it raises this alert.
     FaceSet spy_ship_destroyed_on = FaceSet::range(3, 4);
     DiceExpr spy_ship_alert = DiceExpr::of(1, 6);
@@ -52,6 +55,8 @@ struct Options {
     bool book_encounters() const noexcept {
         return cosmo_mine_destroyed_on == FaceSet::range(2, 5) &&
                cosmo_mine_damage == DiceExpr::of(4, 6) &&
+               asteroid_destroyed_on == FaceSet{0b101010, 0} &&
+               asteroid_damage == DiceExpr::of(1, 6) &&
                spy_ship_destroyed_on == FaceSet::range(3, 4) &&
                spy_ship_alert == DiceExpr::of(1, 6);
     }
@@ -292,13 +297,13 @@ template <class Dice>
     v.alerts += c.escaped;
 }
 
-// B5 with a variant's values: a cosmo-mine (face 2) and a spy ship (face 6) are rolled die by
-// die from the options (their d6, then their damage or alert dice, in the book's order); every
-// other face takes the table above.
+// B5 with a variant's values: a cosmo-mine (face 2), an asteroid (4) and a spy ship (6) are rolled
+// die by die from the options (their d6, then their damage or alert dice, in the book's order);
+// every other face takes the table above.
 template <class Dice>
 void encounter_variant(const Options& o, State& s, Counters& v, Dice& dice) {
     const int e = dice.peek(1)[0];
-    if (e != 2 && e != 6) {
+    if (e != 2 && e != 4 && e != 6) {
         encounter(s, v, dice);
         return;
     }
@@ -307,6 +312,8 @@ void encounter_variant(const Options& o, State& s, Counters& v, Dice& dice) {
     const int d = dice.d6();
     if (e == 2) {
         if (!o.cosmo_mine_destroyed_on.has(d)) v.damage += o.cosmo_mine_damage.roll(dice);
+    } else if (e == 4) {
+        if (!o.asteroid_destroyed_on.has(d)) v.damage += o.asteroid_damage.roll(dice);
     } else if (!o.spy_ship_destroyed_on.has(d)) {
         v.alert += o.spy_ship_alert.roll(dice);  // B6
         ++v.alerts;

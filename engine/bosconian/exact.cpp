@@ -46,12 +46,12 @@ Vec threat_law(const odds::bosconian::Threat& t) {
     return mix(1 - p, point0(), p, sum_d6(t.damage_dice));
 }
 
-// B5 table 2 under the options: destroyed on its faces, else the damage expression's law (by
+// B5 tables 2 and 4 under the options: destroyed on its faces, else the damage expression's law (by
 // convolution, DiceExpr law()), indexed from damage 0.
-Vec cosmo_mine_law(const Options& o) {
-    const double p = 1.0 - o.cosmo_mine_destroyed_on.count(6) / 6.0;
-    const Vec dice = law(o.cosmo_mine_damage);
-    Vec damage(static_cast<std::size_t>(o.cosmo_mine_damage.min()), 0.0);
+Vec threat_law(const odds::FaceSet& destroyed_on, const odds::DiceExpr& damage_dice) {
+    const double p = 1.0 - destroyed_on.count(6) / 6.0;
+    const Vec dice = law(damage_dice);
+    Vec damage(static_cast<std::size_t>(damage_dice.min()), 0.0);
     damage.insert(damage.end(), dice.begin(), dice.end());
     return mix(1 - p, point0(), p, damage);
 }
@@ -468,8 +468,9 @@ Vec encounter_law_without_alert(const Options& o, std::size_t max) {
     const Vec formation =
         mix(0.5, formation_law(kIMissile, max), 0.5, formation_law(kPMissile, max));
     Vec law;
-    for (const Vec& x : {threat_law(kIMissile), cosmo_mine_law(o), threat_law(kPMissile),
-                         threat_law(kAsteroid), formation})
+    for (const Vec& x :
+         {threat_law(kIMissile), threat_law(o.cosmo_mine_destroyed_on, o.cosmo_mine_damage),
+          threat_law(kPMissile), threat_law(o.asteroid_destroyed_on, o.asteroid_damage), formation})
         law = mix(1, law, 1.0 / 6, x);
     // a spy ship destroyed (3-4 by the book)
     law = mix(1, law, 1.0 / 6 * o.spy_ship_destroyed_on.count(6) / 6.0, point0());

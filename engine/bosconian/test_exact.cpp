@@ -290,6 +290,17 @@ TEST_CASE("Bosconian exact: cosmo_mine variants against an enumeration of the en
             CHECK(x - b == Approx((c.law[v] - book_mine[v]) / 6).margin(1e-12));
         }
     }
+    // asteroid.*: the same against the book's asteroid (2, 4, 6; 1d6).
+    const auto o =
+        bos::parse_options({{"asteroid.damage", "2d4"}, {"asteroid.destroyed_on", "1-2"}});
+    const auto law = ex::encounter_law_without_alert(o, 150);
+    const auto rock = mine({1, 2}, 2, 4, 0), book_rock = mine({2, 4, 6}, 1, 6, 0);
+    for (std::size_t v = 0; v <= 150; ++v) {
+        const double b = v < book.size() ? book[v] : 0.0;
+        const double x = v < law.size() ? law[v] : 0.0;
+        INFO("asteroid, damage " << v);
+        CHECK(x - b == Approx((rock[v] - book_rock[v]) / 6).margin(1e-12));
+    }
 }
 
 TEST_CASE("Bosconian exact: cosmo_mine.damage=3d6 against Monte Carlo",

@@ -493,3 +493,19 @@ TEST_CASE("B5 B6 spy_ship.alert and spy_ship.destroyed_on: the book's and a vari
     CHECK(escaped.out.alerts == 1);
     CHECK(run(options({}), {6, 3}).alert == 0);  // the book: a 3 destroys it
 }
+
+TEST_CASE("B5 asteroid.damage and asteroid.destroyed_on: the book's and a variant's",
+          "[bosconian][B5][variant]") {
+    auto run = [](const Options& o, std::vector<int> faces) {
+        ScriptedDice dice(std::move(faces));
+        State s = fresh();
+        encounter(o, s, dice);
+        CHECK(dice.remaining() == 0);
+        return s.damage;
+    };
+    CHECK(run(options({}), {4, 1, 5}) == 5);  // the book: a 1 hits for 1d6
+    CHECK(run(options({}), {4, 2}) == 0);     // a 2 destroys it
+    CHECK(run(options({{"asteroid.damage", "2d6+1"}}), {4, 1, 5, 3}) == 9);
+    CHECK(run(options({{"asteroid.destroyed_on", "1"}}), {4, 1}) == 0);
+    CHECK(run(options({{"asteroid.destroyed_on", "1"}}), {4, 2, 6}) == 6);
+}
