@@ -20,6 +20,7 @@
 #include "engine/dice.hpp"
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
+#include "engine/rule_values.hpp"
 
 namespace odds::bosconian {
 
@@ -27,6 +28,7 @@ inline constexpr int kMaxSectors = 64;  // a quadrant's bases fit one 64-bit mas
 inline constexpr int kMaxHull = 10000;
 inline constexpr int kMaxCannons = 20;
 inline constexpr int kMaxAlert = 1000;
+inline constexpr int kMaxThreatDamage = 1000;  // the most a variant's damage dice may total
 static_assert(2 + kMaxCannons + 24 <= kMaxPeek, "a base-combat round reads its faces at once");
 
 struct Options {
@@ -39,7 +41,25 @@ struct Options {
     int start_sector = 0;          // B3: 0 means the first sector of the lap order
     int start_alert = 0;           // B3, B6
     bool start_encounter = false;  // B1
+    // B5 table 2, the cosmo-mine: destroyed on these faces of its d6, else this damage.
+    FaceSet cosmo_mine_destroyed_on = FaceSet::range(2, 5);
+    DiceExpr cosmo_mine_damage = DiceExpr::of(4, 6);
+    // B5 table 4, the asteroid: destroyed on these faces of its d6, else this damage.
+    FaceSet asteroid_destroyed_on = FaceSet{0b101010, 0};
+    DiceExpr asteroid_damage = DiceExpr::of(1, 6);
+    // B5 table 6, B6, the spy ship: destroyed on these faces, else it raises this alert.
+    FaceSet spy_ship_destroyed_on = FaceSet::range(3, 4);
+    DiceExpr spy_ship_alert = DiceExpr::of(1, 6);
 
+    // The encounter table as the book prints it: play takes the table-driven fast path.
+    bool book_encounters() const noexcept {
+        return cosmo_mine_destroyed_on == FaceSet::range(2, 5) &&
+               cosmo_mine_damage == DiceExpr::of(4, 6) &&
+               asteroid_destroyed_on == FaceSet{0b101010, 0} &&
+               asteroid_damage == DiceExpr::of(1, 6) &&
+               spy_ship_destroyed_on == FaceSet::range(3, 4) &&
+               spy_ship_alert == DiceExpr::of(1, 6);
+    }
     bool fixed_layout() const noexcept { return layout != 0; }
     // The first sector of the lap order (B1).
     int first_sector() const noexcept { return start_encounter || sectors == 1 ? 1 : 2; }
@@ -277,10 +297,46 @@ template <class Dice>
     v.alerts += c.escaped;
 }
 
+// B5 with a variant's values: a cosmo-mine (face 2), an asteroid (4) and a spy ship (6) are rolled
+// die by die from the options (their d6, then their damage or alert dice, in the book's order);
+// every other face takes the table above.
+template <class Dice>
+void encounter_variant(const Options& o, State& s, Counters& v, Dice& dice) {
+    const int e = dice.peek(1)[0];
+    if (e != 2 && e != 4 && e != 6) {
+        encounter(s, v, dice);
+        return;
+    }
+    dice.skip(1);
+    ++v.encounters;
+    const int d = dice.d6();
+    if (e == 2) {
+        if (!o.cosmo_mine_destroyed_on.has(d)) v.damage += o.cosmo_mine_damage.roll(dice);
+    } else if (e == 4) {
+        if (!o.asteroid_destroyed_on.has(d)) v.damage += o.asteroid_damage.roll(dice);
+    } else if (!o.spy_ship_destroyed_on.has(d)) {
+        v.alert += o.spy_ship_alert.roll(dice);  // B6
+        ++v.alerts;
+    }
+}
+
 template <class Dice>
 void encounter(State& s, Dice& dice) {
     Counters v{s.damage, s.alert, s.out.encounters, s.out.alerts};
     encounter(s, v, dice);
+    s.damage = v.damage;
+    s.alert = v.alert;
+    s.out.encounters = v.encounters;
+    s.out.alerts = v.alerts;
+}
+// One encounter under the options (the table's fast path for the book's values).
+template <class Dice>
+void encounter(const Options& o, State& s, Dice& dice) {
+    Counters v{s.damage, s.alert, s.out.encounters, s.out.alerts};
+    if (o.book_encounters())
+        encounter(s, v, dice);
+    else
+        encounter_variant(o, s, v, dice);
     s.damage = v.damage;
     s.alert = v.alert;
     s.out.encounters = v.encounters;
@@ -424,10 +480,9 @@ std::uint64_t place_bases(int sectors, int count, Dice& dice) {
 template <class P, class Dice>
 concept PolicyFor = std::is_class_v<P>;
 
-// One whole mission (B1-B9), with the rules-as-written policy, which asks nothing.
-template <class Policy, class Dice>
-requires PolicyFor<Policy, Dice> Outcome play(const Options& o, [[maybe_unused]] Policy& policy,
-                                              Dice& dice) {
+// One whole mission (B1-B9); Book: the encounter table as printed, else a variant's.
+template <bool Book, class Dice>
+Outcome play_mission(const Options& o, Dice& dice) {
     State s;
     s.hull = o.hull;
     s.damage = o.start_damage;
@@ -466,8 +521,13 @@ requires PolicyFor<Policy, Dice> Outcome play(const Options& o, [[maybe_unused]]
             }
             v.damage = s.damage;
         } else {  // B4, B6: one encounter, two when alerted
-            encounter(s, v, dice);
-            if (alerted && v.damage < s.hull) encounter(s, v, dice);
+            if constexpr (Book) {
+                encounter(s, v, dice);
+                if (alerted && v.damage < s.hull) encounter(s, v, dice);
+            } else {
+                encounter_variant(o, s, v, dice);
+                if (alerted && v.damage < s.hull) encounter_variant(o, s, v, dice);
+            }
         }
         if (v.damage >= s.hull) break;  // B3
     }
@@ -480,6 +540,15 @@ requires PolicyFor<Policy, Dice> Outcome play(const Options& o, [[maybe_unused]]
     s.out.won = s.bases == 0 && !s.ship_destroyed();       // B9
     s.out.damage = s.damage < o.hull ? s.damage : o.hull;  // B3b: start_damage included, capped
     return s.out;
+}
+
+// One whole mission (B1-B9), with the rules-as-written policy, which asks nothing.
+template <class Policy, class Dice>
+requires PolicyFor<Policy, Dice> Outcome play(const Options& o, [[maybe_unused]] Policy& policy,
+                                              Dice& dice) {
+    if (o.book_encounters()) [[likely]]
+        return play_mission<true>(o, dice);
+    return play_mission<false>(o, dice);
 }
 
 }  // namespace odds::bosconian

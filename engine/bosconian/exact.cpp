@@ -48,6 +48,16 @@ Vec threat_law(const odds::bosconian::Threat& t) {
     return mix(1 - p, point0(), p, sum_d6(t.damage_dice));
 }
 
+// B5 tables 2 and 4 under the options: destroyed on its faces, else the damage expression's law (by
+// convolution, DiceExpr law()), indexed from damage 0.
+Vec threat_law(const odds::FaceSet& destroyed_on, const odds::DiceExpr& damage_dice) {
+    const double p = 1.0 - destroyed_on.count(6) / 6.0;
+    const Vec dice = law(damage_dice);
+    Vec damage(static_cast<std::size_t>(damage_dice.min()), 0.0);
+    damage.insert(damage.end(), dice.begin(), dice.end());
+    return mix(1 - p, point0(), p, damage);
+}
+
 // B7: a formation of one type. f(k): the leader and k others left; g(k): k others only.
 Vec formation_law(const odds::bosconian::Threat& t, std::size_t max) {
     const double p = hit_probability(t);
@@ -73,7 +83,18 @@ Matrix toeplitz(const Vec& law, int h) {
     return t;
 }
 
-constexpr double kSpy = 1.0 / 6 * 4.0 / 6;  // a spy ship that escapes (B5)
+// A spy ship that escapes (B5): 1/6 x its faces that miss (4/6 by the book).
+double spy_escapes(const Options& o) {
+    return 1.0 / 6 * (6 - o.spy_ship_destroyed_on.count(6)) / 6.0;
+}
+
+// The alert an escaped spy ship adds (B6), indexed from 0: 1d6 by the book.
+Vec spy_alert_law(const Options& o) {
+    const Vec dice = law(o.spy_ship_alert);
+    Vec a(static_cast<std::size_t>(o.spy_ship_alert.min()), 0.0);
+    a.insert(a.end(), dice.begin(), dice.end());
+    return a;
+}
 
 // The hidden state of the layout scan: r bases ahead; delta sectors since the last placed base
 // (random layout only; 0 once every base is placed, or for a fixed layout).
@@ -85,14 +106,19 @@ struct Solver {
     int cols;  // alert columns 0..sectors
     Matrix t1, t2, tb;
     Vec p2d6;
+    double spy;          // a spy ship that escapes (B5)
+    Vec alert1, alert2;  // the alert one escaped spy ship adds, and two (B6)
     Result res;
 
     explicit Solver(const Options& opt) : o(opt), h(opt.hull), cols(opt.sectors + 1) {
-        const Vec e1 = encounter_law_without_alert(static_cast<std::size_t>(h));
+        const Vec e1 = encounter_law_without_alert(o, static_cast<std::size_t>(h));
         t1 = toeplitz(e1, h);
         t2 = toeplitz(convolve(e1, e1, static_cast<std::size_t>(h)), h);
         tb = toeplitz(base_fight_law(o.base_cannons, static_cast<std::size_t>(h)), h);
         p2d6 = sum_d6(2);
+        spy = spy_escapes(o);
+        alert1 = spy_alert_law(o);
+        alert2 = convolve(alert1, alert1, 2 * alert1.size());
         res.win.mass.assign(2, 0.0);
         res.damage.mass.assign(static_cast<std::size_t>(h) + 1, 0.0);
         res.sectors_entered.mass.assign(static_cast<std::size_t>(o.sectors) + 1, 0.0);
@@ -148,12 +174,16 @@ struct Solver {
     Matrix empty_sector(const Block& p, const Block& m1, const Block& m2) const {
         Matrix out = Matrix::Zero(h, cols);
         out.col(0) += m1.col(0);
-        for (int k = 1; k <= 6; ++k) out.col(cap(k)) += kSpy / 6 * p.col(0);
+        const int n1 = static_cast<int>(alert1.size()), n2 = static_cast<int>(alert2.size());
+        for (int k = 0; k < n1; ++k)
+            if (alert1[k] > 0) out.col(cap(k)) += spy * alert1[k] * p.col(0);
         for (int a = 1; a < cols; ++a) {  // alerted: the counter drops by one, two encounters
             const int a1 = a - 1;
             out.col(a1) += m2.col(a);
-            for (int k = 1; k <= 6; ++k) out.col(cap(a1 + k)) += 2 * kSpy / 6 * m1.col(a);
-            for (int s = 2; s <= 12; ++s) out.col(cap(a1 + s)) += kSpy * kSpy * p2d6[s] * p.col(a);
+            for (int k = 0; k < n1; ++k)
+                if (alert1[k] > 0) out.col(cap(a1 + k)) += 2 * spy * alert1[k] * m1.col(a);
+            for (int s = 0; s < n2; ++s)
+                if (alert2[s] > 0) out.col(cap(a1 + s)) += spy * spy * alert2[s] * p.col(a);
         }
         return out;
     }
@@ -275,8 +305,8 @@ struct Solver {
         // P(f fights + e encounters deal less than `margin`): the fights' law convolved f
         // times, against the cumulative law of e encounters (the full law: a spy ship that
         // escapes does no damage).
-        Vec enc = encounter_law_without_alert(margin);
-        enc[0] += kSpy;
+        Vec enc = encounter_law_without_alert(o, margin);
+        enc[0] += spy;
         const Vec fight = base_fight_law(o.base_cannons, margin);
         std::vector<Vec> fights{Vec{1.0}};
         for (int f = 1; f <= rmax; ++f) fights.push_back(convolve(fights.back(), fight, margin));
@@ -440,15 +470,19 @@ struct Solver {
 
 }  // namespace
 
-Vec encounter_law_without_alert(std::size_t max) {
+Vec encounter_law_without_alert(std::size_t max) { return encounter_law_without_alert({}, max); }
+
+Vec encounter_law_without_alert(const Options& o, std::size_t max) {
     using namespace odds::bosconian;
     const Vec formation =
         mix(0.5, formation_law(kIMissile, max), 0.5, formation_law(kPMissile, max));
     Vec law;
-    for (const Vec& x : {threat_law(kIMissile), threat_law(kCosmoMine), threat_law(kPMissile),
-                         threat_law(kAsteroid), formation})
+    for (const Vec& x :
+         {threat_law(kIMissile), threat_law(o.cosmo_mine_destroyed_on, o.cosmo_mine_damage),
+          threat_law(kPMissile), threat_law(o.asteroid_destroyed_on, o.asteroid_damage), formation})
         law = mix(1, law, 1.0 / 6, x);
-    law = mix(1, law, 1.0 / 6 * 2.0 / 6, point0());  // a spy ship destroyed (3-4)
+    // a spy ship destroyed (3-4 by the book)
+    law = mix(1, law, 1.0 / 6 * o.spy_ship_destroyed_on.count(6) / 6.0, point0());
     if (law.size() > max + 1) law.resize(max + 1);
     return law;
 }

@@ -48,6 +48,8 @@ Result solve(const Options& o);
 
 // The exact damage law of the pieces, truncated at `max_damage` (mass beyond it is dropped).
 std::vector<double> encounter_law_without_alert(std::size_t max_damage);  // B5, B7
+// The same under the options' encounter table (cosmo_mine.*).
+std::vector<double> encounter_law_without_alert(const Options& o, std::size_t max_damage);
 std::vector<double> base_fight_law(int cannons, std::size_t max_damage);  // B8
 
 }  // namespace odds::exact::bosconian

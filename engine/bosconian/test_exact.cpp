@@ -1,6 +1,7 @@
 // The exact solver (sim/exact/bosconian) against Monte Carlo, within 4 standard errors at fixed
 // seeds, for fixed layouts of 1, 3 and 6 bases, a mid-mission start, a changed hull, changed
 // base cannons, and the random layout (where the solver's unresolved mass widens the band).
+#include <algorithm>
 #include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -248,4 +249,89 @@ TEST_CASE("the random layout against an enumeration of every layout, each solved
         CHECK(win <= high + 1e-12);
         if (!wraps) CHECK(win == Approx(low).margin(1e-12));
     }
+}
+
+TEST_CASE("Bosconian exact: cosmo_mine variants against an enumeration of the encounter's faces",
+          "[exact][bosconian][variant]") {
+    // The encounter law (no alert) by the solver, against every face sequence of a cosmo-mine
+    // enumerated here: it differs from the book's by 1/6 x (variant mine - book mine).
+    auto mine = [](std::initializer_list<int> kill, int dice, int sides, int plus) {
+        std::vector<double> m(200, 0.0);
+        for (int d = 1; d <= 6; ++d) {
+            if (std::find(kill.begin(), kill.end(), d) != kill.end()) {
+                m[0] += 1.0 / 6;
+                continue;
+            }
+            const int outcomes = static_cast<int>(std::pow(sides, dice));
+            for (int k = 0; k < outcomes; ++k) {
+                int total = plus;
+                for (int i = 0, x = k; i < dice; ++i, x /= sides) total += x % sides + 1;
+                m[static_cast<std::size_t>(total)] += 1.0 / 6 / outcomes;
+            }
+        }
+        return m;
+    };
+    const auto book_mine = mine({2, 3, 4, 5}, 4, 6, 0);
+    struct Case {
+        Settings set;
+        std::vector<double> law;
+    };
+    const Case cases[] = {
+        {{{"cosmo_mine.damage", "3d6"}}, mine({2, 3, 4, 5}, 3, 6, 0)},
+        {{{"cosmo_mine.damage", "2d8+1"}, {"cosmo_mine.destroyed_on", "6"}}, mine({6}, 2, 8, 1)}};
+    const auto book = ex::encounter_law_without_alert(150);
+    for (const auto& c : cases) {
+        const auto o = bos::parse_options(c.set);
+        const auto law = ex::encounter_law_without_alert(o, 150);
+        for (std::size_t v = 0; v <= 150; ++v) {
+            const double b = v < book.size() ? book[v] : 0.0;
+            const double x = v < law.size() ? law[v] : 0.0;
+            INFO("damage " << v);
+            CHECK(x - b == Approx((c.law[v] - book_mine[v]) / 6).margin(1e-12));
+        }
+    }
+    // asteroid.*: the same against the book's asteroid (2, 4, 6; 1d6).
+    const auto o =
+        bos::parse_options({{"asteroid.damage", "2d4"}, {"asteroid.destroyed_on", "1-2"}});
+    const auto law = ex::encounter_law_without_alert(o, 150);
+    const auto rock = mine({1, 2}, 2, 4, 0), book_rock = mine({2, 4, 6}, 1, 6, 0);
+    for (std::size_t v = 0; v <= 150; ++v) {
+        const double b = v < book.size() ? book[v] : 0.0;
+        const double x = v < law.size() ? law[v] : 0.0;
+        INFO("asteroid, damage " << v);
+        CHECK(x - b == Approx((rock[v] - book_rock[v]) / 6).margin(1e-12));
+    }
+}
+
+TEST_CASE("Bosconian exact: cosmo_mine.damage=3d6 against Monte Carlo",
+          "[exact][bosconian][variant]") {
+    const Settings set{{"sectors", "12"},
+                       {"layout", "5,9,12"},
+                       {"hull", "60"},
+                       {"cosmo_mine.damage", "3d6"},
+                       {"cosmo_mine.destroyed_on", "2-3"}};
+    const auto solved = ex::solve(bos::parse_options(set));
+    const std::uint64_t n = 200000;
+    const Tally t = monte_carlo(set, n, 29);
+    const double p = solved.win.mass[1];
+    const double mc = static_cast<double>(counts(t, bos::kWin)[1]) / static_cast<double>(n);
+    CHECK(std::abs(mc - p) <= 4 * std::sqrt(p * (1 - p) / static_cast<double>(n)));
+}
+
+TEST_CASE("Bosconian exact: spy_ship variants against Monte Carlo", "[exact][bosconian][variant]") {
+    const Settings set{{"sectors", "12"},
+                       {"layout", "6,12"},
+                       {"hull", "60"},
+                       {"spy_ship.alert", "1d4+2"},
+                       {"spy_ship.destroyed_on", "6"}};
+    const auto solved = ex::solve(bos::parse_options(set));
+    const auto book =
+        ex::solve(bos::parse_options({{"sectors", "12"}, {"layout", "6,12"}, {"hull", "60"}}));
+    const std::uint64_t n = 200000;
+    const Tally t = monte_carlo(set, n, 31);
+    const double p = solved.win.mass[1];
+    const double mc = static_cast<double>(counts(t, bos::kWin)[1]) / static_cast<double>(n);
+    const double se = std::sqrt(p * (1 - p) / static_cast<double>(n));
+    CHECK(std::abs(mc - p) <= 4 * se);
+    CHECK(std::abs(book.win.mass[1] - p) > 8 * se);  // the variant is not the book
 }

@@ -403,3 +403,109 @@ TEST_CASE("the hand-written loop of benchmarks/ plays the kernel's missions, die
         REQUIRE(kernel_dice.d6() == naive_dice.d6());  // the same dice used, to the last
     }
 }
+
+TEST_CASE("B5 cosmo_mine.damage and cosmo_mine.destroyed_on: the book's and a variant's",
+          "[bosconian][B5][variant]") {
+    // A cosmo-mine (encounter 2) that escapes its d6 (a 1: not in 2-5) hits for 4d6 by the book.
+    State book = fresh();
+    {
+        ScriptedDice dice({2, 1, 1, 2, 3, 4});
+        encounter(options({}), book, dice);
+        CHECK(dice.remaining() == 0);
+    }
+    CHECK(book.damage == 10);
+    // cosmo_mine.damage=3d6: three dice, not four.
+    State three = fresh();
+    {
+        ScriptedDice dice({2, 1, 1, 2, 3});
+        encounter(options({{"cosmo_mine.damage", "3d6"}}), three, dice);
+        CHECK(dice.remaining() == 0);
+    }
+    CHECK(three.damage == 6);
+    CHECK(three.out.encounters == 1);
+    // cosmo_mine.damage=1d8+2: a d8 and a constant.
+    State d8 = fresh();
+    {
+        ScriptedDice dice({2, 1, 8});
+        encounter(options({{"cosmo_mine.damage", "1d8+2"}}), d8, dice);
+        CHECK(dice.remaining() == 0);
+    }
+    CHECK(d8.damage == 10);
+    // cosmo_mine.destroyed_on: a 5 destroys it by the book, not under 2-4.
+    const auto only24 = options({{"cosmo_mine.destroyed_on", "2-4"}});
+    State killed = fresh();
+    {
+        ScriptedDice dice({2, 5});
+        encounter(options({}), killed, dice);
+        CHECK(dice.remaining() == 0);
+    }
+    CHECK(killed.damage == 0);
+    State hit = fresh();
+    {
+        ScriptedDice dice({2, 5, 6, 6, 6, 6});
+        encounter(only24, hit, dice);
+        CHECK(dice.remaining() == 0);
+    }
+    CHECK(hit.damage == 24);
+    // The other encounters keep the book's table under a variant (an I-type missile, 2d6).
+    State other = fresh();
+    {
+        ScriptedDice dice({1, 2, 3, 4});
+        encounter(only24, other, dice);
+        CHECK(dice.remaining() == 0);
+    }
+    CHECK(other.damage == 7);
+    // A whole mission under the variant (play's variant path): sector 2 empty, a cosmo-mine of
+    // 3d6 = 12 >= hull 10 ends it.
+    const auto o =
+        options({{"sectors", "4"}, {"layout", "4"}, {"hull", "10"}, {"cosmo_mine.damage", "3d6"}});
+    const auto r = play_script(o, {2, 1, 4, 4, 4});
+    CHECK_FALSE(r.won);
+    CHECK(r.damage == 10);
+    CHECK(r.encounters == 1);
+    CHECK(scenario(o).find("cosmo_mine.damage=3d6") != std::string::npos);
+    CHECK(scenario(options({})).find("cosmo_mine") == std::string::npos);
+}
+
+TEST_CASE("B5 B6 spy_ship.alert and spy_ship.destroyed_on: the book's and a variant's",
+          "[bosconian][B5][B6][variant]") {
+    // A spy ship (encounter 6) that escapes (a 1: not in 3-4) adds 1d6 of alert by the book.
+    auto run = [](const Options& o, std::vector<int> faces) {
+        ScriptedDice dice(std::move(faces));
+        State s = fresh();
+        encounter(o, s, dice);
+        CHECK(dice.remaining() == 0);
+        return s;
+    };
+    const State book = run(options({}), {6, 1, 5});
+    CHECK(book.alert == 5);
+    CHECK(book.out.alerts == 1);
+    const State two = run(options({{"spy_ship.alert", "2d6"}}), {6, 1, 5, 4});
+    CHECK(two.alert == 9);
+    CHECK(two.out.alerts == 1);
+    // destroyed_on=1: a 1 destroys it (no alert die), a 3 lets it escape.
+    const auto one = options({{"spy_ship.destroyed_on", "1"}});
+    const State destroyed = run(one, {6, 1});
+    CHECK(destroyed.alert == 0);
+    CHECK(destroyed.out.alerts == 0);
+    const State escaped = run(one, {6, 3, 2});
+    CHECK(escaped.alert == 2);
+    CHECK(escaped.out.alerts == 1);
+    CHECK(run(options({}), {6, 3}).alert == 0);  // the book: a 3 destroys it
+}
+
+TEST_CASE("B5 asteroid.damage and asteroid.destroyed_on: the book's and a variant's",
+          "[bosconian][B5][variant]") {
+    auto run = [](const Options& o, std::vector<int> faces) {
+        ScriptedDice dice(std::move(faces));
+        State s = fresh();
+        encounter(o, s, dice);
+        CHECK(dice.remaining() == 0);
+        return s.damage;
+    };
+    CHECK(run(options({}), {4, 1, 5}) == 5);  // the book: a 1 hits for 1d6
+    CHECK(run(options({}), {4, 2}) == 0);     // a 2 destroys it
+    CHECK(run(options({{"asteroid.damage", "2d6+1"}}), {4, 1, 5, 3}) == 9);
+    CHECK(run(options({{"asteroid.destroyed_on", "1"}}), {4, 1}) == 0);
+    CHECK(run(options({{"asteroid.destroyed_on", "1"}}), {4, 2, 6}) == 6);
+}
