@@ -82,6 +82,8 @@ struct Options {
         design{};  // M2a: overrides the doctrine's main design
     std::array<std::optional<Design>, kSides> escort{};  // M2a: overrides the doctrine's escort
     std::array<int, kSides> escort_share{kDefaultEscortShare, kDefaultEscortShare};  // M2a
+    CombatRules combat{};         // M7: dice per BPs, the faces that hit and save
+    int max_rounds = kMaxRounds;  // M7a: rounds after which the attacker retreats
 
     // The map played when it is not random: a map file's (M1b), else the seed's (M1).
     const StarMap& star_map() const noexcept { return map_file ? *map_file : example_map(); }

@@ -478,15 +478,16 @@ void step(State& s, const Options& o, Dice& dice) {
             // which neither side can roll an attack die. M7: an attacker that cannot retreat (at
             // home, M7c; a ship of ENGINE 0 there, M7e) stays, and the combat ends for this turn
             // with both sides in the hex.
-            if (s.round >= kMaxRounds || (attack_dice(power_at(s, att, h, true)) == 0 &&
-                                          attack_dice(power_at(s, def, h, true)) == 0)) {
+            if (s.round >= o.max_rounds ||
+                (attack_dice(power_at(s, att, h, true), o.combat) == 0 &&
+                 attack_dice(power_at(s, def, h, true), o.combat) == 0)) {
                 retreat_from(s, att, h);
                 s.stage = Stage::fight_over;
                 return;
             }
-            enter_losses(
-                s, def,
-                resolve_attack(power_at(s, att, h, true), power_at(s, def, h, false), dice));
+            enter_losses(s, def,
+                         resolve_attack(power_at(s, att, h, true), power_at(s, def, h, false), dice,
+                                        o.combat));
             return;
         }
         case Stage::lose: {
@@ -498,9 +499,9 @@ void step(State& s, const Options& o, Dice& dice) {
             if (!s.occupied_by(h, s.to_move)) {
                 s.stage = Stage::fight_over;
             } else if (s.to_move == def) {  // the second half of the round: the defender fires
-                enter_losses(
-                    s, att,
-                    resolve_attack(power_at(s, def, h, true), power_at(s, att, h, false), dice));
+                enter_losses(s, att,
+                             resolve_attack(power_at(s, def, h, true), power_at(s, att, h, false),
+                                            dice, o.combat));
             } else {  // M7: after each round either side may retreat, the attacker asked first
                 s.stage = Stage::retreat;
                 s.to_move = att;
@@ -767,16 +768,20 @@ void movement(State& s, int side, Policy& policy, Dice& dice) {
     });
 }
 
-// M7: strategic combat in one hex.
+// M7: strategic combat in one hex, under the rule options `o` (the book's when not given).
 template <class PolicyA, class PolicyB, class Dice>
-void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice) {
-    const Options o;
+void combat_at(State& s, const hex::Hex& h, const Options& o, PolicyA& pa, PolicyB& pb,
+               Dice& dice) {
     s.recount();
     s.fights[0] = h;
     s.n_fights = 1;
     s.fight = 0;
     s.stage = Stage::fight;
     play_while(s, o, pa, pb, dice, [](const State& t) { return t.stage != Stage::turn_over; });
+}
+template <class PolicyA, class PolicyB, class Dice>
+void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice) {
+    combat_at(s, h, Options{}, pa, pb, dice);
 }
 
 // One turn (M4): production, initiative, Player 1 moves, Player 2 moves, combat, the end.

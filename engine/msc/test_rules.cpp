@@ -806,3 +806,52 @@ TEST_CASE("step_toward without distances: the same step as the nearest neighbour
         CHECK(differ == 0);
     }
 }
+
+TEST_CASE("M7 combat.* rule options reach play: dice per offensive BPs, hit faces, round limit",
+          "[msc][M7][M7a][options]") {
+    State s = start();
+    const hex::Hex at = s.sys[0].pos;
+    s.fleets[0][0] = Fleet{at, {1, 0}, 1};  // A: 1 ship (defence 3), there first
+    s.fleets[1][0] = Fleet{at, {3, 0}, 2};  // B: 3 ships (offence 27), moved in last: B attacks
+    Scripted a, b;
+    SECTION("combat.offense_bp_per_die=6: 27 offence rolls 4 dice (the book's 7: 3)") {
+        const Options o = parse_options({{"combat.offense_bp_per_die", "6"}});
+        // B: 4 dice (1, 1, 1, 5): 1 hit; A: 1 save die (1). Under the book the 5 would be A's
+        // save, and the fight would go on past the script.
+        ScriptedDice d{1, 1, 1, 5, 1};
+        combat_at(s, at, o, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.lost[0] == 1);
+    }
+    SECTION("combat.hits_on=4-6: a 4 destroys a ship (the book's 5-6: it misses)") {
+        const Options o = parse_options({{"combat.hits_on", "4-6"}});
+        ScriptedDice d{4, 1, 1, 1};
+        combat_at(s, at, o, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.lost[0] == 1);
+    }
+    SECTION("combat.max_rounds=3: the attacker retreats after 3 rounds (the book's 1,000)") {
+        State t = by_hand();
+        const hex::Hex h = hex::from_offset(5, 5);
+        t.fleets[0][0] = Fleet{h, {1, 0}, 2};  // A moved in last: it attacks
+        t.fleets[1][0] = Fleet{h, {1, 0}, 1};
+        const Options o = parse_options({{"combat.max_rounds", "3"}});
+        Counting ca, cb;
+        ScriptedDice d(std::vector<int>(4 * 3, 1));  // a round: 4 dice, all missing
+        combat_at(t, h, o, ca, cb, d);
+        CHECK(d.remaining() == 0);
+        CHECK(ca.asked == 3);
+        CHECK(t.fleets[0][0].pos == hex::from_offset(5, 4));  // A, one hex toward its home
+    }
+}
+
+TEST_CASE("combat.* options are named in the scenario only when they differ from the book",
+          "[msc][options]") {
+    CHECK(scenario(parse_options({})).find("combat") == std::string::npos);
+    CHECK(scenario(parse_options({{"combat.offense_bp_per_die", "7"}})).find("combat") ==
+          std::string::npos);
+    CHECK(scenario(parse_options({{"combat.offense_bp_per_die", "6"}}))
+              .find("combat.offense_bp_per_die=6") != std::string::npos);
+    CHECK_THROWS_AS(parse_options({{"combat.offense_bp_per_die", "0"}}), UsageError);
+    CHECK_THROWS_AS(parse_options({{"combat.hits_on", "7"}}), UsageError);
+}
