@@ -136,9 +136,24 @@ constexpr Option<Options> kOptions[] = {
      .ruling = "M7",
      .named_when_changed = true},
     {.name = "combat.max_rounds",
-     .type = integer(field<&Options::max_rounds>, 1, 100000),
+     .type = integer(field<&Options::max_rounds>, 1, 10000),
      .help = "rounds of one combat after which the attacker retreats (where it can), {range}",
      .ruling = "M7a",
+     .named_when_changed = true},
+    {.name = "production.bp_per_system",
+     .type = integer(field<&Options::bp_per_system>, 0, 100),
+     .help = "BPs each owned system yields a turn, the home included, {range}",
+     .ruling = "M4",
+     .named_when_changed = true},
+    {.name = "capture.turns_alone",
+     .type = integer(field<&Options::capture_turns>, 1, 100),
+     .help = "turns in a row a side's fleet ends alone in a system to capture it, {range}",
+     .ruling = "M6",
+     .named_when_changed = true},
+    {.name = "capture.produces_after",
+     .type = integer(field<&Options::produces_after>, 0, 100),
+     .help = "a system captured on turn T produces from turn T plus this many, {range}",
+     .ruling = "M6",
      .named_when_changed = true},
 };
 // The scenario names the map first, then what sets the sides apart, then the rest.
@@ -160,7 +175,10 @@ constexpr std::string_view kScenarioOrder[] = {"map",
                                                "combat.defense_bp_per_die",
                                                "combat.hits_on",
                                                "combat.saves_on",
-                                               "combat.max_rounds"};
+                                               "combat.max_rounds",
+                                               "production.bp_per_system",
+                                               "capture.turns_alone",
+                                               "capture.produces_after"};
 constexpr OptionTable<Options> kTable{"msc", kOptions, kScenarioOrder};
 }  // namespace
 
@@ -197,7 +215,7 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
     // Bounds: a side produces at most one BP a system a turn, and builds ships of 10 BP or more.
     const int t = o.max_turns,
               n = (o.random_map ? o.systems : static_cast<int>(o.star_map().systems.size())) + 2;
-    const int bp = t * n, ships = (o.budget + bp) / 10 + 1;
+    const int bp = t * n * o.bp_per_system, ships = (o.budget + bp) / 10 + 1;
     auto m = versus::outcome_specs(t, "M8", "the turn cap, or both sides won at once",
                                    "both sides won at once");
     m.insert(

@@ -855,3 +855,59 @@ TEST_CASE("combat.* options are named in the scenario only when they differ from
     CHECK_THROWS_AS(parse_options({{"combat.offense_bp_per_die", "0"}}), UsageError);
     CHECK_THROWS_AS(parse_options({{"combat.hits_on", "7"}}), UsageError);
 }
+
+TEST_CASE("M4, M6 production.* and capture.* rule options: BPs a system, capture, first yield",
+          "[msc][M4][M6][options]") {
+    SECTION("production.bp_per_system=3: the home and a producing system yield 3 BP each") {
+        const Options o = parse_options({{"production.bp_per_system", "3"}});
+        State s = start(150);
+        s.sys[0].owner = 0;
+        s.sys[0].captured = 7;
+        s.turn = 8;
+        production(s, o);
+        CHECK(s.bp[0] == 3);  // the home only (the book: 1)
+        s.turn = 9;
+        production(s, o);
+        CHECK(s.bp[0] == 9);  // the home and the system captured on turn 7 (the book: 3)
+    }
+    SECTION("capture.produces_after=4: captured on turn 7, produces from turn 11 (the book: 9)") {
+        const Options o = parse_options({{"capture.produces_after", "4"}});
+        State s = start(150);
+        s.sys[0].owner = 0;
+        s.sys[0].captured = 7;
+        s.turn = 10;
+        production(s, o);
+        CHECK(s.bp[0] == 1);  // the home only
+        s.turn = 11;
+        production(s, o);
+        CHECK(s.bp[0] == 3);
+        State t = start(150);
+        t.sys[0].owner = 0;
+        t.sys[0].captured = 7;
+        t.turn = 9;
+        production(t, parse_options({}));
+        CHECK(t.bp[0] == 2);  // the book: home and system on turn 9
+    }
+    SECTION("capture.turns_alone=3: three turns alone capture (the book: two)") {
+        for (const int turns : {2, 3}) {
+            const Options o = parse_options({{"capture.turns_alone", std::to_string(turns)}});
+            State s = start();
+            const hex::Hex at = s.sys[0].pos;
+            s.fleets[0][1] = Fleet{at, {1, 0}, 0};
+            for (int k = 1; k <= 3; ++k) {
+                s.turn = 6 + k;
+                end_of_turn(s, o);
+                INFO("turns_alone " << turns << ", turn " << k);
+                CHECK(s.sys[0].owner == (k >= turns ? 0 : -1));
+            }
+            CHECK(s.sys[0].captured == 6 + turns);
+        }
+    }
+    // The BPs-produced metric's bound follows the option (the conformance test's ranges).
+    const auto hi = [](const Options& o) {
+        for (const MetricSpec& m : metric_specs(o))
+            if (m.name == "bp_produced_a") return m.hi;
+        return -1;
+    };
+    CHECK(hi(parse_options({{"production.bp_per_system", "3"}})) == 3 * hi(parse_options({})));
+}
