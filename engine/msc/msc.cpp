@@ -34,6 +34,17 @@ constexpr Text<Options> design{
 
 bool random_map(const Options& o) { return o.random_map; }
 
+// M7: a field of the combat rules (Options::combat).
+template <auto M>
+struct CombatField {
+    using T = typename odds::detail::member<decltype(M)>::type;
+    static T get(const Options& o) { return o.combat.*M; }
+    static void set(Options& o, T v) { o.combat.*M = v; }
+};
+template <auto M>
+constexpr Field<Options, typename CombatField<M>::T> combat_field{&CombatField<M>::get,
+                                                                  &CombatField<M>::set};
+
 constexpr Option<Options> kOptions[] = {
     {.name = "map",
      .type = Text<Options>{.read = read_map,
@@ -102,11 +113,72 @@ constexpr Option<Options> kOptions[] = {
      .type = integer(element<&Options::escort_share, 1>, 0, 100),
      .help = "percent of side B's ships built as escorts, {range}",
      .ruling = "M2a"},
+    {.name = "combat.offense_bp_per_die",
+     .type = integer(combat_field<&CombatRules::offense_bp_per_die>, 1, 100),
+     .help = "Strategic Combat: an attacking side rolls a die per this many offensive BPs of its "
+             "fleets in the hex (rounded down), {range}",
+     .ruling = "M7",
+     .named_when_changed = true},
+    {.name = "combat.defense_bp_per_die",
+     .type = integer(combat_field<&CombatRules::defense_bp_per_die>, 1, 100),
+     .help = "Strategic Combat: a defending side rolls a die per this many defensive BPs "
+             "(rounded down), {range}",
+     .ruling = "M7",
+     .named_when_changed = true},
+    {.name = "combat.hits_on",
+     .type = faces_option(combat_field<&CombatRules::hits_on>, 6),
+     .help = "the attacker's d6 faces that destroy a ship",
+     .ruling = "M7",
+     .named_when_changed = true},
+    {.name = "combat.saves_on",
+     .type = faces_option(combat_field<&CombatRules::saves_on>, 6),
+     .help = "the defender's d6 faces that cancel a hit",
+     .ruling = "M7",
+     .named_when_changed = true},
+    {.name = "combat.max_rounds",
+     .type = integer(field<&Options::max_rounds>, 1, 10000),
+     .help = "rounds of one combat after which the attacker retreats (where it can), {range}",
+     .ruling = "M7a",
+     .named_when_changed = true},
+    {.name = "production.bp_per_system",
+     .type = integer(field<&Options::bp_per_system>, 0, 100),
+     .help = "BPs each owned system yields a turn, the home included, {range}",
+     .ruling = "M4",
+     .named_when_changed = true},
+    {.name = "capture.turns_alone",
+     .type = integer(field<&Options::capture_turns>, 1, 100),
+     .help = "turns in a row a side's fleet ends alone in a system to capture it, {range}",
+     .ruling = "M6",
+     .named_when_changed = true},
+    {.name = "capture.produces_after",
+     .type = integer(field<&Options::produces_after>, 0, 100),
+     .help = "a system captured on turn T produces from turn T plus this many, {range}",
+     .ruling = "M6",
+     .named_when_changed = true},
 };
 // The scenario names the map first, then what sets the sides apart, then the rest.
-constexpr std::string_view kScenarioOrder[] = {
-    "map",       "width",    "height",   "systems",  "swap_homes", "initiative", "budget",
-    "max_turns", "design_a", "design_b", "escort_a", "escort_b",   "escorts_a",  "escorts_b"};
+constexpr std::string_view kScenarioOrder[] = {"map",
+                                               "width",
+                                               "height",
+                                               "systems",
+                                               "swap_homes",
+                                               "initiative",
+                                               "budget",
+                                               "max_turns",
+                                               "design_a",
+                                               "design_b",
+                                               "escort_a",
+                                               "escort_b",
+                                               "escorts_a",
+                                               "escorts_b",
+                                               "combat.offense_bp_per_die",
+                                               "combat.defense_bp_per_die",
+                                               "combat.hits_on",
+                                               "combat.saves_on",
+                                               "combat.max_rounds",
+                                               "production.bp_per_system",
+                                               "capture.turns_alone",
+                                               "capture.produces_after"};
 constexpr OptionTable<Options> kTable{"msc", kOptions, kScenarioOrder};
 }  // namespace
 
@@ -143,7 +215,7 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
     // Bounds: a side produces at most one BP a system a turn, and builds ships of 10 BP or more.
     const int t = o.max_turns,
               n = (o.random_map ? o.systems : static_cast<int>(o.star_map().systems.size())) + 2;
-    const int bp = t * n, ships = (o.budget + bp) / 10 + 1;
+    const int bp = t * n * o.bp_per_system, ships = (o.budget + bp) / 10 + 1;
     auto m = versus::outcome_specs(t, "M8", "the turn cap, or both sides won at once",
                                    "both sides won at once");
     m.insert(

@@ -82,6 +82,11 @@ struct Options {
         design{};  // M2a: overrides the doctrine's main design
     std::array<std::optional<Design>, kSides> escort{};  // M2a: overrides the doctrine's escort
     std::array<int, kSides> escort_share{kDefaultEscortShare, kDefaultEscortShare};  // M2a
+    CombatRules combat{};         // M7: dice per BPs, the faces that hit and save
+    int max_rounds = kMaxRounds;  // M7a: rounds after which the attacker retreats
+    int bp_per_system = 1;        // M4: BPs an owned system yields a turn
+    int capture_turns = 2;        // M6: turns in a row alone in a system that capture it
+    int produces_after = 2;       // M6: a system captured on turn T produces from T + this
 
     // The map played when it is not random: a map file's (M1b), else the seed's (M1).
     const StarMap& star_map() const noexcept { return map_file ? *map_file : example_map(); }

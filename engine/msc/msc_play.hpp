@@ -80,10 +80,11 @@ inline void build_by_plan(State& s, int side) {
 }
 // M4: the BPs a side's systems yield this turn. Each owned system 1 BP; a captured one from the
 // second production phase after its capture; the home always, while no enemy occupies it.
-inline void income(State& s, int side) {
+inline void income(State& s, int side, const Options& o) {
     int bp = !s.occupied_by(s.home[side], 1 - side);  // the home (a system, M1)
     for (int i = 0; i < s.n_sys; ++i)  // the others it owns (State::claim: not a home)
-        bp += (s.claim[i] == side) & (s.turn >= s.sys[i].captured + 2);
+        bp += (s.claim[i] == side) & (s.turn >= s.sys[i].captured + o.produces_after);
+    bp *= o.bp_per_system;  // M4: production.bp_per_system
     s.bp[side] += bp;
     s.produced[side] += bp;
 }
@@ -159,10 +160,10 @@ State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice)
 
 // M4: production for both sides, each building by its plan (the doctrines' build order; M2a).
 // Like the other phase functions it takes fleets as edited by hand (State::recount).
-inline void production(State& s) {
+inline void production(State& s, const Options& o = Options{}) {
     s.recount();
     for (int side = 0; side < kSides; ++side) {
-        detail::income(s, side);
+        detail::income(s, side, o);
         detail::build_by_plan(s, side);
     }
 }
@@ -242,8 +243,9 @@ inline void end_turn(State& s, const Options& o) {
             y.streak = 1;
         }
         if (y.home_of < 0) {
-            if (y.owner == 1 - side) y.owner = -1;   // an enemy fleet ended a turn here
-            if (y.streak >= 2 && y.owner != side) {  // two turns in a row alone: captured
+            if (y.owner == 1 - side) y.owner = -1;  // an enemy fleet ended a turn here
+            // two turns in a row alone (capture.turns_alone): captured
+            if (y.streak >= o.capture_turns && y.owner != side) {
                 y.owner = static_cast<std::int8_t>(side);
                 y.captured = s.turn;
             }
@@ -421,7 +423,7 @@ void step(State& s, const Options& o, Dice& dice) {
     switch (s.stage) {
         case Stage::production:  // M4: a new turn
             ++s.turn;
-            for (int side = 0; side < kSides; ++side) income(s, side);
+            for (int side = 0; side < kSides; ++side) income(s, side, o);
             enter_build(s, 0);
             return;
         case Stage::build:
@@ -478,15 +480,16 @@ void step(State& s, const Options& o, Dice& dice) {
             // which neither side can roll an attack die. M7: an attacker that cannot retreat (at
             // home, M7c; a ship of ENGINE 0 there, M7e) stays, and the combat ends for this turn
             // with both sides in the hex.
-            if (s.round >= kMaxRounds || (attack_dice(power_at(s, att, h, true)) == 0 &&
-                                          attack_dice(power_at(s, def, h, true)) == 0)) {
+            if (s.round >= o.max_rounds ||
+                (attack_dice(power_at(s, att, h, true), o.combat) == 0 &&
+                 attack_dice(power_at(s, def, h, true), o.combat) == 0)) {
                 retreat_from(s, att, h);
                 s.stage = Stage::fight_over;
                 return;
             }
-            enter_losses(
-                s, def,
-                resolve_attack(power_at(s, att, h, true), power_at(s, def, h, false), dice));
+            enter_losses(s, def,
+                         resolve_attack(power_at(s, att, h, true), power_at(s, def, h, false), dice,
+                                        o.combat));
             return;
         }
         case Stage::lose: {
@@ -498,9 +501,9 @@ void step(State& s, const Options& o, Dice& dice) {
             if (!s.occupied_by(h, s.to_move)) {
                 s.stage = Stage::fight_over;
             } else if (s.to_move == def) {  // the second half of the round: the defender fires
-                enter_losses(
-                    s, att,
-                    resolve_attack(power_at(s, def, h, true), power_at(s, att, h, false), dice));
+                enter_losses(s, att,
+                             resolve_attack(power_at(s, def, h, true), power_at(s, att, h, false),
+                                            dice, o.combat));
             } else {  // M7: after each round either side may retreat, the attacker asked first
                 s.stage = Stage::retreat;
                 s.to_move = att;
@@ -767,16 +770,20 @@ void movement(State& s, int side, Policy& policy, Dice& dice) {
     });
 }
 
-// M7: strategic combat in one hex.
+// M7: strategic combat in one hex, under the rule options `o` (the book's when not given).
 template <class PolicyA, class PolicyB, class Dice>
-void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice) {
-    const Options o;
+void combat_at(State& s, const hex::Hex& h, const Options& o, PolicyA& pa, PolicyB& pb,
+               Dice& dice) {
     s.recount();
     s.fights[0] = h;
     s.n_fights = 1;
     s.fight = 0;
     s.stage = Stage::fight;
     play_while(s, o, pa, pb, dice, [](const State& t) { return t.stage != Stage::turn_over; });
+}
+template <class PolicyA, class PolicyB, class Dice>
+void combat_at(State& s, const hex::Hex& h, PolicyA& pa, PolicyB& pb, Dice& dice) {
+    combat_at(s, h, Options{}, pa, pb, dice);
 }
 
 // One turn (M4): production, initiative, Player 1 moves, Player 2 moves, combat, the end.

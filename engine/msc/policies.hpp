@@ -388,9 +388,10 @@ struct Search {
         return static_cast<Choice>(s.plan[s.campaign.to_move]);
     }
     // A side's worth, for a campaign cut short: the BPs of its ships afloat (their designs' cost,
-    // M2), its BPs saved, and ten turns of its systems' production (one BP a system owned, M4).
-    static int worth(const msc::State& s, int side) noexcept {
-        int bp = s.bp[side] + 10 * s.owned(side);
+    // M2), its BPs saved, and ten turns of its systems' production (production.bp_per_system a
+    // system owned, M4).
+    static int worth(const msc::State& s, int side, const msc::Options& rules) noexcept {
+        int bp = s.bp[side] + 10 * rules.bp_per_system * s.owned(side);
         for (const Fleet& f : s.fleets[side])
             for (int d = 0; d < kMaxDesigns; ++d) bp += f.n[d] * s.design(side, d).cost();
         return bp;
@@ -401,7 +402,7 @@ struct Search {
         const msc::State& x = s.campaign;
         if (x.end != msc::State::kTurnCap || x.turn >= o.max_turns)
             return Game::reward(x, o.rules, seat);
-        const int mine = worth(x, seat), theirs = worth(x, 1 - seat);
+        const int mine = worth(x, seat, o.rules), theirs = worth(x, 1 - seat, o.rules);
         return mine + theirs > 0 ? static_cast<double>(mine) / (mine + theirs) : 0.5;
     }
 };
@@ -423,7 +424,9 @@ struct Mcts : odds::Mcts<Search, Search::Rollout> {
     Mcts(int iterations, double exploration, Basic rollout, int horizon_turns,
          const msc::Options& o)
         : odds::Mcts<Search, Search::Rollout>(iterations, exploration, {}), horizon(horizon_turns) {
-        options.rules.initiative = o.initiative;
+        // The campaign's rules, every rule option (combat, production, capture...): the search
+        // plays the game being measured; max_turns is then its horizon.
+        options.rules = o;
         options.rules.max_turns = options.max_turns = o.max_turns;
         options.plans[0] = rollout;
         const LossRule loss = std::visit([](const auto& p) { return p.loss; }, rollout);

@@ -212,9 +212,10 @@ State read_position(std::string_view text, std::string_view file, const Options&
             (!s.occupied_by(y.pos, y.occupant) || s.occupied_by(y.pos, 1 - y.occupant)))
             r.fail_at(system_line[i], "held by side " + std::string(kSideNames[y.occupant]) +
                                           ", which needs its fleet there alone (M6)");
-        if (y.occupant >= 0 && y.streak >= 2 && y.owner != y.occupant)
-            r.fail_at(system_line[i], "held by side " + std::string(kSideNames[y.occupant]) +
-                                          " two turns in a row, so captured: owner " +
+        if (y.occupant >= 0 && y.streak >= o.capture_turns && y.owner != y.occupant)
+            r.fail_at(system_line[i], "held by side " + std::string(kSideNames[y.occupant]) + " " +
+                                          std::to_string(y.streak) +
+                                          " turns in a row, so captured: owner " +
                                           std::string(kSideNames[y.occupant]) + " (M6)");
     }
     if (s.turn > 0)

@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/rule_values.hpp"
+
 namespace odds::msc {
 
 inline constexpr int kMaxRating = 5;
@@ -82,18 +84,33 @@ enum class Doctrine { balanced, glass_cannon, turtle, fast };
 Design doctrine_design(Doctrine d, int bp);
 std::optional<Doctrine> parse_doctrine(std::string_view name);
 
-// M7: the dice a side rolls from its fleet's totals: one per 7 offensive BPs when attacking,
-// one per 3 defensive BPs when defending.
-constexpr int attack_dice(int offence) noexcept { return offence / 7; }
-constexpr int defence_dice(int defence) noexcept { return defence / 3; }
+// M7: Strategic Combat's numbers (the rule options combat.*): a die per 7 offensive BPs when
+// attacking, per 3 defensive BPs when defending; each 5-6 of the attacker destroys a ship, each
+// 5-6 of the defender cancels one.
+struct CombatRules {
+    int offense_bp_per_die = 7;
+    int defense_bp_per_die = 3;
+    FaceSet hits_on = FaceSet::range(5, 6);
+    FaceSet saves_on = FaceSet::range(5, 6);
+    constexpr bool operator==(const CombatRules&) const = default;
+};
 
-// M7: one attack: every 5-6 of the attacker destroys a ship, every 5-6 of the defender cancels
-// one. Returns the defender's losses (never below zero); the defender's policy picks which.
+// M7: the dice a side rolls from its fleet's totals.
+constexpr int attack_dice(int offence, const CombatRules& r = {}) noexcept {
+    return offence / r.offense_bp_per_die;
+}
+constexpr int defence_dice(int defence, const CombatRules& r = {}) noexcept {
+    return defence / r.defense_bp_per_die;
+}
+
+// M7: one attack: every hit (5-6) of the attacker destroys a ship, every save (5-6) of the
+// defender cancels one. Returns the defender's losses (never below zero); the defender's policy
+// picks which.
 template <class Dice>
-int resolve_attack(int offence, int defence, Dice& dice) {
+int resolve_attack(int offence, int defence, Dice& dice, const CombatRules& r = {}) {
     int hits = 0, saves = 0;
-    for (int i = 0; i < attack_dice(offence); ++i) hits += dice.d6() >= 5;
-    for (int i = 0; i < defence_dice(defence); ++i) saves += dice.d6() >= 5;
+    for (int i = 0, n = attack_dice(offence, r); i < n; ++i) hits += r.hits_on.has(dice.d6());
+    for (int i = 0, n = defence_dice(defence, r); i < n; ++i) saves += r.saves_on.has(dice.d6());
     return hits > saves ? hits - saves : 0;
 }
 

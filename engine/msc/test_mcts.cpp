@@ -88,12 +88,15 @@ TEST_CASE("msc mcts scores a campaign cut short by the side's share of worth, th
     s.campaign.winner = -1;
     s.campaign.turn = 12;  // cut short by the horizon
     s.campaign.bp[0] = 30;
-    const int a = Search::worth(s.campaign, 0), b = Search::worth(s.campaign, 1);
+    const int a = Search::worth(s.campaign, 0, o), b = Search::worth(s.campaign, 1, o);
     // Its ships at their cost (15 BP the main design, 10 the escort, M2a), its BPs, ten turns of
     // its one system's production.
     const auto& built = s.campaign.built_by[0];
     REQUIRE(built[0] + built[1] == s.campaign.ships(0));
     CHECK(a == 15 * built[0] + 10 * built[1] + 30 + 10 * 1);
+    // production.bp_per_system=3: ten turns of 3 BP from its one system.
+    CHECK(Search::worth(s.campaign, 0, parse_options({{"production.bp_per_system", "3"}})) ==
+          a + 20);
     CHECK(Search::reward(s, so, 0) == Approx(static_cast<double>(a) / (a + b)));
     CHECK(Search::reward(s, so, 0) + Search::reward(s, so, 1) == Approx(1.0));
     s.campaign.turn = 300;  // the campaign's own cap: a draw (M8)
@@ -196,4 +199,19 @@ TEST_CASE("msc mcts beats fast/rush and fast/sneak from either seat", "[msc][mct
                                  << ", score " << score << " (se " << se << ")");
             CHECK(score - 4 * se > 0.5);
         }
+}
+
+TEST_CASE("msc mcts plays the campaign's rule options in its search, not the book's",
+          "[msc][mcts][options]") {
+    const Options o = parse_options({{"combat.offense_bp_per_die", "6"},
+                                     {"combat.hits_on", "4-6"},
+                                     {"production.bp_per_system", "2"},
+                                     {"max_turns", "120"}});
+    const msc::Mcts m(10, 1.0, rollout_strategy(0), 0, o);
+    CHECK(m.options.rules.combat.offense_bp_per_die == 6);
+    CHECK(m.options.rules.combat.hits_on == FaceSet::range(4, 6));
+    CHECK(m.options.rules.bp_per_system == 2);
+    CHECK(m.options.max_turns == 120);
+    const msc::Mcts book(10, 1.0, rollout_strategy(0), 0, msc::Options{});
+    CHECK(book.options.rules.combat == CombatRules{});
 }

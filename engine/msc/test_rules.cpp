@@ -806,3 +806,108 @@ TEST_CASE("step_toward without distances: the same step as the nearest neighbour
         CHECK(differ == 0);
     }
 }
+
+TEST_CASE("M7 combat.* rule options reach play: dice per offensive BPs, hit faces, round limit",
+          "[msc][M7][M7a][options]") {
+    State s = start();
+    const hex::Hex at = s.sys[0].pos;
+    s.fleets[0][0] = Fleet{at, {1, 0}, 1};  // A: 1 ship (defence 3), there first
+    s.fleets[1][0] = Fleet{at, {3, 0}, 2};  // B: 3 ships (offence 27), moved in last: B attacks
+    Scripted a, b;
+    SECTION("combat.offense_bp_per_die=6: 27 offence rolls 4 dice (the book's 7: 3)") {
+        const Options o = parse_options({{"combat.offense_bp_per_die", "6"}});
+        // B: 4 dice (1, 1, 1, 5): 1 hit; A: 1 save die (1). Under the book the 5 would be A's
+        // save, and the fight would go on past the script.
+        ScriptedDice d{1, 1, 1, 5, 1};
+        combat_at(s, at, o, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.lost[0] == 1);
+    }
+    SECTION("combat.hits_on=4-6: a 4 destroys a ship (the book's 5-6: it misses)") {
+        const Options o = parse_options({{"combat.hits_on", "4-6"}});
+        ScriptedDice d{4, 1, 1, 1};
+        combat_at(s, at, o, a, b, d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.lost[0] == 1);
+    }
+    SECTION("combat.max_rounds=3: the attacker retreats after 3 rounds (the book's 1,000)") {
+        State t = by_hand();
+        const hex::Hex h = hex::from_offset(5, 5);
+        t.fleets[0][0] = Fleet{h, {1, 0}, 2};  // A moved in last: it attacks
+        t.fleets[1][0] = Fleet{h, {1, 0}, 1};
+        const Options o = parse_options({{"combat.max_rounds", "3"}});
+        Counting ca, cb;
+        ScriptedDice d(std::vector<int>(4 * 3, 1));  // a round: 4 dice, all missing
+        combat_at(t, h, o, ca, cb, d);
+        CHECK(d.remaining() == 0);
+        CHECK(ca.asked == 3);
+        CHECK(t.fleets[0][0].pos == hex::from_offset(5, 4));  // A, one hex toward its home
+    }
+}
+
+TEST_CASE("combat.* options are named in the scenario only when they differ from the book",
+          "[msc][options]") {
+    CHECK(scenario(parse_options({})).find("combat") == std::string::npos);
+    CHECK(scenario(parse_options({{"combat.offense_bp_per_die", "7"}})).find("combat") ==
+          std::string::npos);
+    CHECK(scenario(parse_options({{"combat.offense_bp_per_die", "6"}}))
+              .find("combat.offense_bp_per_die=6") != std::string::npos);
+    CHECK_THROWS_AS(parse_options({{"combat.offense_bp_per_die", "0"}}), UsageError);
+    CHECK_THROWS_AS(parse_options({{"combat.hits_on", "7"}}), UsageError);
+}
+
+TEST_CASE("M4, M6 production.* and capture.* rule options: BPs a system, capture, first yield",
+          "[msc][M4][M6][options]") {
+    SECTION("production.bp_per_system=3: the home and a producing system yield 3 BP each") {
+        const Options o = parse_options({{"production.bp_per_system", "3"}});
+        State s = start(150);
+        s.sys[0].owner = 0;
+        s.sys[0].captured = 7;
+        s.turn = 8;
+        production(s, o);
+        CHECK(s.bp[0] == 3);  // the home only (the book: 1)
+        s.turn = 9;
+        production(s, o);
+        CHECK(s.bp[0] == 9);  // the home and the system captured on turn 7 (the book: 3)
+    }
+    SECTION("capture.produces_after=4: captured on turn 7, produces from turn 11 (the book: 9)") {
+        const Options o = parse_options({{"capture.produces_after", "4"}});
+        State s = start(150);
+        s.sys[0].owner = 0;
+        s.sys[0].captured = 7;
+        s.turn = 10;
+        production(s, o);
+        CHECK(s.bp[0] == 1);  // the home only
+        s.turn = 11;
+        production(s, o);
+        CHECK(s.bp[0] == 3);
+        State t = start(150);
+        t.sys[0].owner = 0;
+        t.sys[0].captured = 7;
+        t.turn = 9;
+        production(t, parse_options({}));
+        CHECK(t.bp[0] == 2);  // the book: home and system on turn 9
+    }
+    SECTION("capture.turns_alone=3: three turns alone capture (the book: two)") {
+        for (const int turns : {2, 3}) {
+            const Options o = parse_options({{"capture.turns_alone", std::to_string(turns)}});
+            State s = start();
+            const hex::Hex at = s.sys[0].pos;
+            s.fleets[0][1] = Fleet{at, {1, 0}, 0};
+            for (int k = 1; k <= 3; ++k) {
+                s.turn = 6 + k;
+                end_of_turn(s, o);
+                INFO("turns_alone " << turns << ", turn " << k);
+                CHECK(s.sys[0].owner == (k >= turns ? 0 : -1));
+            }
+            CHECK(s.sys[0].captured == 6 + turns);
+        }
+    }
+    // The BPs-produced metric's bound follows the option (the conformance test's ranges).
+    const auto hi = [](const Options& o) {
+        for (const MetricSpec& m : metric_specs(o))
+            if (m.name == "bp_produced_a") return m.hi;
+        return -1;
+    };
+    CHECK(hi(parse_options({{"production.bp_per_system", "3"}})) == 3 * hi(parse_options({})));
+}

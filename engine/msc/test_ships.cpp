@@ -60,3 +60,58 @@ TEST_CASE("M7 combat arithmetic: dice per 7 offence and per 3 defence, saves can
         CHECK(d.remaining() == 0);
     }
 }
+
+TEST_CASE("M7 combat rule options: dice per offensive and defensive BPs, faces that hit and save",
+          "[msc][M7][options]") {
+    const CombatRules book;
+    CHECK(book.offense_bp_per_die == 7);
+    CHECK(book.defense_bp_per_die == 3);
+    CHECK(book.hits_on == FaceSet::range(5, 6));
+    CHECK(book.saves_on == FaceSet::range(5, 6));
+    SECTION("combat.offense_bp_per_die") {
+        // 12 offence, 3 defence. Book: 1 attack die (5), 1 save die (1): 1 loss.
+        ScriptedDice d{5, 1};
+        CHECK(resolve_attack(12, 3, d, book) == 1);
+        CHECK(d.remaining() == 0);
+        // 6: 2 attack dice (5, 6), 1 save die (1): 2 losses.
+        CombatRules r;
+        r.offense_bp_per_die = 6;
+        ScriptedDice e{5, 6, 1};
+        CHECK(resolve_attack(12, 3, e, r) == 2);
+        CHECK(e.remaining() == 0);
+        CHECK(attack_dice(13, r) == 2);
+    }
+    SECTION("combat.defense_bp_per_die") {
+        // 7 offence, 4 defence. Book: 1 attack die (6), 1 save die (1): 1 loss.
+        ScriptedDice d{6, 1};
+        CHECK(resolve_attack(7, 4, d, book) == 1);
+        CHECK(d.remaining() == 0);
+        // 2: 2 save dice (1, 5): the hit is cancelled.
+        CombatRules r;
+        r.defense_bp_per_die = 2;
+        ScriptedDice e{6, 1, 5};
+        CHECK(resolve_attack(7, 4, e, r) == 0);
+        CHECK(e.remaining() == 0);
+    }
+    SECTION("combat.hits_on") {
+        // 14 offence (2 dice: 4, 6), 0 defence. Book: one hit; 4-6: two.
+        ScriptedDice d{4, 6};
+        CHECK(resolve_attack(14, 0, d, book) == 1);
+        CombatRules r;
+        r.hits_on = FaceSet::range(4, 6);
+        ScriptedDice e{4, 6};
+        CHECK(resolve_attack(14, 0, e, r) == 2);
+        r.hits_on = FaceSet::range(6, 6);
+        ScriptedDice f{5, 5};
+        CHECK(resolve_attack(14, 0, f, r) == 0);
+    }
+    SECTION("combat.saves_on") {
+        // 14 offence (5, 6: two hits), 3 defence (one die: 4). Book: no save; 4-6: one.
+        ScriptedDice d{5, 6, 4};
+        CHECK(resolve_attack(14, 3, d, book) == 2);
+        CombatRules r;
+        r.saves_on = FaceSet::range(4, 6);
+        ScriptedDice e{5, 6, 4};
+        CHECK(resolve_attack(14, 3, e, r) == 1);
+    }
+}
