@@ -35,6 +35,21 @@ constexpr Option<Options> kOptions[] = {
      .type = integer(field<&Options::max_turns>, 1, 1000),
      .help = "turns after which the side with more ships wins, {range}",
      .ruling = "N8"},
+    {.name = "broadside.range.round",
+     .type = integer(field<&Options::range_round>, 0, 40),
+     .help = "the longest range of roundshot, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "broadside.range.chain",
+     .type = integer(field<&Options::range_chain>, 0, 40),
+     .help = "the longest range of chainshot, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "broadside.range.grape",
+     .type = integer(field<&Options::range_grape>, 0, 40),
+     .help = "the longest range of grapeshot, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
     {.name = "deck.gust_of_wind",
      .type = integer(field<&Options::deck_gust_of_wind>, 0, kMaxDeck),
      .help = "Gust of Wind cards in the deck, {range} (all cards together at most 42)",
@@ -189,6 +204,9 @@ State empty_sea(const Options& o) {
     s.rows = o.length;
     s.bounds = hex::Bounds{s.cols, s.rows};
     s.max_turns = o.max_turns;
+    s.range[kRoundshot] = static_cast<std::int8_t>(o.range_round);
+    s.range[kChainshot] = static_cast<std::int8_t>(o.range_chain);
+    s.range[kGrapeshot] = static_cast<std::int8_t>(o.range_grape);
     s.deck_total = 0;
     for (int c = 0; c < kCardKinds; ++c) {
         s.deck_of[c] = static_cast<std::uint8_t>(o.deck_count(c));
@@ -245,7 +263,8 @@ bool can_fire(const State& s, int firer, int target, int ammo) noexcept {
     const Ship& t = s.ship[target];
     if (!f.afloat || !t.afloat || f.side == t.side) return false;
     const int range = hex::distance(f.pos, t.pos);
-    return range <= max_range(ammo) && hex::in_broadside(f.pos, f.facing, t.pos);
+    return range <= s.range[static_cast<std::size_t>(ammo)] &&
+           hex::in_broadside(f.pos, f.facing, t.pos);
 }
 
 bool can_board(const State& s, int i, int j) noexcept {

@@ -85,6 +85,8 @@ struct Options {
     int deck_maneuver = 2;
     int deck_calm_waters = 2;
     int deck_rake_the_bow = 2;
+    // N6: the longest range of each ammunition (options broadside.range.*).
+    int range_round = 5, range_chain = 4, range_grape = 2;
     int deck_count(int card) const noexcept;
 };
 
@@ -190,6 +192,8 @@ struct State {
     // N4: the deck's composition (Options deck.*): copies of each card, and all of them.
     std::array<std::uint8_t, kCardKinds> deck_of{};
     int deck_total = 0;
+    // N6: the longest range of each ammunition, by enum Ammo (options broadside.range.*).
+    std::array<std::int8_t, kAmmoKinds> range{5, 4, 2};
     int deck_n = 0, discards_n = 0;
     std::array<std::array<std::uint8_t, kHandMax>, kSides> hand{};
     std::array<int, kSides> hand_n{};

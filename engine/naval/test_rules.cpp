@@ -1118,3 +1118,37 @@ TEST_CASE("N4 deck.*: a later turn's deck is the composition less the hands and 
     CHECK(count[kManeuver] == 1);
     CHECK(count[kGustOfWind] == 2);
 }
+
+TEST_CASE("N6 broadside.range.*: each ammunition's longest range is an option",
+          "[naval][N6][rules]") {
+    const auto fires_at = [](const Options& o, int range, int ammo) {
+        State s = empty_sea(o);
+        s.n_ships = 2;
+        for (int i = 0; i < 2; ++i) {
+            s.ship[i] = Ship{};
+            s.ship[i].side = s.ship[i].origin = static_cast<std::int8_t>(i);
+        }
+        Hex h = hex::from_offset(8, 12);
+        place(s, 0, h, hex::kN);
+        for (int k = 0; k < range; ++k) h = hex::neighbour(h, hex::kSE);
+        place(s, 1, h, hex::kN);
+        return can_fire(s, 0, 1, ammo);
+    };
+    const Options book = parse_options({});
+    CHECK(fires_at(book, 2, kGrapeshot));
+    CHECK_FALSE(fires_at(book, 3, kGrapeshot));
+    CHECK(fires_at(book, 5, kRoundshot));
+    CHECK_FALSE(fires_at(book, 6, kRoundshot));
+    CHECK(fires_at(book, 4, kChainshot));
+    CHECK_FALSE(fires_at(book, 5, kChainshot));
+    const Options o = parse_options({{"broadside.range.grape", "3"},
+                                     {"broadside.range.round", "4"},
+                                     {"broadside.range.chain", "1"}});
+    CHECK(fires_at(o, 3, kGrapeshot));
+    CHECK_FALSE(fires_at(o, 4, kGrapeshot));
+    CHECK(fires_at(o, 4, kRoundshot));
+    CHECK_FALSE(fires_at(o, 5, kRoundshot));
+    CHECK(fires_at(o, 1, kChainshot));
+    CHECK_FALSE(fires_at(o, 2, kChainshot));
+    CHECK(scenario(o).find("broadside.range.grape=3") != std::string::npos);
+}
