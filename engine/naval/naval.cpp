@@ -35,6 +35,91 @@ constexpr Option<Options> kOptions[] = {
      .type = integer(field<&Options::max_turns>, 1, 1000),
      .help = "turns after which the side with more ships wins, {range}",
      .ruling = "N8"},
+    {.name = "broadside.range.round",
+     .type = integer(field<&Options::range_round>, 0, 40),
+     .help = "the longest range of roundshot, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "broadside.range.chain",
+     .type = integer(field<&Options::range_chain>, 0, 40),
+     .help = "the longest range of chainshot, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "broadside.range.grape",
+     .type = integer(field<&Options::range_grape>, 0, 40),
+     .help = "the longest range of grapeshot, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "deck.gust_of_wind",
+     .type = integer(field<&Options::deck_gust_of_wind>, 0, kMaxDeck),
+     .help = "Gust of Wind cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.unfurl_the_sails",
+     .type = integer(field<&Options::deck_unfurl_the_sails>, 0, kMaxDeck),
+     .help = "Unfurl the Sails cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.catch_the_wind",
+     .type = integer(field<&Options::deck_catch_the_wind>, 0, kMaxDeck),
+     .help = "Catch the Wind cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.fierce_hand_to_hand",
+     .type = integer(field<&Options::deck_fierce_hand_to_hand>, 0, kMaxDeck),
+     .help = "Fierce Hand to Hand cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.swords_and_pistols",
+     .type = integer(field<&Options::deck_swords_and_pistols>, 0, kMaxDeck),
+     .help = "Swords and Pistols cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.rally_the_men",
+     .type = integer(field<&Options::deck_rally_the_men>, 0, kMaxDeck),
+     .help = "Rally the Men cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.sweep_the_decks",
+     .type = integer(field<&Options::deck_sweep_the_decks>, 0, kMaxDeck),
+     .help = "Sweep the Decks cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.splintering_wood",
+     .type = integer(field<&Options::deck_splintering_wood>, 0, kMaxDeck),
+     .help = "Splintering Wood cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.damaged_rigging",
+     .type = integer(field<&Options::deck_damaged_rigging>, 0, kMaxDeck),
+     .help = "Damaged Rigging cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.quick_reload",
+     .type = integer(field<&Options::deck_quick_reload>, 0, kMaxDeck),
+     .help = "Quick Reload cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.crows_nest_lookout",
+     .type = integer(field<&Options::deck_crows_nest_lookout>, 0, kMaxDeck),
+     .help = "Crows Nest Lookout cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.maneuver",
+     .type = integer(field<&Options::deck_maneuver>, 0, kMaxDeck),
+     .help = "Maneuver cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.calm_waters",
+     .type = integer(field<&Options::deck_calm_waters>, 0, kMaxDeck),
+     .help = "Calm Waters cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "deck.rake_the_bow",
+     .type = integer(field<&Options::deck_rake_the_bow>, 0, kMaxDeck),
+     .help = "Rake the Bow cards in the deck, {range} (all cards together at most 42)",
+     .ruling = "N4",
+     .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"naval", kOptions};
 
@@ -50,7 +135,26 @@ std::span<const OptionInfo> option_infos() {
     return infos;
 }
 
-Options parse_options(const Settings& settings) { return kTable.read(kTable.reader(settings)); }
+int Options::deck_count(int card) const noexcept {
+    const int counts[kCardKinds] = {
+        deck_gust_of_wind,        deck_unfurl_the_sails,   deck_catch_the_wind,
+        deck_fierce_hand_to_hand, deck_swords_and_pistols, deck_rally_the_men,
+        deck_sweep_the_decks,     deck_splintering_wood,   deck_damaged_rigging,
+        deck_quick_reload,        deck_crows_nest_lookout, deck_maneuver,
+        deck_calm_waters,         deck_rake_the_bow};
+    return card >= 0 && card < kCardKinds ? counts[card] : 0;
+}
+
+Options parse_options(const Settings& settings) {
+    Options o = kTable.read(kTable.reader(settings));
+    int total = 0;
+    for (int c = 0; c < kCardKinds; ++c) total += o.deck_count(c);
+    if (total > kMaxDeck)  // N4: the deck is a fixed array (State::deck)
+        throw UsageError("naval: a deck of " + std::to_string(total) +
+                         " cards (options deck.*) is past the largest, " +
+                         std::to_string(kMaxDeck));
+    return o;
+}
 
 std::string scenario(const Options& o) { return kTable.scenario(o); }
 
@@ -100,6 +204,14 @@ State empty_sea(const Options& o) {
     s.rows = o.length;
     s.bounds = hex::Bounds{s.cols, s.rows};
     s.max_turns = o.max_turns;
+    s.range[kRoundshot] = static_cast<std::int8_t>(o.range_round);
+    s.range[kChainshot] = static_cast<std::int8_t>(o.range_chain);
+    s.range[kGrapeshot] = static_cast<std::int8_t>(o.range_grape);
+    s.deck_total = 0;
+    for (int c = 0; c < kCardKinds; ++c) {
+        s.deck_of[c] = static_cast<std::uint8_t>(o.deck_count(c));
+        s.deck_total += o.deck_count(c);
+    }
     const int w = s.grid_width();
     for (int c = 0; c < w; ++c) s.land[c] = s.land[(s.rows + 1) * w + c] = 1;
     for (int row = 0; row < s.rows; ++row)
@@ -151,7 +263,8 @@ bool can_fire(const State& s, int firer, int target, int ammo) noexcept {
     const Ship& t = s.ship[target];
     if (!f.afloat || !t.afloat || f.side == t.side) return false;
     const int range = hex::distance(f.pos, t.pos);
-    return range <= max_range(ammo) && hex::in_broadside(f.pos, f.facing, t.pos);
+    return range <= s.range[static_cast<std::size_t>(ammo)] &&
+           hex::in_broadside(f.pos, f.facing, t.pos);
 }
 
 bool can_board(const State& s, int i, int j) noexcept {

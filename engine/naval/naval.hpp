@@ -31,7 +31,8 @@ inline constexpr int kMaxCells = kMaxLength * kMaxBreadth;
 // The sea is stored with a ring of land hexes all round (State::cell), so that a step off the
 // map is a step onto land and the movement search needs no bounds test.
 inline constexpr int kGridCells = (kMaxLength + 2) * (kMaxBreadth + 2);
-inline constexpr int kDeckSize = 28;             // N4: 2 of each of the 14 cards
+inline constexpr int kDeckSize = 28;             // N4: 2 of each of the 14 cards (the book)
+inline constexpr int kMaxDeck = 42;              // the largest deck the options allow (deck.*)
 inline constexpr int kHandLimit = 5;             // N4
 inline constexpr int kHandMax = kHandLimit + 1;  // a hand just drawn, before the discard
 
@@ -69,6 +70,24 @@ struct Options {
     int islands = 0;     // N1
     int ships = 7;       // N2
     int max_turns = 60;  // N8
+    // N4: the deck, copies of each card (options deck.*), in the order of enum Card.
+    int deck_gust_of_wind = 2;
+    int deck_unfurl_the_sails = 2;
+    int deck_catch_the_wind = 2;
+    int deck_fierce_hand_to_hand = 2;
+    int deck_swords_and_pistols = 2;
+    int deck_rally_the_men = 2;
+    int deck_sweep_the_decks = 2;
+    int deck_splintering_wood = 2;
+    int deck_damaged_rigging = 2;
+    int deck_quick_reload = 2;
+    int deck_crows_nest_lookout = 2;
+    int deck_maneuver = 2;
+    int deck_calm_waters = 2;
+    int deck_rake_the_bow = 2;
+    // N6: the longest range of each ammunition (options broadside.range.*).
+    int range_round = 5, range_chain = 4, range_grape = 2;
+    int deck_count(int card) const noexcept;
 };
 
 std::span<const OptionInfo> option_infos();
@@ -169,7 +188,12 @@ struct State {
     int n_ships = 0;
 
     // N4: deck[0 .. deck_n) face down, the top at deck_n - 1; the discards; both hands.
-    std::array<std::uint8_t, kDeckSize> deck{}, discards{};
+    std::array<std::uint8_t, kMaxDeck> deck{}, discards{};
+    // N4: the deck's composition (Options deck.*): copies of each card, and all of them.
+    std::array<std::uint8_t, kCardKinds> deck_of{};
+    int deck_total = 0;
+    // N6: the longest range of each ammunition, by enum Ammo (options broadside.range.*).
+    std::array<std::int8_t, kAmmoKinds> range{5, 4, 2};
     int deck_n = 0, discards_n = 0;
     std::array<std::array<std::uint8_t, kHandMax>, kSides> hand{};
     std::array<int, kSides> hand_n{};

@@ -333,9 +333,11 @@ void answer(State& s, const Answer& c, D& dice) {
             for (int k = 0; k < ships; ++k) count_start_rating(s, s.ship[side * ships + k]);
             if (side == 0) {
                 fleet_roll(s, 1, ships, dice);
-            } else {  // N4: two of each card, shuffled
-                for (int k = 0; k < kDeckSize; ++k) s.deck[k] = static_cast<std::uint8_t>(k / 2);
-                s.deck_n = kDeckSize;
+            } else {  // N4: the deck (two of each card in the book), shuffled
+                s.deck_n = 0;
+                for (int card = 0; card < kCardKinds; ++card)
+                    for (int k = 0; k < s.deck_of[card]; ++k)
+                        s.deck[s.deck_n++] = static_cast<std::uint8_t>(card);
                 shuffle(s.deck.data(), s.deck_n, dice);
                 s.step = Step::kTurnStart;
             }
@@ -655,8 +657,9 @@ State enter(const Start& start, D& dice) {
             for (int k = 0; k < s.hand_n[side]; ++k) ++out[s.hand[side][k]];
         for (int k = 0; k < s.discards_n; ++k) ++out[s.discards[k]];
         s.deck_n = 0;
-        for (int c = 0; c < kDeckSize; ++c)
-            if (out[c / 2]-- <= 0) s.deck[s.deck_n++] = static_cast<std::uint8_t>(c / 2);
+        for (int card = 0; card < kCardKinds; ++card)
+            for (int k = 0; k < s.deck_of[card]; ++k)
+                if (out[card]-- <= 0) s.deck[s.deck_n++] = static_cast<std::uint8_t>(card);
         shuffle(s.deck.data(), s.deck_n, dice);
         s.start_rating = {};
         for (int i = 0; i < s.n_ships; ++i) count_start_rating(s, s.ship[i]);
@@ -818,7 +821,7 @@ struct Game {
     // hand, dealt again from those cards.
     template <class D>
     static void determinize(State& s, const Options& o, int seat, D& dice) {
-        std::array<std::uint8_t, kDeckSize> pool;
+        std::array<std::uint8_t, kMaxDeck> pool;
         const int other = 1 - seat;
         const int held = o.open_hands ? 0 : s.hand_n[other];
         std::copy_n(s.hand[other].begin(), held, pool.begin());

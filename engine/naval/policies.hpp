@@ -369,9 +369,10 @@ struct Gunner {
         if (best < 0) return {};
         const Ship& t = s.ship[best];
         const int d = hex::distance(s.ship[i].pos, t.pos);
-        const std::uint8_t ammo = t.movement >= 3 && d <= 4 ? kChainshot
-                                  : d <= 2 && grapeshot     ? kGrapeshot
-                                                            : kRoundshot;
+        // N6: within each ammunition's range (options broadside.range.*).
+        const std::uint8_t ammo = t.movement >= 3 && d <= s.range[kChainshot] ? kChainshot
+                                  : d <= s.range[kGrapeshot] && grapeshot     ? kGrapeshot
+                                                                              : kRoundshot;
         return {static_cast<std::int8_t>(best), ammo};
     }
     template <class D>
@@ -446,7 +447,7 @@ struct Boarder {
             tactics::best_target(s, i, [](const Ship& t, int d) { return t.crew * 16 - d; });
         if (best < 0) return {};
         const int d = hex::distance(s.ship[i].pos, s.ship[best].pos);
-        return {static_cast<std::int8_t>(best), d <= 2 ? kGrapeshot : kRoundshot};
+        return {static_cast<std::int8_t>(best), d <= s.range[kGrapeshot] ? kGrapeshot : kRoundshot};
     }
     template <class D>
     bool board(const State& s, int i, int j, D&) const {

@@ -97,9 +97,12 @@ Start read_position(std::string_view text, std::string_view file, const Options&
             if (c < 0)
                 in.fail("card '" + std::string(in.word(w)) + "' is not one of " +
                         list_of(kCardIds, kCardKinds) + " (N9)");
-            if (++cards[c] > 2)
-                in.fail("a third " + std::string(kCardIds[c]) +
-                        ": the deck holds two of each card (N4)");
+            if (++cards[c] > s.deck_of[c])
+                in.fail(s.deck_of[c] == 2
+                            ? "a third " + std::string(kCardIds[c]) +
+                                  ": the deck holds two of each card (N4)"
+                            : "card " + std::string(kCardIds[c]) + " past the deck's " +
+                                  std::to_string(s.deck_of[c]) + " (N4, deck.*)");
             if (*n >= limit)
                 in.fail(std::string("more than ") + std::to_string(limit) + " cards (" + rule +
                         ")");
@@ -171,7 +174,7 @@ Start read_position(std::string_view text, std::string_view file, const Options&
             card_list(2, &s.hand[side], &s.hand_n[side], kHandLimit, "N4: the hand limit");
         } else if (what == "discards") {
             in.once(discards_line, "discards");
-            card_list(1, nullptr, &s.discards_n, kDeckSize, "N4");
+            card_list(1, nullptr, &s.discards_n, s.deck_total, "N4");
             int k = 0;  // the cards again, in order
             for (std::size_t w = 1; w < in.size(); ++w)
                 s.discards[static_cast<std::size_t>(k++)] =

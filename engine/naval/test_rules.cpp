@@ -1048,3 +1048,107 @@ TEST_CASE("N4 N5 N9 each decision is the policy's: two choices, two positions",
         CHECK(after[0] != after[1]);
     }
 }
+
+TEST_CASE("N4 deck.*: the deck's composition is an option, each card's copies",
+          "[naval][N4][rules]") {
+    const auto deck_after_setup = [](const Options& o) {
+        int total = 0;
+        for (int c = 0; c < kCardKinds; ++c) total += o.deck_count(c);
+        ScriptedDice dice(std::vector<int>(2 * (2 + 7 * 3 + 3), 1));
+        if (total > 1) dice.script_words(identity_shuffle(total - 1));
+        Puppet a, b;
+        const State s = setup(o, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        std::array<int, kCardKinds> count{};
+        for (int k = 0; k < s.deck_n; ++k) ++count[s.deck[k]];
+        CHECK(s.deck_n == total);
+        CHECK(s.deck_total == total);
+        return count;
+    };
+    // The book: two of each card.
+    for (int c : deck_after_setup(Options{})) CHECK(c == 2);
+    const auto book = parse_options({});
+    CHECK(book.deck_quick_reload == 2);
+    CHECK(scenario(book) == scenario(Options{}));
+    // Without Quick Reload: 26 cards, none of them Quick Reload.
+    const auto none = parse_options({{"deck.quick_reload", "0"}});
+    const auto without = deck_after_setup(none);
+    for (int c = 0; c < kCardKinds; ++c) CHECK(without[c] == (c == kQuickReload ? 0 : 2));
+    CHECK(scenario(none).find("deck.quick_reload=0") != std::string::npos);
+    // Five Quick Reloads and one Maneuver: 31 cards.
+    const auto more = parse_options({{"deck.quick_reload", "5"}, {"deck.maneuver", "1"}});
+    const auto with = deck_after_setup(more);
+    CHECK(with[kQuickReload] == 5);
+    CHECK(with[kManeuver] == 1);
+    CHECK(with[kGustOfWind] == 2);
+    // The deck is a fixed array: past 42 cards in all is refused with one line.
+    CHECK_NOTHROW(parse_options({{"deck.quick_reload", "16"}}));  // 42
+    try {
+        parse_options({{"deck.quick_reload", "17"}});
+        FAIL("a 43-card deck accepted");
+    } catch (const UsageError& e) {
+        CHECK(std::string(e.what()) ==
+              "naval: a deck of 43 cards (options deck.*) is past the largest, 42");
+    }
+    CHECK_THROWS_AS(parse_options({{"deck.quick_reload", "-1"}}), UsageError);
+}
+
+TEST_CASE("N4 deck.*: a later turn's deck is the composition less the hands and discards",
+          "[naval][N4][rules]") {
+    Options o = parse_options({{"deck.quick_reload", "0"}, {"deck.maneuver", "3"}});
+    Start start;
+    start.state = empty_sea(o);
+    State& s = start.state;
+    s.turn = 3;
+    s.n_ships = 2;
+    for (int i = 0; i < 2; ++i) {
+        s.ship[i] = Ship{};
+        s.ship[i].side = s.ship[i].origin = static_cast<std::int8_t>(i);
+    }
+    place(s, 0, hex::from_offset(3, 3), hex::kS);
+    place(s, 1, hex::from_offset(3, 10), hex::kN);
+    give(s, 0, {kManeuver, kManeuver});
+    ScriptedDice dice{std::vector<int>{}};
+    dice.script_words(identity_shuffle(2 * 13 + 3 - 2 - 2 - 1));
+    const State e = enter(start, dice);
+    std::array<int, kCardKinds> count{};
+    for (int k = 0; k < e.deck_n; ++k) ++count[e.deck[k]];
+    CHECK(e.deck_n == 2 * 12 + 3 - 2);
+    CHECK(count[kQuickReload] == 0);
+    CHECK(count[kManeuver] == 1);
+    CHECK(count[kGustOfWind] == 2);
+}
+
+TEST_CASE("N6 broadside.range.*: each ammunition's longest range is an option",
+          "[naval][N6][rules]") {
+    const auto fires_at = [](const Options& o, int range, int ammo) {
+        State s = empty_sea(o);
+        s.n_ships = 2;
+        for (int i = 0; i < 2; ++i) {
+            s.ship[i] = Ship{};
+            s.ship[i].side = s.ship[i].origin = static_cast<std::int8_t>(i);
+        }
+        Hex h = hex::from_offset(8, 12);
+        place(s, 0, h, hex::kN);
+        for (int k = 0; k < range; ++k) h = hex::neighbour(h, hex::kSE);
+        place(s, 1, h, hex::kN);
+        return can_fire(s, 0, 1, ammo);
+    };
+    const Options book = parse_options({});
+    CHECK(fires_at(book, 2, kGrapeshot));
+    CHECK_FALSE(fires_at(book, 3, kGrapeshot));
+    CHECK(fires_at(book, 5, kRoundshot));
+    CHECK_FALSE(fires_at(book, 6, kRoundshot));
+    CHECK(fires_at(book, 4, kChainshot));
+    CHECK_FALSE(fires_at(book, 5, kChainshot));
+    const Options o = parse_options({{"broadside.range.grape", "3"},
+                                     {"broadside.range.round", "4"},
+                                     {"broadside.range.chain", "1"}});
+    CHECK(fires_at(o, 3, kGrapeshot));
+    CHECK_FALSE(fires_at(o, 4, kGrapeshot));
+    CHECK(fires_at(o, 4, kRoundshot));
+    CHECK_FALSE(fires_at(o, 5, kRoundshot));
+    CHECK(fires_at(o, 1, kChainshot));
+    CHECK_FALSE(fires_at(o, 2, kChainshot));
+    CHECK(scenario(o).find("broadside.range.grape=3") != std::string::npos);
+}

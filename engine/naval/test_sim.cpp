@@ -45,15 +45,15 @@ const char* broken(const State& s) {
     // Ships counted once: every ship afloat under one side, or sunk.
     if (s.afloat(0) + s.afloat(1) + s.sunk[0] + s.sunk[1] != s.n_ships)
         return "afloat + sunk != ships";
-    if (s.deck_n + s.discards_n + s.hand_n[0] + s.hand_n[1] != kDeckSize)
+    if (s.deck_n + s.discards_n + s.hand_n[0] + s.hand_n[1] != s.deck_total)
         return "cards lost or made";
     std::array<int, kCardKinds> count{};
     for (int k = 0; k < s.deck_n; ++k) ++count[s.deck[k]];
     for (int k = 0; k < s.discards_n; ++k) ++count[s.discards[k]];
     for (int side = 0; side < kSides; ++side)
         for (int k = 0; k < s.hand_n[side]; ++k) ++count[s.hand[side][k]];
-    for (int c : count)
-        if (c != 2) return "not two of each card";
+    for (int c = 0; c < kCardKinds; ++c)
+        if (count[c] != s.deck_of[c]) return "not the deck's cards (deck.*)";
     if (s.hand_n[0] > kHandMax || s.hand_n[1] > kHandMax) return "a hand over the limit";
     return nullptr;
 }
