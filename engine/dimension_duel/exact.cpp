@@ -12,22 +12,14 @@ using namespace odds::dimension_duel;
 
 namespace {
 
-// The law of the sum of n d6, n = 0..3 (D4 gives at most 3 dice).
-const std::array<std::vector<double>, 4>& dice_sums() {
-    static const auto sums = [] {
-        std::array<std::vector<double>, 4> s;
-        s[0] = {1.0};
-        for (int n = 1; n < 4; ++n) {
-            s[n].assign(static_cast<std::size_t>(6 * n + 1), 0.0);
-            for (std::size_t v = 0; v < s[static_cast<std::size_t>(n) - 1].size(); ++v)
-                for (int f = 1; f <= 6; ++f)
-                    s[n][v + static_cast<std::size_t>(f)] +=
-                        s[static_cast<std::size_t>(n) - 1][v] / 6;
-        }
-        return s;
-    }();
-    return sums;
-}
+// A turn's dice under the options (D4, D5): sums[n][t] = P(n dice awarded total t), n = 0..3
+// (D4 gives at most 3), each die's law from damage.die; mult[i] the multiplier of i Intensifiers.
+struct Damage {
+    std::array<std::vector<double>, 4> sums = damage_laws(Options{});
+    std::array<int, 3> mult{1, 2, 4};
+    explicit Damage(const Options& o)
+        : sums(damage_laws(o)), mult{o.multiplier(0), o.multiplier(1), o.multiplier(2)} {}
+};
 
 // Outcome classes of a turn's functions: 0 = nothing rolled (a Disruptor); else dice per side,
 // multiplier and deflection.
@@ -42,7 +34,7 @@ Resolution resolution_of(int cls) {
     int c = cls - 1;
     r.deflected = c % 2;
     c /= 2;
-    r.multiplier = 1 << (c % 3);
+    r.intensifiers = c % 3;
     c /= 3;
     r.defender_dice = c % 2;
     r.attacker_dice = c / 2;
@@ -56,14 +48,15 @@ bool stays(int cls) {
 
 // Calls f(damage to Tau, damage to Kaon, probability) for every dice outcome of a class.
 template <class F>
-void for_each_damage(int cls, Seat attacker, F&& f) {
-    const Resolution r = resolution_of(cls);
+void for_each_damage(const Damage& dm, int cls, Seat attacker, F&& f) {
+    Resolution r = resolution_of(cls);
+    r.multiplier = dm.mult[static_cast<std::size_t>(r.intensifiers)];
     if (r.disrupted) {
         f(0, 0, 1.0);
         return;
     }
-    const auto& sa = dice_sums()[r.attacker_dice];
-    const auto& sd = dice_sums()[r.defender_dice];
+    const auto& sa = dm.sums[static_cast<std::size_t>(r.attacker_dice)];
+    const auto& sd = dm.sums[static_cast<std::size_t>(r.defender_dice)];
     for (std::size_t x = 0; x < sa.size(); ++x) {
         if (sa[x] == 0) continue;
         for (std::size_t y = 0; y < sd.size(); ++y) {
@@ -184,12 +177,14 @@ std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht
 // (`dice` one a seat, `equilibrium` a few dozen), so each is built once and shared: the solver's
 // memory follows the number of distinct laws, not the states, and the passes over the states
 // read their laws from the cache.
-constexpr int kMaxHit = 3 * 6 * 4;  // the most one turn can take from a player (D4, D5)
-constexpr int kSpan = kMaxHit + 1;
+// The most one turn can take from a player is Options::max_hit() (D4, D5: 3 dice x 6 x 4 in the
+// book); the kernels' columns are bytes, so the solver takes up to 255 and refuses more.
+constexpr int kMaxHit = 255;
+constexpr int kMaxSpan = kMaxHit + 1;
 
 struct Kernel {
     int rows = 0;  // r = 0..rows-1; row r's cells are [start[r], start[r + 1]) in Transitions
-    std::array<std::uint32_t, kSpan + 1> start{};
+    std::array<std::uint32_t, kMaxSpan + 1> start{};
 };
 
 // Every state's turn: which kernel, and the chance that the duel ends in it. States are indexed
@@ -253,12 +248,12 @@ struct Transitions {
 // The damage law of an outcome-class law w with `a` attacking, normalised to sum to 1 as far as
 // doubles allow (so the forward pass over thousands of turns loses no mass), appended to the
 // cells.
-Kernel make_kernel(Seat a, const std::array<double, kClasses>& w, std::vector<double>& scratch,
-                   Transitions& tr) {
+Kernel make_kernel(const Damage& dm, int kSpan, Seat a, const std::array<double, kClasses>& w,
+                   std::vector<double>& scratch, Transitions& tr) {
     std::fill(scratch.begin(), scratch.end(), 0.0);
     for (int cls = 0; cls < kClasses; ++cls)
         if (w[cls] != 0)
-            for_each_damage(cls, a, [&](int dt, int dk, double p) {
+            for_each_damage(dm, cls, a, [&](int dt, int dk, double p) {
                 scratch[static_cast<std::size_t>(dt * kSpan + dk)] += w[cls] * p;
             });
     long double sum = 0;
@@ -284,6 +279,8 @@ Transitions transitions(const Options& o, const Policy& tau, const Policy& kaon)
     tr.h = h;
     const Laws lt{tau}, lk{kaon};
     std::map<std::pair<int, std::array<double, kClasses>>, std::uint32_t> seen;
+    const Damage dm(o);
+    const int kSpan = o.max_hit() + 1;
     std::vector<double> scratch(static_cast<std::size_t>(kSpan * kSpan));
     for (int att = 0; att < 2; ++att) {
         tr.kernel_of[att].resize(static_cast<std::size_t>(h * h));
@@ -297,7 +294,7 @@ Transitions transitions(const Options& o, const Policy& tau, const Policy& kaon)
                                          : class_law(o, sp, ht, hk, a, lk, lt);
                 const auto [it, fresh] =
                     seen.try_emplace({att, w}, static_cast<std::uint32_t>(tr.kernels.size()));
-                if (fresh) tr.kernels.push_back(make_kernel(a, w, scratch, tr));
+                if (fresh) tr.kernels.push_back(make_kernel(dm, kSpan, a, w, scratch, tr));
                 const std::size_t c = tr.cell(ht, hk);
                 tr.kernel_of[att][c] = it->second;
                 std::array<double, 3> e{};
@@ -379,6 +376,11 @@ void check_size(const Options& o, const char* what) {
         throw UsageError(std::string("dimension-duel: ") + what + " handles hp up to " +
                          std::to_string(kMaxExactHp) + " (hp=" + std::to_string(o.hp) +
                          " has too many states); use 'odds run'");
+    if (o.max_hit() > kMaxHit)
+        throw UsageError(std::string("dimension-duel: ") + what + " handles at most " +
+                         std::to_string(kMaxHit) +
+                         " damage in one turn (3 x damage.die's most x intensifier.factor^2 = " +
+                         std::to_string(o.max_hit()) + "); use 'odds run'");
 }
 }  // namespace
 
@@ -535,6 +537,7 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
     table->hp = h;
     table->entries.resize(static_cast<std::size_t>(h * h * 2));
     std::vector<double> value(static_cast<std::size_t>(sp.states()), 0.0);  // P(seat wins)
+    const Damage dm(o);
 
     // The value of each class that deals damage, from states already solved.
     auto class_values = [&](int ht, int hk, Seat a) {
@@ -542,7 +545,7 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
         const Seat next = a == kTau ? kKaon : kTau;
         for (int cls = 0; cls < kClasses; ++cls) {
             if (stays(cls)) continue;
-            for_each_damage(cls, a, [&](int dt, int dk, double p) {
+            for_each_damage(dm, cls, a, [&](int dt, int dk, double p) {
                 const int nt = ht - dt, nk = hk - dk;
                 double x;
                 if (nt > 0 && nk > 0)

@@ -345,3 +345,56 @@ TEST_CASE("policies sample as their laws say", "[duel][policies][statistics]") {
     check(particles, p.particle_law(v));
     check(regions, p.region_law(v, 0, 0));
 }
+
+TEST_CASE("D4 damage.die: what each die awarded rolls, the book's 1d6 or another",
+          "[duel][D4][options]") {
+    CHECK(parse_options({}).die == DiceExpr::of(1, 6));
+    // The book: two dice awarded, two d6 faces.
+    const Turn book = turn1(tau_plain(), kaon_open(), {3, 4}, parse_options({}));
+    CHECK(book.hp_kaon == 75 - 7);
+    // A d8: its faces (a 7 and an 8, which no d6 shows).
+    const Turn d8 = turn1(tau_plain(), kaon_open(), {7, 8}, parse_options({{"damage.die", "1d8"}}));
+    CHECK(d8.hp_kaon == 75 - 15);
+    // 1d6+1: each die awarded adds its constant.
+    const Turn plus =
+        turn1(tau_plain(), kaon_open(), {3, 4}, parse_options({{"damage.die", "1d6+1"}}));
+    CHECK(plus.hp_kaon == 75 - 9);
+    // 2d4 a die awarded: two dice awarded roll four d4, the attacker's first, then the
+    // defender's Delayed Attack's two.
+    const Options two_d4 = parse_options({{"damage.die", "2d4"}});
+    const Turn four = turn1(tau_plain(), kaon_open(kDelayed), {1, 2, 3, 4, 4, 4}, two_d4);
+    CHECK(four.dice_used == 6);
+    CHECK(four.hp_kaon == 75 - 10);
+    CHECK(four.hp_tau == 75 - 8);
+    // Mixed d6s: 2d6 a die is still the d6 fast path, the same faces in order.
+    const Turn d6s =
+        turn1(tau_plain(), kaon_open(), {1, 2, 3, 6}, parse_options({{"damage.die", "2d6"}}));
+    CHECK(d6s.hp_kaon == 75 - 12);
+    CHECK(scenario(parse_options({{"damage.die", "1d8"}})).find("damage.die=1d8") !=
+          std::string::npos);
+    CHECK(scenario(parse_options({})).find("damage.die") == std::string::npos);
+    CHECK_THROWS_AS(parse_options({{"damage.die", "1d6-1"}}), UsageError);  // a total of 0
+    CHECK_THROWS_AS(parse_options({{"damage.die", "2d100"}}), UsageError);  // above 100
+}
+
+TEST_CASE("D5 intensifier.factor: each Intensifier multiplies every total by it",
+          "[duel][D5][options]") {
+    CHECK(parse_options({}).intensifier_factor == 2);
+    const Options x3 = parse_options({{"intensifier.factor", "3"}});
+    const Turn one = turn1(tau_plain(kIntensifier), kaon_open(), {3, 4}, x3);
+    CHECK(one.hp_kaon == 75 - 21);
+    const Turn two = turn1(tau_plain(kIntensifier), kaon_open(kIntensifier), {3, 4}, x3);
+    CHECK(two.hp_kaon == 75 - 63);
+    // Sent back by a Deflector, multiplied all the same.
+    const Turn back = turn1(tau_plain(kIntensifier), kaon_open(kDeflector), {3, 4}, x3);
+    CHECK(back.hp_tau == 75 - 21);
+    CHECK(back.hp_kaon == 75);
+    // 1: an Intensifier does nothing.
+    const Turn none = turn1(tau_plain(kIntensifier), kaon_open(kIntensifier), {3, 4},
+                            parse_options({{"intensifier.factor", "1"}}));
+    CHECK(none.hp_kaon == 75 - 7);
+    CHECK_THROWS_AS(parse_options({{"intensifier.factor", "0"}}), UsageError);
+    // The metrics' bound follows: one turn's most is 3 dice x the die's most x factor^2.
+    CHECK(x3.max_hit() == 3 * 6 * 9);
+    CHECK(parse_options({{"damage.die", "1d8"}}).max_hit() == 3 * 8 * 4);
+}
