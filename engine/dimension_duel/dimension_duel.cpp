@@ -23,6 +23,21 @@ constexpr Option<Options> kOptions[] = {
      .help =
          "under single_use, the changer's two modes are one function (shared) or two (separate)",
      .ruling = "D7a"},
+    {.name = "calibrate.dice",
+     .type = integer(field<&Options::calibrate_dice>, 0, 3),
+     .help = "step 1: dice the attacker gets when the shield does not stop his ray, {range}",
+     .ruling = "D4",
+     .named_when_changed = true},
+    {.name = "focus.dice",
+     .type = integer(field<&Options::focus_dice>, 0, 3),
+     .help = "step 2: dice the attacker gets when the defender reinforced another region, {range}",
+     .ruling = "D4",
+     .named_when_changed = true},
+    {.name = "delayed.dice",
+     .type = integer(field<&Options::delayed_dice>, 0, 3),
+     .help = "dice a Delayed Attack gives its player, attacker or defender, {range}",
+     .ruling = "D4",
+     .named_when_changed = true},
     {.name = "damage.die",
      .type = dice_option(field<&Options::die>, 1, 100),
      .help = "what each die awarded rolls (the book's 1d6)",
@@ -37,16 +52,16 @@ constexpr Option<Options> kOptions[] = {
 constexpr OptionTable<Options> kTable{"dimension-duel", kOptions};
 }  // namespace
 
-std::array<std::vector<double>, 4> damage_laws(const Options& o) {
+std::array<std::vector<double>, kMaxDice + 1> damage_laws(const Options& o) {
     // One die: p[t] = P(total t). A plain 1dX+K is uniform, divided by X as the solvers always
     // did (the book's d6 laws bit for bit); any other expression's law by convolution.
     const DiceExpr& e = o.die;
     const int lo = e.min();
     const bool plain = e.n == 1 && e.terms[0].count == 1;
     const std::vector<double> conv = plain ? std::vector<double>{} : law(e);
-    std::array<std::vector<double>, 4> s;
+    std::array<std::vector<double>, kMaxDice + 1> s;
     s[0] = {1.0};
-    for (std::size_t n = 1; n < 4; ++n) {
+    for (std::size_t n = 1; n <= kMaxDice; ++n) {
         s[n].assign(s[n - 1].size() + static_cast<std::size_t>(e.max()), 0.0);
         for (std::size_t v = 0; v < s[n - 1].size(); ++v)
             for (int t = lo; t <= e.max(); ++t)

@@ -78,8 +78,7 @@ Calibration context(int k) {
 
 class Solver {
 public:
-    Solver(const Options& o, EquilibriumTable& t)
-        : h_(o.hp), factor_(o.intensifier_factor), sums_(damage_laws(o)), t_(t) {}
+    Solver(const Options& o, EquilibriumTable& t) : h_(o.hp), o_(o), sums_(damage_laws(o)), t_(t) {}
 
     void run() {
         for (int sum = 2; sum <= 2 * h_; ++sum)
@@ -120,7 +119,7 @@ private:
             for (int fa = 0; fa < kFunctionCount; ++fa)
                 for (int fd = 0; fd < kFunctionCount; ++fd) {
                     const Resolution r = resolve(context(k), static_cast<Function>(fa),
-                                                 static_cast<Function>(fd), factor_);
+                                                 static_cast<Function>(fd), o_);
                     const int e = fa * kFunctionCount + fd;
                     if (r.disrupted || (r.attacker_dice == 0 && r.defender_dice == 0)) {
                         s.stays[k][e] = true;
@@ -205,8 +204,8 @@ private:
     }
 
     int h_;
-    int factor_;                               // D5: intensifier.factor
-    std::array<std::vector<double>, 4> sums_;  // D4: the law of n dice awarded, n = 0..3
+    Options o_;                                           // D4, D5: the dice awarded, the factor
+    std::array<std::vector<double>, kMaxDice + 1> sums_;  // D4: the law of n dice awarded
     EquilibriumTable& t_;
 };
 
@@ -239,10 +238,12 @@ EquilibriumTable solve_equilibrium(const Options& o) {
 std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o) {
     check(o);  // before the cache, which is keyed by what the solution depends on
     static std::mutex lock;
-    static std::map<std::tuple<int, std::string, int>, std::shared_ptr<const EquilibriumTable>>
+    static std::map<std::tuple<int, std::string, int, int, int, int>,
+                    std::shared_ptr<const EquilibriumTable>>
         solved;
     const std::lock_guard<std::mutex> hold(lock);
-    auto& slot = solved[{o.hp, to_string(o.die), o.intensifier_factor}];
+    auto& slot = solved[{o.hp, to_string(o.die), o.intensifier_factor, o.calibrate_dice,
+                         o.focus_dice, o.delayed_dice}];
     if (!slot) slot = std::make_shared<const EquilibriumTable>(solve_equilibrium(o));
     return slot;
 }

@@ -12,10 +12,11 @@ using namespace odds::dimension_duel;
 
 namespace {
 
-// A turn's dice under the options (D4, D5): sums[n][t] = P(n dice awarded total t), n = 0..3
-// (D4 gives at most 3), each die's law from damage.die; mult[i] the multiplier of i Intensifiers.
+// A turn's dice under the options (D4, D5): sums[n][t] = P(n dice awarded total t), n = 0..9
+// (D4 gives at most 3 in the book), each die's law from damage.die; mult[i] the multiplier of i
+// Intensifiers.
 struct Damage {
-    std::array<std::vector<double>, 4> sums = damage_laws(Options{});
+    std::array<std::vector<double>, kMaxDice + 1> sums;
     std::array<int, 3> mult{1, 2, 4};
     explicit Damage(const Options& o)
         : sums(damage_laws(o)), mult{o.multiplier(0), o.multiplier(1), o.multiplier(2)} {}
@@ -36,8 +37,8 @@ Resolution resolution_of(int cls) {
     c /= 2;
     r.intensifiers = c % 3;
     c /= 3;
-    r.defender_dice = c % 2;
-    r.attacker_dice = c / 2;
+    r.defender_dice = c % 4;
+    r.attacker_dice = c / 4;
     return r;
 }
 // Does this class ever deal damage? (Dice totals are at least 1 a die.)
@@ -119,11 +120,14 @@ struct Space {
     }
 };
 
-// class_table()[calibration][fa][fd]: the outcome class of every turn (D3-D5), computed once.
-const std::array<std::array<std::array<std::uint8_t, kFunctionCount>, kFunctionCount>, 36>&
-class_table() {
-    static const auto table = [] {
-        std::array<std::array<std::array<std::uint8_t, kFunctionCount>, kFunctionCount>, 36> t{};
+// class_table(o)[calibration][fa][fd]: the outcome class of every turn (D3-D5), computed once a
+// solve (the dice awarded are options).
+using ClassTable =
+    std::array<std::array<std::array<std::uint8_t, kFunctionCount>, kFunctionCount>, 36>;
+static_assert(kClasses <= 256);
+ClassTable class_table(const Options& o) {
+    ClassTable t{};
+    {
         for (int ray = 0; ray < 2; ++ray)
             for (int shield = 0; shield < 2; ++shield)
                 for (int focus = 0; focus < 3; ++focus)
@@ -133,16 +137,15 @@ class_table() {
                             for (int j = 0; j < kFunctionCount; ++j)
                                 t[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]
                                  [i][j] = static_cast<std::uint8_t>(class_of(resolve(
-                                     c, static_cast<Function>(i), static_cast<Function>(j))));
+                                     c, static_cast<Function>(i), static_cast<Function>(j), o)));
                     }
-        return t;
-    }();
-    return table;
+    }
+    return t;
 }
 
 // The probability of each outcome class in state (ht, hk, attacker) under two policies.
-std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht, int hk, Seat a,
-                                       const Laws& la, const Laws& ld) {
+std::array<double, kClasses> class_law(const Options& o, const ClassTable& table, const Space& sp,
+                                       int ht, int hk, Seat a, const Laws& la, const Laws& ld) {
     const Seat d = a == kTau ? kKaon : kTau;
     const View va = sp.view(o, ht, hk, a, true), vd = sp.view(o, ht, hk, d, false);
     std::array<double, kClasses> w{};
@@ -158,8 +161,8 @@ std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht
                     if (w2 == 0) continue;
                     const Calibration c{ray, shield, focus, region};
                     const FunctionLaw fa = la.function(va, c), fd = ld.function(vd, c);
-                    const auto& classes = class_table()[static_cast<std::size_t>(
-                        BestResponseTable::calibration_index(c))];
+                    const auto& classes =
+                        table[static_cast<std::size_t>(BestResponseTable::calibration_index(c))];
                     for (std::size_t i = 0; i < kFunctionCount; ++i) {
                         if (fa[i] == 0) continue;
                         const double wi = w2 * fa[i];
@@ -280,6 +283,7 @@ Transitions transitions(const Options& o, const Policy& tau, const Policy& kaon)
     const Laws lt{tau}, lk{kaon};
     std::map<std::pair<int, std::array<double, kClasses>>, std::uint32_t> seen;
     const Damage dm(o);
+    const ClassTable table = class_table(o);
     const int kSpan = o.max_hit() + 1;
     std::vector<double> scratch(static_cast<std::size_t>(kSpan * kSpan));
     for (int att = 0; att < 2; ++att) {
@@ -290,8 +294,8 @@ Transitions transitions(const Options& o, const Policy& tau, const Policy& kaon)
         const Seat a = static_cast<Seat>(att);
         for (int ht = 1; ht <= h; ++ht)
             for (int hk = 1; hk <= h; ++hk) {
-                const auto w = a == kTau ? class_law(o, sp, ht, hk, a, lt, lk)
-                                         : class_law(o, sp, ht, hk, a, lk, lt);
+                const auto w = a == kTau ? class_law(o, table, sp, ht, hk, a, lt, lk)
+                                         : class_law(o, table, sp, ht, hk, a, lk, lt);
                 const auto [it, fresh] =
                     seen.try_emplace({att, w}, static_cast<std::uint32_t>(tr.kernels.size()));
                 if (fresh) tr.kernels.push_back(make_kernel(dm, kSpan, a, w, scratch, tr));
@@ -377,10 +381,11 @@ void check_size(const Options& o, const char* what) {
                          std::to_string(kMaxExactHp) + " (hp=" + std::to_string(o.hp) +
                          " has too many states); use 'odds run'");
     if (o.max_hit() > kMaxHit)
-        throw UsageError(std::string("dimension-duel: ") + what + " handles at most " +
-                         std::to_string(kMaxHit) +
-                         " damage in one turn (3 x damage.die's most x intensifier.factor^2 = " +
-                         std::to_string(o.max_hit()) + "); use 'odds run'");
+        throw UsageError(
+            std::string("dimension-duel: ") + what + " handles at most " + std::to_string(kMaxHit) +
+            " damage in one turn ((calibrate.dice + focus.dice + delayed.dice) x damage.die's "
+            "most x intensifier.factor^2 = " +
+            std::to_string(o.max_hit()) + "); use 'odds run'");
 }
 }  // namespace
 
@@ -538,13 +543,18 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
     table->entries.resize(static_cast<std::size_t>(h * h * 2));
     std::vector<double> value(static_cast<std::size_t>(sp.states()), 0.0);  // P(seat wins)
     const Damage dm(o);
+    // The classes a turn can have under these options (most of kClasses never occur).
+    std::array<bool, kClasses> occurs{};
+    for (const auto& by_c : class_table(o))
+        for (const auto& row : by_c)
+            for (const std::uint8_t cls : row) occurs[cls] = true;
 
     // The value of each class that deals damage, from states already solved.
     auto class_values = [&](int ht, int hk, Seat a) {
         std::array<double, kClasses> v{};
         const Seat next = a == kTau ? kKaon : kTau;
         for (int cls = 0; cls < kClasses; ++cls) {
-            if (stays(cls)) continue;
+            if (!occurs[static_cast<std::size_t>(cls)] || stays(cls)) continue;
             for_each_damage(dm, cls, a, [&](int dt, int dk, double p) {
                 const int nt = ht - dt, nk = hk - dk;
                 double x;
@@ -589,7 +599,7 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                                 if (p == 0) continue;
                                 const Function fa = static_cast<Function>(seat_attacks ? fb : j);
                                 const Function fd = static_cast<Function>(seat_attacks ? j : fb);
-                                const int cls = class_of(resolve(c, fa, fd));
+                                const int cls = class_of(resolve(c, fa, fd, o));
                                 if (stays(cls))
                                     bv += p;
                                 else

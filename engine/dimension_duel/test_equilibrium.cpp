@@ -141,7 +141,8 @@ TEST_CASE("D2a equilibrium follows damage.die and intensifier.factor: best-respo
           "[duel][D2a][exact][options]") {
     for (const Settings& variant :
          {Settings{{"hp", "12"}, {"damage.die", "1d8"}},
-          Settings{{"hp", "12"}, {"intensifier.factor", "3"}, {"damage.die", "1d4+1"}}}) {
+          Settings{{"hp", "12"}, {"intensifier.factor", "3"}, {"damage.die", "1d4+1"}},
+          Settings{{"hp", "12"}, {"calibrate.dice", "2"}, {"delayed.dice", "3"}}}) {
         const Options o = parse_options(variant);
         INFO(scenario(o));
         const auto table = equilibrium(o);

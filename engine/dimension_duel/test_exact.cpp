@@ -178,3 +178,30 @@ TEST_CASE("the exact solver refuses a turn's damage past 255, naming the options
                              make("dice"), make("dice"));
     CHECK(std::abs(r.tau_win + r.kaon_win + r.draw + r.unresolved - 1) < 1e-12);
 }
+
+TEST_CASE("exact duel odds follow the dice awarded (D4 options): Monte Carlo, 4 SE",
+          "[duel][exact][statistics][options]") {
+    struct Case {
+        Settings settings;
+        std::vector<std::string> policies;
+    };
+    const Case cases[] = {
+        {{{"hp", "20"}, {"calibrate.dice", "2"}, {"delayed.dice", "3"}}, {"dice"}},
+        {{{"hp", "20"}, {"focus.dice", "0"}, {"damage.die", "1d4"}},
+         {"tau=aggressor", "kaon=survivor"}},
+        {{{"hp", "15"}, {"calibrate.dice", "3"}, {"focus.dice", "3"}, {"delayed.dice", "3"}},
+         {"tau=best-response", "kaon=calibrator"}},
+    };
+    std::uint64_t seed = 950;
+    for (const auto& c : cases) {
+        const auto prepared = find_game("dimension-duel").prepare(c.settings, c.policies);
+        INFO(prepared->scenario << " | " << prepared->policy);
+        const ExactReport exact = find_game("dimension-duel").exact(c.settings, c.policies);
+        const Tally mc = monte_carlo(c.settings, c.policies, 200'000, ++seed);
+        test::require_matches(counts(mc, dimension_duel::kTauWin), exact.laws[0].mass);
+        test::require_matches(counts(mc, dimension_duel::kKaonWin), exact.laws[1].mass);
+        test::require_matches(counts(mc, dimension_duel::kDraw), exact.laws[2].mass);
+        test::require_matches(counts(mc, dimension_duel::kTurns), exact.laws[4].mass);
+        test::require_matches(counts(mc, dimension_duel::kWinnerHp), exact.laws[5].mass);
+    }
+}

@@ -398,3 +398,36 @@ TEST_CASE("D5 intensifier.factor: each Intensifier multiplies every total by it"
     CHECK(x3.max_hit() == 3 * 6 * 9);
     CHECK(parse_options({{"damage.die", "1d8"}}).max_hit() == 3 * 8 * 4);
 }
+
+TEST_CASE("D4 calibrate.dice, focus.dice, delayed.dice: the dice each award gives",
+          "[duel][D4][options]") {
+    const Options book = parse_options({});
+    CHECK(book.calibrate_dice == 1);
+    CHECK(book.focus_dice == 1);
+    CHECK(book.delayed_dice == 1);
+    // The book: one die for the open shield, one for the region, one for each Delayed Attack.
+    const Turn b = turn1(tau_plain(kDelayed), kaon_open(kDelayed), {1, 2, 3, 6}, book);
+    CHECK(b.hp_kaon == 75 - 6);
+    CHECK(b.hp_tau == 75 - 6);
+    // Two dice for the open shield: Tau rolls 2 + 1 (region) + 1 (Delayed) dice.
+    const Turn cal = turn1(tau_plain(kDelayed), kaon_open(), {1, 2, 3, 4},
+                           parse_options({{"calibrate.dice", "2"}}));
+    CHECK(cal.hp_kaon == 75 - 10);
+    // Only the shield open (same region): calibrate.dice=0 leaves nothing to roll.
+    const Turn none =
+        turn1(tau_plain(), Scripted{1, 0, kBluff}, {}, parse_options({{"calibrate.dice", "0"}}));
+    CHECK(none.hp_kaon == 75);
+    // Three dice for the region alone (anti-Tau shield stops the ray).
+    const Turn foc =
+        turn1(tau_plain(), Scripted{0, 2, kBluff}, {2, 2, 2}, parse_options({{"focus.dice", "3"}}));
+    CHECK(foc.hp_kaon == 75 - 6);
+    // Delayed Attack of two dice, for the defender too.
+    const Turn del = turn1(tau_plain(kDelayed), kaon_blocks(kDelayed), {1, 2, 5, 6},
+                           parse_options({{"delayed.dice", "2"}}));
+    CHECK(del.hp_kaon == 75 - 3);
+    CHECK(del.hp_tau == 75 - 11);
+    const Options most = parse_options({{"calibrate.dice", "3"}, {"delayed.dice", "2"}});
+    CHECK(most.max_dice() == 6);
+    CHECK(most.max_hit() == 6 * 6 * 4);
+    CHECK_THROWS_AS(parse_options({{"focus.dice", "4"}}), UsageError);
+}
