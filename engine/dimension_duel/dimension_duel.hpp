@@ -58,10 +58,17 @@ constexpr std::uint8_t use_bit(Function f, bool separate_changers = false) noexc
 }
 
 struct Options {
-    int hp = 75;                        // D1
-    int max_turns = 10000;              // D6
-    bool single_use = false;            // D7
-    bool separate_changers = false;     // D7a
+    int hp = 75;                     // D1
+    int max_turns = 10000;           // D6
+    bool single_use = false;         // D7
+    bool separate_changers = false;  // D7a
+    // D2: the seed's charts, as the `dice` policy (and the rules of thumb's steps 1-2) roll them
+    // on a d6: the faces for Tau (ray or anti-Tau shield; the rest Kaon), for the head and the
+    // torso (the head's first; the rest extremities), and the changer's re-roll for Self.
+    FaceSet chart_tau = FaceSet::range(1, 3);
+    FaceSet chart_head = FaceSet::range(1, 2);
+    FaceSet chart_torso = FaceSet::range(3, 4);
+    FaceSet chart_changer_self = FaceSet::range(1, 3);
     int calibrate_dice = 1;             // D4: dice for a shield that does not stop the ray
     int focus_dice = 1;                 // D4: dice for a region not reinforced
     int delayed_dice = 1;               // D4: dice for a Delayed Attack

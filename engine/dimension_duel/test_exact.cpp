@@ -179,7 +179,7 @@ TEST_CASE("the exact solver refuses a turn's damage past 255, naming the options
     CHECK(std::abs(r.tau_win + r.kaon_win + r.draw + r.unresolved - 1) < 1e-12);
 }
 
-TEST_CASE("exact duel odds follow the dice awarded (D4 options): Monte Carlo, 4 SE",
+TEST_CASE("exact duel odds follow the dice awarded (D4) and the charts (D2): Monte Carlo, 4 SE",
           "[duel][exact][statistics][options]") {
     struct Case {
         Settings settings;
@@ -191,6 +191,14 @@ TEST_CASE("exact duel odds follow the dice awarded (D4 options): Monte Carlo, 4 
          {"tau=aggressor", "kaon=survivor"}},
         {{{"hp", "15"}, {"calibrate.dice", "3"}, {"focus.dice", "3"}, {"delayed.dice", "3"}},
          {"tau=best-response", "kaon=calibrator"}},
+        {{{"hp", "20"},
+          {"chart.tau", "1-5"},
+          {"chart.head", "1"},
+          {"chart.torso", "2"},
+          {"chart.changer_self", "1-2"}},
+         {"dice"}},
+        {{{"hp", "20"}, {"chart.tau", "6"}, {"chart.head", "none"}},
+         {"tau=aggressor", "kaon=dice"}},
     };
     std::uint64_t seed = 950;
     for (const auto& c : cases) {

@@ -431,3 +431,49 @@ TEST_CASE("D4 calibrate.dice, focus.dice, delayed.dice: the dice each award give
     CHECK(most.max_hit() == 6 * 6 * 4);
     CHECK_THROWS_AS(parse_options({{"focus.dice", "4"}}), UsageError);
 }
+
+TEST_CASE("D2 chart.tau, chart.head, chart.torso, chart.changer_self: the dice policy's charts",
+          "[duel][D2][options]") {
+    // The book's charts read the faces {4, 2, 5, 6, 6, 2, 5} as in "the dice policy rolls the
+    // seed's charts in order": no damage. Other charts read the same faces otherwise.
+    auto play = [](const Options& o, std::vector<int> faces) {
+        State s;
+        s.hp[kTau] = s.hp[kKaon] = 75;
+        DicePolicy tau, kaon;
+        ScriptedDice dice(std::move(faces));
+        play_turn(s, o, tau, kaon, dice);
+        CHECK(dice.remaining() == 0);
+        return s;
+    };
+    const State book = play(parse_options({}), {4, 2, 5, 6, 6, 2, 5});
+    CHECK(book.hp[kKaon] == 75);
+    CHECK(book.out.played[kTau][kChangerSelf] == 1);
+    // chart.tau=1-4: the 4 fires a Tau ray, the 2 raises an anti-Tau shield: blocked; the
+    // changer (Self) then unblocks it: one die, a 3.
+    const State tau = play(parse_options({{"chart.tau", "1-4"}}), {4, 2, 5, 6, 6, 2, 5, 3});
+    CHECK(tau.hp[kKaon] == 75 - 3 * 2);  // Kaon's Intensifier doubles it
+    // chart.changer_self=4-6: the re-rolled 2 is Changer-Opponent: Kaon's shield flips to
+    // anti-Kaon, which stops the Kaon ray: no dice either, but another function was played.
+    const State opp = play(parse_options({{"chart.changer_self", "4-6"}}), {4, 2, 5, 6, 6, 2, 5});
+    CHECK(opp.out.played[kTau][kChangerOpponent] == 1);
+    CHECK(opp.hp[kKaon] == 75);
+    // chart.head=5, chart.torso=1-4: Tau's focus 5 is the head, Kaon's region 6 the
+    // extremities (the book: both extremities): one die, a 4, doubled by Kaon's Intensifier.
+    const State head = play(parse_options({{"chart.head", "5"}, {"chart.torso", "1-4"}}),
+                            {4, 2, 5, 6, 6, 2, 5, 4});
+    CHECK(head.hp[kKaon] == 75 - 4 * 2);
+    const Options o = parse_options({{"chart.tau", "1"},
+                                     {"chart.head", "1-2"},
+                                     {"chart.torso", "2-3"},
+                                     {"chart.changer_self", "none"}});
+    const View v{kTau, true, 50, 50, 0, 0, &o};
+    const DicePolicy p;
+    CHECK(p.particle_law(v)[0] == Approx(1.0 / 6));
+    const auto r = p.region_law(v, 0, 0);  // the head's first: the torso keeps only the 3
+    CHECK(r[0] == Approx(2.0 / 6));
+    CHECK(r[1] == Approx(1.0 / 6));
+    CHECK(r[2] == Approx(3.0 / 6));
+    const auto f = p.function_law(v, Calibration{});
+    CHECK(f[kChangerSelf] == 0);
+    CHECK(f[kChangerOpponent] == Approx(1.0 / 6));
+}
