@@ -43,6 +43,7 @@ struct CountingDice {
         rolled += static_cast<std::uint64_t>(k);
         dice.skip(k);
     }
+    std::uint64_t word() noexcept { return dice.word(); }  // a variant's die of other than 6 faces
 };
 
 // The bound's loop: n dice rolled and summed as BM_D6 rolls them. Out of line and aligned to a
@@ -118,8 +119,14 @@ struct TapeDice {
     const std::uint8_t* faces;
     std::size_t pos = 0;
     int d6() noexcept { return faces[pos++]; }
+    int sum_d6(int n) noexcept {
+        int s = 0;
+        for (int i = 0; i < n; ++i) s += d6();
+        return s;
+    }
     const std::uint8_t* peek(int) noexcept { return faces + pos; }
     void skip(int k) noexcept { pos += static_cast<std::size_t>(k); }
+    std::uint64_t word() noexcept { return 0; }  // never reached: the bench plays the book's dice
 };
 // n faces and 64 Ki more, for the last mission begun before the n-th face. A mission rolls about
 // 160 faces; 65,536 would take over 4,600 base-combat rounds (at most 14 faces each) in which at
