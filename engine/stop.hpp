@@ -25,9 +25,7 @@ struct StopRequested : std::exception {
 // How many search iterations (or simulated games) between two looks at the flag.
 inline constexpr int kStopCheckEvery = 16;
 
-inline bool stop_requested() noexcept {
-    return g_stop_requested.load(std::memory_order_relaxed);
-}
+inline bool stop_requested() noexcept { return g_stop_requested.load(std::memory_order_relaxed); }
 
 inline void throw_if_stop_requested() {
     if (stop_requested()) [[unlikely]]

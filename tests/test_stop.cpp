@@ -84,9 +84,8 @@ TEST_CASE("a chunk stopped inside is dropped: the result is a prefix of whole ch
         INFO(threads << " threads");
         const RunConfig cfg{.playouts = 100, .seed = 5, .threads = threads, .chunk_size = 10};
         std::atomic<bool> stopped{false};
-        const auto r = run_chunks(
-            cfg, Firsts{},
-            [&](Dice&, std::uint64_t first, std::uint64_t, Firsts& c) {
+        const auto r =
+            run_chunks(cfg, Firsts{}, [&](Dice&, std::uint64_t first, std::uint64_t, Firsts& c) {
                 c.v.push_back(first);
                 // Chunk 4 stops inside; the request stands for every chunk after it.
                 if (first >= 40 || stopped) {
