@@ -69,6 +69,20 @@ std::unique_ptr<PreparedRun> prepared_with(const GameEntry& g, std::string_view 
     }
 }
 
+// Every metric of each of n playouts (values as play_each writes them) in its declared range.
+void check_in_range(const PreparedRun& run, const std::vector<std::int32_t>& values,
+                    std::uint64_t n) {
+    const std::size_t m = run.metrics.size();
+    for (std::uint64_t i = 0; i < n; ++i)
+        for (std::size_t k = 0; k < m; ++k) {
+            const auto& spec = run.metrics[k];
+            const std::int32_t v = values[i * m + k];
+            INFO("playout " << i << ", metric " << spec.name << " = " << v);
+            CHECK(v >= spec.lo);
+            CHECK(v <= spec.hi);
+        }
+}
+
 bool same_counts(const Tally& a, const Tally& b, std::size_t metrics) {
     for (std::size_t m = 0; m < metrics; ++m) {
         const auto x = a.counts(m), y = b.counts(m);
@@ -100,14 +114,7 @@ TEST_CASE(
             const long before = test::allocations();
             run->play_each(5, 0, n, values.data());
             if (test::counting()) CHECK(test::allocations() == before);
-            for (std::uint64_t i = 0; i < n; ++i)
-                for (std::size_t k = 0; k < m; ++k) {
-                    const auto& spec = run->metrics[k];
-                    const std::int32_t v = values[i * m + k];
-                    INFO("playout " << i << ", metric " << spec.name << " = " << v);
-                    CHECK(v >= spec.lo);
-                    CHECK(v <= spec.hi);
-                }
+            check_in_range(*run, values, n);
 
             // The runner with one-playout chunks replays play_each, playout for playout.
             RunConfig cfg;
@@ -308,14 +315,7 @@ TEST_CASE("every game under random policies and random options: metrics in their
             const std::uint64_t n = search ? 2 : 40;
             std::vector<std::int32_t> values(n * m);
             run->play_each(static_cast<std::uint64_t>(trial), 0, n, values.data());
-            for (std::uint64_t i = 0; i < n; ++i)
-                for (std::size_t k = 0; k < m; ++k) {
-                    const auto& spec = run->metrics[k];
-                    const std::int32_t v = values[i * m + k];
-                    INFO("playout " << i << ", metric " << spec.name << " = " << v);
-                    CHECK(v >= spec.lo);
-                    CHECK(v <= spec.hi);
-                }
+            check_in_range(*run, values, n);
         }
     }
 }
