@@ -207,8 +207,11 @@ void print_table(std::ostream& os, const RunInfo& info, const std::vector<Summar
     const int digits = info.exact ? 6 : 4;
     for (const auto& r : rows) {
         std::ostringstream ci;
-        ci << std::fixed << std::setprecision(digits) << '[' << r.ci.low << ", " << r.ci.high
-           << ']';
+        if (std::isnan(r.ci.low) || std::isnan(r.ci.high))
+            ci << '?';  // nothing played (a run stopped in its first chunk)
+        else
+            ci << std::fixed << std::setprecision(digits) << '[' << r.ci.low << ", " << r.ci.high
+               << ']';
         t << std::left << std::setw(18) << r.metric << std::right << std::fixed
           << std::setprecision(digits) << std::setw(11);
         if (std::isnan(r.mean))

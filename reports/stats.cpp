@@ -73,7 +73,16 @@ Summary summarize_resolved(const Distribution& d, bool exact) {
         a(v, acc::weight = d.mass[i]);
     }
     s.n = d.total();
-    if (!any) return s;
+    if (!any) {
+        // No outcome at all (a run stopped inside its first chunk): nothing is known, and 0 with
+        // an interval [0, 0] would claim a value. Every figure is NaN: "?" on the terminal, an
+        // empty cell in the CSV.
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        s.mean = s.stddev = s.skewness = s.min = s.max = nan;
+        s.p05 = s.p25 = s.p50 = s.p75 = s.p95 = nan;
+        s.ci = {nan, nan};
+        return s;
+    }
     s.mean = acc::weighted_mean(a);
     const double var = std::max(0.0, static_cast<double>(acc::weighted_variance(a)));
     s.skewness = var > 0 ? static_cast<double>(acc::weighted_skewness(a)) : 0.0;
@@ -145,6 +154,11 @@ std::optional<Summary> balance_row(const std::vector<Summary>& rows, const std::
     s.kind = MetricKind::rate;
     s.n = n;
     s.stddev = s.skewness = s.min = s.max = s.p05 = s.p25 = s.p50 = s.p75 = s.p95 = nan;
+    if (std::isnan(a->mean + b->mean) && !(exact && (a->bounded() || b->bounded()))) {
+        s.mean = nan;  // no outcome played: nothing known (a run stopped in its first chunk)
+        s.ci = {nan, nan};
+        return s;
+    }
     if (exact && (a->bounded() || b->bounded())) {
         // Each win probability lies within its bounds: so does their difference, and 1 - |d|.
         const double d_low = a->ci.low - b->ci.high, d_high = a->ci.high - b->ci.low;

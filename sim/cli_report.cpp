@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "engine/position.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
 #include "sim/cli_commands.hpp"
@@ -62,7 +63,10 @@ namespace {
 // A file the report reads, as odds writes it: a header of column names (lower-case letters,
 // digits, '_'), at least one row, and every row as many fields as the header. An empty file, a
 // header alone or anything else (a file cut short, another program's) is bad input, exit 2.
-void check_report_input(const fs::path& file) {
+// `nothing_played`: the folder is a run stopped inside its first chunk (summary.csv says 0
+// playouts, partial), whose distributions.csv and survival.csv hold a header alone, as odds
+// wrote them: the report draws what there is (nothing) rather than call the folder foreign.
+void check_report_input(const fs::path& file, bool nothing_played) {
     std::ifstream in(file, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
@@ -82,11 +86,32 @@ void check_report_input(const fs::path& file) {
     };
     if (t.header.size() < 2 || !std::all_of(t.header.begin(), t.header.end(), is_column))
         throw bad("its first line is not a header of column names");
-    if (t.rows.empty()) throw bad("it holds a header and no rows");
+    if (t.rows.empty()) {
+        const auto name = file.filename();
+        if (nothing_played && (name == "distributions.csv" || name == "survival.csv")) return;
+        throw bad("it holds a header and no rows");
+    }
     for (std::size_t r = 0; r < t.rows.size(); ++r)
         if (t.rows[r].size() != t.header.size())
             throw bad("row " + std::to_string(r + 1) + " has " + std::to_string(t.rows[r].size()) +
                       " fields, the header " + std::to_string(t.header.size()));
+}
+
+// summary.csv is a partial run of 0 playouts in every row (a run stopped in its first chunk).
+bool played_nothing(const fs::path& summary) {
+    std::error_code ec;
+    if (!fs::is_regular_file(summary, ec)) return false;
+    const CsvTable t =
+        parse_csv(read_input_file(summary.string(), "summary.csv", kMaxDataFile, kMaxDataLine));
+    const auto column = [&](const char* name) {
+        const auto it = std::find(t.header.begin(), t.header.end(), name);
+        return static_cast<std::size_t>(it - t.header.begin());
+    };
+    const std::size_t playouts = column("playouts"), status = column("status");
+    if (t.rows.empty() || playouts >= t.header.size() || status >= t.header.size()) return false;
+    return std::all_of(t.rows.begin(), t.rows.end(), [&](const auto& row) {
+        return row.size() == t.header.size() && row[playouts] == "0" && row[status] == "partial";
+    });
 }
 
 // report.html can be written into `dir`: it is not a folder, and a file can be made beside it.
@@ -128,7 +153,8 @@ int cmd_report(const std::vector<std::string>& args, Io io) {
             "'" + dir.string() +
             "' holds none of the files odds writes (summary.csv, compare.csv, "
             "tournament.csv, sweep.csv, check.csv); give a folder odds wrote with --out");
-    for (const auto& name : inputs) check_report_input(dir / name);
+    const bool nothing_played = played_nothing(dir / "summary.csv");
+    for (const auto& name : inputs) check_report_input(dir / name, nothing_played);
     check_report_writable(dir);
     write_report(dir, "report", io);
     return 0;

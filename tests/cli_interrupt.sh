@@ -96,6 +96,16 @@ grep -q ',partial,' "$dir/mcts/summary.csv" || fail "mcts: summary.csv not marke
 playouts=$(sed -n 2p "$dir/mcts/summary.csv" | cut -d, -f5)
 [ $((playouts % 2)) -eq 0 ] || fail "mcts: playouts $playouts is not a whole number of chunks"
 echo "ok: naval mcts:2000 stopped by SIGINT in $took_ms ms, exit 130, partial ($playouts playouts)"
+# Stopped inside its first chunk (mcts:2000 in both seats plays no game in a second): nothing is
+# claimed (empty cells, "?" on the terminal, never a mean of 0 in [0, 0]), and `odds report`
+# draws the folder as --report would have.
+if [ "$playouts" -eq 0 ]; then
+  mean=$(sed -n 2p "$dir/mcts/summary.csv" | cut -d, -f7,9,10)
+  [ "$mean" = ",," ] || fail "mcts: 0 playouts, yet mean and interval '$mean' (expected empty)"
+  grep -q '^a_win  *? ' "$dir/stdout" || fail "mcts: 0 playouts, yet the table shows a figure"
+fi
+"$odds" report "$dir/mcts" 2>"$dir/report.err" || fail "report of the stopped run: $(cat "$dir/report.err")"
+echo "ok: the stopped run's folder ($playouts playouts) makes a report"
 
 # Flat Monte Carlo (naval rollout:100000:60) under SIGTERM: the same, exit 143.
 signal_after "$dir/rollout" 1 TERM "$odds" run naval --policy a=rollout:100000:60 \

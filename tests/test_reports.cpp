@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <sstream>
 
 #include "reports/compare.hpp"
 #include "reports/csv.hpp"
@@ -318,4 +319,36 @@ TEST_CASE("a symmetric law's skewness is written 0, not rounding's -8e-15", "[re
     // A skewed one keeps its skewness.
     Distribution e{{"n", "", MetricKind::count, 0, 2}, {0.7, 0.2, 0.1}, 0};
     CHECK(summarize(e, true).skewness > 0.5);
+}
+
+TEST_CASE("no playout: every figure unknown, not a mean of 0 in [0, 0]", "[reports][csv]") {
+    // A run stopped inside its first chunk has played nothing: its summary must not claim a
+    // value (issue 30). Terminal "?", CSV empty cells, and the balance row likewise.
+    const Tally empty(kSpecs, SurvivalSpec{1, 0, 0, "steps", ""});
+    const auto ds = distributions(empty, kSpecs);
+    std::vector<Summary> rows;
+    for (const auto& d : ds) rows.push_back(summarize(d, false));
+    for (const auto& r : rows) {
+        CHECK(std::isnan(r.mean));
+        CHECK(std::isnan(r.ci.low));
+        CHECK(std::isnan(r.ci.high));
+        CHECK(std::isnan(r.stddev));
+        CHECK(std::isnan(r.p50));
+        CHECK(std::isnan(r.max));
+    }
+    rows[0].metric = "a_win";
+    rows[1].metric = "b_win";
+    const auto bal = balance_row(rows, "a_win", "b_win", 0, false);
+    REQUIRE(bal);
+    CHECK(std::isnan(bal->mean));
+    CHECK(std::isnan(bal->ci.low));
+    RunInfo info;
+    info.game = "g";
+    info.partial = true;
+    const std::string csv = summary_csv(info, {rows[0]});
+    CHECK(csv.substr(csv.find('\n') + 1) == "g,,,0,0,a_win,,,,,,,,,,,,,monte_carlo,partial,,,\n");
+    std::ostringstream os;
+    print_table(os, info, {rows[0]});
+    CHECK(os.str().find("0.0000") == std::string::npos);
+    CHECK(os.str().find("a_win") != std::string::npos);
 }
