@@ -118,6 +118,17 @@ TEST_CASE("repeated values and empty names are refused", "[cli][hostile]") {
             "option 'goal' is set twice");
 }
 
+TEST_CASE("compare refuses a run its exact paired sums cannot hold, before playing",
+          "[cli][hostile]") {
+    // turns ranges 1..10000 (max_turns): n * 9999^2 must fit in a signed 64-bit sum of squares,
+    // so at most floor((2^63 - 1) / 9999^2) = 92252169880 playouts.
+    Scratch d("paired");
+    const auto out = d.root / "out";
+    refused({"compare", "dimension-duel", "--policy", "tau=dice", "--policy", "tau=aggressor",
+             "--metrics", "turns", "-n", "1e11", "--out", out.string()},
+            "paired sums of turns (range 1..10000) hold at most 92252169880 playouts", out);
+}
+
 TEST_CASE("check: --junit and --json never name a file the command itself writes",
           "[cli][hostile]") {
     Scratch d("reports");
