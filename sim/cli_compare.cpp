@@ -56,12 +56,18 @@ void add_state(StateReader& in, PairedTally& t) {
     if (head.size() != 4 || in.u64(head[2]) != t.tallies.size() ||
         in.u64(head[3]) != t.pairs.size())
         throw in.bad("a comparison of another shape than this one");
-    t.n += in.u64(head[1]);
+    if (__builtin_add_overflow(t.n, in.u64(head[1]), &t.n))
+        throw in.bad("playouts past 64 bits, merged");
     for (auto& tally : t.tallies) cli::add_state(in, tally);
     const auto sums = in.line("sums");
     if (sums.size() != 1 + 2 * t.pairs.size()) throw in.bad("a 'sums' line of another length");
-    for (std::size_t q = 0; q < t.pairs.size(); ++q)
-        t.pairs[q].merge({in.i64(sums[1 + 2 * q]), in.i64(sums[2 + 2 * q])});
+    for (std::size_t q = 0; q < t.pairs.size(); ++q) {
+        // A forged shard could wrap a sum: refused, never wrapped (signed overflow is undefined).
+        PairSums& p = t.pairs[q];
+        if (__builtin_add_overflow(p.sum, in.i64(sums[1 + 2 * q]), &p.sum) ||
+            __builtin_add_overflow(p.sum_sq, in.i64(sums[2 + 2 * q]), &p.sum_sq))
+            throw in.bad("paired sums past 64 bits, merged");
+    }
 }
 
 struct PairStat {

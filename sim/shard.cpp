@@ -652,9 +652,15 @@ int run_merged(std::vector<Shard> shards, const std::optional<std::string>& out,
     try {
         return find_command(s.command).run(args, Io{io.out, io.err, &share});
     } catch (...) {
-        std::error_code ec;
-        for (const auto& p : made)  // fs::remove removes a folder only when it is empty
-            if (fs::is_directory(p, ec) && fs::is_empty(p, ec)) fs::remove(p, ec);
+        // Only folders: a file in one (none is written before the states are read) keeps it.
+        const auto remove_empty = [](const auto& self, const fs::path& dir) -> void {
+            std::error_code ec;
+            if (!fs::is_directory(dir, ec) || fs::is_symlink(dir, ec)) return;
+            for (const auto& e : fs::directory_iterator(dir, ec)) self(self, e.path());
+            if (fs::is_empty(dir, ec)) fs::remove(dir, ec);  // removes only an empty folder
+        };
+        // compare makes a folder a policy inside --out: those go too.
+        for (const auto& p : made) remove_empty(remove_empty, p);
         throw;
     }
 }

@@ -318,6 +318,37 @@ TEST_CASE("forged shards are refused, and merge leaves no --out folder behind",
     CHECK(fs::exists(out / "summary.csv"));
 }
 
+TEST_CASE("forged compare shards whose paired sums pass 64 bits are refused, never wrapped",
+          "[cli][hostile][shard]") {
+    Scratch d("paired-shards");
+    const fs::path shards = d.root / "shards";
+    for (const char* share : {"1/2", "2/2"})
+        REQUIRE(odds_cli({"compare", "race", "--policy", "walk", "--policy", "roll", "-n", "1000",
+                          "--no-progress", "--shard", share, "--out", shards.string()})
+                    .code == 0);
+    // Each shard's first sum of squares made 2^63 - 1: valid alone, past 64 bits together.
+    for (const char* name : {"shard-1-of-2.odds", "shard-2-of-2.odds"}) {
+        const fs::path file = shards / name;
+        cli::Shard s = cli::read_shard(test::slurp(file), file.string());
+        bool forged = false;
+        for (auto& state : s.states)
+            for (auto& line : state)
+                if (line.rfind("sums ", 0) == 0) {
+                    std::istringstream in(line);
+                    std::string word, sum, sq, rest;
+                    in >> word >> sum >> sq;
+                    std::getline(in, rest);
+                    line = "sums " + sum + " 9223372036854775807" + rest;
+                    forged = true;
+                }
+        REQUIRE(forged);
+        std::ofstream(file, std::ios::binary | std::ios::trunc) << cli::shard_text(s);
+    }
+    const fs::path out = d.root / "new" / "out";
+    refused({"merge", shards.string(), "--out", out.string()}, "paired sums past 64 bits",
+            d.root / "new");
+}
+
 TEST_CASE("errors echo hostile values safely: escaped, cut, one short line", "[cli][hostile]") {
     // The one place every message goes through.
     CHECK(printable_message("hull='a\nb\x1b[31m' is bad") == "hull='a\\nb\\x1b[31m' is bad");
