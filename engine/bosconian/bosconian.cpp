@@ -308,6 +308,7 @@ Options parse_options(const Settings& settings) {
     if (o.base_combat_cannon_destroyed_on.empty())
         r.fail("base_combat.cannon_destroyed_on", to_string(o.base_combat_cannon_destroyed_on),
                "at least one face (with none no base could ever be destroyed, B8a)");
+    o.book = o.book_tables();
     return o;
 }
 

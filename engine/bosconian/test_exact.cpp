@@ -425,8 +425,8 @@ TEST_CASE("Bosconian exact: a variant's encounter table and formation against an
     }
     CHECK(total == Approx(1 - 1.0 / 6 * 5 / 6).margin(1e-13));
     // B5a: a 6 of no encounter is a quiet roll, damage 0, where the book's spy ship was.
-    const auto quiet = ex::encounter_law_without_alert(
-        bos::parse_options({{"encounter.spy_ship", "none"}}), 200);
+    const auto quiet =
+        ex::encounter_law_without_alert(bos::parse_options({{"encounter.spy_ship", "none"}}), 200);
     const auto book = ex::encounter_law_without_alert(200);
     CHECK(quiet[0] == Approx(book[0] - 1.0 / 6 * 2 / 6 + 1.0 / 6).margin(1e-15));
     CHECK(sum(quiet) == Approx(1).margin(1e-13));

@@ -703,6 +703,7 @@ TEST_CASE("the variant path plays the book's tables die for die like the fast pa
                                 Settings{{"start_alert", "5"}, {"sectors", "20"}}}) {
         const Options o = options(set);
         REQUIRE(o.book_tables());
+        REQUIRE(o.book);
         RulesAsWritten policy;
         Dice fast(17), variant(17);
         for (int i = 0; i < 20000; ++i) {
@@ -717,4 +718,16 @@ TEST_CASE("the variant path plays the book's tables die for die like the fast pa
             REQUIRE(fast.d6() == variant.d6());
         }
     }
+    // play() reads the flag parse_options works out: any changed table takes the variant path.
+    for (const char* name : {"encounter.spy_ship", "i_missile.destroyed_on", "formation.i_type",
+                             "base_attack.e_missile_on", "e_missile.destroyed_on"}) {
+        INFO(name);
+        const Options o = options({{name, "1"}});
+        CHECK_FALSE(o.book_tables());
+        CHECK_FALSE(o.book);
+    }
+    CHECK_FALSE(options({{"alert.encounters", "3"}}).book);
+    CHECK_FALSE(options({{"formation.missiles", "4"}}).book);
+    CHECK_FALSE(options({{"cannon_fire.shots", "1d8"}}).book);
+    CHECK(Options{}.book);
 }
