@@ -1,6 +1,7 @@
 #include "engine/bosconian/bosconian.hpp"
 
 #include <string_view>
+#include <utility>
 
 namespace odds::bosconian {
 
@@ -86,6 +87,56 @@ constexpr Option<Options> kOptions[] = {
      .type = boolean(field<&Options::start_encounter>),
      .help = "true: the start sector is resolved first, not last",
      .ruling = "B1"},
+    {.name = "encounter.i_missile",
+     .type = faces_option(field<&Options::encounter_i_missile>, 6),
+     .help =
+         "the encounter table: the faces of the encounter d6 that give an I-type missile (faces "
+         "given here are taken from the encounter that had them; a face of none: no encounter)",
+     .ruling = "B5, B5a",
+     .named_when_changed = true},
+    {.name = "encounter.cosmo_mine",
+     .type = faces_option(field<&Options::encounter_cosmo_mine>, 6),
+     .help = "the encounter table: the faces of the encounter d6 that give a cosmo-mine (faces "
+             "given here are taken from the encounter that had them; a face of none: no encounter)",
+     .ruling = "B5, B5a",
+     .named_when_changed = true},
+    {.name = "encounter.p_missile",
+     .type = faces_option(field<&Options::encounter_p_missile>, 6),
+     .help = "the encounter table: the faces of the encounter d6 that give a P-type missile (faces "
+             "given here are taken from the encounter that had them; a face of none: no encounter)",
+     .ruling = "B5, B5a",
+     .named_when_changed = true},
+    {.name = "encounter.asteroid",
+     .type = faces_option(field<&Options::encounter_asteroid>, 6),
+     .help = "the encounter table: the faces of the encounter d6 that give an asteroid (faces "
+             "given here are taken from the encounter that had them; a face of none: no encounter)",
+     .ruling = "B5, B5a",
+     .named_when_changed = true},
+    {.name = "encounter.formation",
+     .type = faces_option(field<&Options::encounter_formation>, 6),
+     .help =
+         "the encounter table: the faces of the encounter d6 that give a formation attack (faces "
+         "given here are taken from the encounter that had them; a face of none: no encounter)",
+     .ruling = "B5, B5a",
+     .named_when_changed = true},
+    {.name = "encounter.spy_ship",
+     .type = faces_option(field<&Options::encounter_spy_ship>, 6),
+     .help = "the encounter table: the faces of the encounter d6 that give a spy ship (faces given "
+             "here are taken from the encounter that had them; a face of none: no encounter)",
+     .ruling = "B5, B5a",
+     .named_when_changed = true},
+    {.name = "i_missile.destroyed_on",
+     .type = faces_option(field<&Options::i_missile_destroyed_on>, 6),
+     .help = "encounter table 1: the faces of the I-type missile's d6 that destroy it, a "
+             "formation's I-type missiles' too",
+     .ruling = "B5, B7",
+     .named_when_changed = true},
+    {.name = "i_missile.damage",
+     .type = dice_option(field<&Options::i_missile_damage>, 0, kMaxThreatDamage),
+     .help = "encounter table 1: the damage of an I-type missile that is not destroyed, a "
+             "formation's too",
+     .ruling = "B5, B7",
+     .named_when_changed = true},
     {.name = "cosmo_mine.destroyed_on",
      .type = faces_option(field<&Options::cosmo_mine_destroyed_on>, 6),
      .help = "encounter table 2: the faces of the cosmo-mine's d6 that destroy it",
@@ -95,6 +146,18 @@ constexpr Option<Options> kOptions[] = {
      .type = dice_option(field<&Options::cosmo_mine_damage>, 0, kMaxThreatDamage),
      .help = "encounter table 2: the damage of a cosmo-mine that is not destroyed",
      .ruling = "B5",
+     .named_when_changed = true},
+    {.name = "p_missile.destroyed_on",
+     .type = faces_option(field<&Options::p_missile_destroyed_on>, 6),
+     .help = "encounter table 3: the faces of the P-type missile's d6 that destroy it, a "
+             "formation's P-type missiles' too",
+     .ruling = "B5, B7",
+     .named_when_changed = true},
+    {.name = "p_missile.damage",
+     .type = dice_option(field<&Options::p_missile_damage>, 0, kMaxThreatDamage),
+     .help = "encounter table 3: the damage of a P-type missile that is not destroyed, a "
+             "formation's too",
+     .ruling = "B5, B7",
      .named_when_changed = true},
     {.name = "asteroid.destroyed_on",
      .type = faces_option(field<&Options::asteroid_destroyed_on>, 6),
@@ -106,6 +169,22 @@ constexpr Option<Options> kOptions[] = {
      .help = "encounter table 4: the damage of an asteroid that is not destroyed",
      .ruling = "B5",
      .named_when_changed = true},
+    {.name = "formation.missiles",
+     .type = integer(field<&Options::formation_missiles>, 1, kMaxFormation),
+     .help = "encounter table 5: the missiles of a formation attack, {range}",
+     .ruling = "B7",
+     .named_when_changed = true},
+    {.name = "formation.i_type",
+     .type = faces_option(field<&Options::formation_i_type>, 6),
+     .help =
+         "the faces of the formation's type d6 that make it I-type missiles (the others: P-type)",
+     .ruling = "B7",
+     .named_when_changed = true},
+    {.name = "formation.leader_rerolled_on",
+     .type = faces_option(field<&Options::formation_leader_rerolled_on>, 6),
+     .help = "the faces of the leader's number that are rolled again (not all six)",
+     .ruling = "B7, B7a",
+     .named_when_changed = true},
     {.name = "spy_ship.destroyed_on",
      .type = faces_option(field<&Options::spy_ship_destroyed_on>, 6),
      .help = "encounter table 6: the faces of the spy ship's d6 that destroy it",
@@ -115,6 +194,44 @@ constexpr Option<Options> kOptions[] = {
      .type = dice_option(field<&Options::spy_ship_alert>, 0, kMaxAlert),
      .help = "encounter table 6: the sectors of alert a spy ship that escapes adds",
      .ruling = "B5, B6",
+     .named_when_changed = true},
+    {.name = "alert.encounters",
+     .type = integer(field<&Options::alert_encounters>, 1, kMaxAlertEncounters),
+     .help = "the encounters of an alerted sector that holds no base, {range}",
+     .ruling = "B6",
+     .named_when_changed = true},
+    {.name = "base_combat.cannon_destroyed_on",
+     .type = faces_option(field<&Options::base_combat_cannon_destroyed_on>, 6),
+     .help = "base combat sequence: the faces of the round's d6 on which the ship destroys a "
+             "cannon (the others: the base attacks); at least one",
+     .ruling = "B8, B8a",
+     .named_when_changed = true},
+    {.name = "base_attack.e_missile_on",
+     .type = faces_option(field<&Options::base_attack_e_missile_on>, 6),
+     .help = "base attack: the faces of the attack d6 on which the base fires an E-type missile "
+             "(the others: all its active cannons)",
+     .ruling = "B8",
+     .named_when_changed = true},
+    {.name = "e_missile.destroyed_on",
+     .type = faces_option(field<&Options::e_missile_destroyed_on>, 6),
+     .help = "the faces of the E-type missile's d6 that destroy it",
+     .ruling = "B8",
+     .named_when_changed = true},
+    {.name = "e_missile.damage",
+     .type = dice_option(field<&Options::e_missile_damage>, 0, kMaxThreatDamage),
+     .help = "the damage of an E-type missile that is not destroyed",
+     .ruling = "B8",
+     .named_when_changed = true},
+    {.name = "cannon_fire.shots",
+     .type = dice_option(field<&Options::cannon_fire_shots>, 0, kMaxCannonDice),
+     .help = "cannon fire: the shots each active cannon fires (a roll each)",
+     .ruling = "B8",
+     .named_when_changed = true},
+    {.name = "cannon_fire.evaded",
+     .type = dice_option(field<&Options::cannon_fire_evaded>, 0, kMaxCannonDice),
+     .help = "cannon fire: the shots the ship evades, a roll for each cannon fired (damage: shots "
+             "less evaded, never below 0)",
+     .ruling = "B8",
      .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"bosconian", kOptions};
@@ -153,6 +270,45 @@ Options parse_options(const Settings& settings) {
             r.fail("start_sector", std::to_string(o.effective_start()),
                    "a sector at or before the layout's last base in the lap order");
     }
+    // B5a: a face given to an encounter by an encounter.* option is that encounter's alone: it
+    // is taken from the encounter that had it by the book, and two options given may not share
+    // it. A face left to no encounter is a quiet roll (no encounter).
+    {
+        struct Row {
+            std::string_view name;
+            FaceSet* faces;
+        };
+        const Row table[] = {{"encounter.i_missile", &o.encounter_i_missile},
+                             {"encounter.cosmo_mine", &o.encounter_cosmo_mine},
+                             {"encounter.p_missile", &o.encounter_p_missile},
+                             {"encounter.asteroid", &o.encounter_asteroid},
+                             {"encounter.formation", &o.encounter_formation},
+                             {"encounter.spy_ship", &o.encounter_spy_ship}};
+        FaceSet given;
+        std::string_view owner[7] = {};
+        for (const Row& row : table) {
+            if (!r.text(row.name)) continue;
+            for (int f = 1; f <= 6; ++f)
+                if (row.faces->has(f) && given.has(f))
+                    r.fail(row.name, to_string(*row.faces),
+                           "faces no other encounter.* option given gives (face " +
+                               std::to_string(f) + " is " + std::string(owner[f]) + "'s, B5a)");
+            for (int f = 1; f <= 6; ++f)
+                if (row.faces->has(f)) owner[f] = row.name;
+            given.lo |= row.faces->lo;
+        }
+        for (const Row& row : table)
+            if (!r.text(row.name)) row.faces->lo &= ~given.lo;
+    }
+    // B7a: a leader's number rolled again on every face would be rolled for ever.
+    if (o.formation_leader_rerolled_on.count(6) == 6)
+        r.fail("formation.leader_rerolled_on", to_string(o.formation_leader_rerolled_on),
+               "at most five of the six faces (the leader's number must be able to stand, B7a)");
+    // B8a: with no face that destroys a cannon, no base could ever be destroyed.
+    if (o.base_combat_cannon_destroyed_on.empty())
+        r.fail("base_combat.cannon_destroyed_on", to_string(o.base_combat_cannon_destroyed_on),
+               "at least one face (with none no base could ever be destroyed, B8a)");
+    o.book = o.book_tables();
     return o;
 }
 
@@ -183,8 +339,10 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
         {"sectors_entered", "sectors entered during the mission (B1)", MetricKind::count, 0, n},
         {"bases_placed", "bases in the layout (B2)", MetricKind::count, 0, n},
         {"bases_destroyed", "bases destroyed during the mission (B8)", MetricKind::count, 0, n},
-        {"encounters", "encounter-table rolls resolved (B5)", MetricKind::count, 0, 2 * n},
-        {"alerts", "spy ships that escaped and raised the alert (B6)", MetricKind::count, 0, 2 * n},
+        {"encounters", "encounter-table rolls resolved (B5)", MetricKind::count, 0,
+         o.alert_encounters * n},
+        {"alerts", "spy ships that escaped and raised the alert (B6)", MetricKind::count, 0,
+         o.alert_encounters * n},
     };
 }
 

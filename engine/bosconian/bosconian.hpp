@@ -29,6 +29,9 @@ inline constexpr int kMaxHull = 10000;
 inline constexpr int kMaxCannons = 20;
 inline constexpr int kMaxAlert = 1000;
 inline constexpr int kMaxThreatDamage = 1000;  // the most a variant's damage dice may total
+inline constexpr int kMaxFormation = 20;       // formation.missiles
+inline constexpr int kMaxAlertEncounters = 6;  // alert.encounters
+inline constexpr int kMaxCannonDice = 100;     // the most cannon_fire.* may total, per cannon
 static_assert(2 + kMaxCannons + 24 <= kMaxPeek, "a base-combat round reads its faces at once");
 
 struct Options {
@@ -41,25 +44,60 @@ struct Options {
     int start_sector = 0;          // B3: 0 means the first sector of the lap order
     int start_alert = 0;           // B3, B6
     bool start_encounter = false;  // B1
+    // B5: the encounter die's faces that give each encounter (the seed's table: 1 to 6); B5a: a
+    // face of none is a quiet roll.
+    FaceSet encounter_i_missile = FaceSet::range(1, 1);
+    FaceSet encounter_cosmo_mine = FaceSet::range(2, 2);
+    FaceSet encounter_p_missile = FaceSet::range(3, 3);
+    FaceSet encounter_asteroid = FaceSet::range(4, 4);
+    FaceSet encounter_formation = FaceSet::range(5, 5);
+    FaceSet encounter_spy_ship = FaceSet::range(6, 6);
+    // B5 table 1, the I-type missile (B7: a formation's I-type missiles too): destroyed on these
+    // faces of its d6, else this damage.
+    FaceSet i_missile_destroyed_on = FaceSet{0b101101, 0};  // 1, 3, 4, 6
+    DiceExpr i_missile_damage = DiceExpr::of(2, 6);
     // B5 table 2, the cosmo-mine: destroyed on these faces of its d6, else this damage.
     FaceSet cosmo_mine_destroyed_on = FaceSet::range(2, 5);
     DiceExpr cosmo_mine_damage = DiceExpr::of(4, 6);
+    // B5 table 3, the P-type missile (B7: a formation's P-type missiles too).
+    FaceSet p_missile_destroyed_on = FaceSet{0b110011, 0};  // 1, 2, 5, 6
+    DiceExpr p_missile_damage = DiceExpr::of(3, 6);
     // B5 table 4, the asteroid: destroyed on these faces of its d6, else this damage.
     FaceSet asteroid_destroyed_on = FaceSet{0b101010, 0};
     DiceExpr asteroid_damage = DiceExpr::of(1, 6);
+    // B7, the formation attack: its missiles, the type die's faces for I-type (else P-type), and
+    // the faces of the leader's number that are rolled again.
+    int formation_missiles = 5;
+    FaceSet formation_i_type = FaceSet::range(1, 3);
+    FaceSet formation_leader_rerolled_on = FaceSet::range(6, 6);
     // B5 table 6, B6, the spy ship: destroyed on these faces, else it raises this alert.
     FaceSet spy_ship_destroyed_on = FaceSet::range(3, 4);
     DiceExpr spy_ship_alert = DiceExpr::of(1, 6);
+    // B6: the encounters of an alerted sector that holds no base.
+    int alert_encounters = 2;
+    // B8: the base combat die's faces on which the ship destroys a cannon (else the base
+    // attacks), the attack die's faces for an E-type missile (else cannon fire), the E-type
+    // missile, and cannon fire's dice: the shots of each active cannon, the ship's evasions of
+    // each cannon fired.
+    FaceSet base_combat_cannon_destroyed_on = FaceSet{0b010101, 0};  // 1, 3, 5
+    FaceSet base_attack_e_missile_on = FaceSet{0b010101, 0};         // 1, 3, 5
+    FaceSet e_missile_destroyed_on = FaceSet::range(3, 4);
+    DiceExpr e_missile_damage = DiceExpr::of(4, 6);
+    DiceExpr cannon_fire_shots = DiceExpr::of(1, 6);
+    DiceExpr cannon_fire_evaded = DiceExpr::of(1, 6);
 
-    // The encounter table as the book prints it: play takes the table-driven fast path.
-    bool book_encounters() const noexcept {
-        return cosmo_mine_destroyed_on == FaceSet::range(2, 5) &&
-               cosmo_mine_damage == DiceExpr::of(4, 6) &&
-               asteroid_destroyed_on == FaceSet{0b101010, 0} &&
-               asteroid_damage == DiceExpr::of(1, 6) &&
-               spy_ship_destroyed_on == FaceSet::range(3, 4) &&
-               spy_ship_alert == DiceExpr::of(1, 6);
+    // Whether face e of the encounter die gives an encounter (B5a: else a quiet roll).
+    constexpr bool encounter_any(int e) const noexcept {
+        return encounter_i_missile.has(e) || encounter_cosmo_mine.has(e) ||
+               encounter_p_missile.has(e) || encounter_asteroid.has(e) ||
+               encounter_formation.has(e) || encounter_spy_ship.has(e);
     }
+    // Every number and table of the rule book (B5-B8) as the book prints it: play takes the
+    // fast paths written for them, else the variant path, die by die from these values.
+    bool book_tables() const noexcept;
+    // book_tables(), worked out once by parse_options (and true for Options{}): what play() reads
+    // per playout, one test instead of two dozen comparisons.
+    bool book = true;
     bool fixed_layout() const noexcept { return layout != 0; }
     // The first sector of the lap order (B1).
     int first_sector() const noexcept { return start_encounter || sectors == 1 ? 1 : 2; }
@@ -75,6 +113,34 @@ struct Options {
         return pos == sectors - 1 ? 1 : pos + 2;
     }
 };
+
+inline constexpr Options kBookOptions{};
+inline bool Options::book_tables() const noexcept {
+    const Options& b = kBookOptions;
+    return encounter_i_missile == b.encounter_i_missile &&
+           encounter_cosmo_mine == b.encounter_cosmo_mine &&
+           encounter_p_missile == b.encounter_p_missile &&
+           encounter_asteroid == b.encounter_asteroid &&
+           encounter_formation == b.encounter_formation &&
+           encounter_spy_ship == b.encounter_spy_ship &&
+           i_missile_destroyed_on == b.i_missile_destroyed_on &&
+           i_missile_damage == b.i_missile_damage &&
+           cosmo_mine_destroyed_on == b.cosmo_mine_destroyed_on &&
+           cosmo_mine_damage == b.cosmo_mine_damage &&
+           p_missile_destroyed_on == b.p_missile_destroyed_on &&
+           p_missile_damage == b.p_missile_damage &&
+           asteroid_destroyed_on == b.asteroid_destroyed_on &&
+           asteroid_damage == b.asteroid_damage && formation_missiles == b.formation_missiles &&
+           formation_i_type == b.formation_i_type &&
+           formation_leader_rerolled_on == b.formation_leader_rerolled_on &&
+           spy_ship_destroyed_on == b.spy_ship_destroyed_on && spy_ship_alert == b.spy_ship_alert &&
+           alert_encounters == b.alert_encounters &&
+           base_combat_cannon_destroyed_on == b.base_combat_cannon_destroyed_on &&
+           base_attack_e_missile_on == b.base_attack_e_missile_on &&
+           e_missile_destroyed_on == b.e_missile_destroyed_on &&
+           e_missile_damage == b.e_missile_damage && cannon_fire_shots == b.cannon_fire_shots &&
+           cannon_fire_evaded == b.cannon_fire_evaded;
+}
 
 // The options as the CLI shows them (`odds list`), in the order of the rule book.
 std::span<const OptionInfo> option_infos();
@@ -297,27 +363,60 @@ template <class Dice>
     v.alerts += c.escaped;
 }
 
-// B5 with a variant's values: a cosmo-mine (face 2), an asteroid (4) and a spy ship (6) are rolled
-// die by die from the options (their d6, then their damage or alert dice, in the book's order);
-// every other face takes the table above.
+// B7 with a variant's values, die by die in the book's order: the type die, the leader's number
+// (rolled again on formation.leader_rerolled_on), then each fight: the targeting die while the
+// leader and another remain, the missile's die, and its damage when it hits.
+template <class Dice>
+void formation_variant(const Options& o, Counters& v, int hull, Dice& dice) {
+    const bool i_type = o.formation_i_type.has(dice.d6());
+    const FaceSet& destroyed_on = i_type ? o.i_missile_destroyed_on : o.p_missile_destroyed_on;
+    const DiceExpr& damage = i_type ? o.i_missile_damage : o.p_missile_damage;
+    int leader_number;
+    do leader_number = dice.d6();
+    while (o.formation_leader_rerolled_on.has(leader_number));
+    int leader = 1, others = o.formation_missiles - 1;
+    while (leader + others > 0) {
+        const bool at_leader = leader && others > 0 ? dice.d6() == leader_number : leader == 1;
+        const bool destroyed = destroyed_on.has(dice.d6());
+        if (!destroyed) v.damage += damage.roll(dice);
+        if (at_leader)
+            leader = 0;  // destroyed, or spent
+        else
+            --others;
+        if (v.damage >= hull || (at_leader && destroyed)) break;  // B3; the rest scatter
+    }
+}
+
+// B5 with a variant's values, die by die in the book's order: the encounter die (its faces as
+// the encounter.* options give them), the threat's d6, then its damage or alert dice.
 template <class Dice>
 void encounter_variant(const Options& o, State& s, Counters& v, Dice& dice) {
-    const int e = dice.peek(1)[0];
-    if (e != 2 && e != 4 && e != 6) {
-        encounter(s, v, dice);
+    ++v.encounters;
+    const int e = dice.d6();
+    if (!o.encounter_any(e)) return;  // B5a: a face of no encounter, a quiet roll
+    if (o.encounter_formation.has(e)) {
+        formation_variant(o, v, s.hull, dice);
         return;
     }
-    dice.skip(1);
-    ++v.encounters;
     const int d = dice.d6();
-    if (e == 2) {
-        if (!o.cosmo_mine_destroyed_on.has(d)) v.damage += o.cosmo_mine_damage.roll(dice);
-    } else if (e == 4) {
-        if (!o.asteroid_destroyed_on.has(d)) v.damage += o.asteroid_damage.roll(dice);
-    } else if (!o.spy_ship_destroyed_on.has(d)) {
-        v.alert += o.spy_ship_alert.roll(dice);  // B6
-        ++v.alerts;
+    if (o.encounter_spy_ship.has(e)) {
+        if (!o.spy_ship_destroyed_on.has(d)) {
+            v.alert += o.spy_ship_alert.roll(dice);  // B6
+            ++v.alerts;
+        }
+        return;
     }
+    const bool i = o.encounter_i_missile.has(e), c = o.encounter_cosmo_mine.has(e),
+               p = o.encounter_p_missile.has(e);
+    const FaceSet& destroyed_on = i   ? o.i_missile_destroyed_on
+                                  : c ? o.cosmo_mine_destroyed_on
+                                  : p ? o.p_missile_destroyed_on
+                                      : o.asteroid_destroyed_on;
+    const DiceExpr& damage = i   ? o.i_missile_damage
+                             : c ? o.cosmo_mine_damage
+                             : p ? o.p_missile_damage
+                                 : o.asteroid_damage;
+    if (!destroyed_on.has(d)) v.damage += damage.roll(dice);
 }
 
 template <class Dice>
@@ -333,7 +432,7 @@ void encounter(State& s, Dice& dice) {
 template <class Dice>
 void encounter(const Options& o, State& s, Dice& dice) {
     Counters v{s.damage, s.alert, s.out.encounters, s.out.alerts};
-    if (o.book_encounters())
+    if (o.book_tables())
         encounter(s, v, dice);
     else
         encounter_variant(o, s, v, dice);
@@ -437,6 +536,42 @@ bool base_combat(State& s, int cannons, Dice& dice) {
     }
 }
 
+// B8 with a variant's values, round by round in the book's order: the combat die (a cannon
+// destroyed on base_combat.cannon_destroyed_on), the attack die (an E-type missile on
+// base_attack.e_missile_on, else cannon fire), then the missile's die and damage, or the shots of
+// every active cannon and the evasions of every cannon fired. Returns true when the base is
+// destroyed.
+template <class Dice>
+bool base_combat_variant(const Options& o, State& s, int cannons, Dice& dice) {
+    int damage = s.damage;
+    for (;;) {
+        if (o.base_combat_cannon_destroyed_on.has(dice.d6())) {
+            if (--cannons == 0) break;
+            continue;
+        }
+        if (o.base_attack_e_missile_on.has(dice.d6())) {
+            if (!o.e_missile_destroyed_on.has(dice.d6())) damage += o.e_missile_damage.roll(dice);
+        } else {
+            int shots = 0, evaded = 0;
+            for (int i = 0; i < cannons; ++i) shots += o.cannon_fire_shots.roll(dice);
+            for (int i = 0; i < cannons; ++i) evaded += o.cannon_fire_evaded.roll(dice);
+            damage += std::max(shots - evaded, 0);
+        }
+        if (damage >= s.hull) {  // B3
+            s.damage = damage;
+            return false;
+        }
+    }
+    s.damage = damage;
+    return true;
+}
+// Base combat under the options (the fast path for the book's values).
+template <class Dice>
+bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
+    return o.book_tables() ? base_combat(s, cannons, dice)
+                           : base_combat_variant(o, s, cannons, dice);
+}
+
 // B2: the random layout. From the last placed base (at first sector 1) count d6 sectors on,
 // wrapping past the last sector; an occupied sector is rolled again from the same base; when all
 // six sectors ahead are occupied the base goes to the first free sector after them, and B2a: that
@@ -480,7 +615,8 @@ std::uint64_t place_bases(int sectors, int count, Dice& dice) {
 template <class P, class Dice>
 concept PolicyFor = std::is_class_v<P>;
 
-// One whole mission (B1-B9); Book: the encounter table as printed, else a variant's.
+// One whole mission (B1-B9); Book: the rule book's tables as printed (the fast paths), else a
+// variant's (die by die from the options, the same faces in the same order for the book's).
 template <bool Book, class Dice>
 Outcome play_mission(const Options& o, Dice& dice) {
     State s;
@@ -515,7 +651,12 @@ Outcome play_mission(const Options& o, Dice& dice) {
         v.alert -= alerted;
         if (s.bases & here) {  // B4: a surviving base: base combat and nothing else
             s.damage = v.damage;
-            if (base_combat(s, o.base_cannons, dice)) {
+            bool destroyed;
+            if constexpr (Book)
+                destroyed = base_combat(s, o.base_cannons, dice);
+            else
+                destroyed = base_combat_variant(o, s, o.base_cannons, dice);
+            if (destroyed) {
                 s.bases &= ~here;
                 ++s.out.bases_destroyed;
             }
@@ -526,7 +667,8 @@ Outcome play_mission(const Options& o, Dice& dice) {
                 if (alerted && v.damage < s.hull) encounter(s, v, dice);
             } else {
                 encounter_variant(o, s, v, dice);
-                if (alerted && v.damage < s.hull) encounter_variant(o, s, v, dice);
+                for (int k = 1; alerted && k < o.alert_encounters && v.damage < s.hull; ++k)
+                    encounter_variant(o, s, v, dice);
             }
         }
         if (v.damage >= s.hull) break;  // B3
@@ -542,13 +684,19 @@ Outcome play_mission(const Options& o, Dice& dice) {
     return s.out;
 }
 
+// A variant's mission, kept out of line: play()'s book path stays as small as it was.
+template <class Dice>
+[[gnu::noinline]] Outcome play_variant(const Options& o, Dice& dice) {
+    return play_mission<false>(o, dice);
+}
+
 // One whole mission (B1-B9), with the rules-as-written policy, which asks nothing.
 template <class Policy, class Dice>
 requires PolicyFor<Policy, Dice> Outcome play(const Options& o, [[maybe_unused]] Policy& policy,
                                               Dice& dice) {
-    if (o.book_encounters()) [[likely]]
+    if (o.book) [[likely]]
         return play_mission<true>(o, dice);
-    return play_mission<false>(o, dice);
+    return play_variant(o, dice);
 }
 
 }  // namespace odds::bosconian

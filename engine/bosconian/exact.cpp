@@ -38,36 +38,38 @@ Vec mix(double p, const Vec& a, double q, const Vec& b) {
     return c;
 }
 
-double hit_probability(const odds::bosconian::Threat& t) {
-    return 1.0 - std::popcount(static_cast<unsigned>(t.destroyed_on)) / 6.0;
+// The law of a dice expression's total, indexed from 0 (DiceExpr law() starts at its minimum).
+Vec dice_law(const odds::DiceExpr& e) {
+    const Vec dice = law(e);
+    Vec v(static_cast<std::size_t>(e.min()), 0.0);
+    v.insert(v.end(), dice.begin(), dice.end());
+    return v;
 }
 
-// B5, B8: one single threat.
-Vec threat_law(const odds::bosconian::Threat& t) {
-    const double p = hit_probability(t);
-    return mix(1 - p, point0(), p, sum_d6(t.damage_dice));
-}
+// The chance that a d6 shows one of `faces`.
+double chance(const odds::FaceSet& faces) { return faces.count(6) / 6.0; }
 
-// B5 tables 2 and 4 under the options: destroyed on its faces, else the damage expression's law (by
-// convolution, DiceExpr law()), indexed from damage 0.
+// B5, B8: one single threat under the options: destroyed on its faces, else the damage
+// expression's law (by convolution, DiceExpr law()), indexed from damage 0.
 Vec threat_law(const odds::FaceSet& destroyed_on, const odds::DiceExpr& damage_dice) {
     const double p = 1.0 - destroyed_on.count(6) / 6.0;
-    const Vec dice = law(damage_dice);
-    Vec damage(static_cast<std::size_t>(damage_dice.min()), 0.0);
-    damage.insert(damage.end(), dice.begin(), dice.end());
-    return mix(1 - p, point0(), p, damage);
+    return mix(1 - p, point0(), p, dice_law(damage_dice));
 }
 
-// B7: a formation of one type. f(k): the leader and k others left; g(k): k others only.
-Vec formation_law(const odds::bosconian::Threat& t, std::size_t max) {
-    const double p = hit_probability(t);
-    const Vec single = threat_law(t);
+// B7: a formation of one type and `missiles` missiles. f(k): the leader and k others left; g(k):
+// k others only. The targeting d6 picks the leader with chance 1/6 whatever the leader's number
+// (a face of a d6; formation.leader_rerolled_on only decides which).
+Vec formation_law(const odds::FaceSet& destroyed_on, const odds::DiceExpr& damage_dice,
+                  int missiles, std::size_t max) {
+    const double p = 1.0 - destroyed_on.count(6) / 6.0;
+    const Vec single = threat_law(destroyed_on, damage_dice);
+    const Vec damage = dice_law(damage_dice);
     Vec others = point0();
     Vec f = single;  // only the leader: targeted without a roll
-    for (int k = 1; k <= 4; ++k) {
+    for (int k = 1; k < missiles; ++k) {
         others = convolve(others, single, max);
         // 1/6: the leader is targeted; destroyed ends the attack, a hit leaves the k others.
-        const Vec leader = mix(1 - p, point0(), p, convolve(sum_d6(t.damage_dice), others, max));
+        const Vec leader = mix(1 - p, point0(), p, convolve(damage, others, max));
         // 5/6: another missile, destroyed or spent.
         f = mix(1.0 / 6, leader, 5.0 / 6, convolve(single, f, max));
     }
@@ -83,17 +85,9 @@ Matrix toeplitz(const Vec& law, int h) {
     return t;
 }
 
-// A spy ship that escapes (B5): 1/6 x its faces that miss (4/6 by the book).
+// A spy ship that escapes (B5): its encounter faces x its faces that miss (1/6 x 4/6 by the book).
 double spy_escapes(const Options& o) {
-    return 1.0 / 6 * (6 - o.spy_ship_destroyed_on.count(6)) / 6.0;
-}
-
-// The alert an escaped spy ship adds (B6), indexed from 0: 1d6 by the book.
-Vec spy_alert_law(const Options& o) {
-    const Vec dice = law(o.spy_ship_alert);
-    Vec a(static_cast<std::size_t>(o.spy_ship_alert.min()), 0.0);
-    a.insert(a.end(), dice.begin(), dice.end());
-    return a;
+    return chance(o.encounter_spy_ship) * (6 - o.spy_ship_destroyed_on.count(6)) / 6.0;
 }
 
 // The hidden state of the layout scan: r bases ahead; delta sectors since the last placed base
@@ -102,23 +96,37 @@ constexpr int kDeltas = 7;
 
 struct Solver {
     const Options& o;
-    int h;     // hull: damage rows 0..h-1
-    int cols;  // alert columns 0..sectors
-    Matrix t1, t2, tb;
+    int h;        // hull: damage rows 0..h-1
+    int cols;     // alert columns 0..sectors
+    int alerted;  // the encounters of an alerted empty sector (B6, alert.encounters; 2 by the book)
+    // te[j - 1]: the damage of j encounters that raise no alert (B5), j = 1..alerted; tb: a base
+    // fight.
+    std::vector<Matrix> te;
+    Matrix tb;
     Vec p2d6;
-    double spy;          // a spy ship that escapes (B5)
-    Vec alert1, alert2;  // the alert one escaped spy ship adds, and two (B6)
+    double spy;  // a spy ship that escapes (B5)
+    // alert[j]: the alert j escaped spy ships add (B6), j = 1..alerted (alert[0] unused).
+    std::vector<Vec> alert;
     Result res;
 
-    explicit Solver(const Options& opt) : o(opt), h(opt.hull), cols(opt.sectors + 1) {
+    explicit Solver(const Options& opt)
+        : o(opt), h(opt.hull), cols(opt.sectors + 1), alerted(opt.alert_encounters) {
         const Vec e1 = encounter_law_without_alert(o, static_cast<std::size_t>(h));
-        t1 = toeplitz(e1, h);
-        t2 = toeplitz(convolve(e1, e1, static_cast<std::size_t>(h)), h);
-        tb = toeplitz(base_fight_law(o.base_cannons, static_cast<std::size_t>(h)), h);
+        Vec ej = e1;
+        te.push_back(toeplitz(e1, h));
+        for (int j = 2; j <= alerted; ++j) {
+            ej = convolve(ej, e1, static_cast<std::size_t>(h));
+            te.push_back(toeplitz(ej, h));
+        }
+        tb = toeplitz(base_fight_law(o, o.base_cannons, static_cast<std::size_t>(h)), h);
         p2d6 = sum_d6(2);
         spy = spy_escapes(o);
-        alert1 = spy_alert_law(o);
-        alert2 = convolve(alert1, alert1, 2 * alert1.size());
+        alert.assign(static_cast<std::size_t>(alerted) + 1, Vec{});
+        alert[1] = dice_law(o.spy_ship_alert);
+        for (int j = 2; j <= alerted; ++j)
+            alert[static_cast<std::size_t>(j)] =
+                convolve(alert[static_cast<std::size_t>(j) - 1], alert[1],
+                         static_cast<std::size_t>(j) * alert[1].size());
         res.win.mass.assign(2, 0.0);
         res.damage.mass.assign(static_cast<std::size_t>(h) + 1, 0.0);
         res.sectors_entered.mass.assign(static_cast<std::size_t>(o.sectors) + 1, 0.0);
@@ -133,17 +141,19 @@ struct Solver {
     // product per sector however many hidden states): T * P through the lower triangle alone,
     // for T is lower-triangular Toeplitz (half the multiplications of a dense product).
     struct Products {
-        Matrix m1, m2, mb;  // t1 * P, t2 * P, tb * P
+        std::vector<Matrix> m;  // m[j - 1] = te[j - 1] * P, j = 1..alerted
+        Matrix mb;              // tb * P
     };
     // Into x's matrices, which keep their storage from sector to sector (no page faults).
     void products(const Matrix& p, bool empty, bool base, Products& x) const {
         // A stop is looked at between the products, the longest steps (a third of a second
         // each at hull 1000, packed; engine/stop.hpp).
         if (empty) {
-            x.m1.noalias() = t1.triangularView<Eigen::Lower>() * p;
-            throw_if_stop_requested();
-            x.m2.noalias() = t2.triangularView<Eigen::Lower>() * p;
-            throw_if_stop_requested();
+            x.m.resize(te.size());
+            for (std::size_t j = 0; j < te.size(); ++j) {
+                x.m[j].noalias() = te[j].triangularView<Eigen::Lower>() * p;
+                throw_if_stop_requested();
+            }
         }
         if (base) x.mb.noalias() = tb.triangularView<Eigen::Lower>() * p;
     }
@@ -158,7 +168,7 @@ struct Solver {
 
     // The products of every hidden state with mass (slots: their indices, r >= 1 and
     // delta >= 1), packed side by side into one matrix: one product per sector, not one per
-    // hidden state. block(x.m1, i) is t1 times slot i's matrix.
+    // hidden state. block(x.m[0], i) is te[0] times slot i's matrix.
     void packed_products(const std::vector<Matrix>& hidden, std::vector<int>& slots, Matrix& p,
                          Products& x) const {
         slots.clear();
@@ -169,21 +179,36 @@ struct Solver {
         products(p, true, true, x);
     }
 
-    // An empty sector (B4, B5, B6): one encounter, or two in an alerted sector; m1 = t1 * p and
-    // m2 = t2 * p.
-    Matrix empty_sector(const Block& p, const Block& m1, const Block& m2) const {
+    // An empty sector (B4, B5, B6): one encounter, or `alerted` in an alerted sector; x.m[j - 1]
+    // holds te[j - 1] times the hidden states packed side by side, p's among them at block i.
+    Matrix empty_sector(const Block& p, const Products& x, std::size_t i) const {
         Matrix out = Matrix::Zero(h, cols);
-        out.col(0) += m1.col(0);
-        const int n1 = static_cast<int>(alert1.size()), n2 = static_cast<int>(alert2.size());
-        for (int k = 0; k < n1; ++k)
-            if (alert1[k] > 0) out.col(cap(k)) += spy * alert1[k] * p.col(0);
-        for (int a = 1; a < cols; ++a) {  // alerted: the counter drops by one, two encounters
+        const auto m = [&](int j) { return block(x.m[static_cast<std::size_t>(j) - 1], i); };
+        out.col(0) += m(1).col(0);
+        const Vec& alert1 = alert[1];
+        const int n1 = static_cast<int>(alert1.size());
+        for (int s = 0; s < n1; ++s)
+            if (alert1[s] > 0) out.col(cap(s)) += spy * alert1[s] * p.col(0);
+        for (int a = 1; a < cols; ++a) {  // alerted: the counter drops by one
             const int a1 = a - 1;
-            out.col(a1) += m2.col(a);
-            for (int k = 0; k < n1; ++k)
-                if (alert1[k] > 0) out.col(cap(a1 + k)) += 2 * spy * alert1[k] * m1.col(a);
-            for (int s = 0; s < n2; ++s)
-                if (alert2[s] > 0) out.col(cap(a1 + s)) += spy * spy * alert2[s] * p.col(a);
+            out.col(a1) += m(alerted).col(a);
+            // j of the encounters are spy ships that escape (C(alerted, j) orders), the others
+            // raise no alert.
+            double binomial = 1, spies = 1;
+            for (int j = 1; j <= alerted; ++j) {
+                binomial = binomial * (alerted - j + 1) / j;
+                spies *= spy;
+                const double coefficient = binomial * spies;
+                const Vec& aj = alert[static_cast<std::size_t>(j)];
+                const int nj = static_cast<int>(aj.size());
+                for (int s = 0; s < nj; ++s) {
+                    if (!(aj[s] > 0)) continue;
+                    if (j < alerted)
+                        out.col(cap(a1 + s)) += coefficient * aj[s] * m(alerted - j).col(a);
+                    else
+                        out.col(cap(a1 + s)) += coefficient * aj[s] * p.col(a);
+                }
+            }
         }
         return out;
     }
@@ -239,7 +264,7 @@ struct Solver {
             const double before = p.sum();
             Products x;
             products(p, !base, base, x);
-            p = base ? base_sector(x.mb) : empty_sector(p, x.m1, x.m2);
+            p = base ? base_sector(x.mb) : empty_sector(p, x, 0);
             record_loss(t, lost(before, p.sum()));
             if (base && --ahead == 0) record_win(t, p);
         }
@@ -307,7 +332,7 @@ struct Solver {
         // escapes does no damage).
         Vec enc = encounter_law_without_alert(o, margin);
         enc[0] += spy;
-        const Vec fight = base_fight_law(o.base_cannons, margin);
+        const Vec fight = base_fight_law(o, o.base_cannons, margin);
         std::vector<Vec> fights{Vec{1.0}};
         for (int f = 1; f <= rmax; ++f) fights.push_back(convolve(fights.back(), fight, margin));
         std::vector<Vec> below;  // below[e][m]: P(e encounters deal at most m)
@@ -392,7 +417,7 @@ struct Solver {
                 for (std::size_t i = 0; i < slots.size(); ++i) {
                     Matrix& m = hidden[slots[i]];
                     const double before = m.sum();
-                    m = empty_sector(m, block(x.m1, i), block(x.m2, i));
+                    m = empty_sector(m, x, i);
                     record_loss(t, lost(before, m.sum()) *
                                        (1 - q[2][slots[i] / kDeltas][slots[i] % kDeltas]));
                 }
@@ -445,8 +470,7 @@ struct Solver {
                         }
                     }
                     if (d < 6) {  // no base here
-                        Matrix e =
-                            (1 - hz) * (play ? empty_sector(m, block(x.m1, i), block(x.m2, i)) : m);
+                        Matrix e = (1 - hz) * (play ? empty_sector(m, x, i) : m);
                         if (play) {
                             record_loss(t, lost((1 - hz) * m.sum(), e.sum()) *
                                                (1 - q_next[r][static_cast<std::size_t>(d) + 1]));
@@ -473,33 +497,58 @@ struct Solver {
 Vec encounter_law_without_alert(std::size_t max) { return encounter_law_without_alert({}, max); }
 
 Vec encounter_law_without_alert(const Options& o, std::size_t max) {
-    using namespace odds::bosconian;
+    // B7: the formation's type, then its missiles as single missiles of that type.
+    const double i_type = chance(o.formation_i_type);
     const Vec formation =
-        mix(0.5, formation_law(kIMissile, max), 0.5, formation_law(kPMissile, max));
+        mix(i_type,
+            formation_law(o.i_missile_destroyed_on, o.i_missile_damage, o.formation_missiles, max),
+            1 - i_type,
+            formation_law(o.p_missile_destroyed_on, o.p_missile_damage, o.formation_missiles, max));
+    // B5: each encounter with the chance of its faces of the encounter die.
+    const std::pair<const odds::FaceSet&, Vec> table[] = {
+        {o.encounter_i_missile, threat_law(o.i_missile_destroyed_on, o.i_missile_damage)},
+        {o.encounter_cosmo_mine, threat_law(o.cosmo_mine_destroyed_on, o.cosmo_mine_damage)},
+        {o.encounter_p_missile, threat_law(o.p_missile_destroyed_on, o.p_missile_damage)},
+        {o.encounter_asteroid, threat_law(o.asteroid_destroyed_on, o.asteroid_damage)},
+        {o.encounter_formation, formation}};
     Vec law;
-    for (const Vec& x :
-         {threat_law(kIMissile), threat_law(o.cosmo_mine_destroyed_on, o.cosmo_mine_damage),
-          threat_law(kPMissile), threat_law(o.asteroid_destroyed_on, o.asteroid_damage), formation})
-        law = mix(1, law, 1.0 / 6, x);
+    for (const auto& [faces, x] : table) law = mix(1, law, chance(faces), x);
     // a spy ship destroyed (3-4 by the book)
-    law = mix(1, law, 1.0 / 6 * o.spy_ship_destroyed_on.count(6) / 6.0, point0());
+    law = mix(1, law, chance(o.encounter_spy_ship) * o.spy_ship_destroyed_on.count(6) / 6.0,
+              point0());
+    // B5a: faces of no encounter, quiet rolls (none by the book)
+    int quiet = 0;
+    for (int f = 1; f <= 6; ++f) quiet += o.encounter_any(f) ? 0 : 1;
+    if (quiet > 0) law = mix(1, law, quiet / 6.0, point0());
     if (law.size() > max + 1) law.resize(max + 1);
     return law;
 }
 
-Vec base_fight_law(int cannons, std::size_t max) {
-    // D_c = 1/2 D_{c-1} + A_c * D_c, where A_c (mass 1/2) is one round in which the base fires:
-    // 1/4 an E-type missile, 1/4 cannon fire max(0, S - S') with S, S' sums of c d6.
-    Vec d = point0();
+Vec base_fight_law(int cannons, std::size_t max) { return base_fight_law({}, cannons, max); }
+
+Vec base_fight_law(const Options& o, int cannons, std::size_t max) {
+    // D_c = q D_{c-1} + A_c * D_c, where q is the chance that the ship destroys a cannon (1/2 by
+    // the book) and A_c (mass 1 - q) one round in which the base fires: an E-type missile, or
+    // cannon fire max(0, S - S') with S the sum of c shot rolls and S' of c evasion rolls.
+    const double q = chance(o.base_combat_cannon_destroyed_on);
+    const double missile = (1 - q) * chance(o.base_attack_e_missile_on);
+    const double fired = (1 - q) * (1 - chance(o.base_attack_e_missile_on));
+    const Vec e_missile = threat_law(o.e_missile_destroyed_on, o.e_missile_damage);
+    const Vec shot = dice_law(o.cannon_fire_shots), evasion = dice_law(o.cannon_fire_evaded);
+    Vec d = point0(), shots = point0(), evaded = point0();
     for (int c = 1; c <= cannons; ++c) {
-        const Vec s = sum_d6(c);
-        Vec fire(s.size(), 0.0);
-        for (std::size_t a = 0; a < s.size(); ++a)
-            for (std::size_t b = 0; b < s.size(); ++b) fire[a > b ? a - b : 0] += s[a] * s[b];
-        const Vec round = mix(0.25, threat_law(odds::bosconian::kEMissile), 0.25, fire);
+        const auto n = static_cast<std::size_t>(c);
+        shots = convolve(shots, shot, n * static_cast<std::size_t>(o.cannon_fire_shots.max()));
+        evaded =
+            convolve(evaded, evasion, n * static_cast<std::size_t>(o.cannon_fire_evaded.max()));
+        Vec fire(shots.size(), 0.0);
+        for (std::size_t a = 0; a < shots.size(); ++a)
+            for (std::size_t b = 0; b < evaded.size(); ++b)
+                fire[a > b ? a - b : 0] += shots[a] * evaded[b];
+        const Vec round = mix(missile, e_missile, fired, fire);
         Vec next(max + 1, 0.0);
         for (std::size_t v = 0; v <= max; ++v) {
-            double x = v < d.size() ? 0.5 * d[v] : 0.0;
+            double x = v < d.size() ? q * d[v] : 0.0;
             for (std::size_t j = 1; j <= v && j < round.size(); ++j) x += round[j] * next[v - j];
             next[v] = x / (1 - round[0]);
         }

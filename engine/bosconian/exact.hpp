@@ -48,8 +48,11 @@ Result solve(const Options& o);
 
 // The exact damage law of the pieces, truncated at `max_damage` (mass beyond it is dropped).
 std::vector<double> encounter_law_without_alert(std::size_t max_damage);  // B5, B7
-// The same under the options' encounter table (cosmo_mine.*).
+// The same under the options' tables (encounter.*, the threats' faces and dice, formation.*).
 std::vector<double> encounter_law_without_alert(const Options& o, std::size_t max_damage);
 std::vector<double> base_fight_law(int cannons, std::size_t max_damage);  // B8
+// The same under the options' base combat (base_combat.*, base_attack.*, e_missile.*,
+// cannon_fire.*).
+std::vector<double> base_fight_law(const Options& o, int cannons, std::size_t max_damage);
 
 }  // namespace odds::exact::bosconian

@@ -335,3 +335,203 @@ TEST_CASE("Bosconian exact: spy_ship variants against Monte Carlo", "[exact][bos
     CHECK(std::abs(mc - p) <= 4 * se);
     CHECK(std::abs(book.win.mass[1] - p) > 8 * se);  // the variant is not the book
 }
+
+namespace {
+// Independent enumerations for the variant tests below: every face of every die, one at a time,
+// following the rule book's text, not the solver's formulas.
+using Law = std::map<int, double>;  // damage -> probability
+
+// The totals of n dice of `sides` faces plus `plus`, every face enumerated.
+Law totals(int n, int sides, int plus) {
+    Law out;
+    const auto go = [&](auto&& self, int left, int total, double w) -> void {
+        if (left == 0) {
+            out[total] += w;
+            return;
+        }
+        for (int f = 1; f <= sides; ++f) self(self, left - 1, total + f, w / sides);
+    };
+    go(go, n, plus, 1.0);
+    return out;
+}
+struct Threat {
+    std::vector<int> kill;  // the faces of its d6 that destroy it
+    Law damage;
+    bool kills(int d) const { return std::find(kill.begin(), kill.end(), d) != kill.end(); }
+};
+// B7: the formation's fights from (leader left, others left), leader number L, die by die.
+void fight(const Threat& t, bool leader, int others, int L, int damage, double w, Law& out) {
+    if (!leader && others == 0) {
+        out[damage] += w;
+        return;
+    }
+    const auto resolve = [&](bool at_leader, double w2) {
+        for (int d = 1; d <= 6; ++d) {
+            if (t.kills(d)) {
+                if (at_leader)
+                    out[damage] += w2 / 6;  // the rest scatter
+                else
+                    fight(t, leader, others - 1, L, damage, w2 / 6, out);
+                continue;
+            }
+            for (const auto& [x, q] : t.damage)
+                fight(t, at_leader ? false : leader, at_leader ? others : others - 1, L, damage + x,
+                      w2 / 6 * q, out);
+        }
+    };
+    if (leader && others > 0)
+        for (int f = 1; f <= 6; ++f) resolve(f == L, w / 6);
+    else
+        resolve(leader, w);
+}
+}  // namespace
+
+TEST_CASE("Bosconian exact: a variant's encounter table and formation against an enumeration",
+          "[exact][bosconian][variant]") {
+    const Settings set{{"encounter.i_missile", "1,2"},  {"encounter.cosmo_mine", "3"},
+                       {"encounter.p_missile", "none"}, {"encounter.asteroid", "4"},
+                       {"encounter.formation", "5"},    {"encounter.spy_ship", "6"},
+                       {"i_missile.destroyed_on", "2"}, {"i_missile.damage", "1d4+1"},
+                       {"p_missile.damage", "2d3"},     {"formation.missiles", "3"},
+                       {"formation.i_type", "1-4"},     {"formation.leader_rerolled_on", "5-6"},
+                       {"spy_ship.destroyed_on", "3"},  {"cosmo_mine.damage", "1d6"}};
+    const auto o = bos::parse_options(set);
+    const Threat i{{2}, totals(1, 4, 1)}, p{{1, 2, 5, 6}, totals(2, 3, 0)};
+    const Threat mine{{2, 3, 4, 5}, totals(1, 6, 0)}, rock{{2, 4, 6}, totals(1, 6, 0)};
+    Law want;
+    const auto single = [&](const Threat& t, double w) {
+        for (int d = 1; d <= 6; ++d) {
+            if (t.kills(d)) {
+                want[0] += w / 6;
+                continue;
+            }
+            for (const auto& [x, q] : t.damage) want[x] += w / 6 * q;
+        }
+    };
+    single(i, 2.0 / 6);                              // faces 1, 2
+    single(mine, 1.0 / 6);                           // face 3
+    single(rock, 1.0 / 6);                           // face 4
+    for (int type = 1; type <= 6; ++type)            // face 5: 1-4 I-type, 5-6 P-type
+        for (int leader = 1; leader <= 4; ++leader)  // 5-6 rolled again: 1-4 alike
+            fight(type <= 4 ? i : p, true, 2, leader, 0, 1.0 / 6 / 6 / 4, want);
+    want[0] += 1.0 / 6 / 6;  // face 6: a spy ship destroyed on a 3 (its escape raises an alert)
+    const auto law = ex::encounter_law_without_alert(o, 200);
+    double total = 0;
+    for (std::size_t v = 0; v < law.size(); ++v) {
+        INFO("damage " << v);
+        CHECK(law[v] == Approx(want.count(static_cast<int>(v)) ? want[static_cast<int>(v)] : 0.0)
+                            .margin(1e-13));
+        total += law[v];
+    }
+    CHECK(total == Approx(1 - 1.0 / 6 * 5 / 6).margin(1e-13));
+    // B5a: a 6 of no encounter is a quiet roll, damage 0, where the book's spy ship was.
+    const auto quiet =
+        ex::encounter_law_without_alert(bos::parse_options({{"encounter.spy_ship", "none"}}), 200);
+    const auto book = ex::encounter_law_without_alert(200);
+    CHECK(quiet[0] == Approx(book[0] - 1.0 / 6 * 2 / 6 + 1.0 / 6).margin(1e-15));
+    CHECK(sum(quiet) == Approx(1).margin(1e-13));
+    // The book's formation of five, for contrast: the variant's law is not the book's.
+    CHECK(std::abs(ex::encounter_law_without_alert(200)[0] - law[0]) > 0.01);
+}
+
+TEST_CASE("Bosconian exact: a variant's base fight against round-by-round enumeration",
+          "[exact][bosconian][variant]") {
+    const Settings set{{"base_combat.cannon_destroyed_on", "1-2"},
+                       {"base_attack.e_missile_on", "1"},
+                       {"e_missile.destroyed_on", "3-5"},
+                       {"e_missile.damage", "1d4+2"},
+                       {"cannon_fire.shots", "1d8"},
+                       {"cannon_fire.evaded", "1d4+1"}};
+    const auto o = bos::parse_options(set);
+    constexpr int kMax = 120, kCannons = 2;
+    // The chain over (cannons left, damage) round by round: the combat die, the attack die, the
+    // missile's die and damage, or every shot and evasion die; damage past kMax is dropped.
+    std::vector<std::vector<double>> mass(kCannons + 1, std::vector<double>(kMax + 1, 0.0));
+    mass[kCannons][0] = 1;
+    std::vector<double> want(kMax + 1, 0.0);
+    const Law missile = totals(1, 4, 2);
+    for (int round = 0; round < 2000; ++round) {
+        std::vector<std::vector<double>> next(kCannons + 1, std::vector<double>(kMax + 1, 0.0));
+        double left = 0;
+        for (int c = 1; c <= kCannons; ++c) {
+            Law shots = totals(c, 8, 0), evaded = totals(c, 4, c);
+            for (int v = 0; v <= kMax; ++v) {
+                const double w = mass[c][v];
+                if (w == 0) continue;
+                const auto hit = [&](int x, double q) {
+                    if (v + x <= kMax) next[c][v + x] += q;
+                };
+                for (int f = 1; f <= 6; ++f) {
+                    if (f <= 2) {  // a cannon destroyed; the last one: the base
+                        if (c == 1)
+                            want[v] += w / 6;
+                        else
+                            next[c - 1][v] += w / 6;
+                        continue;
+                    }
+                    for (int g = 1; g <= 6; ++g) {
+                        const double wg = w / 36;
+                        if (g == 1) {  // an E-type missile
+                            for (int d = 1; d <= 6; ++d) {
+                                if (d >= 3 && d <= 5)
+                                    hit(0, wg / 6);
+                                else
+                                    for (const auto& [x, q] : missile) hit(x, wg / 6 * q);
+                            }
+                        } else {  // cannon fire
+                            for (const auto& [s, qs] : shots)
+                                for (const auto& [e, qe] : evaded)
+                                    hit(std::max(s - e, 0), wg * qs * qe);
+                        }
+                    }
+                }
+            }
+        }
+        mass = std::move(next);
+        for (const auto& m : mass) left += sum(m);
+        if (left < 1e-16) break;
+    }
+    const auto law = ex::base_fight_law(o, kCannons, kMax);
+    for (int v = 0; v <= kMax; ++v) {
+        INFO("damage " << v);
+        CHECK(law[static_cast<std::size_t>(v)] ==
+              Approx(want[static_cast<std::size_t>(v)]).margin(1e-13));
+    }
+    // The book's fight of two cannons differs.
+    CHECK(std::abs(ex::base_fight_law(kCannons, kMax)[0] - law[0]) > 0.01);
+}
+
+TEST_CASE("Bosconian exact: alert.encounters and a whole variant against Monte Carlo",
+          "[exact][bosconian][variant][statistics]") {
+    const Settings base{{"sectors", "12"},
+                        {"layout", "5,12"},
+                        {"hull", "80"},
+                        {"start_alert", "2"},
+                        {"spy_ship.destroyed_on", "6"}};
+    std::uint64_t seed = 2900;
+    for (const Settings& extra :
+         {Settings{{"alert.encounters", "3"}}, Settings{{"alert.encounters", "1"}},
+          Settings{{"alert.encounters", "4"},
+                   {"encounter.spy_ship", "5,6"},
+                   {"encounter.formation", "none"},
+                   {"formation.missiles", "7"},
+                   {"base_combat.cannon_destroyed_on", "1-2"},
+                   {"cannon_fire.evaded", "1d4"},
+                   {"e_missile.damage", "2d6"}},
+          Settings{{"encounter.formation", "4,5"},
+                   {"encounter.asteroid", "none"},
+                   {"formation.missiles", "2"},
+                   {"formation.leader_rerolled_on", "none"},
+                   {"p_missile.damage", "1d10"}}}) {
+        Settings set = base;
+        set.insert(set.end(), extra.begin(), extra.end());
+        const auto options = bos::parse_options(set);
+        INFO(bos::scenario(options));
+        const auto exact = ex::solve(options);
+        REQUIRE(exact.win.unresolved == 0);
+        const Tally mc = monte_carlo(set, 200'000, ++seed);
+        test::require_matches(counts(mc, bos::kWin), exact.win.mass);
+        test::require_matches(counts(mc, bos::kDamage), exact.damage.mass);
+        test::require_matches(counts(mc, bos::kSectors), exact.sectors_entered.mass);
+    }
+}

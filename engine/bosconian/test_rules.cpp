@@ -509,3 +509,225 @@ TEST_CASE("B5 asteroid.damage and asteroid.destroyed_on: the book's and a varian
     CHECK(run(options({{"asteroid.destroyed_on", "1"}}), {4, 1}) == 0);
     CHECK(run(options({{"asteroid.destroyed_on", "1"}}), {4, 2, 6}) == 6);
 }
+
+namespace {
+// One encounter under `o` on scripted faces, every face used.
+State encounter_on(const Options& o, std::vector<int> faces) {
+    ScriptedDice dice(std::move(faces));
+    State s = fresh();
+    encounter(o, s, dice);
+    INFO("faces left unused: " << dice.remaining());
+    CHECK(dice.remaining() == 0);
+    return s;
+}
+// One base fight of `cannons` under `o` on scripted faces, every face used: the damage, or -1
+// when the base stands (the ship destroyed).
+int fight_on(const Options& o, int cannons, std::vector<int> faces) {
+    ScriptedDice dice(std::move(faces));
+    State s = fresh();
+    const bool destroyed = base_combat(o, s, cannons, dice);
+    INFO("faces left unused: " << dice.remaining());
+    CHECK(dice.remaining() == 0);
+    return destroyed ? s.damage : -1;
+}
+}  // namespace
+
+TEST_CASE("B5 encounter.*: which face of the encounter die gives which encounter",
+          "[bosconian][B5][variant]") {
+    // The book: a 1 is an I-type missile (a 2 hits it: 2d6), a 2 a cosmo-mine (a 1 hits: 4d6).
+    CHECK(encounter_on(options({}), {1, 2, 3, 4}).damage == 7);
+    CHECK(encounter_on(options({}), {2, 1, 1, 1, 1, 1}).damage == 4);
+    // Swapped: a 1 is the cosmo-mine, a 2 the I-type missile.
+    const auto swapped = options({{"encounter.i_missile", "2"}, {"encounter.cosmo_mine", "1"}});
+    CHECK(encounter_on(swapped, {1, 1, 1, 1, 1, 1}).damage == 4);
+    CHECK(encounter_on(swapped, {2, 2, 3, 4}).damage == 7);
+    // No spy ships: the 6 is an asteroid too (a 1 hits it for 1d6).
+    const auto rocks = options({{"encounter.spy_ship", "none"}, {"encounter.asteroid", "4,6"}});
+    const State rock = encounter_on(rocks, {6, 1, 5});
+    CHECK(rock.damage == 5);
+    CHECK(rock.alert == 0);
+    CHECK(encounter_on(options({}), {6, 1, 5}).alert == 5);  // the book's spy ship
+    // A formation on 5 and 6 (type 1: I-type, leader 1, the leader targeted and destroyed).
+    const auto two = options({{"encounter.formation", "5,6"}, {"encounter.spy_ship", "none"}});
+    CHECK(encounter_on(two, {6, 1, 1, 1, 1}).damage == 0);
+    CHECK(scenario(swapped).find("encounter.i_missile=2 encounter.cosmo_mine=1") !=
+          std::string::npos);
+    CHECK(scenario(options({})).find("encounter.") == std::string::npos);
+}
+
+TEST_CASE("B5a B7a B8a: encounter faces given, a leader number that stands, a cannon face",
+          "[bosconian][B5][B5a][B7a][B8a][options]") {
+    auto refused = [](Settings s) {
+        try {
+            options(std::move(s));
+        } catch (const UsageError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    // Two options given may not share a face.
+    CHECK(refused({{"encounter.cosmo_mine", "1-2"}, {"encounter.i_missile", "1"}}) ==
+          "bosconian: encounter.cosmo_mine='1,2' is not valid; encounter.cosmo_mine takes faces "
+          "no other encounter.* option given gives (face 1 is encounter.i_missile's, B5a)");
+    // One given takes its faces from the book's encounters: the I-type missile loses its 1.
+    const auto mines = options({{"encounter.cosmo_mine", "1-2"}});
+    CHECK(mines.encounter_i_missile.empty());
+    CHECK(encounter_on(mines, {1, 1, 1, 1, 1, 1}).damage == 4);  // a cosmo-mine's 4d6
+    CHECK(scenario(mines).find("encounter.i_missile=none encounter.cosmo_mine=1,2") !=
+          std::string::npos);
+    // A face of no encounter is a quiet roll: no die after it.
+    const State quiet = encounter_on(options({{"encounter.spy_ship", "none"}}), {6});
+    CHECK(quiet.out.encounters == 1);
+    CHECK(quiet.damage == 0);
+    CHECK(quiet.alert == 0);
+    CHECK(refused({{"formation.leader_rerolled_on", "1-6"}})
+              .find("formation.leader_rerolled_on takes at most five of the six faces") !=
+          std::string::npos);
+    CHECK(refused({{"base_combat.cannon_destroyed_on", "none"}})
+              .find("base_combat.cannon_destroyed_on takes at least one face") !=
+          std::string::npos);
+    CHECK(refused({{"formation.missiles", "0"}}).find("formation.missiles") != std::string::npos);
+    CHECK(refused({{"alert.encounters", "7"}}).find("alert.encounters") != std::string::npos);
+    CHECK(refused({{"encounter.asteroid", "4"}, {"encounter.spy_ship", "6"}}).empty());
+}
+
+TEST_CASE("B5 i_missile.* and p_missile.*: the book's and a variant's",
+          "[bosconian][B5][variant]") {
+    // I-type (encounter 1): destroyed on 1, 3, 4, 6, else 2d6.
+    CHECK(encounter_on(options({}), {1, 1}).damage == 0);
+    CHECK(encounter_on(options({}), {1, 2, 3, 4}).damage == 7);
+    const auto i = options({{"i_missile.destroyed_on", "2"}, {"i_missile.damage", "1d8+1"}});
+    CHECK(encounter_on(i, {1, 2}).damage == 0);
+    CHECK(encounter_on(i, {1, 1, 8}).damage == 9);
+    // P-type (encounter 3): destroyed on 1, 2, 5, 6, else 3d6.
+    CHECK(encounter_on(options({}), {3, 5}).damage == 0);
+    CHECK(encounter_on(options({}), {3, 3, 1, 2, 3}).damage == 6);
+    const auto p = options({{"p_missile.destroyed_on", "3-4"}, {"p_missile.damage", "2d6"}});
+    CHECK(encounter_on(p, {3, 3}).damage == 0);
+    CHECK(encounter_on(p, {3, 5, 1, 2}).damage == 3);
+    // A formation's missiles follow them (B7): type 1 I-type, leader 1, the leader targeted
+    // (only it: formation.missiles=1), its die a 2 hits for the missile's damage.
+    const auto one = options({{"formation.missiles", "1"}});
+    CHECK(encounter_on(one, {5, 1, 1, 2, 6, 6}).damage == 12);
+    const auto one_i = options({{"formation.missiles", "1"}, {"i_missile.damage", "1d8+1"}});
+    CHECK(encounter_on(one_i, {5, 1, 1, 2, 8}).damage == 9);
+}
+
+TEST_CASE("B7 formation.*: missiles, type and the leader's number", "[bosconian][B7][variant]") {
+    // Five missiles by the book: type 1 (I-type), leader 1; four others targeted (a 2) and
+    // destroyed (a 1), then the leader alone, destroyed: 2 + 4 x 2 + 1 faces.
+    CHECK(encounter_on(options({}), {5, 1, 1, 2, 1, 2, 1, 2, 1, 2, 1, 1}).damage == 0);
+    // Three missiles: two others, then the leader.
+    const auto three = options({{"formation.missiles", "3"}});
+    CHECK(encounter_on(three, {5, 1, 1, 2, 1, 2, 1, 1}).damage == 0);
+    // The type die: a 4 is P-type by the book (a 3 hits it for 3d6), I-type under 1-4 (a 3
+    // destroys it).
+    const auto one = options({{"formation.missiles", "1"}});
+    CHECK(encounter_on(one, {5, 4, 1, 3, 1, 1, 1}).damage == 3);
+    const auto one_i = options({{"formation.missiles", "1"}, {"formation.i_type", "1-4"}});
+    CHECK(encounter_on(one_i, {5, 4, 1, 3}).damage == 0);
+    // The leader's number: a 6 is rolled again by the book (leader 2, targeted by a 2 and
+    // destroyed); with none rolled again the leader is 6, targeted by a 6.
+    const auto two = options({{"formation.missiles", "2"}});
+    CHECK(encounter_on(two, {5, 1, 6, 2, 2, 1}).damage == 0);
+    const auto two_6 =
+        options({{"formation.missiles", "2"}, {"formation.leader_rerolled_on", "none"}});
+    CHECK(encounter_on(two_6, {5, 1, 6, 6, 1}).damage == 0);
+    CHECK(scenario(three).find("formation.missiles=3") != std::string::npos);
+}
+
+TEST_CASE("B6 alert.encounters: the encounters of an alerted sector", "[bosconian][B6][variant]") {
+    // Lap 2, 3, 1; sector 2 alerted: two asteroids (destroyed on 2) by the book, one in sector 3,
+    // then the base in sector 1 (one cannon, destroyed on 1).
+    const Settings set{
+        {"sectors", "3"}, {"layout", "1"}, {"base_cannons", "1"}, {"start_alert", "1"}};
+    const auto book = play_script(options(set), {4, 2, 4, 2, 4, 2, 1});
+    CHECK(book.won);
+    CHECK(book.encounters == 3);
+    Settings three = set;
+    three.push_back({"alert.encounters", "3"});
+    const auto r = play_script(options(three), {4, 2, 4, 2, 4, 2, 4, 2, 1});
+    CHECK(r.won);
+    CHECK(r.encounters == 4);
+    Settings one = set;
+    one.push_back({"alert.encounters", "1"});
+    CHECK(play_script(options(one), {4, 2, 4, 2, 1}).encounters == 2);
+    // The metrics' ranges follow: at most alert.encounters a sector.
+    CHECK(metric_specs(options(three))[kEncounters].hi == 9);
+    CHECK(metric_specs(options(set))[kEncounters].hi == 6);
+}
+
+TEST_CASE("B8 base_combat.* and base_attack.*: the combat and attack dice",
+          "[bosconian][B8][variant]") {
+    // One cannon. By the book a 1 destroys it; under cannon_destroyed_on=2 a 1 means the base
+    // attacks (a 1: an E-type missile, a 3 destroys it), then a 2 destroys the cannon.
+    CHECK(fight_on(options({}), 1, {1}) == 0);
+    const auto two = options({{"base_combat.cannon_destroyed_on", "2"}});
+    CHECK(fight_on(two, 1, {1, 1, 3, 2}) == 0);
+    // The attack die: a 1 fires an E-type missile by the book (destroyed on 3); under
+    // e_missile_on=2,4,6 it fires the cannon: 5 shots, 3 evaded, 2 damage.
+    CHECK(fight_on(options({}), 1, {2, 1, 3, 1}) == 0);
+    const auto even = options({{"base_attack.e_missile_on", "2,4,6"}});
+    CHECK(fight_on(even, 1, {2, 1, 5, 3, 1}) == 2);
+    CHECK(fight_on(options({}), 1, {2, 2, 5, 3, 1}) == 2);  // the book: a 2 fires the cannon
+}
+
+TEST_CASE("B8 e_missile.* and cannon_fire.*: the base's weapons", "[bosconian][B8][variant]") {
+    // The E-type missile: a 1 hits it for 4d6 by the book; destroyed on 1 and 2d8 otherwise.
+    CHECK(fight_on(options({}), 1, {2, 1, 1, 1, 2, 3, 4, 1}) == 10);
+    const auto e = options({{"e_missile.destroyed_on", "1"}, {"e_missile.damage", "2d8"}});
+    CHECK(fight_on(e, 1, {2, 1, 1, 1}) == 0);
+    CHECK(fight_on(e, 1, {2, 1, 3, 8, 7, 1}) == 15);
+    // Cannon fire with two cannons: a d6 each for the shots and the evasions by the book
+    // (12 - 2); under shots=2d6 and evaded=1d4, two dice a cannon and a d4 a cannon fired.
+    CHECK(fight_on(options({}), 2, {2, 2, 6, 6, 1, 1, 1, 1}) == 10);
+    const auto fire = options({{"cannon_fire.shots", "2d6"}, {"cannon_fire.evaded", "1d4"}});
+    CHECK(fight_on(fire, 2, {2, 2, 6, 6, 6, 6, 1, 4, 1, 1}) == 19);
+    // More cannons than the fast path takes in one step: nine fire (sixes), the ship evades
+    // ones, then a 1 destroys each cannon in turn.
+    auto faces = [](int sixes, int ones) {
+        std::vector<int> f{2, 2};
+        f.insert(f.end(), static_cast<std::size_t>(sixes), 6);
+        f.insert(f.end(), static_cast<std::size_t>(ones), 1);
+        return f;
+    };
+    CHECK(fight_on(options({}), 9, faces(9, 9 + 9)) == 54 - 9);
+    CHECK(fight_on(fire, 9, faces(18, 9 + 9)) == 108 - 9);
+}
+
+TEST_CASE("the variant path plays the book's tables die for die like the fast paths",
+          "[bosconian][variant]") {
+    // play_mission<false> rolls every table from the options, die by die: on the book's values
+    // it must play the same missions as the table-driven fast paths, to the last die.
+    for (const Settings& set : {Settings{}, Settings{{"base_cannons", "11"}, {"hull", "300"}},
+                                Settings{{"start_alert", "5"}, {"sectors", "20"}}}) {
+        const Options o = options(set);
+        REQUIRE(o.book_tables());
+        REQUIRE(o.book);
+        RulesAsWritten policy;
+        Dice fast(17), variant(17);
+        for (int i = 0; i < 20000; ++i) {
+            const Outcome k = play(o, policy, fast);
+            const Outcome v = play_mission<false>(o, variant);
+            REQUIRE(k.won == v.won);
+            REQUIRE(k.damage == v.damage);
+            REQUIRE(k.sectors_entered == v.sectors_entered);
+            REQUIRE(k.bases_destroyed == v.bases_destroyed);
+            REQUIRE(k.encounters == v.encounters);
+            REQUIRE(k.alerts == v.alerts);
+            REQUIRE(fast.d6() == variant.d6());
+        }
+    }
+    // play() reads the flag parse_options works out: any changed table takes the variant path.
+    for (const char* name : {"encounter.spy_ship", "i_missile.destroyed_on", "formation.i_type",
+                             "base_attack.e_missile_on", "e_missile.destroyed_on"}) {
+        INFO(name);
+        const Options o = options({{name, "1"}});
+        CHECK_FALSE(o.book_tables());
+        CHECK_FALSE(o.book);
+    }
+    CHECK_FALSE(options({{"alert.encounters", "3"}}).book);
+    CHECK_FALSE(options({{"formation.missiles", "4"}}).book);
+    CHECK_FALSE(options({{"cannon_fire.shots", "1d8"}}).book);
+    CHECK(Options{}.book);
+}
