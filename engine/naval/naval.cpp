@@ -9,19 +9,24 @@ namespace odds::naval {
 
 namespace {
 // A field of Options::rules (the numbers play reads), or one element of an array there.
+// Small whole numbers are held in bytes (State copies stay short) and read as ints.
+template <class T>
+using AsOption = std::conditional_t<std::is_same_v<T, std::int8_t>, int, T>;
 template <auto M>
 struct RuleOf {
-    using T = typename detail::member<decltype(M)>::type;
+    using Held = typename detail::member<decltype(M)>::type;
+    using T = AsOption<Held>;
     static T get(const Options& o) { return o.rules.*M; }
-    static void set(Options& o, T v) { o.rules.*M = v; }
+    static void set(Options& o, T v) { o.rules.*M = static_cast<Held>(v); }
 };
 template <auto M>
 constexpr Field<Options, typename RuleOf<M>::T> rule{&RuleOf<M>::get, &RuleOf<M>::set};
 template <auto M, std::size_t I>
 struct RuleElementOf {
-    using T = typename detail::member<decltype(M)>::type::value_type;
+    using Held = typename detail::member<decltype(M)>::type::value_type;
+    using T = AsOption<Held>;
     static T get(const Options& o) { return (o.rules.*M)[I]; }
-    static void set(Options& o, T v) { (o.rules.*M)[I] = v; }
+    static void set(Options& o, T v) { (o.rules.*M)[I] = static_cast<Held>(v); }
 };
 template <auto M, std::size_t I>
 constexpr Field<Options, typename RuleElementOf<M, I>::T> rule_element{&RuleElementOf<M, I>::get,

@@ -72,8 +72,8 @@ enum Takes : std::uint8_t { kTakesTable, kTakesMovement, kTakesCannon, kTakesCre
 
 // N9: each card's modifier to the roll it changes, in the book (options card.*); Quick Reload and
 // Crows Nest Lookout change no roll.
-inline constexpr std::array<int, kCardKinds> kBookCardModifier{2, 2, 2, 2, 2,  2,  2,
-                                                               2, 2, 0, 0, -2, -2, 1};
+inline constexpr std::array<std::int8_t, kCardKinds> kBookCardModifier{2, 2, 2, 2, 2,  2,  2,
+                                                                       2, 2, 0, 0, -2, -2, 1};
 // N6: the book's broadside table: 5-6 one point, 7-8 two, 9+ three (option broadside.table).
 constexpr StepTable book_broadside_table() {
     StepTable t;
@@ -90,28 +90,28 @@ struct Rules {
     FaceSet fleet_movement = FaceSet::range(1, 2);  // fleet.movement
     FaceSet fleet_cannon = FaceSet::range(3, 4);    // fleet.cannon
     FaceSet fleet_crew = FaceSet::range(5, 6);      // fleet.crew
-    int fleet_bonus = 1;                            // fleet.bonus
+    std::int8_t fleet_bonus = 1;                    // fleet.bonus
     // N4
-    int hand_max = kHandLimit;  // hand.max
-    int hand_draw = 1;          // hand.draw
+    std::int8_t hand_max = kHandLimit;  // hand.max
+    std::int8_t hand_draw = 1;          // hand.draw
     // N5
     DiceExpr move_roll = DiceExpr::of(2, 6, -4);  // move.roll
     // N6
-    DiceExpr broadside_roll = DiceExpr::of(1, 6);             // broadside.roll
-    StepTable broadside_table = book_broadside_table();       // broadside.table
-    int penalty_beyond = 2, penalty_per_hex = 1;              // broadside.range_penalty.*
-    std::array<int, kAmmoKinds> ammo_modifier{1, 0, 0};       // broadside.*.modifier, by enum Ammo
-    DiceExpr attribute_roll = DiceExpr::of(1, 6);             // attribute.roll
-    int movement_up_to = 2, cannon_up_to = 4;                 // attribute.*_up_to; above: Crew
-    std::array<int, kAmmoKinds> attribute_modifier{0, 0, 1};  // attribute.*.modifier
-    std::array<int, kAmmoKinds> takes{kTakesTable, kTakesMovement, kTakesTable};  // *.takes
-    int sinking_cannon = -2;                                                      // sinking.cannon
+    DiceExpr broadside_roll = DiceExpr::of(1, 6);                // broadside.roll
+    StepTable broadside_table = book_broadside_table();          // broadside.table
+    std::int8_t penalty_beyond = 2, penalty_per_hex = 1;         // broadside.range_penalty.*
+    std::array<std::int8_t, kAmmoKinds> ammo_modifier{1, 0, 0};  // broadside.*.modifier
+    DiceExpr attribute_roll = DiceExpr::of(1, 6);                // attribute.roll
+    std::int8_t movement_up_to = 2, cannon_up_to = 4;            // attribute.*_up_to; above: Crew
+    std::array<std::int8_t, kAmmoKinds> attribute_modifier{0, 0, 1};  // attribute.*.modifier
+    std::array<std::int8_t, kAmmoKinds> takes{kTakesTable, kTakesMovement, kTakesTable};
+    std::int8_t sinking_cannon = -2;  // sinking.cannon
     // N7
     DiceExpr boarding_roll = DiceExpr::of(1, 6);  // boarding.roll
     bool ties_reroll = true;                      // boarding.ties
-    int prize_crew = 1;                           // boarding.prize_crew
+    std::int8_t prize_crew = 1;                   // boarding.prize_crew
     // N9
-    std::array<int, kCardKinds> card_modifier = kBookCardModifier;  // card.*
+    std::array<std::int8_t, kCardKinds> card_modifier = kBookCardModifier;  // card.*
 };
 
 struct Options {
@@ -251,7 +251,6 @@ struct State {
     int deck_total = 0;
     // N6: the longest range of each ammunition, by enum Ammo (options broadside.range.*).
     std::array<std::int8_t, kAmmoKinds> range{5, 4, 2};
-    Rules rules{};  // the rule book's other numbers (N2-N9), from the options
     int deck_n = 0, discards_n = 0;
     std::array<std::array<std::uint8_t, kHandMax>, kSides> hand{};
     std::array<int, kSides> hand_n{};
@@ -284,6 +283,9 @@ struct State {
     int declaring = 0;
     int winner = -2;  // -2: playing; -1: draw; else the side
     bool timeout = false;
+    // The rule book's other numbers (N2-N9), from the options: small whole numbers in bytes, and
+    // last but the metrics, so that a state's copy (search) stays short and its busy fields close.
+    Rules rules{};
 
     // What the metrics report.
     // The fleet roll (N2): every roll adds one point somewhere, so the sides' rating totals are
