@@ -8,6 +8,32 @@
 namespace odds::naval {
 
 namespace {
+// A field of Options::rules (the numbers play reads), or one element of an array there.
+// Small whole numbers are held in bytes (State copies stay short) and read as ints.
+template <class T>
+using AsOption = std::conditional_t<std::is_same_v<T, std::int8_t>, int, T>;
+template <auto M>
+struct RuleOf {
+    using Held = typename detail::member<decltype(M)>::type;
+    using T = AsOption<Held>;
+    static T get(const Options& o) { return o.rules.*M; }
+    static void set(Options& o, T v) { o.rules.*M = static_cast<Held>(v); }
+};
+template <auto M>
+constexpr Field<Options, typename RuleOf<M>::T> rule{&RuleOf<M>::get, &RuleOf<M>::set};
+template <auto M, std::size_t I>
+struct RuleElementOf {
+    using Held = typename detail::member<decltype(M)>::type::value_type;
+    using T = AsOption<Held>;
+    static T get(const Options& o) { return (o.rules.*M)[I]; }
+    static void set(Options& o, T v) { (o.rules.*M)[I] = static_cast<Held>(v); }
+};
+template <auto M, std::size_t I>
+constexpr Field<Options, typename RuleElementOf<M, I>::T> rule_element{&RuleElementOf<M, I>::get,
+                                                                       &RuleElementOf<M, I>::set};
+
+constexpr std::string_view kTakesWords = "table,movement,cannon,crew";
+
 constexpr Option<Options> kOptions[] = {
     {.name = "width",
      .type = integer(field<&Options::length>, 6, kMaxLength),
@@ -31,10 +57,62 @@ constexpr Option<Options> kOptions[] = {
      .type = integer(field<&Options::ships>, 1, kMaxFleet),
      .help = "ships of the line a side, {range}",
      .ruling = "N2"},
+    {.name = "ship.movement",
+     .type = integer(field<&Options::base_movement>, 0, 20),
+     .help = "every ship's Movement before the fleet roll, {range}",
+     .ruling = "N2",
+     .named_when_changed = true},
+    // Above sinking.cannon, so that no ship sinks before a shot is fired.
+    {.name = "ship.cannon",
+     .type = integer(field<&Options::base_cannon>, named("sinking.cannon", 1), 20),
+     .help = "every ship's Cannon before the fleet roll, {range}",
+     .ruling = "N2",
+     .named_when_changed = true},
+    {.name = "ship.crew",
+     .type = integer(field<&Options::base_crew>, 0, 20),
+     .help = "every ship's Crew before the fleet roll, {range}",
+     .ruling = "N2",
+     .named_when_changed = true},
+    {.name = "fleet.movement",
+     .type = faces_option(rule<&Rules::fleet_movement>, 6),
+     .help = "the faces of a character table's d6 (National, Fleet, Ship, Captain, Crew) that "
+             "add fleet.bonus to Movement",
+     .ruling = "N2",
+     .named_when_changed = true},
+    {.name = "fleet.cannon",
+     .type = faces_option(rule<&Rules::fleet_cannon>, 6),
+     .help = "the faces of a character table's d6 that add fleet.bonus to Cannon",
+     .ruling = "N2",
+     .named_when_changed = true},
+    {.name = "fleet.crew",
+     .type = faces_option(rule<&Rules::fleet_crew>, 6),
+     .help = "the faces of a character table's d6 that add fleet.bonus to Crew",
+     .ruling = "N2",
+     .named_when_changed = true},
+    {.name = "fleet.bonus",
+     .type = integer(rule<&Rules::fleet_bonus>, 0, 5),
+     .help = "rating points a character table's result adds, {range}",
+     .ruling = "N2",
+     .named_when_changed = true},
     {.name = "max_turns",
      .type = integer(field<&Options::max_turns>, 1, 1000),
      .help = "turns after which the side with more ships wins, {range}",
      .ruling = "N8"},
+    {.name = "move.roll",
+     .type = dice_option(rule<&Rules::move_roll>, -40, 60),
+     .help = "the movement roll, to which the ship's Movement and the cards add (never below 0)",
+     .ruling = "N5",
+     .named_when_changed = true},
+    {.name = "broadside.roll",
+     .type = dice_option(rule<&Rules::broadside_roll>, -20, 100),
+     .help = "the broadside roll, to which the firer's Cannon and the modifiers add",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "broadside.table",
+     .type = steps_option(rule<&Rules::broadside_table>, 0, 20),
+     .help = "the broadside table: rating points a total of at least T takes",
+     .ruling = "N6",
+     .named_when_changed = true},
     {.name = "broadside.range.round",
      .type = integer(field<&Options::range_round>, 0, 40),
      .help = "the longest range of roundshot, {range}",
@@ -49,6 +127,114 @@ constexpr Option<Options> kOptions[] = {
      .type = integer(field<&Options::range_grape>, 0, 40),
      .help = "the longest range of grapeshot, {range}",
      .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "broadside.range_penalty.beyond",
+     .type = integer(rule<&Rules::penalty_beyond>, 0, 40),
+     .help = "the range in hexes past which each hex costs the broadside roll "
+             "broadside.range_penalty.per_hex, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "broadside.range_penalty.per_hex",
+     .type = integer(rule<&Rules::penalty_per_hex>, 0, 10),
+     .help = "taken from the broadside roll for each hex of range past "
+             "broadside.range_penalty.beyond, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "broadside.round.modifier",
+     .type = integer(rule_element<&Rules::ammo_modifier, kRoundshot>, -10, 10),
+     .help = "added to a roundshot broadside roll, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "broadside.chain.modifier",
+     .type = integer(rule_element<&Rules::ammo_modifier, kChainshot>, -10, 10),
+     .help = "added to a chainshot broadside roll, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "broadside.grape.modifier",
+     .type = integer(rule_element<&Rules::ammo_modifier, kGrapeshot>, -10, 10),
+     .help = "added to a grapeshot broadside roll, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "attribute.roll",
+     .type = dice_option(rule<&Rules::attribute_roll>, -20, 100),
+     .help = "the random attribute table's roll, one for each rating point a broadside takes",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "attribute.movement_up_to",
+     .type = integer(rule<&Rules::movement_up_to>, -100, 100),
+     .help = "attribute rolls up to this take Movement, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "attribute.cannon_up_to",
+     .type = integer(rule<&Rules::cannon_up_to>, named("attribute.movement_up_to"), 100),
+     .help = "attribute rolls above attribute.movement_up_to and up to this take Cannon; higher "
+             "rolls take Crew, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "attribute.round.modifier",
+     .type = integer(rule_element<&Rules::attribute_modifier, kRoundshot>, -10, 10),
+     .help = "added to the attribute roll of a roundshot hit, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "attribute.chain.modifier",
+     .type = integer(rule_element<&Rules::attribute_modifier, kChainshot>, -10, 10),
+     .help = "added to the attribute roll of a chainshot hit, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "attribute.grape.modifier",
+     .type = integer(rule_element<&Rules::attribute_modifier, kGrapeshot>, -10, 10),
+     .help = "added to the attribute roll of a grapeshot hit, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "attribute.round.takes",
+     .type = choice(rule_element<&Rules::takes, kRoundshot>, kTakesWords),
+     .help = "what a roundshot hit's points take: a roll on the attribute table each, or all "
+             "from one rating",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "attribute.chain.takes",
+     .type = choice(rule_element<&Rules::takes, kChainshot>, kTakesWords),
+     .help = "what a chainshot hit's points take: a roll on the attribute table each, or all "
+             "from one rating",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "attribute.grape.takes",
+     .type = choice(rule_element<&Rules::takes, kGrapeshot>, kTakesWords),
+     .help = "what a grapeshot hit's points take: a roll on the attribute table each, or all "
+             "from one rating",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "sinking.cannon",
+     .type = integer(rule<&Rules::sinking_cannon>, -20, 10),
+     .help = "a ship whose Cannon falls to this or below blows its hold and sinks, {range}",
+     .ruling = "N6",
+     .named_when_changed = true},
+    {.name = "boarding.roll",
+     .type = dice_option(rule<&Rules::boarding_roll>, 0, 100),
+     .help = "each side's boarding action roll, to which its Crew and cards add (not a fixed "
+             "number while ties are rolled again)",
+     .ruling = "N7",
+     .named_when_changed = true},
+    {.name = "boarding.ties",
+     .type = choice(rule<&Rules::ties_reroll>, "nobody,reroll"),
+     .help = "a tied boarding action: rolled again, or nobody wins and the ships part",
+     .ruling = "N7",
+     .named_when_changed = true},
+    {.name = "boarding.prize_crew",
+     .type = integer(rule<&Rules::prize_crew>, 0, 20),
+     .help = "crew points the winner moves to a prize it takes (the prize's Crew becomes this), "
+             "{range}",
+     .ruling = "N7",
+     .named_when_changed = true},
+    {.name = "hand.max",
+     .type = integer(rule<&Rules::hand_max>, 0, kMaxHandLimit),
+     .help = "the hand limit: a side holding more after a draw discards one, {range}",
+     .ruling = "N4",
+     .named_when_changed = true},
+    {.name = "hand.draw",
+     .type = integer(rule<&Rules::hand_draw>, 0, 5),
+     .help = "cards each side draws in the draw phase, one at a time, {range}",
+     .ruling = "N4",
      .named_when_changed = true},
     {.name = "deck.gust_of_wind",
      .type = integer(field<&Options::deck_gust_of_wind>, 0, kMaxDeck),
@@ -120,6 +306,67 @@ constexpr Option<Options> kOptions[] = {
      .help = "Rake the Bow cards in the deck, {range} (all cards together at most 42)",
      .ruling = "N4",
      .named_when_changed = true},
+    {.name = "card.gust_of_wind",
+     .type = integer(rule_element<&Rules::card_modifier, kGustOfWind>, -10, 10),
+     .help = "Gust of Wind: added to the own movement roll, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
+    {.name = "card.unfurl_the_sails",
+     .type = integer(rule_element<&Rules::card_modifier, kUnfurlTheSails>, -10, 10),
+     .help = "Unfurl the Sails: added to the own movement roll, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
+    {.name = "card.catch_the_wind",
+     .type = integer(rule_element<&Rules::card_modifier, kCatchTheWind>, -10, 10),
+     .help = "Catch the Wind: added to the own movement roll, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
+    {.name = "card.fierce_hand_to_hand",
+     .type = integer(rule_element<&Rules::card_modifier, kFierceHandToHand>, -10, 10),
+     .help = "Fierce Hand to Hand: added to the own boarding action roll, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
+    {.name = "card.swords_and_pistols",
+     .type = integer(rule_element<&Rules::card_modifier, kSwordsAndPistols>, -10, 10),
+     .help = "Swords and Pistols: added to the own boarding action roll, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
+    {.name = "card.rally_the_men",
+     .type = integer(rule_element<&Rules::card_modifier, kRallyTheMen>, -10, 10),
+     .help = "Rally the Men: added to the own boarding action roll, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
+    {.name = "card.sweep_the_decks",
+     .type = integer(rule_element<&Rules::card_modifier, kSweepTheDecks>, -10, 10),
+     .help = "Sweep the Decks: added to an own grapeshot broadside roll, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
+    {.name = "card.splintering_wood",
+     .type = integer(rule_element<&Rules::card_modifier, kSplinteringWood>, -10, 10),
+     .help = "Splintering Wood: added to an own roundshot broadside roll, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
+    {.name = "card.damaged_rigging",
+     .type = integer(rule_element<&Rules::card_modifier, kDamagedRigging>, -10, 10),
+     .help = "Damaged Rigging: added to an own chainshot broadside roll, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
+    {.name = "card.maneuver",
+     .type = integer(rule_element<&Rules::card_modifier, kManeuver>, -10, 10),
+     .help = "Maneuver: added to one enemy broadside roll, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
+    {.name = "card.calm_waters",
+     .type = integer(rule_element<&Rules::card_modifier, kCalmWaters>, -10, 10),
+     .help = "Calm Waters: added to one enemy movement roll, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
+    {.name = "card.rake_the_bow",
+     .type = integer(rule_element<&Rules::card_modifier, kRakeTheBow>, -10, 10),
+     .help = "Rake the Bow: added to an own broadside roll fired from the target's bow or stern "
+             "wedge, {range}",
+     .ruling = "N9",
+     .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"naval", kOptions};
 
@@ -153,6 +400,12 @@ Options parse_options(const Settings& settings) {
         throw UsageError("naval: a deck of " + std::to_string(total) +
                          " cards (options deck.*) is past the largest, " +
                          std::to_string(kMaxDeck));
+    // N7: ties are rolled until the rolls differ, so a fixed roll would never end.
+    const DiceExpr& b = o.rules.boarding_roll;
+    if (o.rules.ties_reroll && b.min() == b.max())
+        throw UsageError("naval: boarding.roll='" + to_string(b) +
+                         "' is not valid while boarding.ties=reroll; boarding.roll takes dice "
+                         "whose totals can differ (such as 1d6), or set boarding.ties=nobody");
     return o;
 }
 
@@ -184,18 +437,11 @@ bool applicable(int card, const Roll& roll) noexcept {
 }
 
 int card_modifier(int card, const Roll& roll) noexcept {
-    if (!applicable(card, roll)) return 0;
-    switch (card) {
-        case kCalmWaters:
-        case kManeuver:
-            return -2;
-        case kRakeTheBow:
-            return 1;
-        case kQuickReload:
-            return 0;
-        default:
-            return 2;
-    }
+    return card_modifier(Rules{}, card, roll);
+}
+
+int card_modifier(const Rules& r, int card, const Roll& roll) noexcept {
+    return applicable(card, roll) ? r.card_modifier[static_cast<std::size_t>(card)] : 0;
 }
 
 State empty_sea(const Options& o) {
@@ -207,6 +453,7 @@ State empty_sea(const Options& o) {
     s.range[kRoundshot] = static_cast<std::int8_t>(o.range_round);
     s.range[kChainshot] = static_cast<std::int8_t>(o.range_chain);
     s.range[kGrapeshot] = static_cast<std::int8_t>(o.range_grape);
+    s.rules = o.rules;
     s.deck_total = 0;
     for (int c = 0; c < kCardKinds; ++c) {
         s.deck_of[c] = static_cast<std::uint8_t>(o.deck_count(c));
@@ -230,6 +477,9 @@ Start opening(const Options& o) {
         for (int k = 0; k < o.ships; ++k) {
             const int i = side * o.ships + k;
             s.ship[i] = Ship{};
+            s.ship[i].movement = o.base_movement;  // N2: the base ratings (options ship.*)
+            s.ship[i].cannon = o.base_cannon;
+            s.ship[i].crew = o.base_crew;
             s.ship[i].side = s.ship[i].origin = static_cast<std::int8_t>(side);
             // N3: in line on the edge rows, bows toward the enemy; N3a: side B's fleet is side
             // A's turned half a circle about the sea's centre.
@@ -353,8 +603,9 @@ void reach(const State& s, int i, int allowance, Reach& r) noexcept {
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     const int t = o.max_turns, n = kSides * o.ships;
-    const int edge =
-        5 * o.ships + 3;  // N2: a side's rating in one attribute lies in [n, 6n + 3] (+1 crew)
+    // N2: each of a side's 5 x ships + 3 character rolls adds fleet.bonus to an attribute at
+    // most once, and both sides start from the same base ratings.
+    const int edge = o.rules.fleet_bonus * (5 * o.ships + 3);
     auto m = versus::outcome_specs(t, "N8", "both fleets gone at once, or equal ships at max_turns",
                                    "both fleets gone at once");
     m.insert(

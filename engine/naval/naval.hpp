@@ -18,6 +18,7 @@
 #include "engine/hex.hpp"
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
+#include "engine/rule_values.hpp"
 #include "engine/versus.hpp"
 
 namespace odds::naval {
@@ -31,10 +32,11 @@ inline constexpr int kMaxCells = kMaxLength * kMaxBreadth;
 // The sea is stored with a ring of land hexes all round (State::cell), so that a step off the
 // map is a step onto land and the movement search needs no bounds test.
 inline constexpr int kGridCells = (kMaxLength + 2) * (kMaxBreadth + 2);
-inline constexpr int kDeckSize = 28;             // N4: 2 of each of the 14 cards (the book)
-inline constexpr int kMaxDeck = 42;              // the largest deck the options allow (deck.*)
-inline constexpr int kHandLimit = 5;             // N4
-inline constexpr int kHandMax = kHandLimit + 1;  // a hand just drawn, before the discard
+inline constexpr int kDeckSize = 28;                // N4: 2 of each of the 14 cards (the book)
+inline constexpr int kMaxDeck = 42;                 // the largest deck the options allow (deck.*)
+inline constexpr int kHandLimit = 5;                // N4: the book's hand limit (option hand.max)
+inline constexpr int kMaxHandLimit = 7;             // the largest hand.max (a card mask is 8 bits)
+inline constexpr int kHandMax = kMaxHandLimit + 1;  // a hand just drawn, before the discard
 
 // N4, N9: the 14 cards of the seed's deck list, two of each.
 enum Card : std::uint8_t {
@@ -64,6 +66,54 @@ constexpr int max_range(int ammo) noexcept {
 
 enum Attribute : std::uint8_t { kMovement, kCannon, kCrew };
 
+// N6: what a broadside's points take (options attribute.*.takes): a roll on the attribute table,
+// or every point from one attribute (the book's chainshot: Movement).
+enum Takes : std::uint8_t { kTakesTable, kTakesMovement, kTakesCannon, kTakesCrew };
+
+// N9: each card's modifier to the roll it changes, in the book (options card.*); Quick Reload and
+// Crows Nest Lookout change no roll.
+inline constexpr std::array<std::int8_t, kCardKinds> kBookCardModifier{2, 2, 2, 2, 2,  2,  2,
+                                                                       2, 2, 0, 0, -2, -2, 1};
+// N6: the book's broadside table: 5-6 one point, 7-8 two, 9+ three (option broadside.table).
+constexpr StepTable book_broadside_table() {
+    StepTable t;
+    t.n = 3;
+    t.at_least = {5, 7, 9};
+    t.value = {1, 2, 3};
+    return t;
+}
+
+// The rule book's numbers play reads (N2-N9), held by Options and copied into State by
+// empty_sea: plain fixed-size values, read once per run; each is the option named beside it.
+struct Rules {
+    // N2: the faces of the character tables' d6 that give each attribute its bonus.
+    FaceSet fleet_movement = FaceSet::range(1, 2);  // fleet.movement
+    FaceSet fleet_cannon = FaceSet::range(3, 4);    // fleet.cannon
+    FaceSet fleet_crew = FaceSet::range(5, 6);      // fleet.crew
+    std::int8_t fleet_bonus = 1;                    // fleet.bonus
+    // N4
+    std::int8_t hand_max = kHandLimit;  // hand.max
+    std::int8_t hand_draw = 1;          // hand.draw
+    // N5
+    DiceExpr move_roll = DiceExpr::of(2, 6, -4);  // move.roll
+    // N6
+    DiceExpr broadside_roll = DiceExpr::of(1, 6);                // broadside.roll
+    StepTable broadside_table = book_broadside_table();          // broadside.table
+    std::int8_t penalty_beyond = 2, penalty_per_hex = 1;         // broadside.range_penalty.*
+    std::array<std::int8_t, kAmmoKinds> ammo_modifier{1, 0, 0};  // broadside.*.modifier
+    DiceExpr attribute_roll = DiceExpr::of(1, 6);                // attribute.roll
+    std::int8_t movement_up_to = 2, cannon_up_to = 4;            // attribute.*_up_to; above: Crew
+    std::array<std::int8_t, kAmmoKinds> attribute_modifier{0, 0, 1};  // attribute.*.modifier
+    std::array<std::int8_t, kAmmoKinds> takes{kTakesTable, kTakesMovement, kTakesTable};
+    std::int8_t sinking_cannon = -2;  // sinking.cannon
+    // N7
+    DiceExpr boarding_roll = DiceExpr::of(1, 6);  // boarding.roll
+    bool ties_reroll = true;                      // boarding.ties
+    std::int8_t prize_crew = 1;                   // boarding.prize_crew
+    // N9
+    std::array<std::int8_t, kCardKinds> card_modifier = kBookCardModifier;  // card.*
+};
+
 struct Options {
     int length = 24;     // option width: sea hexes from one fleet's edge to the other's (N1)
     int breadth = 16;    // option height: sea hexes along each fleet's edge (N1)
@@ -87,6 +137,11 @@ struct Options {
     int deck_rake_the_bow = 2;
     // N6: the longest range of each ammunition (options broadside.range.*).
     int range_round = 5, range_chain = 4, range_grape = 2;
+    // N2: the base ratings (options ship.*).
+    int base_movement = 1, base_cannon = 1, base_crew = 2;
+    // N2-N9: the rule book's other numbers (options fleet.*, hand.*, move.roll, broadside.*,
+    // attribute.*, sinking.cannon, boarding.*, card.*), as play reads them from State::rules.
+    Rules rules{};
     int deck_count(int card) const noexcept;
 };
 
@@ -117,8 +172,10 @@ struct Roll {
 };
 // Is `card` one the asked side may play on `roll` (N9)?
 bool applicable(int card, const Roll& roll) noexcept;
-// Its modifier to the roll (Quick Reload: 0, it grants a broadside instead).
+// Its modifier to the roll under the book (Quick Reload: 0, it grants a broadside instead), and
+// under the rules `r` (options card.*).
 int card_modifier(int card, const Roll& roll) noexcept;
+int card_modifier(const Rules& r, int card, const Roll& roll) noexcept;
 
 // One broadside as declared (N6): target -1 holds fire.
 struct Shot {
@@ -211,6 +268,7 @@ struct State {
     std::int8_t next_side = 0;             // N5: the side to move a ship next
     std::int8_t mover = -1;                // N5: the ship moving
     std::int8_t nth = 0;                   // N9a: 1 for the second broadside after a Quick Reload
+    std::int8_t drawn = 0;                 // N4: cards the actor has drawn this draw phase
     std::int8_t card_turn = 0;             // N9: 0 the rolling side's cards, 1 the other side's
     std::int8_t board_i = 0, board_j = 0;  // N7a: the pair asked, or the last pair looked at
     std::int8_t asked = 0;                 // N7a: 0 the lower ship's side asked, 1 the other's
@@ -225,6 +283,9 @@ struct State {
     int declaring = 0;
     int winner = -2;  // -2: playing; -1: draw; else the side
     bool timeout = false;
+    // The rule book's other numbers (N2-N9), from the options: small whole numbers in bytes, and
+    // last but the metrics, so that a state's copy (search) stays short and its busy fields close.
+    Rules rules{};
 
     // What the metrics report.
     // The fleet roll (N2): every roll adds one point somewhere, so the sides' rating totals are

@@ -38,18 +38,35 @@ concept PolicyFor = requires(P& policy, const State& s, int side, int ship, int 
     { policy.discard(s, side, dice) } -> std::same_as<int>;
 };
 
-// N2 and N6: the attribute tables. The character tables give +1 to Movement on 1-2, Cannon on
-// 3-4, Crew on 5-6; the damage table takes a point from the same attributes, 5-7 being Crew
-// (grapeshot adds 1 to that roll).
+// N2 and N6 in the book: the attribute tables. The character tables give +1 to Movement on 1-2,
+// Cannon on 3-4, Crew on 5-6; the damage table takes a point from the same attributes, 5-7 being
+// Crew (grapeshot adds 1 to that roll). Play reads them from State::rules (options fleet.*,
+// attribute.*).
 constexpr Attribute attribute_of(int roll) noexcept {
     return roll <= 2 ? kMovement : roll <= 4 ? kCannon : kCrew;
 }
-// N6: the broadside table: 1-4 nothing, 5-6 one point, 7-8 two, 9+ three.
+// N6 in the book: the broadside table: 1-4 nothing, 5-6 one point, 7-8 two, 9+ three (option
+// broadside.table).
 constexpr int points_of(int roll) noexcept {
     return roll <= 4 ? 0 : roll <= 6 ? 1 : roll <= 8 ? 2 : 3;
 }
-// N6: a ship at Cannon -2 or below blows its hold and sinks.
+// N6 in the book: a ship at Cannon -2 or below blows its hold and sinks (option sinking.cannon).
 inline constexpr int kSinkingCannon = -2;
+// N5: the most movement points a ship can have (a move's cost is kept in a signed byte).
+inline constexpr int kMaxAllowance = 120;
+
+// N6 under the rules: the attribute an attribute roll takes a point from.
+constexpr Attribute attribute_of(const Rules& r, int roll) noexcept {
+    return roll <= r.movement_up_to ? kMovement : roll <= r.cannon_up_to ? kCannon : kCrew;
+}
+
+// The total of a dice option: the book's d6 rolls through the dice's own d6 and sum_d6, so that
+// the faces are drawn as before, in the same order.
+template <class D>
+inline int roll_of(const DiceExpr& e, D& dice) {
+    if (e.only_d6) return (e.d6 == 1 ? dice.d6() : dice.sum_d6(e.d6)) + e.constant;
+    return e.roll(dice);
+}
 
 inline int& rating(Ship& s, int attribute) noexcept {
     return attribute == kMovement ? s.movement : attribute == kCannon ? s.cannon : s.crew;
@@ -71,10 +88,18 @@ void shuffle(std::uint8_t* cards, int n, D& dice) {
         std::swap(cards[i], cards[below(dice, static_cast<std::uint32_t>(i + 1))]);
 }
 
+// N2: the result `face` of a character table for ship s: fleet.bonus to each attribute whose
+// faces (options fleet.*) hold it.
+inline void character_result(const Rules& r, Ship& s, int face) noexcept {
+    s.movement += r.fleet_movement.has(face) ? r.fleet_bonus : 0;
+    s.cannon += r.fleet_cannon.has(face) ? r.fleet_bonus : 0;
+    s.crew += r.fleet_crew.has(face) ? r.fleet_bonus : 0;
+}
+
 // N2: one roll on a character table for ship s.
 template <class D>
-void character_roll(Ship& s, D& dice) {
-    ++rating(s, attribute_of(dice.d6()));
+void character_roll(const Rules& r, Ship& s, D& dice) {
+    character_result(r, s, dice.d6());
 }
 
 // The turn as a state machine.
@@ -210,7 +235,7 @@ inline int play_mask(State& s, int side, const Roll& roll, unsigned mask) noexce
         const bool play =
             (mask >> k & 1u) && applicable(card, roll) && !(card == kQuickReload && reloaded);
         if (play) {
-            mod += card == kQuickReload ? 1 : card_modifier(card, roll);
+            mod += card == kQuickReload ? 1 : card_modifier(s.rules, card, roll);
             reloaded |= card == kQuickReload;
             s.discards[s.discards_n++] = card;
         } else {
@@ -264,9 +289,9 @@ void fleet_roll(State& s, int side, int ships, D& dice) {
     s.n_ships = (side + 1) * ships;  // the policy names its flagship among its own ships
     for (int k = 0; k < ships; ++k) {
         Ship& sh = s.ship[side * ships + k];
-        ++rating(sh, attribute_of(national));
-        ++rating(sh, attribute_of(fleet));
-        for (int t = 0; t < 3; ++t) character_roll(sh, dice);  // Ship, Captain, Crew
+        character_result(s.rules, sh, national);
+        character_result(s.rules, sh, fleet);
+        for (int t = 0; t < 3; ++t) character_roll(s.rules, sh, dice);  // Ship, Captain, Crew
     }
     s.actor = static_cast<std::int8_t>(side);
     s.step = Step::kFlagship;
@@ -329,7 +354,7 @@ void answer(State& s, const Answer& c, D& dice) {
                 policy_error("flagship not of the side");
             Ship& flag = s.ship[f];
             flag.flagship = true;
-            for (int t = 0; t < 3; ++t) character_roll(flag, dice);
+            for (int t = 0; t < 3; ++t) character_roll(s.rules, flag, dice);
             for (int k = 0; k < ships; ++k) count_start_rating(s, s.ship[side * ships + k]);
             if (side == 0) {
                 fleet_roll(s, 1, ships, dice);
@@ -343,15 +368,10 @@ void answer(State& s, const Answer& c, D& dice) {
             }
             return;
         }
-        case Step::kDiscard:  // N4: down to the hand limit, A then B
+        case Step::kDiscard:  // N4: down to the hand limit (hand.max); then the next draw
             discard_slot(s, side, c.a);
-            if (s.hand_n[side] > kHandLimit) return;
-            if (side == 0) {
-                s.actor = 1;
-                s.step = Step::kDraw;
-            } else {
-                s.step = Step::kMovePhase;
-            }
+            if (s.hand_n[side] > s.rules.hand_max) return;
+            s.step = Step::kDraw;
             return;
         case Step::kMoveFirst:
             s.first_mover = c.a ? side : 1 - side;
@@ -415,9 +435,9 @@ void answer(State& s, const Answer& c, D& dice) {
             return;
         case Step::kTake: {  // N7: taken, one of the winner's crew points moves across
             const int w = s.prize_winner, l = s.prize_loser;
-            if (c.a) {
-                --s.ship[w].crew;
-                s.ship[l].crew = 1;
+            if (c.a) {  // boarding.prize_crew points
+                s.ship[w].crew -= s.rules.prize_crew;
+                s.ship[l].crew = s.rules.prize_crew;
                 s.ship[l].side = static_cast<std::int8_t>(side);
                 ++s.captures[side];
             } else {
@@ -480,15 +500,18 @@ void play_step(State& s, D& dice) {
             s.actor = 0;
             s.step = Step::kDraw;
             return;
-        case Step::kDraw:
-            draw_card(s, s.actor, dice);
-            if (s.hand_n[s.actor] > kHandLimit) {
-                s.step = Step::kDiscard;
-            } else if (s.actor == 0) {
-                s.actor = 1;
-            } else {
-                s.step = Step::kMovePhase;
+        case Step::kDraw:  // N4: hand.draw cards one at a time, each down to hand.max; A then B
+            if (s.drawn < s.rules.hand_draw) {
+                ++s.drawn;
+                draw_card(s, s.actor, dice);
+                if (s.hand_n[s.actor] > s.rules.hand_max) s.step = Step::kDiscard;
+                return;
             }
+            s.drawn = 0;
+            if (s.actor == 0)
+                s.actor = 1;
+            else
+                s.step = Step::kMovePhase;
             return;
         case Step::kMovePhase: {
             // N5: the side with the fastest ship chooses (tie: a die each, A first, until they
@@ -522,8 +545,10 @@ void play_step(State& s, D& dice) {
             return;
         }
         case Step::kMoveRoll:
-            // N5: the allowance, 2d6 - 4 + Movement and the cards, never below 0.
-            s.allowance = std::max(0, dice.sum_d6(2) - 4 + s.ship[s.mover].movement + s.mod);
+            // N5: the allowance, 2d6 - 4 (move.roll) + Movement and the cards, never below 0.
+            s.allowance =
+                std::clamp(roll_of(s.rules.move_roll, dice) + s.ship[s.mover].movement + s.mod, 0,
+                           kMaxAllowance);
             s.actor = s.ship[s.mover].side;
             s.step = Step::kMoveEnd;
             return;
@@ -558,18 +583,24 @@ void play_step(State& s, D& dice) {
         case Step::kFireRoll: {
             // N6: d6 + Cannon - 1 a hex beyond 2 + 1 for roundshot + the cards; a damage roll a
             // point (chainshot: Movement; grapeshot adds 1).
+            // The book's numbers are options: broadside.roll, broadside.range_penalty.*,
+            // broadside.*.modifier, broadside.table, attribute.*.
+            const Rules& r = s.rules;
             const Declared& d = s.declared[static_cast<std::size_t>(s.resolving)];
             const Ship& firer = s.ship[d.firer];
             const Ship& target = s.ship[d.shot.target];
+            const auto ammo = static_cast<std::size_t>(d.shot.ammo);
             const int range = hex::distance(firer.pos, target.pos);
-            const int total = dice.d6() + firer.cannon - std::max(0, range - 2) +
-                              (d.shot.ammo == kRoundshot ? 1 : 0) + s.mod;
-            ++s.broadsides[firer.side][d.shot.ammo];
-            for (int p = points_of(total); p > 0; --p) {
-                const int attr =
-                    d.shot.ammo == kChainshot
-                        ? kMovement
-                        : attribute_of(dice.d6() + (d.shot.ammo == kGrapeshot ? 1 : 0));
+            const int total = roll_of(r.broadside_roll, dice) + firer.cannon -
+                              std::max(0, range - r.penalty_beyond) * r.penalty_per_hex +
+                              r.ammo_modifier[ammo] + s.mod;
+            ++s.broadsides[firer.side][ammo];
+            const int takes = r.takes[ammo];
+            for (int p = r.broadside_table.of(total); p > 0; --p) {
+                const int attr = takes != kTakesTable
+                                     ? takes - kTakesMovement + kMovement
+                                     : attribute_of(r, roll_of(r.attribute_roll, dice) +
+                                                           r.attribute_modifier[ammo]);
                 ++s.loss[static_cast<std::size_t>(d.shot.target)][static_cast<std::size_t>(attr)];
             }
             ++s.resolving;
@@ -583,7 +614,7 @@ void play_step(State& s, D& dice) {
                 sh.movement -= l[kMovement];
                 sh.cannon -= l[kCannon];
                 sh.crew -= l[kCrew];
-                if (sh.afloat && sh.cannon <= kSinkingCannon) sink(s, i);
+                if (sh.afloat && sh.cannon <= s.rules.sinking_cannon) sink(s, i);
             }
             s.step = Step::kBoardingPhase;
             return;
@@ -611,15 +642,21 @@ void play_step(State& s, D& dice) {
             return;
         }
         case Step::kBoardRoll: {
-            // N7: d6 + Crew + the cards each; ties are rolled again, the cards still counting.
+            // N7: d6 (boarding.roll) + Crew + the cards each; ties are rolled again, the cards
+            // still counting (or, boarding.ties=nobody, the ships part with no prize).
             const int i = s.board_i, j = s.board_j;
+            const DiceExpr& roll = s.rules.boarding_roll;
             int w;
             for (;;) {
-                const int x = dice.d6() + s.ship[i].crew + s.mod;
-                const int y = dice.d6() + s.ship[j].crew + s.mod_j;
+                const int x = roll_of(roll, dice) + s.ship[i].crew + s.mod;
+                const int y = roll_of(roll, dice) + s.ship[j].crew + s.mod_j;
                 if (x != y) {
                     w = x > y ? i : j;
                     break;
+                }
+                if (!s.rules.ties_reroll) {
+                    s.step = Step::kNextPair;
+                    return;
                 }
             }
             s.prize_winner = static_cast<std::int8_t>(w);
@@ -697,7 +734,8 @@ inline int material(const State& s, int side) noexcept {
     for (int i = 0; i < s.n_ships; ++i) {
         const Ship& sh = s.ship[i];
         if (!sh.afloat) continue;
-        const int worth = 40 + 8 * (sh.cannon - kSinkingCannon) + 2 * sh.crew + 2 * sh.movement;
+        const int worth =
+            40 + 8 * (sh.cannon - s.rules.sinking_cannon) + 2 * sh.crew + 2 * sh.movement;
         v += sh.side == side ? worth : -worth;
     }
     return v;

@@ -153,8 +153,10 @@ Start read_position(std::string_view text, std::string_view file, const Options&
                 in.fail("heading '" + std::string(in.word(4)) + "' is not one of " +
                         list_of(kHeadings, 6) + " (N5)");
             sh.movement = static_cast<int>(in.integer(5, -99, 99, "Movement", "N2"));
-            sh.cannon = static_cast<int>(
-                in.integer(6, kSinkingCannon + 1, 99, "Cannon", "N6: at -2 a ship sinks"));
+            sh.cannon = static_cast<int>(in.integer(6, o.rules.sinking_cannon + 1, 99, "Cannon",
+                                                    o.rules.sinking_cannon == kSinkingCannon
+                                                        ? "N6: at -2 a ship sinks"
+                                                        : "N6: at sinking.cannon a ship sinks"));
             sh.crew = static_cast<int>(in.integer(7, -99, 99, "Crew", "N2"));
             if (in.size() == 9) {
                 if (in.word(8) != "flagship") in.fail(cat("'", in.word(8), "' is not 'flagship'"));
@@ -171,7 +173,7 @@ Start read_position(std::string_view text, std::string_view file, const Options&
             const int side = side_of(1);
             if (hand_line[side]) in.fail("a second hand for side " + std::string(kSideNames[side]));
             hand_line[side] = in.line();
-            card_list(2, &s.hand[side], &s.hand_n[side], kHandLimit, "N4: the hand limit");
+            card_list(2, &s.hand[side], &s.hand_n[side], o.rules.hand_max, "N4: the hand limit");
         } else if (what == "discards") {
             in.once(discards_line, "discards");
             card_list(1, nullptr, &s.discards_n, s.deck_total, "N4");
@@ -193,7 +195,7 @@ Start read_position(std::string_view text, std::string_view file, const Options&
     for (int i = 0; i < s.n_ships; ++i) ++fleet[s.ship[i].side];
     // The fleets' rating totals may differ by no more than the fleet roll can make them (what
     // movement_edge, cannon_edge and crew_edge report: N2); before the roll, not at all.
-    const int edge = s.turn == 0 ? 0 : 5 * o.ships + 3;
+    const int edge = s.turn == 0 ? 0 : o.rules.fleet_bonus * (5 * o.ships + 3);
     constexpr const char* kRatings[3] = {"Movement", "Cannon", "Crew"};
     for (int attr = 0; attr < 3; ++attr) {
         int diff = 0;

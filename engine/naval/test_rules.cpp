@@ -1152,3 +1152,385 @@ TEST_CASE("N6 broadside.range.*: each ammunition's longest range is an option",
     CHECK_FALSE(fires_at(o, 2, kChainshot));
     CHECK(scenario(o).find("broadside.range.grape=3") != std::string::npos);
 }
+
+namespace {
+// duel_at(range) under the rule options `settings` (the numbers play reads: State::rules).
+State duel_under(const Settings& settings, int range) {
+    State s = duel_at(range);
+    s.rules = parse_options(settings).rules;
+    return s;
+}
+
+// One broadside of ship 0 at ship 1, `range` hexes off, with `ammo`, under `settings`; no cards.
+// Returns ship 1 after the phase; the dice must all be used.
+Ship broadside_under(const Settings& settings, int range, int ammo, ScriptedDice dice,
+                     int cannon = 1) {
+    State s = duel_under(settings, range);
+    s.ship[0].cannon = cannon;
+    Puppet a, b;
+    a.plays = b.plays = false;
+    a.shot[0] = {1, static_cast<std::uint8_t>(ammo)};
+    broadside_phase(s, a, b, dice);
+    CHECK(dice.remaining() == 0);
+    return s.ship[1];
+}
+
+std::array<int, 3> ratings_of(const Ship& sh) { return {sh.movement, sh.cannon, sh.crew}; }
+}  // namespace
+
+TEST_CASE("N2 ship.* and fleet.*: the base ratings and the character tables are options",
+          "[naval][N2][rules]") {
+    // One ship a side; every character roll a 1: 2 + 3 rolls a ship and the flagship's 3 more.
+    const auto fleet_after = [](const Options& o) {
+        ScriptedDice dice(std::vector<int>(2 * (2 + 3 + 3), 1));
+        dice.script_words(identity_shuffle(kDeckSize - 1));
+        Puppet a, b;
+        const State s = setup(o, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        return ratings_of(s.ship[0]);
+    };
+    Options book = parse_options({{"ships", "1"}});
+    CHECK(ratings_of(opening(book).state.ship[0]) == std::array<int, 3>{1, 1, 2});
+    CHECK(fleet_after(book) == std::array<int, 3>{1 + 8, 1, 2});  // 1: Movement, eight times
+    // Base 3/2/4; a 1 gives no Movement, +2 Cannon and +2 Crew (faces may serve two ratings).
+    const Options o = parse_options({{"ships", "1"},
+                                     {"ship.movement", "3"},
+                                     {"ship.cannon", "2"},
+                                     {"ship.crew", "4"},
+                                     {"fleet.movement", "none"},
+                                     {"fleet.cannon", "1-3"},
+                                     {"fleet.crew", "1,6"},
+                                     {"fleet.bonus", "2"}});
+    CHECK(ratings_of(opening(o).state.ship[0]) == std::array<int, 3>{3, 2, 4});
+    CHECK(fleet_after(o) == std::array<int, 3>{3, 2 + 16, 4 + 16});
+    CHECK(scenario(o).find("fleet.bonus=2") != std::string::npos);
+    CHECK(scenario(book).find("fleet") == std::string::npos);
+    // The edges' range follows the bonus: 8 rolls a side, 2 points each.
+    for (const auto& m : metric_specs(o))
+        if (m.name == "cannon_edge") CHECK(m.hi == 16);
+    for (const auto& m : metric_specs(book))
+        if (m.name == "cannon_edge") CHECK(m.hi == 8);
+    // The base Cannon must lie above sinking.cannon.
+    CHECK_THROWS_AS(parse_options({{"ship.cannon", "0"}, {"sinking.cannon", "0"}}), UsageError);
+    CHECK(parse_options({{"ship.cannon", "0"}}).base_cannon == 0);
+}
+
+TEST_CASE("N5 move.roll: the movement roll is an option", "[naval][N5][rules]") {
+    // B is faster and moves second: A moves first, then B (as "N5 the fastest side chooses").
+    const auto seen = [](const Settings& settings, ScriptedDice dice) {
+        State s = duel_under(settings, 3);
+        s.ship[1].movement = 2;
+        Puppet a, b;
+        a.first = b.first = false;
+        a.plays = b.plays = false;
+        move_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        return std::array<int, 2>{a.reach_seen, b.reach_seen};
+    };
+    const auto ends = [](int ship, int points) {
+        const State t = duel_at(3);
+        Reach r;
+        reach(t, ship, points, r);
+        return r.n;
+    };
+    // The book, 2d6 - 4: A 3 + 2 - 4 + 1 = 2 points; B 1 + 1 - 4 + 2 = 0.
+    CHECK(seen({}, {3, 2, 1, 1}) == std::array<int, 2>{ends(0, 2), ends(1, 0)});
+    // 1d8 + 1: A 7 + 1 + 1 = 9 points; B 1 + 1 + 2 = 4.
+    CHECK(seen({{"move.roll", "1d8+1"}}, {7, 1}) == std::array<int, 2>{ends(0, 9), ends(1, 4)});
+    CHECK(ends(0, 9) != ends(0, 2));
+    CHECK_THROWS_AS(parse_options({{"move.roll", "2d6-99"}}), UsageError);
+}
+
+TEST_CASE("N6 broadside.roll, broadside.table, broadside.range_penalty.*, broadside.*.modifier",
+          "[naval][N6][rules]") {
+    using A = std::array<int, 3>;
+    // The book at range 4, roundshot: 6 + 1 - 2 + 1 = 6, one point; attribute 3: Cannon.
+    CHECK(ratings_of(broadside_under({}, 4, kRoundshot, {6, 3})) == A{1, 0, 2});
+    // broadside.table: 6 is two points at 5:2,9:4.
+    CHECK(ratings_of(broadside_under({{"broadside.table", "5:2,9:4"}}, 4, kRoundshot, {6, 3, 1})) ==
+          A{0, 0, 2});
+    // broadside.range_penalty.beyond=4: no penalty at 4: 8, two points.
+    CHECK(ratings_of(broadside_under({{"broadside.range_penalty.beyond", "4"}}, 4, kRoundshot,
+                                     {6, 3, 3})) == A{1, -1, 2});
+    // broadside.range_penalty.per_hex=2: 6 + 1 - 4 + 1 = 4: nothing.
+    CHECK(ratings_of(broadside_under({{"broadside.range_penalty.per_hex", "2"}}, 4, kRoundshot,
+                                     {6})) == A{1, 1, 2});
+    // broadside.round.modifier: the book's +1 makes 5 of a 5 (one point); 0 leaves 4 (none).
+    CHECK(ratings_of(broadside_under({}, 4, kRoundshot, {5, 6})) == A{1, 1, 1});
+    CHECK(ratings_of(broadside_under({{"broadside.round.modifier", "0"}}, 4, kRoundshot, {5})) ==
+          A{1, 1, 2});
+    // broadside.chain.modifier: 5 + 1 - 2 = 4, nothing; +2: 6, one point to Movement.
+    CHECK(ratings_of(broadside_under({}, 4, kChainshot, {5})) == A{1, 1, 2});
+    CHECK(ratings_of(broadside_under({{"broadside.chain.modifier", "2"}}, 4, kChainshot, {5})) ==
+          A{0, 1, 2});
+    // broadside.grape.modifier: 4 + 1 = 5 at range 2, one point (attribute 4 + 1: Crew); -1: 4.
+    CHECK(ratings_of(broadside_under({}, 2, kGrapeshot, {4, 4})) == A{1, 1, 1});
+    CHECK(ratings_of(broadside_under({{"broadside.grape.modifier", "-1"}}, 2, kGrapeshot, {4})) ==
+          A{1, 1, 2});
+    // broadside.roll=1d10: a 9 + 1 - 2 + 1 = 9, three points (the book's d6 has no 9).
+    CHECK(ratings_of(broadside_under({{"broadside.roll", "1d10"}}, 4, kRoundshot, {9, 1, 1, 1})) ==
+          A{-2, 1, 2});
+    // broadside.roll=2d6: two dice, 1 + 1 + 1 - 2 + 1 = 2: nothing.
+    CHECK(ratings_of(broadside_under({{"broadside.roll", "2d6"}}, 4, kRoundshot, {1, 1})) ==
+          A{1, 1, 2});
+    CHECK_THROWS_AS(parse_options({{"broadside.table", "5:1,7:30"}}), UsageError);
+    CHECK_THROWS_AS(parse_options({{"broadside.table", "7:1,5:2"}}), UsageError);
+}
+
+TEST_CASE("N6 attribute.*: the random attribute table, its modifiers and what each shot takes",
+          "[naval][N6][rules]") {
+    using A = std::array<int, 3>;
+    // Roundshot at range 1: 5 + 1 + 1 = 7, two points. The book: 3 Cannon, 5 Crew.
+    CHECK(ratings_of(broadside_under({}, 1, kRoundshot, {5, 3, 5})) == A{1, 0, 1});
+    // Up to 3 Movement, up to 5 Cannon: 3 Movement, 5 Cannon.
+    CHECK(ratings_of(
+              broadside_under({{"attribute.movement_up_to", "3"}, {"attribute.cannon_up_to", "5"}},
+                              1, kRoundshot, {5, 3, 5})) == A{0, 0, 2});
+    CHECK_THROWS_AS(
+        parse_options({{"attribute.movement_up_to", "5"}, {"attribute.cannon_up_to", "4"}}),
+        UsageError);
+    // attribute.roll=1d10: 9 is Crew (the book's d6 has no 9).
+    CHECK(ratings_of(broadside_under({{"attribute.roll", "1d10"}}, 1, kRoundshot, {5, 9, 1})) ==
+          A{0, 1, 1});
+    // attribute.grape.modifier: the book's +1 makes 4 and 2 Crew and Cannon; 0: Cannon, Movement.
+    CHECK(ratings_of(broadside_under({}, 2, kGrapeshot, {6, 4, 2})) == A{1, 0, 1});
+    CHECK(ratings_of(broadside_under({{"attribute.grape.modifier", "0"}}, 2, kGrapeshot,
+                                     {6, 4, 2})) == A{0, 0, 2});
+    // attribute.round.modifier=2: 3 + 2 = 5, Crew (the book: Cannon).
+    CHECK(ratings_of(broadside_under({{"attribute.round.modifier", "2"}}, 4, kRoundshot, {6, 3})) ==
+          A{1, 1, 1});
+    // Chainshot: the book takes Movement with no roll; takes=table rolls, with its modifier.
+    CHECK(ratings_of(broadside_under({}, 3, kChainshot, {6})) == A{0, 1, 2});
+    CHECK(ratings_of(broadside_under({{"attribute.chain.takes", "table"}}, 3, kChainshot,
+                                     {6, 6})) == A{1, 1, 1});
+    CHECK(ratings_of(broadside_under(
+              {{"attribute.chain.takes", "table"}, {"attribute.chain.modifier", "3"}}, 3,
+              kChainshot, {6, 1})) == A{1, 0, 2});
+    CHECK(ratings_of(broadside_under({{"attribute.chain.takes", "crew"}}, 3, kChainshot, {6})) ==
+          A{1, 1, 1});
+    // Roundshot and grapeshot roll on the table in the book; takes=cannon or movement: no roll.
+    CHECK(ratings_of(broadside_under({{"attribute.round.takes", "cannon"}}, 4, kRoundshot, {6})) ==
+          A{1, 0, 2});
+    CHECK(ratings_of(broadside_under({{"attribute.grape.takes", "movement"}}, 2, kGrapeshot,
+                                     {6, /* a second point */})) == A{-1, 1, 2});
+}
+
+TEST_CASE("N6 sinking.cannon: the Cannon at which a ship sinks is an option",
+          "[naval][N6][rules]") {
+    // As "N6 broadsides are simultaneous; Cannon -2 sinks": both ships fall to Cannon -2.
+    const auto both = [](const Settings& settings) {
+        State s = duel_under(settings, 1);
+        s.ship[0].cannon = s.ship[1].cannon = -1;
+        Puppet a, b;
+        a.plays = b.plays = false;
+        a.shot[0] = {1, kRoundshot};
+        b.shot[1] = {0, kRoundshot};
+        ScriptedDice dice{6, 3, 6, 4};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.ship[0].cannon == -2);
+        return s.afloat(0) + s.afloat(1);
+    };
+    CHECK(both({}) == 0);
+    CHECK(both({{"sinking.cannon", "-3"}}) == 2);
+    // sinking.cannon=0: one point off Cannon 1 sinks.
+    CHECK(broadside_under({}, 4, kRoundshot, {6, 3}).afloat);
+    CHECK_FALSE(broadside_under({{"sinking.cannon", "0"}}, 4, kRoundshot, {6, 3}).afloat);
+    // A position's ship at Cannon -2 is afloat only where it would not have sunk.
+    const std::string text = "turn 3\nship a 0 0 S 1 -2 2\nship b 5 5 N 1 1 2\n";
+    CHECK_THROWS_AS(read_position(text, "p.txt", parse_options({})), UsageError);
+    CHECK(read_position(text, "p.txt", parse_options({{"sinking.cannon", "-3"}})).state.n_ships ==
+          2);
+}
+
+TEST_CASE("N7 boarding.*: the boarding roll, ties and the prize crew are options",
+          "[naval][N7][rules]") {
+    // As "N7 boarding": ship 0 (A, Crew 3) and ship 1 (B, Crew 2) side by side; A boards.
+    const auto board = [](const Settings& settings, ScriptedDice dice) {
+        State s = duel_under(settings, 1);
+        s.ship[0].crew = 3;
+        Puppet a, b;
+        a.plays = b.plays = false;
+        a.boards = true;
+        boarding_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.boardings == 1);
+        return s;
+    };
+    // The book: 2 + 3 against 3 + 2, a tie, again; 4 + 3 against 6 + 2: B takes ship 0.
+    {
+        const State s = board({}, {2, 3, 4, 6});
+        CHECK(s.ship[0].side == 1);
+        CHECK(s.ship[0].crew == 1);
+        CHECK(s.ship[1].crew == 1);
+    }
+    // boarding.ties=nobody: the tie ends the action, no prize.
+    {
+        const State s = board({{"boarding.ties", "nobody"}}, {2, 3});
+        CHECK(s.ship[0].side == 0);
+        CHECK(s.captures == std::array<int, 2>{0, 0});
+        CHECK(s.ship[0].crew == 3);
+    }
+    // boarding.prize_crew=2: A wins (6 + 3 against 1 + 2), moves two crew points across.
+    {
+        const State book = board({}, {6, 1});
+        CHECK(book.ship[0].crew == 2);
+        CHECK(book.ship[1].crew == 1);
+        const State s = board({{"boarding.prize_crew", "2"}}, {6, 1});
+        CHECK(s.ship[1].side == 0);
+        CHECK(s.ship[0].crew == 1);
+        CHECK(s.ship[1].crew == 2);
+    }
+    // boarding.roll=2d6: 1 + 1 + 3 against 6 + 6 + 2: B wins (one die each would be A's 4 to 3).
+    {
+        const State s = board({{"boarding.roll", "2d6"}}, {1, 1, 6, 6});
+        CHECK(s.ship[0].side == 1);
+    }
+    // boarding.roll=1d10: 8 + 3 against 10 + 2: B wins.
+    {
+        const State s = board({{"boarding.roll", "1d10"}}, {8, 10});
+        CHECK(s.ship[0].side == 1);
+    }
+    // A fixed roll never breaks a tie: refused while ties are rolled again.
+    try {
+        parse_options({{"boarding.roll", "3"}});
+        FAIL("a fixed boarding roll accepted with ties rolled again");
+    } catch (const UsageError& e) {
+        CHECK(std::string(e.what()).find("boarding.roll='3'") != std::string::npos);
+    }
+    CHECK_NOTHROW(parse_options({{"boarding.roll", "3"}, {"boarding.ties", "nobody"}}));
+}
+
+TEST_CASE("N4 hand.max and hand.draw: the hand limit and the cards drawn a turn are options",
+          "[naval][N4][rules]") {
+    // The deck's top is its last card: A draws Quick Reload first, then Maneuver, Calm Waters...
+    const auto drawn = [](const Settings& settings, int held) {
+        State s = duel_under(settings, 3);
+        s.deck_n = 6;
+        const std::uint8_t deck[6] = {kGustOfWind, kCrowsNest, kRakeTheBow,
+                                      kCalmWaters, kManeuver,  kQuickReload};
+        std::copy_n(deck, 6, s.deck.begin());
+        for (int k = 0; k < held; ++k) give(s, 0, {kRallyTheMen});
+        Puppet a, b;
+        ScriptedDice dice{};
+        draw_phase(s, a, b, dice);
+        return s;
+    };
+    {
+        // The book: one card each; at 5 + 1 A discards its first card.
+        const State s = drawn({}, 5);
+        CHECK(s.hand_n[0] == kHandLimit);
+        CHECK(s.hand[0][4] == kQuickReload);
+        CHECK(s.hand_n[1] == 1);
+        CHECK(s.hand[1][0] == kManeuver);
+        CHECK(s.discards_n == 1);
+    }
+    {
+        // hand.max=6: six cards kept.
+        const State s = drawn({{"hand.max", "6"}}, 5);
+        CHECK(s.hand_n[0] == 6);
+        CHECK(s.discards_n == 0);
+        // hand.max=3: at 4, one discarded.
+        const State t = drawn({{"hand.max", "3"}}, 3);
+        CHECK(t.hand_n[0] == 3);
+        CHECK(t.discards_n == 1);
+    }
+    {
+        // hand.draw=2: A draws Quick Reload and Maneuver, B Calm Waters and Rake the Bow.
+        const State s = drawn({{"hand.draw", "2"}}, 0);
+        CHECK(s.hand_n == std::array<int, 2>{2, 2});
+        CHECK(s.hand[0][1] == kManeuver);
+        CHECK(s.hand[1][1] == kRakeTheBow);
+        CHECK(s.deck_n == 2);
+        // With hand.max=1, each card drawn past the limit is discarded at once (the first slot).
+        const State t = drawn({{"hand.draw", "2"}, {"hand.max", "1"}}, 0);
+        CHECK(t.hand_n == std::array<int, 2>{1, 1});
+        CHECK(t.hand[0][0] == kManeuver);
+        CHECK(t.hand[1][0] == kRakeTheBow);
+        CHECK(t.discards_n == 2);
+        // hand.draw=0: no card drawn.
+        CHECK(drawn({{"hand.draw", "0"}}, 0).deck_n == 6);
+    }
+    // A position's hand of six: past the book's limit, within hand.max=6.
+    const std::string text =
+        "turn 3\nship a 0 0 S 1 1 2\nship b 5 5 N 1 1 2\n"
+        "hand a gust-of-wind gust-of-wind maneuver maneuver calm-waters calm-waters\n";
+    CHECK_THROWS_AS(read_position(text, "p.txt", parse_options({})), UsageError);
+    CHECK(read_position(text, "p.txt", parse_options({{"hand.max", "6"}})).state.hand_n[0] == 6);
+    CHECK_THROWS_AS(parse_options({{"hand.max", "8"}}), UsageError);
+}
+
+TEST_CASE("N9 card.*: each card's modifier is an option", "[naval][N9][rules]") {
+    const auto roll = [](Roll::Kind kind, bool own, int ammo = kRoundshot, bool rake = false) {
+        Roll r;
+        r.kind = kind;
+        r.own = own;
+        r.ammo = static_cast<std::uint8_t>(ammo);
+        r.rake = rake;
+        return r;
+    };
+    // The roll each card changes (N9), and its option.
+    const std::array<std::pair<int, const char*>, 12> cards{{
+        {kGustOfWind, "card.gust_of_wind"},
+        {kUnfurlTheSails, "card.unfurl_the_sails"},
+        {kCatchTheWind, "card.catch_the_wind"},
+        {kFierceHandToHand, "card.fierce_hand_to_hand"},
+        {kSwordsAndPistols, "card.swords_and_pistols"},
+        {kRallyTheMen, "card.rally_the_men"},
+        {kSweepTheDecks, "card.sweep_the_decks"},
+        {kSplinteringWood, "card.splintering_wood"},
+        {kDamagedRigging, "card.damaged_rigging"},
+        {kManeuver, "card.maneuver"},
+        {kCalmWaters, "card.calm_waters"},
+        {kRakeTheBow, "card.rake_the_bow"},
+    }};
+    const auto its_roll = [&](int card) {
+        switch (card) {
+            case kGustOfWind:
+            case kUnfurlTheSails:
+            case kCatchTheWind:
+                return roll(Roll::kMove, true);
+            case kCalmWaters:
+                return roll(Roll::kMove, false);
+            case kManeuver:
+                return roll(Roll::kBroadside, false);
+            case kSweepTheDecks:
+                return roll(Roll::kBroadside, true, kGrapeshot);
+            case kSplinteringWood:
+                return roll(Roll::kBroadside, true, kRoundshot);
+            case kDamagedRigging:
+                return roll(Roll::kBroadside, true, kChainshot);
+            case kRakeTheBow:
+                return roll(Roll::kBroadside, true, kGrapeshot, true);
+            default:
+                return roll(Roll::kBoard, true);
+        }
+    };
+    const Rules book = parse_options({}).rules;
+    for (const auto& [card, name] : cards) {
+        INFO(name);
+        const Roll r = its_roll(card);
+        CHECK(card_modifier(book, card, r) == card_modifier(card, r));
+        const Rules changed = parse_options({{name, "7"}}).rules;
+        CHECK(card_modifier(changed, card, r) == 7);
+        for (const auto& [other, other_name] : cards)
+            if (other != card)
+                CHECK(card_modifier(changed, other, its_roll(other)) ==
+                      card_modifier(other, its_roll(other)));
+        CHECK(card_modifier(changed, card, roll(Roll::kReload, true)) == 0);  // not its roll
+    }
+    // In play: Splintering Wood at range 4, a 4: 4 + 1 - 2 + 1 + 2 = 6, one point (Cannon); at
+    // card.splintering_wood=0 it makes 4: nothing (the card is played all the same).
+    const auto fire = [](const Settings& settings, ScriptedDice dice) {
+        State s = duel_under(settings, 4);
+        give(s, 0, {kSplinteringWood});
+        Puppet a, b;
+        a.shot[0] = {1, kRoundshot};
+        broadside_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.hand_n[0] == 0);
+        return ratings_of(s.ship[1]);
+    };
+    CHECK(fire({}, {4, 3}) == std::array<int, 3>{1, 0, 2});
+    CHECK(fire({{"card.splintering_wood", "0"}}, {4}) == std::array<int, 3>{1, 1, 2});
+}
