@@ -45,9 +45,10 @@ inline bool build_one(State& s, int side, const Design& d, int slot = -1) {
     auto& plan = s.plan[side];
     if (slot < 0 || !(plan.design[slot] == d)) slot = plan.slot_for(d);
     const int at = home_fleet(s, side);
-    if (slot < 0 || at < 0 || !d.legal() || s.bp[side] < d.cost()) return false;
+    const int cost = d.cost(s.ship_rules);
+    if (slot < 0 || at < 0 || !d.legal(s.ship_rules) || s.bp[side] < cost) return false;
     plan.design[slot] = d;
-    s.bp[side] -= d.cost();
+    s.bp[side] -= cost;
     ++s.built_by[side][slot];
     ++s.built[side];
     ++s.afloat[side];
@@ -62,9 +63,9 @@ inline bool build_one(State& s, int side, const Design& d, int slot = -1) {
 // Can `side` build anything now: a fleet slot at home (M5a) and a design it can afford with a
 // design slot for it (M2b)?
 inline bool can_build(const State& s, int side) {
-    if (s.bp[side] < 10 || home_fleet(s, side) < 0) return false;
-    for (const Design& d : s.plan[side].design)
-        if (d.cost() == 0 || d.cost() <= s.bp[side]) return true;  // a free slot, or affordable
+    if (s.bp[side] < s.ship_rules.smallest() || home_fleet(s, side) < 0) return false;
+    for (const Design& d : s.plan[side].design)  // a free slot, or affordable
+        if (d.empty() || d.cost(s.ship_rules) <= s.bp[side]) return true;
     return false;
 }
 // M3, M4, M2a: the doctrines' build order: while the plan's next ship is affordable, buy it.
@@ -72,19 +73,22 @@ inline bool can_build(const State& s, int side) {
 // when they would have bought the plan's next ship.
 inline void build_by_plan(State& s, int side) {
     if (home_fleet(s, side) < 0) {
-        if (s.bp[side] >= s.design(side, plan_next(s, side)).cost()) ++s.cap_hits[side];
+        if (s.bp[side] >= s.cost(side, plan_next(s, side))) ++s.cap_hits[side];
         return;
     }
     for (int d = plan_next(s, side); build_one(s, side, s.design(side, d), d);)
         d = plan_next(s, side);
 }
-// M4: the BPs a side's systems yield this turn. Each owned system 1 BP; a captured one from the
-// second production phase after its capture; the home always, while no enemy occupies it.
+// M4: the BPs a side's systems yield this turn. Each owned system 1 BP (production.bp_per_system);
+// a captured one from the second production phase after its capture (capture.produces_after);
+// the home always, while no enemy occupies it (production.home_bp).
 inline void income(State& s, int side, const Options& o) {
-    int bp = !s.occupied_by(s.home[side], 1 - side);  // the home (a system, M1)
-    for (int i = 0; i < s.n_sys; ++i)  // the others it owns (State::claim: not a home)
+    int bp = 0;
+    for (int i = 0; i < s.n_sys; ++i)  // the systems it owns (State::claim: not a home)
         bp += (s.claim[i] == side) & (s.turn >= s.sys[i].captured + o.produces_after);
-    bp *= o.bp_per_system;  // M4: production.bp_per_system
+    bp *= o.bp_per_system;                       // M4: production.bp_per_system
+    if (!s.occupied_by(s.home[side], 1 - side))  // the home (a system, M1): production.home_bp
+        bp += o.home_bp > 0 ? o.home_bp : o.bp_per_system;
     s.bp[side] += bp;
     s.produced[side] += bp;
 }
@@ -93,7 +97,7 @@ inline void income(State& s, int side, const Options& o) {
 inline void enter_build(State& s, int side) {
     s.stage = Stage::build;
     s.to_move = side;
-    if (s.bp[side] >= s.design(side, plan_next(s, side)).cost() && home_fleet(s, side) < 0)
+    if (s.bp[side] >= s.cost(side, plan_next(s, side)) && home_fleet(s, side) < 0)
         ++s.cap_hits[side];
 }
 }  // namespace detail
@@ -107,6 +111,7 @@ template <class Dice>
 State unsettled_opening(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice) {
     State s;
     s.plan = plans;
+    s.ship_rules = o.ships;  // M2, M5
     // M1: the seed's map (or a map file's, M1b), or a random one: systems spread evenly (one in
     // each cell of a grid, at a random hex of it), homes in the middle of the top and bottom rows.
     if (!o.random_map) {
@@ -168,11 +173,12 @@ inline void production(State& s, const Options& o = Options{}) {
     }
 }
 
-// M4: initiative. Both roll; high is Player 1; ties are rolled again.
+// M4: initiative. Both roll a die of `sides` faces (initiative.die, the book's d6); high is
+// Player 1; ties are rolled again.
 template <class Dice>
-int initiative(Dice& dice) {
+int initiative(Dice& dice, int sides = 6) {
     for (;;) {
-        const int a = dice.d6(), b = dice.d6();
+        const int a = roll_die(dice, sides), b = roll_die(dice, sides);
         if (a != b) return a > b ? 0 : 1;
     }
 }
@@ -189,11 +195,12 @@ inline bool can_retreat(const State& s, int side, const hex::Hex& h) {
         if (c[d] > 0 && s.design(side, d).engine == 0) return false;
     return true;
 }
-// M7: a retreat, one hex toward home, every fleet of the side in h; false when the side cannot
-// retreat (can_retreat), and then nothing moves.
-inline bool retreat_from(State& s, int side, const hex::Hex& h) {
+// M7: a retreat, one hex toward home (retreat.hexes; never past home), every fleet of the side
+// in h; false when the side cannot retreat (can_retreat), and then nothing moves.
+inline bool retreat_from(State& s, int side, const hex::Hex& h, const Options& o) {
     if (!can_retreat(s, side, h)) return false;
-    const hex::Hex to = step_toward(s, h, s.home[side]);
+    hex::Hex to = step_toward(s, h, s.home[side]);
+    for (int k = 1; k < o.retreat_hexes; ++k) to = step_toward(s, to, s.home[side]);
     for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
         if (Fleet& f = s.fleets[side][std::countr_zero(m)]; f.pos == h) f.pos = to;
     return true;
@@ -203,7 +210,7 @@ inline int power_at(const State& s, int side, const hex::Hex& h, bool offence) {
     const Counts c = s.present(side, h);
     int p = 0;
     for (int d = 0; d < kMaxDesigns; ++d)
-        p += c[d] * (offence ? s.design(side, d).offence() : s.design(side, d).defence());
+        p += c[d] * (offence ? s.offence(side, d) : s.defence(side, d));
     return p;
 }
 
@@ -430,7 +437,7 @@ void step(State& s, const Options& o, Dice& dice) {
             after_build(s);
             return;
         case Stage::movement:  // M4, M4a: initiative, then Player 1 moves
-            s.first = o.initiative >= 0 ? o.initiative : initiative(dice);
+            s.first = o.initiative >= 0 ? o.initiative : initiative(dice, o.initiative_die);
             s.stage = Stage::merge;
             s.to_move = s.first;
             return;
@@ -483,7 +490,7 @@ void step(State& s, const Options& o, Dice& dice) {
             if (s.round >= o.max_rounds ||
                 (attack_dice(power_at(s, att, h, true), o.combat) == 0 &&
                  attack_dice(power_at(s, def, h, true), o.combat) == 0)) {
-                retreat_from(s, att, h);
+                retreat_from(s, att, h, o);
                 s.stage = Stage::fight_over;
                 return;
             }
@@ -524,14 +531,14 @@ void step(State& s, const Options& o, Dice& dice) {
 }
 
 // Plays a choice at the decision play rests at (not yet the automatic steps after it).
-inline void play_choice(State& s, const Choice& c) {
+inline void play_choice(State& s, const Options& o, const Choice& c) {
     const int side = s.to_move;
     switch (c.kind) {
         case Choice::save:
             after_build(s);
             return;
         case Choice::build:
-            build_one(s, side, kAllDesigns[static_cast<std::size_t>(c.a)], c.b);
+            build_one(s, side, design_of_code(c.a), c.b);
             return;
         case Choice::done:
             start_orders(s);
@@ -591,7 +598,7 @@ inline void play_choice(State& s, const Choice& c) {
         case Choice::retreat:
             // M7c, M7: a side that cannot retreat (at home, or held by a ship of ENGINE 0)
             // fights on.
-            if (c.kind == Choice::retreat && retreat_from(s, side, fight_hex(s))) {
+            if (c.kind == Choice::retreat && retreat_from(s, side, fight_hex(s), o)) {
                 s.stage = Stage::fight_over;
             } else if (side == s.attacker) {
                 s.to_move = 1 - s.attacker;
@@ -626,11 +633,13 @@ struct Game {
         switch (s.stage) {
             case Stage::build:  // M4, M2, M2b: any design affordable with a slot for it, or save
                 if (detail::home_fleet(s, side) >= 0)
-                    for (int k = 0; k < kDesigns; ++k) {
-                        const Design& d = kAllDesigns[static_cast<std::size_t>(k)];
-                        if (d.cost() <= s.bp[side] && s.plan[side].slot_for(d) >= 0)
-                            out[n++] = {Choice::build, static_cast<std::int16_t>(k), -1, {}};
-                    }
+                    for_each_design(s.ship_rules, [&](const Design& d) {
+                        if (d.cost(s.ship_rules) > s.bp[side]) return false;  // cheapest first
+                        if (s.plan[side].slot_for(d) >= 0)
+                            out[n++] = {
+                                Choice::build, static_cast<std::int16_t>(design_code(d)), -1, {}};
+                        return true;
+                    });
                 out[n++] = {Choice::save, 0, 0, {}};
                 return n;
             case Stage::merge: {  // M5a: any two fleets in one hex, or no more merging
@@ -654,7 +663,7 @@ struct Game {
                         if (f.n[d] > s.pending[d])
                             out[n++] = {Choice::detach, static_cast<std::int16_t>(d), 0, {}};
                 const Fleet moving = pending > 0 ? Fleet{f.pos, s.pending, 0} : f;
-                std::array<hex::Hex, 3 * kMaxRating*(kMaxRating + 1) + 1> to{};
+                std::array<hex::Hex, kMaxReach> to{};
                 const int k = detail::reach(s, f.pos, s.range(side, moving), to.data());
                 for (int i = 0; i < k; ++i)
                     out[n++] = {pending > 0 ? Choice::send : Choice::go, 0, 0, {to[i], {}, {}}};
@@ -678,7 +687,7 @@ struct Game {
     }
     template <class Dice>
     static void apply(State& s, const Options& o, const Choice& c, Dice& dice) {
-        detail::play_choice(s, c);
+        detail::play_choice(s, o, c);
         detail::settle(s, o, dice);
     }
     static double reward(const State& s, const Options&, int seat) noexcept {
@@ -697,11 +706,11 @@ struct Game {
             switch (s.stage) {
                 case Stage::build: {
                     const Design d = policy.build(s, side, dice);
-                    if (d.cost() == 0) return {Choice::save, 0, 0, {}};
+                    if (d.empty()) return {Choice::save, 0, 0, {}};
                     // The plan's next ship goes to its plan slot (main and escort may be alike).
                     const int next = detail::plan_next(s, side);
                     return {Choice::build,
-                            static_cast<std::int16_t>(design_index(d)),
+                            static_cast<std::int16_t>(design_code(d)),
                             static_cast<std::int16_t>(s.design(side, next) == d ? next : -1),
                             {}};
                 }
@@ -752,7 +761,7 @@ void play_while(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice
         }
         const Choice c =
             s.to_move == 0 ? Game::decide(s, o, pa, dice) : Game::decide(s, o, pb, dice);
-        detail::play_choice(s, c);
+        detail::play_choice(s, o, c);
     }
 }
 
