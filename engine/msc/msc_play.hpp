@@ -46,7 +46,7 @@ inline bool build_one(State& s, int side, const Design& d, int slot = -1) {
     if (slot < 0 || !(plan.design[slot] == d)) slot = plan.slot_for(d);
     const int at = home_fleet(s, side);
     const int cost = d.cost(s.ship_rules);
-    if (slot < 0 || at < 0 || !d.legal(s.ship_rules) || s.bp[side] < cost) return false;
+    if (slot < 0 || at < 0 || s.bp[side] < cost || !d.legal(s.ship_rules)) return false;
     plan.design[slot] = d;
     s.bp[side] -= cost;
     ++s.built_by[side][slot];
@@ -64,8 +64,8 @@ inline bool build_one(State& s, int side, const Design& d, int slot = -1) {
 // design slot for it (M2b)?
 inline bool can_build(const State& s, int side) {
     if (s.bp[side] < s.ship_rules.smallest() || home_fleet(s, side) < 0) return false;
-    for (const Design& d : s.plan[side].design)  // a free slot, or affordable
-        if (d.empty() || d.cost(s.ship_rules) <= s.bp[side]) return true;
+    for (const Design& d : s.plan[side].design)  // a free slot (cost 0), or affordable
+        if (d.cost(s.ship_rules) <= s.bp[side]) return true;
     return false;
 }
 // M3, M4, M2a: the doctrines' build order: while the plan's next ship is affordable, buy it.
@@ -79,18 +79,25 @@ inline void build_by_plan(State& s, int side) {
     for (int d = plan_next(s, side); build_one(s, side, s.design(side, d), d);)
         d = plan_next(s, side);
 }
-// M4: the BPs a side's systems yield this turn. Each owned system 1 BP (production.bp_per_system);
-// a captured one from the second production phase after its capture (capture.produces_after);
-// the home always, while no enemy occupies it (production.home_bp).
-inline void income(State& s, int side, const Options& o) {
-    int bp = 0;
-    for (int i = 0; i < s.n_sys; ++i)  // the systems it owns (State::claim: not a home)
-        bp += (s.claim[i] == side) & (s.turn >= s.sys[i].captured + o.produces_after);
-    bp *= o.bp_per_system;                       // M4: production.bp_per_system
-    if (!s.occupied_by(s.home[side], 1 - side))  // the home (a system, M1): production.home_bp
-        bp += o.home_bp > 0 ? o.home_bp : o.bp_per_system;
-    s.bp[side] += bp;
-    s.produced[side] += bp;
+// M4: the BPs each side's systems yield this turn (both sides, the systems counted in one pass).
+// Each owned system 1 BP (production.bp_per_system); a captured one from the second production
+// phase after its capture (capture.produces_after); the home always, while no enemy occupies it
+// (production.home_bp).
+inline void income(State& s, const Options& o) {
+    std::array<int, kSides> n{};  // the producing systems each side owns (not a home)
+    const int last = s.turn - o.produces_after;
+    for (int i = 0; i < s.n_sys; ++i) {
+        const bool yields = last >= s.sys[i].captured;
+        n[0] += (s.claim[i] == 0) & yields;
+        n[1] += (s.claim[i] == 1) & yields;
+    }
+    for (int side = 0; side < kSides; ++side) {
+        int bp = n[side] * o.bp_per_system;          // M4: production.bp_per_system
+        if (!s.occupied_by(s.home[side], 1 - side))  // the home (a system, M1): production.home_bp
+            bp += o.home_bp > 0 ? o.home_bp : o.bp_per_system;
+        s.bp[side] += bp;
+        s.produced[side] += bp;
+    }
 }
 // The build stage for `side` (M4): the cap on fleet slots counted as the doctrines' build order
 // would meet it (M5a).
@@ -167,18 +174,23 @@ State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice)
 // Like the other phase functions it takes fleets as edited by hand (State::recount).
 inline void production(State& s, const Options& o = Options{}) {
     s.recount();
-    for (int side = 0; side < kSides; ++side) {
-        detail::income(s, side, o);
-        detail::build_by_plan(s, side);
-    }
+    detail::income(s, o);
+    for (int side = 0; side < kSides; ++side) detail::build_by_plan(s, side);
 }
 
 // M4: initiative. Both roll a die of `sides` faces (initiative.die, the book's d6); high is
 // Player 1; ties are rolled again.
 template <class Dice>
-int initiative(Dice& dice, int sides = 6) {
+int initiative(Dice& dice, int sides) {
     for (;;) {
         const int a = roll_die(dice, sides), b = roll_die(dice, sides);
+        if (a != b) return a > b ? 0 : 1;
+    }
+}
+template <class Dice>
+int initiative(Dice& dice) {
+    for (;;) {
+        const int a = dice.d6(), b = dice.d6();
         if (a != b) return a > b ? 0 : 1;
     }
 }
@@ -228,6 +240,7 @@ inline void end_turn(State& s, const Options& o) {
                 in[side][i >> 6] |= std::uint64_t{1} << (i & 63);
     }
     const auto here = [&](int side, int i) { return (in[side][i >> 6] >> (i & 63) & 1) != 0; };
+    const int capture_turns = o.capture_turns;  // (read once: the loop's byte stores may alias it)
     for (int i = 0; i < s.n_sys; ++i) {
         System& y = s.sys[i];
         const bool a = here(0, i), b = here(1, i);
@@ -252,7 +265,7 @@ inline void end_turn(State& s, const Options& o) {
         if (y.home_of < 0) {
             if (y.owner == 1 - side) y.owner = -1;  // an enemy fleet ended a turn here
             // two turns in a row alone (capture.turns_alone): captured
-            if (y.streak >= o.capture_turns && y.owner != side) {
+            if (y.streak >= capture_turns && y.owner != side) {
                 y.owner = static_cast<std::int8_t>(side);
                 y.captured = s.turn;
             }
@@ -430,14 +443,16 @@ void step(State& s, const Options& o, Dice& dice) {
     switch (s.stage) {
         case Stage::production:  // M4: a new turn
             ++s.turn;
-            for (int side = 0; side < kSides; ++side) income(s, side, o);
+            income(s, o);
             enter_build(s, 0);
             return;
         case Stage::build:
             after_build(s);
             return;
         case Stage::movement:  // M4, M4a: initiative, then Player 1 moves
-            s.first = o.initiative >= 0 ? o.initiative : initiative(dice, o.initiative_die);
+            s.first = o.initiative >= 0       ? o.initiative
+                      : o.initiative_die == 6 ? initiative(dice)  // the book's d6: no test a roll
+                                              : initiative(dice, o.initiative_die);
             s.stage = Stage::merge;
             s.to_move = s.first;
             return;
@@ -559,13 +574,14 @@ inline void play_choice(State& s, const Options& o, const Choice& c) {
         case Choice::orders: {
             Fleet& f = s.fleets[side][s.fleet];
             const Counts& detach = c.kind == Choice::send ? s.pending : c.order.detach;
-            // A detachment: some ships, not all, and none the fleet does not have.
+            // A detachment: some ships, not all, and none the fleet does not have. (Most orders
+            // detach nothing: the check only then.)
             int n = 0;
-            bool ok = true;
-            for (int d = 0; d < kMaxDesigns; ++d) {
-                ok &= (detach[d] >= 0) & (detach[d] <= f.n[d]);
-                n += detach[d];
-            }
+            for (int d = 0; d < kMaxDesigns; ++d) n += detach[d];
+            bool ok = n > 0;
+            if (ok)
+                for (int d = 0; d < kMaxDesigns; ++d)
+                    ok &= (detach[d] >= 0) & (detach[d] <= f.n[d]);
             s.moved[s.fleet] = true;
             if (ok && n > 0 && n < f.ships()) {
                 if (const int slot = free_slot(s, side); slot < 0) {

@@ -131,12 +131,20 @@ struct CombatRules {
     constexpr bool operator==(const CombatRules&) const = default;
 };
 
-// M7: the dice a side rolls from its fleet's totals.
+// M7: the dice a side rolls from its fleet's totals. (The book's 7 and 3 divide by a constant,
+// a multiplication, as before they were options: the test is always the same in a run.)
 constexpr int attack_dice(int offence, const CombatRules& r = {}) noexcept {
-    return offence / r.offense_bp_per_die;
+    return r.offense_bp_per_die == 7 ? offence / 7 : offence / r.offense_bp_per_die;
 }
 constexpr int defence_dice(int defence, const CombatRules& r = {}) noexcept {
-    return defence / r.defense_bp_per_die;
+    return r.defense_bp_per_die == 3 ? defence / 3 : defence / r.defense_bp_per_die;
+}
+
+// k when the faces of a d6 in `f` are k..6 (k in 1..6); 0 for any other set.
+constexpr int top_faces_from(const FaceSet& f) noexcept {
+    for (int k = 1; k <= 6; ++k)
+        if (f == FaceSet::range(k, 6)) return k;
+    return 0;
 }
 
 // M7: one attack: every hit (5-6) of the attacker destroys a ship, every save (5-6) of the
@@ -144,9 +152,18 @@ constexpr int defence_dice(int defence, const CombatRules& r = {}) noexcept {
 // picks which.
 template <class Dice>
 int resolve_attack(int offence, int defence, Dice& dice, const CombatRules& r = {}) {
-    int hits = 0, saves = 0;
-    for (int i = 0, n = attack_dice(offence, r); i < n; ++i) hits += r.hits_on.has(dice.d6());
-    for (int i = 0, n = defence_dice(defence, r); i < n; ++i) saves += r.saves_on.has(dice.d6());
+    // The faces are a d6's (combat.hits_on and saves_on). The faces from k to 6 (the book's 5-6)
+    // are a comparison, as before they were options; any other set, a bit test.
+    const auto count = [&](int n, const FaceSet& faces) {
+        int c = 0;
+        if (const int k = top_faces_from(faces); k > 0)
+            for (int i = 0; i < n; ++i) c += dice.d6() >= k;
+        else
+            for (int i = 0; i < n; ++i) c += faces.has(dice.d6());
+        return c;
+    };
+    const int hits = count(attack_dice(offence, r), r.hits_on);
+    const int saves = count(defence_dice(defence, r), r.saves_on);
     return hits > saves ? hits - saves : 0;
 }
 

@@ -1175,3 +1175,21 @@ TEST_CASE("M4 production.home_bp: the home's BPs a turn (book: as any system)",
     CHECK(scenario(parse_options({{"production.home_bp", "same"}})).find("home_bp") ==
           std::string::npos);
 }
+
+TEST_CASE("M7 combat.hits_on and saves_on of any faces: a set not ending at 6 counts its faces",
+          "[msc][M7][options]") {
+    CHECK(top_faces_from(FaceSet::range(5, 6)) == 5);
+    CHECK(top_faces_from(FaceSet::range(1, 6)) == 1);
+    CHECK(top_faces_from(FaceSet::range(4, 5)) == 0);
+    CHECK(top_faces_from(FaceSet{}) == 0);
+    CombatRules r;
+    r.hits_on = *parse_faces("1,3", 6);
+    r.saves_on = *parse_faces("2", 6);
+    // 14 offence: 2 attack dice (1: a hit, 5: a miss); 3 defence: 1 save die (2: a save).
+    ScriptedDice d{1, 5, 2};
+    CHECK(resolve_attack(14, 3, d, r) == 0);
+    ScriptedDice e{1, 3, 6};
+    CHECK(resolve_attack(14, 3, e, r) == 2);
+    ScriptedDice book{1, 3, 6};  // the book's 5-6: no hit, and the 6 saves nothing
+    CHECK(resolve_attack(14, 3, book) == 0);
+}
