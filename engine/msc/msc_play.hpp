@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 
 namespace odds::msc {
 
@@ -649,8 +650,8 @@ struct Game {
         switch (s.stage) {
             case Stage::build:  // M4, M2, M2b: any design affordable with a slot for it, or save
                 if (detail::home_fleet(s, side) >= 0)
-                    for_each_design(s.ship_rules, [&](const Design& d) {
-                        if (d.cost(s.ship_rules) > s.bp[side]) return false;  // cheapest first
+                    for_each_design(s.ship_rules, [&](const Design& d, int cost) {
+                        if (cost > s.bp[side]) return false;  // cheapest first
                         if (s.plan[side].slot_for(d) >= 0)
                             out[n++] = {
                                 Choice::build, static_cast<std::int16_t>(design_code(d)), -1, {}};
@@ -679,8 +680,10 @@ struct Game {
                         if (f.n[d] > s.pending[d])
                             out[n++] = {Choice::detach, static_cast<std::int16_t>(d), 0, {}};
                 const Fleet moving = pending > 0 ? Fleet{f.pos, s.pending, 0} : f;
-                std::array<hex::Hex, kMaxReach> to{};
-                const int k = detail::reach(s, f.pos, s.range(side, moving), to.data());
+                // (Room left uninitialised, as for the choices: reach writes the first k.)
+                alignas(hex::Hex) std::byte room[sizeof(hex::Hex) * kMaxReach];
+                hex::Hex* to = reinterpret_cast<hex::Hex*>(room);
+                const int k = detail::reach(s, f.pos, s.range(side, moving), to);
                 for (int i = 0; i < k; ++i)
                     out[n++] = {pending > 0 ? Choice::send : Choice::go, 0, 0, {to[i], {}, {}}};
                 return n;
@@ -715,7 +718,12 @@ struct Game {
     static Choice decide(const State& s, const Options& o, P& policy, Dice& dice) {
         const int side = s.to_move;
         if constexpr (ChoosesFor<P, Dice>) {
-            Choice legal_here[kMaxChoices];
+            // Room for the choices, left uninitialised (legal writes the first n; a Choice is an
+            // aggregate, its objects begin in these bytes as they are assigned): zeroing room
+            // for every legal design at every decision cost the random strategy a third of its
+            // time.
+            alignas(Choice) std::byte room[sizeof(Choice) * kMaxChoices];
+            Choice* legal_here = reinterpret_cast<Choice*>(room);
             const int n = legal(s, o, legal_here);
             return policy.choose(s, legal_here, n, dice);
         } else {

@@ -80,8 +80,8 @@ std::optional<Design> doctrine_design(Doctrine doctrine, int bp, const ShipRules
     // differences; ties: the first in the order of for_each_design).
     std::optional<Design> best;
     int best_far = 0;
-    for_each_design(r, [&](const Design& x) {
-        if (x.cost(r) != bp) return true;
+    for_each_design(r, [&](const Design& x, int cost) {
+        if (cost != bp) return true;
         const int far = std::abs(x.engine - d.engine) + std::abs(x.shields - d.shields) +
                         std::abs(x.to_hit - d.to_hit) + std::abs(x.weapons - d.weapons);
         if (!best || far < best_far) {

@@ -67,19 +67,20 @@ struct Design {
 };
 
 // M2: every legal design under `r`, cheapest first, then by ENGINE, SHIELDS and TO-HIT: what a
-// side may build (M4). f(design) is called for each, in that order, until it returns false.
+// side may build (M4). f(design, its cost) is called for each, in that order, until it returns
+// false.
 template <class F>
 constexpr void for_each_design(const ShipRules& r, F f) {
     int last = 0;
     for (const int bp : r.sizes) {
         if (bp <= last) continue;  // a size repeated
         last = bp;
-        for (int e = 0; e <= r.max_engine; ++e)
-            for (int s = 0; s <= r.max_shields; ++s)
-                for (int t = 0; t <= r.max_to_hit; ++t)
-                    if (const int w = bp - e * r.engine_bp - s * r.shields_bp - t * r.to_hit_bp;
-                        w >= 0 && w % r.weapon_bp == 0)
-                        if (!f(Design{e, s, t, w / r.weapon_bp})) return;
+        // The BPs left for weapons only fall as a rating rises: a loop ends where they run out.
+        for (int e = 0, le = bp; e <= r.max_engine && le >= 0; ++e, le -= r.engine_bp)
+            for (int s = 0, ls = le; s <= r.max_shields && ls >= 0; ++s, ls -= r.shields_bp)
+                for (int t = 0, w = ls; t <= r.max_to_hit && w >= 0; ++t, w -= r.to_hit_bp)
+                    if (r.weapon_bp == 2 ? (w & 1) == 0 : w % r.weapon_bp == 0)
+                        if (!f(Design{e, s, t, w / r.weapon_bp}, bp)) return;
     }
 }
 // The most legal designs of any ship rules: one a size for each ENGINE, SHIELDS and TO-HIT.
@@ -88,7 +89,7 @@ inline constexpr int kMaxDesignsLegal =
 // The book's legal designs (M2): 311.
 inline constexpr int kDesigns = [] {
     int n = 0;
-    for_each_design(kBookShips, [&](const Design&) { return ++n > 0; });
+    for_each_design(kBookShips, [&](const Design&, int) { return ++n > 0; });
     return n;
 }();
 static_assert(kDesigns == 311);

@@ -1005,7 +1005,7 @@ TEST_CASE("M2 ships.max_*: the most ENGINE, SHIELDS, TO-HIT a ship may have (boo
         CHECK_FALSE(parse_design(to_string(five), four));
         // What a side may build (M2b): every legal design, none past the maximum.
         int designs = 0, past = 0;
-        for_each_design(four, [&](const Design& d) {
+        for_each_design(four, [&](const Design& d, int) {
             ++designs;
             past += (m == "ships.max_engine"    ? d.engine
                      : m == "ships.max_shields" ? d.shields
