@@ -16,19 +16,22 @@ std::string write_map(const Options& o) {
     return o.random_map ? "random" : o.map_file ? o.map_path : "example";
 }
 
-// M2a: a design such as E3S4T4W2, or doctrine (the policy's).
+// M2a: a design such as E3S4T4W2, or doctrine (the policy's); legal under the ships.* options.
 constexpr std::string_view kDesignTakes =
     "E<engine>S<shields>T<to-hit>W<weapons>, each rating 0..5, costing 10, 15 or 20 BP (a weapon "
-    "2 BP), or doctrine";
-std::string read_design(std::optional<Design>& d, std::string_view text) {
-    d = text == "doctrine" ? std::nullopt : parse_design(text);
+    "2 BP; other costs, maxima and sizes under the ships.* options), or doctrine";
+constexpr std::string_view kShipOptions =
+    "ships.engine_bp,ships.shields_bp,ships.to_hit_bp,ships.weapon_bp,ships.max_engine,"
+    "ships.max_shields,ships.max_to_hit,ships.small_bp,ships.medium_bp,ships.large_bp";
+std::string read_design(std::optional<Design>& d, std::string_view text, const ShipRules& r) {
+    d = text == "doctrine" ? std::nullopt : parse_design(text, r);
     if (text == "doctrine") return "";
     return d ? "" : std::string(kDesignTakes);
 }
 std::string write_design(const std::optional<Design>& d) { return d ? to_string(*d) : "doctrine"; }
 template <auto Plan, int Side>
 constexpr Text<Options> design{
-    .read = [](Options& o, std::string_view t) { return read_design((o.*Plan)[Side], t); },
+    .read = [](Options& o, std::string_view t) { return read_design((o.*Plan)[Side], t, o.ships); },
     .write = [](const Options& o) { return write_design((o.*Plan)[Side]); },
     .takes = kDesignTakes};
 
@@ -44,6 +47,22 @@ struct CombatField {
 template <auto M>
 constexpr Field<Options, typename CombatField<M>::T> combat_field{&CombatField<M>::get,
                                                                   &CombatField<M>::set};
+
+// M2, M5: a field of the ship rules (Options::ships), and one of its sizes.
+template <auto M>
+struct ShipField {
+    static int get(const Options& o) { return o.ships.*M; }
+    static void set(Options& o, int v) { o.ships.*M = v; }
+};
+template <auto M>
+constexpr Field<Options, int> ship_field{&ShipField<M>::get, &ShipField<M>::set};
+template <std::size_t I>
+struct SizeField {
+    static int get(const Options& o) { return o.ships.sizes[I]; }
+    static void set(Options& o, int v) { o.ships.sizes[I] = v; }
+};
+template <std::size_t I>
+constexpr Field<Options, int> size_field{&SizeField<I>::get, &SizeField<I>::set};
 
 constexpr Option<Options> kOptions[] = {
     {.name = "map",
@@ -92,19 +111,23 @@ constexpr Option<Options> kOptions[] = {
     {.name = "design_a",
      .type = design<&Options::design, 0>,
      .help = "side A's main design, e.g. E3S4T4W2 (ENGINE, SHIELDS, TO-HIT, weapons), or doctrine",
-     .ruling = "M2a"},
+     .ruling = "M2a",
+     .after = kShipOptions},
     {.name = "design_b",
      .type = design<&Options::design, 1>,
      .help = "side B's main design, likewise",
-     .ruling = "M2a"},
+     .ruling = "M2a",
+     .after = kShipOptions},
     {.name = "escort_a",
      .type = design<&Options::escort, 0>,
      .help = "side A's escort design, e.g. E3S2T3W1, or doctrine (its design at 10 BP)",
-     .ruling = "M2a"},
+     .ruling = "M2a",
+     .after = kShipOptions},
     {.name = "escort_b",
      .type = design<&Options::escort, 1>,
      .help = "side B's escort design, likewise",
-     .ruling = "M2a"},
+     .ruling = "M2a",
+     .after = kShipOptions},
     {.name = "escorts_a",
      .type = integer(element<&Options::escort_share, 0>, 0, 100),
      .help = "percent of side A's ships built as escorts, {range}",
@@ -142,8 +165,15 @@ constexpr Option<Options> kOptions[] = {
      .named_when_changed = true},
     {.name = "production.bp_per_system",
      .type = integer(field<&Options::bp_per_system>, 0, 100),
-     .help = "BPs each owned system yields a turn, the home included, {range}",
+     .help = "BPs each owned system yields a turn, the home too (unless production.home_bp), "
+             "{range}",
      .ruling = "M4",
+     .named_when_changed = true},
+    {.name = "production.home_bp",
+     .type = integer(field<&Options::home_bp>, 1, 100, "same"),
+     .help = "BPs the home yields a turn while no enemy occupies it, {range} (same: as any "
+             "owned system, production.bp_per_system)",
+     .ruling = "M4, M1",
      .named_when_changed = true},
     {.name = "capture.turns_alone",
      .type = integer(field<&Options::capture_turns>, 1, 100),
@@ -154,6 +184,82 @@ constexpr Option<Options> kOptions[] = {
      .type = integer(field<&Options::produces_after>, 0, 100),
      .help = "a system captured on turn T produces from turn T plus this many, {range}",
      .ruling = "M6",
+     .named_when_changed = true},
+    {.name = "ships.engine_bp",
+     .type = integer(ship_field<&ShipRules::engine_bp>, 1, 10),
+     .help = "BPs a point of ENGINE costs, {range}",
+     .ruling = "M2",
+     .named_when_changed = true},
+    {.name = "ships.shields_bp",
+     .type = integer(ship_field<&ShipRules::shields_bp>, 1, 10),
+     .help = "BPs a point of SHIELDS costs (a ship's defensive BPs), {range}",
+     .ruling = "M2",
+     .named_when_changed = true},
+    {.name = "ships.to_hit_bp",
+     .type = integer(ship_field<&ShipRules::to_hit_bp>, 1, 10),
+     .help = "BPs a point of TO-HIT costs (offensive BPs), {range}",
+     .ruling = "M2",
+     .named_when_changed = true},
+    {.name = "ships.weapon_bp",
+     .type = integer(ship_field<&ShipRules::weapon_bp>, 1, 20),
+     .help = "BPs a weapon costs (offensive BPs), {range}",
+     .ruling = "M2",
+     .named_when_changed = true},
+    {.name = "ships.max_engine",
+     .type = integer(ship_field<&ShipRules::max_engine>, 0, kMaxRating),
+     .help = "the most ENGINE a ship may have, {range} (5 is also the program's limit)",
+     .ruling = "M2",
+     .named_when_changed = true},
+    {.name = "ships.max_shields",
+     .type = integer(ship_field<&ShipRules::max_shields>, 0, kMaxRating),
+     .help = "the most SHIELDS a ship may have, {range}",
+     .ruling = "M2",
+     .named_when_changed = true},
+    {.name = "ships.max_to_hit",
+     .type = integer(ship_field<&ShipRules::max_to_hit>, 0, kMaxRating),
+     .help = "the most TO-HIT a ship may have, {range}",
+     .ruling = "M2",
+     .named_when_changed = true},
+    {.name = "ships.small_bp",
+     .type = integer(size_field<0>, 1, kMaxShipBp),
+     .help = "the BPs of the smallest ship size, {range}",
+     .ruling = "M2",
+     .named_when_changed = true},
+    {.name = "ships.medium_bp",
+     .type = integer(size_field<1>, named("ships.small_bp"), kMaxShipBp),
+     .help = "the BPs of the middle ship size, {range} (equal to another size: one size fewer)",
+     .ruling = "M2",
+     .named_when_changed = true},
+    {.name = "ships.large_bp",
+     .type = integer(size_field<2>, named("ships.medium_bp"), kMaxShipBp),
+     .help = "the BPs of the largest ship size, {range}",
+     .ruling = "M2",
+     .named_when_changed = true},
+    {.name = "doctrine.main_size",
+     .type = choice(field<&Options::main_size>, "small,medium,large"),
+     .help = "the size of the doctrines' main design (ships.small_bp, ships.medium_bp or "
+             "ships.large_bp: the book's 15 BP)",
+     .ruling = "M2a",
+     .named_when_changed = true},
+    {.name = "doctrine.escort_size",
+     .type = choice(field<&Options::escort_size>, "small,medium,large"),
+     .help = "the size of the doctrines' escort design (the book's 10 BP)",
+     .ruling = "M2a",
+     .named_when_changed = true},
+    {.name = "movement.hexes_per_engine",
+     .type = integer(ship_field<&ShipRules::hexes_per_engine>, 1, kMaxHexesPerEngine),
+     .help = "hexes a fleet moves a point of its lowest ENGINE, {range}",
+     .ruling = "M5",
+     .named_when_changed = true},
+    {.name = "turn.initiative_die",
+     .type = integer(field<&Options::initiative_die>, 2, 100),
+     .help = "the sides of the die both sides roll for Player 1 (ties rolled again), {range}",
+     .ruling = "M4",
+     .named_when_changed = true},
+    {.name = "retreat.hexes",
+     .type = integer(field<&Options::retreat_hexes>, 1, 10),
+     .help = "hexes a retreat moves toward the side's home (never past it), {range}",
+     .ruling = "M7",
      .named_when_changed = true},
 };
 // The scenario names the map first, then what sets the sides apart, then the rest.
@@ -177,8 +283,24 @@ constexpr std::string_view kScenarioOrder[] = {"map",
                                                "combat.saves_on",
                                                "combat.max_rounds",
                                                "production.bp_per_system",
+                                               "production.home_bp",
                                                "capture.turns_alone",
-                                               "capture.produces_after"};
+                                               "capture.produces_after",
+                                               "ships.engine_bp",
+                                               "ships.shields_bp",
+                                               "ships.to_hit_bp",
+                                               "ships.weapon_bp",
+                                               "ships.max_engine",
+                                               "ships.max_shields",
+                                               "ships.max_to_hit",
+                                               "ships.small_bp",
+                                               "ships.medium_bp",
+                                               "ships.large_bp",
+                                               "doctrine.main_size",
+                                               "doctrine.escort_size",
+                                               "movement.hexes_per_engine",
+                                               "turn.initiative_die",
+                                               "retreat.hexes"};
 constexpr OptionTable<Options> kTable{"msc", kOptions, kScenarioOrder};
 }  // namespace
 
@@ -194,6 +316,18 @@ Options parse_options(const Settings& settings) {
     if (!o.random_map && (r.text("width") || r.text("height") || r.text("systems")))
         r.fail("map", o.map_file ? o.map_path : "example",
                "random when width, height or systems are given");
+    // M2: the sizes in order (a named bound checks the larger against a smaller one given; this
+    // checks a smaller one given against the larger ones' values, given or not).
+    const auto& z = o.ships.sizes;
+    if (z[0] > z[1])
+        r.fail("ships.small_bp", std::to_string(z[0]),
+               "at most ships.medium_bp (" + std::to_string(z[1]) + ")");
+    if (z[1] > z[2])
+        r.fail(r.text("ships.medium_bp") ? "ships.medium_bp" : "ships.large_bp",
+               std::to_string(r.text("ships.medium_bp") ? z[1] : z[2]),
+               r.text("ships.medium_bp")
+                   ? "at most ships.large_bp (" + std::to_string(z[2]) + ")"
+                   : "at least ships.medium_bp (" + std::to_string(z[1]) + ")");
     if (o.random_map && o.systems > o.width * o.height / 4)
         r.fail("systems", std::to_string(o.systems),
                "at most a quarter of the hexes (" + std::to_string(o.width * o.height / 4) + ")");
@@ -201,6 +335,23 @@ Options parse_options(const Settings& settings) {
 }
 
 std::string scenario(const Options& o) { return kTable.scenario(o); }
+
+namespace {
+Design doctrine_at(Doctrine d, int size, const Options& o) {
+    const int bp = o.ships.sizes[static_cast<std::size_t>(size)];
+    if (const auto x = doctrine_design(d, bp, o.ships)) return *x;
+    const char* name = size == o.main_size ? "doctrine.main_size" : "doctrine.escort_size";
+    static constexpr std::string_view kSizes[] = {"small", "medium", "large"};
+    throw UsageError("msc: " + std::string(name) + "='" +
+                     std::string(kSizes[static_cast<std::size_t>(size)]) +
+                     "' is not valid; no legal design costs " + std::to_string(bp) +
+                     " BP under the ships.* options, so a doctrine has no ship of that size: "
+                     "choose another size or other costs (M2, M2a)");
+}
+}  // namespace
+
+Design doctrine_main(Doctrine d, const Options& o) { return doctrine_at(d, o.main_size, o); }
+Design doctrine_escort(Doctrine d, const Options& o) { return doctrine_at(d, o.escort_size, o); }
 
 int State::owned(int side) const noexcept {
     int n = 0;
@@ -212,10 +363,13 @@ int State::owned(int side) const noexcept {
 }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
-    // Bounds: a side produces at most one BP a system a turn, and builds ships of 10 BP or more.
+    // Bounds: a side produces at most production.bp_per_system a system a turn (its home
+    // production.home_bp), and builds ships of ships.small_bp or more (M2, M4).
     const int t = o.max_turns,
               n = (o.random_map ? o.systems : static_cast<int>(o.star_map().systems.size())) + 2;
-    const int bp = t * n * o.bp_per_system, ships = (o.budget + bp) / 10 + 1;
+    const int home = o.home_bp > 0 ? o.home_bp : o.bp_per_system;  // M4: production.home_bp
+    const int bp = t * ((n - 1) * o.bp_per_system + home),
+              ships = (o.budget + bp) / o.ships.smallest() + 1;
     auto m = versus::outcome_specs(t, "M8", "the turn cap, or both sides won at once",
                                    "both sides won at once");
     m.insert(

@@ -58,7 +58,7 @@ struct Plan {
         int free = -1;
         for (int k = 0; k < kMaxDesigns; ++k) {
             if (design[k] == d) return k;
-            if (free < 0 && design[k].cost() == 0) free = k;
+            if (free < 0 && design[k].empty()) free = k;
         }
         return free;
     }
@@ -85,8 +85,15 @@ struct Options {
     CombatRules combat{};         // M7: dice per BPs, the faces that hit and save
     int max_rounds = kMaxRounds;  // M7a: rounds after which the attacker retreats
     int bp_per_system = 1;        // M4: BPs an owned system yields a turn
+    int home_bp = 0;              // M4, M1: BPs the home yields a turn; 0: bp_per_system
     int capture_turns = 2;        // M6: turns in a row alone in a system that capture it
     int produces_after = 2;       // M6: a system captured on turn T produces from T + this
+    ShipRules ships{};            // M2: costs, maxima, sizes; M5: hexes per ENGINE point
+    // M2a: the size of a doctrine's main design and of its escort: an index into ships.sizes
+    // (the book: 15 and 10 BP).
+    int main_size = 1, escort_size = 0;
+    int initiative_die = 6;  // M4: the die both sides roll for initiative
+    int retreat_hexes = 1;   // M7: how far a retreat goes toward home
 
     // The map played when it is not random: a map file's (M1b), else the seed's (M1).
     const StarMap& star_map() const noexcept { return map_file ? *map_file : example_map(); }
@@ -94,6 +101,10 @@ struct Options {
 
 std::span<const OptionInfo> option_infos();
 Options parse_options(const Settings& settings);
+// M2a: a doctrine's main design and escort under the options' ship rules and sizes; UsageError
+// naming the option where the doctrine has no legal design of that size.
+Design doctrine_main(Doctrine d, const Options& o);
+Design doctrine_escort(Doctrine d, const Options& o);
 std::string scenario(const Options& o);
 
 using Counts = std::array<int, kMaxDesigns>;  // ships per design of the side's plan (M2a)
@@ -152,6 +163,7 @@ struct State {
     hex::Bounds bounds{};
     std::array<hex::Hex, kSides> home{};
     std::array<Plan, kSides> plan{};
+    ShipRules ship_rules{};  // M2, M5: the options' (Options::ships), set by the opening
     std::array<std::array<Fleet, kMaxFleets>, kSides> fleets{};
     std::array<int, kSides> bp{};        // BPs saved
     std::array<int, kSides> produced{};  // BPs produced (the starting budget not counted)
@@ -276,13 +288,18 @@ struct State {
         return c;
     }
     const Design& design(int side, int d) const noexcept { return plan[side].design[d]; }
-    // M5: a fleet moves up to the lowest ENGINE among its ships.
+    // M5: a fleet moves up to the lowest ENGINE among its ships (hexes, movement.hexes_per_engine
+    // a point).
     int range(int side, const Fleet& f) const noexcept {
         int r = kMaxRating;
         for (int d = 0; d < kMaxDesigns; ++d)
             if (f.n[d] > 0) r = std::min(r, design(side, d).engine);
-        return r;
+        return r * ship_rules.hexes_per_engine;
     }
+    // A design's BPs, offensive and defensive BPs under the campaign's costs (M2).
+    int cost(int side, int d) const noexcept { return design(side, d).cost(ship_rules); }
+    int offence(int side, int d) const noexcept { return design(side, d).offence(ship_rules); }
+    int defence(int side, int d) const noexcept { return design(side, d).defence(ship_rules); }
     int owned(int side) const noexcept;  // systems owned, the home included (M4)
 };
 
@@ -306,7 +323,7 @@ struct Orders {
 
 // One choice at a decision point (msc::Game). Which fields matter depends on the kind:
 //   save      build: build nothing more this phase (M4)
-//   build     build: one ship of design kAllDesigns[a] (M2, M2b), at home
+//   build     build: one ship of design design_of_code(a) (M2, M2b), at home
 //   done      merge: no more merges this phase
 //   merge     merge: fleet b joins fleet a, in the same hex (a < b; M5a)
 //   detach    orders: one ship of design slot a set aside for a detachment (M5a)
@@ -339,8 +356,14 @@ struct Choice {
     constexpr bool operator==(const Choice&) const = default;
 };
 
-// The most choices a decision offers: every design and saving (build).
-inline constexpr int kMaxChoices = kDesigns + 1;
+// M5: the most hexes a point of ENGINE moves a fleet (movement.hexes_per_engine), and the most
+// hexes a fleet can reach in a move.
+inline constexpr int kMaxHexesPerEngine = 3;
+inline constexpr int kMaxRange = kMaxRating * kMaxHexesPerEngine;
+inline constexpr int kMaxReach = 3 * kMaxRange * (kMaxRange + 1) + 1;
+// The most choices a decision offers: every legal design and saving (build), or a detachment of
+// each design and every hex in reach (orders).
+inline constexpr int kMaxChoices = std::max(kMaxDesignsLegal + 1, kMaxDesigns + kMaxReach);
 
 // What the kernel asks a side's policy (its strategy) with dice of type Dice: every decision the
 // rules leave to the player. A policy either answers each question:

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 
 namespace odds::msc {
 
@@ -45,9 +46,10 @@ inline bool build_one(State& s, int side, const Design& d, int slot = -1) {
     auto& plan = s.plan[side];
     if (slot < 0 || !(plan.design[slot] == d)) slot = plan.slot_for(d);
     const int at = home_fleet(s, side);
-    if (slot < 0 || at < 0 || !d.legal() || s.bp[side] < d.cost()) return false;
+    const int cost = d.cost(s.ship_rules);
+    if (slot < 0 || at < 0 || s.bp[side] < cost || !d.legal(s.ship_rules)) return false;
     plan.design[slot] = d;
-    s.bp[side] -= d.cost();
+    s.bp[side] -= cost;
     ++s.built_by[side][slot];
     ++s.built[side];
     ++s.afloat[side];
@@ -62,9 +64,9 @@ inline bool build_one(State& s, int side, const Design& d, int slot = -1) {
 // Can `side` build anything now: a fleet slot at home (M5a) and a design it can afford with a
 // design slot for it (M2b)?
 inline bool can_build(const State& s, int side) {
-    if (s.bp[side] < 10 || home_fleet(s, side) < 0) return false;
-    for (const Design& d : s.plan[side].design)
-        if (d.cost() == 0 || d.cost() <= s.bp[side]) return true;  // a free slot, or affordable
+    if (s.bp[side] < s.ship_rules.smallest() || home_fleet(s, side) < 0) return false;
+    for (const Design& d : s.plan[side].design)  // a free slot (cost 0), or affordable
+        if (d.cost(s.ship_rules) <= s.bp[side]) return true;
     return false;
 }
 // M3, M4, M2a: the doctrines' build order: while the plan's next ship is affordable, buy it.
@@ -72,28 +74,38 @@ inline bool can_build(const State& s, int side) {
 // when they would have bought the plan's next ship.
 inline void build_by_plan(State& s, int side) {
     if (home_fleet(s, side) < 0) {
-        if (s.bp[side] >= s.design(side, plan_next(s, side)).cost()) ++s.cap_hits[side];
+        if (s.bp[side] >= s.cost(side, plan_next(s, side))) ++s.cap_hits[side];
         return;
     }
     for (int d = plan_next(s, side); build_one(s, side, s.design(side, d), d);)
         d = plan_next(s, side);
 }
-// M4: the BPs a side's systems yield this turn. Each owned system 1 BP; a captured one from the
-// second production phase after its capture; the home always, while no enemy occupies it.
-inline void income(State& s, int side, const Options& o) {
-    int bp = !s.occupied_by(s.home[side], 1 - side);  // the home (a system, M1)
-    for (int i = 0; i < s.n_sys; ++i)  // the others it owns (State::claim: not a home)
-        bp += (s.claim[i] == side) & (s.turn >= s.sys[i].captured + o.produces_after);
-    bp *= o.bp_per_system;  // M4: production.bp_per_system
-    s.bp[side] += bp;
-    s.produced[side] += bp;
+// M4: the BPs each side's systems yield this turn (both sides, the systems counted in one pass).
+// Each owned system 1 BP (production.bp_per_system); a captured one from the second production
+// phase after its capture (capture.produces_after); the home always, while no enemy occupies it
+// (production.home_bp).
+inline void income(State& s, const Options& o) {
+    std::array<int, kSides> n{};  // the producing systems each side owns (not a home)
+    const int last = s.turn - o.produces_after;
+    for (int i = 0; i < s.n_sys; ++i) {
+        const bool yields = last >= s.sys[i].captured;
+        n[0] += (s.claim[i] == 0) & yields;
+        n[1] += (s.claim[i] == 1) & yields;
+    }
+    for (int side = 0; side < kSides; ++side) {
+        int bp = n[side] * o.bp_per_system;          // M4: production.bp_per_system
+        if (!s.occupied_by(s.home[side], 1 - side))  // the home (a system, M1): production.home_bp
+            bp += o.home_bp > 0 ? o.home_bp : o.bp_per_system;
+        s.bp[side] += bp;
+        s.produced[side] += bp;
+    }
 }
 // The build stage for `side` (M4): the cap on fleet slots counted as the doctrines' build order
 // would meet it (M5a).
 inline void enter_build(State& s, int side) {
     s.stage = Stage::build;
     s.to_move = side;
-    if (s.bp[side] >= s.design(side, plan_next(s, side)).cost() && home_fleet(s, side) < 0)
+    if (s.bp[side] >= s.cost(side, plan_next(s, side)) && home_fleet(s, side) < 0)
         ++s.cap_hits[side];
 }
 }  // namespace detail
@@ -107,6 +119,7 @@ template <class Dice>
 State unsettled_opening(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice) {
     State s;
     s.plan = plans;
+    s.ship_rules = o.ships;  // M2, M5
     // M1: the seed's map (or a map file's, M1b), or a random one: systems spread evenly (one in
     // each cell of a grid, at a random hex of it), homes in the middle of the top and bottom rows.
     if (!o.random_map) {
@@ -162,13 +175,19 @@ State setup(const Options& o, const std::array<Plan, kSides>& plans, Dice& dice)
 // Like the other phase functions it takes fleets as edited by hand (State::recount).
 inline void production(State& s, const Options& o = Options{}) {
     s.recount();
-    for (int side = 0; side < kSides; ++side) {
-        detail::income(s, side, o);
-        detail::build_by_plan(s, side);
-    }
+    detail::income(s, o);
+    for (int side = 0; side < kSides; ++side) detail::build_by_plan(s, side);
 }
 
-// M4: initiative. Both roll; high is Player 1; ties are rolled again.
+// M4: initiative. Both roll a die of `sides` faces (initiative.die, the book's d6); high is
+// Player 1; ties are rolled again.
+template <class Dice>
+int initiative(Dice& dice, int sides) {
+    for (;;) {
+        const int a = roll_die(dice, sides), b = roll_die(dice, sides);
+        if (a != b) return a > b ? 0 : 1;
+    }
+}
 template <class Dice>
 int initiative(Dice& dice) {
     for (;;) {
@@ -189,11 +208,12 @@ inline bool can_retreat(const State& s, int side, const hex::Hex& h) {
         if (c[d] > 0 && s.design(side, d).engine == 0) return false;
     return true;
 }
-// M7: a retreat, one hex toward home, every fleet of the side in h; false when the side cannot
-// retreat (can_retreat), and then nothing moves.
-inline bool retreat_from(State& s, int side, const hex::Hex& h) {
+// M7: a retreat, one hex toward home (retreat.hexes; never past home), every fleet of the side
+// in h; false when the side cannot retreat (can_retreat), and then nothing moves.
+inline bool retreat_from(State& s, int side, const hex::Hex& h, const Options& o) {
     if (!can_retreat(s, side, h)) return false;
-    const hex::Hex to = step_toward(s, h, s.home[side]);
+    hex::Hex to = step_toward(s, h, s.home[side]);
+    for (int k = 1; k < o.retreat_hexes; ++k) to = step_toward(s, to, s.home[side]);
     for (unsigned m = s.alive[side]; m != 0; m &= m - 1)
         if (Fleet& f = s.fleets[side][std::countr_zero(m)]; f.pos == h) f.pos = to;
     return true;
@@ -203,7 +223,7 @@ inline int power_at(const State& s, int side, const hex::Hex& h, bool offence) {
     const Counts c = s.present(side, h);
     int p = 0;
     for (int d = 0; d < kMaxDesigns; ++d)
-        p += c[d] * (offence ? s.design(side, d).offence() : s.design(side, d).defence());
+        p += c[d] * (offence ? s.offence(side, d) : s.defence(side, d));
     return p;
 }
 
@@ -221,6 +241,7 @@ inline void end_turn(State& s, const Options& o) {
                 in[side][i >> 6] |= std::uint64_t{1} << (i & 63);
     }
     const auto here = [&](int side, int i) { return (in[side][i >> 6] >> (i & 63) & 1) != 0; };
+    const int capture_turns = o.capture_turns;  // (read once: the loop's byte stores may alias it)
     for (int i = 0; i < s.n_sys; ++i) {
         System& y = s.sys[i];
         const bool a = here(0, i), b = here(1, i);
@@ -245,7 +266,7 @@ inline void end_turn(State& s, const Options& o) {
         if (y.home_of < 0) {
             if (y.owner == 1 - side) y.owner = -1;  // an enemy fleet ended a turn here
             // two turns in a row alone (capture.turns_alone): captured
-            if (y.streak >= o.capture_turns && y.owner != side) {
+            if (y.streak >= capture_turns && y.owner != side) {
                 y.owner = static_cast<std::int8_t>(side);
                 y.captured = s.turn;
             }
@@ -423,14 +444,16 @@ void step(State& s, const Options& o, Dice& dice) {
     switch (s.stage) {
         case Stage::production:  // M4: a new turn
             ++s.turn;
-            for (int side = 0; side < kSides; ++side) income(s, side, o);
+            income(s, o);
             enter_build(s, 0);
             return;
         case Stage::build:
             after_build(s);
             return;
         case Stage::movement:  // M4, M4a: initiative, then Player 1 moves
-            s.first = o.initiative >= 0 ? o.initiative : initiative(dice);
+            s.first = o.initiative >= 0       ? o.initiative
+                      : o.initiative_die == 6 ? initiative(dice)  // the book's d6: no test a roll
+                                              : initiative(dice, o.initiative_die);
             s.stage = Stage::merge;
             s.to_move = s.first;
             return;
@@ -483,7 +506,7 @@ void step(State& s, const Options& o, Dice& dice) {
             if (s.round >= o.max_rounds ||
                 (attack_dice(power_at(s, att, h, true), o.combat) == 0 &&
                  attack_dice(power_at(s, def, h, true), o.combat) == 0)) {
-                retreat_from(s, att, h);
+                retreat_from(s, att, h, o);
                 s.stage = Stage::fight_over;
                 return;
             }
@@ -524,14 +547,14 @@ void step(State& s, const Options& o, Dice& dice) {
 }
 
 // Plays a choice at the decision play rests at (not yet the automatic steps after it).
-inline void play_choice(State& s, const Choice& c) {
+inline void play_choice(State& s, const Options& o, const Choice& c) {
     const int side = s.to_move;
     switch (c.kind) {
         case Choice::save:
             after_build(s);
             return;
         case Choice::build:
-            build_one(s, side, kAllDesigns[static_cast<std::size_t>(c.a)], c.b);
+            build_one(s, side, design_of_code(c.a), c.b);
             return;
         case Choice::done:
             start_orders(s);
@@ -552,13 +575,14 @@ inline void play_choice(State& s, const Choice& c) {
         case Choice::orders: {
             Fleet& f = s.fleets[side][s.fleet];
             const Counts& detach = c.kind == Choice::send ? s.pending : c.order.detach;
-            // A detachment: some ships, not all, and none the fleet does not have.
+            // A detachment: some ships, not all, and none the fleet does not have. (Most orders
+            // detach nothing: the check only then.)
             int n = 0;
-            bool ok = true;
-            for (int d = 0; d < kMaxDesigns; ++d) {
-                ok &= (detach[d] >= 0) & (detach[d] <= f.n[d]);
-                n += detach[d];
-            }
+            for (int d = 0; d < kMaxDesigns; ++d) n += detach[d];
+            bool ok = n > 0;
+            if (ok)
+                for (int d = 0; d < kMaxDesigns; ++d)
+                    ok &= (detach[d] >= 0) & (detach[d] <= f.n[d]);
             s.moved[s.fleet] = true;
             if (ok && n > 0 && n < f.ships()) {
                 if (const int slot = free_slot(s, side); slot < 0) {
@@ -591,7 +615,7 @@ inline void play_choice(State& s, const Choice& c) {
         case Choice::retreat:
             // M7c, M7: a side that cannot retreat (at home, or held by a ship of ENGINE 0)
             // fights on.
-            if (c.kind == Choice::retreat && retreat_from(s, side, fight_hex(s))) {
+            if (c.kind == Choice::retreat && retreat_from(s, side, fight_hex(s), o)) {
                 s.stage = Stage::fight_over;
             } else if (side == s.attacker) {
                 s.to_move = 1 - s.attacker;
@@ -626,11 +650,13 @@ struct Game {
         switch (s.stage) {
             case Stage::build:  // M4, M2, M2b: any design affordable with a slot for it, or save
                 if (detail::home_fleet(s, side) >= 0)
-                    for (int k = 0; k < kDesigns; ++k) {
-                        const Design& d = kAllDesigns[static_cast<std::size_t>(k)];
-                        if (d.cost() <= s.bp[side] && s.plan[side].slot_for(d) >= 0)
-                            out[n++] = {Choice::build, static_cast<std::int16_t>(k), -1, {}};
-                    }
+                    for_each_design(s.ship_rules, [&](const Design& d, int cost) {
+                        if (cost > s.bp[side]) return false;  // cheapest first
+                        if (s.plan[side].slot_for(d) >= 0)
+                            out[n++] = {
+                                Choice::build, static_cast<std::int16_t>(design_code(d)), -1, {}};
+                        return true;
+                    });
                 out[n++] = {Choice::save, 0, 0, {}};
                 return n;
             case Stage::merge: {  // M5a: any two fleets in one hex, or no more merging
@@ -654,8 +680,10 @@ struct Game {
                         if (f.n[d] > s.pending[d])
                             out[n++] = {Choice::detach, static_cast<std::int16_t>(d), 0, {}};
                 const Fleet moving = pending > 0 ? Fleet{f.pos, s.pending, 0} : f;
-                std::array<hex::Hex, 3 * kMaxRating*(kMaxRating + 1) + 1> to{};
-                const int k = detail::reach(s, f.pos, s.range(side, moving), to.data());
+                // (Room left uninitialised, as for the choices: reach writes the first k.)
+                alignas(hex::Hex) std::byte room[sizeof(hex::Hex) * kMaxReach];
+                hex::Hex* to = reinterpret_cast<hex::Hex*>(room);
+                const int k = detail::reach(s, f.pos, s.range(side, moving), to);
                 for (int i = 0; i < k; ++i)
                     out[n++] = {pending > 0 ? Choice::send : Choice::go, 0, 0, {to[i], {}, {}}};
                 return n;
@@ -678,7 +706,7 @@ struct Game {
     }
     template <class Dice>
     static void apply(State& s, const Options& o, const Choice& c, Dice& dice) {
-        detail::play_choice(s, c);
+        detail::play_choice(s, o, c);
         detail::settle(s, o, dice);
     }
     static double reward(const State& s, const Options&, int seat) noexcept {
@@ -690,18 +718,23 @@ struct Game {
     static Choice decide(const State& s, const Options& o, P& policy, Dice& dice) {
         const int side = s.to_move;
         if constexpr (ChoosesFor<P, Dice>) {
-            Choice legal_here[kMaxChoices];
+            // Room for the choices, left uninitialised (legal writes the first n; a Choice is an
+            // aggregate, its objects begin in these bytes as they are assigned): zeroing room
+            // for every legal design at every decision cost the random strategy a third of its
+            // time.
+            alignas(Choice) std::byte room[sizeof(Choice) * kMaxChoices];
+            Choice* legal_here = reinterpret_cast<Choice*>(room);
             const int n = legal(s, o, legal_here);
             return policy.choose(s, legal_here, n, dice);
         } else {
             switch (s.stage) {
                 case Stage::build: {
                     const Design d = policy.build(s, side, dice);
-                    if (d.cost() == 0) return {Choice::save, 0, 0, {}};
+                    if (d.empty()) return {Choice::save, 0, 0, {}};
                     // The plan's next ship goes to its plan slot (main and escort may be alike).
                     const int next = detail::plan_next(s, side);
                     return {Choice::build,
-                            static_cast<std::int16_t>(design_index(d)),
+                            static_cast<std::int16_t>(design_code(d)),
                             static_cast<std::int16_t>(s.design(side, next) == d ? next : -1),
                             {}};
                 }
@@ -752,7 +785,7 @@ void play_while(State& s, const Options& o, PolicyA& pa, PolicyB& pb, Dice& dice
         }
         const Choice c =
             s.to_move == 0 ? Game::decide(s, o, pa, dice) : Game::decide(s, o, pb, dice);
-        detail::play_choice(s, c);
+        detail::play_choice(s, o, c);
     }
 }
 

@@ -41,16 +41,18 @@ namespace odds::msc {
 // M7d: which of a side's ships is lost first. Ties go to the cheaper design, then the main one.
 enum class LossRule { cheap_first, keep_guns, keep_speed };
 
-inline int pick_loss(LossRule rule, const Plan& plan, const Counts& present) {
+// Costs and offence are the campaign's (M2: ShipRules, the options ships.*).
+inline int pick_loss(LossRule rule, const Plan& plan, const Counts& present,
+                     const ShipRules& r = kBookShips) {
     auto key = [&](int d) {
         const Design& x = plan.design[d];
         switch (rule) {
             case LossRule::keep_guns:
-                return x.offence() * 100 + x.cost();
+                return x.offence(r) * 100 + x.cost(r);
             case LossRule::keep_speed:
-                return x.engine * 100 + x.cost();
+                return x.engine * 100 + x.cost(r);
             default:
-                return x.cost();
+                return x.cost(r);
         }
     };
     int best = -1;
@@ -68,12 +70,12 @@ struct Losses {
     LossRule loss = LossRule::cheap_first;
     template <class Dice>
     int lose(const State& s, int side, const Counts& present, Dice&) const {
-        return pick_loss(loss, s.plan[side], present);
+        return pick_loss(loss, s.plan[side], present, s.ship_rules);
     }
     template <class Dice>
     Design build(const State& s, int side, Dice&) const {
-        const Design& d = s.design(side, detail::plan_next(s, side));
-        return s.bp[side] >= d.cost() ? d : Design{};
+        const int next = detail::plan_next(s, side);
+        return s.bp[side] >= s.cost(side, next) ? s.design(side, next) : Design{};
     }
     template <class Dice>
     std::array<int, 2> merge(const State& s, int side, Dice&) const {
@@ -85,8 +87,7 @@ struct Losses {
 inline int strength(const State& s, int side, const hex::Hex& h) {
     const Counts c = s.present(side, h);
     int t = 0;
-    for (int d = 0; d < kMaxDesigns; ++d)
-        t += c[d] * (s.design(side, d).offence() + s.design(side, d).defence());
+    for (int d = 0; d < kMaxDesigns; ++d) t += c[d] * (s.offence(side, d) + s.defence(side, d));
     return t;
 }
 
@@ -393,7 +394,7 @@ struct Search {
     static int worth(const msc::State& s, int side, const msc::Options& rules) noexcept {
         int bp = s.bp[side] + 10 * rules.bp_per_system * s.owned(side);
         for (const Fleet& f : s.fleets[side])
-            for (int d = 0; d < kMaxDesigns; ++d) bp += f.n[d] * s.design(side, d).cost();
+            for (int d = 0; d < kMaxDesigns; ++d) bp += f.n[d] * s.cost(side, d);
         return bp;
     }
     // A win 1, a draw 0.5, a loss 0 (Game::reward); cut short by the horizon: the seat's share of

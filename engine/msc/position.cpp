@@ -135,11 +135,12 @@ State read_position(std::string_view text, std::string_view file, const Options&
             for (std::size_t i = 3; i < r.size(); ++i) {
                 const std::string_view w = r.word(i);
                 const auto x = w.find('x');
-                const auto d = parse_design(w.substr(0, x));
+                const auto d = parse_design(w.substr(0, x), s.ship_rules);
                 if (x == std::string_view::npos || !d)
                     r.fail("ships '" + std::string(w) +
                            "' are not DESIGNxN, a legal design (E<engine>S<shields>T<to-hit>"
-                           "W<weapons>, each 0..5, 10, 15 or 20 BP) and a count (M2)");
+                           "W<weapons>, each 0..5, 10, 15 or 20 BP, or as the ships.* options "
+                           "say) and a count (M2)");
                 int n = 0;
                 const auto c = std::from_chars(w.data() + x + 1, w.data() + w.size(), n);
                 if (c.ec != std::errc() || c.ptr != w.data() + w.size() || n < 1 || n > 100'000)

@@ -35,13 +35,14 @@ std::unique_ptr<PreparedRun> prepare_at(const Settings& settings,
         msc::policy_table()[chosen[0].index].make(o.rules, chosen[0].args),
         msc::policy_table()[chosen[1].index].make(o.rules, chosen[1].args)};
     // M2a: a side's plan: its main design and its escort (the options', else the policy's
-    // doctrine at 15 and 10 BP), the escorts a share of the ships built.
+    // doctrine at 15 and 10 BP: doctrine.main_size, doctrine.escort_size), the escorts a share
+    // of the ships built.
     for (std::size_t side = 0; side < msc::kSides; ++side) {
         const msc::Doctrine doc = seat[side].doctrine;
-        o.plans[side] =
-            msc::Plan(o.rules.design[side] ? *o.rules.design[side] : msc::doctrine_main(doc),
-                      o.rules.escort[side] ? *o.rules.escort[side] : msc::doctrine_escort(doc),
-                      o.rules.escort_share[side]);
+        o.plans[side] = msc::Plan(
+            o.rules.design[side] ? *o.rules.design[side] : msc::doctrine_main(doc, o.rules),
+            o.rules.escort[side] ? *o.rules.escort[side] : msc::doctrine_escort(doc, o.rules),
+            o.rules.escort_share[side]);
     }
     if (text) o.start = msc::read_position(*text, file, o.rules, o.plans);
     auto run =

@@ -34,7 +34,7 @@ bool has(const std::vector<Pick>& v, const Pick& c) {
     return std::find(v.begin(), v.end(), c) != v.end();
 }
 Pick build_of(const Design& d) {
-    return {Pick::build, static_cast<std::int16_t>(design_index(d)), -1, {}};
+    return {Pick::build, static_cast<std::int16_t>(design_code(d)), -1, {}};
 }
 Pick go_to(const hex::Hex& h) { return {Pick::go, 0, 0, {h, {}, {}}}; }
 
@@ -59,10 +59,10 @@ TEST_CASE("M4 M2b building is the policy's: any legal design affordable, or save
     // Every design of 10, 15 or 20 BP (40 BP afford them all), and saving.
     CHECK(legal.size() == kDesigns + 1);
     CHECK(has(legal, Pick{Pick::save, 0, 0, {}}));
-    CHECK(kAllDesigns.front().cost() == 10);
-    CHECK(kAllDesigns.back().cost() == 20);
-    CHECK(design_index(*parse_design("E1S5T4W5")) >= 0);
-    CHECK(design_index(Design{6, 0, 0, 2}) == -1);  // ENGINE 6: not legal (M2)
+    CHECK(design_of_code(legal.front().a).cost() == 10);  // cheapest first
+    CHECK(design_of_code(legal[legal.size() - 2].a).cost() == 20);
+    CHECK(has(legal, build_of(*parse_design("E1S5T4W5"))));
+    CHECK_FALSE(Design{6, 0, 0, 2}.legal());  // ENGINE 6: not legal (M2)
     // Two choices, two positions: a 20-BP capital ship (a new design: design slot 2), or save.
     const Design capital = *parse_design("E1S5T4W5");
     ScriptedDice none{};
@@ -283,7 +283,7 @@ TEST_CASE("random explores every legal choice: invariants after every decision",
             ++seen[c.kind];
             const State before = s;
             State moved = s;  // the choice alone, before any fight it leads to
-            msc::detail::play_choice(moved, c);
+            msc::detail::play_choice(moved, o, c);
             Game::apply(s, o, c, dice);
             for (int sd = 0; sd < kSides; ++sd) {
                 const auto u = static_cast<std::size_t>(sd);

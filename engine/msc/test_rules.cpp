@@ -911,3 +911,285 @@ TEST_CASE("M4, M6 production.* and capture.* rule options: BPs a system, capture
     };
     CHECK(hi(parse_options({{"production.bp_per_system", "3"}})) == 3 * hi(parse_options({})));
 }
+
+namespace {
+// The opening under `settings` (ships bought by the plans, M3), with `budget` BP a side.
+State start_under(const Settings& settings, const std::array<Plan, kSides>& plans,
+                  int budget = 150) {
+    Options o = parse_options(settings);
+    o.budget = budget;
+    ScriptedDice none{};
+    return setup(o, plans, none);
+}
+}  // namespace
+
+TEST_CASE("M2 ships.* costs: a point of ENGINE, SHIELDS, TO-HIT, a weapon (book and changed)",
+          "[msc][M2][options]") {
+    // E3S3T3W3 costs 15 under the book (3 + 3 + 3 + 3 x 2); one unit dearer, 18: the middle
+    // size moved there keeps it legal. 40 BP buy two ships, 10 BP saved (book) or 4 (18 each).
+    for (const char* cost :
+         {"ships.engine_bp", "ships.shields_bp", "ships.to_hit_bp", "ships.weapon_bp"}) {
+        const bool weapon = std::string_view(cost) == "ships.weapon_bp";
+        for (const int extra : {0, 1}) {
+            INFO(cost << " " << extra);
+            const std::string v = std::to_string((weapon ? 2 : 1) + extra);
+            const Settings set = {{cost, v}, {"ships.medium_bp", std::to_string(15 + 3 * extra)}};
+            const Options o = parse_options(set);
+            REQUIRE(kBalanced.legal(o.ships));
+            CHECK(kBalanced.cost(o.ships) == 15 + 3 * extra);
+            const State s = start_under(set, {Plan(kBalanced), Plan(kBalanced)}, 40);
+            CHECK(s.ships(0) == 2);
+            CHECK(s.bp[0] == (extra ? 4 : 10));
+            // Under the changed cost the book's 15-BP design is not legal (M2).
+            if (extra) CHECK_FALSE(kBalanced.legal(parse_options({{cost, v}}).ships));
+        }
+    }
+    CHECK(scenario(parse_options({{"ships.weapon_bp", "2"}})).find("ships.") == std::string::npos);
+    CHECK(scenario(parse_options({{"ships.weapon_bp", "3"}})).find("ships.weapon_bp=3") !=
+          std::string::npos);
+    // A design option is legal under the options' costs, whatever their order on the line.
+    CHECK_THROWS_WITH(parse_options({{"design_a", "E3S3T3W3"}, {"ships.weapon_bp", "3"}}),
+                      Catch::Contains("design_a='E3S3T3W3'"));
+    CHECK(parse_options({{"design_a", "E3S3T3W2"}, {"ships.weapon_bp", "3"}}).design[0] ==
+          Design{3, 3, 3, 2});  // 15 BP there (13 under the book: not legal)
+    CHECK_FALSE(parse_design("E3S3T3W2"));
+}
+
+TEST_CASE("M2 offensive and defensive BPs are the BPs spent: combat dice follow the costs",
+          "[msc][M2][M7][options]") {
+    const hex::Hex at = hex::from_offset(5, 5);
+    const auto fight = [&](const Settings& set, ScriptedDice& d) {
+        State s = start_under(set, {Plan(kBalanced), Plan(kBalanced)});
+        s.fleets[0][0] = Fleet{at, {1, 0}, 1};  // A: 1 ship, there first
+        s.fleets[1][0] = Fleet{at, {2, 0}, 2};  // B: 2 ships, moved in last: B attacks
+        Scripted a, b;
+        combat_at(s, at, parse_options(set), a, b, d);
+        return s;
+    };
+    SECTION("ships.weapon_bp: book 2, offence 9 a ship: 2 attack dice; at 3, offence 12: 3") {
+        ScriptedDice book{1, 6, 1};  // B: 1, 6 (a hit); A's save die 1: A lost
+        CHECK(fight({}, book).lost[0] == 1);
+        CHECK(book.remaining() == 0);
+        // B: 1, 1, 6: the third die hits; A's save die 1. (Ignored, B's two dice miss, A's save
+        // die is the 6, and A fires back.)
+        ScriptedDice dear{1, 1, 6, 1};
+        CHECK(fight({{"ships.weapon_bp", "3"}, {"ships.medium_bp", "18"}}, dear).lost[0] == 1);
+        CHECK(dear.remaining() == 0);
+    }
+    SECTION("ships.shields_bp: book 1, defence 3: 1 save die; at 2, defence 6: 2") {
+        // B: 6, 1 (a hit); A's one save die 1: A lost.
+        ScriptedDice book{6, 1, 1};
+        CHECK(fight({}, book).lost[0] == 1);
+        CHECK(book.remaining() == 0);
+        // B: 6, 1 (a hit); A's two save dice 1, 6: saved. A fires 1 die (1) against B's 4 save
+        // dice (defence 12). Round 2: B 6, 6; A saves 1, 1: A lost. (Ignored, A is lost in the
+        // first round, 10 dice unrolled.)
+        ScriptedDice dear{6, 1, 1, 6, 1, 1, 1, 1, 1, 6, 6, 1, 1};
+        CHECK(fight({{"ships.shields_bp", "2"}, {"ships.medium_bp", "18"}}, dear).lost[0] == 1);
+        CHECK(dear.remaining() == 0);
+    }
+}
+
+TEST_CASE("M2 ships.max_*: the most ENGINE, SHIELDS, TO-HIT a ship may have (book 5)",
+          "[msc][M2][options]") {
+    for (const char* max : {"ships.max_engine", "ships.max_shields", "ships.max_to_hit"}) {
+        INFO(max);
+        const ShipRules book = parse_options({{max, "5"}}).ships,
+                        four = parse_options({{max, "4"}}).ships;
+        const std::string_view m(max);
+        const Design five = m == "ships.max_engine"    ? *parse_design("E5S2T2W3")
+                            : m == "ships.max_shields" ? *parse_design("E2S5T0W4")
+                                                       : *parse_design("E2S0T5W4");
+        CHECK(five.legal(book));
+        CHECK_FALSE(five.legal(four));
+        CHECK_FALSE(parse_design(to_string(five), four));
+        // What a side may build (M2b): every legal design, none past the maximum.
+        int designs = 0, past = 0;
+        for_each_design(four, [&](const Design& d, int) {
+            ++designs;
+            past += (m == "ships.max_engine"    ? d.engine
+                     : m == "ships.max_shields" ? d.shields
+                                                : d.to_hit) > 4;
+            return true;
+        });
+        CHECK(past == 0);
+        CHECK(designs < kDesigns);
+    }
+    // The doctrines follow (M2a): fast's ENGINE 5 becomes 4, the BP moved to TO-HIT.
+    const Options o = parse_options({{"ships.max_engine", "4"}});
+    CHECK(doctrine_main(Doctrine::fast, parse_options({})) == parse_design("E5S2T2W3"));
+    CHECK(doctrine_main(Doctrine::fast, o) == parse_design("E4S2T3W3"));
+}
+
+TEST_CASE("M2 ship sizes and M2a the doctrines' sizes (book 10, 15, 20; main 15, escort 10)",
+          "[msc][M2][M2a][options]") {
+    const Options book = parse_options({});
+    for (const Doctrine d :
+         {Doctrine::balanced, Doctrine::glass_cannon, Doctrine::turtle, Doctrine::fast}) {
+        CHECK(doctrine_main(d, book) == doctrine_design(d, 15));
+        CHECK(doctrine_escort(d, book) == doctrine_design(d, 10));
+        CHECK(doctrine_main(d, book).cost() == 15);
+    }
+    SECTION("ships.small_bp=12: escorts of 12 BP, and nothing below 12 is built") {
+        const Options o = parse_options({{"ships.small_bp", "12"}});
+        const Design escort = doctrine_escort(Doctrine::balanced, o);
+        CHECK(escort.cost(o.ships) == 12);
+        CHECK(escort.legal(o.ships));
+        CHECK_FALSE(doctrine_escort(Doctrine::balanced, book).legal(o.ships));  // 10 BP
+        State s = start_under({{"ships.small_bp", "12"}}, {Plan(kBalanced), Plan(kBalanced)});
+        s.bp[0] = 11;  // 11 BP: a 10-BP ship under the book, none here
+        s.stage = Stage::build;
+        s.to_move = 0;
+        CHECK_FALSE(msc::detail::can_build(s, 0));
+        State t = start(150);
+        t.bp[0] = 11;
+        CHECK(msc::detail::can_build(t, 0));
+        // The bound of ships built follows the smallest size (the conformance test's ranges).
+        const auto hi = [](const Options& x) {
+            for (const MetricSpec& m : metric_specs(x))
+                if (m.name == "ships_built_a") return m.hi;
+            return -1;
+        };
+        CHECK(hi(parse_options({{"ships.small_bp", "5"}})) > hi(book));
+    }
+    SECTION("doctrine.main_size=large, doctrine.escort_size=medium: 20 and 15 BP") {
+        const Options o =
+            parse_options({{"doctrine.main_size", "large"}, {"doctrine.escort_size", "medium"}});
+        CHECK(doctrine_main(Doctrine::turtle, o).cost() == 20);
+        CHECK(doctrine_escort(Doctrine::turtle, o).cost() == 15);
+        CHECK(doctrine_main(Doctrine::turtle, o) == doctrine_design(Doctrine::turtle, 20));
+    }
+    SECTION("a size no design can cost is refused, naming the option") {
+        // Every unit 3 BP: no design costs 10 BP (nor 20: 20 is not a multiple of 3).
+        const Options o = parse_options({{"ships.engine_bp", "3"},
+                                         {"ships.shields_bp", "3"},
+                                         {"ships.to_hit_bp", "3"},
+                                         {"ships.weapon_bp", "3"}});
+        CHECK(doctrine_main(Doctrine::balanced, o).cost(o.ships) == 15);
+        CHECK_THROWS_WITH(doctrine_escort(Doctrine::balanced, o),
+                          Catch::Contains("doctrine.escort_size='small'"));
+    }
+    CHECK_THROWS_WITH(parse_options({{"ships.small_bp", "16"}}),  // above the middle size
+                      Catch::Contains("ships.small_bp='16'"));
+    CHECK_THROWS_WITH(parse_options({{"ships.large_bp", "14"}}),
+                      Catch::Contains("ships.large_bp='14'"));
+    CHECK(parse_options({{"ships.small_bp", "15"}}).ships.sizes == std::array<int, 3>{15, 15, 20});
+    CHECK(scenario(parse_options({{"doctrine.main_size", "medium"}})).find("main_size") ==
+          std::string::npos);
+    CHECK(scenario(parse_options({{"doctrine.main_size", "large"}}))
+              .find("doctrine.main_size=large") != std::string::npos);
+}
+
+TEST_CASE("M5 movement.hexes_per_engine: a fleet moves its lowest ENGINE times this (book 1)",
+          "[msc][M5][options]") {
+    for (const int k : {1, 2}) {
+        State s = start_under({{"movement.hexes_per_engine", std::to_string(k)}},
+                              {Plan(kBalanced), Plan(kBalanced)});
+        Scripted go{s.home[1], false, false};
+        ScriptedDice none{};
+        movement(s, 0, go, none);
+        CHECK(hex::distance(s.home[0], s.fleets[0][0].pos) == 3 * k);  // ENGINE 3
+        // The random strategy's choices: every hex in reach.
+        State t = start_under({{"movement.hexes_per_engine", std::to_string(k)}},
+                              {Plan(kBalanced), Plan(kBalanced)});
+        t.stage = Stage::orders;
+        t.to_move = 0;
+        t.fleet = 0;
+        std::vector<msc::Choice> legal(kMaxChoices);
+        const int n = Game::legal(t, parse_options({}), legal.data());
+        int farthest = 0;
+        for (int i = 0; i < n; ++i)
+            if (legal[i].kind == msc::Choice::go)
+                farthest = std::max(farthest, hex::distance(t.home[0], legal[i].order.target));
+        CHECK(farthest == 3 * k);
+    }
+}
+
+TEST_CASE("M4 turn.initiative_die: both roll this die for Player 1 (book d6)",
+          "[msc][M4][options]") {
+    CHECK(parse_options({}).initiative_die == 6);
+    Scripted a, b;  // everyone stays home
+    {
+        State s = start();
+        ScriptedDice d6{2, 5};
+        play_turn(s, parse_options({}), a, b, d6);
+        CHECK(s.first == 1);
+        CHECK(d6.remaining() == 0);
+    }
+    // A d8: 8 against 7 (faces a d6 cannot show: ScriptedDice refuses them on a d6).
+    State s = start();
+    ScriptedDice d8{8, 7};
+    play_turn(s, parse_options({{"turn.initiative_die", "8"}}), a, b, d8);
+    CHECK(s.first == 0);
+    CHECK(d8.remaining() == 0);
+    ScriptedDice ties{8, 8, 1, 3};
+    CHECK(initiative(ties, 8) == 1);
+    CHECK_THROWS_AS(parse_options({{"turn.initiative_die", "1"}}), UsageError);
+}
+
+TEST_CASE("M7 retreat.hexes: a retreat goes this many hexes toward home, never past it (book 1)",
+          "[msc][M7][options]") {
+    for (const int k : {1, 2}) {
+        State s = start();
+        const hex::Hex at = hex::from_offset(5, 5);  // on the seed's map, between the homes
+        s.fleets[0][0] = Fleet{at, {3, 0}, 2};       // A attacks
+        s.fleets[1][0] = Fleet{at, {3, 0}, 1};
+        Scripted a, b{{}, true, true};  // B retreats after the first round
+        ScriptedDice d(std::vector<int>(12, 1));
+        combat_at(s, at, parse_options({{"retreat.hexes", std::to_string(k)}}), a, b, d);
+        CHECK(d.remaining() == 0);
+        hex::Hex want = step_toward(s, at, s.home[1]);
+        if (k == 2) want = step_toward(s, want, s.home[1]);
+        CHECK(s.fleets[1][0].pos == want);
+        CHECK(hex::distance(at, s.fleets[1][0].pos) == k);
+    }
+    // Next to home, two hexes stop at home.
+    State s = start();
+    const hex::Hex next = step_toward(s, s.home[1], s.home[0]);
+    s.fleets[0][0] = Fleet{next, {3, 0}, 2};
+    s.fleets[1][0] = Fleet{next, {3, 0}, 1};
+    Scripted a, b{{}, true, true};
+    ScriptedDice d(std::vector<int>(12, 1));
+    combat_at(s, next, parse_options({{"retreat.hexes", "2"}}), a, b, d);
+    CHECK(s.fleets[1][0].pos == s.home[1]);
+}
+
+TEST_CASE("M4 production.home_bp: the home's BPs a turn (book: as any system)",
+          "[msc][M4][options]") {
+    for (const auto& [home, want] : {std::pair{"same", 4}, std::pair{"4", 6}}) {
+        INFO(home);
+        const Options o = parse_options({{"production.home_bp", home}});
+        State s = start(150);
+        s.sys[0].owner = 0;
+        s.sys[0].captured = 7;
+        s.turn = 9;
+        production(
+            s, parse_options({{"production.home_bp", home}, {"production.bp_per_system", "2"}}));
+        CHECK(s.bp[0] == want);  // the system's 2, and the home's 2 (same) or 4
+        State t = start(150);
+        t.turn = 9;
+        production(t, o);
+        CHECK(t.bp[0] == (o.home_bp ? 4 : 1));
+    }
+    CHECK(parse_options({}).home_bp == 0);
+    CHECK(scenario(parse_options({{"production.home_bp", "same"}})).find("home_bp") ==
+          std::string::npos);
+}
+
+TEST_CASE("M7 combat.hits_on and saves_on of any faces: a set not ending at 6 counts its faces",
+          "[msc][M7][options]") {
+    CHECK(top_faces_from(FaceSet::range(5, 6)) == 5);
+    CHECK(top_faces_from(FaceSet::range(1, 6)) == 1);
+    CHECK(top_faces_from(FaceSet::range(4, 5)) == 0);
+    CHECK(top_faces_from(FaceSet{}) == 0);
+    CombatRules r;
+    r.hits_on = *parse_faces("1,3", 6);
+    r.saves_on = *parse_faces("2", 6);
+    // 14 offence: 2 attack dice (1: a hit, 5: a miss); 3 defence: 1 save die (2: a save).
+    ScriptedDice d{1, 5, 2};
+    CHECK(resolve_attack(14, 3, d, r) == 0);
+    ScriptedDice e{1, 3, 6};
+    CHECK(resolve_attack(14, 3, e, r) == 2);
+    ScriptedDice book{1, 3, 6};  // the book's 5-6: no hit, and the 6 saves nothing
+    CHECK(resolve_attack(14, 3, book) == 0);
+}
