@@ -138,7 +138,7 @@ struct State {
         s.m[kIceCube].area = s.m[kIceCube].start_area = static_cast<std::uint8_t>(o.icecube_area);
         return s;
     }
-    int cover() const noexcept { return areas; }  // H1: the cover area, where the squad bugs out
+    int cover() const noexcept { return areas; }  // H1a: the last area is cover
     const Marine& lt() const noexcept { return m[kLt]; }
     bool lt_commands() const noexcept { return m[kLt].fit(); }  // H4: unwounded, on the board
     // Within the Lt's reach: his area or an adjacent one (H4; leader.reach areas away).
@@ -220,8 +220,8 @@ Guts guts_roll(int guts, Dice& dice) {
     return {a + b <= guts, a == b};
 }
 // H2 under the options: guts.roll's dice in order (two d6 drawn as the book's roll), at or under
-// the Guts or, with guts.succeeds=at_or_over, at or over it; a critical per guts.critical (one
-// die alone never makes one).
+// the Guts or, with guts.succeeds=at_or_over, at or over it; a critical per guts.critical (H2a:
+// every die alike, or any two; one die alone never makes one).
 template <class Dice>
 Guts guts_roll(int guts, Dice& dice, const Options& o) {
     const DiceExpr& e = o.guts_dice;
@@ -396,7 +396,7 @@ void sniper_phase(State& s, Dice& dice, const Options& o = kBookOptions) {
     const bool cover = firers >= o.cover_firers;  // "at least one marine" (cover.firers)
     for (int i = 0; i < kSquad; ++i) {
         const Marine& x = s.m[i];
-        if (!x.fit() || x.area == s.cover()) continue;  // cover is never a target
+        if (!x.fit() || x.area == s.cover()) continue;  // cover is never a target (H1a)
         const int r = dice.d6();
         // smoke overrides covering fire
         const int c =

@@ -649,7 +649,7 @@ TEST_CASE("H1 options: where Ice-cube lies", "[fpb][H1][variant]") {
 }
 
 TEST_CASE("H2 options: the Guts roll's dice, its direction and its critical",
-          "[fpb][H2][variant]") {
+          "[fpb][H2][H2a][variant]") {
     // the Lt's smoke roll: 4 + 5 = 9 fails his Guts 8 by the book; one die (guts.roll=1d6) reads
     // the 4 alone and succeeds, the 5 then the smoke's d6 (5 + 2 turns)
     State a, b;
@@ -703,7 +703,8 @@ TEST_CASE("H2 options: the Guts roll's dice, its direction and its critical",
     CHECK(o1.step[kTex] == 0);
 }
 
-TEST_CASE("H1 options: the field's areas and where the squad starts", "[fpb][H1][variant]") {
+TEST_CASE("H1, H1a options: the field's areas and where the squad starts",
+          "[fpb][H1][H1a][variant]") {
     const Options four = with({{"field.areas", "4"}});
     const State s = State::start(four);
     CHECK(s.cover() == 4);
