@@ -214,6 +214,12 @@ constexpr Option<Options> kOptions[] = {
      .help = "turns a smoke order's smoke lasts in its area (the longer stays), {range}",
      .ruling = "H4",
      .named_when_changed = true},
+    {.name = "smoke.orders",
+     .type = integer(field<&Options::smoke_orders>, 1, 50, "unlimited"),
+     .help = "smoke orders the Lt has for the game, each attempt using one (the book: no limit), "
+             "{range}",
+     .ruling = "H4",
+     .named_when_changed = true},
     {.name = "covering_fire.firers",
      .type = integer(field<&Options::cover_firers>, 1, kSquad - 1),
      .help = "marines firing anywhere that put the sniper at the covering-fire disadvantage "
@@ -258,7 +264,12 @@ std::span<const OptionInfo> option_infos() {
     return infos;
 }
 
-Options parse_options(const Settings& settings) { return kTable.read(kTable.reader(settings)); }
+Options parse_options(const Settings& settings) {
+    Options o = kTable.read(kTable.reader(settings));
+    o.guts_book = o.guts_dice == kBookOptions.guts_dice && !o.guts_at_or_over &&
+                  o.guts_critical == Options::kDouble;  // H2: the book's roll, its fast path
+    return o;
+}
 
 std::string scenario(const Options& o) { return kTable.scenario(o); }
 
@@ -314,6 +325,9 @@ std::string write_position(const State& s, const Options&) {
     for (int a = 1; a <= s.areas; ++a)
         t += "smoke " + std::to_string(a) + " " + std::to_string(s.smoke[a]) +
              "   # turns of smoke left in area " + std::to_string(a) + " (H4)\n";
+    if (s.smoke_left != State::kNoLimit)
+        t += "smoke_orders " + std::to_string(s.smoke_left) +
+             "   # smoke orders left for the game (H4: smoke.orders)\n";
     t += "# marine NAME AREA STATE: area 1 (exposed) to " + std::to_string(s.areas) +
          " (cover), '-' for the dead and the "
          "withdrawn;\n# STATE fit, firing (covering fire), wounded, dead, out or out-wounded "
@@ -351,7 +365,7 @@ State read_position(std::string_view text, std::string_view file, const Options&
         o.areas == 3 ? std::string("H1: areas 1, 2 and 3")
                      : "H1: areas 1 to " + std::to_string(o.areas) + " (field.areas)";
     std::array<int, kSquad> line{}, wounded{};
-    int n_wounded = 0, turn_line = 0;
+    int n_wounded = 0, turn_line = 0, smoke_orders_line = 0;
     std::array<int, kMaxAreas + 1> smoke_line{};
     while (r.next()) {
         const std::string_view what = r.word(0);
@@ -371,6 +385,15 @@ State read_position(std::string_view text, std::string_view file, const Options&
                     : "H4: smoke.turns=" + to_string(o.smoke_turns) + " at most";
             s.smoke[a] = static_cast<std::uint8_t>(
                 r.integer(2, 0, std::max(0, o.smoke_turns.max()), "smoke turns", most));
+        } else if (what == "smoke_orders") {
+            r.expect_words(2, "smoke_orders N");
+            r.once(smoke_orders_line, "smoke_orders");
+            if (o.smoke_orders == 0)
+                r.fail(
+                    "smoke_orders without a limit: smoke orders are unlimited unless "
+                    "smoke.orders is set (H4)");
+            s.smoke_left = static_cast<std::uint8_t>(
+                r.integer(1, 0, o.smoke_orders, "smoke orders", "H4: smoke.orders at most"));
         } else if (what == "marine") {
             r.expect_words(4, "marine NAME AREA STATE");
             const std::string_view name = r.word(1);
@@ -425,7 +448,7 @@ State read_position(std::string_view text, std::string_view file, const Options&
             }
         } else {
             r.fail("unknown line '" + std::string(what) +
-                   "' (an fpb position has turn, smoke and marine lines)");
+                   "' (an fpb position has turn, smoke, smoke_orders and marine lines)");
         }
     }
     if (!turn_line) r.fail("no 'turn' line (turn N)");

@@ -73,7 +73,11 @@ struct Options {
     bool guts_at_or_over = false;
     enum Critical : int { kDouble, kPair, kNoCritical };
     int guts_critical = kDouble;
+    // Derived (parse_options sets it): the three above are the book's, 2d6 at or under with a
+    // natural double, rolled by the book's own fast path.
+    bool guts_book = true;
     DiceExpr smoke_turns = DiceExpr::of(1, 6, 2);  // H4
+    int smoke_orders = 0;                          // H4: smoke orders a game (0: no limit)
     FaceSet friendly_fire = FaceSet::range(6, 6);  // H6
     int max_wounded_per_area = 2;                  // H6: the excess rule
     int icecube_area = 1;                          // H1: where Ice-cube lies wounded at the start
@@ -115,6 +119,10 @@ struct State {
     // state so that the kernel's helpers and the policies need no options: the areas (the last
     // is cover, H1), the Lt's reach and his actions a turn (H4), and those left this turn.
     std::uint8_t areas = 3, reach = 1, orders = 1, orders_left = 0;
+    // Smoke orders left this game (H4: smoke.orders); kNoLimit by the book.
+    static constexpr std::uint8_t kNoLimit = 255;
+    std::uint8_t smoke_left = kNoLimit;
+    bool can_smoke() const noexcept { return smoke_left > 0; }
     // Where the turn stands (the resumable form, Game below): between turns, or at one of its
     // decision points: the leader's action (H4), the carries (H5), the bug-out call (H7).
     enum Phase : std::uint8_t { kNewTurn, kLeader, kCarry, kBugOut } phase = kNewTurn;
@@ -131,6 +139,7 @@ struct State {
         s.areas = static_cast<std::uint8_t>(o.areas);
         s.reach = static_cast<std::uint8_t>(o.lt_reach);
         s.orders = static_cast<std::uint8_t>(o.orders);
+        s.smoke_left = o.smoke_orders == 0 ? kNoLimit : static_cast<std::uint8_t>(o.smoke_orders);
         for (int i = 0; i < kSquad; ++i) {
             const int a = o.start_area[static_cast<std::size_t>(i)];
             s.m[i].area = s.m[i].start_area = static_cast<std::uint8_t>(a == 0 ? o.areas : a);
@@ -219,18 +228,13 @@ Guts guts_roll(int guts, Dice& dice) {
     const int a = dice.d6(), b = dice.d6();
     return {a + b <= guts, a == b};
 }
-// H2 under the options: guts.roll's dice in order (two d6 drawn as the book's roll), at or under
-// the Guts or, with guts.succeeds=at_or_over, at or over it; a critical per guts.critical (H2a:
-// every die alike, or any two; one die alone never makes one).
+// H2 under the options: guts.roll's dice in order (each d6 drawn as the book's roll draws its
+// two), at or under the Guts or, with guts.succeeds=at_or_over, at or over it; a critical per
+// guts.critical (H2a: every die alike, or any two; one die alone never makes one). Out of line:
+// the book's roll below stays small where it is inlined.
 template <class Dice>
-Guts guts_roll(int guts, Dice& dice, const Options& o) {
+[[gnu::noinline]] Guts guts_roll_variant(int guts, Dice& dice, const Options& o) {
     const DiceExpr& e = o.guts_dice;
-    if (e.d6 == 2) {  // two d6, the book's dice: its fast path
-        const int a = dice.d6(), b = dice.d6();
-        const int t = a + b + e.constant;
-        return {o.guts_at_or_over ? t >= guts : t <= guts,
-                a == b && o.guts_critical != Options::kNoCritical};
-    }
     int t = e.constant, first = 0, n = 0;
     bool alike = true, pair = false;
     FaceSet seen;
@@ -249,6 +253,12 @@ Guts guts_roll(int guts, Dice& dice, const Options& o) {
                                      : o.guts_critical == Options::kPair ? pair
                                                                          : false);
     return {o.guts_at_or_over ? t >= guts : t <= guts, critical};
+}
+template <class Dice>
+Guts guts_roll(int guts, Dice& dice, const Options& o) {
+    if (o.guts_book) [[likely]]
+        return guts_roll(guts, dice);
+    return guts_roll_variant(guts, dice, o);
 }
 
 // Can marine c carry wounded w this turn (H5)? Both began the turn in the same area (not cover),
@@ -312,8 +322,10 @@ void leader_phase(State& s, const Order& order, Dice& dice, const Options& o = k
         case Order::kNone:
             break;
         case Order::kSmoke:
-            if (order.area >= 1 && order.area <= s.areas && s.in_reach(order.area) &&
-                guts_roll(lt_guts, dice, o).success) {
+            if (order.area < 1 || order.area > s.areas || !s.in_reach(order.area) || !s.can_smoke())
+                break;
+            if (s.smoke_left != State::kNoLimit) --s.smoke_left;  // an order used (smoke.orders)
+            if (guts_roll(lt_guts, dice, o).success) {
                 const int turns = o.smoke_turns.roll(dice);  // d6 + 2 turns; the longer stays
                 if (turns > s.smoke[order.area])
                     s.smoke[order.area] = static_cast<std::uint8_t>(turns);
@@ -411,7 +423,15 @@ void sniper_phase(State& s, Dice& dice, const Options& o = kBookOptions) {
             const Marine& x = s.m[i];
             if (x.fit() && s.smoke[x.area] > 0 && o.friendly_fire.has(dice.d6())) wound(s, i);
         }
+    // The excess rule: one pass counts the wounded by area; only an area over the limit is
+    // walked again, the most recently wounded killed first, areas in rising order.
+    std::array<std::uint8_t, kMaxAreas + 1> wounded{};
+    bool excess = false;
+    for (const auto& x : s.m)
+        if (x.wounded()) excess = ++wounded[x.area] > o.max_wounded_per_area || excess;
+    if (!excess) return;
     for (int area = 1; area <= s.areas; ++area) {
+        if (wounded[static_cast<std::size_t>(area)] <= o.max_wounded_per_area) continue;
         for (;;) {
             int count = 0, latest = -1;
             for (int i = 0; i < kSquad; ++i) {
@@ -483,7 +503,7 @@ int bug_out_phase(State& s, Dice& dice, int first = -1, const Options& o = kBook
 
 // H3, H8: the end of a turn.
 inline void end_turn(State& s, const Options& o) {
-    for (int a = 1; a <= s.areas; ++a)
+    for (int a = 1; a <= kMaxAreas; ++a)  // no smoke lies past the field's areas
         if (s.smoke[a] > 0) --s.smoke[a];
     if (!s.any_fit_on_board() || s.turn >= o.max_turns) {
         s.over = true;
@@ -548,7 +568,7 @@ struct Game {
         if (s.phase == State::kLeader) {
             add(Order::none());
             for (int a = 1; a <= s.areas; ++a)
-                if (s.in_reach(a)) add(Order::smoke(a));
+                if (s.in_reach(a) && s.can_smoke()) add(Order::smoke(a));
             std::uint8_t cover = 0, halt = 0;
             std::array<std::uint8_t, kSquad> movers{};
             int k = 0;

@@ -154,7 +154,7 @@ struct CoverRescue {
 struct SmokeRescue {
     static Order order(const State& s, int area, const std::array<int, kSquad>& guts) {
         const int r = rescuer(s, area, false, guts);
-        if (s.smoke[area] <= 1 && s.in_reach(area)) return Order::smoke(area);
+        if (s.smoke[area] <= 1 && s.in_reach(area) && s.can_smoke()) return Order::smoke(area);
         // Firers behind smoke risk friendly fire on the men in it: halt them.
         std::uint8_t firers = 0;
         bool someone_in_smoke = false;
@@ -227,7 +227,7 @@ struct Random {
         std::array<std::uint8_t, 5> kinds{};
         int n = 0;
         kinds[n++] = Order::kNone;
-        kinds[n++] = Order::kSmoke;  // the Lt's own area is always in reach
+        if (s.can_smoke()) kinds[n++] = Order::kSmoke;  // his own area is always in reach
         std::uint8_t cover = 0, halt = 0, move = 0;
         for (int i = 0; i < kSquad; ++i) {
             const Marine& x = s.m[i];
@@ -318,7 +318,7 @@ int candidate_orders(const State& s, std::array<Order, kCandidateOrders>& cand, 
     };
     add(Order::none());
     for (int a = 1; a <= s.areas; ++a)
-        if (s.in_reach(a)) add(Order::smoke(a));
+        if (s.in_reach(a) && s.can_smoke()) add(Order::smoke(a));
     add(CoverAndCarry::of(o).leader(s, dice));
     add(SmokeAndCarry::of(o).leader(s, dice));
     add(LeadFromFront::of(o).leader(s, dice));

@@ -941,3 +941,37 @@ TEST_CASE("policies play on under changed field and command", "[fpb][variant][po
     }
     CHECK(run(BugOut{})[0] > 3 * 300);
 }
+
+TEST_CASE("H4 options: smoke.orders, the smoke the Lt has for the game", "[fpb][H4][variant]") {
+    const Options one = with({{"smoke.orders", "1"}});
+    State a = State::start(with({})), b = State::start(one);
+    // two smoke orders: by the book both roll (Lt 1+2, d6; Lt 6+6 fails); with one order, the
+    // first uses it (even a failed attempt would) and the second is ignored: nothing rolled
+    ScriptedDice da{1, 2, 3, 6, 6}, db{1, 2, 3};
+    leader_phase(a, Order::smoke(3), da, with({}));
+    leader_phase(a, Order::smoke(2), da, with({}));
+    leader_phase(b, Order::smoke(3), db, one);
+    leader_phase(b, Order::smoke(2), db, one);
+    CHECK(da.remaining() == 0);
+    CHECK(db.remaining() == 0);
+    CHECK(a.smoke[3] == 5);
+    CHECK(b.smoke[3] == 5);
+    CHECK(b.smoke_left == 0);
+    // no smoke among the legal choices once it is used; smoke-and-carry turns to its men
+    std::vector<Game::Choice> out(Game::kMaxChoices);
+    State t = b, u = State::start(with({}));
+    t.m[kLt].area = u.m[kLt].area = 2;  // Ice-cube's area in the Lt's reach
+    Game::begin(t);
+    const int n = Game::legal(t, one, out.data());
+    for (int i = 0; i < n; ++i) CHECK(out[static_cast<std::size_t>(i)].order.kind != Order::kSmoke);
+    Dice dice(3);
+    CHECK(SmokeAndCarry::of(one).leader(t, dice).kind != Order::kSmoke);
+    CHECK(SmokeAndCarry::of(with({})).leader(u, dice).kind == Order::kSmoke);
+    // positions carry the orders left, only when limited
+    const std::string text = write_position(b, one);
+    CHECK(text.find("smoke_orders 0") != std::string::npos);
+    CHECK(read_position(text, "p", one).smoke_left == 0);
+    CHECK(write_position(a, with({})).find("smoke_orders") == std::string::npos);
+    CHECK_THROWS_AS(read_position(text, "p", with({})), UsageError);
+    CHECK(scenario(one) == "max_turns=50 smoke.orders=1");
+}
