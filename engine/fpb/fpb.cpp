@@ -31,6 +31,12 @@ constexpr Option<Options> kOptions[] = {
              "starts and bugs out (the book's area 3), {range}",
      .ruling = "H1, H1a",
      .named_when_changed = true},
+    {.name = "squad.size",
+     .type = integer(field<&Options::squad_size>, 2, kSquad),
+     .help = "marines in the game: the first of the roster lt, icecube, tex, buster, reflex, "
+             "snowball, legs, edsel; the others stay out of it, counted nowhere, {range}",
+     .ruling = "H1",
+     .named_when_changed = true},
     {.name = "squad.icecube_area",
      .type = integer(field<&Options::icecube_area>, 1, named("field.areas")),
      .help = "the area where Ice-cube lies wounded at the start, {range}",
@@ -301,7 +307,8 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
 }
 
 namespace {
-constexpr const char* kStates[] = {"fit", "firing", "wounded", "dead", "out", "out-wounded"};
+constexpr const char* kStates[] = {"fit", "firing",      "wounded", "dead",
+                                   "out", "out-wounded", "absent"};
 
 std::string state_word(const Marine& x, int i) {
     switch (x.status) {
@@ -311,6 +318,8 @@ std::string state_word(const Marine& x, int i) {
             return "wounded";
         case kDead:
             return "dead";
+        case kAbsent:
+            return "absent";
         default:
             return x.was_wounded && i != kIceCube ? "out-wounded" : "out";
     }
@@ -409,13 +418,21 @@ State read_position(std::string_view text, std::string_view file, const Options&
             line[static_cast<std::size_t>(i)] = r.line();
             const std::string_view word = r.word(3);
             int st = 0;
-            while (st < 6 && word != kStates[st]) ++st;
-            if (st == 6)
+            while (st < 7 && word != kStates[st]) ++st;
+            if (st == 7)
                 r.fail("state '" + std::string(word) +
-                       "' is not one of fit, firing, wounded, dead, out, out-wounded");
+                       "' is not one of fit, firing, wounded, dead, out, out-wounded, absent");
+            if ((st == 6) != (i >= o.squad_size))
+                r.fail(std::string(name) + (st == 6 ? " cannot be absent" : " must be absent") +
+                       ": squad.size=" + std::to_string(o.squad_size) +
+                       " takes the roster's first men (H1)");
             Marine& x = s.m[static_cast<std::size_t>(i)];
             x = Marine{};
-            x.status = st <= 1 ? kFit : st == 2 ? kWounded : st == 3 ? kDead : kOut;
+            x.status = st <= 1   ? kFit
+                       : st == 2 ? kWounded
+                       : st == 3 ? kDead
+                       : st == 6 ? kAbsent
+                                 : kOut;
             x.firing = st == 1;
             x.was_wounded = st == 5 || (st == 4 && i == kIceCube);
             if (x.on_board() || r.word(2) != "-")

@@ -34,7 +34,8 @@ inline constexpr int kGuts[kSquad] = {8, 0, 9, 8, 7, 7, 6, 6};  // the book's (o
 // (option field.areas, up to kMaxAreas).
 inline constexpr int kMaxAreas = 5;
 
-enum Status : std::uint8_t { kFit, kWounded, kDead, kOut };  // kOut: withdrawn (H7)
+// kOut: withdrawn (H7); kAbsent: not in the game at all (H1: squad.size)
+enum Status : std::uint8_t { kFit, kWounded, kDead, kOut, kAbsent };
 
 struct Marine {
     std::uint8_t area = 3;  // 1 (exposed) .. the cover area; meaningless once killed or out
@@ -84,10 +85,11 @@ struct Options {
     // H1: where each fit marine starts (0: the cover area, the book's area 3); Ice-cube's entry
     // unused (icecube_area).
     std::array<int, kSquad> start_area{};
-    int areas = 3;          // H1: field.areas, the last of them the cover area
-    int lt_reach = 1;       // H4: the Lt's reach in areas (1: his own and the adjacent ones)
-    int orders = 1;         // H4: leader actions a turn
-    int cover_firers = 1;   // H6: firers needed for the covered column
+    int squad_size = kSquad;  // H1: the first squad.size men of the roster take the field
+    int areas = 3;            // H1: field.areas, the last of them the cover area
+    int lt_reach = 1;         // H4: the Lt's reach in areas (1: his own and the adjacent ones)
+    int orders = 1;           // H4: leader actions a turn
+    int cover_firers = 1;     // H6: firers needed for the covered column
     int friendly_from = 2;  // H6: covering fire from this area or any behind it risks friendly fire
     int bug_out_lt_reach = 1;  // H7: the Lt's reach from the cover area for one roll for all
     int bug_out_wounded = 1;   // H7: wounded men each withdrawing marine takes
@@ -145,6 +147,7 @@ struct State {
             s.m[i].area = s.m[i].start_area = static_cast<std::uint8_t>(a == 0 ? o.areas : a);
         }
         s.m[kIceCube].area = s.m[kIceCube].start_area = static_cast<std::uint8_t>(o.icecube_area);
+        for (int i = o.squad_size; i < kSquad; ++i) s.m[i].status = kAbsent;
         return s;
     }
     int cover() const noexcept { return areas; }  // H1a: the last area is cover
@@ -507,8 +510,8 @@ inline void end_turn(State& s, const Options& o) {
         if (s.smoke[a] > 0) --s.smoke[a];
     if (!s.any_fit_on_board() || s.turn >= o.max_turns) {
         s.over = true;
-        for (auto& x : s.m)
-            if (x.on_board()) x.end_turn = static_cast<std::uint8_t>(s.turn);
+        for (auto& x : s.m)  // the absent never hit: their time is the game's (censored)
+            if (x.on_board() || x.status == kAbsent) x.end_turn = static_cast<std::uint8_t>(s.turn);
     }
 }
 
@@ -744,7 +747,9 @@ inline Outcome outcome_of(const State& s) {
     r.turns = s.turn;
     for (int i = 0; i < kSquad; ++i) {
         const Marine& x = s.m[i];
-        if (x.status == kOut) {
+        if (x.status == kAbsent) {
+            continue;  // not in the game (squad.size): counted nowhere
+        } else if (x.status == kOut) {
             ++r.withdrawn;
             r.wounded_withdrawn += x.was_wounded;
         } else if (x.status == kDead) {

@@ -975,3 +975,40 @@ TEST_CASE("H4 options: smoke.orders, the smoke the Lt has for the game", "[fpb][
     CHECK_THROWS_AS(read_position(text, "p", with({})), UsageError);
     CHECK(scenario(one) == "max_turns=50 smoke.orders=1");
 }
+
+TEST_CASE("H1 options: squad.size, the men who take the field", "[fpb][H1][variant]") {
+    const Options five = with({{"squad.size", "5"}});  // lt, icecube, tex, buster, reflex
+    const State s = State::start(five);
+    CHECK(s.m[kReflex].fit());
+    for (int i : {kSnowball, kLegs, kEdsel}) {
+        CHECK(s.m[i].status == kAbsent);
+        CHECK_FALSE(s.m[i].on_board());
+    }
+    // one turn of nothing: six quiet reactions by the book, three with five men
+    Scripted p;
+    State a = State::start(with({})), b = s;
+    ScriptedDice da(quiet(6)), db(quiet(3));
+    play_turn(a, with({}), p, da);
+    play_turn(b, five, p, db);
+    CHECK(da.remaining() == 0);
+    CHECK(db.remaining() == 0);
+    // the absent are counted nowhere: every man in the field out is a clean game
+    State c = State::start(five);
+    for (int i : {kLt, kIceCube, kTex, kBuster, kReflex}) c.m[i].status = kOut;
+    c.turn = 4;
+    end_turn(c, five);
+    const Outcome r = outcome_of(c);
+    CHECK(r.withdrawn == 5);
+    CHECK(r.left_behind == 0);
+    CHECK(r.outcome == Outcome::kClean);
+    std::array<std::int32_t, kMetricCount> m{};
+    to_metrics(c, m.data());
+    CHECK(m[kMarineTime + 2 * 6] == 4);  // edsel (the seventh after Ice-cube): censored at 4
+    CHECK(m[kMarineTime + 2 * 6 + 1] == 0);
+    // positions say who is absent, and must agree with squad.size
+    const std::string text = write_position(s, five);
+    CHECK(text.find("marine edsel - absent") != std::string::npos);
+    CHECK(read_position(text, "p", five).m[kLegs].status == kAbsent);
+    CHECK_THROWS_AS(read_position(text, "p", with({})), UsageError);
+    CHECK_THROWS_AS(with({{"squad.size", "1"}}), UsageError);
+}
