@@ -7,82 +7,230 @@
 namespace odds::fpb {
 
 namespace {
+// One cell of the sniper's table (H6): area A+1, cover C.
+template <std::size_t A, std::size_t C>
+struct SniperCell {
+    static FaceSet get(const Options& o) { return o.sniper_rows[A][C]; }
+    static void set(Options& o, FaceSet v) { o.sniper_rows[A][C] = v; }
+};
+template <std::size_t A, std::size_t C>
+inline constexpr Field<Options, FaceSet> sniper_cell{&SniperCell<A, C>::get,
+                                                     &SniperCell<A, C>::set};
+
+// The most a Guts roll totals (H2): a Guts above it always succeeds (at or under).
+std::int64_t guts_most(const Options& o) { return std::max(0, o.guts_dice.max()); }
+
 constexpr Option<Options> kOptions[] = {
     {.name = "max_turns",
      .type = integer(field<&Options::max_turns>, 1, 250),
      .help = "turns after which the game ends, everyone on the board left behind, {range}",
      .ruling = "H3"},
+    {.name = "field.areas",
+     .type = integer(field<&Options::areas>, 2, kMaxAreas),
+     .help = "areas from the exposed area 1 back to the last, the cover area where the squad "
+             "starts and bugs out (the book's area 3), {range}",
+     .ruling = "H1, H1a",
+     .named_when_changed = true},
+    {.name = "squad.size",
+     .type = integer(field<&Options::squad_size>, 2, kSquad),
+     .help = "marines in the game: the first of the roster lt, icecube, tex, buster, reflex, "
+             "snowball, legs, edsel; the others stay out of it, counted nowhere, {range}",
+     .ruling = "H1",
+     .named_when_changed = true},
+    {.name = "squad.icecube_area",
+     .type = integer(field<&Options::icecube_area>, 1, named("field.areas")),
+     .help = "the area where Ice-cube lies wounded at the start, {range}",
+     .ruling = "H1",
+     .named_when_changed = true},
+    {.name = "squad.lt_area",
+     .type = integer(element<&Options::start_area, 0>, 1, named("field.areas"), "cover"),
+     .help = "the area where lt starts, {range} (cover: the last area, the book's area 3)",
+     .ruling = "H1",
+     .named_when_changed = true},
+    {.name = "squad.tex_area",
+     .type = integer(element<&Options::start_area, 2>, 1, named("field.areas"), "cover"),
+     .help = "the area where tex starts, {range} (cover: the last area, the book's area 3)",
+     .ruling = "H1",
+     .named_when_changed = true},
+    {.name = "squad.buster_area",
+     .type = integer(element<&Options::start_area, 3>, 1, named("field.areas"), "cover"),
+     .help = "the area where buster starts, {range} (cover: the last area, the book's area 3)",
+     .ruling = "H1",
+     .named_when_changed = true},
+    {.name = "squad.reflex_area",
+     .type = integer(element<&Options::start_area, 4>, 1, named("field.areas"), "cover"),
+     .help = "the area where reflex starts, {range} (cover: the last area, the book's area 3)",
+     .ruling = "H1",
+     .named_when_changed = true},
+    {.name = "squad.snowball_area",
+     .type = integer(element<&Options::start_area, 5>, 1, named("field.areas"), "cover"),
+     .help = "the area where snowball starts, {range} (cover: the last area, the book's area 3)",
+     .ruling = "H1",
+     .named_when_changed = true},
+    {.name = "squad.legs_area",
+     .type = integer(element<&Options::start_area, 6>, 1, named("field.areas"), "cover"),
+     .help = "the area where legs starts, {range} (cover: the last area, the book's area 3)",
+     .ruling = "H1",
+     .named_when_changed = true},
+    {.name = "squad.edsel_area",
+     .type = integer(element<&Options::start_area, 7>, 1, named("field.areas"), "cover"),
+     .help = "the area where edsel starts, {range} (cover: the last area, the book's area 3)",
+     .ruling = "H1",
+     .named_when_changed = true},
     {.name = "sniper.area1.open",
-     .type = faces_option(element<&Options::sniper_area1, 0>),
+     .type = faces_option(sniper_cell<0, 0>),
      .help = "the sniper's d6 faces that wound a fit marine in area 1, no smoke, no covering fire",
      .ruling = "H6",
      .named_when_changed = true},
     {.name = "sniper.area1.covered",
-     .type = faces_option(element<&Options::sniper_area1, 1>),
+     .type = faces_option(sniper_cell<0, 1>),
      .help = "the sniper's d6 faces that wound a fit marine in area 1, covering fire, no smoke",
      .ruling = "H6",
      .named_when_changed = true},
     {.name = "sniper.area1.smoke",
-     .type = faces_option(element<&Options::sniper_area1, 2>),
+     .type = faces_option(sniper_cell<0, 2>),
      .help = "the sniper's d6 faces that wound a fit marine in area 1, smoke in the area, covering "
              "fire or not",
      .ruling = "H6",
      .named_when_changed = true},
     {.name = "sniper.area2.open",
-     .type = faces_option(element<&Options::sniper_area2, 0>),
+     .type = faces_option(sniper_cell<1, 0>),
      .help = "the sniper's d6 faces that wound a fit marine in area 2, no smoke, no covering fire",
      .ruling = "H6",
      .named_when_changed = true},
     {.name = "sniper.area2.covered",
-     .type = faces_option(element<&Options::sniper_area2, 1>),
+     .type = faces_option(sniper_cell<1, 1>),
      .help = "the sniper's d6 faces that wound a fit marine in area 2, covering fire, no smoke",
      .ruling = "H6",
      .named_when_changed = true},
     {.name = "sniper.area2.smoke",
-     .type = faces_option(element<&Options::sniper_area2, 2>),
+     .type = faces_option(sniper_cell<1, 2>),
      .help = "the sniper's d6 faces that wound a fit marine in area 2, smoke in the area, covering "
              "fire or not",
      .ruling = "H6",
      .named_when_changed = true},
+    {.name = "sniper.area3.open",
+     .type = faces_option(sniper_cell<2, 0>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 3, no smoke, no covering fire "
+             "(a target once field.areas is 4 or more; the book: none)",
+     .ruling = "H6, H1a",
+     .named_when_changed = true},
+    {.name = "sniper.area3.covered",
+     .type = faces_option(sniper_cell<2, 1>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 3, covering fire, no smoke (a "
+             "target once field.areas is 4 or more; the book: none)",
+     .ruling = "H6, H1a",
+     .named_when_changed = true},
+    {.name = "sniper.area3.smoke",
+     .type = faces_option(sniper_cell<2, 2>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 3, smoke in the area, covering "
+             "fire or not (a target once field.areas is 4 or more; the book: none)",
+     .ruling = "H6, H1a",
+     .named_when_changed = true},
+    {.name = "sniper.area4.open",
+     .type = faces_option(sniper_cell<3, 0>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 4, no smoke, no covering fire "
+             "(a target once field.areas is 5 or more; the book: none)",
+     .ruling = "H6, H1a",
+     .named_when_changed = true},
+    {.name = "sniper.area4.covered",
+     .type = faces_option(sniper_cell<3, 1>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 4, covering fire, no smoke (a "
+             "target once field.areas is 5 or more; the book: none)",
+     .ruling = "H6, H1a",
+     .named_when_changed = true},
+    {.name = "sniper.area4.smoke",
+     .type = faces_option(sniper_cell<3, 2>),
+     .help = "the sniper's d6 faces that wound a fit marine in area 4, smoke in the area, covering "
+             "fire or not (a target once field.areas is 5 or more; the book: none)",
+     .ruling = "H6, H1a",
+     .named_when_changed = true},
+    {.name = "guts.roll",
+     .type = dice_option(field<&Options::guts_dice>, 1, 100),
+     .help = "the dice of every Guts roll, {range}",
+     .ruling = "H2, H2a",
+     .named_when_changed = true},
+    {.name = "guts.succeeds",
+     .type = choice(field<&Options::guts_at_or_over>, "at_or_under,at_or_over"),
+     .help = "a Guts roll succeeds with a total at or under the marine's Guts (the book), or at "
+             "or over it",
+     .ruling = "H2",
+     .named_when_changed = true},
+    {.name = "guts.critical",
+     .type = choice(field<&Options::guts_critical>, "double,pair,none"),
+     .help = "a Guts roll's critical (Heroics, a sure carry): double, every die alike (2d6: the "
+             "book's natural double); pair, any two dice alike; none",
+     .ruling = "H2, H2a",
+     .named_when_changed = true},
     {.name = "guts.lt",
-     .type = integer(element<&Options::guts, 0>, 0, 12),
-     .help = "lt's Guts: 2d6 at or under it succeeds, {range}",
+     .type = integer(element<&Options::guts, 0>, 0, {guts_most, "guts.roll's most"}),
+     .help = "lt's Guts: a Guts roll at or under it succeeds (guts.succeeds), {range}",
      .ruling = "H1, H2",
+     .after = "guts.roll",
      .named_when_changed = true},
     {.name = "guts.tex",
-     .type = integer(element<&Options::guts, 2>, 0, 12),
-     .help = "tex's Guts: 2d6 at or under it succeeds, {range}",
+     .type = integer(element<&Options::guts, 2>, 0, {guts_most, "guts.roll's most"}),
+     .help = "tex's Guts: a Guts roll at or under it succeeds (guts.succeeds), {range}",
      .ruling = "H1, H2",
+     .after = "guts.roll",
      .named_when_changed = true},
     {.name = "guts.buster",
-     .type = integer(element<&Options::guts, 3>, 0, 12),
-     .help = "buster's Guts: 2d6 at or under it succeeds, {range}",
+     .type = integer(element<&Options::guts, 3>, 0, {guts_most, "guts.roll's most"}),
+     .help = "buster's Guts: a Guts roll at or under it succeeds (guts.succeeds), {range}",
      .ruling = "H1, H2",
+     .after = "guts.roll",
      .named_when_changed = true},
     {.name = "guts.reflex",
-     .type = integer(element<&Options::guts, 4>, 0, 12),
-     .help = "reflex's Guts: 2d6 at or under it succeeds, {range}",
+     .type = integer(element<&Options::guts, 4>, 0, {guts_most, "guts.roll's most"}),
+     .help = "reflex's Guts: a Guts roll at or under it succeeds (guts.succeeds), {range}",
      .ruling = "H1, H2",
+     .after = "guts.roll",
      .named_when_changed = true},
     {.name = "guts.snowball",
-     .type = integer(element<&Options::guts, 5>, 0, 12),
-     .help = "snowball's Guts: 2d6 at or under it succeeds, {range}",
+     .type = integer(element<&Options::guts, 5>, 0, {guts_most, "guts.roll's most"}),
+     .help = "snowball's Guts: a Guts roll at or under it succeeds (guts.succeeds), {range}",
      .ruling = "H1, H2",
+     .after = "guts.roll",
      .named_when_changed = true},
     {.name = "guts.legs",
-     .type = integer(element<&Options::guts, 6>, 0, 12),
-     .help = "legs's Guts: 2d6 at or under it succeeds, {range}",
+     .type = integer(element<&Options::guts, 6>, 0, {guts_most, "guts.roll's most"}),
+     .help = "legs's Guts: a Guts roll at or under it succeeds (guts.succeeds), {range}",
      .ruling = "H1, H2",
+     .after = "guts.roll",
      .named_when_changed = true},
     {.name = "guts.edsel",
-     .type = integer(element<&Options::guts, 7>, 0, 12),
-     .help = "edsel's Guts: 2d6 at or under it succeeds, {range}",
+     .type = integer(element<&Options::guts, 7>, 0, {guts_most, "guts.roll's most"}),
+     .help = "edsel's Guts: a Guts roll at or under it succeeds (guts.succeeds), {range}",
      .ruling = "H1, H2",
+     .after = "guts.roll",
+     .named_when_changed = true},
+    {.name = "leader.reach",
+     .type = integer(field<&Options::lt_reach>, 0, kMaxAreas - 1),
+     .help = "areas from his own the Lt reaches with an order: smoke, covering fire, halt, move "
+             "(the book: 1, the same or an adjacent area), {range}",
+     .ruling = "H4",
+     .named_when_changed = true},
+    {.name = "leader.orders",
+     .type = integer(field<&Options::orders>, 0, 3),
+     .help = "leader actions the Lt attempts a turn (the book: one), {range}",
+     .ruling = "H4",
      .named_when_changed = true},
     {.name = "smoke.turns",
      .type = dice_option(field<&Options::smoke_turns>, 0, 100),
      .help = "turns a smoke order's smoke lasts in its area (the longer stays), {range}",
      .ruling = "H4",
+     .named_when_changed = true},
+    {.name = "smoke.orders",
+     .type = integer(field<&Options::smoke_orders>, 1, 50, "unlimited"),
+     .help = "smoke orders the Lt has for the game, each attempt using one (the book: no limit), "
+             "{range}",
+     .ruling = "H4",
+     .named_when_changed = true},
+    {.name = "covering_fire.firers",
+     .type = integer(field<&Options::cover_firers>, 1, kSquad - 1),
+     .help = "marines firing anywhere that put the sniper at the covering-fire disadvantage "
+             "(the book: at least one), {range}",
+     .ruling = "H6",
      .named_when_changed = true},
     {.name = "friendly_fire.wounds_on",
      .type = faces_option(field<&Options::friendly_fire>),
@@ -90,15 +238,28 @@ constexpr Option<Options> kOptions[] = {
          "the d6 faces that wound a fit marine in smoke when covering fire comes from area 2 or 3",
      .ruling = "H6",
      .named_when_changed = true},
+    {.name = "friendly_fire.from_area",
+     .type = integer(field<&Options::friendly_from>, 1, named("field.areas")),
+     .help = "covering fire from this area or any behind it risks friendly fire on the men in "
+             "smoke (the book: area 2 or 3), {range}",
+     .ruling = "H6",
+     .named_when_changed = true},
     {.name = "excess.max_wounded",
      .type = integer(field<&Options::max_wounded_per_area>, 1, 2),
      .help = "wounded men an area holds before the most recently wounded dies, {range}",
      .ruling = "H6",
      .named_when_changed = true},
-    {.name = "squad.icecube_area",
-     .type = integer(field<&Options::icecube_area>, 1, 3),
-     .help = "the area where Ice-cube lies wounded at the start, {range}",
-     .ruling = "H1",
+    {.name = "bug_out.lt_reach",
+     .type = integer(field<&Options::bug_out_lt_reach>, 0, kMaxAreas - 1),
+     .help = "areas from cover within which a fit Lt makes one Guts roll for the whole bug-out "
+             "(the book: 1, area 2 or 3), {range}",
+     .ruling = "H7",
+     .named_when_changed = true},
+    {.name = "bug_out.wounded_each",
+     .type = integer(field<&Options::bug_out_wounded>, 0, 2),
+     .help = "wounded marines in cover each withdrawing marine takes with him (the book: one), "
+             "{range}",
+     .ruling = "H7",
      .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"fpb", kOptions};
@@ -109,7 +270,12 @@ std::span<const OptionInfo> option_infos() {
     return infos;
 }
 
-Options parse_options(const Settings& settings) { return kTable.read(kTable.reader(settings)); }
+Options parse_options(const Settings& settings) {
+    Options o = kTable.read(kTable.reader(settings));
+    o.guts_book = o.guts_dice == kBookOptions.guts_dice && !o.guts_at_or_over &&
+                  o.guts_critical == Options::kDouble;  // H2: the book's roll, its fast path
+    return o;
+}
 
 std::string scenario(const Options& o) { return kTable.scenario(o); }
 
@@ -141,7 +307,8 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
 }
 
 namespace {
-constexpr const char* kStates[] = {"fit", "firing", "wounded", "dead", "out", "out-wounded"};
+constexpr const char* kStates[] = {"fit", "firing",      "wounded", "dead",
+                                   "out", "out-wounded", "absent"};
 
 std::string state_word(const Marine& x, int i) {
     switch (x.status) {
@@ -151,6 +318,8 @@ std::string state_word(const Marine& x, int i) {
             return "wounded";
         case kDead:
             return "dead";
+        case kAbsent:
+            return "absent";
         default:
             return x.was_wounded && i != kIceCube ? "out-wounded" : "out";
     }
@@ -162,10 +331,14 @@ std::string write_position(const State& s, const Options&) {
         "# fpb position (engine/fpb/RULES.md, Positions): the game between two turns\n"
         "turn " +
         std::to_string(s.turn) + "   # turns played (H3)\n";
-    for (int a = 1; a <= 3; ++a)
+    for (int a = 1; a <= s.areas; ++a)
         t += "smoke " + std::to_string(a) + " " + std::to_string(s.smoke[a]) +
              "   # turns of smoke left in area " + std::to_string(a) + " (H4)\n";
-    t += "# marine NAME AREA STATE: area 1 (exposed) to 3 (cover), '-' for the dead and the "
+    if (s.smoke_left != State::kNoLimit)
+        t += "smoke_orders " + std::to_string(s.smoke_left) +
+             "   # smoke orders left for the game (H4: smoke.orders)\n";
+    t += "# marine NAME AREA STATE: area 1 (exposed) to " + std::to_string(s.areas) +
+         " (cover), '-' for the dead and the "
          "withdrawn;\n# STATE fit, firing (covering fire), wounded, dead, out or out-wounded "
          "(withdrawn)\n";
     int n = 0;
@@ -196,10 +369,13 @@ std::string write_position(const State& s, const Options&) {
 
 State read_position(std::string_view text, std::string_view file, const Options& o) {
     PositionReader r(text, file);
-    State s;
+    State s = State::start(o);  // the field and the Lt's command (H1, H4)
+    const std::string areas_rule =
+        o.areas == 3 ? std::string("H1: areas 1, 2 and 3")
+                     : "H1: areas 1 to " + std::to_string(o.areas) + " (field.areas)";
     std::array<int, kSquad> line{}, wounded{};
-    int n_wounded = 0, turn_line = 0;
-    std::array<int, 4> smoke_line{};
+    int n_wounded = 0, turn_line = 0, smoke_orders_line = 0;
+    std::array<int, kMaxAreas + 1> smoke_line{};
     while (r.next()) {
         const std::string_view what = r.word(0);
         if (what == "turn") {
@@ -210,7 +386,7 @@ State read_position(std::string_view text, std::string_view file, const Options&
         } else if (what == "smoke") {
             r.expect_words(3, "smoke AREA TURNS");
             const auto a =
-                static_cast<std::size_t>(r.integer(1, 1, 3, "smoke area", "H1: areas 1, 2 and 3"));
+                static_cast<std::size_t>(r.integer(1, 1, o.areas, "smoke area", areas_rule));
             r.once(smoke_line[a], "smoke " + std::to_string(a));
             const std::string most =
                 o.smoke_turns == kBookOptions.smoke_turns
@@ -218,6 +394,15 @@ State read_position(std::string_view text, std::string_view file, const Options&
                     : "H4: smoke.turns=" + to_string(o.smoke_turns) + " at most";
             s.smoke[a] = static_cast<std::uint8_t>(
                 r.integer(2, 0, std::max(0, o.smoke_turns.max()), "smoke turns", most));
+        } else if (what == "smoke_orders") {
+            r.expect_words(2, "smoke_orders N");
+            r.once(smoke_orders_line, "smoke_orders");
+            if (o.smoke_orders == 0)
+                r.fail(
+                    "smoke_orders without a limit: smoke orders are unlimited unless "
+                    "smoke.orders is set (H4)");
+            s.smoke_left = static_cast<std::uint8_t>(
+                r.integer(1, 0, o.smoke_orders, "smoke orders", "H4: smoke.orders at most"));
         } else if (what == "marine") {
             r.expect_words(4, "marine NAME AREA STATE");
             const std::string_view name = r.word(1);
@@ -233,18 +418,30 @@ State read_position(std::string_view text, std::string_view file, const Options&
             line[static_cast<std::size_t>(i)] = r.line();
             const std::string_view word = r.word(3);
             int st = 0;
-            while (st < 6 && word != kStates[st]) ++st;
-            if (st == 6)
+            while (st < 7 && word != kStates[st]) ++st;
+            if (st == 7)
                 r.fail("state '" + std::string(word) +
-                       "' is not one of fit, firing, wounded, dead, out, out-wounded");
+                       "' is not one of fit, firing, wounded, dead, out, out-wounded, absent");
+            if ((st == 6) != (i >= o.squad_size))
+                r.fail(std::string(name) + (st == 6 ? " cannot be absent" : " must be absent") +
+                       ": squad.size=" + std::to_string(o.squad_size) +
+                       " takes the roster's first men (H1)");
             Marine& x = s.m[static_cast<std::size_t>(i)];
             x = Marine{};
-            x.status = st <= 1 ? kFit : st == 2 ? kWounded : st == 3 ? kDead : kOut;
+            x.status = st <= 1   ? kFit
+                       : st == 2 ? kWounded
+                       : st == 3 ? kDead
+                       : st == 6 ? kAbsent
+                                 : kOut;
             x.firing = st == 1;
             x.was_wounded = st == 5 || (st == 4 && i == kIceCube);
             if (x.on_board() || r.word(2) != "-")
                 x.area = static_cast<std::uint8_t>(r.integer(
-                    2, 1, 3, "area", "H1: areas 1 (exposed), 2 and 3 (cover); '-' off the board"));
+                    2, 1, o.areas, "area",
+                    o.areas == 3 ? std::string("H1: areas 1 (exposed), 2 and 3 (cover); '-' off "
+                                               "the board")
+                                 : "H1: areas 1 (exposed) to " + std::to_string(o.areas) +
+                                       " (cover, field.areas); '-' off the board"));
             x.start_area = x.area;
             if (i == kIceCube && x.fit())
                 r.fail("Ice-cube cannot be " + std::string(word) +
@@ -268,7 +465,7 @@ State read_position(std::string_view text, std::string_view file, const Options&
             }
         } else {
             r.fail("unknown line '" + std::string(what) +
-                   "' (an fpb position has turn, smoke and marine lines)");
+                   "' (an fpb position has turn, smoke, smoke_orders and marine lines)");
         }
     }
     if (!turn_line) r.fail("no 'turn' line (turn N)");

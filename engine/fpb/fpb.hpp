@@ -30,11 +30,15 @@ enum MarineId : int { kLt, kIceCube, kTex, kBuster, kReflex, kSnowball, kLegs, k
 inline constexpr const char* kNames[kSquad] = {"lt",     "icecube",  "tex",  "buster",
                                                "reflex", "snowball", "legs", "edsel"};
 inline constexpr int kGuts[kSquad] = {8, 0, 9, 8, 7, 7, 6, 6};  // the book's (options: guts.NAME)
+// H1: the field is areas 1 (exposed) .. N (cover, where the squad bugs out); the book's N is 3
+// (option field.areas, up to kMaxAreas).
+inline constexpr int kMaxAreas = 5;
 
-enum Status : std::uint8_t { kFit, kWounded, kDead, kOut };  // kOut: withdrawn (H7)
+// kOut: withdrawn (H7); kAbsent: not in the game at all (H1: squad.size)
+enum Status : std::uint8_t { kFit, kWounded, kDead, kOut, kAbsent };
 
 struct Marine {
-    std::uint8_t area = 3;  // 1 (exposed), 2, 3 (cover); meaningless once killed or out
+    std::uint8_t area = 3;  // 1 (exposed) .. the cover area; meaningless once killed or out
     Status status = kFit;
     bool firing = false;            // giving covering fire (H4, H5)
     bool moved = false;             // moved this turn (H4, H5)
@@ -54,20 +58,50 @@ struct Marine {
 // The rule book's numbers (RULES.md, "Options"); the defaults are the book's.
 struct Options {
     int max_turns = 50;  // H3
-    // H6: the faces of the sniper's d6 that wound a fit marine in area 1 / area 2, by what
-    // covers him: open (no smoke, no covering fire), covered (covering fire), smoke.
+    // H6: the faces of the sniper's d6 that wound a fit marine in area 1, 2, ... (the cover area
+    // is never a target), by what covers him: open (no smoke, no covering fire), covered
+    // (covering fire), smoke. The book has rows for areas 1 and 2 (area 3 is cover); the others
+    // serve a longer field (field.areas) and are empty by default.
     enum Cover : int { kOpen, kCovered, kSmoke };
-    std::array<FaceSet, 3> sniper_area1 = {FaceSet::range(4, 6), FaceSet::range(5, 6),
-                                           FaceSet::range(6, 6)};
-    std::array<FaceSet, 3> sniper_area2 = {FaceSet::range(5, 6), FaceSet::range(6, 6), FaceSet{}};
+    using SniperRow = std::array<FaceSet, 3>;
+    std::array<SniperRow, kMaxAreas - 1> sniper_rows = {
+        SniperRow{FaceSet::range(4, 6), FaceSet::range(5, 6), FaceSet::range(6, 6)},
+        SniperRow{FaceSet::range(5, 6), FaceSet::range(6, 6), FaceSet{}}, SniperRow{}, SniperRow{}};
     std::array<int, kSquad> guts = {8, 0, 9, 8, 7, 7, 6, 6};  // H1, H2
-    DiceExpr smoke_turns = DiceExpr::of(1, 6, 2);             // H4
-    FaceSet friendly_fire = FaceSet::range(6, 6);             // H6
-    int max_wounded_per_area = 2;                             // H6: the excess rule
-    int icecube_area = 1;  // H1: where Ice-cube lies wounded at the start
+    // H2: the Guts roll: its dice, whether a total at or under the Guts succeeds (the book) or at
+    // or over it, and what is a critical: every die alike (a natural double), any two alike, none.
+    DiceExpr guts_dice = DiceExpr::of(2, 6);
+    bool guts_at_or_over = false;
+    enum Critical : int { kDouble, kPair, kNoCritical };
+    int guts_critical = kDouble;
+    // Derived (parse_options sets it): the three above are the book's, 2d6 at or under with a
+    // natural double, rolled by the book's own fast path.
+    bool guts_book = true;
+    DiceExpr smoke_turns = DiceExpr::of(1, 6, 2);  // H4
+    int smoke_orders = 0;                          // H4: smoke orders a game (0: no limit)
+    FaceSet friendly_fire = FaceSet::range(6, 6);  // H6
+    int max_wounded_per_area = 2;                  // H6: the excess rule
+    int icecube_area = 1;                          // H1: where Ice-cube lies wounded at the start
+    // H1: where each fit marine starts (0: the cover area, the book's area 3); Ice-cube's entry
+    // unused (icecube_area).
+    std::array<int, kSquad> start_area{};
+    int squad_size = kSquad;  // H1: the first squad.size men of the roster take the field
+    int areas = 3;            // H1: field.areas, the last of them the cover area
+    int lt_reach = 1;         // H4: the Lt's reach in areas (1: his own and the adjacent ones)
+    int orders = 1;           // H4: leader actions a turn
+    int cover_firers = 1;     // H6: firers needed for the covered column
+    int friendly_from = 2;  // H6: covering fire from this area or any behind it risks friendly fire
+    int bug_out_lt_reach = 1;  // H7: the Lt's reach from the cover area for one roll for all
+    int bug_out_wounded = 1;   // H7: wounded men each withdrawing marine takes
 
     const FaceSet& sniper(int area, int cover) const noexcept {
-        return (area == 1 ? sniper_area1 : sniper_area2)[static_cast<std::size_t>(cover)];
+        return sniper_rows[static_cast<std::size_t>(area - 1)][static_cast<std::size_t>(cover)];
+    }
+    // The Guts a marine succeeds at (H2) compares as "higher is braver" whichever way the roll
+    // succeeds: the policies' measure of a man's nerve.
+    int nerve(int marine) const noexcept {
+        const int g = guts[static_cast<std::size_t>(marine)];
+        return guts_at_or_over ? -g : g;
     }
 };
 inline constexpr Options kBookOptions{};
@@ -78,10 +112,19 @@ std::string scenario(const Options& o);
 
 struct State {
     std::array<Marine, kSquad> m{};
-    std::array<std::uint8_t, 4> smoke{};  // turns of smoke left in areas 1..3 (index 0 unused)
+    // turns of smoke left in areas 1..areas (index 0 unused)
+    std::array<std::uint8_t, kMaxAreas + 1> smoke{};
     int turn = 0;
     std::uint16_t wound_clock = 0;
     bool over = false;
+    // The field and the Lt's command as the options set them (State::start), carried by every
+    // state so that the kernel's helpers and the policies need no options: the areas (the last
+    // is cover, H1), the Lt's reach and his actions a turn (H4), and those left this turn.
+    std::uint8_t areas = 3, reach = 1, orders = 1, orders_left = 0;
+    // Smoke orders left this game (H4: smoke.orders); kNoLimit by the book.
+    static constexpr std::uint8_t kNoLimit = 255;
+    std::uint8_t smoke_left = kNoLimit;
+    bool can_smoke() const noexcept { return smoke_left > 0; }
     // Where the turn stands (the resumable form, Game below): between turns, or at one of its
     // decision points: the leader's action (H4), the carries (H5), the bug-out call (H7).
     enum Phase : std::uint8_t { kNewTurn, kLeader, kCarry, kBugOut } phase = kNewTurn;
@@ -92,18 +135,28 @@ struct State {
         m[kIceCube].status = kWounded;
         m[kIceCube].start_area = 1;
     }
-    // The opening position under the options (H1: squad.icecube_area).
+    // The opening position under the options (H1: field.areas, squad.*_area; H4: leader.*).
     static State start(const Options& o) {
         State s;
+        s.areas = static_cast<std::uint8_t>(o.areas);
+        s.reach = static_cast<std::uint8_t>(o.lt_reach);
+        s.orders = static_cast<std::uint8_t>(o.orders);
+        s.smoke_left = o.smoke_orders == 0 ? kNoLimit : static_cast<std::uint8_t>(o.smoke_orders);
+        for (int i = 0; i < kSquad; ++i) {
+            const int a = o.start_area[static_cast<std::size_t>(i)];
+            s.m[i].area = s.m[i].start_area = static_cast<std::uint8_t>(a == 0 ? o.areas : a);
+        }
         s.m[kIceCube].area = s.m[kIceCube].start_area = static_cast<std::uint8_t>(o.icecube_area);
+        for (int i = o.squad_size; i < kSquad; ++i) s.m[i].status = kAbsent;
         return s;
     }
+    int cover() const noexcept { return areas; }  // H1a: the last area is cover
     const Marine& lt() const noexcept { return m[kLt]; }
     bool lt_commands() const noexcept { return m[kLt].fit(); }  // H4: unwounded, on the board
-    // Within the Lt's reach: his area or an adjacent one (H4).
+    // Within the Lt's reach: his area or an adjacent one (H4; leader.reach areas away).
     bool in_reach(int area) const noexcept {
         const int d = area - m[kLt].area;
-        return d >= -1 && d <= 1;
+        return d >= -reach && d <= reach;
     }
     bool any_fit_on_board() const noexcept {
         for (const auto& x : m)
@@ -117,7 +170,7 @@ struct Order {
     enum Kind : std::uint8_t { kNone, kSmoke, kCover, kHalt, kMove } kind = kNone;
     std::uint8_t area = 0;                   // kSmoke: the area
     std::uint8_t who = 0;                    // kCover, kHalt, kMove: the marines (bit i: marine i)
-    std::array<std::int8_t, kSquad> step{};  // kMove: -1 toward area 1, +1 toward area 3
+    std::array<std::int8_t, kSquad> step{};  // kMove: -1 toward area 1, +1 toward cover
 
     static Order none() { return {}; }
     static Order smoke(int area) {
@@ -178,14 +231,47 @@ Guts guts_roll(int guts, Dice& dice) {
     const int a = dice.d6(), b = dice.d6();
     return {a + b <= guts, a == b};
 }
+// H2 under the options: guts.roll's dice in order (each d6 drawn as the book's roll draws its
+// two), at or under the Guts or, with guts.succeeds=at_or_over, at or over it; a critical per
+// guts.critical (H2a: every die alike, or any two; one die alone never makes one). Out of line:
+// the book's roll below stays small where it is inlined.
+template <class Dice>
+[[gnu::noinline]] Guts guts_roll_variant(int guts, Dice& dice, const Options& o) {
+    const DiceExpr& e = o.guts_dice;
+    int t = e.constant, first = 0, n = 0;
+    bool alike = true, pair = false;
+    FaceSet seen;
+    for (int i = 0; i < e.n; ++i) {
+        const DiceExpr::Term term = e.terms[static_cast<std::size_t>(i)];
+        for (int k = 0; k < term.count; ++k) {
+            const int f = roll_die(dice, term.sides);
+            t += f;
+            if (n++ == 0) first = f;
+            alike = alike && f == first;
+            pair = pair || seen.has(f);
+            seen.add(f);
+        }
+    }
+    const bool critical = n >= 2 && (o.guts_critical == Options::kDouble ? alike
+                                     : o.guts_critical == Options::kPair ? pair
+                                                                         : false);
+    return {o.guts_at_or_over ? t >= guts : t <= guts, critical};
+}
+template <class Dice>
+Guts guts_roll(int guts, Dice& dice, const Options& o) {
+    if (o.guts_book) [[likely]]
+        return guts_roll(guts, dice);
+    return guts_roll_variant(guts, dice, o);
+}
 
-// Can marine c carry wounded w this turn (H5)? Both began the turn in the same area (1 or 2),
+// Can marine c carry wounded w this turn (H5)? Both began the turn in the same area (not cover),
 // c is fit and has not moved, w is wounded and not yet carried this turn.
 inline bool can_carry(const State& s, int c, int w) {
     const Marine& a = s.m[c];
     const Marine& b = s.m[w];
     return c != w && a.fit() && !a.moved && !a.carrying && b.wounded() && !b.carried &&
-           a.area == a.start_area && b.area == b.start_area && a.area == b.area && a.area < 3;
+           a.area == a.start_area && b.area == b.start_area && a.area == b.area &&
+           a.area < s.cover();
 }
 
 // H5a: the order in which Heroics and bug-outs take wounded marines: Ice-cube first, then the
@@ -193,10 +279,10 @@ inline bool can_carry(const State& s, int c, int w) {
 inline constexpr std::array<std::uint8_t, kSquad> kRescueOrder = {
     kIceCube, kLt, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel};
 
-// The wounded marine in `area` (1 or 2) a hero carries (H5, H5a). The one-carrier limit belongs to
-// the voluntary carry alone: a man already carried this turn is carried again.
+// The wounded marine in `area` (not cover) a hero carries (H5, H5a). The one-carrier limit belongs
+// to the voluntary carry alone: a man already carried this turn is carried again.
 inline int wounded_to_carry(const State& s, int area) {
-    if (area >= 3) return -1;
+    if (area >= s.cover()) return -1;
     for (const int w : kRescueOrder)
         if (s.m[w].wounded() && s.m[w].area == area) return w;
     return -1;
@@ -239,8 +325,10 @@ void leader_phase(State& s, const Order& order, Dice& dice, const Options& o = k
         case Order::kNone:
             break;
         case Order::kSmoke:
-            if (order.area >= 1 && order.area <= 3 && s.in_reach(order.area) &&
-                guts_roll(lt_guts, dice).success) {
+            if (order.area < 1 || order.area > s.areas || !s.in_reach(order.area) || !s.can_smoke())
+                break;
+            if (s.smoke_left != State::kNoLimit) --s.smoke_left;  // an order used (smoke.orders)
+            if (guts_roll(lt_guts, dice, o).success) {
                 const int turns = o.smoke_turns.roll(dice);  // d6 + 2 turns; the longer stays
                 if (turns > s.smoke[order.area])
                     s.smoke[order.area] = static_cast<std::uint8_t>(turns);
@@ -251,7 +339,7 @@ void leader_phase(State& s, const Order& order, Dice& dice, const Options& o = k
             bool any = false;
             for (int i = 0; i < kSquad; ++i) any = any || (i != kLt && eligible(i));
             // H4a: for his men, not himself; one Lt roll for all of them
-            if (!any || !guts_roll(lt_guts, dice).success) break;
+            if (!any || !guts_roll(lt_guts, dice, o).success) break;
             for (int i = 0; i < kSquad; ++i)
                 if (i != kLt && eligible(i)) s.m[i].firing = order.kind == Order::kCover;
             break;
@@ -262,10 +350,11 @@ void leader_phase(State& s, const Order& order, Dice& dice, const Options& o = k
             for (int i = 0; i < kSquad; ++i) {
                 const int to = s.m[i].area + order.step[i];
                 const int step = order.step[i];
-                go[i] = eligible(i) && (step == 1 || step == -1) && to >= 1 && to <= 3;
+                go[i] = eligible(i) && (step == 1 || step == -1) && to >= 1 && to <= s.areas;
             }
             for (int i = 0; i < kSquad; ++i)
-                if (go[i] && guts_roll(o.guts[i], dice).success) move_marine(s, i, order.step[i]);
+                if (go[i] && guts_roll(o.guts[i], dice, o).success)
+                    move_marine(s, i, order.step[i]);
             break;
         }
     }
@@ -281,8 +370,8 @@ void reaction_phase(State& s, const CarryPlan& plan, Dice& dice, const Options& 
         carrier.carrying = true;
         carrier.firing = false;  // H4: carrying ends covering fire
         s.m[w].carried = true;
-        const Guts g = guts_roll(o.guts[c], dice);
-        if (g.success || g.critical) {  // both move one area toward area 3
+        const Guts g = guts_roll(o.guts[c], dice, o);
+        if (g.success || g.critical) {  // both move one area toward cover
             move_marine(s, c, +1);
             s.m[w].area = carrier.area;
         }
@@ -290,7 +379,7 @@ void reaction_phase(State& s, const CarryPlan& plan, Dice& dice, const Options& 
     for (int i = 0; i < kSquad; ++i) {
         Marine& x = s.m[i];
         if (i == kLt || !x.fit() || x.moved || x.firing || x.carrying) continue;
-        const Guts g = guts_roll(o.guts[i], dice);
+        const Guts g = guts_roll(o.guts[i], dice, o);
         if (g.critical) {  // Heroics (H5; H5a: only wounded marines in areas 1-2 count; Ice-cube
                            // first)
             if (const int w = wounded_to_carry(s, x.area); w >= 0) {
@@ -302,7 +391,7 @@ void reaction_phase(State& s, const CarryPlan& plan, Dice& dice, const Options& 
                 int best = 0;  // the nearest wounded marine's area; ties: the nearer the front
                 for (int w2 = 0; w2 < kSquad; ++w2) {
                     const Marine& y = s.m[w2];
-                    if (!y.wounded() || y.area == 3) continue;
+                    if (!y.wounded() || y.area == s.cover()) continue;
                     const int d = std::abs(y.area - x.area), bd = std::abs(best - x.area);
                     if (best == 0 || d < bd || (d == bd && y.area < best)) best = y.area;
                 }
@@ -317,25 +406,35 @@ void reaction_phase(State& s, const CarryPlan& plan, Dice& dice, const Options& 
 // H6: the sniper, friendly fire, and the excess wounded.
 template <class Dice>
 void sniper_phase(State& s, Dice& dice, const Options& o = kBookOptions) {
-    bool cover = false;  // H6a: judged once, before the sniper's first roll
-    for (const auto& x : s.m) cover = cover || (x.fit() && x.firing);
+    int firers = 0;  // H6a: judged once, before the sniper's first roll
+    for (const auto& x : s.m) firers += x.fit() && x.firing;
+    const bool cover = firers >= o.cover_firers;  // "at least one marine" (cover.firers)
     for (int i = 0; i < kSquad; ++i) {
         const Marine& x = s.m[i];
-        if (!x.fit() || x.area == 3) continue;
+        if (!x.fit() || x.area == s.cover()) continue;  // cover is never a target (H1a)
         const int r = dice.d6();
         // smoke overrides covering fire
         const int c =
             s.smoke[x.area] > 0 ? Options::kSmoke : (cover ? Options::kCovered : Options::kOpen);
         if (o.sniper(x.area, c).has(r)) wound(s, i);
     }
-    bool friendly = false;  // H6a: judged after the sniper's rolls (the newly wounded stopped)
-    for (const auto& x : s.m) friendly = friendly || (x.fit() && x.firing && x.area >= 2);
+    bool friendly = false;     // H6a: judged after the sniper's rolls (the newly wounded stopped)
+    for (const auto& x : s.m)  // from area 2 or 3 (friendly_fire.from_area)
+        friendly = friendly || (x.fit() && x.firing && x.area >= o.friendly_from);
     if (friendly)
         for (int i = 0; i < kSquad; ++i) {
             const Marine& x = s.m[i];
             if (x.fit() && s.smoke[x.area] > 0 && o.friendly_fire.has(dice.d6())) wound(s, i);
         }
-    for (int area = 1; area <= 3; ++area) {
+    // The excess rule: one pass counts the wounded by area; only an area over the limit is
+    // walked again, the most recently wounded killed first, areas in rising order.
+    std::array<std::uint8_t, kMaxAreas + 1> wounded{};
+    bool excess = false;
+    for (const auto& x : s.m)
+        if (x.wounded()) excess = ++wounded[x.area] > o.max_wounded_per_area || excess;
+    if (!excess) return;
+    for (int area = 1; area <= s.areas; ++area) {
+        if (wounded[static_cast<std::size_t>(area)] <= o.max_wounded_per_area) continue;
         for (;;) {
             int count = 0, latest = -1;
             for (int i = 0; i < kSquad; ++i) {
@@ -351,9 +450,10 @@ void sniper_phase(State& s, Dice& dice, const Options& o = kBookOptions) {
     }
 }
 
-// H7: the bug-out, when called. Returns the marines withdrawn. H7a: which wounded man in area 3
-// each withdrawing marine takes is the player's: `first` (a wounded marine in area 3) goes
-// first, then H5a's order (Ice-cube first, then the roster); -1: H5a's order alone.
+// H7: the bug-out, when called. Returns the marines withdrawn. H7a: which wounded man in cover
+// (area 3) each withdrawing marine takes is the player's: `first` (a wounded marine there) goes
+// first, then H5a's order (Ice-cube first, then the roster); -1: H5a's order alone. Each takes
+// bug_out.wounded_each of them (the book: one).
 template <class Dice>
 int bug_out_phase(State& s, Dice& dice, int first = -1, const Options& o = kBookOptions) {
     int out = 0;
@@ -365,32 +465,37 @@ int bug_out_phase(State& s, Dice& dice, int first = -1, const Options& o = kBook
         x.end_turn = static_cast<std::uint8_t>(s.turn);
         ++out;
     };
-    auto take_wounded = [&] {  // one wounded marine in area 3 with each fit one (H7a, H5a)
-        if (first >= 0 && first < kSquad && s.m[first].wounded() && s.m[first].area == 3) {
+    const int cover = s.cover();
+    auto take_one = [&] {  // one wounded marine in cover (H7a, H5a)
+        if (first >= 0 && first < kSquad && s.m[first].wounded() && s.m[first].area == cover) {
             withdraw(first);
             return;
         }
         for (const int w : kRescueOrder)
-            if (s.m[w].wounded() && s.m[w].area == 3) {
+            if (s.m[w].wounded() && s.m[w].area == cover) {
                 withdraw(w);
                 return;
             }
     };
+    auto take_wounded = [&] {
+        for (int k = 0; k < o.bug_out_wounded; ++k) take_one();
+    };
     const Marine& lt = s.m[kLt];
-    if (lt.fit() && lt.area >= 2) {  // one Lt roll for everybody
-        if (!guts_roll(o.guts[kLt], dice).success) return 0;
+    // One Lt roll for everybody when he is in cover or adjacent (bug_out.lt_reach)
+    if (lt.fit() && cover - lt.area <= o.bug_out_lt_reach) {
+        if (!guts_roll(o.guts[kLt], dice, o).success) return 0;
         std::array<bool, kSquad> fit3{};
-        for (int i = 0; i < kSquad; ++i) fit3[i] = s.m[i].fit() && s.m[i].area == 3;
+        for (int i = 0; i < kSquad; ++i) fit3[i] = s.m[i].fit() && s.m[i].area == cover;
         for (int i = 0; i < kSquad; ++i)
             if (fit3[i]) {
                 withdraw(i);
                 take_wounded();
             }
-    } else {  // each fit marine in area 3 rolls for himself
+    } else {  // each fit marine in cover rolls for himself
         for (int i = 0; i < kSquad; ++i) {
             const Marine& x = s.m[i];
-            if (!x.fit() || x.area != 3) continue;
-            if (guts_roll(o.guts[i], dice).success) {
+            if (!x.fit() || x.area != cover) continue;
+            if (guts_roll(o.guts[i], dice, o).success) {
                 withdraw(i);
                 take_wounded();
             }
@@ -401,12 +506,12 @@ int bug_out_phase(State& s, Dice& dice, int first = -1, const Options& o = kBook
 
 // H3, H8: the end of a turn.
 inline void end_turn(State& s, const Options& o) {
-    for (int a = 1; a <= 3; ++a)
+    for (int a = 1; a <= kMaxAreas; ++a)  // no smoke lies past the field's areas
         if (s.smoke[a] > 0) --s.smoke[a];
     if (!s.any_fit_on_board() || s.turn >= o.max_turns) {
         s.over = true;
-        for (auto& x : s.m)
-            if (x.on_board()) x.end_turn = static_cast<std::uint8_t>(s.turn);
+        for (auto& x : s.m)  // the absent never hit: their time is the game's (censored)
+            if (x.on_board() || x.status == kAbsent) x.end_turn = static_cast<std::uint8_t>(s.turn);
     }
 }
 
@@ -423,7 +528,7 @@ inline std::array<int, 2> wounded_in_cover(const State& s) noexcept {
     std::array<int, 2> w = {-1, -1};
     int n = 0;
     for (int i = 0; i < kSquad && n < 2; ++i)
-        if (s.m[i].wounded() && s.m[i].area == 3) w[static_cast<std::size_t>(n++)] = i;
+        if (s.m[i].wounded() && s.m[i].area == s.cover()) w[static_cast<std::size_t>(n++)] = i;
     return w;
 }
 
@@ -446,10 +551,10 @@ struct Game {
         std::int8_t first_out = -1;      // kBugOut: the wounded man taken first, -1 H5a's order
         bool operator==(const Choice&) const = default;
     };
-    // None, smoke into three areas, covering fire or a halt (a subset of the six men but the Lt
-    // who could be named, as firing or not), or a move (stay, back or forward for each of the
+    // None, smoke into each area in reach, covering fire or a halt (a subset of the six men but the
+    // Lt who could be named, as firing or not), or a move (stay, back or forward for each of the
     // seven fit men at most: Ice-cube is never fit).
-    static constexpr int kMaxChoices = 1 + 3 + 64 + 2187;
+    static constexpr int kMaxChoices = 1 + kMaxAreas + 64 + 2187;
 
     static bool over(const State& s, const Options&) noexcept { return s.over; }
     static int to_move(const State&, const Options&) noexcept { return 0; }
@@ -465,8 +570,8 @@ struct Game {
         };
         if (s.phase == State::kLeader) {
             add(Order::none());
-            for (int a = 1; a <= 3; ++a)
-                if (s.in_reach(a)) add(Order::smoke(a));
+            for (int a = 1; a <= s.areas; ++a)
+                if (s.in_reach(a) && s.can_smoke()) add(Order::smoke(a));
             std::uint8_t cover = 0, halt = 0;
             std::array<std::uint8_t, kSquad> movers{};
             int k = 0;
@@ -489,7 +594,7 @@ struct Game {
                 for (; i < k; ++i) {
                     const int area = s.m[movers[static_cast<std::size_t>(i)]].area;
                     std::int8_t& st = step[static_cast<std::size_t>(i)];
-                    st = st == 0 ? (area > 1 ? -1 : 1) : (st == -1 && area < 3 ? 1 : 0);
+                    st = st == 0 ? (area > 1 ? -1 : 1) : (st == -1 && area < s.areas ? 1 : 0);
                     if (st != 0) break;
                 }
                 if (i == k) break;
@@ -568,16 +673,17 @@ struct Game {
     // From between turns to the next turn's first decision point (H3).
     static void begin(State& s) noexcept {
         begin_turn(s);
-        s.phase = s.lt_commands() ? State::kLeader : State::kCarry;
+        s.orders_left = s.orders;
+        s.phase = s.lt_commands() && s.orders > 0 ? State::kLeader : State::kCarry;
     }
 
     // The choice and the rolls after it, up to the next decision point or the turn's end.
     template <class Dice>
     static void step(State& s, const Options& o, const Choice& c, Dice& dice) {
         switch (s.phase) {
-            case State::kLeader:
+            case State::kLeader:  // H4: leader.orders actions a turn (the book: one)
                 leader_phase(s, c.order, dice, o);
-                s.phase = State::kCarry;
+                if (--s.orders_left == 0 || !s.lt_commands()) s.phase = State::kCarry;
                 return;
             case State::kCarry:
                 reaction_phase(s, c.carry, dice, o);
@@ -641,7 +747,9 @@ inline Outcome outcome_of(const State& s) {
     r.turns = s.turn;
     for (int i = 0; i < kSquad; ++i) {
         const Marine& x = s.m[i];
-        if (x.status == kOut) {
+        if (x.status == kAbsent) {
+            continue;  // not in the game (squad.size): counted nowhere
+        } else if (x.status == kOut) {
             ++r.withdrawn;
             r.wounded_withdrawn += x.was_wounded;
         } else if (x.status == kDead) {

@@ -24,15 +24,17 @@
 
 namespace odds::fpb {
 
-// The wounded marine to rescue first: Ice-cube, else in roster order; only areas 1-2. -1: none.
+// The wounded marine to rescue first: Ice-cube, else in roster order; only out of cover. -1:
+// none.
 inline int rescue_target(const State& s) {
     for (int w = 0; w < kSquad; ++w)
-        if (s.m[w].wounded() && s.m[w].area < 3) return w;
+        if (s.m[w].wounded() && s.m[w].area < s.cover()) return w;
     return -1;
 }
 
 // The fit marine (not the Lt) to send to `area`: the nearest, ties to the higher Guts; or, with
-// `bravest`, the highest Guts (the game's, guts.NAME). -1: none.
+// `bravest`, the highest Guts (the game's nerve, Options::nerve: guts.NAME, and the lowest under
+// guts.succeeds=at_or_over). -1: none.
 inline int rescuer(const State& s, int area, bool bravest, const std::array<int, kSquad>& guts) {
     int best = -1;
     for (int i = 0; i < kSquad; ++i) {
@@ -64,10 +66,10 @@ inline CarryPlan all_carries(const State& s) {
     return plan;
 }
 
-// Nobody left out in the open: no wounded and no fit marine in areas 1-2.
+// Nobody left out in the open: no wounded and no fit marine out of cover.
 inline bool all_back(const State& s) {
     for (const auto& x : s.m)
-        if (x.on_board() && x.area < 3) return false;
+        if (x.on_board() && x.area < s.cover()) return false;
     return true;
 }
 
@@ -77,7 +79,7 @@ inline bool time_to_go(const State& s) {
     if (all_back(s)) return true;
     if (s.lt_commands()) return false;
     for (const auto& x : s.m)
-        if (x.fit() && x.area < 3) return false;
+        if (x.fit() && x.area < s.cover()) return false;
     return true;
 }
 
@@ -90,14 +92,14 @@ inline Order send(const State& s, int marine, int area) {
     return Order{}.move(marine, area < x.area ? -1 : +1);
 }
 
-// Everyone fit in areas 1-2 that the Lt reaches (the Lt too) moves one area back; a man forward
+// Everyone fit out of cover that the Lt reaches (the Lt too) moves one area back; a man forward
 // out of reach brings the Lt one area toward him.
 inline Order fall_back(const State& s) {
     Order o;
     bool beyond = false;
     for (int i = 0; i < kSquad; ++i) {
         const Marine& x = s.m[i];
-        if (!x.fit() || x.area == 3) continue;
+        if (!x.fit() || x.area == s.cover()) continue;
         if (s.in_reach(x.area))
             o.move(i, +1);
         else
@@ -111,10 +113,10 @@ inline Order fall_back(const State& s) {
 // nobody waits for rescue; `rescue` decides the leader's order while someone does.
 template <class Rescue>
 struct Carrying {
-    std::array<int, kSquad> guts = kBookOptions.guts;  // whom it sends: the game's Guts (H1)
+    std::array<int, kSquad> guts = kBookOptions.guts;  // whom it sends: the game's nerve (H1, H2)
     static Carrying of(const Options& o) {
         Carrying c;
-        c.guts = o.guts;
+        for (int i = 0; i < kSquad; ++i) c.guts[static_cast<std::size_t>(i)] = o.nerve(i);
         return c;
     }
     template <class Dice>
@@ -140,7 +142,8 @@ struct CoverRescue {
         for (int i = 0; i < kSquad; ++i) {
             const Marine& x = s.m[i];
             firing = firing || (x.fit() && x.firing);
-            if (i != kLt && i != r && x.fit() && !x.firing && x.area == 3 && s.in_reach(3))
+            if (i != kLt && i != r && x.fit() && !x.firing && x.area == s.cover() &&
+                s.in_reach(s.cover()))
                 quiet = static_cast<std::uint8_t>(quiet | (1u << i));
         }
         if (!firing && quiet) return Order::cover(quiet);
@@ -151,7 +154,7 @@ struct CoverRescue {
 struct SmokeRescue {
     static Order order(const State& s, int area, const std::array<int, kSquad>& guts) {
         const int r = rescuer(s, area, false, guts);
-        if (s.smoke[area] <= 1 && s.in_reach(area)) return Order::smoke(area);
+        if (s.smoke[area] <= 1 && s.in_reach(area) && s.can_smoke()) return Order::smoke(area);
         // Firers behind smoke risk friendly fire on the men in it: halt them.
         std::uint8_t firers = 0;
         bool someone_in_smoke = false;
@@ -188,7 +191,7 @@ using BravestFirst = Carrying<BraveRescue>;
 struct BugOut {
     template <class Dice>
     Order leader(const State& s, Dice&) {
-        return s.lt().area < 3 ? fall_back(s) : Order::none();
+        return s.lt().area < s.cover() ? fall_back(s) : Order::none();
     }
     template <class Dice>
     CarryPlan carries(const State&, Dice&) {
@@ -224,7 +227,7 @@ struct Random {
         std::array<std::uint8_t, 5> kinds{};
         int n = 0;
         kinds[n++] = Order::kNone;
-        kinds[n++] = Order::kSmoke;  // the Lt's own area is always in reach
+        if (s.can_smoke()) kinds[n++] = Order::kSmoke;  // his own area is always in reach
         std::uint8_t cover = 0, halt = 0, move = 0;
         for (int i = 0; i < kSquad; ++i) {
             const Marine& x = s.m[i];
@@ -248,9 +251,9 @@ struct Random {
         };
         switch (kinds[static_cast<std::size_t>(uniform(n, dice))]) {
             case Order::kSmoke: {
-                std::array<int, 3> areas{};
+                std::array<int, kMaxAreas> areas{};
                 int k = 0;
-                for (int a = 1; a <= 3; ++a)
+                for (int a = 1; a <= s.areas; ++a)
                     if (s.in_reach(a)) areas[k++] = a;
                 return Order::smoke(areas[static_cast<std::size_t>(uniform(k, dice))]);
             }
@@ -264,7 +267,7 @@ struct Random {
                 for (int i = 0; i < kSquad; ++i) {
                     if (!((who >> i) & 1)) continue;
                     const int a = s.m[i].area;
-                    o.move(i, a == 1 ? +1 : a == 3 ? -1 : (dice.d6() <= 3 ? -1 : +1));
+                    o.move(i, a == 1 ? +1 : a == s.areas ? -1 : (dice.d6() <= 3 ? -1 : +1));
                 }
                 return o;
             }
@@ -305,7 +308,7 @@ struct Random {
 // The orders a search weighs (flat Monte Carlo's and, by default, mcts's): none, each smoke in
 // reach, the rule-of-thumb strategies' orders, falling back, and halting every firer; at most
 // kCandidateOrders, some possibly alike. Returns how many.
-inline constexpr int kCandidateOrders = 12;
+inline constexpr int kCandidateOrders = 10 + kMaxAreas;
 template <class D>
 int candidate_orders(const State& s, std::array<Order, kCandidateOrders>& cand, D& dice,
                      const Options& o) {
@@ -314,8 +317,8 @@ int candidate_orders(const State& s, std::array<Order, kCandidateOrders>& cand, 
         if (n < kCandidateOrders) cand[static_cast<std::size_t>(n++)] = order;
     };
     add(Order::none());
-    for (int a = 1; a <= 3; ++a)
-        if (s.in_reach(a)) add(Order::smoke(a));
+    for (int a = 1; a <= s.areas; ++a)
+        if (s.in_reach(a) && s.can_smoke()) add(Order::smoke(a));
     add(CoverAndCarry::of(o).leader(s, dice));
     add(SmokeAndCarry::of(o).leader(s, dice));
     add(LeadFromFront::of(o).leader(s, dice));

@@ -647,3 +647,368 @@ TEST_CASE("H1 options: where Ice-cube lies", "[fpb][H1][variant]") {
     CHECK(in1_variant == 0);
     CHECK(in1_book > 0);
 }
+
+TEST_CASE("H2 options: the Guts roll's dice, its direction and its critical",
+          "[fpb][H2][H2a][variant]") {
+    // the Lt's smoke roll: 4 + 5 = 9 fails his Guts 8 by the book; one die (guts.roll=1d6) reads
+    // the 4 alone and succeeds, the 5 then the smoke's d6 (5 + 2 turns)
+    State a, b;
+    ScriptedDice da{4, 5, 3}, db{4, 5};
+    leader_phase(a, Order::smoke(3), da, with({}));
+    leader_phase(b, Order::smoke(3), db, with({{"guts.roll", "1d6"}}));
+    CHECK(a.smoke[3] == 0);
+    CHECK(da.remaining() == 1);
+    CHECK(b.smoke[3] == 7);
+    CHECK(db.remaining() == 0);
+    // at or over: the same 9 succeeds against Guts 8
+    State c;
+    ScriptedDice dc{4, 5, 3};
+    leader_phase(c, Order::smoke(3), dc, with({{"guts.succeeds", "at_or_over"}}));
+    CHECK(c.smoke[3] == 5);
+    // a d8 pool: 3d8 rolls three d8 (ScriptedDice replays their faces), 2 + 7 + 8 = 17 > 8
+    const Options d8 = with({{"guts.roll", "3d8"}});
+    ScriptedDice dd{2, 7, 8, 1, 1, 1};
+    const Guts g1 = guts_roll(8, dd, d8), g2 = guts_roll(8, dd, d8);
+    CHECK((!g1.success && !g1.critical));
+    CHECK((g2.success && g2.critical));  // 1, 1, 1: every die alike
+    // criticals on 3d6: double (every die alike, the book's natural double) or any pair
+    const Options pair = with({{"guts.roll", "3d6"}, {"guts.critical", "pair"}});
+    const Options all = with({{"guts.roll", "3d6"}});
+    ScriptedDice p1{2, 5, 2}, p2{2, 5, 2};
+    CHECK(guts_roll(9, p1, pair).critical);
+    CHECK_FALSE(guts_roll(9, p2, all).critical);
+    CHECK(guts_roll(9, p1 = ScriptedDice{3, 3, 3}, all).critical);
+    // guts.critical=none: Legs's carry on 4 + 4 = 8 > 6 succeeds by the book (a double), not now
+    auto carry = [](const Options& o) {
+        State s;
+        s.m[kLegs].area = s.m[kLegs].start_area = 1;
+        CarryPlan p = no_carries();
+        p[kLegs] = kIceCube;
+        ScriptedDice d(cat({4, 4}, quiet(5)));
+        reaction_phase(s, p, d, o);
+        return s;
+    };
+    CHECK(carry(with({})).m[kIceCube].area == 2);
+    CHECK(carry(with({{"guts.critical", "none"}})).m[kIceCube].area == 1);
+    // the Guts scores run to the roll's most
+    CHECK_THROWS_AS(with({{"guts.tex", "13"}}), UsageError);
+    CHECK(with({{"guts.roll", "3d6"}, {"guts.tex", "13"}}).guts[kTex] == 13);
+    CHECK_THROWS_AS(with({{"guts.roll", "1d6"}, {"guts.tex", "7"}}), UsageError);
+    // bravest-first under at_or_over sends the man with the lowest Guts: Legs (6, first in
+    // roster order of the two 6s), not Tex (9)
+    State s;
+    Dice dice(1);
+    const Order o1 = BravestFirst::of(with({{"guts.succeeds", "at_or_over"}})).leader(s, dice);
+    CHECK(o1.step[kLegs] == -1);
+    CHECK(o1.step[kTex] == 0);
+}
+
+TEST_CASE("H1, H1a options: the field's areas and where the squad starts",
+          "[fpb][H1][H1a][variant]") {
+    const Options four = with({{"field.areas", "4"}});
+    const State s = State::start(four);
+    CHECK(s.cover() == 4);
+    CHECK(s.m[kIceCube].area == 1);
+    for (int i : {kLt, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel}) CHECK(s.m[i].area == 4);
+    CHECK(State::start(with({})).m[kTex].area == 3);
+    // one marine placed elsewhere; "cover" is the last area whatever the field
+    const Options tex2 = with({{"squad.tex_area", "2"}, {"squad.buster_area", "cover"}});
+    CHECK(State::start(tex2).m[kTex].area == 2);
+    CHECK(State::start(tex2).m[kBuster].area == 3);
+    CHECK_THROWS_AS(with({{"squad.tex_area", "4"}}), UsageError);
+    CHECK(State::start(with({{"field.areas", "4"}, {"squad.tex_area", "4"}})).m[kTex].area == 4);
+    // the sniper: area 3 is cover by the book (no die rolled); with four areas it is open
+    // ground, its row empty by default (a die rolled, no wound), sniper.area3.open=6 wounds
+    auto tex_in_3 = [](const Options& o) {
+        State t = State::start(o);
+        t.m[kTex].area = 3;
+        return t;
+    };
+    State a = tex_in_3(with({})), b = tex_in_3(four),
+          c = tex_in_3(with({{"field.areas", "4"}, {"sniper.area3.open", "6"}}));
+    ScriptedDice da{}, db{6}, dc{6};
+    sniper_phase(a, da, with({}));
+    sniper_phase(b, db, four);
+    sniper_phase(c, dc, with({{"field.areas", "4"}, {"sniper.area3.open", "6"}}));
+    CHECK(a.m[kTex].fit());
+    CHECK(b.m[kTex].fit());
+    CHECK(db.remaining() == 0);
+    CHECK(c.m[kTex].wounded());
+    // a bug-out withdraws from the last area: with four areas, nobody in area 3 goes
+    State d = tex_in_3(four);
+    d.m[kLt].area = 3;  // the Lt one area from cover: one roll for all (bug_out.lt_reach)
+    ScriptedDice dd{1, 2};
+    CHECK(bug_out_phase(d, dd, -1, four) == 5);  // Buster .. Edsel, in area 4
+    CHECK(d.m[kTex].fit());
+    CHECK(d.m[kLt].fit());
+    // carries and Heroics head for the last area: Tex in area 3 carries Ice-cube on to area 4
+    State e = State::start(four);
+    e.m[kTex].area = e.m[kTex].start_area = 3;
+    e.m[kIceCube].area = e.m[kIceCube].start_area = 3;
+    CarryPlan plan = no_carries();
+    plan[kTex] = kIceCube;
+    ScriptedDice de(cat({1, 2}, quiet(5)));
+    reaction_phase(e, plan, de, four);
+    CHECK(e.m[kIceCube].area == 4);
+    State f = State::start(with({}));  // by the book area 3 is cover: no carry from there
+    f.m[kIceCube].area = f.m[kIceCube].start_area = 3;
+    CHECK_FALSE(can_carry(f, kTex, kIceCube));
+    // positions name every area of the field
+    const std::string text = write_position(State::start(four), four);
+    CHECK(text.find("smoke 4 0") != std::string::npos);
+    CHECK(read_position(text, "p", four).m[kLegs].area == 4);
+    CHECK_THROWS_AS(read_position(text, "p", with({})), UsageError);
+}
+
+TEST_CASE("H4 options: the Lt's reach and his actions a turn", "[fpb][H4][variant]") {
+    // smoke into area 1 from area 3: out of reach by the book (nothing rolled), in reach at 2
+    const Options far = with({{"leader.reach", "2"}});
+    State a, b = State::start(far);
+    ScriptedDice da{}, db{1, 2, 3};
+    leader_phase(a, Order::smoke(1), da, with({}));
+    leader_phase(b, Order::smoke(1), db, far);
+    CHECK(a.smoke[1] == 0);
+    CHECK(b.smoke[1] == 5);
+    CHECK(db.remaining() == 0);
+    // reach 0: only the Lt's own area; Tex in area 2 is beyond a move order
+    const Options near = with({{"leader.reach", "0"}});
+    State c = State::start(near);
+    c.m[kTex].area = 2;
+    ScriptedDice dc{};
+    leader_phase(c, Order{}.move(kTex, -1), dc, near);
+    CHECK(c.m[kTex].area == 2);
+    // the choices listed follow the reach: smoke into 3 areas at reach 2, 1 at reach 0
+    auto smokes = [](const State& s, const Options& o) {
+        std::vector<Game::Choice> out(Game::kMaxChoices);
+        State t = s;
+        Game::begin(t);
+        const int n = Game::legal(t, o, out.data());
+        int k = 0;
+        for (int i = 0; i < n; ++i)
+            k += out[static_cast<std::size_t>(i)].order.kind == Order::kSmoke;
+        return k;
+    };
+    CHECK(smokes(State::start(with({})), with({})) == 2);
+    CHECK(smokes(State::start(far), far) == 3);
+    CHECK(smokes(State::start(near), near) == 1);
+    // two actions a turn: the policy is asked twice, the Lt rolls twice
+    Scripted p;
+    p.order = Order::smoke(3);
+    const Options two = with({{"leader.orders", "2"}});
+    State d = State::start(two), e;
+    // two smoke orders (Lt 1+2, d6 1: 3 turns; Lt 1+2, d6 4: 6 turns), six quiet reactions
+    ScriptedDice dd(cat({1, 2, 1, 1, 2, 4}, quiet(6)));
+    play_turn(d, two, p, dd);
+    CHECK(dd.remaining() == 0);
+    CHECK(d.smoke[3] == 5);  // 6, the longer, less the end of the turn
+    ScriptedDice de(cat({1, 2, 1}, quiet(6)));
+    play_turn(e, with({}), p, de);
+    CHECK(de.remaining() == 0);
+    CHECK(e.smoke[3] == 2);
+    // no action at all: the policy is never asked, six reactions only
+    State f = State::start(with({{"leader.orders", "0"}}));
+    ScriptedDice df(quiet(6));
+    play_turn(f, with({{"leader.orders", "0"}}), p, df);
+    CHECK(df.remaining() == 0);
+    CHECK(f.smoke[3] == 0);
+}
+
+TEST_CASE("H6 options: covering fire's firers and friendly fire's areas", "[fpb][H6][variant]") {
+    // Tex in area 1, Buster alone firing: covered by the book (a 4 misses), open when two firers
+    // are needed (4 wounds)
+    State a;
+    a.m[kTex].area = 1;
+    a.m[kBuster].firing = true;
+    State b = a;
+    ScriptedDice da{4}, db{4};
+    sniper_phase(a, da, with({}));
+    sniper_phase(b, db, with({{"covering_fire.firers", "2"}}));
+    CHECK(a.m[kTex].fit());
+    CHECK(b.m[kTex].wounded());
+    // Tex in smoke in area 1, Buster firing from area 2: a friendly-fire roll by the book (6
+    // wounds); none when only fire from area 3 counts
+    State c;
+    c.m[kTex].area = 1;
+    c.smoke[1] = 2;
+    c.m[kBuster].area = 2;
+    c.m[kBuster].firing = true;
+    State d = c;
+    ScriptedDice dc{1, 1, 6}, dd{1, 1};  // sniper: Tex 1, Buster 1; then friendly fire
+    sniper_phase(c, dc, with({}));
+    sniper_phase(d, dd, with({{"friendly_fire.from_area", "3"}}));
+    CHECK(dc.remaining() == 0);
+    CHECK(dd.remaining() == 0);
+    CHECK(c.m[kTex].wounded());
+    CHECK(d.m[kTex].fit());
+}
+
+TEST_CASE("H7 options: the Lt's bug-out reach and the wounded each man takes",
+          "[fpb][H7][variant]") {
+    // the Lt in area 2: one roll for all by the book; at reach 0 every man in cover rolls
+    State a;
+    a.m[kLt].area = 2;
+    State b = a;
+    ScriptedDice da{2, 2}, db{1, 2, 6, 6, 1, 2, 6, 6, 1, 2, 6, 6};
+    CHECK(bug_out_phase(a, da, -1, with({})) == 6);
+    CHECK(bug_out_phase(b, db, -1, with({{"bug_out.lt_reach", "0"}})) == 3);
+    CHECK(db.remaining() == 0);
+    // the Lt alone fit in cover with Ice-cube and Buster wounded there: he takes one by the
+    // book, both with bug_out.wounded_each=2, none with 0
+    auto lone_lt = [] {
+        State s;
+        for (int i : {kTex, kReflex, kSnowball, kLegs, kEdsel}) s.m[i].status = kOut;
+        s.m[kIceCube].area = 3;
+        s.m[kBuster].status = kWounded;
+        return s;
+    };
+    State c = lone_lt(), d = lone_lt(), e = lone_lt();
+    ScriptedDice dc{1, 2}, dd{1, 2}, de{1, 2};
+    CHECK(bug_out_phase(c, dc, -1, with({})) == 2);
+    CHECK(bug_out_phase(d, dd, -1, with({{"bug_out.wounded_each", "2"}})) == 3);
+    CHECK(bug_out_phase(e, de, -1, with({{"bug_out.wounded_each", "0"}})) == 1);
+    CHECK(d.m[kBuster].status == kOut);
+    CHECK(e.m[kIceCube].wounded());
+}
+
+namespace {
+// A policy's leader orders, each checked against the legal ones (Game::legal lists every order
+// the kernel does not ignore, one of each equivalent set).
+template <class P>
+struct Checked {
+    P inner;
+    const Options* o;
+    int orders = 0, illegal = 0;
+    template <class D>
+    Order leader(const State& s, D& dice) {
+        const Order order = inner.leader(s, dice);
+        static std::vector<Game::Choice> out(Game::kMaxChoices);
+        const int n = Game::legal(s, *o, out.data());
+        bool found = order.kind == Order::kNone;
+        for (int i = 0; i < n && !found; ++i) {
+            const Order& l = out[static_cast<std::size_t>(i)].order;
+            found = l.kind == order.kind &&
+                    (order.kind == Order::kSmoke  ? l.area == order.area
+                     : order.kind == Order::kMove ? l.step == order.step
+                                                  : (l.who & order.who) == order.who);
+        }
+        ++orders;
+        illegal += !found;
+        return order;
+    }
+    template <class D>
+    CarryPlan carries(const State& s, D& dice) {
+        return inner.carries(s, dice);
+    }
+    template <class D>
+    bool bug_out(const State& s, D& dice) {
+        return inner.bug_out(s, dice);
+    }
+};
+}  // namespace
+
+TEST_CASE("policies play on under changed field and command", "[fpb][variant][policies]") {
+    // Every rule-of-thumb strategy still gives only orders the rules allow, and still brings
+    // men home, Ice-cube among them, on a longer field, with a longer reach, two actions a turn,
+    // an at-or-over Guts roll. (Games may still run to the cap: with the Lt down, men who
+    // opened fire forward can never come back, H5, as by the book.)
+    const Options o = with({{"field.areas", "5"},
+                            {"leader.reach", "2"},
+                            {"leader.orders", "2"},
+                            {"guts.succeeds", "at_or_over"},
+                            {"guts.lt", "5"},
+                            {"guts.tex", "4"},
+                            {"sniper.area3.open", "6"},
+                            {"bug_out.lt_reach", "2"}});
+    auto run = [&](auto policy) {
+        Checked<decltype(policy)> p{policy, &o};
+        Dice dice(11);
+        int withdrawn = 0, rescued = 0;
+        for (int k = 0; k < 300; ++k) {
+            State s = State::start(o);
+            play_from(s, o, p, dice);
+            const Outcome r = outcome_of(s);
+            withdrawn += r.withdrawn;
+            rescued += r.icecube_rescued;
+        }
+        CHECK(p.orders > 300);
+        CHECK(p.illegal == 0);
+        return std::array<int, 2>{withdrawn, rescued};
+    };
+    for (const auto& r : {run(CoverAndCarry::of(o)), run(SmokeAndCarry::of(o)),
+                          run(LeadFromFront::of(o)), run(BravestFirst::of(o))}) {
+        CHECK(r[0] > 3 * 300);  // more than three marines a game on average
+        CHECK(r[1] > 300 / 4);  // Ice-cube is fetched from area 1 of 5 in a quarter of games
+    }
+    CHECK(run(BugOut{})[0] > 3 * 300);
+}
+
+TEST_CASE("H4 options: smoke.orders, the smoke the Lt has for the game", "[fpb][H4][variant]") {
+    const Options one = with({{"smoke.orders", "1"}});
+    State a = State::start(with({})), b = State::start(one);
+    // two smoke orders: by the book both roll (Lt 1+2, d6; Lt 6+6 fails); with one order, the
+    // first uses it (even a failed attempt would) and the second is ignored: nothing rolled
+    ScriptedDice da{1, 2, 3, 6, 6}, db{1, 2, 3};
+    leader_phase(a, Order::smoke(3), da, with({}));
+    leader_phase(a, Order::smoke(2), da, with({}));
+    leader_phase(b, Order::smoke(3), db, one);
+    leader_phase(b, Order::smoke(2), db, one);
+    CHECK(da.remaining() == 0);
+    CHECK(db.remaining() == 0);
+    CHECK(a.smoke[3] == 5);
+    CHECK(b.smoke[3] == 5);
+    CHECK(b.smoke_left == 0);
+    // no smoke among the legal choices once it is used; smoke-and-carry turns to its men
+    std::vector<Game::Choice> out(Game::kMaxChoices);
+    State t = b, u = State::start(with({}));
+    t.m[kLt].area = u.m[kLt].area = 2;  // Ice-cube's area in the Lt's reach
+    Game::begin(t);
+    const int n = Game::legal(t, one, out.data());
+    for (int i = 0; i < n; ++i) CHECK(out[static_cast<std::size_t>(i)].order.kind != Order::kSmoke);
+    Dice dice(3);
+    CHECK(SmokeAndCarry::of(one).leader(t, dice).kind != Order::kSmoke);
+    CHECK(SmokeAndCarry::of(with({})).leader(u, dice).kind == Order::kSmoke);
+    // positions carry the orders left, only when limited
+    const std::string text = write_position(b, one);
+    CHECK(text.find("smoke_orders 0") != std::string::npos);
+    CHECK(read_position(text, "p", one).smoke_left == 0);
+    CHECK(write_position(a, with({})).find("smoke_orders") == std::string::npos);
+    CHECK_THROWS_AS(read_position(text, "p", with({})), UsageError);
+    CHECK(scenario(one) == "max_turns=50 smoke.orders=1");
+}
+
+TEST_CASE("H1 options: squad.size, the men who take the field", "[fpb][H1][variant]") {
+    const Options five = with({{"squad.size", "5"}});  // lt, icecube, tex, buster, reflex
+    const State s = State::start(five);
+    CHECK(s.m[kReflex].fit());
+    for (int i : {kSnowball, kLegs, kEdsel}) {
+        CHECK(s.m[i].status == kAbsent);
+        CHECK_FALSE(s.m[i].on_board());
+    }
+    // one turn of nothing: six quiet reactions by the book, three with five men
+    Scripted p;
+    State a = State::start(with({})), b = s;
+    ScriptedDice da(quiet(6)), db(quiet(3));
+    play_turn(a, with({}), p, da);
+    play_turn(b, five, p, db);
+    CHECK(da.remaining() == 0);
+    CHECK(db.remaining() == 0);
+    // the absent are counted nowhere: every man in the field out is a clean game
+    State c = State::start(five);
+    for (int i : {kLt, kIceCube, kTex, kBuster, kReflex}) c.m[i].status = kOut;
+    c.turn = 4;
+    end_turn(c, five);
+    const Outcome r = outcome_of(c);
+    CHECK(r.withdrawn == 5);
+    CHECK(r.left_behind == 0);
+    CHECK(r.outcome == Outcome::kClean);
+    std::array<std::int32_t, kMetricCount> m{};
+    to_metrics(c, m.data());
+    CHECK(m[kMarineTime + 2 * 6] == 4);  // edsel (the seventh after Ice-cube): censored at 4
+    CHECK(m[kMarineTime + 2 * 6 + 1] == 0);
+    // positions say who is absent, and must agree with squad.size
+    const std::string text = write_position(s, five);
+    CHECK(text.find("marine edsel - absent") != std::string::npos);
+    CHECK(read_position(text, "p", five).m[kLegs].status == kAbsent);
+    CHECK_THROWS_AS(read_position(text, "p", with({})), UsageError);
+    CHECK_THROWS_AS(with({{"squad.size", "1"}}), UsageError);
+}
