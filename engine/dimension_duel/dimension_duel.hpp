@@ -20,6 +20,7 @@
 #include "engine/dice.hpp"
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
+#include "engine/rule_values.hpp"
 
 namespace odds::dimension_duel {
 
@@ -61,6 +62,38 @@ struct Options {
     int max_turns = 10000;           // D6
     bool single_use = false;         // D7
     bool separate_changers = false;  // D7a
+    // D2: the seed's charts, as the `dice` policy (and the rules of thumb's steps 1-2) roll them
+    // on a d6: the faces for Tau (ray or anti-Tau shield; the rest Kaon), for the head and the
+    // torso (the head's first; the rest extremities), and the changer's re-roll for Self.
+    FaceSet chart_tau = FaceSet::range(1, 3);
+    FaceSet chart_head = FaceSet::range(1, 2);
+    FaceSet chart_torso = FaceSet::range(3, 4);
+    FaceSet chart_changer_self = FaceSet::range(1, 3);
+    int calibrate_dice = 1;             // D4: dice for a shield that does not stop the ray
+    int focus_dice = 1;                 // D4: dice for a region not reinforced
+    int delayed_dice = 1;               // D4: dice for a Delayed Attack
+    DiceExpr die = DiceExpr::of(1, 6);  // D4: what each die awarded rolls (damage.die)
+    int intensifier_factor = 2;         // D5: each Intensifier multiplies the totals by this
+
+    // D4: the total of n dice awarded. A die of d6s only (the book's 1d6) draws its faces as one
+    // sum_d6, the same faces in the same order as rolling each die in turn.
+    template <class Dice>
+    int roll_dice(Dice& dice, int n) const {
+        if (die.only_d6) return dice.sum_d6(n * die.d6) + n * die.constant;
+        int s = 0;
+        for (int i = 0; i < n; ++i) s += die.roll(dice);
+        return s;
+    }
+    // D5: the multiplier of a turn with `intensifiers` Intensifiers played (0, 1 or 2).
+    int multiplier(int intensifiers) const noexcept {
+        return intensifiers == 0 ? 1
+                                 : (intensifiers == 1 ? intensifier_factor
+                                                      : intensifier_factor * intensifier_factor);
+    }
+    // The most dice the attacker can be awarded in a turn (D4; the book's 3).
+    int max_dice() const noexcept { return calibrate_dice + focus_dice + delayed_dice; }
+    // The most one turn's dice can take from a player (D4: 3 dice; D5: two Intensifiers).
+    int max_hit() const noexcept { return max_dice() * die.max() * multiplier(2); }
 
     std::uint8_t bit(Function f) const noexcept { return use_bit(f, separate_changers); }
     // D7: may a player who has used `used` still play f?
@@ -68,6 +101,13 @@ struct Options {
         return !single_use || (used & bit(f)) == 0;
     }
 };
+
+// D4: each side's dice in one turn: calibrate.dice + focus.dice + delayed.dice at most (each 0..3).
+inline constexpr int kMaxDice = 9;
+// D4: the law of the total of n dice awarded, n = 0..kMaxDice, under damage.die: laws[n][t] =
+// P(total t), by convolution of the die's law (its exact law, engine/rule_values.hpp). For the
+// exact solvers.
+std::array<std::vector<double>, kMaxDice + 1> damage_laws(const Options& o);
 
 std::span<const OptionInfo> option_infos();
 Options parse_options(const Settings& settings);
@@ -116,33 +156,39 @@ concept SolvablePolicy = requires(const P& policy, const View& v, int ray, int s
 // The outcome of one turn's functions (D3-D5): dice per side, the multiplier, and who is hit.
 struct Resolution {
     int attacker_dice = 0, defender_dice = 0;
-    int multiplier = 1;      // 2 per Intensifier (D5)
+    int multiplier = 1;      // intensifier.factor per Intensifier (D5; the book's 2)
+    int intensifiers = 0;    // Intensifiers played, 0..2 (D5)
     bool deflected = false;  // an odd number of Deflectors: each total hits its roller (D5)
     bool disrupted = false;  // any Disruptor: nobody rolls (D5)
 };
 
-inline Resolution resolve(const Calibration& c, Function fa, Function fd) noexcept {
+inline Resolution resolve(const Calibration& c, Function fa, Function fd,
+                          const Options& o) noexcept {
     Resolution r;
     // D3: the changers flip the step-1 particles, cumulatively.
     const int ray = c.ray ^ (fa == kChangerSelf) ^ (fd == kChangerOpponent);
     const int shield = c.shield ^ (fa == kChangerOpponent) ^ (fd == kChangerSelf);
     // D4: the attacker's dice; the defender's only from his Delayed Attack.
-    r.attacker_dice = (ray != shield) + (c.focus != c.region) + (fa == kDelayed);
-    r.defender_dice = (fd == kDelayed);
+    r.attacker_dice = (ray != shield) * o.calibrate_dice + (c.focus != c.region) * o.focus_dice +
+                      (fa == kDelayed) * o.delayed_dice;
+    r.defender_dice = (fd == kDelayed) * o.delayed_dice;
     // D5
     r.disrupted = fa == kDisruptor || fd == kDisruptor;
-    r.multiplier = (fa == kIntensifier ? 2 : 1) * (fd == kIntensifier ? 2 : 1);
+    r.intensifiers = (fa == kIntensifier) + (fd == kIntensifier);
+    r.multiplier = (fa == kIntensifier ? o.intensifier_factor : 1) *
+                   (fd == kIntensifier ? o.intensifier_factor : 1);
     r.deflected = ((fa == kDeflector) + (fd == kDeflector)) % 2 == 1;
     return r;
 }
 
 // A rolled turn's outcome as an index for tables, 0..kOutcomes-1: the dice each side rolls (D4:
-// 0 to 3 for the attacker, 0 or 1 for the defender), the multiplier (1, 2 or 4) and the
-// deflection (D5). A disrupted turn, where nobody rolls, has none.
-inline constexpr int kOutcomes = 4 * 2 * 3 * 2;
+// 0 to 3 for the attacker, 0 or 1 for the defender in the book; up to kMaxDice and 3 under the
+// options), the Intensifiers played (0, 1 or 2) and the deflection (D5). A disrupted turn, where
+// nobody rolls, has none. Ordered as (attacker's dice, defender's, Intensifiers, deflection).
+inline constexpr int kOutcomes = (kMaxDice + 1) * 4 * 3 * 2;
 inline int outcome_index(const Resolution& r) noexcept {
-    const int m = r.multiplier == 1 ? 0 : (r.multiplier == 2 ? 1 : 2);
-    return ((r.attacker_dice * 2 + r.defender_dice) * 3 + m) * 2 + (r.deflected ? 1 : 0);
+    return ((r.attacker_dice * 4 + r.defender_dice) * 3 + r.intensifiers) * 2 +
+           (r.deflected ? 1 : 0);
 }
 
 struct Outcome {
@@ -287,10 +333,10 @@ struct Game {
             ++s.out.played[seat][f];
             s.used[seat] = static_cast<std::uint8_t>(s.used[seat] | o.bit(f));  // D7
         }
-        const Resolution r = resolve(s.c, s.fa, fd);  // D3, D4, D5
+        const Resolution r = resolve(s.c, s.fa, fd, o);  // D3, D4, D5
         if (!r.disrupted) {
-            const int ta = dice.sum_d6(r.attacker_dice) * r.multiplier;  // the attacker first
-            const int td = dice.sum_d6(r.defender_dice) * r.multiplier;
+            const int ta = o.roll_dice(dice, r.attacker_dice) * r.multiplier;  // the attacker first
+            const int td = o.roll_dice(dice, r.defender_dice) * r.multiplier;
             if (r.deflected) {
                 s.hp[a] -= ta;
                 s.hp[d] -= td;

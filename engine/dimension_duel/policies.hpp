@@ -34,27 +34,46 @@ using FunctionLaw = std::array<double, kFunctionCount>;
 // extremities; function 1 bluff .. 5 intensifier, 6 a changer (again: 1-3 self, 4-6 opponent),
 // rolled again while the result is used up (D7).
 struct Charts {
+    // D2: the charts' faces are options (chart.tau, chart.head, chart.torso, chart.changer_self).
     template <class Dice>
-    static int particle(Dice& dice) {
-        return dice.d6() <= 3 ? 0 : 1;
+    static int particle(const View& v, Dice& dice) {
+        return v.options->chart_tau.has(dice.d6()) ? 0 : 1;
     }
     template <class Dice>
-    static int region(Dice& dice) {
-        return (dice.d6() - 1) / 2;
+    static int region(const View& v, Dice& dice) {
+        const int f = dice.d6();
+        return v.options->chart_head.has(f) ? 0 : (v.options->chart_torso.has(f) ? 1 : 2);
     }
     template <class Dice>
     static Function function(const View& v, Dice& dice) {
         for (;;) {
             const int roll = dice.d6();
-            const Function f = roll <= 5 ? static_cast<Function>(roll - 1)
-                                         : (dice.d6() <= 3 ? kChangerSelf : kChangerOpponent);
+            const Function f =
+                roll <= 5 ? static_cast<Function>(roll - 1)
+                          : (v.options->chart_changer_self.has(dice.d6()) ? kChangerSelf
+                                                                          : kChangerOpponent);
             if (v.options->available(v.my_used, f)) return f;
         }
     }
-    static ParticleLaw particle_law() { return {0.5, 0.5}; }
-    static RegionLaw region_law() { return {1.0 / 3, 1.0 / 3, 1.0 / 3}; }
+    // Counted faces over 6 (or 36): the book's 3/6, 2/6 and 3/36 are the same doubles as 1/2,
+    // 1/3 and 1/12 (each correctly rounded).
+    static ParticleLaw particle_law(const View& v) {
+        const int t = v.options->chart_tau.count(6);
+        return {t / 6.0, (6 - t) / 6.0};
+    }
+    static RegionLaw region_law(const View& v) {
+        int h = 0, t = 0;
+        for (int f = 1; f <= 6; ++f) {
+            if (v.options->chart_head.has(f))
+                ++h;
+            else if (v.options->chart_torso.has(f))
+                ++t;
+        }
+        return {h / 6.0, t / 6.0, (6 - h - t) / 6.0};
+    }
     static FunctionLaw function_law(const View& v) {
-        FunctionLaw p{1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 12, 1.0 / 12};
+        const int self = v.options->chart_changer_self.count(6);
+        FunctionLaw p{1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, self / 36.0, (6 - self) / 36.0};
         double total = 0;
         for (int f = 0; f < kFunctionCount; ++f) {
             if (!v.options->available(v.my_used, static_cast<Function>(f))) p[f] = 0;
@@ -69,19 +88,19 @@ struct Charts {
 template <class Rule>
 struct RuleOfThumb {
     template <class Dice>
-    int particle(const View&, Dice& dice) {
-        return Charts::particle(dice);
+    int particle(const View& v, Dice& dice) {
+        return Charts::particle(v, dice);
     }
     template <class Dice>
-    int region(const View&, int, int, Dice& dice) {
-        return Charts::region(dice);
+    int region(const View& v, int, int, Dice& dice) {
+        return Charts::region(v, dice);
     }
     template <class Dice>
     Function function(const View& v, const Calibration& c, Dice&) {
         return Rule::choose(v, c);
     }
-    ParticleLaw particle_law(const View&) const { return Charts::particle_law(); }
-    RegionLaw region_law(const View&, int, int) const { return Charts::region_law(); }
+    ParticleLaw particle_law(const View& v) const { return Charts::particle_law(v); }
+    RegionLaw region_law(const View& v, int, int) const { return Charts::region_law(v); }
     FunctionLaw function_law(const View& v, const Calibration& c) const {
         FunctionLaw p{};
         p[Rule::choose(v, c)] = 1;
@@ -138,19 +157,19 @@ struct CalibratorRule {
 
 struct DicePolicy {
     template <class Dice>
-    int particle(const View&, Dice& dice) {
-        return Charts::particle(dice);
+    int particle(const View& v, Dice& dice) {
+        return Charts::particle(v, dice);
     }
     template <class Dice>
-    int region(const View&, int, int, Dice& dice) {
-        return Charts::region(dice);
+    int region(const View& v, int, int, Dice& dice) {
+        return Charts::region(v, dice);
     }
     template <class Dice>
     Function function(const View& v, const Calibration&, Dice& dice) {
         return Charts::function(v, dice);
     }
-    ParticleLaw particle_law(const View&) const { return Charts::particle_law(); }
-    RegionLaw region_law(const View&, int, int) const { return Charts::region_law(); }
+    ParticleLaw particle_law(const View& v) const { return Charts::particle_law(v); }
+    RegionLaw region_law(const View& v, int, int) const { return Charts::region_law(v); }
     FunctionLaw function_law(const View& v, const Calibration&) const {
         return Charts::function_law(v);
     }
