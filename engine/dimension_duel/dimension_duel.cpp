@@ -100,7 +100,11 @@ std::span<const OptionInfo> option_infos() {
     return infos;
 }
 
-Options parse_options(const Settings& settings) { return kTable.read(kTable.reader(settings)); }
+Options parse_options(const Settings& settings) {
+    Options o = kTable.read(kTable.reader(settings));
+    o.settle();  // the book's fast path when every turn option is the book's
+    return o;
+}
 
 std::string scenario(const Options& o) { return kTable.scenario(o); }
 

@@ -75,11 +75,32 @@ struct Options {
     DiceExpr die = DiceExpr::of(1, 6);  // D4: what each die awarded rolls (damage.die)
     int intensifier_factor = 2;         // D5: each Intensifier multiplies the totals by this
 
+    // Every option of a turn (the D2 charts, D4's dice, D5's factor) at the book's value: set by
+    // parse_options (is_book()), read once a playout, which then plays the book's turn as
+    // straight code with those values as constants (play_from, Game::finish_turn<true>). A
+    // default Options is the book; code that changes those fields directly calls settle().
+    bool book = true;
+    bool is_book() const noexcept {
+        const Options b{};
+        return chart_tau == b.chart_tau && chart_head == b.chart_head &&
+               chart_torso == b.chart_torso && chart_changer_self == b.chart_changer_self &&
+               calibrate_dice == b.calibrate_dice && focus_dice == b.focus_dice &&
+               delayed_dice == b.delayed_dice && die == b.die &&
+               intensifier_factor == b.intensifier_factor;
+    }
+    void settle() noexcept { book = is_book(); }
+
     // D4: the total of n dice awarded. A die of d6s only (the book's 1d6) draws its faces as one
-    // sum_d6, the same faces in the same order as rolling each die in turn.
+    // sum_d6, the same faces in the same order as rolling each die in turn; any other die rolls
+    // out of line (roll_dice_any), so the d6 path stays small enough to inline.
     template <class Dice>
     int roll_dice(Dice& dice, int n) const {
-        if (die.only_d6) return dice.sum_d6(n * die.d6) + n * die.constant;
+        if (die.only_d6) [[likely]]
+            return dice.sum_d6(n * die.d6) + n * die.constant;
+        return roll_dice_any(dice, n);
+    }
+    template <class Dice>
+    [[gnu::noinline]] int roll_dice_any(Dice& dice, int n) const {
         int s = 0;
         for (int i = 0; i < n; ++i) s += die.roll(dice);
         return s;
@@ -122,6 +143,10 @@ struct View {
     std::uint8_t my_used = 0, opp_used = 0;
     const Options* options = nullptr;
     int turn = 0;  // turns played (the turn cap, D6: what a searching policy plays on from)
+    // The options' charts are the book's (Options::book): the charts' fast path (policies.hpp).
+    // A compile-time true in the book's straight turn, so it folds away there; false is always
+    // right (the charts then read options).
+    bool book = false;
 };
 
 // Steps 1 and 2 as chosen (before any particle changer), known to both players in step 3.
@@ -162,6 +187,8 @@ struct Resolution {
     bool disrupted = false;  // any Disruptor: nobody rolls (D5)
 };
 
+// kBook: the options are the book's (Options::book), taken as constants.
+template <bool kBook = false>
 inline Resolution resolve(const Calibration& c, Function fa, Function fd,
                           const Options& o) noexcept {
     Resolution r;
@@ -169,14 +196,19 @@ inline Resolution resolve(const Calibration& c, Function fa, Function fd,
     const int ray = c.ray ^ (fa == kChangerSelf) ^ (fd == kChangerOpponent);
     const int shield = c.shield ^ (fa == kChangerOpponent) ^ (fd == kChangerSelf);
     // D4: the attacker's dice; the defender's only from his Delayed Attack.
-    r.attacker_dice = (ray != shield) * o.calibrate_dice + (c.focus != c.region) * o.focus_dice +
-                      (fa == kDelayed) * o.delayed_dice;
-    r.defender_dice = (fd == kDelayed) * o.delayed_dice;
+    if constexpr (kBook) {
+        r.attacker_dice = (ray != shield) + (c.focus != c.region) + (fa == kDelayed);
+        r.defender_dice = (fd == kDelayed);
+    } else {
+        r.attacker_dice = (ray != shield) * o.calibrate_dice +
+                          (c.focus != c.region) * o.focus_dice + (fa == kDelayed) * o.delayed_dice;
+        r.defender_dice = (fd == kDelayed) * o.delayed_dice;
+    }
     // D5
     r.disrupted = fa == kDisruptor || fd == kDisruptor;
     r.intensifiers = (fa == kIntensifier) + (fd == kIntensifier);
-    r.multiplier = (fa == kIntensifier ? o.intensifier_factor : 1) *
-                   (fd == kIntensifier ? o.intensifier_factor : 1);
+    const int factor = kBook ? 2 : o.intensifier_factor;
+    r.multiplier = (fa == kIntensifier ? factor : 1) * (fd == kIntensifier ? factor : 1);
     r.deflected = ((fa == kDeflector) + (fd == kDeflector)) % 2 == 1;
     return r;
 }
@@ -226,7 +258,7 @@ inline Seat attacker(const State& s) noexcept { return s.turn % 2 == 0 ? kTau : 
 
 inline View view_of(const State& s, const Options& o, Seat me, bool attacking) noexcept {
     const Seat opp = me == kTau ? kKaon : kTau;
-    return View{me, attacking, s.hp[me], s.hp[opp], s.used[me], s.used[opp], &o, s.turn};
+    return View{me, attacking, s.hp[me], s.hp[opp], s.used[me], s.used[opp], &o, s.turn, o.book};
 }
 
 // The resumable form (engine/decision.hpp). D2a: each of a turn's three steps is made by both
@@ -296,6 +328,14 @@ struct Game {
     }
     template <class Dice>
     static void apply(State& s, const Options& o, Choice choice, Dice& dice) {
+        if (o.book)
+            apply_as<true>(s, o, choice, dice);
+        else
+            apply_as<false>(s, o, choice, dice);
+    }
+    // kBook: the options are the book's (Options::book), their values constants.
+    template <bool kBook, class Dice>
+    static void apply_as(State& s, const Options& o, Choice choice, Dice& dice) {
         switch (s.step) {
             case 0:
                 s.c.ray = choice;
@@ -313,7 +353,7 @@ struct Game {
                 s.fa = static_cast<Function>(choice);
                 break;
             default:
-                finish_turn(s, o, static_cast<Function>(choice), dice);
+                finish_turn<kBook>(s, o, static_cast<Function>(choice), dice);
                 s.step = 0;
                 return;
         }
@@ -323,8 +363,9 @@ struct Game {
     // The turn's functions (D3-D5, D7), its dice (step 4), and the end (D6): what apply does
     // with the defender's function (step 5), for play_from's straight-line turn too. Always
     // inlined: gcc left it a call, and the call, its saved registers and the State it could then
-    // no longer keep in registers made aggressor/survivor playouts 1.3x slower.
-    template <class Dice>
+    // no longer keep in registers made aggressor/survivor playouts 1.3x slower. kBook: the
+    // options are the book's (Options::book), their values constants, the dice one sum_d6 a side.
+    template <bool kBook, class Dice>
     [[gnu::always_inline]] static void finish_turn(State& s, const Options& o, Function fd,
                                                    Dice& dice) {
         const Seat a = attacker(s), d = a == kTau ? kKaon : kTau;
@@ -333,10 +374,16 @@ struct Game {
             ++s.out.played[seat][f];
             s.used[seat] = static_cast<std::uint8_t>(s.used[seat] | o.bit(f));  // D7
         }
-        const Resolution r = resolve(s.c, s.fa, fd, o);  // D3, D4, D5
+        const Resolution r = resolve<kBook>(s.c, s.fa, fd, o);  // D3, D4, D5
         if (!r.disrupted) {
-            const int ta = o.roll_dice(dice, r.attacker_dice) * r.multiplier;  // the attacker first
-            const int td = o.roll_dice(dice, r.defender_dice) * r.multiplier;
+            int ta, td;  // the attacker's first
+            if constexpr (kBook) {
+                ta = dice.sum_d6(r.attacker_dice) * r.multiplier;
+                td = dice.sum_d6(r.defender_dice) * r.multiplier;
+            } else {
+                ta = o.roll_dice(dice, r.attacker_dice) * r.multiplier;
+                td = o.roll_dice(dice, r.defender_dice) * r.multiplier;
+            }
             if (r.deflected) {
                 s.hp[a] -= ta;
                 s.hp[d] -= td;
@@ -378,17 +425,51 @@ namespace detail {
 // A turn from its first step as straight-line code: Game's six decision points in its order (the
 // attacker's then the defender's ray and shield, focus and region, functions; D2a), each policy
 // asked what Game::decide asks it, then Game::finish_turn, without Game's step switch and its
-// seat lookups per decision. The same calls and dice as play_turn: the runner's hot loop.
-template <class A, class D, class Dice>
+// seat lookups per decision. The same calls and dice as play_turn: the runner's hot loop. kBook:
+// the options are the book's (Options::book), so the policies' charts (View::book) and the
+// turn's dice and multipliers are constants.
+template <bool kBook, class A, class D, class Dice>
 void straight_turn(State& s, const Options& o, Seat a, A& att, D& def, Dice& dice) {
     const Seat d = a == kTau ? kKaon : kTau;
-    const View va = view_of(s, o, a, true), vd = view_of(s, o, d, false);
+    View va = view_of(s, o, a, true), vd = view_of(s, o, d, false);
+    va.book = vd.book = kBook;
     s.c.ray = static_cast<Game::Choice>(att.particle(va, dice));
     s.c.shield = static_cast<Game::Choice>(def.particle(vd, dice));
     s.c.focus = static_cast<Game::Choice>(att.region(va, s.c.ray, s.c.shield, dice));
     s.c.region = static_cast<Game::Choice>(def.region(vd, s.c.ray, s.c.shield, dice));
     s.fa = att.function(va, s.c, dice);
-    Game::finish_turn(s, o, def.function(vd, s.c, dice), dice);
+    Game::finish_turn<kBook>(s, o, def.function(vd, s.c, dice), dice);
+}
+
+template <bool kBook, class TauPolicy, class KaonPolicy, class Dice>
+void straight_turns(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
+    while (!s.over) {
+        if (attacker(s) == kTau)
+            straight_turn<kBook>(s, o, kTau, tau, kaon, dice);
+        else
+            straight_turn<kBook>(s, o, kKaon, kaon, tau, dice);
+    }
+}
+
+// play_from with the options' values as constants (kBook) or read (a variant's).
+template <bool kBook, class TauPolicy, class KaonPolicy, class Dice>
+void play_from_as(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
+    while (!s.over && s.step != 0) {
+        const Game::Choice c = Game::to_move(s, o) == kTau ? Game::decide(s, o, tau, dice)
+                                                           : Game::decide(s, o, kaon, dice);
+        Game::apply_as<kBook>(s, o, c, dice);
+    }
+    straight_turns<kBook>(s, o, tau, kaon, dice);
+}
+
+// A variant's duel out of line, so that its code takes nothing from the book's: inlined beside
+// it, it made gcc stop inlining the book's Dice::sum_d6 (aggressor/survivor playouts 1.2x
+// slower). The options by value: their address does not leave the caller, which can keep the
+// book's in registers (or fold them: the benchmark's).
+template <class TauPolicy, class KaonPolicy, class Dice>
+[[gnu::noinline]] void variant_play_from(State& s, const Options o, TauPolicy& tau,
+                                         KaonPolicy& kaon, Dice& dice) {
+    play_from_as<false>(s, o, tau, kaon, dice);
 }
 }  // namespace detail
 
@@ -397,17 +478,11 @@ void straight_turn(State& s, const Options& o, Seat a, A& att, D& def, Dice& dic
 template <class TauPolicy, class KaonPolicy, class Dice>
 requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice>
 void play_from(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
-    while (!s.over && s.step != 0) {
-        const Game::Choice c = Game::to_move(s, o) == kTau ? Game::decide(s, o, tau, dice)
-                                                           : Game::decide(s, o, kaon, dice);
-        Game::apply(s, o, c, dice);
-    }
-    while (!s.over) {
-        if (attacker(s) == kTau)
-            detail::straight_turn(s, o, kTau, tau, kaon, dice);
-        else
-            detail::straight_turn(s, o, kKaon, kaon, tau, dice);
-    }
+    // The book's options (the default) read once: its turns with their values as constants.
+    if (o.book)
+        detail::play_from_as<true>(s, o, tau, kaon, dice);
+    else
+        detail::variant_play_from(s, o, tau, kaon, dice);
 }
 
 // A whole duel (D1-D7).

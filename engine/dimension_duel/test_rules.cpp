@@ -1,6 +1,7 @@
 // Dimension Duel rule tests: every function and interaction (D1-D7) with scripted choices and
 // scripted dice. A test fails if the kernel rolls one die more or less than the rule requires.
 #include <catch2/catch.hpp>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -476,4 +477,72 @@ TEST_CASE("D2 chart.tau, chart.head, chart.torso, chart.changer_self: the dice p
     const auto f = p.function_law(v, Calibration{});
     CHECK(f[kChangerSelf] == 0);
     CHECK(f[kChangerOpponent] == Approx(1.0 / 6));
+}
+
+TEST_CASE(
+    "Options::book: the book's fast path is taken exactly when every turn option is the "
+    "book's",
+    "[duel][options]") {
+    CHECK(Options{}.book);
+    CHECK(parse_options({}).book);
+    // Book values written out are still the book.
+    CHECK(parse_options(
+              {{"chart.head", "1-2"}, {"damage.die", "1d6"}, {"hp", "30"}, {"single_use", "true"}})
+              .book);
+    for (const auto& [name, value] :
+         std::vector<std::pair<std::string, std::string>>{{"chart.tau", "1-4"},
+                                                          {"chart.head", "1"},
+                                                          {"chart.torso", "3-5"},
+                                                          {"chart.changer_self", "1-2"},
+                                                          {"calibrate.dice", "2"},
+                                                          {"focus.dice", "0"},
+                                                          {"delayed.dice", "2"},
+                                                          {"damage.die", "1d8"},
+                                                          {"damage.die", "1d6+1"},
+                                                          {"intensifier.factor", "3"}}) {
+        INFO(name << "=" << value);
+        CHECK_FALSE(parse_options({{name, value}}).book);
+    }
+    Options o;
+    o.intensifier_factor = 3;
+    o.settle();
+    CHECK_FALSE(o.book);
+}
+
+namespace {
+// Whole duels under the book's options by the fast path (book) and by the variants' path, which
+// reads every option: the same outcomes, the same dice drawn.
+template <class T, class K>
+void check_paths_agree(Options o, int duels) {
+    Options slow = o;
+    slow.book = false;
+    REQUIRE(o.book);
+    Dice fast_dice(7), slow_dice(7);
+    for (int i = 0; i < duels; ++i) {
+        T t1, t2;
+        K k1, k2;
+        const Outcome a = play(o, t1, k1, fast_dice), b = play(slow, t2, k2, slow_dice);
+        INFO("duel " << i);
+        REQUIRE(a.winner == b.winner);
+        REQUIRE(a.turns == b.turns);
+        REQUIRE(a.timeout == b.timeout);
+        for (int seat = 0; seat < 2; ++seat) {
+            REQUIRE(a.hp[seat] == b.hp[seat]);
+            REQUIRE(a.dealt[seat] == b.dealt[seat]);
+            for (int f = 0; f < kFunctionCount; ++f)
+                REQUIRE(a.played[seat][f] == b.played[seat][f]);
+        }
+    }
+    CHECK(fast_dice.word() == slow_dice.word());
+}
+}  // namespace
+
+TEST_CASE("the book's fast path plays as the path that reads every option", "[duel][options]") {
+    check_paths_agree<DicePolicy, DicePolicy>(Options{}, 3000);
+    check_paths_agree<Aggressor, Survivor>(Options{}, 3000);
+    check_paths_agree<Calibrator, Aggressor>(Options{}, 3000);
+    Options single;
+    single.single_use = true;
+    single.separate_changers = true;
+    check_paths_agree<DicePolicy, Survivor>(single, 3000);
 }
