@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -144,9 +145,14 @@ struct View {
     const Options* options = nullptr;
     int turn = 0;  // turns played (the turn cap, D6: what a searching policy plays on from)
     // The options' charts are the book's (Options::book): the charts' fast path (policies.hpp).
-    // A compile-time true in the book's straight turn, so it folds away there; false is always
-    // right (the charts then read options).
+    // False is always right (the charts then read options).
     bool book = false;
+    static constexpr bool kBook = false;
+};
+// The view of the book's straight turn (detail::straight_turn<true>): the charts' policies that
+// take the view's type (Charts in policies.hpp) know at compile time that they are the book's.
+struct BookView : View {
+    static constexpr bool kBook = true;
 };
 
 // Steps 1 and 2 as chosen (before any particle changer), known to both players in step 3.
@@ -426,13 +432,13 @@ namespace detail {
 // attacker's then the defender's ray and shield, focus and region, functions; D2a), each policy
 // asked what Game::decide asks it, then Game::finish_turn, without Game's step switch and its
 // seat lookups per decision. The same calls and dice as play_turn: the runner's hot loop. kBook:
-// the options are the book's (Options::book), so the policies' charts (View::book) and the
+// the options are the book's (Options::book), so the policies' charts (BookView) and the
 // turn's dice and multipliers are constants.
 template <bool kBook, class A, class D, class Dice>
 void straight_turn(State& s, const Options& o, Seat a, A& att, D& def, Dice& dice) {
     const Seat d = a == kTau ? kKaon : kTau;
-    View va = view_of(s, o, a, true), vd = view_of(s, o, d, false);
-    va.book = vd.book = kBook;
+    using V = std::conditional_t<kBook, BookView, View>;
+    const V va{view_of(s, o, a, true)}, vd{view_of(s, o, d, false)};
     s.c.ray = static_cast<Game::Choice>(att.particle(va, dice));
     s.c.shield = static_cast<Game::Choice>(def.particle(vd, dice));
     s.c.focus = static_cast<Game::Choice>(att.region(va, s.c.ray, s.c.shield, dice));
@@ -467,8 +473,8 @@ void play_from_as(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, 
 // slower). The options by value: their address does not leave the caller, which can keep the
 // book's in registers (or fold them: the benchmark's).
 template <class TauPolicy, class KaonPolicy, class Dice>
-[[gnu::noinline]] void variant_play_from(State& s, const Options o, TauPolicy& tau,
-                                         KaonPolicy& kaon, Dice& dice) {
+[[gnu::noinline, gnu::cold]] void variant_play_from(State& s, const Options& o, TauPolicy& tau,
+                                                    KaonPolicy& kaon, Dice& dice) {
     play_from_as<false>(s, o, tau, kaon, dice);
 }
 }  // namespace detail
