@@ -548,18 +548,22 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
     table->entries.resize(static_cast<std::size_t>(h * h * 2));
     std::vector<double> value(static_cast<std::size_t>(sp.states()), 0.0);  // P(seat wins)
     const Damage dm(o);
-    // The classes a turn can have under these options (most of kClasses never occur).
+    // Every turn's class, and the classes that deal damage under these options (most of
+    // kClasses never occur), listed once.
+    const ClassTable classes = class_table(o);
     std::array<bool, kClasses> occurs{};
-    for (const auto& by_c : class_table(o))
+    for (const auto& by_c : classes)
         for (const auto& row : by_c)
             for (const std::uint8_t cls : row) occurs[cls] = true;
+    std::vector<int> dealing;
+    for (int cls = 0; cls < kClasses; ++cls)
+        if (occurs[static_cast<std::size_t>(cls)] && !stays(cls)) dealing.push_back(cls);
 
     // The value of each class that deals damage, from states already solved.
     auto class_values = [&](int ht, int hk, Seat a) {
         std::array<double, kClasses> v{};
         const Seat next = a == kTau ? kKaon : kTau;
-        for (int cls = 0; cls < kClasses; ++cls) {
-            if (!occurs[static_cast<std::size_t>(cls)] || stays(cls)) continue;
+        for (const int cls : dealing) {
             for_each_damage(dm, cls, a, [&](int dt, int dk, double p) {
                 const int nt = ht - dt, nk = hk - dk;
                 double x;
@@ -595,16 +599,17 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                     for (int region = 0; region < 3; ++region) {
                         const Calibration c{ray, shield, focus, region};
                         const FunctionLaw fo = lo.function(vo, c);
-                        auto& row =
-                            f.ab[static_cast<std::size_t>(BestResponseTable::calibration_index(c))];
+                        const auto ci =
+                            static_cast<std::size_t>(BestResponseTable::calibration_index(c));
+                        auto& row = f.ab[ci];
                         for (int fb = 0; fb < kFunctionCount; ++fb) {
                             double av = 0, bv = 0;
                             for (int j = 0; j < kFunctionCount; ++j) {
                                 const double p = fo[j];
                                 if (p == 0) continue;
-                                const Function fa = static_cast<Function>(seat_attacks ? fb : j);
-                                const Function fd = static_cast<Function>(seat_attacks ? j : fb);
-                                const int cls = class_of(resolve(c, fa, fd, o));
+                                const int fa = seat_attacks ? fb : j, fd = seat_attacks ? j : fb;
+                                const int cls = classes[ci][static_cast<std::size_t>(fa)]
+                                                       [static_cast<std::size_t>(fd)];
                                 if (stays(cls))
                                     bv += p;
                                 else
