@@ -2,6 +2,10 @@
 // several policy pairs and two hp values; its laws sum to 1; best-response beats every policy.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/dimension_duel/dimension_duel.hpp"
 #include "engine/dimension_duel/exact.hpp"
@@ -212,4 +216,136 @@ TEST_CASE("exact duel odds follow the dice awarded (D4) and the charts (D2): Mon
         test::require_matches(counts(mc, dimension_duel::kTurns), exact.laws[4].mass);
         test::require_matches(counts(mc, dimension_duel::kWinnerHp), exact.laws[5].mass);
     }
+}
+
+namespace {
+// The rules as written, a variant's numbers given plainly, for an enumeration that shares no code
+// with the kernel or the solver: the charts as lists of faces, each function's effect spelled
+// out (D2-D5), the dice by brute force over every face.
+struct Book {
+    std::vector<int> tau_faces, head_faces, torso_faces, self_faces;
+    int calibrate = 1, focus = 1, delayed = 1, sides = 6, plus = 0, factor = 2;
+};
+bool in(const std::vector<int>& faces, int f) {
+    for (const int x : faces)
+        if (x == f) return true;
+    return false;
+}
+// P(total = t) of n dice awarded, each 1d(sides)+plus, by listing every face of every die.
+std::vector<double> dice_law(const Book& b, int n) {
+    std::vector<double> law(static_cast<std::size_t>(n * (b.sides + b.plus) + 1), 0.0);
+    std::vector<int> faces(static_cast<std::size_t>(n), 1);
+    double each = 1;
+    for (int i = 0; i < n; ++i) each /= b.sides;
+    for (;;) {
+        int t = 0;
+        for (const int f : faces) t += f + b.plus;
+        law[static_cast<std::size_t>(t)] += each;
+        int i = 0;
+        while (i < n && faces[static_cast<std::size_t>(i)] == b.sides)
+            faces[static_cast<std::size_t>(i++)] = 1;
+        if (i == n) break;
+        ++faces[static_cast<std::size_t>(i)];
+    }
+    return law;
+}
+}  // namespace
+
+TEST_CASE("exact duel odds under a variant equal an independent enumeration of every roll",
+          "[duel][exact][options]") {
+    // Every number changed at once: the charts, the dice of each award, the die, the factor.
+    const Book b{{1, 2, 3, 4}, {1}, {2, 3, 4, 5}, {6}, 2, 1, 0, 3, 1, 3};
+    const int hp = 9;
+    const auto o = dimension_duel::parse_options({{"hp", std::to_string(hp)},
+                                                  {"chart.tau", "1-4"},
+                                                  {"chart.head", "1"},
+                                                  {"chart.torso", "2-5"},
+                                                  {"chart.changer_self", "6"},
+                                                  {"calibrate.dice", "2"},
+                                                  {"focus.dice", "1"},
+                                                  {"delayed.dice", "0"},
+                                                  {"damage.die", "1d3+1"},
+                                                  {"intensifier.factor", "3"}});
+    REQUIRE_FALSE(o.book);
+    // One turn's law of (damage to the attacker, damage to the defender), dice policy on both
+    // sides: the rolls of steps 1-3, then the dice.
+    std::map<std::pair<int, int>, double> turn;
+    const double sixth = 1.0 / 6;
+    enum { bluff, disruptor, delayed, deflector, intensifier, self, opponent };
+    std::vector<std::pair<int, double>> functions;  // the function chart with its re-roll
+    for (int f = 1; f <= 5; ++f) functions.push_back({f - 1, sixth});
+    for (int g = 1; g <= 6; ++g)
+        functions.push_back({in(b.self_faces, g) ? self : opponent, sixth * sixth});
+    for (int rf = 1; rf <= 6; ++rf)
+        for (int sf = 1; sf <= 6; ++sf)
+            for (int ff = 1; ff <= 6; ++ff)
+                for (int gf = 1; gf <= 6; ++gf)
+                    for (const auto& [fa, pa] : functions)
+                        for (const auto& [fd, pd] : functions) {
+                            const double p = std::pow(sixth, 4) * pa * pd;
+                            int ray = in(b.tau_faces, rf) ? 0 : 1,
+                                shield = in(b.tau_faces, sf) ? 0 : 1;
+                            auto region = [&](int f) {
+                                return in(b.head_faces, f) ? 0 : (in(b.torso_faces, f) ? 1 : 2);
+                            };
+                            if (fa == self) ray ^= 1;
+                            if (fa == opponent) shield ^= 1;
+                            if (fd == self) shield ^= 1;
+                            if (fd == opponent) ray ^= 1;
+                            if (fa == disruptor || fd == disruptor) {
+                                turn[{0, 0}] += p;
+                                continue;
+                            }
+                            const int na = (ray != shield ? b.calibrate : 0) +
+                                           (region(ff) != region(gf) ? b.focus : 0) +
+                                           (fa == delayed ? b.delayed : 0);
+                            const int nd = fd == delayed ? b.delayed : 0;
+                            int m = 1;
+                            if (fa == intensifier) m *= b.factor;
+                            if (fd == intensifier) m *= b.factor;
+                            const bool back = (fa == deflector) != (fd == deflector);
+                            const auto la = dice_law(b, na), ld = dice_law(b, nd);
+                            for (std::size_t x = 0; x < la.size(); ++x)
+                                for (std::size_t y = 0; y < ld.size(); ++y) {
+                                    const double q = p * la[x] * ld[y];
+                                    if (q == 0) continue;
+                                    const int ta = static_cast<int>(x) * m,
+                                              td = static_cast<int>(y) * m;
+                                    // (to the attacker, to the defender)
+                                    turn[back ? std::pair{ta, td} : std::pair{td, ta}] += q;
+                                }
+                        }
+    // P(Tau wins), P(Kaon wins) from every state by value iteration (hit points never rise; a
+    // turn without damage hands the attack over).
+    auto at = [&](std::vector<double>& v, int t, int k, int a) -> double& {
+        return v[static_cast<std::size_t>(((t - 1) * hp + k - 1) * 2 + a)];
+    };
+    std::vector<double> tau(static_cast<std::size_t>(hp * hp * 2), 0.0), kaon = tau;
+    for (int iter = 0; iter < 400; ++iter)
+        for (int t = 1; t <= hp; ++t)
+            for (int k = 1; k <= hp; ++k)
+                for (int a = 0; a < 2; ++a) {
+                    double wt = 0, wk = 0;
+                    for (const auto& [dmg, p] : turn) {
+                        const int nt = t - (a == 0 ? dmg.first : dmg.second);
+                        const int nk = k - (a == 0 ? dmg.second : dmg.first);
+                        if (nt > 0 && nk > 0) {
+                            wt += p * at(tau, nt, nk, 1 - a);
+                            wk += p * at(kaon, nt, nk, 1 - a);
+                        } else if (nk <= 0 && nt > 0) {
+                            wt += p;
+                        } else if (nt <= 0 && nk > 0) {
+                            wk += p;
+                        }
+                    }
+                    at(tau, t, k, a) = wt;
+                    at(kaon, t, k, a) = wk;
+                }
+    const auto r = ex::solve(o, make("dice"), make("dice"));
+    CHECK(r.tau_win == Approx(at(tau, hp, hp, 0)).margin(1e-9));
+    CHECK(r.kaon_win == Approx(at(kaon, hp, hp, 0)).margin(1e-9));
+    // And the book's numbers give other odds: the enumeration is not of the book.
+    const auto book = ex::solve(dimension_duel::parse_options({{"hp", std::to_string(hp)}}),
+                                make("dice"), make("dice"));
+    CHECK(std::abs(book.tau_win - r.tau_win) > 0.01);
 }
