@@ -46,6 +46,38 @@ constexpr Option<Options> kOptions[] = {
              "Opponent), {range}",
      .ruling = "D2",
      .named_when_changed = true},
+    {.name = "chart.disruptor",
+     .type = faces_option(field<&Options::chart_disruptor>),
+     .help = "the function chart: d6 faces for the Disruptor (the first of disruptor, delayed, "
+             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.delayed",
+     .type = faces_option(field<&Options::chart_delayed>),
+     .help =
+         "the function chart: d6 faces for the Delayed Attack (the first of disruptor, delayed, "
+         "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.deflector",
+     .type = faces_option(field<&Options::chart_deflector>),
+     .help = "the function chart: d6 faces for the Deflector (the first of disruptor, delayed, "
+             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.intensifier",
+     .type = faces_option(field<&Options::chart_intensifier>),
+     .help = "the function chart: d6 faces for the Intensifier (the first of disruptor, delayed, "
+             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.changer",
+     .type = faces_option(field<&Options::chart_changer>),
+     .help = "the function chart: d6 faces for a Particle Changer (its mode rolled again: "
+             "chart.changer_self) (the first of disruptor, delayed, "
+             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
     {.name = "calibrate.dice",
      .type = integer(field<&Options::calibrate_dice>, 0, 3),
      .help = "step 1: dice the attacker gets when the shield does not stop his ray, {range}",
@@ -102,6 +134,15 @@ std::span<const OptionInfo> option_infos() {
 
 Options parse_options(const Settings& settings) {
     Options o = kTable.read(kTable.reader(settings));
+    // D7: under single_use the dice policy rolls again for a used function, so the function chart
+    // needs a Bluff (never used up), or it could roll for ever.
+    bool bluff = false;
+    for (int face = 1; face <= 6; ++face) bluff = bluff || o.function_on(face) == kBluff;
+    if (o.single_use && !bluff)
+        throw UsageError(
+            "dimension-duel: single_use=true needs a face of the function chart that is a Bluff (a "
+            "face in none of chart.disruptor, chart.delayed, chart.deflector, chart.intensifier, "
+            "chart.changer): the dice policy rolls again for a used function (D7)");
     o.settle();  // the book's fast path when every turn option is the book's
     return o;
 }

@@ -70,6 +70,22 @@ struct Options {
     FaceSet chart_head = FaceSet::range(1, 2);
     FaceSet chart_torso = FaceSet::range(3, 4);
     FaceSet chart_changer_self = FaceSet::range(1, 3);
+    // D2: the function chart on a d6: the faces of each function, the first of these that has
+    // the face; a face in none is a Bluff; a changer rolls again for its mode (above).
+    FaceSet chart_disruptor = FaceSet::range(2, 2);
+    FaceSet chart_delayed = FaceSet::range(3, 3);
+    FaceSet chart_deflector = FaceSet::range(4, 4);
+    FaceSet chart_intensifier = FaceSet::range(5, 5);
+    FaceSet chart_changer = FaceSet::range(6, 6);
+    // The function chart's face (D2): kChangerSelf stands for either changer, before its mode.
+    Function function_on(int face) const noexcept {
+        if (chart_disruptor.has(face)) return kDisruptor;
+        if (chart_delayed.has(face)) return kDelayed;
+        if (chart_deflector.has(face)) return kDeflector;
+        if (chart_intensifier.has(face)) return kIntensifier;
+        if (chart_changer.has(face)) return kChangerSelf;
+        return kBluff;
+    }
     int calibrate_dice = 1;             // D4: dice for a shield that does not stop the ray
     int focus_dice = 1;                 // D4: dice for a region not reinforced
     int delayed_dice = 1;               // D4: dice for a Delayed Attack
@@ -85,8 +101,10 @@ struct Options {
         const Options b{};
         return chart_tau == b.chart_tau && chart_head == b.chart_head &&
                chart_torso == b.chart_torso && chart_changer_self == b.chart_changer_self &&
-               calibrate_dice == b.calibrate_dice && focus_dice == b.focus_dice &&
-               delayed_dice == b.delayed_dice && die == b.die &&
+               chart_disruptor == b.chart_disruptor && chart_delayed == b.chart_delayed &&
+               chart_deflector == b.chart_deflector && chart_intensifier == b.chart_intensifier &&
+               chart_changer == b.chart_changer && calibrate_dice == b.calibrate_dice &&
+               focus_dice == b.focus_dice && delayed_dice == b.delayed_dice && die == b.die &&
                intensifier_factor == b.intensifier_factor;
     }
     void settle() noexcept { book = is_book(); }

@@ -32,7 +32,7 @@ using FunctionLaw = std::array<double, kFunctionCount>;
 
 // The seed's charts (D2): particle 1-3 Tau / 4-6 Kaon; region 1-2 head, 3-4 torso, 5-6
 // extremities; function 1 bluff .. 5 intensifier, 6 a changer (again: 1-3 self, 4-6 opponent),
-// rolled again while the result is used up (D7).
+// rolled again while the result is used up (D7). Each is an option (chart.*).
 struct Charts {
     // D2: the charts' faces are options (chart.tau, chart.head, chart.torso, chart.changer_self).
     // The book's charts are arithmetic: known at compile time in the book's straight turn (a
@@ -56,12 +56,14 @@ struct Charts {
         for (;;) {
             const int roll = dice.d6();
             Function f;
-            if (roll <= 5)
-                f = static_cast<Function>(roll - 1);
-            else if (V::kBook || v.book)
-                f = dice.d6() <= 3 ? kChangerSelf : kChangerOpponent;
-            else
-                f = v.options->chart_changer_self.has(dice.d6()) ? kChangerSelf : kChangerOpponent;
+            if (V::kBook || v.book) {
+                f = roll <= 5 ? static_cast<Function>(roll - 1)
+                              : (dice.d6() <= 3 ? kChangerSelf : kChangerOpponent);
+            } else {
+                f = v.options->function_on(roll);
+                if (f == kChangerSelf && !v.options->chart_changer_self.has(dice.d6()))
+                    f = kChangerOpponent;
+            }
             if (v.options->available(v.my_used, f)) return f;
         }
     }
@@ -83,7 +85,12 @@ struct Charts {
     }
     static FunctionLaw function_law(const View& v) {
         const int self = v.options->chart_changer_self.count(6);
-        FunctionLaw p{1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, self / 36.0, (6 - self) / 36.0};
+        int faces[kFunctionCount] = {};  // faces of the function chart (a changer's under self)
+        for (int face = 1; face <= 6; ++face) ++faces[v.options->function_on(face)];
+        FunctionLaw p{};
+        for (int f = kBluff; f <= kIntensifier; ++f) p[f] = faces[f] / 6.0;
+        p[kChangerSelf] = faces[kChangerSelf] * self / 36.0;
+        p[kChangerOpponent] = faces[kChangerSelf] * (6 - self) / 36.0;
         double total = 0;
         for (int f = 0; f < kFunctionCount; ++f) {
             if (!v.options->available(v.my_used, static_cast<Function>(f))) p[f] = 0;

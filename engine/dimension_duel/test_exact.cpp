@@ -225,6 +225,7 @@ namespace {
 struct Book {
     std::vector<int> tau_faces, head_faces, torso_faces, self_faces;
     int calibrate = 1, focus = 1, delayed = 1, sides = 6, plus = 0, factor = 2;
+    std::vector<int> function_of_face;  // faces 1-6: 0 bluff .. 4 intensifier, 5 a changer
 };
 bool in(const std::vector<int>& faces, int f) {
     for (const int x : faces)
@@ -253,8 +254,9 @@ std::vector<double> dice_law(const Book& b, int n) {
 
 TEST_CASE("exact duel odds under a variant equal an independent enumeration of every roll",
           "[duel][exact][options]") {
-    // Every number changed at once: the charts, the dice of each award, the die, the factor.
-    const Book b{{1, 2, 3, 4}, {1}, {2, 3, 4, 5}, {6}, 2, 1, 0, 3, 1, 3};
+    // Every number changed at once: the charts (the function chart without a Bluff or a
+    // Disruptor), the dice of each award, the die, the factor.
+    const Book b{{1, 2, 3, 4}, {1}, {2, 3, 4, 5}, {6}, 2, 1, 2, 3, 1, 3, {5, 4, 2, 3, 4, 5}};
     const int hp = 9;
     const auto o = dimension_duel::parse_options({{"hp", std::to_string(hp)},
                                                   {"chart.tau", "1-4"},
@@ -263,7 +265,12 @@ TEST_CASE("exact duel odds under a variant equal an independent enumeration of e
                                                   {"chart.changer_self", "6"},
                                                   {"calibrate.dice", "2"},
                                                   {"focus.dice", "1"},
-                                                  {"delayed.dice", "0"},
+                                                  {"delayed.dice", "2"},
+                                                  {"chart.disruptor", "none"},
+                                                  {"chart.delayed", "3"},
+                                                  {"chart.deflector", "4"},
+                                                  {"chart.intensifier", "2,5"},
+                                                  {"chart.changer", "1,6"},
                                                   {"damage.die", "1d3+1"},
                                                   {"intensifier.factor", "3"}});
     REQUIRE_FALSE(o.book);
@@ -273,9 +280,14 @@ TEST_CASE("exact duel odds under a variant equal an independent enumeration of e
     const double sixth = 1.0 / 6;
     enum { bluff, disruptor, delayed, deflector, intensifier, self, opponent };
     std::vector<std::pair<int, double>> functions;  // the function chart with its re-roll
-    for (int f = 1; f <= 5; ++f) functions.push_back({f - 1, sixth});
-    for (int g = 1; g <= 6; ++g)
-        functions.push_back({in(b.self_faces, g) ? self : opponent, sixth * sixth});
+    for (int f = 1; f <= 6; ++f) {
+        const int g = b.function_of_face[static_cast<std::size_t>(f - 1)];
+        if (g < 5)
+            functions.push_back({g, sixth});
+        else
+            for (int m = 1; m <= 6; ++m)
+                functions.push_back({in(b.self_faces, m) ? self : opponent, sixth * sixth});
+    }
     for (int rf = 1; rf <= 6; ++rf)
         for (int sf = 1; sf <= 6; ++sf)
             for (int ff = 1; ff <= 6; ++ff)

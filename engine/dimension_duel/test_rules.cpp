@@ -546,3 +546,60 @@ TEST_CASE("the book's fast path plays as the path that reads every option", "[du
     single.separate_changers = true;
     check_paths_agree<DicePolicy, Survivor>(single, 3000);
 }
+
+TEST_CASE(
+    "D2 chart.disruptor, chart.delayed, chart.deflector, chart.intensifier, chart.changer: "
+    "the function chart",
+    "[duel][D2][options]") {
+    // The face each function takes in the book, and a changed chart that gives it the 1.
+    const std::pair<const char*, Function> rows[] = {{"chart.disruptor", kDisruptor},
+                                                     {"chart.delayed", kDelayed},
+                                                     {"chart.deflector", kDeflector},
+                                                     {"chart.intensifier", kIntensifier},
+                                                     {"chart.changer", kChangerSelf}};
+    auto roll = [](const Options& o, std::vector<int> faces, bool book_view) {
+        View v{kTau, true, 50, 50, 0, 0, &o};
+        v.book = book_view;
+        DicePolicy p;
+        ScriptedDice dice(std::move(faces));
+        const Function f = p.function(v, Calibration{}, dice);
+        CHECK(dice.remaining() == 0);
+        return f;
+    };
+    const Options book = parse_options({});
+    for (const bool fast : {false, true}) {
+        CHECK(roll(book, {1}, fast) == kBluff);
+        CHECK(roll(book, {2}, fast) == kDisruptor);
+        CHECK(roll(book, {5}, fast) == kIntensifier);
+        CHECK(roll(book, {6, 3}, fast) == kChangerSelf);
+        CHECK(roll(book, {6, 4}, fast) == kChangerOpponent);
+    }
+    for (const auto& [name, f] : rows) {
+        INFO(name);
+        const Options o = parse_options({{name, "1"}});
+        CHECK_FALSE(o.book);
+        // The 1 is the function now (a changer rolls its mode: a 2 is Self).
+        if (f == kChangerSelf)
+            CHECK(roll(o, {1, 2}, false) == kChangerSelf);
+        else
+            CHECK(roll(o, {1}, false) == f);
+        // and the book's face for it (2 to 6) a Bluff.
+        CHECK(roll(o, {f == kChangerSelf ? 6 : static_cast<int>(f) + 1}, false) == kBluff);
+    }
+    // A face in no function's chart is a Bluff; the first chart with the face wins.
+    const Options two = parse_options({{"chart.disruptor", "none"}, {"chart.delayed", "2-3"}});
+    CHECK(roll(two, {2}, false) == kDelayed);
+    const Options first = parse_options({{"chart.deflector", "4-5"}});
+    CHECK(roll(first, {5}, false) == kDeflector);
+    const auto law = DicePolicy{}.function_law(View{kTau, true, 50, 50, 0, 0, &two}, Calibration{});
+    CHECK(law[kDisruptor] == 0);
+    CHECK(law[kDelayed] == Approx(2.0 / 6));
+    CHECK(law[kBluff] == Approx(1.0 / 6));
+    // The book's law, as before the charts were options.
+    const auto bl = DicePolicy{}.function_law(View{kTau, true, 50, 50, 0, 0, &book}, Calibration{});
+    CHECK(bl == FunctionLaw{1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 12, 1.0 / 12});
+    // D7: under single_use a used function is rolled again, so the chart needs a Bluff.
+    CHECK_THROWS_WITH(parse_options({{"single_use", "true"}, {"chart.disruptor", "1-2"}}),
+                      Catch::Contains("Bluff") && Catch::Contains("chart.disruptor"));
+    CHECK_NOTHROW(parse_options({{"chart.disruptor", "1-2"}}));
+}
