@@ -84,13 +84,17 @@ struct Charts {
         return {h / 6.0, t / 6.0, (6 - h - t) / 6.0};
     }
     static FunctionLaw function_law(const View& v) {
-        const int self = v.options->chart_changer_self.count(6);
-        int faces[kFunctionCount] = {};  // faces of the function chart (a changer's under self)
-        for (int face = 1; face <= 6; ++face) ++faces[v.options->function_on(face)];
-        FunctionLaw p{};
-        for (int f = kBluff; f <= kIntensifier; ++f) p[f] = faces[f] / 6.0;
-        p[kChangerSelf] = faces[kChangerSelf] * self / 36.0;
-        p[kChangerOpponent] = faces[kChangerSelf] * (6 - self) / 36.0;
+        // The book's law as a constant (the exact solver asks it 36 times a state: counting the
+        // chart's faces each time made ExactHp75 1.2x slower).
+        FunctionLaw p{1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 12, 1.0 / 12};
+        if (!v.options->book) {
+            const int self = v.options->chart_changer_self.count(6);
+            int faces[kFunctionCount] = {};  // faces of the function chart (a changer's: Self)
+            for (int face = 1; face <= 6; ++face) ++faces[v.options->function_on(face)];
+            for (int f = kBluff; f <= kIntensifier; ++f) p[f] = faces[f] / 6.0;
+            p[kChangerSelf] = faces[kChangerSelf] * self / 36.0;
+            p[kChangerOpponent] = faces[kChangerSelf] * (6 - self) / 36.0;
+        }
         double total = 0;
         for (int f = 0; f < kFunctionCount; ++f) {
             if (!v.options->available(v.my_used, static_cast<Function>(f))) p[f] = 0;

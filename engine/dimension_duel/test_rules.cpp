@@ -598,6 +598,9 @@ TEST_CASE(
     // The book's law, as before the charts were options.
     const auto bl = DicePolicy{}.function_law(View{kTau, true, 50, 50, 0, 0, &book}, Calibration{});
     CHECK(bl == FunctionLaw{1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 12, 1.0 / 12});
+    Options counted = book;  // the book's numbers counted from the charts: the same doubles
+    counted.book = false;
+    CHECK(DicePolicy{}.function_law(View{kTau, true, 50, 50, 0, 0, &counted}, Calibration{}) == bl);
     // D7: under single_use a used function is rolled again, so the chart needs a Bluff.
     CHECK_THROWS_WITH(parse_options({{"single_use", "true"}, {"chart.disruptor", "1-2"}}),
                       Catch::Contains("Bluff") && Catch::Contains("chart.disruptor"));
