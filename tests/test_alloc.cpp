@@ -69,6 +69,21 @@ TEST_CASE("Dimension Duel playouts allocate nothing", "[alloc][duel]") {
     CHECK(test::allocations() - before == 0);
 }
 
+TEST_CASE("Dimension Duel playouts of a variant allocate nothing", "[alloc][duel]") {
+    // A variant's path (its charts, dice and any die out of line), not the book's.
+    const auto options = dimension_duel::parse_options(
+        {{"damage.die", "1d8+2d4"}, {"chart.tau", "1,5"}, {"intensifier.factor", "3"}});
+    REQUIRE_FALSE(options.book);
+    Dice dice(6);
+    dimension_duel::DicePolicy tau;
+    dimension_duel::Aggressor kaon;
+    std::int32_t values[kMaxMetrics];
+    const long before = test::allocations();
+    for (int i = 0; i < 20'000; ++i)
+        dimension_duel::to_metrics(dimension_duel::play(options, tau, kaon, dice), values);
+    CHECK(test::allocations() - before == 0);
+}
+
 TEST_CASE("Full Plastic Bodybag playouts allocate nothing, rollout included", "[alloc][fpb]") {
     const fpb::Options options;
     Tally tally(fpb::metric_specs(options), fpb::survival_specs());

@@ -23,22 +23,136 @@ constexpr Option<Options> kOptions[] = {
      .help =
          "under single_use, the changer's two modes are one function (shared) or two (separate)",
      .ruling = "D7a"},
+    {.name = "chart.tau",
+     .type = faces_option(field<&Options::chart_tau>),
+     .help = "the step-1 chart: d6 faces that fire a Tau ray or raise an anti-Tau shield (the "
+             "rest: Kaon), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.head",
+     .type = faces_option(field<&Options::chart_head>),
+     .help = "the step-2 chart: d6 faces that choose the head, {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.torso",
+     .type = faces_option(field<&Options::chart_torso>),
+     .help = "the step-2 chart: d6 faces that choose the torso (unless chart.head has them; "
+             "the rest: extremities), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.changer_self",
+     .type = faces_option(field<&Options::chart_changer_self>),
+     .help = "the function chart's re-roll on a 6: faces for Particle Changer-Self (the rest: "
+             "Opponent), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.disruptor",
+     .type = faces_option(field<&Options::chart_disruptor>),
+     .help = "the function chart: d6 faces for the Disruptor (the first of disruptor, delayed, "
+             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.delayed",
+     .type = faces_option(field<&Options::chart_delayed>),
+     .help =
+         "the function chart: d6 faces for the Delayed Attack (the first of disruptor, delayed, "
+         "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.deflector",
+     .type = faces_option(field<&Options::chart_deflector>),
+     .help = "the function chart: d6 faces for the Deflector (the first of disruptor, delayed, "
+             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.intensifier",
+     .type = faces_option(field<&Options::chart_intensifier>),
+     .help = "the function chart: d6 faces for the Intensifier (the first of disruptor, delayed, "
+             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "chart.changer",
+     .type = faces_option(field<&Options::chart_changer>),
+     .help = "the function chart: d6 faces for a Particle Changer (its mode rolled again: "
+             "chart.changer_self) (the first of disruptor, delayed, "
+             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
+     .ruling = "D2",
+     .named_when_changed = true},
+    {.name = "calibrate.dice",
+     .type = integer(field<&Options::calibrate_dice>, 0, 3),
+     .help = "step 1: dice the attacker gets when the shield does not stop his ray, {range}",
+     .ruling = "D4",
+     .named_when_changed = true},
+    {.name = "focus.dice",
+     .type = integer(field<&Options::focus_dice>, 0, 3),
+     .help = "step 2: dice the attacker gets when the defender reinforced another region, {range}",
+     .ruling = "D4",
+     .named_when_changed = true},
+    {.name = "delayed.dice",
+     .type = integer(field<&Options::delayed_dice>, 0, 3),
+     .help = "dice a Delayed Attack gives its player, attacker or defender, {range}",
+     .ruling = "D4",
+     .named_when_changed = true},
+    {.name = "damage.die",
+     .type = dice_option(field<&Options::die>, 1, 100),
+     .help = "what each die awarded rolls (the book's 1d6)",
+     .ruling = "D4",
+     .named_when_changed = true},
+    {.name = "intensifier.factor",
+     .type = integer(field<&Options::intensifier_factor>, 1, 10),
+     .help = "each Intensifier played multiplies both totals by this, {range} (two: its square)",
+     .ruling = "D5",
+     .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"dimension-duel", kOptions};
 }  // namespace
+
+std::array<std::vector<double>, kMaxDice + 1> damage_laws(const Options& o) {
+    // One die: p[t] = P(total t). A plain 1dX+K is uniform, divided by X as the solvers always
+    // did (the book's d6 laws bit for bit); any other expression's law by convolution.
+    const DiceExpr& e = o.die;
+    const int lo = e.min();
+    const bool plain = e.n == 1 && e.terms[0].count == 1;
+    const std::vector<double> conv = plain ? std::vector<double>{} : law(e);
+    std::array<std::vector<double>, kMaxDice + 1> s;
+    s[0] = {1.0};
+    for (std::size_t n = 1; n <= kMaxDice; ++n) {
+        s[n].assign(s[n - 1].size() + static_cast<std::size_t>(e.max()), 0.0);
+        for (std::size_t v = 0; v < s[n - 1].size(); ++v)
+            for (int t = lo; t <= e.max(); ++t)
+                s[n][v + static_cast<std::size_t>(t)] +=
+                    plain ? s[n - 1][v] / e.terms[0].sides
+                          : s[n - 1][v] * conv[static_cast<std::size_t>(t - lo)];
+    }
+    return s;
+}
 
 std::span<const OptionInfo> option_infos() {
     static const std::vector<OptionInfo> infos = kTable.describe();
     return infos;
 }
 
-Options parse_options(const Settings& settings) { return kTable.read(kTable.reader(settings)); }
+Options parse_options(const Settings& settings) {
+    Options o = kTable.read(kTable.reader(settings));
+    // D7: under single_use the dice policy rolls again for a used function, so the function chart
+    // needs a Bluff (never used up), or it could roll for ever.
+    bool bluff = false;
+    for (int face = 1; face <= 6; ++face) bluff = bluff || o.function_on(face) == kBluff;
+    if (o.single_use && !bluff)
+        throw UsageError(
+            "dimension-duel: single_use=true needs a face of the function chart that is a Bluff (a "
+            "face in none of chart.disruptor, chart.delayed, chart.deflector, chart.intensifier, "
+            "chart.changer): the dice policy rolls again for a used function (D7)");
+    o.settle();  // the book's fast path when every turn option is the book's
+    return o;
+}
 
 std::string scenario(const Options& o) { return kTable.scenario(o); }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     const int turns = o.max_turns;
-    const int dealt = o.hp + 72;  // the last blow may overshoot by at most 3 dice x 6 x 4
+    // The last blow may overshoot by at most one turn's most (3 dice x 6 x 4 in the book).
+    const int dealt = o.hp + o.max_hit();
     std::vector<MetricSpec> m = {
         {"tau_win", "Tau won (D6)", MetricKind::rate, 0, 1},
         {"kaon_win", "Kaon won (D6)", MetricKind::rate, 0, 1},

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "engine/dice.hpp"
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
+#include "engine/rule_values.hpp"
 
 namespace odds::dimension_duel {
 
@@ -61,6 +63,77 @@ struct Options {
     int max_turns = 10000;           // D6
     bool single_use = false;         // D7
     bool separate_changers = false;  // D7a
+    // D2: the seed's charts, as the `dice` policy (and the rules of thumb's steps 1-2) roll them
+    // on a d6: the faces for Tau (ray or anti-Tau shield; the rest Kaon), for the head and the
+    // torso (the head's first; the rest extremities), and the changer's re-roll for Self.
+    FaceSet chart_tau = FaceSet::range(1, 3);
+    FaceSet chart_head = FaceSet::range(1, 2);
+    FaceSet chart_torso = FaceSet::range(3, 4);
+    FaceSet chart_changer_self = FaceSet::range(1, 3);
+    // D2: the function chart on a d6: the faces of each function, the first of these that has
+    // the face; a face in none is a Bluff; a changer rolls again for its mode (above).
+    FaceSet chart_disruptor = FaceSet::range(2, 2);
+    FaceSet chart_delayed = FaceSet::range(3, 3);
+    FaceSet chart_deflector = FaceSet::range(4, 4);
+    FaceSet chart_intensifier = FaceSet::range(5, 5);
+    FaceSet chart_changer = FaceSet::range(6, 6);
+    // The function chart's face (D2): kChangerSelf stands for either changer, before its mode.
+    Function function_on(int face) const noexcept {
+        if (chart_disruptor.has(face)) return kDisruptor;
+        if (chart_delayed.has(face)) return kDelayed;
+        if (chart_deflector.has(face)) return kDeflector;
+        if (chart_intensifier.has(face)) return kIntensifier;
+        if (chart_changer.has(face)) return kChangerSelf;
+        return kBluff;
+    }
+    int calibrate_dice = 1;             // D4: dice for a shield that does not stop the ray
+    int focus_dice = 1;                 // D4: dice for a region not reinforced
+    int delayed_dice = 1;               // D4: dice for a Delayed Attack
+    DiceExpr die = DiceExpr::of(1, 6);  // D4: what each die awarded rolls (damage.die)
+    int intensifier_factor = 2;         // D5: each Intensifier multiplies the totals by this
+
+    // Every option of a turn (the D2 charts, D4's dice, D5's factor) at the book's value: set by
+    // parse_options (is_book()), read once a playout, which then plays the book's turn as
+    // straight code with those values as constants (play_from, Game::finish_turn<true>). A
+    // default Options is the book; code that changes those fields directly calls settle().
+    bool book = true;
+    bool is_book() const noexcept {
+        const Options b{};
+        return chart_tau == b.chart_tau && chart_head == b.chart_head &&
+               chart_torso == b.chart_torso && chart_changer_self == b.chart_changer_self &&
+               chart_disruptor == b.chart_disruptor && chart_delayed == b.chart_delayed &&
+               chart_deflector == b.chart_deflector && chart_intensifier == b.chart_intensifier &&
+               chart_changer == b.chart_changer && calibrate_dice == b.calibrate_dice &&
+               focus_dice == b.focus_dice && delayed_dice == b.delayed_dice && die == b.die &&
+               intensifier_factor == b.intensifier_factor;
+    }
+    void settle() noexcept { book = is_book(); }
+
+    // D4: the total of n dice awarded. A die of d6s only (the book's 1d6) draws its faces as one
+    // sum_d6, the same faces in the same order as rolling each die in turn; any other die rolls
+    // out of line (roll_dice_any), so the d6 path stays small enough to inline.
+    template <class Dice>
+    int roll_dice(Dice& dice, int n) const {
+        if (die.only_d6) [[likely]]
+            return dice.sum_d6(n * die.d6) + n * die.constant;
+        return roll_dice_any(dice, n);
+    }
+    template <class Dice>
+    [[gnu::noinline]] int roll_dice_any(Dice& dice, int n) const {
+        int s = 0;
+        for (int i = 0; i < n; ++i) s += die.roll(dice);
+        return s;
+    }
+    // D5: the multiplier of a turn with `intensifiers` Intensifiers played (0, 1 or 2).
+    int multiplier(int intensifiers) const noexcept {
+        return intensifiers == 0 ? 1
+                                 : (intensifiers == 1 ? intensifier_factor
+                                                      : intensifier_factor * intensifier_factor);
+    }
+    // The most dice the attacker can be awarded in a turn (D4; the book's 3).
+    int max_dice() const noexcept { return calibrate_dice + focus_dice + delayed_dice; }
+    // The most one turn's dice can take from a player (D4: 3 dice; D5: two Intensifiers).
+    int max_hit() const noexcept { return max_dice() * die.max() * multiplier(2); }
 
     std::uint8_t bit(Function f) const noexcept { return use_bit(f, separate_changers); }
     // D7: may a player who has used `used` still play f?
@@ -68,6 +141,13 @@ struct Options {
         return !single_use || (used & bit(f)) == 0;
     }
 };
+
+// D4: each side's dice in one turn: calibrate.dice + focus.dice + delayed.dice at most (each 0..3).
+inline constexpr int kMaxDice = 9;
+// D4: the law of the total of n dice awarded, n = 0..kMaxDice, under damage.die: laws[n][t] =
+// P(total t), by convolution of the die's law (its exact law, engine/rule_values.hpp). For the
+// exact solvers.
+std::array<std::vector<double>, kMaxDice + 1> damage_laws(const Options& o);
 
 std::span<const OptionInfo> option_infos();
 Options parse_options(const Settings& settings);
@@ -82,6 +162,15 @@ struct View {
     std::uint8_t my_used = 0, opp_used = 0;
     const Options* options = nullptr;
     int turn = 0;  // turns played (the turn cap, D6: what a searching policy plays on from)
+    // The options' charts are the book's (Options::book): the charts' fast path (policies.hpp).
+    // False is always right (the charts then read options).
+    bool book = false;
+    static constexpr bool kBook = false;
+};
+// The view of the book's straight turn (detail::straight_turn<true>): the charts' policies that
+// take the view's type (Charts in policies.hpp) know at compile time that they are the book's.
+struct BookView : View {
+    static constexpr bool kBook = true;
 };
 
 // Steps 1 and 2 as chosen (before any particle changer), known to both players in step 3.
@@ -116,33 +205,46 @@ concept SolvablePolicy = requires(const P& policy, const View& v, int ray, int s
 // The outcome of one turn's functions (D3-D5): dice per side, the multiplier, and who is hit.
 struct Resolution {
     int attacker_dice = 0, defender_dice = 0;
-    int multiplier = 1;      // 2 per Intensifier (D5)
+    int multiplier = 1;      // intensifier.factor per Intensifier (D5; the book's 2)
+    int intensifiers = 0;    // Intensifiers played, 0..2 (D5)
     bool deflected = false;  // an odd number of Deflectors: each total hits its roller (D5)
     bool disrupted = false;  // any Disruptor: nobody rolls (D5)
 };
 
-inline Resolution resolve(const Calibration& c, Function fa, Function fd) noexcept {
+// kBook: the options are the book's (Options::book), taken as constants.
+template <bool kBook = false>
+inline Resolution resolve(const Calibration& c, Function fa, Function fd,
+                          const Options& o) noexcept {
     Resolution r;
     // D3: the changers flip the step-1 particles, cumulatively.
     const int ray = c.ray ^ (fa == kChangerSelf) ^ (fd == kChangerOpponent);
     const int shield = c.shield ^ (fa == kChangerOpponent) ^ (fd == kChangerSelf);
     // D4: the attacker's dice; the defender's only from his Delayed Attack.
-    r.attacker_dice = (ray != shield) + (c.focus != c.region) + (fa == kDelayed);
-    r.defender_dice = (fd == kDelayed);
+    if constexpr (kBook) {
+        r.attacker_dice = (ray != shield) + (c.focus != c.region) + (fa == kDelayed);
+        r.defender_dice = (fd == kDelayed);
+    } else {
+        r.attacker_dice = (ray != shield) * o.calibrate_dice +
+                          (c.focus != c.region) * o.focus_dice + (fa == kDelayed) * o.delayed_dice;
+        r.defender_dice = (fd == kDelayed) * o.delayed_dice;
+    }
     // D5
     r.disrupted = fa == kDisruptor || fd == kDisruptor;
-    r.multiplier = (fa == kIntensifier ? 2 : 1) * (fd == kIntensifier ? 2 : 1);
+    r.intensifiers = (fa == kIntensifier) + (fd == kIntensifier);
+    const int factor = kBook ? 2 : o.intensifier_factor;
+    r.multiplier = (fa == kIntensifier ? factor : 1) * (fd == kIntensifier ? factor : 1);
     r.deflected = ((fa == kDeflector) + (fd == kDeflector)) % 2 == 1;
     return r;
 }
 
 // A rolled turn's outcome as an index for tables, 0..kOutcomes-1: the dice each side rolls (D4:
-// 0 to 3 for the attacker, 0 or 1 for the defender), the multiplier (1, 2 or 4) and the
-// deflection (D5). A disrupted turn, where nobody rolls, has none.
-inline constexpr int kOutcomes = 4 * 2 * 3 * 2;
+// 0 to 3 for the attacker, 0 or 1 for the defender in the book; up to kMaxDice and 3 under the
+// options), the Intensifiers played (0, 1 or 2) and the deflection (D5). A disrupted turn, where
+// nobody rolls, has none. Ordered as (attacker's dice, defender's, Intensifiers, deflection).
+inline constexpr int kOutcomes = (kMaxDice + 1) * 4 * 3 * 2;
 inline int outcome_index(const Resolution& r) noexcept {
-    const int m = r.multiplier == 1 ? 0 : (r.multiplier == 2 ? 1 : 2);
-    return ((r.attacker_dice * 2 + r.defender_dice) * 3 + m) * 2 + (r.deflected ? 1 : 0);
+    return ((r.attacker_dice * 4 + r.defender_dice) * 3 + r.intensifiers) * 2 +
+           (r.deflected ? 1 : 0);
 }
 
 struct Outcome {
@@ -180,7 +282,7 @@ inline Seat attacker(const State& s) noexcept { return s.turn % 2 == 0 ? kTau : 
 
 inline View view_of(const State& s, const Options& o, Seat me, bool attacking) noexcept {
     const Seat opp = me == kTau ? kKaon : kTau;
-    return View{me, attacking, s.hp[me], s.hp[opp], s.used[me], s.used[opp], &o, s.turn};
+    return View{me, attacking, s.hp[me], s.hp[opp], s.used[me], s.used[opp], &o, s.turn, o.book};
 }
 
 // The resumable form (engine/decision.hpp). D2a: each of a turn's three steps is made by both
@@ -250,6 +352,14 @@ struct Game {
     }
     template <class Dice>
     static void apply(State& s, const Options& o, Choice choice, Dice& dice) {
+        if (o.book)
+            apply_as<true>(s, o, choice, dice);
+        else
+            apply_as<false>(s, o, choice, dice);
+    }
+    // kBook: the options are the book's (Options::book), their values constants.
+    template <bool kBook, class Dice>
+    static void apply_as(State& s, const Options& o, Choice choice, Dice& dice) {
         switch (s.step) {
             case 0:
                 s.c.ray = choice;
@@ -267,7 +377,7 @@ struct Game {
                 s.fa = static_cast<Function>(choice);
                 break;
             default:
-                finish_turn(s, o, static_cast<Function>(choice), dice);
+                finish_turn<kBook>(s, o, static_cast<Function>(choice), dice);
                 s.step = 0;
                 return;
         }
@@ -277,8 +387,9 @@ struct Game {
     // The turn's functions (D3-D5, D7), its dice (step 4), and the end (D6): what apply does
     // with the defender's function (step 5), for play_from's straight-line turn too. Always
     // inlined: gcc left it a call, and the call, its saved registers and the State it could then
-    // no longer keep in registers made aggressor/survivor playouts 1.3x slower.
-    template <class Dice>
+    // no longer keep in registers made aggressor/survivor playouts 1.3x slower. kBook: the
+    // options are the book's (Options::book), their values constants, the dice one sum_d6 a side.
+    template <bool kBook, class Dice>
     [[gnu::always_inline]] static void finish_turn(State& s, const Options& o, Function fd,
                                                    Dice& dice) {
         const Seat a = attacker(s), d = a == kTau ? kKaon : kTau;
@@ -287,10 +398,16 @@ struct Game {
             ++s.out.played[seat][f];
             s.used[seat] = static_cast<std::uint8_t>(s.used[seat] | o.bit(f));  // D7
         }
-        const Resolution r = resolve(s.c, s.fa, fd);  // D3, D4, D5
+        const Resolution r = resolve<kBook>(s.c, s.fa, fd, o);  // D3, D4, D5
         if (!r.disrupted) {
-            const int ta = dice.sum_d6(r.attacker_dice) * r.multiplier;  // the attacker first
-            const int td = dice.sum_d6(r.defender_dice) * r.multiplier;
+            int ta, td;  // the attacker's first
+            if constexpr (kBook) {
+                ta = dice.sum_d6(r.attacker_dice) * r.multiplier;
+                td = dice.sum_d6(r.defender_dice) * r.multiplier;
+            } else {
+                ta = o.roll_dice(dice, r.attacker_dice) * r.multiplier;
+                td = o.roll_dice(dice, r.defender_dice) * r.multiplier;
+            }
             if (r.deflected) {
                 s.hp[a] -= ta;
                 s.hp[d] -= td;
@@ -332,17 +449,50 @@ namespace detail {
 // A turn from its first step as straight-line code: Game's six decision points in its order (the
 // attacker's then the defender's ray and shield, focus and region, functions; D2a), each policy
 // asked what Game::decide asks it, then Game::finish_turn, without Game's step switch and its
-// seat lookups per decision. The same calls and dice as play_turn: the runner's hot loop.
-template <class A, class D, class Dice>
+// seat lookups per decision. The same calls and dice as play_turn: the runner's hot loop. kBook:
+// the options are the book's (Options::book), so the policies' charts (BookView) and the
+// turn's dice and multipliers are constants.
+template <bool kBook, class A, class D, class Dice>
 void straight_turn(State& s, const Options& o, Seat a, A& att, D& def, Dice& dice) {
     const Seat d = a == kTau ? kKaon : kTau;
-    const View va = view_of(s, o, a, true), vd = view_of(s, o, d, false);
+    using V = std::conditional_t<kBook, BookView, View>;
+    const V va{view_of(s, o, a, true)}, vd{view_of(s, o, d, false)};
     s.c.ray = static_cast<Game::Choice>(att.particle(va, dice));
     s.c.shield = static_cast<Game::Choice>(def.particle(vd, dice));
     s.c.focus = static_cast<Game::Choice>(att.region(va, s.c.ray, s.c.shield, dice));
     s.c.region = static_cast<Game::Choice>(def.region(vd, s.c.ray, s.c.shield, dice));
     s.fa = att.function(va, s.c, dice);
-    Game::finish_turn(s, o, def.function(vd, s.c, dice), dice);
+    Game::finish_turn<kBook>(s, o, def.function(vd, s.c, dice), dice);
+}
+
+template <bool kBook, class TauPolicy, class KaonPolicy, class Dice>
+void straight_turns(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
+    while (!s.over) {
+        if (attacker(s) == kTau)
+            straight_turn<kBook>(s, o, kTau, tau, kaon, dice);
+        else
+            straight_turn<kBook>(s, o, kKaon, kaon, tau, dice);
+    }
+}
+
+// play_from with the options' values as constants (kBook) or read (a variant's).
+template <bool kBook, class TauPolicy, class KaonPolicy, class Dice>
+void play_from_as(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
+    while (!s.over && s.step != 0) {
+        const Game::Choice c = Game::to_move(s, o) == kTau ? Game::decide(s, o, tau, dice)
+                                                           : Game::decide(s, o, kaon, dice);
+        Game::apply_as<kBook>(s, o, c, dice);
+    }
+    straight_turns<kBook>(s, o, tau, kaon, dice);
+}
+
+// A variant's duel out of line, so that its code takes nothing from the book's: inlined beside
+// it, it made gcc stop inlining the book's Dice::sum_d6 (aggressor/survivor playouts 1.2x
+// slower). Not gnu::cold: optimised for size, a variant's playouts took 1.6x longer again.
+template <class TauPolicy, class KaonPolicy, class Dice>
+[[gnu::noinline]] void variant_play_from(State& s, const Options& o, TauPolicy& tau,
+                                         KaonPolicy& kaon, Dice& dice) {
+    play_from_as<false>(s, o, tau, kaon, dice);
 }
 }  // namespace detail
 
@@ -351,17 +501,11 @@ void straight_turn(State& s, const Options& o, Seat a, A& att, D& def, Dice& dic
 template <class TauPolicy, class KaonPolicy, class Dice>
 requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice>
 void play_from(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
-    while (!s.over && s.step != 0) {
-        const Game::Choice c = Game::to_move(s, o) == kTau ? Game::decide(s, o, tau, dice)
-                                                           : Game::decide(s, o, kaon, dice);
-        Game::apply(s, o, c, dice);
-    }
-    while (!s.over) {
-        if (attacker(s) == kTau)
-            detail::straight_turn(s, o, kTau, tau, kaon, dice);
-        else
-            detail::straight_turn(s, o, kKaon, kaon, tau, dice);
-    }
+    // The book's options (the default) read once: its turns with their values as constants.
+    if (o.book) [[likely]]
+        detail::play_from_as<true>(s, o, tau, kaon, dice);
+    else
+        detail::variant_play_from(s, o, tau, kaon, dice);
 }
 
 // A whole duel (D1-D7).

@@ -5,6 +5,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <tuple>
 
 #include "engine/stop.hpp"
 
@@ -70,19 +71,6 @@ double solve_matrix_game(std::span<const double> a, int m, int n, double* row, d
 
 namespace {
 
-// The law of the sum of k d6, k = 0..3 (D4 gives at most 3 dice).
-const std::array<std::array<double, 19>, 4>& dice_sums() {
-    static const auto sums = [] {
-        std::array<std::array<double, 19>, 4> s{};
-        s[0][0] = 1;
-        for (std::size_t k = 1; k < 4; ++k)
-            for (std::size_t v = 0; v + 6 < 19; ++v)
-                for (std::size_t f = 1; f <= 6; ++f) s[k][v + f] += s[k - 1][v] / 6;
-        return s;
-    }();
-    return sums;
-}
-
 // A calibration with the given step-3 context (blocked ray, mismatched region): the functions'
 // outcome depends on nothing else (D3, D4).
 Calibration context(int k) {
@@ -92,7 +80,7 @@ Calibration context(int k) {
 
 class Solver {
 public:
-    Solver(const Options& o, EquilibriumTable& t) : h_(o.hp), t_(t) {}
+    Solver(const Options& o, EquilibriumTable& t) : h_(o.hp), o_(o), sums_(damage_laws(o)), t_(t) {}
 
     void run() {
         for (int sum = 2; sum <= 2 * h_; ++sum)
@@ -125,7 +113,7 @@ private:
         Stage s;
         s.a = a;
         s.d = d;
-        const auto& sums = dice_sums();
+        const auto& sums = sums_;  // D4: damage.die's laws
         // Many function pairs resolve alike: each outcome (dice a side, multiplier, deflection)
         // is valued once.
         std::array<double, kOutcomes> valued{};
@@ -133,8 +121,8 @@ private:
         for (int k = 0; k < 4; ++k)
             for (int fa = 0; fa < kFunctionCount; ++fa)
                 for (int fd = 0; fd < kFunctionCount; ++fd) {
-                    const Resolution r =
-                        resolve(context(k), static_cast<Function>(fa), static_cast<Function>(fd));
+                    const Resolution r = resolve(context(k), static_cast<Function>(fa),
+                                                 static_cast<Function>(fd), o_);
                     const int e = fa * kFunctionCount + fd;
                     if (r.disrupted || (r.attacker_dice == 0 && r.defender_dice == 0)) {
                         s.stays[k][e] = true;
@@ -148,9 +136,9 @@ private:
                     double v = 0;
                     const auto& sa = sums[static_cast<std::size_t>(r.attacker_dice)];
                     const auto& sd = sums[static_cast<std::size_t>(r.defender_dice)];
-                    for (int x = 0; x < 19; ++x) {
+                    for (int x = 0; x < static_cast<int>(sa.size()); ++x) {
                         if (sa[static_cast<std::size_t>(x)] == 0) continue;
-                        for (int y = 0; y < 19; ++y) {
+                        for (int y = 0; y < static_cast<int>(sd.size()); ++y) {
                             const double p =
                                 sa[static_cast<std::size_t>(x)] * sd[static_cast<std::size_t>(y)];
                             if (p == 0) continue;
@@ -219,6 +207,8 @@ private:
     }
 
     int h_;
+    Options o_;                                           // D4, D5: the dice awarded, the factor
+    std::array<std::vector<double>, kMaxDice + 1> sums_;  // D4: the law of n dice awarded
     EquilibriumTable& t_;
 };
 
@@ -249,11 +239,14 @@ EquilibriumTable solve_equilibrium(const Options& o) {
 }
 
 std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o) {
-    check(o);  // before the cache, which is keyed by hp alone
+    check(o);  // before the cache, which is keyed by what the solution depends on
     static std::mutex lock;
-    static std::map<int, std::shared_ptr<const EquilibriumTable>> solved;
+    static std::map<std::tuple<int, std::string, int, int, int, int>,
+                    std::shared_ptr<const EquilibriumTable>>
+        solved;
     const std::lock_guard<std::mutex> hold(lock);
-    auto& slot = solved[o.hp];
+    auto& slot = solved[{o.hp, to_string(o.die), o.intensifier_factor, o.calibrate_dice,
+                         o.focus_dice, o.delayed_dice}];
     if (!slot) slot = std::make_shared<const EquilibriumTable>(solve_equilibrium(o));
     return slot;
 }

@@ -69,7 +69,8 @@ inline constexpr int kMaxEquilibriumHp = 150;
 // kMaxEquilibriumHp, or max_turns below 10000 (a near cap would make the values depend on the
 // turn).
 EquilibriumTable solve_equilibrium(const Options& o);
-// The same, solved once per hit points and kept (the policy's, the registration's).
+// The same, solved once per hp, damage.die and intensifier.factor and kept (the policy's, the
+// registration's).
 std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o);
 
 }  // namespace odds::dimension_duel

@@ -14,22 +14,15 @@ using namespace odds::dimension_duel;
 
 namespace {
 
-// The law of the sum of n d6, n = 0..3 (D4 gives at most 3 dice).
-const std::array<std::vector<double>, 4>& dice_sums() {
-    static const auto sums = [] {
-        std::array<std::vector<double>, 4> s;
-        s[0] = {1.0};
-        for (int n = 1; n < 4; ++n) {
-            s[n].assign(static_cast<std::size_t>(6 * n + 1), 0.0);
-            for (std::size_t v = 0; v < s[static_cast<std::size_t>(n) - 1].size(); ++v)
-                for (int f = 1; f <= 6; ++f)
-                    s[n][v + static_cast<std::size_t>(f)] +=
-                        s[static_cast<std::size_t>(n) - 1][v] / 6;
-        }
-        return s;
-    }();
-    return sums;
-}
+// A turn's dice under the options (D4, D5): sums[n][t] = P(n dice awarded total t), n = 0..9
+// (D4 gives at most 3 in the book), each die's law from damage.die; mult[i] the multiplier of i
+// Intensifiers.
+struct Damage {
+    std::array<std::vector<double>, kMaxDice + 1> sums;
+    std::array<int, 3> mult{1, 2, 4};
+    explicit Damage(const Options& o)
+        : sums(damage_laws(o)), mult{o.multiplier(0), o.multiplier(1), o.multiplier(2)} {}
+};
 
 // Outcome classes of a turn's functions: 0 = nothing rolled (a Disruptor); else dice per side,
 // multiplier and deflection.
@@ -44,10 +37,10 @@ Resolution resolution_of(int cls) {
     int c = cls - 1;
     r.deflected = c % 2;
     c /= 2;
-    r.multiplier = 1 << (c % 3);
+    r.intensifiers = c % 3;
     c /= 3;
-    r.defender_dice = c % 2;
-    r.attacker_dice = c / 2;
+    r.defender_dice = c % 4;
+    r.attacker_dice = c / 4;
     return r;
 }
 // Does this class ever deal damage? (Dice totals are at least 1 a die.)
@@ -58,14 +51,15 @@ bool stays(int cls) {
 
 // Calls f(damage to Tau, damage to Kaon, probability) for every dice outcome of a class.
 template <class F>
-void for_each_damage(int cls, Seat attacker, F&& f) {
-    const Resolution r = resolution_of(cls);
+void for_each_damage(const Damage& dm, int cls, Seat attacker, F&& f) {
+    Resolution r = resolution_of(cls);
+    r.multiplier = dm.mult[static_cast<std::size_t>(r.intensifiers)];
     if (r.disrupted) {
         f(0, 0, 1.0);
         return;
     }
-    const auto& sa = dice_sums()[r.attacker_dice];
-    const auto& sd = dice_sums()[r.defender_dice];
+    const auto& sa = dm.sums[static_cast<std::size_t>(r.attacker_dice)];
+    const auto& sd = dm.sums[static_cast<std::size_t>(r.defender_dice)];
     for (std::size_t x = 0; x < sa.size(); ++x) {
         if (sa[x] == 0) continue;
         for (std::size_t y = 0; y < sd.size(); ++y) {
@@ -128,11 +122,14 @@ struct Space {
     }
 };
 
-// class_table()[calibration][fa][fd]: the outcome class of every turn (D3-D5), computed once.
-const std::array<std::array<std::array<std::uint8_t, kFunctionCount>, kFunctionCount>, 36>&
-class_table() {
-    static const auto table = [] {
-        std::array<std::array<std::array<std::uint8_t, kFunctionCount>, kFunctionCount>, 36> t{};
+// class_table(o)[calibration][fa][fd]: the outcome class of every turn (D3-D5), computed once a
+// solve (the dice awarded are options).
+using ClassTable =
+    std::array<std::array<std::array<std::uint8_t, kFunctionCount>, kFunctionCount>, 36>;
+static_assert(kClasses <= 256);
+ClassTable class_table(const Options& o) {
+    ClassTable t{};
+    {
         for (int ray = 0; ray < 2; ++ray)
             for (int shield = 0; shield < 2; ++shield)
                 for (int focus = 0; focus < 3; ++focus)
@@ -142,16 +139,15 @@ class_table() {
                             for (int j = 0; j < kFunctionCount; ++j)
                                 t[static_cast<std::size_t>(BestResponseTable::calibration_index(c))]
                                  [i][j] = static_cast<std::uint8_t>(class_of(resolve(
-                                     c, static_cast<Function>(i), static_cast<Function>(j))));
+                                     c, static_cast<Function>(i), static_cast<Function>(j), o)));
                     }
-        return t;
-    }();
-    return table;
+    }
+    return t;
 }
 
 // The probability of each outcome class in state (ht, hk, attacker) under two policies.
-std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht, int hk, Seat a,
-                                       const Laws& la, const Laws& ld) {
+std::array<double, kClasses> class_law(const Options& o, const ClassTable& table, const Space& sp,
+                                       int ht, int hk, Seat a, const Laws& la, const Laws& ld) {
     const Seat d = a == kTau ? kKaon : kTau;
     const View va = sp.view(o, ht, hk, a, true), vd = sp.view(o, ht, hk, d, false);
     std::array<double, kClasses> w{};
@@ -167,8 +163,8 @@ std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht
                     if (w2 == 0) continue;
                     const Calibration c{ray, shield, focus, region};
                     const FunctionLaw fa = la.function(va, c), fd = ld.function(vd, c);
-                    const auto& classes = class_table()[static_cast<std::size_t>(
-                        BestResponseTable::calibration_index(c))];
+                    const auto& classes =
+                        table[static_cast<std::size_t>(BestResponseTable::calibration_index(c))];
                     for (std::size_t i = 0; i < kFunctionCount; ++i) {
                         if (fa[i] == 0) continue;
                         const double wi = w2 * fa[i];
@@ -186,12 +182,14 @@ std::array<double, kClasses> class_law(const Options& o, const Space& sp, int ht
 // (`dice` one a seat, `equilibrium` a few dozen), so each is built once and shared: the solver's
 // memory follows the number of distinct laws, not the states, and the passes over the states
 // read their laws from the cache.
-constexpr int kMaxHit = 3 * 6 * 4;  // the most one turn can take from a player (D4, D5)
-constexpr int kSpan = kMaxHit + 1;
+// The most one turn can take from a player is Options::max_hit() (D4, D5: 3 dice x 6 x 4 in the
+// book); the kernels' columns are bytes, so the solver takes up to 255 and refuses more.
+constexpr int kMaxHit = 255;
+constexpr int kMaxSpan = kMaxHit + 1;
 
 struct Kernel {
     int rows = 0;  // r = 0..rows-1; row r's cells are [start[r], start[r + 1]) in Transitions
-    std::array<std::uint32_t, kSpan + 1> start{};
+    std::array<std::uint32_t, kMaxSpan + 1> start{};
 };
 
 // Every state's turn: which kernel, and the chance that the duel ends in it. States are indexed
@@ -255,12 +253,12 @@ struct Transitions {
 // The damage law of an outcome-class law w with `a` attacking, normalised to sum to 1 as far as
 // doubles allow (so the forward pass over thousands of turns loses no mass), appended to the
 // cells.
-Kernel make_kernel(Seat a, const std::array<double, kClasses>& w, std::vector<double>& scratch,
-                   Transitions& tr) {
+Kernel make_kernel(const Damage& dm, int kSpan, Seat a, const std::array<double, kClasses>& w,
+                   std::vector<double>& scratch, Transitions& tr) {
     std::fill(scratch.begin(), scratch.end(), 0.0);
     for (int cls = 0; cls < kClasses; ++cls)
         if (w[cls] != 0)
-            for_each_damage(cls, a, [&](int dt, int dk, double p) {
+            for_each_damage(dm, cls, a, [&](int dt, int dk, double p) {
                 scratch[static_cast<std::size_t>(dt * kSpan + dk)] += w[cls] * p;
             });
     long double sum = 0;
@@ -286,6 +284,9 @@ Transitions transitions(const Options& o, const Policy& tau, const Policy& kaon)
     tr.h = h;
     const Laws lt{tau}, lk{kaon};
     std::map<std::pair<int, std::array<double, kClasses>>, std::uint32_t> seen;
+    const Damage dm(o);
+    const ClassTable table = class_table(o);
+    const int kSpan = o.max_hit() + 1;
     std::vector<double> scratch(static_cast<std::size_t>(kSpan * kSpan));
     for (int att = 0; att < 2; ++att) {
         tr.kernel_of[att].resize(static_cast<std::size_t>(h * h));
@@ -296,11 +297,11 @@ Transitions transitions(const Options& o, const Policy& tau, const Policy& kaon)
         for (int ht = 1; ht <= h; ++ht) {
             throw_if_stop_requested();  // once a row of states (engine/stop.hpp)
             for (int hk = 1; hk <= h; ++hk) {
-                const auto w = a == kTau ? class_law(o, sp, ht, hk, a, lt, lk)
-                                         : class_law(o, sp, ht, hk, a, lk, lt);
+                const auto w = a == kTau ? class_law(o, table, sp, ht, hk, a, lt, lk)
+                                         : class_law(o, table, sp, ht, hk, a, lk, lt);
                 const auto [it, fresh] =
                     seen.try_emplace({att, w}, static_cast<std::uint32_t>(tr.kernels.size()));
-                if (fresh) tr.kernels.push_back(make_kernel(a, w, scratch, tr));
+                if (fresh) tr.kernels.push_back(make_kernel(dm, kSpan, a, w, scratch, tr));
                 const std::size_t c = tr.cell(ht, hk);
                 tr.kernel_of[att][c] = it->second;
                 std::array<double, 3> e{};
@@ -383,6 +384,12 @@ void check_size(const Options& o, const char* what) {
         throw UsageError(std::string("dimension-duel: ") + what + " handles hp up to " +
                          std::to_string(kMaxExactHp) + " (hp=" + std::to_string(o.hp) +
                          " has too many states); use 'odds run'");
+    if (o.max_hit() > kMaxHit)
+        throw UsageError(
+            std::string("dimension-duel: ") + what + " handles at most " + std::to_string(kMaxHit) +
+            " damage in one turn ((calibrate.dice + focus.dice + delayed.dice) x damage.die's "
+            "most x intensifier.factor^2 = " +
+            std::to_string(o.max_hit()) + "); use 'odds run'");
 }
 }  // namespace
 
@@ -540,14 +547,24 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
     table->hp = h;
     table->entries.resize(static_cast<std::size_t>(h * h * 2));
     std::vector<double> value(static_cast<std::size_t>(sp.states()), 0.0);  // P(seat wins)
+    const Damage dm(o);
+    // Every turn's class, and the classes that deal damage under these options (most of
+    // kClasses never occur), listed once.
+    const ClassTable classes = class_table(o);
+    std::array<bool, kClasses> occurs{};
+    for (const auto& by_c : classes)
+        for (const auto& row : by_c)
+            for (const std::uint8_t cls : row) occurs[cls] = true;
+    std::vector<int> dealing;
+    for (int cls = 0; cls < kClasses; ++cls)
+        if (occurs[static_cast<std::size_t>(cls)] && !stays(cls)) dealing.push_back(cls);
 
     // The value of each class that deals damage, from states already solved.
     auto class_values = [&](int ht, int hk, Seat a) {
         std::array<double, kClasses> v{};
         const Seat next = a == kTau ? kKaon : kTau;
-        for (int cls = 0; cls < kClasses; ++cls) {
-            if (stays(cls)) continue;
-            for_each_damage(cls, a, [&](int dt, int dk, double p) {
+        for (const int cls : dealing) {
+            for_each_damage(dm, cls, a, [&](int dt, int dk, double p) {
                 const int nt = ht - dt, nk = hk - dk;
                 double x;
                 if (nt > 0 && nk > 0)
@@ -582,16 +599,17 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                     for (int region = 0; region < 3; ++region) {
                         const Calibration c{ray, shield, focus, region};
                         const FunctionLaw fo = lo.function(vo, c);
-                        auto& row =
-                            f.ab[static_cast<std::size_t>(BestResponseTable::calibration_index(c))];
+                        const auto ci =
+                            static_cast<std::size_t>(BestResponseTable::calibration_index(c));
+                        auto& row = f.ab[ci];
                         for (int fb = 0; fb < kFunctionCount; ++fb) {
                             double av = 0, bv = 0;
                             for (int j = 0; j < kFunctionCount; ++j) {
                                 const double p = fo[j];
                                 if (p == 0) continue;
-                                const Function fa = static_cast<Function>(seat_attacks ? fb : j);
-                                const Function fd = static_cast<Function>(seat_attacks ? j : fb);
-                                const int cls = class_of(resolve(c, fa, fd));
+                                const int fa = seat_attacks ? fb : j, fd = seat_attacks ? j : fb;
+                                const int cls = classes[ci][static_cast<std::size_t>(fa)]
+                                                       [static_cast<std::size_t>(fd)];
                                 if (stays(cls))
                                     bv += p;
                                 else

@@ -136,3 +136,35 @@ TEST_CASE("equilibrium plays as its laws say: Monte Carlo against the exact solv
         CHECK(std::abs(seen - p) <= 4 * std::sqrt(p * (1 - p) / n) + 1e-9);
     }
 }
+
+TEST_CASE("D2a equilibrium follows damage.die and intensifier.factor: best-response gains nothing",
+          "[duel][D2a][exact][options]") {
+    for (const Settings& variant :
+         {Settings{{"hp", "12"}, {"damage.die", "1d8"}},
+          Settings{{"hp", "12"}, {"intensifier.factor", "3"}, {"damage.die", "1d4+1"}},
+          Settings{{"hp", "12"}, {"calibrate.dice", "2"}, {"delayed.dice", "3"}}}) {
+        const Options o = parse_options(variant);
+        INFO(scenario(o));
+        const auto table = equilibrium(o);
+        CHECK(table != equilibrium(small()));  // solved for the variant, not the book's cache
+        const Policy eq = Equilibrium{table};
+        const double value = table->value();
+        CHECK(value == Approx(0.5).margin(1e-9));  // a Disruptor every turn still forces it
+        const Policy tau_br = BestResponse{exact::dimension_duel::best_response(o, kTau, eq)};
+        const Policy kaon_br = BestResponse{exact::dimension_duel::best_response(o, kKaon, eq)};
+        CHECK(tau_score(o, tau_br, eq) <= value + 1e-6);
+        CHECK(tau_score(o, eq, kaon_br) >= value - 1e-6);
+        // Monte Carlo of the variant against the exact solver, 4 sigma.
+        const auto exact = exact::dimension_duel::solve(o, eq, DicePolicy{});
+        const std::uint64_t n = 3000;
+        const Tally t =
+            test::monte_carlo("dimension-duel", variant, {"tau=equilibrium", "kaon=dice"}, n, 77);
+        for (auto [metric, p] :
+             {std::pair{kTauWin, exact.tau_win}, std::pair{kKaonWin, exact.kaon_win},
+              std::pair{kDraw, exact.draw}}) {
+            const double seen = static_cast<double>(test::counts(t, metric)[1]) / n;
+            INFO("metric " << metric << ": exact " << p << ", seen " << seen);
+            CHECK(std::abs(seen - p) <= 4 * std::sqrt(p * (1 - p) / n) + 1e-9);
+        }
+    }
+}

@@ -1,6 +1,7 @@
 // Dimension Duel rule tests: every function and interaction (D1-D7) with scripted choices and
 // scripted dice. A test fails if the kernel rolls one die more or less than the rule requires.
 #include <catch2/catch.hpp>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -344,4 +345,264 @@ TEST_CASE("policies sample as their laws say", "[duel][policies][statistics]") {
     check(seen, p.function_law(v, c));
     check(particles, p.particle_law(v));
     check(regions, p.region_law(v, 0, 0));
+}
+
+TEST_CASE("D4 damage.die: what each die awarded rolls, the book's 1d6 or another",
+          "[duel][D4][options]") {
+    CHECK(parse_options({}).die == DiceExpr::of(1, 6));
+    // The book: two dice awarded, two d6 faces.
+    const Turn book = turn1(tau_plain(), kaon_open(), {3, 4}, parse_options({}));
+    CHECK(book.hp_kaon == 75 - 7);
+    // A d8: its faces (a 7 and an 8, which no d6 shows).
+    const Turn d8 = turn1(tau_plain(), kaon_open(), {7, 8}, parse_options({{"damage.die", "1d8"}}));
+    CHECK(d8.hp_kaon == 75 - 15);
+    // 1d6+1: each die awarded adds its constant.
+    const Turn plus =
+        turn1(tau_plain(), kaon_open(), {3, 4}, parse_options({{"damage.die", "1d6+1"}}));
+    CHECK(plus.hp_kaon == 75 - 9);
+    // 2d4 a die awarded: two dice awarded roll four d4, the attacker's first, then the
+    // defender's Delayed Attack's two.
+    const Options two_d4 = parse_options({{"damage.die", "2d4"}});
+    const Turn four = turn1(tau_plain(), kaon_open(kDelayed), {1, 2, 3, 4, 4, 4}, two_d4);
+    CHECK(four.dice_used == 6);
+    CHECK(four.hp_kaon == 75 - 10);
+    CHECK(four.hp_tau == 75 - 8);
+    // Mixed d6s: 2d6 a die is still the d6 fast path, the same faces in order.
+    const Turn d6s =
+        turn1(tau_plain(), kaon_open(), {1, 2, 3, 6}, parse_options({{"damage.die", "2d6"}}));
+    CHECK(d6s.hp_kaon == 75 - 12);
+    CHECK(scenario(parse_options({{"damage.die", "1d8"}})).find("damage.die=1d8") !=
+          std::string::npos);
+    CHECK(scenario(parse_options({})).find("damage.die") == std::string::npos);
+    CHECK_THROWS_AS(parse_options({{"damage.die", "1d6-1"}}), UsageError);  // a total of 0
+    CHECK_THROWS_AS(parse_options({{"damage.die", "2d100"}}), UsageError);  // above 100
+}
+
+TEST_CASE("D5 intensifier.factor: each Intensifier multiplies every total by it",
+          "[duel][D5][options]") {
+    CHECK(parse_options({}).intensifier_factor == 2);
+    const Options x3 = parse_options({{"intensifier.factor", "3"}});
+    const Turn one = turn1(tau_plain(kIntensifier), kaon_open(), {3, 4}, x3);
+    CHECK(one.hp_kaon == 75 - 21);
+    const Turn two = turn1(tau_plain(kIntensifier), kaon_open(kIntensifier), {3, 4}, x3);
+    CHECK(two.hp_kaon == 75 - 63);
+    // Sent back by a Deflector, multiplied all the same.
+    const Turn back = turn1(tau_plain(kIntensifier), kaon_open(kDeflector), {3, 4}, x3);
+    CHECK(back.hp_tau == 75 - 21);
+    CHECK(back.hp_kaon == 75);
+    // 1: an Intensifier does nothing.
+    const Turn none = turn1(tau_plain(kIntensifier), kaon_open(kIntensifier), {3, 4},
+                            parse_options({{"intensifier.factor", "1"}}));
+    CHECK(none.hp_kaon == 75 - 7);
+    CHECK_THROWS_AS(parse_options({{"intensifier.factor", "0"}}), UsageError);
+    // The metrics' bound follows: one turn's most is 3 dice x the die's most x factor^2.
+    CHECK(x3.max_hit() == 3 * 6 * 9);
+    CHECK(parse_options({{"damage.die", "1d8"}}).max_hit() == 3 * 8 * 4);
+}
+
+TEST_CASE("D4 calibrate.dice, focus.dice, delayed.dice: the dice each award gives",
+          "[duel][D4][options]") {
+    const Options book = parse_options({});
+    CHECK(book.calibrate_dice == 1);
+    CHECK(book.focus_dice == 1);
+    CHECK(book.delayed_dice == 1);
+    // The book: one die for the open shield, one for the region, one for each Delayed Attack.
+    const Turn b = turn1(tau_plain(kDelayed), kaon_open(kDelayed), {1, 2, 3, 6}, book);
+    CHECK(b.hp_kaon == 75 - 6);
+    CHECK(b.hp_tau == 75 - 6);
+    // Two dice for the open shield: Tau rolls 2 + 1 (region) + 1 (Delayed) dice.
+    const Turn cal = turn1(tau_plain(kDelayed), kaon_open(), {1, 2, 3, 4},
+                           parse_options({{"calibrate.dice", "2"}}));
+    CHECK(cal.hp_kaon == 75 - 10);
+    // Only the shield open (same region): calibrate.dice=0 leaves nothing to roll.
+    const Turn none =
+        turn1(tau_plain(), Scripted{1, 0, kBluff}, {}, parse_options({{"calibrate.dice", "0"}}));
+    CHECK(none.hp_kaon == 75);
+    // Three dice for the region alone (anti-Tau shield stops the ray).
+    const Turn foc =
+        turn1(tau_plain(), Scripted{0, 2, kBluff}, {2, 2, 2}, parse_options({{"focus.dice", "3"}}));
+    CHECK(foc.hp_kaon == 75 - 6);
+    // Delayed Attack of two dice, for the defender too.
+    const Turn del = turn1(tau_plain(kDelayed), kaon_blocks(kDelayed), {1, 2, 5, 6},
+                           parse_options({{"delayed.dice", "2"}}));
+    CHECK(del.hp_kaon == 75 - 3);
+    CHECK(del.hp_tau == 75 - 11);
+    const Options most = parse_options({{"calibrate.dice", "3"}, {"delayed.dice", "2"}});
+    CHECK(most.max_dice() == 6);
+    CHECK(most.max_hit() == 6 * 6 * 4);
+    CHECK_THROWS_AS(parse_options({{"focus.dice", "4"}}), UsageError);
+}
+
+TEST_CASE("D2 chart.tau, chart.head, chart.torso, chart.changer_self: the dice policy's charts",
+          "[duel][D2][options]") {
+    // The book's charts read the faces {4, 2, 5, 6, 6, 2, 5} as in "the dice policy rolls the
+    // seed's charts in order": no damage. Other charts read the same faces otherwise.
+    auto play = [](const Options& o, std::vector<int> faces) {
+        State s;
+        s.hp[kTau] = s.hp[kKaon] = 75;
+        DicePolicy tau, kaon;
+        ScriptedDice dice(std::move(faces));
+        play_turn(s, o, tau, kaon, dice);
+        CHECK(dice.remaining() == 0);
+        return s;
+    };
+    const State book = play(parse_options({}), {4, 2, 5, 6, 6, 2, 5});
+    CHECK(book.hp[kKaon] == 75);
+    CHECK(book.out.played[kTau][kChangerSelf] == 1);
+    // chart.tau=1-4: the 4 fires a Tau ray, the 2 raises an anti-Tau shield: blocked; the
+    // changer (Self) then unblocks it: one die, a 3.
+    const State tau = play(parse_options({{"chart.tau", "1-4"}}), {4, 2, 5, 6, 6, 2, 5, 3});
+    CHECK(tau.hp[kKaon] == 75 - 3 * 2);  // Kaon's Intensifier doubles it
+    // chart.changer_self=4-6: the re-rolled 2 is Changer-Opponent: Kaon's shield flips to
+    // anti-Kaon, which stops the Kaon ray: no dice either, but another function was played.
+    const State opp = play(parse_options({{"chart.changer_self", "4-6"}}), {4, 2, 5, 6, 6, 2, 5});
+    CHECK(opp.out.played[kTau][kChangerOpponent] == 1);
+    CHECK(opp.hp[kKaon] == 75);
+    // chart.head=5, chart.torso=1-4: Tau's focus 5 is the head, Kaon's region 6 the
+    // extremities (the book: both extremities): one die, a 4, doubled by Kaon's Intensifier.
+    const State head = play(parse_options({{"chart.head", "5"}, {"chart.torso", "1-4"}}),
+                            {4, 2, 5, 6, 6, 2, 5, 4});
+    CHECK(head.hp[kKaon] == 75 - 4 * 2);
+    const Options o = parse_options({{"chart.tau", "1"},
+                                     {"chart.head", "1-2"},
+                                     {"chart.torso", "2-3"},
+                                     {"chart.changer_self", "none"}});
+    const View v{kTau, true, 50, 50, 0, 0, &o};
+    const DicePolicy p;
+    CHECK(p.particle_law(v)[0] == Approx(1.0 / 6));
+    const auto r = p.region_law(v, 0, 0);  // the head's first: the torso keeps only the 3
+    CHECK(r[0] == Approx(2.0 / 6));
+    CHECK(r[1] == Approx(1.0 / 6));
+    CHECK(r[2] == Approx(3.0 / 6));
+    const auto f = p.function_law(v, Calibration{});
+    CHECK(f[kChangerSelf] == 0);
+    CHECK(f[kChangerOpponent] == Approx(1.0 / 6));
+}
+
+TEST_CASE(
+    "Options::book: the book's fast path is taken exactly when every turn option is the "
+    "book's",
+    "[duel][options]") {
+    CHECK(Options{}.book);
+    CHECK(parse_options({}).book);
+    // Book values written out are still the book.
+    CHECK(parse_options(
+              {{"chart.head", "1-2"}, {"damage.die", "1d6"}, {"hp", "30"}, {"single_use", "true"}})
+              .book);
+    for (const auto& [name, value] :
+         std::vector<std::pair<std::string, std::string>>{{"chart.tau", "1-4"},
+                                                          {"chart.head", "1"},
+                                                          {"chart.torso", "3-5"},
+                                                          {"chart.changer_self", "1-2"},
+                                                          {"calibrate.dice", "2"},
+                                                          {"focus.dice", "0"},
+                                                          {"delayed.dice", "2"},
+                                                          {"damage.die", "1d8"},
+                                                          {"damage.die", "1d6+1"},
+                                                          {"intensifier.factor", "3"}}) {
+        INFO(name << "=" << value);
+        CHECK_FALSE(parse_options({{name, value}}).book);
+    }
+    Options o;
+    o.intensifier_factor = 3;
+    o.settle();
+    CHECK_FALSE(o.book);
+}
+
+namespace {
+// Whole duels under the book's options by the fast path (book) and by the variants' path, which
+// reads every option: the same outcomes, the same dice drawn.
+template <class T, class K>
+void check_paths_agree(Options o, int duels) {
+    Options slow = o;
+    slow.book = false;
+    REQUIRE(o.book);
+    Dice fast_dice(7), slow_dice(7);
+    for (int i = 0; i < duels; ++i) {
+        T t1, t2;
+        K k1, k2;
+        const Outcome a = play(o, t1, k1, fast_dice), b = play(slow, t2, k2, slow_dice);
+        INFO("duel " << i);
+        REQUIRE(a.winner == b.winner);
+        REQUIRE(a.turns == b.turns);
+        REQUIRE(a.timeout == b.timeout);
+        for (int seat = 0; seat < 2; ++seat) {
+            REQUIRE(a.hp[seat] == b.hp[seat]);
+            REQUIRE(a.dealt[seat] == b.dealt[seat]);
+            for (int f = 0; f < kFunctionCount; ++f)
+                REQUIRE(a.played[seat][f] == b.played[seat][f]);
+        }
+    }
+    CHECK(fast_dice.word() == slow_dice.word());
+}
+}  // namespace
+
+TEST_CASE("the book's fast path plays as the path that reads every option", "[duel][options]") {
+    check_paths_agree<DicePolicy, DicePolicy>(Options{}, 3000);
+    check_paths_agree<Aggressor, Survivor>(Options{}, 3000);
+    check_paths_agree<Calibrator, Aggressor>(Options{}, 3000);
+    Options single;
+    single.single_use = true;
+    single.separate_changers = true;
+    check_paths_agree<DicePolicy, Survivor>(single, 3000);
+}
+
+TEST_CASE(
+    "D2 chart.disruptor, chart.delayed, chart.deflector, chart.intensifier, chart.changer: "
+    "the function chart",
+    "[duel][D2][options]") {
+    // The face each function takes in the book, and a changed chart that gives it the 1.
+    const std::pair<const char*, Function> rows[] = {{"chart.disruptor", kDisruptor},
+                                                     {"chart.delayed", kDelayed},
+                                                     {"chart.deflector", kDeflector},
+                                                     {"chart.intensifier", kIntensifier},
+                                                     {"chart.changer", kChangerSelf}};
+    auto roll = [](const Options& o, std::vector<int> faces, bool book_view) {
+        View v{kTau, true, 50, 50, 0, 0, &o};
+        v.book = book_view;
+        DicePolicy p;
+        ScriptedDice dice(std::move(faces));
+        const Function f = p.function(v, Calibration{}, dice);
+        CHECK(dice.remaining() == 0);
+        return f;
+    };
+    const Options book = parse_options({});
+    for (const bool fast : {false, true}) {
+        CHECK(roll(book, {1}, fast) == kBluff);
+        CHECK(roll(book, {2}, fast) == kDisruptor);
+        CHECK(roll(book, {5}, fast) == kIntensifier);
+        CHECK(roll(book, {6, 3}, fast) == kChangerSelf);
+        CHECK(roll(book, {6, 4}, fast) == kChangerOpponent);
+    }
+    for (const auto& [name, f] : rows) {
+        INFO(name);
+        const Options o = parse_options({{name, "1"}});
+        CHECK_FALSE(o.book);
+        // The 1 is the function now (a changer rolls its mode: a 2 is Self).
+        if (f == kChangerSelf)
+            CHECK(roll(o, {1, 2}, false) == kChangerSelf);
+        else
+            CHECK(roll(o, {1}, false) == f);
+        // and the book's face for it (2 to 6) a Bluff.
+        CHECK(roll(o, {f == kChangerSelf ? 6 : static_cast<int>(f) + 1}, false) == kBluff);
+    }
+    // A face in no function's chart is a Bluff; the first chart with the face wins.
+    const Options two = parse_options({{"chart.disruptor", "none"}, {"chart.delayed", "2-3"}});
+    CHECK(roll(two, {2}, false) == kDelayed);
+    const Options first = parse_options({{"chart.deflector", "4-5"}});
+    CHECK(roll(first, {5}, false) == kDeflector);
+    const auto law = DicePolicy{}.function_law(View{kTau, true, 50, 50, 0, 0, &two}, Calibration{});
+    CHECK(law[kDisruptor] == 0);
+    CHECK(law[kDelayed] == Approx(2.0 / 6));
+    CHECK(law[kBluff] == Approx(1.0 / 6));
+    // The book's law, as before the charts were options.
+    const auto bl = DicePolicy{}.function_law(View{kTau, true, 50, 50, 0, 0, &book}, Calibration{});
+    CHECK(bl == FunctionLaw{1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 12, 1.0 / 12});
+    Options counted = book;  // the book's numbers counted from the charts: the same doubles
+    counted.book = false;
+    CHECK(DicePolicy{}.function_law(View{kTau, true, 50, 50, 0, 0, &counted}, Calibration{}) == bl);
+    // D7: under single_use a used function is rolled again, so the chart needs a Bluff.
+    CHECK_THROWS_WITH(parse_options({{"single_use", "true"}, {"chart.disruptor", "1-2"}}),
+                      Catch::Contains("Bluff") && Catch::Contains("chart.disruptor"));
+    CHECK_NOTHROW(parse_options({{"chart.disruptor", "1-2"}}));
 }
