@@ -18,6 +18,12 @@ win60 = pct(num(r"P\(win\) lies in \[([\d.]+),"), 3)
 -->
 A mission with hull 60 is won 99.999%<!--=win60--> of the time.
 
+<!-- figures: for hp in 10 20; do build/odds exact dimension-duel --set hp=$hp; done
+gain = fix(means("tau_win")[0] - means("tau_win")[1], 4)
+gain_pct = pct(fig("gain"), 2)
+-->
+Tau's edge at hp 10 over hp 20: 9.9999<!--=gain--> (9.99%<!--=gain_pct-->).
+
 ```
 $ build/odds exact dimension-duel --set hp=10
 stale output
@@ -47,6 +53,8 @@ cmp -s "$dir/README.md" "$dir/before.md" || fail "--check changed the page"
 # rewritten: the check passes
 python3 "$script" --root "$dir" --odds "$odds" 2> "$dir/err" || fail "update failed: $(cat "$dir/err")"
 grep -q 'won [0-9.]*%<!--=win60--> of the time' "$dir/README.md" || fail "figure not rewritten"
+grep -q "edge at hp 10 over hp 20: 0\.[0-9]*<!--=gain--> ([0-9.]*%<!--=gain_pct-->)" "$dir/README.md" \
+  || fail "a shell line's figures (means, fig) not rewritten"
 python3 "$script" --check --root "$dir" --odds "$odds" > "$dir/diff" 2> "$dir/err" \
   || fail "--check fails after the rewrite: $(cat "$dir/diff" "$dir/err")"
 
