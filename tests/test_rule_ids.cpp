@@ -186,8 +186,8 @@ std::vector<std::string> ids_from(const fs::path& path) {
 }
 
 // Every id cited in a comment of the .hpp and .cpp files under engine/, policies/ and sim/ that
-// play or decide: a game folder's tests (test_*.cpp) and benchmark (bench.cpp) do not count, so a
-// ruling cited only by its test is still reported as uncited.
+// play or decide: a game folder's tests (test_*.cpp) and benchmarks (bench*: bench.cpp,
+// bench_naive.hpp) do not count, so a ruling cited only by its test is still reported as uncited.
 std::set<std::string> cited_in_sources() {
     std::set<std::string> cited;
     for (const char* dir : {"engine", "policies", "sim"}) {
@@ -198,7 +198,7 @@ std::set<std::string> cited_in_sources() {
             if (!entry.is_regular_file() || (p.extension() != ".hpp" && p.extension() != ".cpp"))
                 continue;
             const std::string name = p.filename().string();
-            if (name.rfind("test_", 0) == 0 || name == "bench.cpp") continue;
+            if (name.rfind("test_", 0) == 0 || name.rfind("bench", 0) == 0) continue;
             const auto text = read_text(p);
             if (!text) FAIL("cannot read " << p.string());
             cited.merge(cited_ids(comments_of(*text)));
@@ -207,10 +207,21 @@ std::set<std::string> cited_in_sources() {
     return cited;
 }
 
+// The shared rule book, the project's rulings, and each game's own page (engine/GAME/RULES.md),
+// so a new game's rulings are checked without an edit outside its folder (issue 31).
 std::vector<std::string> all_rule_ids() {
     auto ids = ids_from(kShared / "RULINGS.md");
-    for (auto& id : ids_from(kSource / "docs" / "rules" / "PROJECT_RULINGS.md"))
-        if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+    std::vector<fs::path> pages{kSource / "docs" / "rules" / "PROJECT_RULINGS.md"};
+    std::vector<fs::path> games;
+    for (const auto& entry : fs::directory_iterator(kSource / "engine"))
+        if (entry.is_directory() && fs::is_regular_file(entry.path() / "RULES.md"))
+            games.push_back(entry.path() / "RULES.md");
+    std::sort(games.begin(), games.end());
+    if (games.empty()) FAIL("no engine/*/RULES.md under " << kSource.string());
+    pages.insert(pages.end(), games.begin(), games.end());
+    for (const auto& page : pages)
+        for (auto& id : ids_from(page))
+            if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
     return ids;
 }
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
-#include "benchmarks/bosconian_naive.hpp"
+#include "engine/bosconian/bench_naive.hpp"
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/bosconian/policies.hpp"
 #include "engine/dice.hpp"

@@ -1,8 +1,8 @@
 // A straightforward hand-written Bosconian-D mission (B1-B9 with the default options: 36
 // sectors, 2d6 bases, hull 100, six cannons), all in this one file: what one would write without
-// the kernel's care, to measure the kernel against (benchmarks/bench_bosconian_naive.cpp). It
-// rolls the same dice in the same order as the kernel, so on the same dice it plays the same
-// missions (a test checks it), and the comparison is of the code alone.
+// the kernel's care, to measure the kernel against (the BM_BosconianNaive benchmarks of bench.cpp
+// beside it). It rolls the same dice in the same order as the kernel, so on the same dice it plays
+// the same missions (a test checks it), and the comparison is of the code alone.
 #pragma once
 
 namespace odds::naive {
