@@ -302,6 +302,28 @@ std::string run_sections(const fs::path& dir) {
     return s;
 }
 
+// compare: each policy's means, one forest chart a metric (policies.csv).
+std::string policy_means_section(const CsvTable& pol) {
+    if (pol.rows.empty()) return {};
+    std::string s;
+    s += "<section><h2>Each policy's figures</h2>";
+    for (const auto& metric : distinct(pol, "metric")) {
+        std::vector<svg::ForestRow> rows;
+        for (std::size_t r = 0; r < pol.rows.size(); ++r)
+            if (pol.at(r, "metric") == metric)
+                rows.push_back({pol.at(r, "policy"), number(pol.at(r, "mean")),
+                                number(pol.at(r, "ci_low")), number(pol.at(r, "ci_high")),
+                                "rank " + pol.at(r, "rank"), 0, ""});
+        s += "<h3>" + escape(metric) + "</h3>" +
+             figure(svg::forest_chart(metric + ": each policy's mean",
+                                      metric + ", mean per playout", rows, std::nullopt),
+                    csv_table(pol, {"rank", "policy", "mean", "ci_low", "ci_high", "stddev"},
+                              [&](std::size_t r) { return pol.at(r, "metric") == metric; }));
+    }
+    s += "</section>";
+    return s;
+}
+
 // compare: each policy's paired difference to the best, per metric compared; each policy's means.
 std::string compare_sections(const fs::path& dir) {
     const CsvTable cmp = read(dir, "compare.csv");
@@ -366,24 +388,7 @@ std::string compare_sections(const fs::path& dir) {
                  table({"policy", "difference", "ci_low", "ci_high", "p_value", "p_holm"}, cells));
     }
     s += "</section>";
-    if (!pol.rows.empty()) {
-        s += "<section><h2>Each policy's figures</h2>";
-        for (const auto& metric : distinct(pol, "metric")) {
-            std::vector<svg::ForestRow> rows;
-            for (std::size_t r = 0; r < pol.rows.size(); ++r)
-                if (pol.at(r, "metric") == metric)
-                    rows.push_back({pol.at(r, "policy"), number(pol.at(r, "mean")),
-                                    number(pol.at(r, "ci_low")), number(pol.at(r, "ci_high")),
-                                    "rank " + pol.at(r, "rank"), 0, ""});
-            s += "<h3>" + escape(metric) + "</h3>" +
-                 figure(svg::forest_chart(metric + ": each policy's mean",
-                                          metric + ", mean per playout", rows, std::nullopt),
-                        csv_table(pol, {"rank", "policy", "mean", "ci_low", "ci_high", "stddev"},
-                                  [&](std::size_t r) { return pol.at(r, "metric") == metric; }));
-        }
-        s += "</section>";
-    }
-    return s;
+    return s + policy_means_section(pol);
 }
 
 // A tournament's playouts: games per pairing (a pairing: one policy in the first seat, one in

@@ -261,6 +261,41 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
     return 0;
 }
 
+namespace {
+
+// --report of a run: where the game's exact solver solves this scenario (from the position,
+// with --state, where it has a solver from one), its laws go into DIR/exact/ and onto the
+// report's charts beside the Monte Carlo's; beyond the solver, none. Returns false when a stop
+// request came while solving: the report then goes without exact laws (the playouts are all
+// there).
+bool write_report_exact_laws(const GameEntry& game, const po::variables_map& vm,
+                             const std::optional<StateFile>& state, const fs::path& dir) {
+    std::optional<ExactReport> exact;
+    bool stopped = false;
+    InterruptGuard guard;
+    if (state ? game.exact_from != nullptr : game.exact != nullptr) try {
+            if (state) {
+                exact = game.exact_from(settings_of(vm), policies_of(vm), state->text, state->path);
+                exact->scenario += " state=" + state->path;
+            } else {
+                exact = game.exact(settings_of(vm), policies_of(vm));
+            }
+        } catch (const UsageError&) {  // beyond the solver: the report has no exact law
+        } catch (const StopRequested&) {
+            stopped = true;
+        }
+    std::error_code ec;
+    if (exact) {
+        fs::create_directories(dir / "exact", ec);
+        write_files_atomic(exact_files(game, *exact, dir / "exact"));
+    } else {
+        fs::remove_all(dir / "exact", ec);  // an earlier run's laws are not this one's
+    }
+    return !stopped;
+}
+
+}  // namespace
+
 int cmd_run(const std::vector<std::string>& args, Io io) {
     const auto parsed = parse_command("run", args, io);
     if (!parsed) return 0;
@@ -308,31 +343,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
         files.push_back(provenance_file(dir, "run", args, {std::string(game.name)}));
         write_files_atomic(files);
         if (report) {
-            // Where the game has an exact solver that solves this scenario, its laws go into
-            // DIR/exact/ and onto the report's charts beside the Monte Carlo's.
-            std::optional<ExactReport> exact;
-            // From a position (--state), the solver's law from that position, where it has one.
-            // Stopped while it solves: the report goes without (the playouts are all there).
-            InterruptGuard guard;
-            if (state ? game.exact_from != nullptr : game.exact != nullptr) try {
-                    if (state) {
-                        exact = game.exact_from(settings_of(vm), policies_of(vm), state->text,
-                                                state->path);
-                        exact->scenario += " state=" + state->path;
-                    } else {
-                        exact = game.exact(settings_of(vm), policies_of(vm));
-                    }
-                } catch (const UsageError&) {  // beyond the solver: the report has no exact law
-                } catch (const StopRequested&) {
-                    exact_stopped = true;
-                }
-            std::error_code ec;
-            if (exact) {
-                fs::create_directories(dir / "exact", ec);
-                write_files_atomic(exact_files(game, *exact, dir / "exact"));
-            } else {
-                fs::remove_all(dir / "exact", ec);  // an earlier run's laws are not this one's
-            }
+            exact_stopped = !write_report_exact_laws(game, vm, state, dir);
             write_report(dir, "run", io);
         }
     }

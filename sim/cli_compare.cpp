@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <limits>
 #include <optional>
+#include <span>
 #include <sstream>
 
 #include "reports/compare.hpp"
@@ -67,6 +68,25 @@ void add_state(StateReader& in, PairedTally& t) {
         if (__builtin_add_overflow(p.sum, in.i64(sums[1 + 2 * q]), &p.sum) ||
             __builtin_add_overflow(p.sum_sq, in.i64(sums[2 + 2 * q]), &p.sum_sq))
             throw in.bad("paired sums past 64 bits, merged");
+    }
+}
+
+// The paired sums are exact 64-bit integers: the sum of d^2 over n playouts, |d| at most a
+// compared metric's range, must fit. A run past that is refused before it plays rather than
+// wrapped (issue 30).
+void require_paired_sums_fit(std::span<const MetricSpec> metrics,
+                             const std::vector<std::size_t>& compared, std::uint64_t playouts) {
+    for (const std::size_t m : compared) {
+        const MetricSpec& spec = metrics[m];
+        const auto range = static_cast<std::uint64_t>(std::int64_t{spec.hi} - spec.lo);
+        if (range == 0) continue;
+        const std::uint64_t most =
+            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) / (range * range);
+        if (playouts > most)
+            throw UsageError("-n " + std::to_string(playouts) +
+                             ": compare's exact paired sums of " + spec.name + " (range " +
+                             std::to_string(spec.lo) + ".." + std::to_string(spec.hi) +
+                             ") hold at most " + std::to_string(most) + " playouts; give fewer");
     }
 }
 
@@ -187,20 +207,7 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     const auto paired_index = [&](std::size_t m) {
         return static_cast<std::size_t>(std::find(head.begin(), head.end(), m) - head.begin());
     };
-    // The paired sums are exact 64-bit integers: sum of d^2 over n playouts, |d| at most the
-    // metric's range, must fit. A run past that is refused rather than wrapped (issue 30).
-    for (const std::size_t m : head) {
-        const MetricSpec& spec = runs[0]->metrics[m];
-        const auto range = static_cast<std::uint64_t>(std::int64_t{spec.hi} - spec.lo);
-        if (range == 0) continue;
-        const std::uint64_t most =
-            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) / (range * range);
-        if (cfg.playouts > most)
-            throw UsageError("-n " + std::to_string(cfg.playouts) +
-                             ": compare's exact paired sums of " + spec.name + " (range " +
-                             std::to_string(spec.lo) + ".." + std::to_string(spec.hi) +
-                             ") hold at most " + std::to_string(most) + " playouts; give fewer");
-    }
+    require_paired_sums_fit(runs[0]->metrics, head, cfg.playouts);
     const std::size_t pairs = k * (k - 1) / 2;
     // Chunks of playouts on the one runner, merged in chunk order, so an interrupted comparison
     // keeps an exact prefix. Chunk k plays playouts first = k * chunk .. for every policy, playout
