@@ -39,7 +39,7 @@ TEST_CASE("bad input: one line naming the value, exit 2, nothing written", "[cli
         {{"run", "bosconian", "--set", "hull"}, "hull"},
         {{"run", "bosconian", "--set", "layout=4,40"}, "40"},
         {{"run", "bosconian", "--set", "layout=4,9,4"}, "repeated"},
-        {{"run", "bosconian", "--set", "bases=3d6"}, "3d6"},
+        {{"run", "bosconian", "--set", "bases=7d6"}, "7d6"},
         {{"run", "bosconian", "--set", "start_sector=99"}, "99"},
         {{"run", "bosconian", "--policy", "cheat"}, "cheat"},
         {{"run", "bosconian", "--playouts", "1.5"}, "1.5"},

@@ -385,7 +385,7 @@ TEST_CASE("messages whose ranges come from other options", "[options][cli]") {
          "bosconian: start_damage='50' is not valid; start_damage takes a whole number from 0 to "
          "49"},
         {{"run", "bosconian", "--set", "sectors=20", "--set", "bases=21"},
-         "bosconian: bases='21' is not valid; bases takes 2d6 or a whole number from 1 to 20"},
+         "bosconian: bases='21' is not valid; bases takes a count or dice of at most sectors=20"},
         // Each fleet fits its edge: height runs from ships.
         {{"run", "naval", "--set", "height=5"},
          "naval: height='5' is not valid; height takes a whole number from 7 to 40"},
@@ -395,9 +395,8 @@ TEST_CASE("messages whose ranges come from other options", "[options][cli]") {
          "naval: islands='8' is not valid; islands takes a whole number from 0 to 7"},
         // Rules between options, after each option is read.
         {{"run", "bosconian", "--set", "sectors=11"},
-         "bosconian: bases='2d6' is not valid; bases takes a fixed count of at most sectors=11 "
-         "(2d6 "
-         "may need 12 sectors)"},
+         "bosconian: bases='2d6' is not valid; bases takes a count or dice of at most sectors=11 "
+         "(2d6 may roll 12)"},
         {{"run", "msc", "--set", "width=30"},
          "msc: map='example' is not valid; map takes random when width, height or systems are "
          "given"},

@@ -45,10 +45,15 @@ constexpr Option<Options> kOptions[] = {
      .ruling = "B1"},
     // A fixed layout decides the count: bases is read after it (checked in parse_options).
     {.name = "bases",
-     .type = integer(field<&Options::bases>, 1, named("sectors"), "2d6"),
-     .help = "how many bases: 2d6, or a fixed count",
+     .type = dice_option(field<&Options::bases>, 1, kMaxSectors),
+     .help = "how many bases: dice rolled before placement, or a fixed count; at most sectors",
      .ruling = "B2",
      .after = "layout"},
+    {.name = "placement.gap",
+     .type = dice_option(field<&Options::placement_gap>, 1, kMaxSectors),
+     .help = "the sectors counted on from the last base to place the next",
+     .ruling = "B2, B2c",
+     .named_when_changed = true},
     {.name = "layout",
      .type = Text<Options>{.read = read_layout,
                            .write = write_layout,
@@ -248,19 +253,20 @@ Options parse_options(const Settings& settings) {
 
     // What no bound says: a fixed layout decides the count (B2), ...
     if (o.fixed_layout()) {
-        const std::string count = std::to_string(std::popcount(o.layout));
-        if (const auto t = r.text("bases"); t && *t == "2d6")
+        const int fixed = std::popcount(o.layout);
+        const std::string count = std::to_string(fixed);
+        if (const auto t = r.text("bases"); t && (o.bases.n != 0 || o.bases.constant != fixed))
             r.fail("bases", *t,
                    "the layout's count, " + count + ", when layout is given (or leave bases out)");
-        if (const auto t = r.text("bases"); t && o.bases != std::popcount(o.layout))
-            r.fail("bases", *t, "the layout's count, " + count + ", when layout is given");
-        o.bases = std::popcount(o.layout);
+        o.bases = DiceExpr::of(0, 0, fixed);
     }
-    // ... B2b: placement must always succeed: at most one base a sector, and 2d6 may need 12 ...
-    if (!o.fixed_layout() && o.bases == 0 && o.sectors < 12)
-        r.fail("bases", "2d6",
-               "a fixed count of at most sectors=" + std::to_string(o.sectors) +
-                   " (2d6 may need 12 sectors)");
+    // ... B2b: placement must always succeed: at most one base a sector (2d6 may need 12) ...
+    if (!o.fixed_layout() && o.bases.max() > o.sectors)
+        r.fail("bases", to_string(o.bases),
+               "a count or dice of at most sectors=" + std::to_string(o.sectors) +
+                   (o.bases.n ? " (" + to_string(o.bases) + " may roll " +
+                                    std::to_string(o.bases.max()) + ")"
+                              : ""));
     // ... and B3a: a fixed layout must leave a base ahead of the ship.
     if (o.fixed_layout()) {
         bool ahead = false;

@@ -35,8 +35,8 @@ inline constexpr int kMaxCannonDice = 100;     // the most cannon_fire.* may tot
 static_assert(2 + kMaxCannons + 24 <= kMaxPeek, "a base-combat round reads its faces at once");
 
 struct Options {
-    int sectors = 36;              // B1
-    int bases = 0;                 // B2: 0 means 2d6, else a fixed count
+    int sectors = 36;                     // B1
+    DiceExpr bases = DiceExpr::of(2, 6);  // B2: the count, rolled (a whole number: fixed)
     std::uint64_t layout = 0;      // B2: fixed base sectors (bit s-1 for sector s); 0 = random
     int hull = 100;                // B3
     int base_cannons = 6;          // B8
@@ -44,6 +44,9 @@ struct Options {
     int start_sector = 0;          // B3: 0 means the first sector of the lap order
     int start_alert = 0;           // B3, B6
     bool start_encounter = false;  // B1
+    // B2: the sectors counted on from the last base to place the next; B2c: a variant's "six
+    // sectors ahead" are those its least to its greatest total reach.
+    DiceExpr placement_gap = DiceExpr::of(1, 6);
     // B5: the encounter die's faces that give each encounter (the seed's table: 1 to 6); B5a: a
     // face of none is a quiet roll.
     FaceSet encounter_i_missile = FaceSet::range(1, 1);
@@ -117,7 +120,7 @@ struct Options {
 inline constexpr Options kBookOptions{};
 inline bool Options::book_tables() const noexcept {
     const Options& b = kBookOptions;
-    return encounter_i_missile == b.encounter_i_missile &&
+    return placement_gap == b.placement_gap && encounter_i_missile == b.encounter_i_missile &&
            encounter_cosmo_mine == b.encounter_cosmo_mine &&
            encounter_p_missile == b.encounter_p_missile &&
            encounter_asteroid == b.encounter_asteroid &&
@@ -572,18 +575,20 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
                            : base_combat_variant(o, s, cannons, dice);
 }
 
-// B2: the random layout. From the last placed base (at first sector 1) count d6 sectors on,
-// wrapping past the last sector; an occupied sector is rolled again from the same base; when all
-// six sectors ahead are occupied the base goes to the first free sector after them, and B2a: that
-// is checked before rolling, so no die is rolled for such a base.
-template <class Dice>
-std::uint64_t place_bases(int sectors, int count, Dice& dice) {
+// B2: the random layout. From the last placed base (at first sector 1) count a gap of sectors
+// on (a d6 by the book, `roll`, lo..hi its totals), wrapping past the last sector; an occupied
+// sector is rolled again from the same base; when all six sectors ahead (B2c: lo..hi ahead) are
+// occupied the base goes to the first free sector after them, and B2a: that is checked before
+// rolling, so no die is rolled for such a base.
+template <class Roll>
+std::uint64_t place_bases_by(int sectors, int count, int lo, int hi, Roll roll) {
     std::uint64_t placed = 0;
     int last = 1;
     // The sector k on from the last base, counting past the last sector to sector 1. With six
-    // sectors or more, every k asked (a roll's 1..6, the search past six up to `sectors`) wraps
-    // at most once: one subtraction does what % sectors does, without the division. A smaller
-    // quadrant can wrap more than once (three sectors: a 6 from sector 1 is sector 1).
+    // sectors or more, every k the book asks (a roll's 1..6, the search past six up to
+    // `sectors`) wraps at most once: one subtraction does what % sectors does, without the
+    // division. A smaller quadrant, or a longer gap, can wrap more than once (three sectors: a
+    // 6 from sector 1 is sector 1).
     auto ahead = [&](int k) {
         int t = last + k;
         if (t > sectors) t -= sectors;
@@ -594,13 +599,13 @@ std::uint64_t place_bases(int sectors, int count, Dice& dice) {
     auto bit = [](int sector) { return std::uint64_t{1} << (sector - 1); };
     for (int b = 0; b < count; ++b) {
         bool room = false;
-        for (int k = 1; k <= 6; ++k) room = room || !(placed & bit(ahead(k)));
+        for (int k = lo; k <= hi; ++k) room = room || !(placed & bit(ahead(k)));
         int target;
         if (room) {
-            do target = ahead(dice.d6());
+            do target = ahead(roll());
             while (placed & bit(target));
         } else {
-            int k = 7;
+            int k = hi + 1;
             while (placed & bit(ahead(k))) ++k;
             target = ahead(k);
         }
@@ -608,6 +613,16 @@ std::uint64_t place_bases(int sectors, int count, Dice& dice) {
         last = target;
     }
     return placed;
+}
+// The book's placement: a d6 gap.
+template <class Dice>
+std::uint64_t place_bases(int sectors, int count, Dice& dice) {
+    return place_bases_by(sectors, count, 1, 6, [&] { return dice.d6(); });
+}
+// A variant's placement: option placement.gap.
+template <class Dice>
+std::uint64_t place_bases(int sectors, int count, const DiceExpr& gap, Dice& dice) {
+    return place_bases_by(sectors, count, gap.min(), gap.max(), [&] { return gap.roll(dice); });
 }
 
 // What the kernel asks a policy: nothing, for B1-B9 leave the player no decision. The policy is
@@ -624,13 +639,17 @@ Outcome play_mission(const Options& o, Dice& dice) {
     s.damage = o.start_damage;
     s.alert = o.start_alert;
 
-    // B2: the layout, fixed or rolled (count: a fixed number, else 2d6, each in its own sector).
+    // B2: the layout, fixed or rolled (the count rolled first, 2d6 by the book, then each base
+    // placed in its own sector).
     if (o.fixed_layout()) {
         s.bases = o.layout;
         s.out.bases_placed = std::popcount(o.layout);
     } else {
-        const int count = o.bases ? o.bases : dice.d6() + dice.d6();
-        s.bases = place_bases(o.sectors, count, dice);
+        const int count = o.bases.roll(dice);
+        if constexpr (Book)
+            s.bases = place_bases(o.sectors, count, dice);
+        else
+            s.bases = place_bases(o.sectors, count, o.placement_gap, dice);
         s.out.bases_placed = count;
     }
 

@@ -90,9 +90,41 @@ double spy_escapes(const Options& o) {
     return chance(o.encounter_spy_ship) * (6 - o.spy_ship_destroyed_on.count(6)) / 6.0;
 }
 
-// The hidden state of the layout scan: r bases ahead; delta sectors since the last placed base
-// (random layout only; 0 once every base is placed, or for a fixed layout).
-constexpr int kDeltas = 7;
+// B2's placement gap (placement.gap: a d6 by the book), the sectors counted on from the last
+// base: P(gap = k) for k = lo..hi, and the hazard of each count, P(gap = d | gap >= d). A single
+// die (1dX+K) keeps the book's arithmetic, whole numbers over X, so the book's d6 solves to the
+// same digits as before the option existed.
+struct GapLaw {
+    int lo = 1, hi = 6;
+    int sides = 0;  // X of a single die 1dX+K, else 0
+    Vec p;          // p[k]: P(gap = k), k = 0..hi
+    Vec tail;       // tail[k]: P(gap >= k), k = 0..hi + 1
+
+    explicit GapLaw(const odds::DiceExpr& e) : lo(e.min()), hi(e.max()) {
+        if (e.n == 1 && e.terms[0].count == 1) sides = e.terms[0].sides;
+        p = dice_law(e);
+        tail.assign(static_cast<std::size_t>(hi) + 2, 0.0);
+        for (int k = hi; k >= 0; --k)
+            tail[static_cast<std::size_t>(k)] =
+                tail[static_cast<std::size_t>(k) + 1] + p[static_cast<std::size_t>(k)];
+    }
+    // P(the next base is d sectors on | not nearer), d = 1..hi.
+    double hazard(int d) const {
+        if (d < lo) return 0.0;
+        if (sides) return 1.0 / (hi + 1 - d);
+        return p[static_cast<std::size_t>(d)] / tail[static_cast<std::size_t>(d)];
+    }
+    // P(gap >= m), m >= 1.
+    double at_least(int m) const {
+        if (m > hi) return 0.0;
+        if (sides) return std::min(sides, hi + 1 - m) / static_cast<double>(sides);
+        return tail[static_cast<std::size_t>(std::max(m, 0))];
+    }
+    // x * P(gap = k), k = lo..hi.
+    double times(double x, int k) const {
+        return sides ? x / sides : x * p[static_cast<std::size_t>(k)];
+    }
+};
 
 struct Solver {
     const Options& o;
@@ -103,14 +135,20 @@ struct Solver {
     // fight.
     std::vector<Matrix> te;
     Matrix tb;
-    Vec p2d6;
+    GapLaw gap;
+    int deltas;  // hidden states per count of bases ahead: sectors since the last base, 0..hi
     double spy;  // a spy ship that escapes (B5)
     // alert[j]: the alert j escaped spy ships add (B6), j = 1..alerted (alert[0] unused).
     std::vector<Vec> alert;
     Result res;
 
     explicit Solver(const Options& opt)
-        : o(opt), h(opt.hull), cols(opt.sectors + 1), alerted(opt.alert_encounters) {
+        : o(opt),
+          h(opt.hull),
+          cols(opt.sectors + 1),
+          alerted(opt.alert_encounters),
+          gap(opt.placement_gap),
+          deltas(gap.hi + 1) {
         const Vec e1 = encounter_law_without_alert(o, static_cast<std::size_t>(h));
         Vec ej = e1;
         te.push_back(toeplitz(e1, h));
@@ -119,7 +157,6 @@ struct Solver {
             te.push_back(toeplitz(ej, h));
         }
         tb = toeplitz(base_fight_law(o, o.base_cannons, static_cast<std::size_t>(h)), h);
-        p2d6 = sum_d6(2);
         spy = spy_escapes(o);
         alert.assign(static_cast<std::size_t>(alerted) + 1, Vec{});
         alert[1] = dice_law(o.spy_ship_alert);
@@ -173,7 +210,8 @@ struct Solver {
                          Products& x) const {
         slots.clear();
         for (std::size_t i = 0; i < hidden.size(); ++i)
-            if (i % kDeltas != 0 && hidden[i].size() != 0) slots.push_back(static_cast<int>(i));
+            if (i % static_cast<std::size_t>(deltas) != 0 && hidden[i].size() != 0)
+                slots.push_back(static_cast<int>(i));
         p.resize(h, static_cast<Eigen::Index>(slots.size()) * cols);
         for (std::size_t i = 0; i < slots.size(); ++i) block(p, i) = hidden[slots[i]];
         products(p, true, true, x);
@@ -272,19 +310,23 @@ struct Solver {
 
     // q[s][r][delta]: the probability that placement wraps, from the hidden state (r, delta)
     // before the scan reaches sector s (2..sectors+1).
-    std::vector<std::vector<std::array<double, kDeltas>>> wrap_probability(int rmax) const {
+    using WrapTable = std::vector<std::vector<Vec>>;
+    WrapTable wrap_probability(int rmax) const {
         const int n = o.sectors;
-        std::vector<std::vector<std::array<double, kDeltas>>> q(
-            static_cast<std::size_t>(n) + 2,
-            std::vector<std::array<double, kDeltas>>(static_cast<std::size_t>(rmax) + 1));
-        for (int r = 1; r <= rmax; ++r) q[static_cast<std::size_t>(n) + 1][r].fill(1.0);
+        WrapTable q(static_cast<std::size_t>(n) + 2,
+                    std::vector<Vec>(static_cast<std::size_t>(rmax) + 1,
+                                     Vec(static_cast<std::size_t>(deltas), 0.0)));
+        for (int r = 1; r <= rmax; ++r)
+            std::fill(q[static_cast<std::size_t>(n) + 1][r].begin(),
+                      q[static_cast<std::size_t>(n) + 1][r].end(), 1.0);
         for (int s = n; s >= 2; --s)
             for (int r = 1; r <= rmax; ++r)
-                for (int d = 1; d <= 6; ++d) {
-                    const double hz = 1.0 / (7 - d);  // P(the next base is here | not before)
+                for (int d = 1; d <= gap.hi; ++d) {
+                    const double hz = gap.hazard(d);  // P(the next base is here | not before)
                     const auto& next = q[static_cast<std::size_t>(s) + 1];
                     const double placed = r == 1 ? 0.0 : next[static_cast<std::size_t>(r) - 1][1];
-                    const double passed = d < 6 ? next[r][static_cast<std::size_t>(d) + 1] : 0.0;
+                    const double passed =
+                        d < gap.hi ? next[r][static_cast<std::size_t>(d) + 1] : 0.0;
                     q[s][r][d] = hz * placed + (1 - hz) * passed;
                 }
         return q;
@@ -322,10 +364,10 @@ struct Solver {
         for (int k = 1; k <= rmax; ++k)
             for (int s = 1; s < n; ++s) {
                 const int ahead = o.lap_position(1 + s) >= start_pos ? 1 : 0;
-                for (int g = 1; g <= 6 && g <= s; ++g)
+                for (int g = gap.lo; g <= gap.hi && g <= s; ++g)
                     for (int j = 0; j + ahead <= k; ++j)
                         at(k, s)[static_cast<std::size_t>(j + ahead)] +=
-                            at(k - 1, s - g)[static_cast<std::size_t>(j)] / 6;
+                            gap.times(at(k - 1, s - g)[static_cast<std::size_t>(j)], g);
             }
         // P(f fights + e encounters deal less than `margin`): the fights' law convolved f
         // times, against the cumulative law of e encounters (the full law: a spy ship that
@@ -354,8 +396,8 @@ struct Solver {
         for (int c = 1; c <= rmax; ++c) {
             if (count_law[static_cast<std::size_t>(c)] == 0) continue;
             for (int k = 1; k < c; ++k)
-                for (int s = std::max(1, n - 6); s < n; ++s) {
-                    const double cross = (s - (n - 7)) / 6.0;  // a roll past sector n
+                for (int s = std::max(1, n - gap.hi); s < n; ++s) {
+                    const double cross = gap.at_least(n - s);  // a roll past sector n
                     const int p = o.lap_position(1 + s);       // the first pass's last base
                     const Vec& js = at(k, s);
                     for (int j = 0; j <= k; ++j) {
@@ -374,20 +416,20 @@ struct Solver {
 
     void solve_random() {
         const int n = o.sectors;
-        const int rmax = o.bases ? o.bases : 12;
-        Vec count_law(static_cast<std::size_t>(rmax) + 1, 0.0);
-        if (o.bases)
-            count_law[o.bases] = 1.0;
-        else
-            for (int c = 2; c <= 12; ++c) count_law[c] = p2d6[c];
+        // B2: the count's law (2d6 by the book; a whole number: that count).
+        const int rmax = o.bases.max();
+        Vec count_law = o.bases.only_d6 ? sum_d6(o.bases.d6) : dice_law(o.bases);
+        if (o.bases.only_d6 && o.bases.constant != 0)  // NdX+K of d6s: shifted by K
+            count_law.insert(count_law.begin(), static_cast<std::size_t>(o.bases.constant), 0.0);
+        count_law.resize(static_cast<std::size_t>(rmax) + 1, 0.0);
         for (int c = 0; c <= rmax; ++c) res.bases_placed.mass[c] = count_law[c];
 
         const auto q = wrap_probability(rmax);
         for (int c = 1; c <= rmax; ++c) res.p_wrap += count_law[c] * q[2][c][1];
 
-        // Hidden states: index r * kDeltas + delta; an empty matrix means no mass.
-        std::vector<Matrix> hidden(static_cast<std::size_t>((rmax + 1) * kDeltas));
-        auto at = [&](int r, int d) -> Matrix& { return hidden[r * kDeltas + d]; };
+        // Hidden states: index r * deltas + delta; an empty matrix means no mass.
+        std::vector<Matrix> hidden(static_cast<std::size_t>((rmax + 1) * deltas));
+        auto at = [&](int r, int d) -> Matrix& { return hidden[r * deltas + d]; };
         auto add = [&](int r, int d, const Matrix& m) {
             Matrix& slot = at(r, d);
             if (slot.size() == 0)
@@ -419,7 +461,7 @@ struct Solver {
                     const double before = m.sum();
                     m = empty_sector(m, x, i);
                     record_loss(t, lost(before, m.sum()) *
-                                       (1 - q[2][slots[i] / kDeltas][slots[i] % kDeltas]));
+                                       (1 - q[2][slots[i] / deltas][slots[i] % deltas]));
                 }
                 continue;
             }
@@ -434,7 +476,7 @@ struct Solver {
             if (play) ++t;
             std::vector<Matrix> next(hidden.size());
             auto put = [&](int r, int d, Matrix m) {
-                Matrix& slot = next[r * kDeltas + d];
+                Matrix& slot = next[r * deltas + d];
                 if (slot.size() == 0)
                     slot = std::move(m);
                 else
@@ -443,16 +485,16 @@ struct Solver {
             const auto& q_next = q[static_cast<std::size_t>(sector) + 1];
             if (play) packed_products(hidden, slots, packed, x);
             for (int r = 1; r <= rmax; ++r)
-                for (int d = 1; d < kDeltas; ++d) {
+                for (int d = 1; d < deltas; ++d) {
                     const Matrix& m = at(r, d);
                     if (m.size() == 0) continue;
                     throw_if_stop_requested();
                     // Where this hidden state's products are in the packed ones.
                     const auto i = static_cast<std::size_t>(
-                        std::find(slots.begin(), slots.end(), r * kDeltas + d) - slots.begin());
-                    const double hz = 1.0 / (7 - d);
+                        std::find(slots.begin(), slots.end(), r * deltas + d) - slots.begin());
+                    const double hz = gap.hazard(d);
                     // A base here (B2): fought if the ship has started, struck off if not (B3).
-                    {
+                    if (hz > 0) {
                         Matrix b = hz * (play ? base_sector(block(x.mb, i)) : m);
                         if (play) {
                             record_loss(
@@ -469,7 +511,7 @@ struct Solver {
                             put(r - 1, 1, std::move(b));
                         }
                     }
-                    if (d < 6) {  // no base here
+                    if (d < gap.hi) {  // no base here
                         Matrix e = (1 - hz) * (play ? empty_sector(m, x, i) : m);
                         if (play) {
                             record_loss(t, lost((1 - hz) * m.sum(), e.sum()) *

@@ -55,8 +55,8 @@ ExactReport solve_exact(const Settings& settings, const std::vector<std::string>
     if (solved.p_wrap == 0)  // every layout resolved: the survival table too
         r.survival = survival_csv_exact(solved.lost_at, solved.won_at, 0);
     if (solved.p_wrap > 0) {
-        // The fewest bases whose first pass can pass the last sector: six-sector gaps.
-        const int fewest = (options.sectors - 1) / 6 + 1;
+        // The fewest bases whose first pass can pass the last sector: the longest gaps (B2).
+        const int fewest = (options.sectors - 1) / options.placement_gap.max() + 1;
         char line[512];
         std::snprintf(line, sizeof line,
                       "The random layout wraps past sector %d with probability %.6g; what those "

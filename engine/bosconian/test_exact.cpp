@@ -161,10 +161,13 @@ TEST_CASE(
 namespace {
 
 // B2 by enumeration, independent of the solver's renewal scan: every layout the placement can
-// roll, with its probability. From the last base (first: sector 1), a d6 counts on, wrapping past
-// the last sector; an occupied sector is rolled again (so the base is uniform over the free
-// sectors among the six ahead); with all six occupied, the first free one after them (B2a).
-std::map<std::uint64_t, double> enumerate_layouts(int sectors, const std::vector<double>& count) {
+// roll, with its probability. From the last base (first: sector 1), the gap (gap[k] = P(k), a d6
+// by the book) counts on, wrapping past the last sector; an occupied sector is rolled again (so
+// the base falls on the free sectors the gap reaches, in proportion to their chances); with all
+// of them occupied, the first free one after them (B2a, B2c).
+std::map<std::uint64_t, double> enumerate_layouts(int sectors, const std::vector<double>& count,
+                                                  const std::vector<double>& gap) {
+    const int hi = static_cast<int>(gap.size()) - 1;
     std::map<std::uint64_t, double> layouts;
     // (placed, last) -> probability, one base at a time.
     std::map<std::pair<std::uint64_t, int>, double> now{{{0, 1}, 1.0}};
@@ -176,14 +179,15 @@ std::map<std::uint64_t, double> enumerate_layouts(int sectors, const std::vector
             auto free = [&, placed = placed](int sector) {
                 return (placed >> (sector - 1) & 1) == 0;
             };
-            int room = 0;
-            for (int k = 1; k <= 6; ++k) room += free(ahead(k)) ? 1 : 0;
+            double room = 0;
+            for (int k = 1; k <= hi; ++k) room += free(ahead(k)) ? gap[k] : 0.0;
             if (room > 0) {
-                for (int k = 1; k <= 6; ++k)
-                    if (free(ahead(k)))
-                        next[{placed | std::uint64_t{1} << (ahead(k) - 1), ahead(k)}] += p / room;
+                for (int k = 1; k <= hi; ++k)
+                    if (free(ahead(k)) && gap[k] > 0)
+                        next[{placed | std::uint64_t{1} << (ahead(k) - 1), ahead(k)}] +=
+                            p * gap[k] / room;
             } else {
-                int k = 7;
+                int k = hi + 1;
                 while (!free(ahead(k))) ++k;
                 next[{placed | std::uint64_t{1} << (ahead(k) - 1), ahead(k)}] += p;
             }
@@ -200,30 +204,58 @@ TEST_CASE("the random layout against an enumeration of every layout, each solved
           "[bosconian][exact]") {
     // P(win) under the random layout is the sum over layouts of P(layout) x P(win | layout). In
     // 12 sectors 2d6 bases wrap most of the time: the enumeration must lie within the solver's
-    // bounds. In 20 sectors 3 bases never wrap: it must equal the solver's answer.
+    // bounds. In 20 sectors 3 bases never wrap: it must equal the solver's answer. The count and
+    // the gap are the laws written here, not read from the options (B2c variants among them).
+    auto uniform = [](int lo, int hi) {  // P(v) for v = 0..hi: one die's faces, shifted
+        std::vector<double> p(static_cast<std::size_t>(hi) + 1, 0.0);
+        for (int v = lo; v <= hi; ++v) p[static_cast<std::size_t>(v)] = 1.0 / (hi - lo + 1);
+        return p;
+    };
+    std::vector<double> two_d6(13, 0.0);
+    for (std::size_t c = 2; c <= 12; ++c) two_d6[c] = test::sum_d6(2)[c];
+    const std::vector<double> d6 = uniform(1, 6), three{0, 0, 0, 1.0};
     struct Case {
         Settings settings;
         bool wraps;
+        std::vector<double> count, gap;
     };
     const Case cases[] = {
-        {{{"sectors", "12"}, {"hull", "40"}}, true},
-        {{{"sectors", "12"}, {"hull", "40"}, {"start_sector", "6"}, {"start_damage", "5"}}, true},
+        {{{"sectors", "12"}, {"hull", "40"}}, true, two_d6, d6},
+        {{{"sectors", "12"}, {"hull", "40"}, {"start_sector", "6"}, {"start_damage", "5"}},
+         true,
+         two_d6,
+         d6},
         {{{"sectors", "12"}, {"hull", "40"}, {"start_encounter", "true"}, {"start_alert", "2"}},
-         true},
-        {{{"sectors", "20"}, {"hull", "40"}, {"bases", "3"}}, false},
+         true,
+         two_d6,
+         d6},
+        {{{"sectors", "20"}, {"hull", "40"}, {"bases", "3"}}, false, three, d6},
+        // B2c: variants of the count and of the gap, single dice and a sum (2d2: 2, 3, 3, 4).
+        {{{"sectors", "20"}, {"hull", "40"}, {"bases", "1d3"}, {"placement.gap", "1d4"}},
+         false,
+         uniform(1, 3),
+         uniform(1, 4)},
+        {{{"sectors", "30"}, {"hull", "40"}, {"bases", "1d6+2"}, {"placement.gap", "1d3"}},
+         false,
+         uniform(3, 8),
+         uniform(1, 3)},
+        {{{"sectors", "16"}, {"hull", "40"}, {"bases", "3"}, {"placement.gap", "2d2"}},
+         false,
+         three,
+         {0, 0, 0.25, 0.5, 0.25}},
+        {{{"sectors", "12"}, {"hull", "40"}, {"bases", "1d4+1"}, {"placement.gap", "1d3+1"}},
+         true,
+         uniform(2, 5),
+         uniform(2, 4)},
+        {{{"sectors", "12"}, {"hull", "30"}, {"bases", "2d2"}, {"placement.gap", "2d3"}},
+         true,
+         {0, 0, 0.25, 0.5, 0.25},
+         {0, 0, 1.0 / 9, 2.0 / 9, 3.0 / 9, 2.0 / 9, 1.0 / 9}},
     };
-    for (const auto& [settings, wraps] : cases) {
+    for (const auto& [settings, wraps, count, gap] : cases) {
         const auto options = bos::parse_options(settings);
         INFO(bos::scenario(options));
-        std::vector<double> count(13, 0.0);
-        if (options.bases) {
-            count.assign(static_cast<std::size_t>(options.bases) + 1, 0.0);
-            count.back() = 1.0;
-        } else {
-            const auto two = test::sum_d6(2);
-            for (std::size_t c = 2; c <= 12; ++c) count[c] = two[c];
-        }
-        const auto layouts = enumerate_layouts(options.sectors, count);
+        const auto layouts = enumerate_layouts(options.sectors, count, gap);
         const int start_pos = options.lap_position(options.effective_start());
         double win = 0, total = 0;
         for (const auto& [layout, p] : layouts) {
@@ -237,7 +269,7 @@ TEST_CASE("the random layout against an enumeration of every layout, each solved
             }
             bos::Options fixed = options;
             fixed.layout = layout;
-            fixed.bases = std::popcount(layout);
+            fixed.bases = DiceExpr::of(0, 0, std::popcount(layout));
             win += p * ex::solve(fixed).win.mass[1];
         }
         CHECK(total == Approx(1).margin(1e-12));
@@ -533,5 +565,27 @@ TEST_CASE("Bosconian exact: alert.encounters and a whole variant against Monte C
         test::require_matches(counts(mc, bos::kWin), exact.win.mass);
         test::require_matches(counts(mc, bos::kDamage), exact.damage.mass);
         test::require_matches(counts(mc, bos::kSectors), exact.sectors_entered.mass);
+    }
+}
+
+TEST_CASE("Bosconian exact: a variant's placement (bases, placement.gap) against Monte Carlo",
+          "[exact][bosconian][variant][statistics][B2c]") {
+    // Random layouts that cannot wrap (the most bases times the longest gap stays inside the
+    // quadrant), so the solver resolves them in full: a single-die gap (the solver's whole-number
+    // path) and a sum (its general path), with counts rolled from dice.
+    std::uint64_t seed = 2950;
+    for (const Settings& set :
+         {Settings{{"sectors", "36"}, {"bases", "1d4"}, {"placement.gap", "1d8"}},
+          Settings{{"sectors", "50"}, {"bases", "1d6+2"}, {"placement.gap", "2d3"}}}) {
+        const auto options = bos::parse_options(set);
+        INFO(bos::scenario(options));
+        const auto exact = ex::solve(options);
+        REQUIRE(exact.p_wrap == 0);
+        REQUIRE(exact.win.unresolved == 0);
+        const Tally mc = monte_carlo(set, 100'000, ++seed);
+        test::require_matches(counts(mc, bos::kWin), exact.win.mass);
+        test::require_matches(counts(mc, bos::kDamage), exact.damage.mass);
+        test::require_matches(counts(mc, bos::kSectors), exact.sectors_entered.mass);
+        test::require_matches(counts(mc, bos::kBasesPlaced), exact.bases_placed.mass);
     }
 }

@@ -117,6 +117,54 @@ TEST_CASE("B2 bases=2d6 rolls the count first, then places", "[bosconian][B2]") 
     CHECK(r.won);
 }
 
+TEST_CASE("B2 bases takes dice: the count is rolled from them first", "[bosconian][B2]") {
+    // bases=1d3: a 2 gives two bases; placed at 2 and 3 (d6 gaps of 1), both destroyed by
+    // one-cannon fights (a 1 destroys the cannon). The book's 2d6 would read 2 + 1 = 3 bases
+    // and run out of dice.
+    const auto o = options({{"bases", "1d3"}, {"base_cannons", "1"}});
+    const auto r = play_script(o, {2, 1, 1, 1, 1});
+    CHECK(r.bases_placed == 2);
+    CHECK(r.bases_destroyed == 2);
+    CHECK(r.won);
+    // A whole number is a fixed count: no die rolled for it.
+    const auto fixed = play_script(options({{"bases", "1"}, {"base_cannons", "1"}}), {1, 1});
+    CHECK(fixed.bases_placed == 1);
+    CHECK(fixed.won);
+}
+
+TEST_CASE("B2 placement.gap counts the variant's gap on from the last base",
+          "[bosconian][B2][B2c]") {
+    // A d8 gap: 1 + 8 = 9, 9 + 7 = 16, 16 + 3 = 19. On the book's d6 an 8 cannot be rolled.
+    ScriptedDice d8{8, 7, 3};
+    CHECK(place_bases(36, 3, DiceExpr::of(1, 8), d8) == mask({9, 16, 19}));
+    CHECK(d8.remaining() == 0);
+    // 1d2+3 counts 4 or 5 on: 1 + 4 = 5, 5 + 5 = 10.
+    ScriptedDice plus{1, 2};
+    CHECK(place_bases(36, 2, DiceExpr::of(1, 2, 3), plus) == mask({5, 10}));
+    CHECK(plus.remaining() == 0);
+    // The whole mission takes it: bases=1, placement.gap=1d8, a gap of 8 puts the base in
+    // sector 9, the ship crosses sectors 2..8 (one quiet encounter each: face 6 is a spy ship,
+    // destroyed on 3) and fights at 9 (a 1 destroys the one cannon).
+    const auto o = options({{"bases", "1"}, {"placement.gap", "1d8"}, {"base_cannons", "1"}});
+    std::vector<int> faces{8};
+    for (int sector = 2; sector <= 8; ++sector) faces.insert(faces.end(), {6, 3});
+    faces.push_back(1);
+    const auto r = play_script(o, faces);
+    CHECK(r.won);
+    CHECK(r.sectors_entered == 8);
+    CHECK(r.encounters == 7);
+}
+
+TEST_CASE("B2c the sectors a variant's gap reaches all hold bases: the first free one after them",
+          "[bosconian][B2][B2a][B2c]") {
+    // A d2 gap in five sectors: 1 -1-> 2 -1-> 3 -2-> 5 -1-> 1 (wrapping). From 1 the sectors a
+    // d2 reaches (2, 3) hold bases, so the fifth base goes to 4, the first free one after them,
+    // without a roll.
+    ScriptedDice dice{1, 1, 2, 1};
+    CHECK(place_bases(5, 5, DiceExpr::of(1, 2), dice) == mask({1, 2, 3, 4, 5}));
+    CHECK(dice.remaining() == 0);
+}
+
 TEST_CASE("B3 the ship is destroyed the moment damage reaches the hull", "[bosconian][B3][B3b]") {
     // Sector 2 is alerted (two encounters), but the first one, a cosmo-mine that hits for
     // 4d6 = 12 >= hull 10, ends the mission at once: the second encounter is never rolled.
@@ -361,8 +409,11 @@ TEST_CASE("Options are checked and spelt out", "[bosconian][options][B2b]") {
         {{"layout", "4,4"}},
         {{"layout", "4,,5"}},
         {{"layout", ""}},
-        {{"bases", "3d6"}},
+        {{"bases", "7d6"}},    // B2b: may roll 42 bases in 36 sectors
+        {{"bases", "1d6-1"}},  // may roll no base
         {{"bases", "0"}},
+        {{"placement.gap", "0"}},
+        {{"placement.gap", "1d6-1"}},  // a gap of 0 would stay on the last base
         {{"start_damage", "100"}},
         {{"start_sector", "37"}},
         {{"start_encounter", "maybe"}},
@@ -378,8 +429,9 @@ TEST_CASE("Options are checked and spelt out", "[bosconian][options][B2b]") {
         CHECK_THROWS_AS(parse_options(s), UsageError);
     }
     // B2b's limits themselves are allowed: 2d6 in 12 sectors, a base in every sector.
-    CHECK(options({{"sectors", "12"}}).bases == 0);
-    CHECK(options({{"sectors", "10"}, {"bases", "10"}}).bases == 10);
+    CHECK(options({{"sectors", "12"}}).bases == DiceExpr::of(2, 6));
+    CHECK(options({{"sectors", "10"}, {"bases", "10"}}).bases == DiceExpr::of(0, 0, 10));
+    CHECK(options({{"sectors", "10"}, {"bases", "1d10"}}).bases == DiceExpr::of(1, 10));
 }
 
 TEST_CASE("the hand-written loop of benchmarks/ plays the kernel's missions, die for die",
@@ -729,5 +781,7 @@ TEST_CASE("the variant path plays the book's tables die for die like the fast pa
     CHECK_FALSE(options({{"alert.encounters", "3"}}).book);
     CHECK_FALSE(options({{"formation.missiles", "4"}}).book);
     CHECK_FALSE(options({{"cannon_fire.shots", "1d8"}}).book);
+    CHECK_FALSE(options({{"placement.gap", "1d8"}}).book);
+    CHECK(options({{"bases", "3d6"}}).book);  // the count is rolled the same way on both paths
     CHECK(Options{}.book);
 }
