@@ -302,6 +302,18 @@ TEST_CASE("every game under random policies and random options: metrics in their
                         seats.empty() ? "" : seats[s].substr(seats[s].find_first_not_of(' ')) + "=";
                     policies.push_back(seat + played(name));
                 }
+                // A search policy plays its games move by move: a drawn game that runs to the
+                // turn cap (equilibrium's Disruptors against mcts: 10,000 turns of search) would
+                // take minutes, so with search the cap is at most 100 where the game has one.
+                if (search && std::any_of(g.options.begin(), g.options.end(),
+                                          [](const auto& o) { return o.name == "max_turns"; })) {
+                    auto cap = std::find_if(settings.begin(), settings.end(),
+                                            [](const auto& s) { return s.first == "max_turns"; });
+                    if (cap == settings.end())
+                        settings.emplace_back("max_turns", "100");
+                    else if (std::stoll(cap->second) > 100)
+                        cap->second = "100";
+                }
                 said.clear();
                 for (const auto& [n, v] : settings) said += " --set " + n + "=" + v;
                 for (const auto& p : policies) said += " --policy " + p;
