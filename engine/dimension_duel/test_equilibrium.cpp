@@ -1,11 +1,17 @@
 // Dimension Duel's equilibrium (equilibrium.hpp): the matrix-game solver against games solved by
 // hand and against LP duality; the game's value; and the policy `equilibrium` checked with the
 // exact solver: best-response gains nothing against it, and it does no worse than the value
-// against every other policy, from either seat.
+// against every other policy, from either seat; and the game solved again on rule variants by an
+// independent method written here (the kernel's turns enumerated, Shapley-Snow kernels).
 #include <catch2/catch.hpp>
 
+#include <Eigen/Dense>
+#include <array>
 #include <cmath>
+#include <map>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "engine/dice.hpp"
 #include "engine/dimension_duel/equilibrium.hpp"
@@ -166,5 +172,325 @@ TEST_CASE("D2a equilibrium follows damage.die and intensifier.factor: best-respo
             INFO("metric " << metric << ": exact " << p << ", seen " << seen);
             CHECK(std::abs(seen - p) <= 4 * std::sqrt(p * (1 - p) / n) + 1e-9);
         }
+    }
+}
+
+namespace {
+
+// An independent solve of the game D2a makes of Dimension Duel, sharing nothing with
+// equilibrium.cpp but the kernel: each turn is played by the kernel (Game::apply) for every
+// choice of the six decisions and every sequence of the die's faces (ScriptedDice); each matrix
+// game is solved by Shapley and Snow's kernels instead of the simplex; and the states are solved
+// all at once, by backward induction over the turns from the cap (D6: a draw, 1/2), instead of
+// pair by pair in order of total hit points.
+namespace independent {
+
+constexpr int kRays = 2, kRegions = 3, kF = kFunctionCount;
+constexpr int kChoices = kRays * kRays * kRegions * kRegions * kF * kF;
+constexpr int kHigh = 100000;  // hit points no turn of the variants below can take
+
+struct Choices {
+    int ray, shield, focus, region, fa, fd;
+};
+int index_of(const Choices& c) {
+    return ((((c.ray * kRays + c.shield) * kRegions + c.focus) * kRegions + c.region) * kF + c.fa) *
+               kF +
+           c.fd;
+}
+Choices choices_of(int i) {
+    Choices c{};
+    c.fd = i % kF;
+    i /= kF;
+    c.fa = i % kF;
+    i /= kF;
+    c.region = i % kRegions;
+    i /= kRegions;
+    c.focus = i % kRegions;
+    i /= kRegions;
+    c.shield = i % kRays;
+    c.ray = i / kRays;
+    return c;
+}
+
+// The hit points one turn takes from the attacker and from the defender, and its probability.
+struct Loss {
+    int attacker, defender;
+    double p;
+};
+
+// The kernel's turn 1 (Tau attacks, D1) from kHigh hit points each, with these choices and faces;
+// what it took from each side.
+std::pair<int, int> play_turn(const Options& o, const Choices& c, ScriptedDice& dice) {
+    State s = opening(o);
+    s.hp[kTau] = s.hp[kKaon] = kHigh;
+    for (int choice : {c.ray, c.shield, c.focus, c.region, c.fa, c.fd})
+        Game::apply(s, o, static_cast<Game::Choice>(choice), dice);
+    if (s.step != 0 || s.over) throw std::logic_error("the turn did not end as one turn");
+    return {kHigh - s.hp[kTau], kHigh - s.hp[kKaon]};
+}
+
+// For every choice of a turn, the law of what it takes from each side: every sequence of the
+// faces it rolls, played by the kernel. One dice term (NdX+K) only: every face is a dX.
+std::vector<std::vector<Loss>> turn_losses(const Options& o) {
+    REQUIRE(o.die.n == 1);
+    const int sides = o.die.terms[0].sides;
+    std::vector<std::vector<Loss>> out(kChoices);
+    for (int i = 0; i < kChoices; ++i) {
+        const Choices c = choices_of(i);
+        ScriptedDice count(std::vector<int>(64, 1));
+        play_turn(o, c, count);
+        const std::size_t rolled = count.used();  // how many faces this turn rolls
+        const double p = std::pow(1.0 / sides, static_cast<double>(rolled));
+        std::map<std::pair<int, int>, double> law;
+        std::vector<int> faces(rolled, 1);
+        for (;;) {
+            ScriptedDice dice(faces);
+            law[play_turn(o, c, dice)] += p;
+            if (dice.remaining() != 0) throw std::logic_error("faces left over");
+            std::size_t k = 0;  // the next sequence, as an odometer
+            while (k < rolled && faces[k] == sides) faces[k++] = 1;
+            if (k == rolled) break;
+            ++faces[k];
+        }
+        for (const auto& [loss, q] : law)
+            out[static_cast<std::size_t>(i)].push_back({loss.first, loss.second, q});
+    }
+    return out;
+}
+
+// The value of the zero-sum matrix game a (the row player maximising) and an optimal strategy
+// for each side, by Shapley and Snow (1950): some pair of optimal strategies solves the
+// indifference equations on a square submatrix whose bordered matrix is nonsingular. Every pair
+// of supports of equal size is tried, smallest first; the first solution that is a pair of mixed
+// strategies, each guaranteeing the value against every pure reply, is the game's.
+double game_value(const Eigen::MatrixXd& a, Eigen::VectorXd* row = nullptr,
+                  Eigen::VectorXd* col = nullptr) {
+    const int m = static_cast<int>(a.rows()), n = static_cast<int>(a.cols());
+    constexpr double kEps = 1e-12;
+    for (int k = 1; k <= std::min(m, n); ++k)
+        for (unsigned rs = 1; rs < (1u << m); ++rs) {
+            if (__builtin_popcount(rs) != k) continue;
+            for (unsigned cs = 1; cs < (1u << n); ++cs) {
+                if (__builtin_popcount(cs) != k) continue;
+                std::vector<int> ri, ci;
+                for (int i = 0; i < m; ++i)
+                    if (rs >> i & 1) ri.push_back(i);
+                for (int j = 0; j < n; ++j)
+                    if (cs >> j & 1) ci.push_back(j);
+                // x (rows ri) makes every column of ci pay v; y (columns ci) every row of ri.
+                Eigen::MatrixXd bx = Eigen::MatrixXd::Zero(k + 1, k + 1), by = bx;
+                for (int p = 0; p < k; ++p) {
+                    for (int q = 0; q < k; ++q) {
+                        bx(p, q) =
+                            a(ri[static_cast<std::size_t>(q)], ci[static_cast<std::size_t>(p)]);
+                        by(p, q) =
+                            a(ri[static_cast<std::size_t>(p)], ci[static_cast<std::size_t>(q)]);
+                    }
+                    bx(p, k) = by(p, k) = -1;
+                    bx(k, p) = by(k, p) = 1;
+                }
+                Eigen::VectorXd rhs = Eigen::VectorXd::Zero(k + 1);
+                rhs(k) = 1;
+                const Eigen::FullPivLU<Eigen::MatrixXd> lx(bx), ly(by);
+                if (!lx.isInvertible() || !ly.isInvertible()) continue;
+                const Eigen::VectorXd sx = lx.solve(rhs), sy = ly.solve(rhs);
+                if (sx.head(k).minCoeff() < -kEps || sy.head(k).minCoeff() < -kEps) continue;
+                Eigen::VectorXd x = Eigen::VectorXd::Zero(m), y = Eigen::VectorXd::Zero(n);
+                for (int p = 0; p < k; ++p) {
+                    x(ri[static_cast<std::size_t>(p)]) = std::max(0.0, sx(p));
+                    y(ci[static_cast<std::size_t>(p)]) = std::max(0.0, sy(p));
+                }
+                const double v = sx(k);
+                if (std::abs(sy(k) - v) > 1e-10) continue;
+                if ((x.transpose() * a).minCoeff() < v - 1e-10 || (a * y).maxCoeff() > v + 1e-10)
+                    continue;
+                if (row) *row = x;
+                if (col) *col = y;
+                return v;
+            }
+        }
+    FAIL("no kernel solves the game");
+    return 0;
+}
+
+// W(a, d), the attacker's score, for every state, as equilibrium.hpp indexes it.
+struct Solution {
+    int hp = 0;
+    std::vector<double> w;
+    double at(int a, int d) const { return w[static_cast<std::size_t>((a - 1) * hp + d - 1)]; }
+};
+
+// The attacker's score after a turn that left the attacker a, the defender d (D6); the defender
+// attacks next (D1).
+double score(const Solution& s, int a, int d) {
+    if (a <= 0 && d <= 0) return 0.5;
+    if (a <= 0) return 0;
+    if (d <= 0) return 1;
+    return 1 - s.at(d, a);
+}
+
+// Step 3's matrix (the attacker's function by the defender's) at (a, d) after steps 1-2.
+Eigen::MatrixXd step3(const std::vector<std::vector<Loss>>& losses, const Solution& s, int a, int d,
+                      int ray, int shield, int focus, int region) {
+    Eigen::MatrixXd m(kF, kF);
+    for (int fa = 0; fa < kF; ++fa)
+        for (int fd = 0; fd < kF; ++fd) {
+            double v = 0;
+            for (const Loss& l :
+                 losses[static_cast<std::size_t>(index_of({ray, shield, focus, region, fa, fd}))])
+                v += l.p * score(s, a - l.attacker, d - l.defender);
+            m(fa, fd) = v;
+        }
+    return m;
+}
+
+// The matrices of steps 2 and 1 at (a, d): each entry the value of the step after it.
+struct Stages {
+    std::array<std::array<Eigen::MatrixXd, kRays>, kRays> s3[kRegions][kRegions];
+    std::array<Eigen::MatrixXd, kRays> s2[kRays];
+    Eigen::MatrixXd s1 = Eigen::MatrixXd(kRays, kRays);
+};
+
+Stages stages(const std::vector<std::vector<Loss>>& losses, const Solution& s, int a, int d,
+              std::map<std::vector<double>, double>& solved) {
+    Stages g;
+    for (int ray = 0; ray < kRays; ++ray)
+        for (int shield = 0; shield < kRays; ++shield) {
+            Eigen::MatrixXd m2(kRegions, kRegions);
+            for (int focus = 0; focus < kRegions; ++focus)
+                for (int region = 0; region < kRegions; ++region) {
+                    Eigen::MatrixXd m3 = step3(losses, s, a, d, ray, shield, focus, region);
+                    const std::vector<double> key(m3.data(), m3.data() + m3.size());
+                    auto it = solved.find(key);
+                    if (it == solved.end()) it = solved.emplace(key, game_value(m3)).first;
+                    m2(focus, region) = it->second;
+                    g.s3[focus][region][ray][shield] = std::move(m3);
+                }
+            g.s1(ray, shield) = game_value(m2);
+            g.s2[ray][shield] = m2;
+        }
+    return g;
+}
+
+// Backward induction from the cap: W at 0 turns left is the draw's 1/2 (D6), at n + 1 turns left
+// the value of the turn's stage games with W at n. Until it settles (the solver takes the cap of
+// 10000 turns as never near, equilibrium.hpp).
+Solution solve(const Options& o, const std::vector<std::vector<Loss>>& losses, int* sweeps) {
+    Solution s{o.hp, std::vector<double>(static_cast<std::size_t>(o.hp * o.hp), 0.5)};
+    for (*sweeps = 1; *sweeps <= 1000; ++*sweeps) {
+        std::map<std::vector<double>, double> solved;
+        Solution next = s;
+        double move = 0;
+        for (int a = 1; a <= o.hp; ++a)
+            for (int d = 1; d <= o.hp; ++d) {
+                const double v = game_value(stages(losses, s, a, d, solved).s1);
+                next.w[static_cast<std::size_t>((a - 1) * o.hp + d - 1)] = v;
+                move = std::max(move, std::abs(v - s.at(a, d)));
+            }
+        s = std::move(next);
+        if (move <= 1e-15) break;
+    }
+    return s;
+}
+
+// The worst shortfall of a mixed strategy pair in the matrix game a of value v: how far the row
+// strategy x falls below v against some pure reply, or the column strategy y lets some pure row
+// above it.
+template <std::size_t M, std::size_t N>
+double shortfall(const Eigen::MatrixXd& a, double v, const std::array<double, M>& x,
+                 const std::array<double, N>& y) {
+    double worst = 0;
+    for (int j = 0; j < a.cols(); ++j) {
+        double got = 0;
+        for (int i = 0; i < a.rows(); ++i) got += x[static_cast<std::size_t>(i)] * a(i, j);
+        worst = std::max(worst, v - got);
+    }
+    for (int i = 0; i < a.rows(); ++i) {
+        double given = 0;
+        for (int j = 0; j < a.cols(); ++j) given += y[static_cast<std::size_t>(j)] * a(i, j);
+        worst = std::max(worst, given - v);
+    }
+    return worst;
+}
+
+}  // namespace independent
+}  // namespace
+
+TEST_CASE(
+    "D2a equilibrium on rule variants against an independent solve: the kernel's turns "
+    "enumerated, Shapley-Snow kernels, backward induction from the cap",
+    "[duel][D2a][D4][D5][D6][options]") {
+    using namespace independent;
+    // The book, and variants of the die, the factor and the dice awarded. equilibrium() refuses
+    // single_use and max_turns below 10000 (the test above), and under every option it takes a
+    // Disruptor every turn still forces the cap's draw (D5, D6): W = 1/2 in every state, which
+    // the backward induction here must find for itself. So the comparison is of the values and
+    // of the stage strategies: at every state, every step and every earlier choice, the solver's
+    // two mixed strategies must each guarantee, against every pure reply, the value of the stage
+    // game built here. Its strategies are the Disruptor wherever a function is chosen, which is
+    // optimal whatever the dice do: no check of its output can see the damage law (the book's
+    // turns here, or the book's laws in the solver, pass alike). What it does see: values off
+    // 1/2, a no-damage turn valued otherwise than the cap's draw with roles swapped, a stage
+    // strategy that is not optimal.
+    for (const Settings& variant :
+         {Settings{{"hp", "5"}},
+          Settings{{"hp", "5"}, {"damage.die", "1d8"}, {"intensifier.factor", "3"}},
+          Settings{{"hp", "4"},
+                   {"damage.die", "1d4+1"},
+                   {"calibrate.dice", "2"},
+                   {"focus.dice", "0"},
+                   {"delayed.dice", "3"}}}) {
+        const Options o = parse_options(variant);
+        INFO(scenario(o));
+        const auto losses = turn_losses(o);
+        if (!o.book) {  // a game of its own: some turn's law differs from the book's
+            Options book;
+            book.hp = o.hp;
+            const auto book_losses = turn_losses(book);
+            bool differs = false;
+            for (std::size_t i = 0; i < losses.size(); ++i) {
+                differs = differs || losses[i].size() != book_losses[i].size();
+                for (std::size_t j = 0; !differs && j < losses[i].size(); ++j)
+                    differs = losses[i][j].attacker != book_losses[i][j].attacker ||
+                              losses[i][j].defender != book_losses[i][j].defender ||
+                              losses[i][j].p != book_losses[i][j].p;
+            }
+            CHECK(differs);
+        }
+        int sweeps = 0;
+        const Solution w = solve(o, losses, &sweeps);
+        CHECK(sweeps <= 1000);  // settled
+        const auto table = equilibrium(o);
+        REQUIRE(table->hp == o.hp);
+        std::map<std::vector<double>, double> solved;
+        for (int a = 1; a <= o.hp; ++a)
+            for (int d = 1; d <= o.hp; ++d) {
+                INFO("state (" << a << ", " << d << ")");
+                const StageLaws& laws = table->at(a, d);
+                CHECK(std::abs(laws.value - w.at(a, d)) <= 1e-9);
+                CHECK(std::abs(w.at(a, d) - 0.5) <= 1e-12);
+                const Stages g = stages(losses, w, a, d, solved);
+                double worst = 0;
+                worst = std::max(worst, shortfall(g.s1, w.at(a, d), laws.ray, laws.shield));
+                for (int ray = 0; ray < kRays; ++ray)
+                    for (int shield = 0; shield < kRays; ++shield) {
+                        const auto& m2 = g.s2[ray][shield];
+                        const int blocked = ray == shield;
+                        worst =
+                            std::max(worst, shortfall(m2, g.s1(ray, shield), laws.focus[blocked],
+                                                      laws.region[blocked]));
+                        for (int focus = 0; focus < kRegions; ++focus)
+                            for (int region = 0; region < kRegions; ++region) {
+                                const int k =
+                                    StageLaws::step3(Calibration{ray, shield, focus, region});
+                                worst = std::max(
+                                    worst,
+                                    shortfall(g.s3[focus][region][ray][shield], m2(focus, region),
+                                              laws.attacker_function[static_cast<std::size_t>(k)],
+                                              laws.defender_function[static_cast<std::size_t>(k)]));
+                            }
+                    }
+                CHECK(worst <= 1e-9);
+            }
     }
 }
