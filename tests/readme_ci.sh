@@ -6,7 +6,7 @@
 #   github-actions  every `run:` step of the job, each in its own shell, in order
 #   gitlab-ci       every line of the job's `script:`, each in its own shell, in order
 #   record          the "Once, on purpose" lines: re-recording must give the committed balance/
-#                   (only where DOC has them: the README's sequential snippets do not)
+#                   (only where DOC has them: the guide's sequential snippets do not)
 #
 # Each runs in its own fresh `git clone` of SOURCE_DIR (so only committed baselines count), in
 # the clone's tests/ci-recipe (a designer's repository: its balance/ holds the baselines), with the job's env:/variables:. Substituted, because they need the network
@@ -181,7 +181,7 @@ EOF
 
 run_snippet github-actions
 run_snippet gitlab-ci
-# The "Once, on purpose" lines (docs/ci.md has them; the README's sequential snippets do not),
+# The "Once, on purpose" lines (docs/ci.md has them; the guide's sequential snippets do not),
 # with the packaged odds on PATH from the start.
 if grep -q '^<!-- ci-test: record' "$doc"; then
   clean_path=$tmp/record-root/usr/bin:$clean_path
