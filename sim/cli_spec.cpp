@@ -81,6 +81,23 @@ void tournament_options(po::options_description& d) {
     add_format_option(d, "ratings.csv");
 }
 
+void skill_options(po::options_description& d) {
+    d.add_options()("playouts,n", po::value<std::string>()->default_value("100")->value_name("N"),
+                    "games a pairing (two seats) or a rung (solo): 100, 1e3, 2k")(
+        "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
+        "the ladder's seed (0 to 2^64-1)")("threads,j", po::value<std::string>()->value_name("N"),
+                                           "worker threads (default: every hardware thread)")(
+        "no-progress", "no progress bar, even on a terminal")(
+        "search", po::value<std::string>()->value_name("SPELL"),
+        "the search policy, {n} where its budget goes (default mcts:{n} where the game has "
+        "mcts), or none")("budgets", po::value<std::string>()->value_name("LO..HI"),
+                          "search budgets, doubling from LO up to HI (default 16..64), or none")(
+        "metric", po::value<std::string>()->value_name("METRIC"),
+        "a solo game's measure of strength (default: its first headline metric)");
+    add_game_options(d);
+    out_option(d, "write ladder.csv and skill.csv into DIR");
+}
+
 void sweep_options(po::options_description& d) {
     d.add_options()(
         "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUES"),
@@ -287,6 +304,24 @@ const CommandSpec kCommands[] = {
      1,
      tournament_options,
      cmd_tournament},
+    {"skill",
+     "a skill ladder: how far search climbs, the game's depth and its luck share",
+     "odds skill GAME --policy A --policy B [...] [--search SPELL --budgets LO..HI] [options]",
+     "Plays a ladder of policies on the same dice: the --policy rungs as given (rules of thumb, "
+     "random, the solved policy; weakest first) and the search policy at doubling budgets. A "
+     "two-seat game plays every ordered pairing, -n games each; a solo game plays each rung "
+     "-n games. Prints each rung's strength (a two-seat game's Bradley-Terry rating, a solo "
+     "game's metric) with its 95% interval, the depth (the steps between neighbours in strength "
+     "told apart at 95%) and the luck share: the part of the outcome's variance that lies within "
+     "a pairing or rung (the dice) rather than between them (the policies), with a 95% bootstrap "
+     "interval (docs/skill.md). --out DIR writes ladder.csv and skill.csv.",
+     {"odds skill naval --policy random --policy gunner --policy boarder --budgets 16..64 -n 40",
+      "odds skill fpb --policy bug-out --policy lead-from-front --search "
+      "mcts:{n}:rollout=lead-from-front --budgets 16..128 -n 1000"},
+     "game",
+     1,
+     skill_options,
+     cmd_skill},
     {"sweep",
      "every combination of varied rule options, with common random numbers",
      "odds sweep GAME --vary NAME=VALUES [--vary ...] [options]",

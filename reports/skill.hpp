@@ -1,0 +1,53 @@
+// Skill or luck (issue 32; docs/skill.md): how much of a game's outcome the dice decide, against
+// the policies that play it, from a ladder of policies played on common random numbers.
+//
+// The data: y[g * n + j], the outcome of game j of group g (a rung of a solo game's ladder, or an
+// ordered pairing of a two-seat game's: the first seat's score, 1 a win, 1/2 a draw, 0 a loss),
+// every group playing game j on the same dice. Draw a group at random (each alike) and a game:
+// the outcome's variance V splits into the variance of the groups' true means (the policies':
+// what choosing who plays changes) and the mean variance within a group (what the dice, and any
+// coin a policy flips, change once the policies are fixed):
+//
+//   V = Vp + Vw,   Vp = (1/K) sum_g (mu_g - mu)^2,   Vw = (1/K) sum_g Var(y_g.)
+//
+// and the luck share is Vw / V: 1 for a game of pure luck (the policies change nothing), 0 for a
+// game without chance (a pairing always ends alike). It is a property of the game on this ladder:
+// a ladder of stronger or more varied policies has a larger Vp.
+//
+// Estimators (both unbiased): Vw by the mean of the groups' sample variances; Vp by the groups'
+// squared deviations from the grand mean less each one's sampling variance, which on common
+// random numbers is that of its deviation from each game's mean over the groups (the dice every
+// group shares cancel), Vp = (1/K) sum_g [ (m_g - m)^2 - s^2(y_gj - c_j) / n ], floored at 0. The
+// 95% interval is a percentile bootstrap over the games j (each resample keeps a game's outcomes
+// in every group together, as the dice tie them), seeded: the same data give the same interval.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "reports/stats.hpp"
+
+namespace odds {
+
+struct LuckShare {
+    double share = 0;  // Vw / (Vw + Vp); NaN when the outcome never varies
+    Interval ci;       // 95%, percentile bootstrap over the games
+    double within = 0, between = 0;  // the estimates of Vw and Vp
+};
+
+// groups x n outcomes, row by row; n >= 2, groups >= 2. Checks the stop flag between resamples
+// (engine/stop.hpp: throws StopRequested).
+LuckShare luck_share(std::span<const double> y, std::size_t groups, std::size_t n,
+                     std::uint64_t seed = 1, int resamples = 1000);
+
+// A solo ladder's step from rung b to rung a on the same games: the mean paired difference
+// y_a - y_b with its 95% interval (normal, from the differences' standard error).
+struct Step {
+    double diff = 0;
+    Interval ci;
+    bool distinguishable() const { return ci.low > 0 || ci.high < 0; }
+};
+Step paired_step(std::span<const double> a, std::span<const double> b);
+
+}  // namespace odds
