@@ -12,34 +12,36 @@ namespace odds {
 
 namespace {
 
-// Vw and Vp (reports/skill.hpp) of the games `pick` (indices into 0..n-1, repeats allowed).
-std::pair<double, double> components(std::span<const double> y, std::size_t groups,
-                                     std::size_t n, std::span<const std::size_t> pick) {
-    const auto m = static_cast<double>(pick.size());
-    std::vector<double> col(pick.size(), 0.0);  // each game's mean over the groups
+// The sums a block of games contributes, per group: of y, of y^2, of d = y - c (c: each game's
+// mean over the groups) and of d^2. Vw and Vp follow from the sums of any multiset of blocks, so
+// a bootstrap resample costs groups x blocks, not groups x games.
+struct Sums {
+    double y = 0, y2 = 0, d = 0, d2 = 0;
+};
+inline constexpr std::size_t kMaxBlocks = 4096;
+
+// Vw and Vp (reports/skill.hpp) from the blocks' sums, block b counted times[b] times;
+// `games`: the games those blocks hold in all.
+std::pair<double, double> components(const std::vector<Sums>& sums, std::size_t groups,
+                                     std::span<const std::size_t> times, double games) {
+    const std::size_t blocks = times.size();
+    std::vector<Sums> total(groups);
     for (std::size_t g = 0; g < groups; ++g)
-        for (std::size_t i = 0; i < pick.size(); ++i) col[i] += y[g * n + pick[i]];
-    for (double& c : col) c /= static_cast<double>(groups);
-    double grand = 0;
-    for (double c : col) grand += c;
-    grand /= m;
-    double within = 0, between = 0;
-    for (std::size_t g = 0; g < groups; ++g) {
-        double mean = 0;
-        for (std::size_t i = 0; i < pick.size(); ++i) mean += y[g * n + pick[i]];
-        mean /= m;
-        double ss = 0, ssd = 0;
-        const double dev = mean - grand;  // the mean of y_gj - c_j
-        for (std::size_t i = 0; i < pick.size(); ++i) {
-            const double v = y[g * n + pick[i]];
-            ss += (v - mean) * (v - mean);
-            const double d = v - col[i] - dev;
-            ssd += d * d;
+        for (std::size_t b = 0; b < blocks; ++b) {
+            if (times[b] == 0) continue;
+            const auto t = static_cast<double>(times[b]);
+            const Sums& s = sums[g * blocks + b];
+            total[g].y += t * s.y, total[g].y2 += t * s.y2;
+            total[g].d += t * s.d, total[g].d2 += t * s.d2;
         }
-        within += ss / (m - 1);
-        between += dev * dev - ssd / (m - 1) / m;
+    double within = 0, between = 0;
+    for (const Sums& t : total) {
+        const double mean = t.y / games, dev = t.d / games;  // dev: m_g less the grand mean
+        within += (t.y2 - games * mean * mean) / (games - 1);
+        between += dev * dev - (t.d2 - games * dev * dev) / (games - 1) / games;
     }
-    return {within / static_cast<double>(groups), between / static_cast<double>(groups)};
+    return {std::max(0.0, within) / static_cast<double>(groups),
+            between / static_cast<double>(groups)};
 }
 
 double share_of(double within, double between) {
@@ -51,23 +53,47 @@ double share_of(double within, double between) {
 
 LuckShare luck_share(std::span<const double> y, std::size_t groups, std::size_t n,
                      std::uint64_t seed, int resamples) {
+    // The games in blocks of consecutive games (at most kMaxBlocks; games are independent, so a
+    // block is as good a unit to resample as a game), each block's sums per group.
+    const std::size_t size = (n + kMaxBlocks - 1) / kMaxBlocks;
+    const std::size_t blocks = (n + size - 1) / size;
+    std::vector<Sums> sums(groups * blocks);
+    std::vector<double> held(blocks, 0.0);  // games a block holds
+    for (std::size_t j = 0; j < n; ++j) {
+        if (j % 65536 == 0) throw_if_stop_requested();
+        double c = 0;
+        for (std::size_t g = 0; g < groups; ++g) c += y[g * n + j];
+        c /= static_cast<double>(groups);
+        const std::size_t b = j / size;
+        held[b] += 1;
+        for (std::size_t g = 0; g < groups; ++g) {
+            const double v = y[g * n + j], d = v - c;
+            Sums& s = sums[g * blocks + b];
+            s.y += v, s.y2 += v * v, s.d += d, s.d2 += d * d;
+        }
+    }
     LuckShare r;
-    std::vector<std::size_t> all(n);
-    for (std::size_t j = 0; j < n; ++j) all[j] = j;
-    std::tie(r.within, r.between) = components(y, groups, n, all);
+    const std::vector<std::size_t> once(blocks, 1);
+    std::tie(r.within, r.between) = components(sums, groups, once, static_cast<double>(n));
     r.share = share_of(r.within, r.between);
     if (std::isnan(r.share)) {
         r.ci = {r.share, r.share};
         return r;
     }
     std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<std::size_t> game(0, n - 1);
+    std::uniform_int_distribution<std::size_t> block(0, blocks - 1);
     std::vector<double> shares;
-    std::vector<std::size_t> pick(n);
-    for (int b = 0; b < resamples; ++b) {
+    std::vector<std::size_t> times(blocks);
+    for (int k = 0; k < resamples; ++k) {
         throw_if_stop_requested();
-        for (auto& p : pick) p = game(rng);
-        const auto [w, v] = components(y, groups, n, pick);
+        std::fill(times.begin(), times.end(), 0);
+        double games = 0;
+        for (std::size_t i = 0; i < blocks; ++i) {
+            const std::size_t b = block(rng);
+            ++times[b];
+            games += held[b];
+        }
+        const auto [w, v] = components(sums, groups, times, games);
         const double s = share_of(w, v);
         shares.push_back(std::isnan(s) ? 1.0 : s);  // a resample without variance: all luck
     }

@@ -19,7 +19,8 @@
 // random numbers is that of its deviation from each game's mean over the groups (the dice every
 // group shares cancel), Vp = (1/K) sum_g [ (m_g - m)^2 - s^2(y_gj - c_j) / n ], floored at 0. The
 // 95% interval is a percentile bootstrap over the games j (each resample keeps a game's outcomes
-// in every group together, as the dice tie them), seeded: the same data give the same interval.
+// in every group together, as the dice tie them; past 4,096 games, over blocks of consecutive
+// games, at most 4,096 of them), seeded: the same data give the same interval.
 #pragma once
 
 #include <cstdint>
@@ -31,8 +32,8 @@
 namespace odds {
 
 struct LuckShare {
-    double share = 0;  // Vw / (Vw + Vp); NaN when the outcome never varies
-    Interval ci;       // 95%, percentile bootstrap over the games
+    double share = 0;                // Vw / (Vw + Vp); NaN when the outcome never varies
+    Interval ci;                     // 95%, percentile bootstrap over the games
     double within = 0, between = 0;  // the estimates of Vw and Vp
 };
 

@@ -65,8 +65,9 @@ std::vector<std::string> rungs_of(const po::variables_map& vm, const GameEntry& 
             rungs.push_back(search.substr(0, at) + std::to_string(n) + search.substr(at + 3));
     }
     if (rungs.size() < 2)
-        throw UsageError("a skill ladder needs two rungs or more: give --policy NAME for each "
-                         "rule of thumb, weakest first (and --search, --budgets for search)");
+        throw UsageError(
+            "a skill ladder needs two rungs or more: give --policy NAME for each "
+            "rule of thumb, weakest first (and --search, --budgets for search)");
     std::vector<std::string> labels;
     for (const auto& r : rungs) {
         labels.push_back(parse_policy(game.name, game.policies, r).label);
@@ -116,7 +117,9 @@ std::vector<Group> groups_of(const po::variables_map& vm, const GameEntry& game,
     for (std::size_t a = 0; a < rungs.size(); ++a)
         for (std::size_t b = 0; b < rungs.size(); ++b) {
             if (a == b) continue;
-            Group g{a, b, game.prepare(settings, {seat(0) + "=" + rungs[a], seat(1) + "=" + rungs[b]}),
+            Group g{a,
+                    b,
+                    game.prepare(settings, {seat(0) + "=" + rungs[a], seat(1) + "=" + rungs[b]}),
                     {}};
             for (std::size_t v = 0; v < 3; ++v) g.score[v] = index(*g.run, versus[v]);
             groups.push_back(std::move(g));
@@ -125,11 +128,14 @@ std::vector<Group> groups_of(const po::variables_map& vm, const GameEntry& game,
 }
 
 // Plays game j of every group into y[g * n + j] on `threads` threads, the units (a few games of
-// one group) taken game-block by game-block, so that an interrupted ladder has played the same
-// first games in every group. Returns how many first games every group has played.
+// one group) taken block of games by block, every group's block before the next block, so that
+// an interrupted ladder has played the same first games in every group. Returns how many first
+// games every group has played.
 std::uint64_t play_groups(const std::vector<Group>& groups, std::uint64_t n, std::uint64_t seed,
                           unsigned threads, bool solo, std::vector<double>& y, ProgressBar& bar) {
-    const std::uint64_t block = std::clamp<std::uint64_t>(n / 64, 1, 64);
+    // Small units first and last alike: a searched game can take a second, and Ctrl-C keeps only
+    // the games every group has played.
+    const std::uint64_t block = std::clamp<std::uint64_t>(n / 256, 1, 16);
     const std::uint64_t blocks = (n + block - 1) / block;
     const std::uint64_t units = blocks * groups.size();
     std::vector<char> done(units, 0);
@@ -157,8 +163,8 @@ std::uint64_t play_groups(const std::vector<Group>& groups, std::uint64_t n, std
             const std::size_t gi = u % groups.size();
             for (std::uint64_t i = 0; i < count; ++i) {
                 const std::int32_t* row = &out[i * m];
-                y[gi * n + first + i] = solo ? row[g.score[0]]
-                                             : row[g.score[0]] + 0.5 * row[g.score[2]];
+                y[gi * n + first + i] =
+                    solo ? row[g.score[0]] : row[g.score[0]] + 0.5 * row[g.score[2]];
             }
             done[u] = 1;
             bar.update(games.fetch_add(count) + count);
@@ -230,9 +236,7 @@ std::vector<RungResult> rate_pairings(const std::vector<Group>& groups, std::siz
 std::vector<RungResult> rate_rungs(std::size_t k, const std::vector<double>& x,
                                    std::uint64_t games) {
     std::vector<RungResult> r(k);
-    auto row = [&](std::size_t i) {
-        return std::span<const double>(x.data() + i * games, games);
-    };
+    auto row = [&](std::size_t i) { return std::span<const double>(x.data() + i * games, games); };
     const std::vector<double> zero(games, 0.0);
     for (std::size_t i = 0; i < k; ++i) {
         const Step s = paired_step(row(i), zero);
@@ -272,9 +276,10 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
     if (cfg.playouts < 2) throw UsageError("-n '1': a ladder needs two games a group or more");
     if (cfg.playouts > kMaxOutcomes / groups.size())
         throw UsageError("-n " + std::to_string(cfg.playouts) + ": " +
-                         std::to_string(groups.size()) + " groups x that many games is more "
-                         "outcomes than odds skill keeps (" + std::to_string(kMaxOutcomes) + ")");
-    if (out_dir) prepare_out_dir(*out_dir);
+                         std::to_string(groups.size()) +
+                         " groups x that many games is more "
+                         "outcomes than odds skill keeps (" +
+                         std::to_string(kMaxOutcomes) + ")");
     const std::uint64_t total = cfg.playouts * groups.size();
     announce_queued(vm, io, "odds skill",
                     std::to_string(groups.size()) + (solo ? " rungs" : " pairings") + " x " +
@@ -296,17 +301,24 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
         return 130;
     }
     const auto x = first_games(y, groups.size(), cfg.playouts, games);
-    const auto results = solo ? rate_rungs(rungs.size(), x, games)
-                              : rate_pairings(groups, rungs.size(), x, games);
-    const LuckShare luck = luck_share(x, groups.size(), games, cfg.seed);
+    const auto results =
+        solo ? rate_rungs(rungs.size(), x, games) : rate_pairings(groups, rungs.size(), x, games);
+    const int stopped_by = partial ? InterruptGuard::exit_code() : 0;
+    InterruptGuard::reset();  // the games stopped; the bootstrap below may be stopped again
+    LuckShare luck;
+    {
+        InterruptGuard guard;
+        luck = luck_share(x, groups.size(), games, cfg.seed);
+    }
     int depth = 0;
     for (const auto& r : results) depth += r.apart_from_below ? 1 : 0;
 
     const std::string& scenario = groups.front().run->scenario;
     const std::string status = partial ? "partial" : "complete";
     const std::string measure = solo ? metric : "rating";
-    std::string ladder = "game,scenario,seed,games,rung,policy,measure,value,ci_low,ci_high,"
-                         "apart_from_below,status\n";
+    std::string ladder =
+        "game,scenario,seed,games,rung,policy,measure,value,ci_low,ci_high,"
+        "apart_from_below,status\n";
     for (std::size_t i = 0; i < rungs.size(); ++i)
         ladder += csv_field(std::string(game.name)) + ',' + csv_field(scenario) + ',' +
                   std::to_string(cfg.seed) + ',' + std::to_string(games) + ',' +
@@ -322,9 +334,10 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
         std::to_string(cfg.seed) + ',' + std::to_string(games) + ',' +
         std::to_string(rungs.size()) + ',' + std::to_string(groups.size()) + ',' +
         std::to_string(depth) + ',' + cell(luck.share) + ',' + cell(luck.ci.low) + ',' +
-        cell(luck.ci.high) + ',' + format_double(luck.within) + ',' +
-        format_double(luck.between) + ',' + status + '\n';
-    if (out_dir) {
+        cell(luck.ci.high) + ',' + format_double(luck.within) + ',' + format_double(luck.between) +
+        ',' + status + '\n';
+    if (out_dir) {  // made only now: a ladder stopped before it had two games writes nothing
+        prepare_out_dir(*out_dir);
         const fs::path dir(*out_dir);
         write_files_atomic({{dir / "ladder.csv", ladder},
                             {dir / "skill.csv", skill},
@@ -335,11 +348,10 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
     int wide = 8;
     for (const auto& r : rungs) wide = std::max(wide, static_cast<int>(r.size()));
     t << game.name << " skill | " << scenario << " | seed " << cfg.seed << " | " << games
-      << (solo ? " games a rung" : " games a pairing, both seats")
-      << ", the same dice for every " << (solo ? "rung" : "pairing")
-      << (partial ? " (PARTIAL: interrupted)" : "") << '\n'
-      << std::left << std::setw(6) << "rung" << std::setw(wide + 2) << "policy"
-      << std::setw(12) << (solo ? metric : "rating") << std::setw(24) << "95% interval"
+      << (solo ? " games a rung" : " games a pairing, both seats") << ", the same dice for every "
+      << (solo ? "rung" : "pairing") << (partial ? " (PARTIAL: interrupted)" : "") << '\n'
+      << std::left << std::setw(6) << "rung" << std::setw(wide + 2) << "policy" << std::setw(12)
+      << (solo ? metric : "rating") << std::setw(24) << "95% interval"
       << "above the one below it in strength\n";
     const int digits = solo ? 4 : 0;
     for (std::size_t i = 0; i < rungs.size(); ++i) {
@@ -356,13 +368,13 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
       << " steps between neighbours in strength told apart (95%)\n"
       << "luck share: " << number(luck.share, 3) << " [" << number(luck.ci.low, 3) << ", "
       << number(luck.ci.high, 3) << "] of the outcome's variance is within a "
-      << (solo ? "rung" : "pairing") << " (the dice), " << number(1 - luck.share, 3)
-      << " between " << (solo ? "rungs" : "pairings") << " (the policies)\n";
+      << (solo ? "rung" : "pairing") << " (the dice), " << number(1 - luck.share, 3) << " between "
+      << (solo ? "rungs" : "pairings") << " (the policies)\n";
     io.out << t.str();
     if (partial) {
         io.err << "odds skill: interrupted; the ladder is of the first " << games
                << " games of every " << (solo ? "rung" : "pairing") << ", marked partial\n";
-        return InterruptGuard::exit_code();
+        return stopped_by;
     }
     return 0;
 }

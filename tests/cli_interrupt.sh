@@ -156,3 +156,21 @@ for t in tune-exact tune-mc; do
   [ "$(grep -c ',true,partial$' "$csv")" -eq 1 ] || fail "$t: no best so far marked"
   echo "ok: $t stopped, tune.csv partial with its best so far ($rows evaluations)"
 done
+
+# skill (issue 32): a ladder of cheap rungs, millions of games a group, stopped under way: the
+# ladder of the first games every group played, every row of ladder.csv and skill.csv partial;
+# stopped inside a search before every group has two games: nothing written, no folder left.
+signal_after - 1 INT "$odds" skill fpb --policy bug-out --policy random --budgets none -n 5M \
+  --threads 2 --no-progress --out "$dir/skill"
+stopped "skill fpb, under way" 130 'interrupted; the ladder is of the first'
+for f in ladder.csv skill.csv; do
+  [ -s "$dir/skill/$f" ] || fail "skill: $f missing"
+  rows=$(($(wc -l <"$dir/skill/$f") - 1))
+  [ "$(grep -c ',partial$' "$dir/skill/$f")" -eq "$rows" ] || fail "skill: a row of $f not partial"
+done
+echo "ok: skill stopped by SIGINT in $took_ms ms, exit 130, ladder.csv and skill.csv partial"
+signal_after - 1 INT "$odds" skill dimension-duel --policy dice --search mcts:{n} \
+  --budgets 1000000..1000000 -n 10 --threads 2 --no-progress --out "$dir/skill-none"
+stopped "skill inside a search" 130 'nothing written'
+[ -e "$dir/skill-none" ] && fail "skill: the stopped ladder left $dir/skill-none behind"
+echo "ok: skill stopped inside a search in $took_ms ms, exit 130, nothing written"
