@@ -43,19 +43,11 @@ std::string command_line(const std::string& command, const std::vector<std::stri
 
 namespace {
 
-const char* const kInputs[] = {"provenance.csv",
-                               "summary.csv",
-                               "distributions.csv",
-                               "survival.csv",
-                               "compare.csv",
-                               "policies.csv",
-                               "tournament.csv",
-                               "ratings.csv",
-                               "sweep.csv",
-                               "check.csv",
-                               "tune.csv",
-                               "exact/summary.csv",
-                               "exact/distributions.csv"};
+const char* const kInputs[] = {"provenance.csv", "summary.csv",       "distributions.csv",
+                               "survival.csv",   "compare.csv",       "policies.csv",
+                               "tournament.csv", "ratings.csv",       "sweep.csv",
+                               "check.csv",      "tune.csv",          "ladder.csv",
+                               "skill.csv",      "exact/summary.csv", "exact/distributions.csv"};
 
 std::string slurp(const fs::path& p) {
     return read_input_file(p.string(), "the report's input", kMaxDataFile, kMaxDataLine);
@@ -740,6 +732,67 @@ std::string tune_sections(const fs::path& dir) {
            "</section>";
 }
 
+// odds skill (docs/skill.md): the ladder as a forest plot, its rungs in their order with their
+// intervals (rungs told apart from the one below them marked), and the luck share with its
+// interval on the scale from 0 (no chance) to 1 (pure luck).
+std::string skill_sections(const fs::path& dir) {
+    const CsvTable ladder = read(dir, "ladder.csv");
+    const CsvTable skill = read(dir, "skill.csv");
+    std::string s = partial_note(ladder);
+    if (!ladder.rows.empty()) {
+        const std::string measure = ladder.at(0, "measure");
+        const bool rated = measure == "rating";
+        std::vector<svg::ForestRow> rows;
+        for (std::size_t r = 0; r < ladder.rows.size(); ++r) {
+            const bool apart = ladder.at(r, "apart_from_below") == "true";
+            rows.push_back({ladder.at(r, "rung") + ": " + ladder.at(r, "policy"),
+                            number(ladder.at(r, "value")), number(ladder.at(r, "ci_low")),
+                            number(ladder.at(r, "ci_high")),
+                            ladder.at(r, "games") + (rated ? " games a pairing" : " games") +
+                                (apart ? "; told apart from the rung below it in strength" : ""),
+                            apart ? 2 : 0, apart ? "apart" : ""});
+        }
+        s += "<section><h2>The ladder</h2><p>Each rung's " +
+             escape(rated ? std::string("Bradley-Terry rating (Elo scale, mean 0)")
+                          : "mean " + measure) +
+             " with its 95% interval, in the ladder's order; <em>apart</em> marks a rung told "
+             "apart at 95% from the rung just below it in strength.</p>" +
+             figure(svg::forest_chart("odds skill: the ladder",
+                                      rated ? "rating (Elo scale, mean 0)" : measure, rows,
+                                      rated ? std::optional<double>(0.0) : std::nullopt),
+                    csv_table(ladder,
+                              {"rung", "policy", "value", "ci_low", "ci_high", "apart_from_below",
+                               "games"},
+                              [](std::size_t) { return true; })) +
+             "</section>";
+    }
+    if (!skill.rows.empty()) {
+        const double share = number(skill.at(0, "luck_share"));
+        const std::vector<svg::ForestRow> rows{
+            {"luck share", share, number(skill.at(0, "ci_low")), number(skill.at(0, "ci_high")),
+             "the share of the outcome's variance within a group (the dice); depth " +
+                 skill.at(0, "depth") + " of " + skill.at(0, "rungs") + " rungs",
+             0, ""}};
+        s += "<section><h2>Skill or luck</h2><p>Depth: <strong>" + escape(skill.at(0, "depth")) +
+             "</strong> of the " +
+             escape(std::to_string(std::max(0, std::atoi(skill.at(0, "rungs").c_str()) - 1))) +
+             " steps between neighbours in strength are told apart. Luck share: <strong>" +
+             escape(std::isnan(share) ? std::string("not known (the outcome never varies)")
+                                      : num(share, 3)) +
+             "</strong>, the part of the outcome's variance the dice decide once the policies are "
+             "fixed (0: no chance, 1: pure luck).</p>" +
+             figure(svg::forest_chart("odds skill: the luck share, 95% interval",
+                                      "share of the outcome's variance", rows, std::nullopt,
+                                      svg::Band{0.0, 1.0, "0 (skill) to 1 (luck)"}),
+                    csv_table(skill,
+                              {"depth", "rungs", "groups", "luck_share", "ci_low", "ci_high",
+                               "within", "between"},
+                              [](std::size_t) { return true; })) +
+             "</section>";
+    }
+    return s;
+}
+
 // The words (NAME=VALUE) of the first row's scenario that every row's scenario holds: what the
 // combinations, pairings or policies of a folder share.
 std::string shared_scenario(const CsvTable& t) {
@@ -817,6 +870,13 @@ std::string report_html(const fs::path& dir) {
     } else if (has("check.csv")) {
         kind = "check";
         body = check_sections(dir);
+    } else if (has("ladder.csv") || has("skill.csv")) {
+        kind = "skill";
+        main = read(dir, "ladder.csv");
+        for (const auto& p : distinct(main, "policy"))
+            policies += (policies.empty() ? "" : ", ") + p;
+        if (main.rows.empty()) main = read(dir, "skill.csv");
+        body = skill_sections(dir);
     } else if (has("tournament.csv") || has("ratings.csv")) {
         kind = "tournament";
         main = read(dir, "ratings.csv");
@@ -841,7 +901,8 @@ std::string report_html(const fs::path& dir) {
         kind = !main.rows.empty() && main.at(0, "method") == "exact" ? "exact" : "run";
         body = run_sections(dir);
     }
-    if (kind == "compare" || kind == "tournament" || kind == "sweep" || kind == "tune") {
+    if (kind == "compare" || kind == "tournament" || kind == "sweep" || kind == "tune" ||
+        kind == "skill") {
         // The policies of a comparison or tournament are its subject, not one run's: not one row.
         CsvTable head;
         head.header = {"game", "scenario", "seed", "playouts", "status"};
@@ -853,6 +914,7 @@ std::string report_html(const fs::path& dir) {
             if (kind == "sweep") row[1] += " (varied: " + varied_options(main) + ")";
             if (kind == "tune") row[3] = "";  // playouts: per setting, in the table
             if (kind == "tournament") row[3] = tournament_playouts(read(dir, "tournament.csv"));
+            if (kind == "skill") row[3] = main.at(0, "games") + " games a pairing or rung";
             if (kind != "sweep" && kind != "tune") row[5] = policies;
             head.rows.push_back(row);
         }

@@ -269,6 +269,7 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     const RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
+    const bool report = report_wanted(vm);
     const auto rungs = rungs_of(vm, game);
     std::string metric = vm.count("metric") ? vm["metric"].as<std::string>() : "";
     const auto groups = groups_of(vm, game, rungs, metric);
@@ -342,6 +343,7 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
         write_files_atomic({{dir / "ladder.csv", ladder},
                             {dir / "skill.csv", skill},
                             provenance_file(dir, "skill", args, {std::string(game.name)})});
+        if (report) write_report(dir, "skill", io);
     }
 
     std::ostringstream t;

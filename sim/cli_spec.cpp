@@ -96,6 +96,7 @@ void skill_options(po::options_description& d) {
         "a solo game's measure of strength (default: its first headline metric)");
     add_game_options(d);
     out_option(d, "write ladder.csv and skill.csv into DIR");
+    add_report_option(d);
 }
 
 void sweep_options(po::options_description& d) {

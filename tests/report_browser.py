@@ -4,7 +4,7 @@
 usage: report_browser.py ODDS OUT_DIR [CHROMIUM]
 
 Makes a report of each kind with ODDS (run with the exact law beside it, exact, compare,
-tournament, sweep, check, tune), loads each page in headless Chromium, and fails unless
+tournament, sweep, check, tune, skill), loads each page in headless Chromium, and fails unless
   - the browser logs no console message (the pages hold no script: any message is an error);
   - the DOM Chromium dumps after rendering has the charts the folder's CSV files call for (one
     <svg class="chart"> per metric, comparison, pairing table, ...), each with its title, axes
@@ -125,6 +125,8 @@ def expected_charts(kind, d):
         return len(rows(j("check.csv")))
     if kind == "tune":
         return 1
+    if kind == "skill":
+        return 2
     raise ValueError(kind)
 
 
@@ -138,7 +140,7 @@ if not chromium(bad, "--dump-dom")[1]:
     fail("a console error on a test page went unseen: the console check cannot fail")
 
 base = lambda k: os.path.join(OUT, k)
-KINDS = ("run", "exact", "compare", "tournament", "sweep", "check", "tune")
+KINDS = ("run", "exact", "compare", "tournament", "sweep", "check", "tune", "skill")
 for k in KINDS:
     shutil.rmtree(base(k), ignore_errors=True)
 odds("run", "bosconian", "-n", "20k", "--out", base("run"), "--report")
@@ -154,6 +156,8 @@ odds("check", os.path.join(SOURCE, "engine/bosconian/bosconian.baseline"),
      "--out", base("check"), "--report")
 odds("tune", "dimension-duel", "--vary", "hp=10..40", "--target", "advantage_first=0.5", "-n",
      "2000", "--out", base("tune"), "--report")
+odds("skill", "dimension-duel", "--policy", "dice", "--policy", "aggressor", "--policy",
+     "survivor", "--budgets", "none", "-n", "300", "--out", base("skill"), "--report")
 
 for kind in KINDS:
     d = base(kind)
