@@ -157,25 +157,25 @@ TEST_CASE("odds skill on a two-seat game: the luck share against the exact solve
     for (const char* a : rungs)
         for (const char* b : rungs) {
             if (std::string(a) == b) continue;
-            const auto r = find_game("dimension-duel")
-                               .exact({{"hp", "10"}},
-                                      {std::string("tau=") + a, std::string("kaon=") + b});
+            const auto r =
+                find_game("dimension-duel")
+                    .exact({{"hp", "10"}}, {std::string("tau=") + a, std::string("kaon=") + b});
             const double win = exact_mass(r, "tau_win"), draw = exact_mass(r, "draw");
             laws.push_back({{1.0, win}, {0.5, draw}, {0.0, 1 - win - draw}});
         }
     const double truth = exact_share(laws);
-    const auto m = run_skill({"dimension-duel", "--set", "hp=10", "--policy", "dice", "--policy",
-                              "aggressor", "--policy", "survivor", "--budgets", "none", "-n",
-                              "3000"});
+    const auto m =
+        run_skill({"dimension-duel", "--set", "hp=10", "--policy", "dice", "--policy", "aggressor",
+                   "--policy", "survivor", "--budgets", "none", "-n", "3000"});
     const double se = (m.high - m.low) / (2 * 1.959964);
     INFO("exact " << truth << ", measured " << m.share << " [" << m.low << ", " << m.high << "]");
     CHECK(std::abs(m.share - truth) < 4 * se);
 }
 
 TEST_CASE("odds skill: the same ladder on 1 and 2 threads, and bad input", "[skill][cli]") {
-    const std::vector<std::string> ladder = {"skill",    "race",     "--policy", "roll",
-                                             "--policy", "best",     "--budgets", "2..8",
-                                             "-n",       "300",      "--no-progress"};
+    const std::vector<std::string> ladder = {"skill",    "race", "--policy",     "roll",
+                                             "--policy", "best", "--budgets",    "2..8",
+                                             "-n",       "300",  "--no-progress"};
     auto with = [&](std::vector<std::string> extra) {
         auto a = ladder;
         a.insert(a.end(), extra.begin(), extra.end());
