@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <random>
 #include <tuple>
 
 #include "engine/stop.hpp"
+#include "reports/ratings.hpp"
 
 namespace odds {
 
@@ -119,6 +121,60 @@ Step paired_step(std::span<const double> a, std::span<const double> b) {
     s.diff = mean;
     s.ci = {mean - kZ95 * se, mean + kZ95 * se};
     return s;
+}
+
+namespace {
+
+// Marks each rung told apart from its neighbour below in the order of value, by `apart(upper,
+// lower)`.
+template <class Apart>
+void mark_steps(std::vector<Rung>& r, const Apart& apart) {
+    std::vector<std::size_t> order(r.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return r[a].value < r[b].value; });
+    for (std::size_t i = 1; i < order.size(); ++i)
+        r[order[i]].apart_from_below = apart(order[i], order[i - 1]);
+}
+
+}  // namespace
+
+std::vector<Rung> rate_rungs(std::span<const double> x, std::size_t k, std::size_t n) {
+    std::vector<Rung> r(k);
+    auto row = [&](std::size_t i) { return x.subspan(i * n, n); };
+    const std::vector<double> zero(n, 0.0);
+    for (std::size_t i = 0; i < k; ++i) {
+        const Step s = paired_step(row(i), zero);
+        r[i] = {s.diff, s.ci, false};
+    }
+    mark_steps(r, [&](std::size_t upper, std::size_t lower) {
+        return paired_step(row(upper), row(lower)).distinguishable();
+    });
+    return r;
+}
+
+std::vector<Rung> rate_pairings(std::span<const PairingPoints> pairings, std::size_t k) {
+    std::vector<std::vector<double>> played(k, std::vector<double>(k, 0.0)),
+        points(k, std::vector<double>(k, 0.0));
+    for (const auto& p : pairings) {
+        played[p.a][p.b] += p.games;
+        played[p.b][p.a] += p.games;
+        points[p.a][p.b] += p.first;
+        points[p.b][p.a] += p.games - p.first;
+    }
+    const auto ratings = bradley_terry(played, points);
+    std::vector<Rung> r(k);
+    for (std::size_t i = 0; i < k; ++i) r[i] = {ratings[i].rating, ratings[i].ci, false};
+    mark_steps(r, [&](std::size_t upper, std::size_t lower) {
+        return r[upper].ci.low > r[lower].ci.high;
+    });
+    return r;
+}
+
+int depth_of(std::span<const Rung> rungs) {
+    int d = 0;
+    for (const auto& r : rungs) d += r.apart_from_below ? 1 : 0;
+    return d;
 }
 
 }  // namespace odds

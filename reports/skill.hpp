@@ -51,4 +51,26 @@ struct Step {
 };
 Step paired_step(std::span<const double> a, std::span<const double> b);
 
+// A rung's strength on its ladder: its value with a 95% interval, and whether it is told apart at
+// 95% from the rung just below it in strength.
+struct Rung {
+    double value = 0;
+    Interval ci;
+    bool apart_from_below = false;
+};
+// A solo ladder: x holds k rungs x n games, row by row, every rung on the same games. Each rung's
+// mean with its interval; neighbours in mean order are told apart when their paired difference's
+// interval excludes 0.
+std::vector<Rung> rate_rungs(std::span<const double> x, std::size_t k, std::size_t n);
+// A two-seat ladder: for each ordered pairing, the games and the first seat's points (a win 1, a
+// draw 1/2). Bradley-Terry ratings (reports/ratings.hpp); neighbours in rating order are told
+// apart when their 95% intervals do not overlap.
+struct PairingPoints {
+    std::size_t a = 0, b = 0;  // the rungs in the first seat and in the second
+    double games = 0, first = 0;
+};
+std::vector<Rung> rate_pairings(std::span<const PairingPoints> pairings, std::size_t k);
+// The depth: the rungs told apart from the one below them.
+int depth_of(std::span<const Rung> rungs);
+
 }  // namespace odds

@@ -18,7 +18,6 @@
 #include "engine/stop.hpp"
 #include "policies/policy_table.hpp"
 #include "reports/csv.hpp"
-#include "reports/ratings.hpp"
 #include "reports/skill.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
@@ -195,69 +194,95 @@ std::vector<double> first_games(const std::vector<double>& y, std::size_t groups
     return x;
 }
 
-// A rung's strength: its value with a 95% interval, and whether it is told apart from the rung
-// just below it in strength.
-struct RungResult {
-    double value = 0;
-    Interval ci;
-    bool apart_from_below = false;
-};
-
-// Two seats: Bradley-Terry ratings from the pairings' points; neighbours in rating order are
-// told apart when their 95% intervals do not overlap.
-std::vector<RungResult> rate_pairings(const std::vector<Group>& groups, std::size_t k,
-                                      const std::vector<double>& x, std::uint64_t games) {
-    std::vector<std::vector<double>> played(k, std::vector<double>(k, 0.0)),
-        points(k, std::vector<double>(k, 0.0));
-    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
-        const auto& g = groups[gi];
-        double first = 0;
-        for (std::uint64_t j = 0; j < games; ++j) first += x[gi * games + j];
-        const auto n = static_cast<double>(games);
-        played[g.a][g.b] += n;
-        played[g.b][g.a] += n;
-        points[g.a][g.b] += first;
-        points[g.b][g.a] += n - first;
-    }
-    const auto ratings = bradley_terry(played, points);
-    std::vector<RungResult> r(k);
-    for (std::size_t i = 0; i < k; ++i) r[i] = {ratings[i].rating, ratings[i].ci, false};
-    std::vector<std::size_t> order(k);
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return r[a].value < r[b].value; });
-    for (std::size_t i = 1; i < k; ++i)
-        r[order[i]].apart_from_below = r[order[i]].ci.low > r[order[i - 1]].ci.high;
-    return r;
-}
-
-// Solo: each rung's mean with its 95% interval; neighbours in mean order are told apart when
-// their paired difference's 95% interval (the same games) excludes zero.
-std::vector<RungResult> rate_rungs(std::size_t k, const std::vector<double>& x,
-                                   std::uint64_t games) {
-    std::vector<RungResult> r(k);
-    auto row = [&](std::size_t i) { return std::span<const double>(x.data() + i * games, games); };
-    const std::vector<double> zero(games, 0.0);
-    for (std::size_t i = 0; i < k; ++i) {
-        const Step s = paired_step(row(i), zero);
-        r[i] = {s.diff, s.ci, false};
-    }
-    std::vector<std::size_t> order(k);
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return r[a].value < r[b].value; });
-    for (std::size_t i = 1; i < k; ++i)
-        r[order[i]].apart_from_below =
-            paired_step(row(order[i]), row(order[i - 1])).distinguishable();
-    return r;
-}
-
 // v to `digits` decimals, "?" when not known, and never "-0" (a rating of -0.3 prints 0).
 std::string number(double v, int digits) {
     if (std::isnan(v)) return "?";
     std::string s = fixed(v, digits);
     if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);
     return s;
+}
+
+// What a ladder found: its files and its table are written from this alone.
+struct Ladder {
+    std::string game, scenario, measure;  // measure: "rating", or the solo game's metric
+    std::vector<std::string> rungs;
+    std::uint64_t seed = 0, games = 0;
+    std::size_t groups = 0;
+    bool solo = false, partial = false;
+    std::vector<Rung> results;
+    LuckShare luck;
+};
+
+// Each rung's strength, from the outcomes x (groups x games).
+std::vector<Rung> rate(const std::vector<Group>& groups, const Ladder& l,
+                       const std::vector<double>& x) {
+    if (l.solo) return rate_rungs(x, l.rungs.size(), l.games);
+    std::vector<PairingPoints> points;
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        double first = 0;
+        for (std::uint64_t j = 0; j < l.games; ++j) first += x[gi * l.games + j];
+        points.push_back({groups[gi].a, groups[gi].b, static_cast<double>(l.games), first});
+    }
+    return rate_pairings(points, l.rungs.size());
+}
+
+// ladder.csv and skill.csv (docs/output.md).
+std::pair<std::string, std::string> ladder_files(const Ladder& l) {
+    const std::string status = l.partial ? "partial" : "complete";
+    const std::string head = csv_field(l.game) + ',' + csv_field(l.scenario) + ',' +
+                             std::to_string(l.seed) + ',' + std::to_string(l.games) + ',';
+    std::string ladder =
+        "game,scenario,seed,games,rung,policy,measure,value,ci_low,ci_high,"
+        "apart_from_below,status\n";
+    for (std::size_t i = 0; i < l.rungs.size(); ++i) {
+        const Rung& r = l.results[i];
+        ladder += head + std::to_string(i + 1) + ',' + csv_field(l.rungs[i]) + ',' + l.measure +
+                  ',' + format_double(r.value) + ',' + format_double(r.ci.low) + ',' +
+                  format_double(r.ci.high) + ',' + (r.apart_from_below ? "true" : "false") + ',' +
+                  status + '\n';
+    }
+    auto cell = [](double v) { return std::isnan(v) ? std::string() : format_double(v); };
+    const std::string skill =
+        "game,scenario,seed,games,rungs,groups,depth,luck_share,ci_low,ci_high,within,between,"
+        "status\n" +
+        head + std::to_string(l.rungs.size()) + ',' + std::to_string(l.groups) + ',' +
+        std::to_string(depth_of(l.results)) + ',' + cell(l.luck.share) + ',' + cell(l.luck.ci.low) +
+        ',' + cell(l.luck.ci.high) + ',' + format_double(l.luck.within) + ',' +
+        format_double(l.luck.between) + ',' + status + '\n';
+    return {ladder, skill};
+}
+
+// The table on stdout.
+std::string ladder_table(const Ladder& l) {
+    std::ostringstream t;
+    int wide = 8;
+    for (const auto& r : l.rungs) wide = std::max(wide, static_cast<int>(r.size()));
+    const char* group = l.solo ? "rung" : "pairing";
+    t << l.game << " skill | " << l.scenario << " | seed " << l.seed << " | " << l.games
+      << (l.solo ? " games a rung" : " games a pairing, both seats") << ", the same dice for every "
+      << group << (l.partial ? " (PARTIAL: interrupted)" : "") << '\n'
+      << std::left << std::setw(6) << "rung" << std::setw(wide + 2) << "policy" << std::setw(12)
+      << l.measure << std::setw(24) << "95% interval"
+      << "above the one below it in strength\n";
+    const int digits = l.solo ? 4 : 0;
+    for (std::size_t i = 0; i < l.rungs.size(); ++i) {
+        const Rung& r = l.results[i];
+        std::string interval = "[";
+        interval += number(r.ci.low, digits);
+        interval += ", ";
+        interval += number(r.ci.high, digits);
+        interval += ']';
+        t << std::setw(6) << i + 1 << std::setw(wide + 2) << l.rungs[i] << std::setw(12)
+          << number(r.value, digits) << std::setw(24) << interval
+          << (r.apart_from_below ? "yes" : "-") << '\n';
+    }
+    t << "depth: " << depth_of(l.results) << " of " << l.rungs.size() - 1
+      << " steps between neighbours in strength told apart (95%)\n"
+      << "luck share: " << number(l.luck.share, 3) << " [" << number(l.luck.ci.low, 3) << ", "
+      << number(l.luck.ci.high, 3) << "] of the outcome's variance is within a " << group
+      << " (the dice), " << number(1 - l.luck.share, 3) << " between " << group
+      << "s (the policies)\n";
+    return t.str();
 }
 
 }  // namespace
@@ -270,112 +295,62 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
     const RunConfig cfg = run_config_of(vm);
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const bool report = report_wanted(vm);
-    const auto rungs = rungs_of(vm, game);
-    std::string metric = vm.count("metric") ? vm["metric"].as<std::string>() : "";
-    const auto groups = groups_of(vm, game, rungs, metric);
-    const bool solo = game.seats.empty();
+    Ladder l;
+    l.game = std::string(game.name);
+    l.rungs = rungs_of(vm, game);
+    l.measure = vm.count("metric") ? vm["metric"].as<std::string>() : "";
+    const auto groups = groups_of(vm, game, l.rungs, l.measure);
+    l.solo = game.seats.empty();
+    if (!l.solo) l.measure = "rating";
+    l.seed = cfg.seed;
+    l.groups = groups.size();
+    l.scenario = groups.front().run->scenario;
     if (cfg.playouts < 2) throw UsageError("-n '1': a ladder needs two games a group or more");
     if (cfg.playouts > kMaxOutcomes / groups.size())
         throw UsageError("-n " + std::to_string(cfg.playouts) + ": " +
                          std::to_string(groups.size()) +
-                         " groups x that many games is more "
-                         "outcomes than odds skill keeps (" +
+                         " groups x that many games is more outcomes than odds skill keeps (" +
                          std::to_string(kMaxOutcomes) + ")");
     const std::uint64_t total = cfg.playouts * groups.size();
     announce_queued(vm, io, "odds skill",
-                    std::to_string(groups.size()) + (solo ? " rungs" : " pairings") + " x " +
+                    std::to_string(groups.size()) + (l.solo ? " rungs" : " pairings") + " x " +
                         std::to_string(cfg.playouts) + " games = " + std::to_string(total) +
                         " games",
                     cfg.threads);
     std::vector<double> y(total, 0.0);
-    std::uint64_t games = 0;
     {
         InterruptGuard guard;
         ProgressBar bar(total, progress_wanted(vm), "games");
-        games = play_groups(groups, cfg.playouts, cfg.seed, cfg.threads, solo, y, bar);
+        l.games = play_groups(groups, cfg.playouts, cfg.seed, cfg.threads, l.solo, y, bar);
         bar.finish();
     }
-    const bool partial = games < cfg.playouts;
-    if (games < 2) {
+    l.partial = l.games < cfg.playouts;
+    if (l.games < 2) {
         io.err << "odds skill: interrupted before every rung had played two games; nothing "
                   "written\n";
-        return 130;
+        return InterruptGuard::exit_code();
     }
-    const auto x = first_games(y, groups.size(), cfg.playouts, games);
-    const auto results =
-        solo ? rate_rungs(rungs.size(), x, games) : rate_pairings(groups, rungs.size(), x, games);
-    const int stopped_by = partial ? InterruptGuard::exit_code() : 0;
+    const auto x = first_games(y, groups.size(), cfg.playouts, l.games);
+    l.results = rate(groups, l, x);
+    const int stopped_by = l.partial ? InterruptGuard::exit_code() : 0;
     InterruptGuard::reset();  // the games stopped; the bootstrap below may be stopped again
-    LuckShare luck;
     {
         InterruptGuard guard;
-        luck = luck_share(x, groups.size(), games, cfg.seed);
+        l.luck = luck_share(x, groups.size(), l.games, cfg.seed);
     }
-    int depth = 0;
-    for (const auto& r : results) depth += r.apart_from_below ? 1 : 0;
-
-    const std::string& scenario = groups.front().run->scenario;
-    const std::string status = partial ? "partial" : "complete";
-    const std::string measure = solo ? metric : "rating";
-    std::string ladder =
-        "game,scenario,seed,games,rung,policy,measure,value,ci_low,ci_high,"
-        "apart_from_below,status\n";
-    for (std::size_t i = 0; i < rungs.size(); ++i)
-        ladder += csv_field(std::string(game.name)) + ',' + csv_field(scenario) + ',' +
-                  std::to_string(cfg.seed) + ',' + std::to_string(games) + ',' +
-                  std::to_string(i + 1) + ',' + csv_field(rungs[i]) + ',' + measure + ',' +
-                  format_double(results[i].value) + ',' + format_double(results[i].ci.low) + ',' +
-                  format_double(results[i].ci.high) + ',' +
-                  (results[i].apart_from_below ? "true" : "false") + ',' + status + '\n';
-    auto cell = [](double v) { return std::isnan(v) ? std::string() : format_double(v); };
-    const std::string skill =
-        "game,scenario,seed,games,rungs,groups,depth,luck_share,ci_low,ci_high,within,between,"
-        "status\n" +
-        csv_field(std::string(game.name)) + ',' + csv_field(scenario) + ',' +
-        std::to_string(cfg.seed) + ',' + std::to_string(games) + ',' +
-        std::to_string(rungs.size()) + ',' + std::to_string(groups.size()) + ',' +
-        std::to_string(depth) + ',' + cell(luck.share) + ',' + cell(luck.ci.low) + ',' +
-        cell(luck.ci.high) + ',' + format_double(luck.within) + ',' + format_double(luck.between) +
-        ',' + status + '\n';
     if (out_dir) {  // made only now: a ladder stopped before it had two games writes nothing
         prepare_out_dir(*out_dir);
         const fs::path dir(*out_dir);
+        const auto [ladder, skill] = ladder_files(l);
         write_files_atomic({{dir / "ladder.csv", ladder},
                             {dir / "skill.csv", skill},
-                            provenance_file(dir, "skill", args, {std::string(game.name)})});
+                            provenance_file(dir, "skill", args, {l.game})});
         if (report) write_report(dir, "skill", io);
     }
-
-    std::ostringstream t;
-    int wide = 8;
-    for (const auto& r : rungs) wide = std::max(wide, static_cast<int>(r.size()));
-    t << game.name << " skill | " << scenario << " | seed " << cfg.seed << " | " << games
-      << (solo ? " games a rung" : " games a pairing, both seats") << ", the same dice for every "
-      << (solo ? "rung" : "pairing") << (partial ? " (PARTIAL: interrupted)" : "") << '\n'
-      << std::left << std::setw(6) << "rung" << std::setw(wide + 2) << "policy" << std::setw(12)
-      << (solo ? metric : "rating") << std::setw(24) << "95% interval"
-      << "above the one below it in strength\n";
-    const int digits = solo ? 4 : 0;
-    for (std::size_t i = 0; i < rungs.size(); ++i) {
-        std::string interval = "[";
-        interval += number(results[i].ci.low, digits);
-        interval += ", ";
-        interval += number(results[i].ci.high, digits);
-        interval += ']';
-        t << std::setw(6) << i + 1 << std::setw(wide + 2) << rungs[i] << std::setw(12)
-          << number(results[i].value, digits) << std::setw(24) << interval
-          << (results[i].apart_from_below ? "yes" : "-") << '\n';
-    }
-    t << "depth: " << depth << " of " << rungs.size() - 1
-      << " steps between neighbours in strength told apart (95%)\n"
-      << "luck share: " << number(luck.share, 3) << " [" << number(luck.ci.low, 3) << ", "
-      << number(luck.ci.high, 3) << "] of the outcome's variance is within a "
-      << (solo ? "rung" : "pairing") << " (the dice), " << number(1 - luck.share, 3) << " between "
-      << (solo ? "rungs" : "pairings") << " (the policies)\n";
-    io.out << t.str();
-    if (partial) {
-        io.err << "odds skill: interrupted; the ladder is of the first " << games
-               << " games of every " << (solo ? "rung" : "pairing") << ", marked partial\n";
+    io.out << ladder_table(l);
+    if (l.partial) {
+        io.err << "odds skill: interrupted; the ladder is of the first " << l.games
+               << " games of every " << (l.solo ? "rung" : "pairing") << ", marked partial\n";
         return stopped_by;
     }
     return 0;

@@ -50,6 +50,40 @@ TEST_CASE("luck share: pure luck is 1, no chance is 0", "[skill]") {
     CHECK(std::isnan(luck_share(flat, groups, n).share));
 }
 
+TEST_CASE("depth: pure luck is 0, no chance tells every step apart", "[skill]") {
+    const std::size_t k = 4, n = 300;
+    std::mt19937_64 rng(9);
+    std::uniform_int_distribution<int> die(1, 6);
+    // Solo, pure luck on common random numbers: every rung's game j scores alike, so every
+    // paired difference is 0 and no step is told apart.
+    std::vector<double> luck(k * n), skill(k * n);
+    for (std::size_t j = 0; j < n; ++j) {
+        const double v = die(rng);
+        for (std::size_t g = 0; g < k; ++g) {
+            luck[g * n + j] = v;
+            skill[g * n + j] = 2.0 * static_cast<double>(g);  // no chance: the rung decides
+        }
+    }
+    CHECK(depth_of(rate_rungs(luck, k, n)) == 0);
+    const auto climb = rate_rungs(skill, k, n);
+    CHECK(depth_of(climb) == 3);
+    CHECK(climb[3].value == 6.0);
+    CHECK_FALSE(climb[0].apart_from_below);  // the weakest has none below it
+    // Two seats, pure luck: every pairing scores half its games for each side; equal ratings,
+    // overlapping intervals. No chance: the stronger rung always wins; every step told apart.
+    std::vector<PairingPoints> even, strict;
+    for (std::size_t a = 0; a < k; ++a)
+        for (std::size_t b = 0; b < k; ++b) {
+            if (a == b) continue;
+            even.push_back({a, b, 200.0, 100.0});
+            strict.push_back({a, b, 200.0, a > b ? 200.0 : 0.0});
+        }
+    CHECK(depth_of(rate_pairings(even, k)) == 0);
+    const auto ranked = rate_pairings(strict, k);
+    CHECK(depth_of(ranked) == 3);
+    CHECK(ranked[3].value > ranked[2].value);
+}
+
 TEST_CASE("luck share: the estimators are unbiased for a known mixture", "[skill][statistics]") {
     // Two groups, Bernoulli(0.2) and Bernoulli(0.6), independent dice: Vw = (0.16 + 0.24) / 2 =
     // 0.2, Vp = 0.04, share 0.2 / 0.24. The mean over 2000 seeds of each estimate lies within 4
