@@ -304,7 +304,11 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
     if (!l.solo) l.measure = "rating";
     l.seed = cfg.seed;
     l.groups = groups.size();
-    l.scenario = groups.front().run->scenario;
+    {  // what every group shares (Minimal Space Combat's ships differ by pairing)
+        std::vector<std::string> scenarios;
+        for (const auto& g : groups) scenarios.push_back(g.run->scenario);
+        l.scenario = common_scenario(scenarios);
+    }
     if (cfg.playouts < 2) throw UsageError("-n '1': a ladder needs two games a group or more");
     if (cfg.playouts > kMaxOutcomes / groups.size())
         throw UsageError("-n " + std::to_string(cfg.playouts) + ": " +
