@@ -160,7 +160,7 @@ constexpr Option<Options> kOptions[] = {
                            .takes = kRestrictTakes,
                            .comma_list = true},
      .help = "restricted play: the functions Tau may never play (every policy of the seat "
-             "honours it; equilibrium solves the restricted game), {range}",
+             "honours it; equilibrium solves the restricted game)",
      .ruling = "D2b",
      .named_when_changed = true},
     {.name = "restrict.kaon",
@@ -168,7 +168,7 @@ constexpr Option<Options> kOptions[] = {
                            .write = write_barred<kKaon>,
                            .takes = kRestrictTakes,
                            .comma_list = true},
-     .help = "restricted play: the functions Kaon may never play, as restrict.tau, {range}",
+     .help = "restricted play: the functions Kaon may never play, as restrict.tau",
      .ruling = "D2b",
      .named_when_changed = true},
 };
