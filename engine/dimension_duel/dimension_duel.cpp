@@ -5,6 +5,57 @@
 namespace odds::dimension_duel {
 
 namespace {
+// D2b: restrict.tau / restrict.kaon, the functions a seat may never play: a comma list of
+// function names (changer: both modes), or none. Bluff cannot be barred.
+constexpr std::string_view kRestrictTakes =
+    "none, or function names, comma-separated: disruptor, delayed, deflector, intensifier, "
+    "changer_self, changer_opponent, changer (both modes); never bluff";
+
+template <int kSeat>
+std::string read_barred(Options& o, std::string_view text) {
+    std::uint8_t bits = 0;
+    if (text != "none") {
+        std::size_t at = 0;
+        for (;;) {
+            const auto comma = text.find(',', at);
+            const std::string_view name = text.substr(
+                at, comma == std::string_view::npos ? std::string_view::npos : comma - at);
+            if (name == "changer") {
+                bits |= static_cast<std::uint8_t>(1u << kChangerSelf | 1u << kChangerOpponent);
+            } else {
+                int f = kDisruptor;
+                while (f < kFunctionCount && name != kFunctionNames[f]) ++f;
+                if (f == kFunctionCount) return std::string(kRestrictTakes);
+                bits |= static_cast<std::uint8_t>(1u << f);
+            }
+            if (comma == std::string_view::npos) break;
+            at = comma + 1;
+        }
+    }
+    o.barred[kSeat] = bits;
+    return "";
+}
+
+template <int kSeat>
+std::string write_barred(const Options& o) {
+    const std::uint8_t bits = o.barred[kSeat];
+    std::string t;
+    const auto add = [&](std::string_view name) {
+        t += t.empty() ? "" : ",";
+        t += name;
+    };
+    for (int f = kDisruptor; f < kChangerSelf; ++f)
+        if (bits >> f & 1u) add(kFunctionNames[f]);
+    const bool self = bits >> kChangerSelf & 1u, opponent = bits >> kChangerOpponent & 1u;
+    if (self && opponent)
+        add("changer");
+    else if (self)
+        add(kFunctionNames[kChangerSelf]);
+    else if (opponent)
+        add(kFunctionNames[kChangerOpponent]);
+    return t.empty() ? "none" : t;
+}
+
 constexpr Option<Options> kOptions[] = {
     {.name = "hp",
      .type = integer(field<&Options::hp>, 1, 1000),
@@ -103,6 +154,23 @@ constexpr Option<Options> kOptions[] = {
      .help = "each Intensifier played multiplies both totals by this, {range} (two: its square)",
      .ruling = "D5",
      .named_when_changed = true},
+    {.name = "restrict.tau",
+     .type = Text<Options>{.read = read_barred<kTau>,
+                           .write = write_barred<kTau>,
+                           .takes = kRestrictTakes,
+                           .comma_list = true},
+     .help = "restricted play: the functions Tau may never play (every policy of the seat "
+             "honours it; equilibrium solves the restricted game)",
+     .ruling = "D2b",
+     .named_when_changed = true},
+    {.name = "restrict.kaon",
+     .type = Text<Options>{.read = read_barred<kKaon>,
+                           .write = write_barred<kKaon>,
+                           .takes = kRestrictTakes,
+                           .comma_list = true},
+     .help = "restricted play: the functions Kaon may never play, as restrict.tau",
+     .ruling = "D2b",
+     .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"dimension-duel", kOptions};
 }  // namespace
@@ -143,6 +211,29 @@ Options parse_options(const Settings& settings) {
             "dimension-duel: single_use=true needs a face of the function chart that is a Bluff (a "
             "face in none of chart.disruptor, chart.delayed, chart.deflector, chart.intensifier, "
             "chart.changer): the dice policy rolls again for a used function (D7)");
+    // D2b: the dice policy rolls again for a barred function, so each seat's function chart
+    // (with the changer's re-roll) needs a face it may play.
+    for (const Seat seat : {kTau, kKaon}) {
+        bool playable = false;
+        for (int face = 1; face <= 6; ++face) {
+            const Function f = o.function_on(face);
+            if (f != kChangerSelf) {
+                playable = playable || !o.is_barred(seat, f);
+                continue;
+            }
+            for (int mode = 1; mode <= 6; ++mode)
+                playable = playable ||
+                           !o.is_barred(seat, o.chart_changer_self.has(mode) ? kChangerSelf
+                                                                             : kChangerOpponent);
+        }
+        if (!playable)
+            throw UsageError("dimension-duel: restrict." + std::string(kSeatNames[seat]) + "=" +
+                             (seat == kTau ? write_barred<kTau>(o) : write_barred<kKaon>(o)) +
+                             " bars every function the function chart can roll (chart.disruptor, "
+                             "chart.delayed, chart.deflector, chart.intensifier, chart.changer, "
+                             "chart.changer_self): the dice policy rolls again for a barred "
+                             "function (D2b)");
+    }
     o.settle();  // the book's fast path when every turn option is the book's
     return o;
 }

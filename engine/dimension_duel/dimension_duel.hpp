@@ -91,8 +91,12 @@ struct Options {
     int delayed_dice = 1;               // D4: dice for a Delayed Attack
     DiceExpr die = DiceExpr::of(1, 6);  // D4: what each die awarded rolls (damage.die)
     int intensifier_factor = 2;         // D5: each Intensifier multiplies the totals by this
+    // D2b (restricted play): the functions each seat may never play, one bit per Function (bit
+    // kBluff never set: a seat always has Bluff). Options restrict.tau and restrict.kaon.
+    std::array<std::uint8_t, 2> barred{};
 
-    // Every option of a turn (the D2 charts, D4's dice, D5's factor) at the book's value: set by
+    // Every option of a turn (the D2 charts, D2b's restrictions, D4's dice, D5's factor) at the
+    // book's value: set by
     // parse_options (is_book()), read once a playout, which then plays the book's turn as
     // straight code with those values as constants (play_from, Game::finish_turn<true>). A
     // default Options is the book; code that changes those fields directly calls settle().
@@ -105,7 +109,7 @@ struct Options {
                chart_deflector == b.chart_deflector && chart_intensifier == b.chart_intensifier &&
                chart_changer == b.chart_changer && calibrate_dice == b.calibrate_dice &&
                focus_dice == b.focus_dice && delayed_dice == b.delayed_dice && die == b.die &&
-               intensifier_factor == b.intensifier_factor;
+               intensifier_factor == b.intensifier_factor && barred == b.barred;
     }
     void settle() noexcept { book = is_book(); }
 
@@ -139,6 +143,15 @@ struct Options {
     // D7: may a player who has used `used` still play f?
     bool available(std::uint8_t used, Function f) const noexcept {
         return !single_use || (used & bit(f)) == 0;
+    }
+    // D2b: is f barred to `seat`?
+    bool is_barred(int seat, Function f) const noexcept {
+        return (barred[static_cast<std::size_t>(seat)] >> f & 1u) != 0;
+    }
+    // D2b, D7: may `seat`, having used `used`, play f? (A book's options bar nothing: the book's
+    // fast paths ask available() alone.)
+    bool allowed(int seat, std::uint8_t used, Function f) const noexcept {
+        return !is_barred(seat, f) && available(used, f);
     }
 };
 
@@ -291,7 +304,8 @@ inline View view_of(const State& s, const Options& o, Seat me, bool attacking) n
 // the same step (the policy's View and arguments hold only the earlier steps):
 //   step 0, 1  the attacker's ray, the defender's shield (particle: 0 Tau, 1 Kaon)
 //   step 2, 3  the attacker's focus, the defender's region (0 head, 1 torso, 2 extremities)
-//   step 4, 5  the attacker's function, the defender's (D7: under single_use, the unused ones)
+//   step 4, 5  the attacker's function, the defender's (D7: under single_use, the unused ones;
+//              D2b: never one barred to the seat)
 // The dice of damage (D4, D5) are rolled when the defender's function is applied; then the
 // duel ends (D6) or the next turn begins. A Choice is the particle, region or Function.
 struct Game {
@@ -312,9 +326,10 @@ struct Game {
             return n;
         }
         int n = 0;
-        const std::uint8_t used = s.used[to_move(s, o)];
-        for (int f = 0; f < kFunctionCount; ++f)
-            if (o.available(used, static_cast<Function>(f))) out[n++] = static_cast<Choice>(f);
+        const int seat = to_move(s, o);
+        const std::uint8_t used = s.used[seat];
+        for (int f = 0; f < kFunctionCount; ++f)  // D2b, D7
+            if (o.allowed(seat, used, static_cast<Function>(f))) out[n++] = static_cast<Choice>(f);
         return n;
     }
     static double reward(const State& s, const Options&, int seat) noexcept {
@@ -322,7 +337,7 @@ struct Game {
     }
     // D2a for search (policies/mcts.hpp): the defender decides a step without the attacker's
     // choice of it, so the defender's searching copy replaces that choice by a uniform sample
-    // of the attacker's legal ones (ray, focus, or, D7, a function still available to him).
+    // of the attacker's legal ones (ray, focus, or, D2b and D7, a function still open to him).
     // Open-loop: the sampled positions never meet in one node.
     static constexpr bool kOpenLoop = true;
     template <class Dice>
@@ -335,9 +350,10 @@ struct Game {
         } else {
             Choice fs[kMaxChoices];
             int n = 0;
-            const std::uint8_t used = s.used[attacker(s)];
+            const Seat a = attacker(s);
             for (int f = 0; f < kFunctionCount; ++f)
-                if (o.available(used, static_cast<Function>(f))) fs[n++] = static_cast<Choice>(f);
+                if (o.allowed(a, s.used[a], static_cast<Function>(f)))
+                    fs[n++] = static_cast<Choice>(f);
             s.fa = static_cast<Function>(fs[below(dice, static_cast<std::uint32_t>(n))]);
         }
     }

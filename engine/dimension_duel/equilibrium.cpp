@@ -80,37 +80,58 @@ Calibration context(int k) {
 
 class Solver {
 public:
-    Solver(const Options& o, EquilibriumTable& t) : h_(o.hp), o_(o), sums_(damage_laws(o)), t_(t) {}
+    Solver(const Options& o, EquilibriumTable& t) : h_(o.hp), o_(o), sums_(damage_laws(o)), t_(t) {
+        // D2b: the functions each seat may play, in order: a stage game's rows (the attacker's)
+        // and columns (the defender's).
+        for (int seat = 0; seat < 2; ++seat)
+            for (int f = 0; f < kFunctionCount; ++f)
+                if (!o.is_barred(seat, static_cast<Function>(f)))
+                    open_[seat][static_cast<std::size_t>(open_count_[seat]++)] = f;
+    }
 
     void run() {
+        const bool alike = t_.kaon_states.empty();  // the seats restricted alike (D2b)
         for (int sum = 2; sum <= 2 * h_; ++sum)
             for (int a = std::max(1, sum - h_); a <= std::min(h_, sum - 1); ++a) {
                 const int d = sum - a;
-                if (a > d) continue;  // the pair (a, d), (d, a) at once
                 throw_if_stop_requested();
+                if (!alike) {
+                    solve_seats(a, d);
+                    continue;
+                }
+                if (a > d) continue;  // the pair (a, d), (d, a) at once
                 solve_pair(a, d);
             }
     }
 
 private:
-    // Step 3's payoffs at (a, d), for each context: the entry of a turn with damage, fixed by the
-    // states already solved; a turn without it is marked (its value is 1 - W(d, a)).
+    // Step 3's payoffs at (a, d) with `att` attacking, for each context: the entry of a turn with
+    // damage, fixed by the states already solved; a turn without it is marked (its value is
+    // 1 - W(d, a) with the other seat attacking).
     struct Stage {
+        Seat att = kTau;
         int a = 0, d = 0;
         std::array<std::array<double, kFunctionCount * kFunctionCount>, 4> fixed{};
         std::array<std::array<bool, kFunctionCount * kFunctionCount>, 4> stays{};
     };
 
-    // The attacker's score after a turn that left the attacker a, the defender d (D6).
-    double score(int a, int d) const {
+    static Seat other(Seat s) { return s == kTau ? kKaon : kTau; }
+    StageLaws& laws(Seat att, int a, int d) {
+        auto& states = att == kKaon && !t_.kaon_states.empty() ? t_.kaon_states : t_.states;
+        return states[static_cast<std::size_t>((a - 1) * h_ + d - 1)];
+    }
+
+    // The score of `att`, attacking, after a turn that left him a, the defender d (D6).
+    double score(Seat att, int a, int d) const {
         if (a <= 0 && d <= 0) return 0.5;
         if (a <= 0) return 0;
         if (d <= 0) return 1;
-        return 1 - t_.at(d, a).value;  // the defender attacks next
+        return 1 - t_.at(other(att), d, a).value;  // the defender attacks next
     }
 
-    Stage prepare(int a, int d) const {
+    Stage prepare(Seat att, int a, int d) const {
         Stage s;
+        s.att = att;
         s.a = a;
         s.d = d;
         const auto& sums = sums_;  // D4: damage.die's laws
@@ -143,7 +164,8 @@ private:
                                 sa[static_cast<std::size_t>(x)] * sd[static_cast<std::size_t>(y)];
                             if (p == 0) continue;
                             const int ta = x * r.multiplier, td = y * r.multiplier;  // D5
-                            v += p * (r.deflected ? score(a - ta, d - td) : score(a - td, d - ta));
+                            v += p * (r.deflected ? score(att, a - ta, d - td)
+                                                  : score(att, a - td, d - ta));
                         }
                     }
                     s.fixed[k][e] = v;
@@ -153,17 +175,42 @@ private:
         return s;
     }
 
-    // One sweep of the stage games at s, with W(d, a) = other: the new W(a, d), its laws stored.
+    // One sweep of the stage games at s, with W(d, a) = other (the other seat attacking): the
+    // new W(a, d), its laws stored. D2b: step 3's game keeps the rows of the functions the
+    // attacker may play and the columns of the defender's (all of them unrestricted: the full
+    // matrix, in order).
     double sweep(const Stage& s, double other) {
-        StageLaws& laws = t_.states[static_cast<std::size_t>((s.a - 1) * h_ + s.d - 1)];
+        StageLaws& laws = this->laws(s.att, s.a, s.d);
+        const auto& rows = open_[s.att];
+        const auto& cols = open_[this->other(s.att)];
+        const int m_rows = open_count_[s.att], n_cols = open_count_[this->other(s.att)];
+        // A turn without damage: the other seat attacks next, at its value (tilt_: below).
+        const double stay = tilt_ == 0 ? 1 - other : (1 - tilt_) * (1 - other) + tilt_ * 0.5;
         std::array<double, 4> v3{};
         std::array<double, kFunctionCount * kFunctionCount> m{};
         for (int k = 0; k < 4; ++k) {
-            for (std::size_t e = 0; e < m.size(); ++e)
-                m[e] = s.stays[k][e] ? 1 - other : s.fixed[k][e];
-            v3[k] = solve_matrix_game(m, kFunctionCount, kFunctionCount,
-                                      laws.attacker_function[k].data(),
-                                      laws.defender_function[k].data());
+            for (int i = 0; i < m_rows; ++i)
+                for (int j = 0; j < n_cols; ++j) {
+                    const auto e = static_cast<std::size_t>(rows[static_cast<std::size_t>(i)] *
+                                                                kFunctionCount +
+                                                            cols[static_cast<std::size_t>(j)]);
+                    m[static_cast<std::size_t>(i * n_cols + j)] =
+                        s.stays[k][e] ? stay : s.fixed[k][e];
+                }
+            std::array<double, kFunctionCount> x{}, y{};
+            v3[k] = solve_matrix_game(
+                std::span<const double>(m).first(static_cast<std::size_t>(m_rows * n_cols)), m_rows,
+                n_cols, x.data(), y.data());
+            auto& fa = laws.attacker_function[k];
+            auto& fd = laws.defender_function[k];
+            fa.fill(0);
+            fd.fill(0);
+            for (int i = 0; i < m_rows; ++i)
+                fa[static_cast<std::size_t>(rows[static_cast<std::size_t>(i)])] =
+                    x[static_cast<std::size_t>(i)];
+            for (int j = 0; j < n_cols; ++j)
+                fd[static_cast<std::size_t>(cols[static_cast<std::size_t>(j)])] =
+                    y[static_cast<std::size_t>(j)];
         }
         std::array<double, 2> v2{};
         for (int blocked = 0; blocked < 2; ++blocked) {
@@ -182,7 +229,7 @@ private:
 
     // Shapley's value iteration on the pair, from the cap's 1/2 (D6), until it settles.
     void solve_pair(int a, int d) {
-        const Stage sa = prepare(a, d);
+        const Stage sa = prepare(kTau, a, d);
         if (a == d) {
             double w = 0.5, move = 1;
             for (int it = 0; it < 100000 && move > 1e-15; ++it) {
@@ -191,9 +238,10 @@ private:
                 w = next;
             }
             t_.residual = std::max(t_.residual, move);
+            tilt_laws(sa, w);
             return;
         }
-        const Stage sd = prepare(d, a);
+        const Stage sd = prepare(kTau, d, a);
         double wa = 0.5, wd = 0.5, move = 1;
         for (int it = 0; it < 100000 && move > 1e-15; ++it) {
             const double na = sweep(sa, wd);
@@ -204,12 +252,54 @@ private:
         }
         sweep(sa, wd);  // the laws of both at the settled values
         t_.residual = std::max(t_.residual, move);
+        tilt_laws(sa, wd);
+        tilt_laws(sd, wa);
+    }
+
+    // The seats restricted differently (D2b): Tau attacking at (a, d) and Kaon attacking at
+    // (d, a), the pair a turn without damage links, by the same value iteration.
+    void solve_seats(int a, int d) {
+        const Stage st = prepare(kTau, a, d), sk = prepare(kKaon, d, a);
+        double wt = 0.5, wk = 0.5, move = 1;
+        for (int it = 0; it < 100000 && move > 1e-15; ++it) {
+            const double nt = sweep(st, wk);
+            const double nk = sweep(sk, nt);
+            move = std::max(std::abs(nt - wt), std::abs(nk - wk));
+            wt = nt;
+            wk = nk;
+        }
+        sweep(st, wk);  // the laws of both at the settled values
+        t_.residual = std::max(t_.residual, move);
+        tilt_laws(st, wk);
+        tilt_laws(sk, wt);
+    }
+
+    // Under a restriction (D2b) the value can differ from the draw's 1/2, and then one side
+    // needs the duel to end: at the settled values a turn without damage is worth to it exactly
+    // its value, so the stage games' optimal strategies may be ones that never deal damage (a
+    // Disruptor every turn), and two such stationary strategies play to the cap's draw, off the
+    // value (a recursive game, Everett 1957). So the laws are taken from the stage games with a
+    // turn without damage ending in the draw with probability kTilt: ties go to the strategies
+    // that end the duel, and each stage strategy loses at most kTilt / 2 of the stage's value.
+    // The value stays the untilted one. Unrestricted, every value is 1/2 and nothing is tilted.
+    static constexpr double kTilt = 1e-10;
+    void tilt_laws(const Stage& s, double other) {
+        if (o_.barred[kTau] == 0 && o_.barred[kKaon] == 0) return;
+        StageLaws& l = laws(s.att, s.a, s.d);
+        const double value = l.value;
+        tilt_ = kTilt;
+        sweep(s, other);
+        tilt_ = 0;
+        l.value = value;
     }
 
     int h_;
     Options o_;                                           // D4, D5: the dice awarded, the factor
     std::array<std::vector<double>, kMaxDice + 1> sums_;  // D4: the law of n dice awarded
     EquilibriumTable& t_;
+    std::array<std::array<int, kFunctionCount>, 2> open_{};  // D2b: each seat's playable functions
+    std::array<int, 2> open_count_{};
+    double tilt_ = 0;  // tilt_laws
 };
 
 // What the solver covers (equilibrium.hpp); throws UsageError for the rest.
@@ -234,6 +324,7 @@ EquilibriumTable solve_equilibrium(const Options& o) {
     EquilibriumTable t;
     t.hp = o.hp;
     t.states.resize(static_cast<std::size_t>(o.hp * o.hp));
+    if (o.barred[kTau] != o.barred[kKaon]) t.kaon_states.resize(t.states.size());  // D2b
     Solver(o, t).run();
     return t;
 }
@@ -241,12 +332,12 @@ EquilibriumTable solve_equilibrium(const Options& o) {
 std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o) {
     check(o);  // before the cache, which is keyed by what the solution depends on
     static std::mutex lock;
-    static std::map<std::tuple<int, std::string, int, int, int, int>,
+    static std::map<std::tuple<int, std::string, int, int, int, int, int, int>,
                     std::shared_ptr<const EquilibriumTable>>
         solved;
     const std::lock_guard<std::mutex> hold(lock);
     auto& slot = solved[{o.hp, to_string(o.die), o.intensifier_factor, o.calibrate_dice,
-                         o.focus_dice, o.delayed_dice}];
+                         o.focus_dice, o.delayed_dice, o.barred[kTau], o.barred[kKaon]}];
     if (!slot) slot = std::make_shared<const EquilibriumTable>(solve_equilibrium(o));
     return slot;
 }

@@ -19,6 +19,16 @@
 // strategies, which never do worse than 1/2 against anything (tests: best-response gains
 // nothing against it). single_use (D7) would add each side's used functions to the state: not
 // solved, refused.
+//
+// Restricted play (D2b, options restrict.tau and restrict.kaon): each step-3 matrix game keeps
+// only the rows of the functions the attacker may play and the columns of the defender's, and
+// the barred ones get probability 0. Restricted alike in both seats, the game is still the same
+// for both, and one table serves both. Restricted otherwise, a state is (the attacker's hit
+// points, the defender's, who attacks): a table per attacking seat, and a turn without damage
+// links Tau attacking at (a, d) with Kaon attacking at (d, a). Whoever keeps the Disruptor can
+// still force the draw: while both keep it, W = 1/2 whatever else is barred; a seat barred from
+// it, the other not, is held to at most 1/2; barred to both, the values move off 1/2 (RULES.md,
+// "Restricted play").
 #pragma once
 
 #include <array>
@@ -49,16 +59,26 @@ struct StageLaws {
 
 struct EquilibriumTable {
     int hp = 0;
-    std::vector<StageLaws> states;  // index: (attacker hp - 1) * hp + defender hp - 1
+    // Tau attacking; and Kaon attacking too when kaon_states is empty (the seats are restricted
+    // alike, D2b, so the game is the same for both). Index: (attacker hp - 1) * hp + defender
+    // hp - 1.
+    std::vector<StageLaws> states;
+    std::vector<StageLaws> kaon_states;  // Kaon attacking, when the seats' restrictions differ
 
+    // Tau attacking (every state when the seats are restricted alike).
     const StageLaws& at(int attacker_hp, int defender_hp) const {
         return states[static_cast<std::size_t>((attacker_hp - 1) * hp + defender_hp - 1)];
     }
+    const StageLaws& at(Seat attacker, int attacker_hp, int defender_hp) const {
+        const auto& s = attacker == kKaon && !kaon_states.empty() ? kaon_states : states;
+        return s[static_cast<std::size_t>((attacker_hp - 1) * hp + defender_hp - 1)];
+    }
     const StageLaws& at(const View& v) const {
-        return v.attacking ? at(v.my_hp, v.opp_hp) : at(v.opp_hp, v.my_hp);
+        const Seat opp = v.me == kTau ? kKaon : kTau;
+        return v.attacking ? at(v.me, v.my_hp, v.opp_hp) : at(opp, v.opp_hp, v.my_hp);
     }
     // The game's value for Tau at the start (Tau attacks first, D1).
-    double value() const { return at(hp, hp).value; }
+    double value() const { return at(kTau, hp, hp).value; }
     // The largest move of the last value-iteration sweep of any state pair.
     double residual = 0;
 };
@@ -69,8 +89,8 @@ inline constexpr int kMaxEquilibriumHp = 150;
 // kMaxEquilibriumHp, or max_turns below 10000 (a near cap would make the values depend on the
 // turn).
 EquilibriumTable solve_equilibrium(const Options& o);
-// The same, solved once per hp, damage.die and intensifier.factor and kept (the policy's, the
-// registration's).
+// The same, solved once per hp, damage.die, intensifier.factor, dice awarded and restrictions
+// (D2b), and kept (the policy's, the registration's).
 std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o);
 
 }  // namespace odds::dimension_duel

@@ -654,6 +654,8 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                         double best3 = -1, slope3 = 2;
                         int arg3 = 0;
                         for (int fb = 0; fb < kFunctionCount; ++fb) {
+                            if (o.is_barred(seat, static_cast<Function>(fb)))
+                                continue;  // D2b: its best reply among the functions it may play
                             const auto [av, bv] = row[fb];
                             const double v3 = av + bv * g;
                             if (better(v3, bv, best3, slope3)) {

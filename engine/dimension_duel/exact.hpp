@@ -49,7 +49,7 @@ Result solve_from(const Options& o, const Policy& tau, const Policy& kaon,
 // The best response of `seat` against `opponent` (the other seat): every choice maximises the
 // exact probability that `seat` wins, planning as if the duel had no turn cap; so it refuses a
 // max_turns below kBestResponseMinTurns (where the cap could bind), as it does hp above
-// kMaxExactHp and single_use.
+// kMaxExactHp and single_use. Its functions are those restrict.SEAT leaves it (D2b).
 std::shared_ptr<const odds::dimension_duel::BestResponseTable> best_response(
     const Options& o, odds::dimension_duel::Seat seat, const Policy& opponent);
 

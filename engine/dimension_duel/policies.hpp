@@ -64,7 +64,10 @@ struct Charts {
                 if (f == kChangerSelf && !v.options->chart_changer_self.has(dice.d6()))
                     f = kChangerOpponent;
             }
-            if (v.options->available(v.my_used, f)) return f;
+            // D7: a used function rolled again; D2b: a barred one too (a book bars none).
+            if (V::kBook ? v.options->available(v.my_used, f)
+                         : v.options->allowed(v.me, v.my_used, f))
+                return f;
         }
     }
     // Counted faces over 6 (or 36): the book's 3/6, 2/6 and 3/36 are the same doubles as 1/2,
@@ -97,7 +100,7 @@ struct Charts {
         }
         double total = 0;
         for (int f = 0; f < kFunctionCount; ++f) {
-            if (!v.options->available(v.my_used, static_cast<Function>(f))) p[f] = 0;
+            if (!v.options->allowed(v.me, v.my_used, static_cast<Function>(f))) p[f] = 0;
             total += p[f];
         }
         for (double& x : p) x /= total;
@@ -116,23 +119,27 @@ struct RuleOfThumb {
     int region(const V& v, int, int, Dice& dice) {
         return Charts::region(v, dice);
     }
-    template <class Dice>
-    Function function(const View& v, const Calibration& c, Dice&) {
-        return Rule::choose(v, c);
+    // The book's straight turn (a BookView) knows its options bar nothing (D2b).
+    template <class V, class Dice>
+    Function function(const V& v, const Calibration& c, Dice&) {
+        return Rule::template choose<V::kBook>(v, c);
     }
     ParticleLaw particle_law(const View& v) const { return Charts::particle_law(v); }
     RegionLaw region_law(const View& v, int, int) const { return Charts::region_law(v); }
     FunctionLaw function_law(const View& v, const Calibration& c) const {
         FunctionLaw p{};
-        p[Rule::choose(v, c)] = 1;
+        p[Rule::template choose<false>(v, c)] = 1;
         return p;
     }
 };
 
-// The first function of `prefs` still available; Bluff always is (D7).
-inline Function first_available(const View& v, std::initializer_list<Function> prefs) {
+// The first function of `prefs` the seat may still play (D7: not used up; D2b: not barred to
+// it); Bluff always is. kBook: the options are the book's, which bar nothing.
+template <bool kBook>
+Function first_available(const View& v, std::initializer_list<Function> prefs) {
     for (Function f : prefs)
-        if (v.options->available(v.my_used, f)) return f;
+        if (kBook ? v.options->available(v.my_used, f) : v.options->allowed(v.me, v.my_used, f))
+            return f;
     return kBluff;
 }
 
@@ -147,32 +154,38 @@ inline int their_dice(const View& v, const Calibration& c) {
 // Aggressor: "double it when I'm ahead". With more dice than the opponent, Intensifier; else, as
 // attacker with a blocked ray, flip it (Changer-Self); otherwise a Delayed Attack.
 struct AggressorRule {
+    template <bool kBook = false>
     static Function choose(const View& v, const Calibration& c) {
-        if (my_dice(v, c) > their_dice(v, c)) return first_available(v, {kIntensifier, kDelayed});
-        if (v.attacking && c.ray == c.shield) return first_available(v, {kChangerSelf, kDelayed});
-        return first_available(v, {kDelayed});
+        if (my_dice(v, c) > their_dice(v, c))
+            return first_available<kBook>(v, {kIntensifier, kDelayed});
+        if (v.attacking && c.ray == c.shield)
+            return first_available<kBook>(v, {kChangerSelf, kDelayed});
+        return first_available<kBook>(v, {kDelayed});
     }
 };
 
 // Survivor: "don't get hit". Facing dice: Deflector when behind on hit points (send them back),
 // Disruptor otherwise (cancel them). Facing none: a Delayed Attack.
 struct SurvivorRule {
+    template <bool kBook = false>
     static Function choose(const View& v, const Calibration& c) {
         if (their_dice(v, c) > 0)
-            return v.my_hp < v.opp_hp ? first_available(v, {kDeflector, kDisruptor, kDelayed})
-                                      : first_available(v, {kDisruptor, kDeflector, kDelayed});
-        return first_available(v, {kDelayed});
+            return v.my_hp < v.opp_hp
+                       ? first_available<kBook>(v, {kDeflector, kDisruptor, kDelayed})
+                       : first_available<kBook>(v, {kDisruptor, kDeflector, kDelayed});
+        return first_available<kBook>(v, {kDelayed});
     }
 };
 
 // Calibrator: "win step 1". A blocked attacker flips his own ray; an unblocked defender flips
 // his own shield to match; otherwise a Delayed Attack.
 struct CalibratorRule {
+    template <bool kBook = false>
     static Function choose(const View& v, const Calibration& c) {
         const bool blocked = c.ray == c.shield;
         if (v.attacking == blocked)
-            return first_available(v, {kChangerSelf, kChangerOpponent, kDelayed});
-        return first_available(v, {kDelayed});
+            return first_available<kBook>(v, {kChangerSelf, kChangerOpponent, kDelayed});
+        return first_available<kBook>(v, {kDelayed});
     }
 };
 

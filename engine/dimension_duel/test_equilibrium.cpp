@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
@@ -492,5 +493,376 @@ TEST_CASE(
                     }
                 CHECK(worst <= 1e-9);
             }
+    }
+}
+
+// D2b, restricted play: the same independent solve with a table per attacking seat and each
+// seat's functions given here as lists (not read from Options::barred): the step-3 game keeps the
+// attacker's functions as rows and the defender's as columns.
+namespace {
+namespace independent {
+
+using Open = std::array<std::vector<int>, 2>;  // the functions each seat may play
+
+// The functions but `barred` (Function values).
+std::vector<int> but(std::initializer_list<int> barred) {
+    std::vector<int> out;
+    for (int f = 0; f < kF; ++f)
+        if (std::find(barred.begin(), barred.end(), f) == barred.end()) out.push_back(f);
+    return out;
+}
+
+// W for each attacking seat: w[att][(a - 1) * hp + d - 1], a the attacker's hit points.
+struct SeatSolution {
+    int hp = 0;
+    std::array<std::vector<double>, 2> w;
+    double at(int att, int a, int d) const {
+        return w[static_cast<std::size_t>(att)][static_cast<std::size_t>((a - 1) * hp + d - 1)];
+    }
+};
+
+// The attacker's (att's) score after a turn that left him a, the defender d: the defender
+// attacks next (D1, D6).
+double seat_score(const SeatSolution& s, int att, int a, int d) {
+    if (a <= 0 && d <= 0) return 0.5;
+    if (a <= 0) return 0;
+    if (d <= 0) return 1;
+    return 1 - s.at(1 - att, d, a);
+}
+
+// The stage games at (a, d) with att attacking: step 3 over the open functions only.
+struct SeatStages {
+    Eigen::MatrixXd s3[kRays][kRays][kRegions][kRegions];
+    Eigen::MatrixXd s2[kRays][kRays];
+    Eigen::MatrixXd s1 = Eigen::MatrixXd(kRays, kRays);
+};
+SeatStages seat_stages(const std::vector<std::vector<Loss>>& losses, const SeatSolution& s,
+                       const Open& open, int att, int a, int d,
+                       std::map<std::vector<double>, double>& solved) {
+    const auto& rows = open[static_cast<std::size_t>(att)];
+    const auto& cols = open[static_cast<std::size_t>(1 - att)];
+    SeatStages g;
+    for (int ray = 0; ray < kRays; ++ray)
+        for (int shield = 0; shield < kRays; ++shield) {
+            Eigen::MatrixXd m2(kRegions, kRegions);
+            for (int focus = 0; focus < kRegions; ++focus)
+                for (int region = 0; region < kRegions; ++region) {
+                    Eigen::MatrixXd m3(static_cast<Eigen::Index>(rows.size()),
+                                       static_cast<Eigen::Index>(cols.size()));
+                    for (std::size_t i = 0; i < rows.size(); ++i)
+                        for (std::size_t j = 0; j < cols.size(); ++j) {
+                            double v = 0;
+                            for (const Loss& l : losses[static_cast<std::size_t>(
+                                     index_of({ray, shield, focus, region, rows[i], cols[j]}))])
+                                v += l.p * seat_score(s, att, a - l.attacker, d - l.defender);
+                            m3(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = v;
+                        }
+                    std::vector<double> key(m3.data(), m3.data() + m3.size());
+                    key.push_back(static_cast<double>(m3.rows()));
+                    auto it = solved.find(key);
+                    if (it == solved.end()) it = solved.emplace(key, game_value(m3)).first;
+                    m2(focus, region) = it->second;
+                    g.s3[ray][shield][focus][region] = std::move(m3);
+                }
+            g.s1(ray, shield) = game_value(m2);
+            g.s2[ray][shield] = m2;
+        }
+    return g;
+}
+
+// Backward induction from the cap (D6), both seats' tables, until it settles: `move`, the last
+// sweep's largest change. Where a side can stall (a Disruptor kept by one seat) it settles
+// slowly: at most 3000 sweeps.
+SeatSolution seat_solve(const Options& o, const std::vector<std::vector<Loss>>& losses,
+                        const Open& open, double* last_move) {
+    const auto n = static_cast<std::size_t>(o.hp * o.hp);
+    SeatSolution s{o.hp, {std::vector<double>(n, 0.5), std::vector<double>(n, 0.5)}};
+    for (int sweeps = 1; sweeps <= 3000; ++sweeps) {
+        std::map<std::vector<double>, double> solved;
+        SeatSolution next = s;
+        double move = 0;
+        for (int att = 0; att < 2; ++att)
+            for (int a = 1; a <= o.hp; ++a)
+                for (int d = 1; d <= o.hp; ++d) {
+                    const double v = game_value(seat_stages(losses, s, open, att, a, d, solved).s1);
+                    next.w[static_cast<std::size_t>(att)]
+                          [static_cast<std::size_t>((a - 1) * o.hp + d - 1)] = v;
+                    move = std::max(move, std::abs(v - s.at(att, a, d)));
+                }
+        s = std::move(next);
+        *last_move = move;
+        if (move <= 1e-15) break;
+    }
+    return s;
+}
+
+// shortfall() on a step-3 game over the open functions: the laws' entries for them.
+double open_shortfall(const Eigen::MatrixXd& a, double v, const std::vector<int>& rows,
+                      const std::vector<int>& cols, const std::array<double, kF>& x,
+                      const std::array<double, kF>& y) {
+    double worst = 0;
+    for (int j = 0; j < a.cols(); ++j) {
+        double got = 0;
+        for (int i = 0; i < a.rows(); ++i)
+            got += x[static_cast<std::size_t>(rows[static_cast<std::size_t>(i)])] * a(i, j);
+        worst = std::max(worst, v - got);
+    }
+    for (int i = 0; i < a.rows(); ++i) {
+        double given = 0;
+        for (int j = 0; j < a.cols(); ++j)
+            given += y[static_cast<std::size_t>(cols[static_cast<std::size_t>(j)])] * a(i, j);
+        worst = std::max(worst, given - v);
+    }
+    return worst;
+}
+
+}  // namespace independent
+}  // namespace
+
+TEST_CASE(
+    "D2b restricted equilibrium against the independent solve: each seat's barred functions "
+    "dropped from its rows or columns, a table per attacking seat",
+    "[duel][D2a][D2b][D5][D6]") {
+    using namespace independent;
+    struct Case {
+        Settings settings;
+        Open open;
+    };
+    const Case cases[] = {
+        // The Disruptor barred to Tau alone: Kaon can still force the draw (D5, D6).
+        {{{"hp", "3"}, {"restrict.tau", "disruptor"}}, {but({kDisruptor}), but({})}},
+        // Barred to both: nobody can force it.
+        {{{"hp", "3"}, {"restrict.tau", "disruptor"}, {"restrict.kaon", "disruptor"}},
+         {but({kDisruptor}), but({kDisruptor})}},
+        // Several, each seat its own, on a variant of the dice.
+        {{{"hp", "3"},
+          {"damage.die", "1d4+1"},
+          {"restrict.tau", "delayed,intensifier"},
+          {"restrict.kaon", "disruptor,changer"}},
+         {but({kDelayed, kIntensifier}), but({kDisruptor, kChangerSelf, kChangerOpponent})}},
+    };
+    for (const Case& c : cases) {
+        const Options o = parse_options(c.settings);
+        INFO(scenario(o));
+        const auto losses = turn_losses(o);
+        double move = 1;
+        const SeatSolution w = seat_solve(o, losses, c.open, &move);
+        INFO("last move " << move);
+        CHECK(move <= 1e-10);  // near settled: the stalling side slows it (seat_solve)
+        const auto table = equilibrium(o);
+        CHECK(table->residual <= 1e-12);
+        std::map<std::vector<double>, double> solved;
+        double off = 0;  // how far the values move off 1/2
+        for (int att = 0; att < 2; ++att)
+            for (int a = 1; a <= o.hp; ++a)
+                for (int d = 1; d <= o.hp; ++d) {
+                    INFO("attacker " << kSeatNames[att] << " at (" << a << ", " << d << ")");
+                    const StageLaws& laws = table->at(static_cast<Seat>(att), a, d);
+                    const double v = w.at(att, a, d);
+                    CHECK(std::abs(laws.value - v) <= 1e-9);
+                    off = std::max(off, std::abs(v - 0.5));
+                    // A barred function never has a chance (D2b).
+                    for (int k = 0; k < 4; ++k)
+                        for (int f = 0; f < kF; ++f) {
+                            const auto fi = static_cast<std::size_t>(f);
+                            const auto ki = static_cast<std::size_t>(k);
+                            if (o.is_barred(att, static_cast<Function>(f)))
+                                CHECK(laws.attacker_function[ki][fi] == 0);
+                            if (o.is_barred(1 - att, static_cast<Function>(f)))
+                                CHECK(laws.defender_function[ki][fi] == 0);
+                        }
+                    const SeatStages g = seat_stages(losses, w, c.open, att, a, d, solved);
+                    double worst = shortfall(g.s1, v, laws.ray, laws.shield);
+                    for (int ray = 0; ray < kRays; ++ray)
+                        for (int shield = 0; shield < kRays; ++shield) {
+                            const auto& m2 = g.s2[ray][shield];
+                            const int blocked = ray == shield;
+                            worst = std::max(worst,
+                                             shortfall(m2, g.s1(ray, shield), laws.focus[blocked],
+                                                       laws.region[blocked]));
+                            for (int focus = 0; focus < kRegions; ++focus)
+                                for (int region = 0; region < kRegions; ++region) {
+                                    const auto k = static_cast<std::size_t>(
+                                        StageLaws::step3(Calibration{ray, shield, focus, region}));
+                                    worst = std::max(
+                                        worst,
+                                        open_shortfall(
+                                            g.s3[ray][shield][focus][region], m2(focus, region),
+                                            c.open[static_cast<std::size_t>(att)],
+                                            c.open[static_cast<std::size_t>(1 - att)],
+                                            laws.attacker_function[k], laws.defender_function[k]));
+                                }
+                        }
+                    CHECK(worst <= 1e-9);
+                }
+        CHECK(off > 1e-4);  // a restricted game of its own, off the book's 1/2 everywhere
+    }
+}
+
+TEST_CASE(
+    "D2b restricted alike in both seats the game stays the same for both; while both keep the "
+    "Disruptor it is 1/2 everywhere; a seat barred from it alone is held to 1/2 at most",
+    "[duel][D2a][D2b][D5][D6]") {
+    using namespace independent;
+    // Derived, not measured: whoever keeps the Disruptor can play it every turn and force the
+    // cap's draw (D5, D6), so keeps at least 1/2; both keep it: exactly 1/2 in every state.
+    for (const char* barred : {"intensifier", "delayed,deflector,changer", "changer_self"}) {
+        Options o = parse_options({{"hp", "12"}, {"restrict.tau", barred}});
+        INFO("restrict.tau=" << barred);
+        const auto one = equilibrium(o);
+        CHECK_FALSE(one->kaon_states.empty());  // restricted differently: a table per seat
+        o = parse_options({{"hp", "12"}, {"restrict.tau", barred}, {"restrict.kaon", barred}});
+        const auto both = equilibrium(o);
+        CHECK(both->kaon_states.empty());  // alike: one table
+        for (int att = 0; att < 2; ++att)
+            for (int a = 1; a <= 12; ++a)
+                for (int d = 1; d <= 12; ++d) {
+                    CHECK(std::abs(one->at(static_cast<Seat>(att), a, d).value - 0.5) <= 1e-12);
+                    CHECK(std::abs(both->at(static_cast<Seat>(att), a, d).value - 0.5) <= 1e-12);
+                }
+    }
+    // The Disruptor barred to Tau alone: Kaon keeps at least 1/2 wherever it stands, so Tau at
+    // most 1/2, attacking (W_tau) or defending (1 - W_kaon).
+    const auto tau_barred =
+        equilibrium(parse_options({{"hp", "12"}, {"restrict.tau", "disruptor"}}));
+    for (int a = 1; a <= 12; ++a)
+        for (int d = 1; d <= 12; ++d) {
+            CHECK(tau_barred->at(kTau, a, d).value <= 0.5 + 1e-12);
+            CHECK(tau_barred->at(kKaon, a, d).value >= 0.5 - 1e-12);
+        }
+    CHECK(tau_barred->value() < 0.5 - 0.01);
+    // Barred to both: no side can force the draw, but the game is still the same for both, so
+    // the independent solve, which keeps a table per attacking seat and assumes nothing, finds
+    // the two tables equal; and the values move off 1/2.
+    const Options o =
+        parse_options({{"hp", "3"}, {"restrict.tau", "disruptor"}, {"restrict.kaon", "disruptor"}});
+    double move = 1;
+    const SeatSolution w =
+        seat_solve(o, turn_losses(o), {but({kDisruptor}), but({kDisruptor})}, &move);
+    CHECK(move <= 1e-12);
+    double off = 0;
+    for (int a = 1; a <= o.hp; ++a)
+        for (int d = 1; d <= o.hp; ++d) {
+            CHECK(std::abs(w.at(kTau, a, d) - w.at(kKaon, a, d)) <= 1e-12);
+            off = std::max(off, std::abs(w.at(kTau, a, d) - 0.5));
+        }
+    CHECK(off > 1e-3);
+}
+
+TEST_CASE(
+    "D2b barring a dominated function costs nothing: the two particle changers resolve alike, "
+    "so either alone can go",
+    "[duel][D2b][D3][D4]") {
+    // D3, D4: only whether the ray and the shield match counts, and each changer flips that
+    // once, whichever particle it flips: Self and Opponent resolve alike against every function
+    // in every calibration, for either player. So a seat that may play one loses nothing by
+    // losing the other.
+    Options book;
+    for (int ray = 0; ray < 2; ++ray)
+        for (int shield = 0; shield < 2; ++shield)
+            for (int focus = 0; focus < 3; ++focus)
+                for (int region = 0; region < 3; ++region)
+                    for (int f = 0; f < kFunctionCount; ++f) {
+                        const Calibration c{ray, shield, focus, region};
+                        const auto fn = static_cast<Function>(f);
+                        for (const auto& [x, y] :
+                             {std::pair{resolve(c, kChangerSelf, fn, book),
+                                        resolve(c, kChangerOpponent, fn, book)},
+                              std::pair{resolve(c, fn, kChangerSelf, book),
+                                        resolve(c, fn, kChangerOpponent, book)}}) {
+                            CHECK(x.attacker_dice == y.attacker_dice);
+                            CHECK(x.defender_dice == y.defender_dice);
+                            CHECK(x.multiplier == y.multiplier);
+                            CHECK(x.deflected == y.deflected);
+                            CHECK(x.disrupted == y.disrupted);
+                        }
+                    }
+    // Where the value is not 1/2 anyway: the Disruptor barred to both.
+    const Settings base{{"hp", "12"}, {"restrict.kaon", "disruptor"}};
+    Settings plain = base;
+    plain.push_back({"restrict.tau", "disruptor"});
+    const auto w = equilibrium(parse_options(plain));
+    for (const char* dominated : {"disruptor,changer_opponent", "disruptor,changer_self"}) {
+        Settings s = base;
+        s.push_back({"restrict.tau", dominated});
+        INFO("restrict.tau=" << dominated);
+        const auto r = equilibrium(parse_options(s));
+        double cost = 0;
+        for (int att = 0; att < 2; ++att)
+            for (int a = 1; a <= 12; ++a)
+                for (int d = 1; d <= 12; ++d)
+                    cost = std::max(cost, std::abs(r->at(static_cast<Seat>(att), a, d).value -
+                                                   w->at(static_cast<Seat>(att), a, d).value));
+        CHECK(cost <= 1e-12);
+    }
+    // Both changers at once are no duplicate: that costs Tau something.
+    Settings both = base;
+    both.push_back({"restrict.tau", "disruptor,changer"});
+    CHECK(equilibrium(parse_options(both))->value() < w->value() - 1e-6);
+}
+
+TEST_CASE(
+    "D2b restricted equilibrium: it scores its value against itself, best-response restricted "
+    "alike gains nothing against it, and no other policy does better, from either seat",
+    "[duel][D2a][D2b][exact]") {
+    for (const Settings& s :
+         {Settings{{"hp", "12"}, {"restrict.tau", "disruptor"}},
+          Settings{{"hp", "12"}, {"restrict.tau", "disruptor"}, {"restrict.kaon", "disruptor"}},
+          Settings{{"hp", "12"},
+                   {"intensifier.factor", "3"},
+                   {"restrict.tau", "delayed,deflector"},
+                   {"restrict.kaon", "disruptor,intensifier"}}}) {
+        const Options o = parse_options(s);
+        INFO(scenario(o));
+        const auto table = equilibrium(o);
+        const Policy eq = Equilibrium{table};
+        const double value = table->value();
+        // Played against itself, it scores the value: it does not stall to the cap's draw where
+        // the value is not 1/2 (equilibrium.cpp, tilt_laws).
+        CHECK(std::abs(tau_score(o, eq, eq) - value) <= 1e-9);
+        const auto tau_table = exact::dimension_duel::best_response(o, kTau, eq);
+        const auto kaon_table = exact::dimension_duel::best_response(o, kKaon, eq);
+        // Best-response picks among its seat's functions only (D2b).
+        for (const auto& [seat, t] : {std::pair{kTau, tau_table}, std::pair{kKaon, kaon_table}})
+            for (const auto& e : t->entries)
+                for (const std::uint8_t f : e.function)
+                    CHECK_FALSE(o.is_barred(seat, static_cast<Function>(f)));
+        CHECK(tau_score(o, BestResponse{tau_table}, eq) <= value + 1e-9);
+        CHECK(tau_score(o, eq, BestResponse{kaon_table}) >= value - 1e-9);
+        for (const char* name : {"dice", "aggressor", "survivor", "calibrator"}) {
+            INFO(name);
+            std::size_t i = 0;
+            while (kPolicies[i].name != name) ++i;
+            const Policy other = kPolicies[i].make(o, PolicyArgs{});
+            CHECK(tau_score(o, eq, other) >= value - 1e-9);
+            CHECK(tau_score(o, other, eq) <= value + 1e-9);
+        }
+    }
+}
+
+TEST_CASE("D2b restricted equilibrium plays as its laws say from either seat: Monte Carlo, 4 sigma",
+          "[duel][D2a][D2b][exact]") {
+    const Settings s{{"hp", "12"}, {"restrict.tau", "disruptor"}};
+    const Options o = parse_options(s);
+    const Policy eq = Equilibrium{equilibrium(o)};
+    for (const bool tau_eq : {true, false}) {
+        const auto exact = tau_eq ? exact::dimension_duel::solve(o, eq, DicePolicy{})
+                                  : exact::dimension_duel::solve(o, DicePolicy{}, eq);
+        const std::uint64_t n = 3000;
+        const Tally t =
+            test::monte_carlo("dimension-duel", s,
+                              tau_eq ? std::vector<std::string>{"tau=equilibrium", "kaon=dice"}
+                                     : std::vector<std::string>{"tau=dice", "kaon=equilibrium"},
+                              n, 41);
+        CHECK(test::counts(t, kTauPlayed + static_cast<int>(kDisruptor))[0] ==
+              n);  // never played (D2b)
+        for (auto [metric, p] :
+             {std::pair{kTauWin, exact.tau_win}, std::pair{kKaonWin, exact.kaon_win},
+              std::pair{kDraw, exact.draw}}) {
+            const double seen = static_cast<double>(test::counts(t, metric)[1]) / n;
+            INFO("tau plays equilibrium " << tau_eq << ", metric " << metric << ": exact " << p
+                                          << ", seen " << seen);
+            CHECK(std::abs(seen - p) <= 4 * std::sqrt(p * (1 - p) / n) + 1e-9);
+        }
     }
 }

@@ -8,6 +8,7 @@
 #include "engine/dice.hpp"
 #include "engine/dimension_duel/dimension_duel.hpp"
 #include "engine/dimension_duel/policies.hpp"
+#include "tests/helpers.hpp"
 
 using namespace odds;
 using namespace odds::dimension_duel;
@@ -605,4 +606,119 @@ TEST_CASE(
     CHECK_THROWS_WITH(parse_options({{"single_use", "true"}, {"chart.disruptor", "1-2"}}),
                       Catch::Contains("Bluff") && Catch::Contains("chart.disruptor"));
     CHECK_NOTHROW(parse_options({{"chart.disruptor", "1-2"}}));
+}
+
+TEST_CASE("D2b restrict.tau, restrict.kaon: read, named in the scenario, refused when bad",
+          "[duel][D2b][options]") {
+    const Options none = parse_options({});
+    CHECK(none.barred[kTau] == 0);
+    CHECK(none.barred[kKaon] == 0);
+    CHECK(scenario(none).find("restrict") == std::string::npos);
+    CHECK(parse_options({{"restrict.tau", "none"}}).book);  // nothing barred: still the book
+    const Options o =
+        parse_options({{"restrict.tau", "disruptor"}, {"restrict.kaon", "changer,intensifier"}});
+    CHECK(o.barred[kTau] == 1u << kDisruptor);
+    CHECK(o.barred[kKaon] == (1u << kIntensifier | 1u << kChangerSelf | 1u << kChangerOpponent));
+    CHECK_FALSE(o.book);  // the variants' path, which asks what is barred
+    CHECK(o.is_barred(kTau, kDisruptor));
+    CHECK_FALSE(o.is_barred(kKaon, kDisruptor));
+    CHECK_FALSE(o.allowed(kKaon, 0, kChangerOpponent));
+    CHECK(o.allowed(kKaon, 0, kDeflector));
+    CHECK(scenario(o).find("restrict.tau=disruptor restrict.kaon=intensifier,changer") !=
+          std::string::npos);
+    CHECK(scenario(parse_options({{"restrict.kaon", "changer_opponent,delayed"}}))
+              .find("restrict.kaon=delayed,changer_opponent") != std::string::npos);
+    // Bluff cannot be barred (a seat always has it), nor an unknown name, nor nothing.
+    for (const char* bad : {"bluff", "disruptor,bluff", "disrupter", "", "disruptor,"})
+        CHECK_THROWS_WITH(parse_options({{"restrict.tau", bad}}),
+                          Catch::Contains("restrict.tau") && Catch::Contains("never bluff"));
+    // The dice policy rolls again for a barred function: the chart must roll one it may play.
+    CHECK_THROWS_WITH(parse_options({{"chart.disruptor", "1-6"}, {"restrict.kaon", "disruptor"}}),
+                      Catch::Contains("restrict.kaon=disruptor") && Catch::Contains("D2b"));
+    Settings changers{{"chart.disruptor", "none"},
+                      {"chart.delayed", "none"},
+                      {"chart.deflector", "none"},
+                      {"chart.intensifier", "none"},
+                      {"chart.changer", "1-6"}};
+    Settings s = changers;
+    s.push_back({"restrict.tau", "changer_self,changer_opponent"});
+    CHECK_THROWS_WITH(parse_options(s), Catch::Contains("restrict.tau=changer"));
+    s = changers;
+    s.push_back({"restrict.tau", "changer_self"});
+    CHECK_NOTHROW(parse_options(s));  // the re-roll's faces 4-6 give Opponent
+    s.push_back({"chart.changer_self", "1-6"});
+    CHECK_THROWS_WITH(parse_options(s), Catch::Contains("restrict.tau=changer_self"));
+}
+
+TEST_CASE("D2b the charts and the rules of thumb never play a function barred to their seat",
+          "[duel][D2b][policies]") {
+    const Options o = parse_options({{"restrict.tau", "disruptor,intensifier,changer_self"},
+                                     {"restrict.kaon", "deflector,disruptor,delayed"}});
+    View tau{kTau, true, 40, 60, 0, 0, &o}, kaon{kKaon, false, 60, 40, 0, 0, &o};
+    DicePolicy p;
+    // The dice policy rolls again for a barred function, as for a used one (D7).
+    ScriptedDice d1{2, 5, 6, 1, 6, 4};  // disruptor, intensifier, changer-self: rolled again
+    CHECK(p.function(tau, Calibration{}, d1) == kChangerOpponent);
+    CHECK(d1.remaining() == 0);
+    ScriptedDice d2{2, 3, 4, 1};  // Kaon: disruptor, delayed, deflector barred; then bluff
+    CHECK(p.function(kaon, Calibration{}, d2) == kBluff);
+    CHECK(d2.remaining() == 0);
+    ScriptedDice d3{4};  // Kaon's restriction is not Tau's
+    CHECK(p.function(tau, Calibration{}, d3) == kDeflector);
+    const auto law = p.function_law(tau, Calibration{});
+    CHECK(law[kDisruptor] == 0);
+    CHECK(law[kIntensifier] == 0);
+    CHECK(law[kChangerSelf] == 0);
+    CHECK(law[kBluff] == Approx(2.0 / 7));  // 1/6 of 7/12
+    const auto kaon_law = p.function_law(kaon, Calibration{});
+    CHECK(kaon_law[kIntensifier] == Approx(2.0 / 6));
+    // The rules of thumb fall down their lists past a barred favourite.
+    const Calibration open{0, 1, 0, 1}, blocked{0, 0, 1, 1};
+    CHECK(AggressorRule::choose(tau, open) == kDelayed);     // intensifier barred
+    CHECK(AggressorRule::choose(tau, blocked) == kDelayed);  // changer_self barred
+    CHECK(SurvivorRule::choose(kaon, open) == kBluff);       // disruptor, deflector, delayed
+    CHECK(CalibratorRule::choose(tau, blocked) == kChangerOpponent);
+    Game::Choice legal[kFunctionCount];
+    State s = opening(o);
+    s.step = 4;  // Tau's function
+    CHECK(Game::legal(s, o, legal) == 4);
+    s.step = 5;  // Kaon's
+    CHECK(Game::legal(s, o, legal) == 4);
+    for (int i = 0; i < 4; ++i) CHECK_FALSE(o.is_barred(kKaon, static_cast<Function>(legal[i])));
+}
+
+TEST_CASE("D2b every policy of a restricted seat never plays a barred function, in whole duels",
+          "[duel][D2b][policies]") {
+    // Each policy in each seat, against the charts and against equilibrium, over whole duels
+    // with random dice: the functions played are counted per seat (tau_disruptor ...).
+    const Settings s{{"hp", "12"},
+                     {"restrict.tau", "disruptor,deflector"},
+                     {"restrict.kaon", "intensifier,changer"}};
+    const Options o = parse_options(s);
+    for (const char* name :
+         {"dice", "aggressor", "survivor", "calibrator", "best-response", "equilibrium", "mcts:40"})
+        for (const char* other : {"dice", "equilibrium"})
+            for (const bool as_tau : {true, false}) {
+                if (std::string(name) == "best-response" && std::string(other) == "best-response")
+                    continue;
+                const std::vector<std::string> seats =
+                    as_tau ? std::vector<std::string>{std::string("tau=") + name,
+                                                      std::string("kaon=") + other}
+                           : std::vector<std::string>{std::string("tau=") + other,
+                                                      std::string("kaon=") + name};
+                INFO(seats[0] << " " << seats[1]);
+                const std::uint64_t n = std::string(name).starts_with("mcts") ? 20 : 400;
+                const Tally t = test::monte_carlo("dimension-duel", s, seats, n, 5);
+                std::uint64_t played = 0;
+                for (int seat = 0; seat < 2; ++seat)
+                    for (int f = 0; f < kFunctionCount; ++f) {
+                        const auto c =
+                            test::counts(t, (seat == kTau ? kTauPlayed : kKaonPlayed) + f);
+                        if (o.is_barred(seat, static_cast<Function>(f)))
+                            CHECK(c[0] == n);  // played 0 times in every duel
+                        else
+                            played += n - c[0];
+                    }
+                CHECK(played > 0);  // the counts count
+            }
 }
