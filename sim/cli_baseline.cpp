@@ -30,7 +30,7 @@
 #include <thread>
 #include <tuple>
 
-#include "engine/position.hpp"
+#include "engine/line_reader.hpp"
 #include "reports/check_report.hpp"
 #include "reports/compare.hpp"
 #include "reports/csv.hpp"
@@ -49,13 +49,6 @@ namespace odds::cli {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::vector<std::string> split_words(const std::string& s) {
-    std::vector<std::string> out;
-    std::istringstream in(s);
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
 
 constexpr double kFalseAlarm = 1e-3;  // per metric, before the correction for their number
 

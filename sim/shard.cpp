@@ -9,7 +9,7 @@
 #include <map>
 #include <sstream>
 
-#include "engine/position.hpp"
+#include "engine/line_reader.hpp"
 #include "reports/csv.hpp"
 #include "sim/cli.hpp"
 #include "sim/cli_spec.hpp"
@@ -40,13 +40,6 @@ std::optional<std::uint64_t> to_u64(std::string_view s) {
     const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
     if (s.empty() || r.ec != std::errc{} || r.ptr != s.data() + s.size()) return std::nullopt;
     return v;
-}
-
-std::vector<std::string> words_of(const std::string& line) {
-    std::vector<std::string> w;
-    std::istringstream in(line);
-    for (std::string x; in >> x;) w.push_back(x);
-    return w;
 }
 
 std::string chunk_span(std::uint64_t a, std::uint64_t b) {  // [a, b) as "a..b-1"
@@ -123,7 +116,7 @@ std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
 
 std::vector<std::string> StateReader::line(std::string_view keyword) {
     if (next_ == lines_.size()) throw bad("its state ends before a '" + std::string(keyword) + "'");
-    auto w = words_of(lines_[next_]);
+    auto w = split_words(lines_[next_]);
     if (w.empty() || w[0] != keyword)
         throw bad("'" + lines_[next_] + "' where a '" + std::string(keyword) + "' line belongs");
     ++next_;
@@ -292,7 +285,7 @@ Shard read_shard(std::string_view text, std::string source) {
         else if (key == "arg")
             s.args.push_back(rest);
         else if (key == "shard" || key == "units") {
-            const auto w = words_of(rest);
+            const auto w = split_words(rest);
             std::vector<std::uint64_t> v;
             for (const auto& x : w)
                 if (const auto n = to_u64(x)) v.push_back(*n);
@@ -311,7 +304,7 @@ Shard read_shard(std::string_view text, std::string source) {
                 throw bad("'" + line + "' is not partial 0 or partial 1");
             s.partial = rest == "1";
         } else if (key == "job") {
-            const auto w = words_of(rest);
+            const auto w = split_words(rest);
             const auto chunks = w.size() == 2 ? to_u64(w[0]) : std::nullopt;
             const auto size = w.size() == 2 ? to_u64(w[1]) : std::nullopt;
             if (!chunks || !size || *size == 0) throw bad("'" + line + "' is not job CHUNKS SIZE");
@@ -556,7 +549,7 @@ void WorkShare::for_each_state(std::size_t job, const std::function<void(StateRe
         const std::uint64_t held = exact
                                        ? std::min(times(hi, size), p) - std::min(times(lo, size), p)
                                        : times(hi - lo, size);
-        const auto head = words_of(s.states[job].front());
+        const auto head = split_words(s.states[job].front());
         const auto counted = head.size() >= 2 ? to_u64(head[1]) : std::nullopt;
         if (counted && (exact ? *counted != held : *counted > held))
             throw in.bad("its state counts " + head[1] + " playouts, but its chunks " +

@@ -1,6 +1,6 @@
 #include "engine/dimension_duel/dimension_duel.hpp"
 
-#include "engine/position.hpp"
+#include "engine/line_reader.hpp"
 
 namespace odds::dimension_duel {
 
@@ -179,7 +179,7 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
 }
 
 namespace {
-Seat seat_named(const PositionReader& r, std::string_view name) {
+Seat seat_named(const LineReader& r, std::string_view name) {
     if (name == kSeatNames[kTau]) return kTau;
     if (name == kSeatNames[kKaon]) return kKaon;
     std::string what = "'";
@@ -214,7 +214,7 @@ std::string write_position(const State& s, const Options& o) {
 }
 
 State read_position(std::string_view text, std::string_view file, const Options& o) {
-    PositionReader r(text, file);
+    LineReader r(text, file);
     State s = opening(o);
     int hp_line[2] = {0, 0}, used_line[2] = {0, 0}, turn_line = 0, attacker_line = 0;
     int turn = 0;

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/line_reader.hpp"
 #include "engine/msc/example_map_data.hpp"
-#include "engine/position.hpp"
 #include "engine/rule_options.hpp"
 
 namespace odds::msc {
