@@ -123,7 +123,7 @@ bool LineReader::next() {
         if (comments_ == Comments::anywhere)
             if (const auto hash = row.find('#'); hash != std::string_view::npos)
                 row = row.substr(0, hash);
-        if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
+        if (comments_ != Comments::none && !row.empty() && row.back() == '\r') row.remove_suffix(1);
         words_into(row, words_);
         if (comments_ == Comments::first_word && !words_.empty() && words_[0][0] == '#')
             words_.clear();

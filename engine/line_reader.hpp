@@ -44,7 +44,7 @@ public:
     enum class Comments {
         anywhere,    // '#' to the end of a line is a comment (positions)
         first_word,  // a line whose first word starts with '#' is a comment (baselines, maps)
-        none,        // '#' is text like any other (shards: odds writes them, values verbatim)
+        none,        // '#' and a final CR are text like any other (shards: values verbatim)
     };
 
     // `file` names the source in messages (the path as the user typed it).
@@ -53,8 +53,8 @@ public:
 
     // Moves to the next line with words on it; false at the end of the text.
     bool next();
-    // The current line's number (1-based), its text (comment, line break and a final CR removed)
-    // and its words.
+    // The current line's number (1-based), its text (comment, line break and a final CR removed;
+    // under Comments::none only the line break: the text is verbatim) and its words.
     int line() const noexcept { return line_; }
     std::string_view text() const noexcept { return text_of_line_; }
     const std::vector<std::string_view>& words() const noexcept { return words_; }
