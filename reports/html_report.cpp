@@ -5,10 +5,9 @@
 #include <fstream>
 #include <limits>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 
-#include "engine/position.hpp"
+#include "engine/line_reader.hpp"
 #include "reports/csv.hpp"
 #include "reports/svg.hpp"
 
@@ -797,11 +796,7 @@ std::string skill_sections(const fs::path& dir) {
 // combinations, pairings or policies of a folder share.
 std::string shared_scenario(const CsvTable& t) {
     std::vector<std::vector<std::string>> all;
-    for (std::size_t r = 0; r < t.rows.size(); ++r) {
-        std::istringstream in(t.at(r, "scenario"));
-        all.emplace_back();
-        for (std::string w; in >> w;) all.back().push_back(w);
-    }
+    for (std::size_t r = 0; r < t.rows.size(); ++r) all.push_back(split_words(t.at(r, "scenario")));
     std::string out;
     if (all.empty()) return out;
     for (const auto& w : all.front()) {

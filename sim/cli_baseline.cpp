@@ -1,21 +1,11 @@
 // odds baseline and odds check: record a scenario's headline metrics, then re-run it and say
 // whether the balance moved.
 //
-// A baseline file is plain text, one record a line (docs/ci.md; every record in docs/output.md):
-//   odds-baseline 1
-//   game bosconian
-//   rules_version bosconian/2
-//   set hull=100                 (one line per --set, in order)
-//   policy tau=dice              (one line per --policy)
-//   seed 1
-//   playouts 1000000
-//   scenario ...                 (for the reader: every effective option)
-//   policies ...                 (for the reader)
-//   metric NAME KIND MEAN CI_LOW CI_HIGH VALUE:COUNT VALUE:COUNT ...
-// Values are the metric's stored integers (a scaled metric such as advantage_first stores halves).
-// `odds check` treats the file as input: every value is checked against the game's declarations
-// (its options, policies, rules version, each metric's kind and range, the playouts) before
-// anything is laid out or played; a bad one is one line naming the file, the line and the value.
+// The baseline and targets files are read by sim/baseline_file.hpp (their records are listed
+// there and in docs/output.md). `odds check` treats a file as input: every value is checked
+// against the game's declarations (its options, policies, rules version, each metric's kind and
+// range, the playouts) before anything is laid out or played; a bad one is one line,
+// "FILE:LINE: WHAT".
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -30,13 +20,14 @@
 #include <thread>
 #include <tuple>
 
-#include "engine/position.hpp"
+#include "engine/line_reader.hpp"
 #include "reports/check_report.hpp"
 #include "reports/compare.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
 #include "reports/sequential.hpp"
 #include "reports/stats.hpp"
+#include "sim/baseline_file.hpp"
 #include "sim/cli.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
@@ -50,268 +41,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> split_words(const std::string& s) {
-    std::vector<std::string> out;
-    std::istringstream in(s);
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
-
 constexpr double kFalseAlarm = 1e-3;  // per metric, before the correction for their number
-
-struct BaselineMetric {
-    std::string name;
-    int line = 0;
-    std::string kind;
-    double mean = 0, low = 0, high = 0;
-    std::vector<std::pair<std::int64_t, std::uint64_t>> pairs;  // VALUE:COUNT as read
-    std::map<std::int32_t, std::uint64_t> counts;               // once checked
-    std::optional<double> tolerance;  // its `tolerance` record: the shift --sequential tests for
-    int tolerance_line = 0;
-};
-
-// A line of a targets file: `target METRIC [pXX] at least V | at most V | within A..B [margin M]`.
-struct Target {
-    std::string text;  // as written after `target`
-    int line = 0;
-    std::string metric;
-    int quantile = 0;  // 0: the metric's mean; else XX of pXX
-    TargetKind kind = TargetKind::at_least;
-    double a = 0, b = 0;           // the bound (a), or the range a..b
-    std::optional<double> margin;  // the indifference margin, when given
-};
-
-struct Baseline {
-    std::string file;
-    bool targets = false;       // an odds-targets file: targets instead of metrics
-    std::vector<Target> goals;  // its target lines
-    std::string game, rules_version;
-    int game_line = 0, rules_line = 0;
-    Settings settings;
-    std::vector<int> set_lines;
-    std::vector<std::string> policies;
-    std::vector<int> policy_lines;
-    std::uint64_t seed = 0, playouts = 0;
-    int playouts_line = 0;
-    std::vector<BaselineMetric> metrics;
-    bool sequential = false;  // a `check sequential` record: checked sequentially by default
-    std::vector<std::tuple<std::string, double, int>> tolerances;  // NAME X line, as read
-};
-
-// A baseline's bad value: one line naming the file and the line.
-UsageError bad_line(const std::string& path, int line, const std::string& why) {
-    return UsageError("baseline '" + path + "' line " + std::to_string(line) + ": " + why);
-}
-
-std::optional<double> parse_number(const std::string& s) {
-    double v = 0;
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || r.ec != std::errc{} || r.ptr != s.data() + s.size() || !std::isfinite(v))
-        return std::nullopt;
-    return v;
-}
-
-// METRIC [pXX] at least V | at most V | within A..B [margin M]; nullopt-free: throws `why`.
-Target parse_target(const std::string& text, int line, const std::string& path) {
-    static const std::string kForm =
-        " (valid: target METRIC [pXX] at least V | at most V | within A..B [margin M])";
-    Target t;
-    t.text = text;
-    t.line = line;
-    const auto words = split_words(text);
-    const auto bad = [&](const std::string& why) {
-        return bad_line(path, line, "target '" + text + "': " + why + kForm);
-    };
-    std::size_t i = 0;
-    if (words.empty()) throw bad("empty");
-    t.metric = words[i++];
-    if (i < words.size() && words[i].size() >= 2 && words[i][0] == 'p' &&
-        std::isdigit(static_cast<unsigned char>(words[i][1]))) {
-        const auto q = parse_integer(words[i].substr(1), 1, 99);
-        if (!q) throw bad("'" + words[i] + "' is not a percentile p1..p99");
-        t.quantile = static_cast<int>(*q);
-        ++i;
-    }
-    const auto number = [&](const std::string& w) {
-        const auto v = parse_number(w);
-        if (!v) throw bad("'" + w + "' is not a number");
-        return *v;
-    };
-    if (i + 2 < words.size() && words[i] == "at" &&
-        (words[i + 1] == "least" || words[i + 1] == "most")) {
-        t.kind = words[i + 1] == "least" ? TargetKind::at_least : TargetKind::at_most;
-        t.a = number(words[i + 2]);
-        i += 3;
-    } else if (i + 1 < words.size() && words[i] == "within") {
-        const std::string& r = words[i + 1];
-        const auto dots = r.find("..");
-        if (dots == std::string::npos) throw bad("'" + r + "' is not A..B");
-        t.kind = TargetKind::within;
-        t.a = number(r.substr(0, dots));
-        t.b = number(r.substr(dots + 2));
-        if (t.a > t.b) throw bad("A is above B in '" + r + "'");
-        i += 2;
-    } else {
-        throw bad("no 'at least V', 'at most V' or 'within A..B'");
-    }
-    if (i + 1 < words.size() && words[i] == "margin") {
-        const double m = number(words[i + 1]);
-        if (m <= 0) throw bad("margin '" + words[i + 1] + "' is not a number > 0");
-        t.margin = m;
-        i += 2;
-    }
-    if (i != words.size()) throw bad("'" + words[i] + "' is not understood");
-    if (t.quantile && (t.kind == TargetKind::within))
-        throw bad("a percentile takes 'at least' or 'at most' (give two lines for a range)");
-    return t;
-}
-
-// Reads a baseline's records, each checked for its form; check_baseline then checks their
-// values against the game's declarations.
-Baseline read_baseline(const std::string& path) {
-    std::istringstream in(read_input_file(path, "baseline"));
-    Baseline b;
-    b.file = path;
-    std::string line;
-    int n = 0;
-    auto bad = [&](const std::string& why) { return bad_line(path, n, why); };
-    bool header = false, have_seed = false;
-    std::map<std::string, int> seen;  // records that appear once, by the line they are on
-    while (std::getline(in, line)) {
-        ++n;
-        if (line.empty()) continue;
-        std::istringstream ls(line);
-        std::string key;
-        ls >> key;
-        std::string rest;
-        std::getline(ls >> std::ws, rest);
-        if (key.empty()) continue;  // blanks only
-        if (key == "odds-baseline" || key == "game" || key == "rules_version" || key == "seed" ||
-            key == "playouts" || key == "scenario" || key == "policies") {
-            if (const auto [at, fresh] = seen.emplace(key, n); !fresh)
-                throw bad("a second '" + key + "' record (the first is on line " +
-                          std::to_string(at->second) + ")");
-        }
-        if (key == "odds-baseline" || key == "odds-targets") {
-            if (rest != "1") throw bad("unknown format version '" + rest + "' (valid: 1)");
-            if (header) throw bad("a second header");
-            header = true;
-            b.targets = key == "odds-targets";
-        } else if (!header) {
-            throw bad(
-                "not an odds baseline or targets file (no 'odds-baseline 1' or "
-                "'odds-targets 1' first line)");
-        } else if (key == "target") {
-            if (!b.targets)
-                throw bad("a target in a baseline (targets go in an odds-targets file)");
-            b.goals.push_back(parse_target(rest, n, path));
-        } else if (b.targets && (key == "metric" || key == "tolerance" || key == "check" ||
-                                 key == "rules_version")) {
-            // A targets file states what balance means under the rules as they are now: it
-            // names no rules version (a baseline records the one it was played under).
-            throw bad("'" + key + "' is a baseline's record, not a targets file's");
-        } else if (key == "game") {
-            b.game = rest;
-            b.game_line = n;
-        } else if (key == "rules_version") {
-            b.rules_version = rest;
-            b.rules_line = n;
-        } else if (key == "set") {
-            try {
-                b.settings.push_back(split_setting(rest));
-            } catch (const UsageError&) {
-                throw bad("set '" + rest + "' is not NAME=VALUE");
-            }
-            b.set_lines.push_back(n);
-        } else if (key == "policy") {
-            if (rest.empty()) throw bad("a policy record without a policy");
-            b.policies.push_back(rest);
-            b.policy_lines.push_back(n);
-        } else if (key == "seed") {
-            std::uint64_t v = 0;
-            const auto r = std::from_chars(rest.data(), rest.data() + rest.size(), v);
-            if (rest.empty() || r.ec != std::errc{} || r.ptr != rest.data() + rest.size())
-                throw bad("seed '" + rest + "' is not a whole number from 0 to " +
-                          std::to_string(~std::uint64_t{0}));
-            b.seed = v;
-            have_seed = true;
-        } else if (key == "playouts") {
-            const auto v = parse_count(rest);
-            if (!v) throw bad("playouts '" + rest + "' is not a whole number from 1 to 1e12");
-            b.playouts = *v;
-            b.playouts_line = n;
-        } else if (key == "metric") {
-            BaselineMetric m;
-            m.line = n;
-            std::istringstream ms(rest);
-            std::string mean, lo, hi, pair;
-            if (!(ms >> m.name >> m.kind >> mean >> lo >> hi))
-                throw bad(
-                    "a short metric line (metric NAME KIND MEAN CI_LOW CI_HIGH VALUE:COUNT...)");
-            if (m.kind != "rate" && m.kind != "count")
-                throw bad("metric " + m.name + ": kind '" + m.kind + "' (valid: rate, count)");
-            for (const auto& [text, into] :
-                 {std::pair{&mean, &m.mean}, std::pair{&lo, &m.low}, std::pair{&hi, &m.high}}) {
-                const auto v = parse_number(*text);
-                if (!v) throw bad("metric " + m.name + ": '" + *text + "' is not a number");
-                *into = *v;
-            }
-            while (ms >> pair) {
-                const auto colon = pair.find(':');
-                const auto v = colon == std::string::npos
-                                   ? std::nullopt
-                                   : parse_integer(pair.substr(0, colon), INT64_MIN, INT64_MAX);
-                std::uint64_t c = 0;
-                const char* first = pair.data() + (colon == std::string::npos ? 0 : colon + 1);
-                const char* last = pair.data() + pair.size();
-                const auto r = std::from_chars(first, last, c);
-                if (!v || first == last || r.ec != std::errc{} || r.ptr != last)
-                    throw bad("metric " + m.name + ": '" + pair +
-                              "' is not VALUE:COUNT (whole numbers)");
-                m.pairs.emplace_back(*v, c);
-            }
-            b.metrics.push_back(std::move(m));
-        } else if (key == "tolerance") {
-            std::istringstream ts(rest);
-            std::string name, x, more;
-            const auto v = (ts >> name >> x) && !(ts >> more) ? parse_number(x) : std::nullopt;
-            if (!v || *v < 0)
-                throw bad("tolerance '" + rest +
-                          "' is not METRIC X (X a number >= 0, in the metric's unit)");
-            b.tolerances.emplace_back(name, *v, n);
-        } else if (key == "check") {
-            if (rest != "sequential") throw bad("check '" + rest + "' (valid: check sequential)");
-            b.sequential = true;
-        } else if (key != "scenario" && key != "policies" && key[0] != '#') {
-            throw bad("unknown record '" + key + "'");
-        }
-    }
-    if (!header) throw UsageError("baseline '" + path + "' is empty or not an odds baseline");
-    if (b.targets) {
-        if (b.game.empty() || b.goals.empty())
-            throw UsageError("targets file '" + path + "' lacks its game or targets");
-        if (!have_seed) b.seed = 1;
-        if (b.playouts == 0) b.playouts = 1'000'000;
-        return b;
-    }
-    if (b.game.empty() || b.rules_version.empty() || !have_seed || b.playouts == 0 ||
-        b.metrics.empty())
-        throw UsageError("baseline '" + path +
-                         "' lacks its game, rules_version, seed, playouts or metrics");
-    for (const auto& [name, x, at] : b.tolerances) {
-        auto m = std::find_if(b.metrics.begin(), b.metrics.end(),
-                              [&](const BaselineMetric& bm) { return bm.name == name; });
-        if (m == b.metrics.end())
-            throw bad_line(path, at, "tolerance for '" + name + "', which no metric line records");
-        if (m->tolerance)
-            throw bad_line(path, at,
-                           "a second tolerance for " + name + " (the first is on line " +
-                               std::to_string(m->tolerance_line) + ")");
-        m->tolerance = x;
-        m->tolerance_line = at;
-    }
-    return b;
-}
 
 // Prepares the game as the baseline recorded it, every value checked against the game's
 // declarations first (the options and policies by the game itself; each metric's kind, its
@@ -323,16 +53,17 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
     try {
         game = &find_game(b.game);
     } catch (const UsageError& e) {
-        throw bad_line(path, b.game_line, e.what());
+        throw LineReader::error_at(path, b.game_line, e.what());
     }
     game_out = game;
     if (!b.targets || !b.rules_version.empty()) {  // rules_version GAME/N, N a whole number
         const std::string prefix = std::string(game->name) + "/";
         if (b.rules_version.rfind(prefix, 0) != 0 ||
             !parse_integer(std::string_view(b.rules_version).substr(prefix.size()), 1, INT32_MAX))
-            throw bad_line(path, b.rules_line,
-                           "rules_version '" + b.rules_version + "' is not " + prefix +
-                               "N (this build: " + std::string(game->rules_version) + ")");
+            throw LineReader::error_at(path, b.rules_line,
+                                       "rules_version '" + b.rules_version + "' is not " + prefix +
+                                           "N (this build: " + std::string(game->rules_version) +
+                                           ")");
     }
     // The options and policies, by the game; a refusal is traced to the first line that brings it.
     std::unique_ptr<PreparedRun> run;
@@ -351,13 +82,13 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
             if (fails(Settings(b.settings.begin(),
                                b.settings.begin() + static_cast<std::ptrdiff_t>(i) + 1),
                       {}))
-                throw bad_line(path, b.set_lines[i], e.what());
+                throw LineReader::error_at(path, b.set_lines[i], e.what());
         for (std::size_t i = 0; i < b.policies.size(); ++i)
             if (fails(b.settings, std::vector<std::string>(
                                       b.policies.begin(),
                                       b.policies.begin() + static_cast<std::ptrdiff_t>(i) + 1)))
-                throw bad_line(path, b.policy_lines[i], e.what());
-        throw bad_line(path, b.game_line, e.what());
+                throw LineReader::error_at(path, b.policy_lines[i], e.what());
+        throw LineReader::error_at(path, b.game_line, e.what());
     }
     for (const Target& t : b.goals) {
         std::vector<std::string> names;
@@ -365,16 +96,16 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
         if (std::find(names.begin(), names.end(), t.metric) == names.end()) {
             std::string valid;
             for (const auto& n : names) valid += (valid.empty() ? "" : ", ") + n;
-            throw bad_line(path, t.line,
-                           "target '" + t.text + "': " + std::string(game->name) +
-                               " has no metric '" + t.metric + "'" + did_you_mean(t.metric, names) +
-                               " (valid: " + valid + ")");
+            throw LineReader::error_at(
+                path, t.line,
+                "target '" + t.text + "': " + std::string(game->name) + " has no metric '" +
+                    t.metric + "'" + did_you_mean(t.metric, names) + " (valid: " + valid + ")");
         }
     }
     for (std::size_t i = 0; i < b.metrics.size(); ++i) {
         BaselineMetric& m = b.metrics[i];
         const auto bad = [&](const std::string& why) {
-            return bad_line(path, m.line, "metric " + m.name + ": " + why);
+            return LineReader::error_at(path, m.line, "metric " + m.name + ": " + why);
         };
         for (std::size_t j = 0; j < i; ++j)
             if (b.metrics[j].name == m.name)
@@ -424,7 +155,7 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
             name.erase(0, name.find_first_not_of(' '));
             if (std::none_of(b.metrics.begin(), b.metrics.end(),
                              [&](const BaselineMetric& m) { return m.name == name; }))
-                throw UsageError("baseline '" + path + "' lacks headline metric '" + name + "' (" +
+                throw UsageError(path + ": the baseline lacks headline metric '" + name + "' (" +
                                  std::string(game->name) + " " + std::string(game->rules_version) +
                                  " records every one: " + std::string(game->headline) +
                                  "); record the baseline again with odds baseline");

@@ -13,10 +13,9 @@
 #include <filesystem>
 #include <fstream>
 #include <mutex>
-#include <sstream>
 #include <thread>
 
-#include "engine/position.hpp"
+#include "engine/line_reader.hpp"
 #include "reports/check_report.hpp"
 #include "reports/csv.hpp"
 #include "sim/cli.hpp"
@@ -180,12 +179,6 @@ std::string game_names(bool with_exact_only) {
 }
 
 namespace {
-std::vector<std::string> words_of(const std::string& text) {
-    std::vector<std::string> words;
-    std::istringstream in(text);
-    for (std::string w; in >> w;) words.push_back(w);
-    return words;
-}
 std::string joined(const std::vector<std::string>& words) {
     std::string s;
     for (const auto& w : words) s += (s.empty() ? "" : " ") + w;
@@ -196,7 +189,7 @@ std::string joined(const std::vector<std::string>& words) {
 std::string common_scenario(const std::vector<std::string>& scenarios) {
     if (scenarios.empty()) return {};
     std::vector<std::vector<std::string>> all;
-    for (const auto& s : scenarios) all.push_back(words_of(s));
+    for (const auto& s : scenarios) all.push_back(split_words(s));
     std::vector<std::string> common;
     for (const auto& w : all.front())
         if (std::all_of(all.begin(), all.end(), [&](const auto& ws) {
@@ -207,9 +200,9 @@ std::string common_scenario(const std::vector<std::string>& scenarios) {
 }
 
 std::string scenario_rest(const std::string& scenario, const std::string& common) {
-    const auto shared = words_of(common);
+    const auto shared = split_words(common);
     std::vector<std::string> rest;
-    for (const auto& w : words_of(scenario))
+    for (const auto& w : split_words(scenario))
         if (std::find(shared.begin(), shared.end(), w) == shared.end()) rest.push_back(w);
     return joined(rest);
 }

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "engine/position.hpp"
+#include "engine/line_reader.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
 #include "sim/cli_commands.hpp"

@@ -7,7 +7,7 @@
 #include <map>
 #include <mutex>
 
-#include "engine/position.hpp"
+#include "engine/line_reader.hpp"
 
 namespace odds::cli {
 

@@ -1,7 +1,6 @@
 #include "sim/shard.hpp"
 
 #include <algorithm>
-#include <boost/crc.hpp>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -9,10 +8,11 @@
 #include <map>
 #include <sstream>
 
-#include "engine/position.hpp"
+#include "engine/line_reader.hpp"
 #include "reports/csv.hpp"
 #include "sim/cli.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/shard_file.hpp"
 
 namespace odds::cli {
 
@@ -20,34 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::string_view kMagic = "odds-shard 1";
 constexpr std::uint64_t kMaxShards = 1'000'000;
-
-std::uint32_t crc32_of(std::string_view text) {
-    boost::crc_32_type crc;
-    crc.process_bytes(text.data(), text.size());
-    return crc.checksum();
-}
-
-std::string hex8(std::uint32_t v) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%08x", v);
-    return buf;
-}
-
-std::optional<std::uint64_t> to_u64(std::string_view s) {
-    std::uint64_t v = 0;
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || r.ec != std::errc{} || r.ptr != s.data() + s.size()) return std::nullopt;
-    return v;
-}
-
-std::vector<std::string> words_of(const std::string& line) {
-    std::vector<std::string> w;
-    std::istringstream in(line);
-    for (std::string x; in >> x;) w.push_back(x);
-    return w;
-}
 
 std::string chunk_span(std::uint64_t a, std::uint64_t b) {  // [a, b) as "a..b-1"
     return b == a + 1 ? "chunk " + std::to_string(a)
@@ -117,246 +90,6 @@ std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
                          "' is not valid; give I/N, shard I of N, with 1 <= I <= N <= 1000000 "
                          "(such as 1/4)");
     return {*i, *n};
-}
-
-// ---- job states ----
-
-std::vector<std::string> StateReader::line(std::string_view keyword) {
-    if (next_ == lines_.size()) throw bad("its state ends before a '" + std::string(keyword) + "'");
-    auto w = words_of(lines_[next_]);
-    if (w.empty() || w[0] != keyword)
-        throw bad("'" + lines_[next_] + "' where a '" + std::string(keyword) + "' line belongs");
-    ++next_;
-    return w;
-}
-
-UsageError StateReader::bad(const std::string& why) const {
-    return UsageError("shard '" + where_ + "': " + why);
-}
-
-std::uint64_t StateReader::u64(const std::string& word) const {
-    if (const auto v = to_u64(word)) return *v;
-    throw bad("'" + word + "' is not a count");
-}
-
-std::int64_t StateReader::i64(const std::string& word) const {
-    std::int64_t v = 0;
-    const auto r = std::from_chars(word.data(), word.data() + word.size(), v);
-    if (word.empty() || r.ec != std::errc{} || r.ptr != word.data() + word.size())
-        throw bad("'" + word + "' is not a whole number");
-    return v;
-}
-
-std::pair<std::int32_t, std::uint64_t> StateReader::pair(const std::string& word) const {
-    const auto colon = word.find(':');
-    const auto v = colon == std::string::npos
-                       ? std::nullopt
-                       : parse_integer(word.substr(0, colon), INT32_MIN, INT32_MAX);
-    const auto c = colon == std::string::npos ? std::nullopt : to_u64(word.substr(colon + 1));
-    if (!v || !c) throw bad("'" + word + "' is not VALUE:COUNT");
-    return {static_cast<std::int32_t>(*v), *c};
-}
-
-void write_state(std::vector<std::string>& lines, const Tally& t) {
-    lines.push_back("tally " + std::to_string(t.playouts()) + " " +
-                    std::to_string(t.metric_count()) + " " + std::to_string(t.survivals().size()));
-    for (std::size_t m = 0; m < t.metric_count(); ++m) {
-        std::string l = "metric " + std::to_string(m);
-        const auto c = t.counts(m);
-        for (std::size_t i = 0; i < c.size(); ++i)
-            if (c[i])
-                l += ' ' + std::to_string(t.lo(m) + static_cast<std::int32_t>(i)) + ':' +
-                     std::to_string(c[i]);
-        lines.push_back(std::move(l));
-    }
-    for (std::size_t k = 0; k < t.survivals().size(); ++k) {
-        std::string l = "event " + std::to_string(k);
-        const auto e = t.events(k);
-        const std::int32_t lo = t.lo(static_cast<std::size_t>(t.survivals()[k].time));
-        for (std::size_t i = 0; i < e.size(); ++i)
-            if (e[i])
-                l += ' ' + std::to_string(lo + static_cast<std::int32_t>(i)) + ':' +
-                     std::to_string(e[i]);
-        lines.push_back(std::move(l));
-    }
-}
-
-void add_state(StateReader& in, Tally& t) {
-    const auto head = in.line("tally");
-    if (head.size() != 4 || in.u64(head[2]) != t.metric_count() ||
-        in.u64(head[3]) != t.survivals().size())
-        throw in.bad("a tally of another shape than this build's (" +
-                     std::to_string(t.metric_count()) + " metrics)");
-    const std::uint64_t playouts = in.u64(head[1]);
-    if (playouts > ~std::uint64_t{0} - t.playouts())
-        throw in.bad("its " + std::to_string(playouts) + " playouts overflow the sum's 64 bits");
-    t.add_playouts(playouts);
-    for (std::size_t m = 0; m < t.metric_count(); ++m) {
-        const auto w = in.line("metric");
-        if (w.size() < 2 || in.u64(w[1]) != m) throw in.bad("metric lines out of order");
-        std::uint64_t total = 0;
-        for (std::size_t i = 2; i < w.size(); ++i) {
-            const auto [v, c] = in.pair(w[i]);
-            if (c > playouts - total)  // also what would overflow 64 bits
-                throw in.bad("metric " + std::to_string(m) + " counts more than its " +
-                             std::to_string(playouts) + " playouts");
-            if (!t.add_count(m, v, c))
-                throw in.bad("metric " + std::to_string(m) + ": value " + std::to_string(v) +
-                             " is outside its range");
-            total += c;
-        }
-        if (total != playouts)
-            throw in.bad("metric " + std::to_string(m) + " counts " + std::to_string(total) +
-                         " playouts, not " + std::to_string(playouts));
-    }
-    for (std::size_t k = 0; k < t.survivals().size(); ++k) {
-        const auto w = in.line("event");
-        if (w.size() < 2 || in.u64(w[1]) != k) throw in.bad("event lines out of order");
-        std::uint64_t events = 0;  // each playout ends by the event at most once
-        for (std::size_t i = 2; i < w.size(); ++i) {
-            const auto [v, c] = in.pair(w[i]);
-            if (c > playouts - events)
-                throw in.bad("event " + std::to_string(k) + " counts more than its " +
-                             std::to_string(playouts) + " playouts");
-            events += c;
-            if (!t.add_event(k, v, c))
-                throw in.bad("event " + std::to_string(k) + ": time " + std::to_string(v) +
-                             " is outside its range");
-        }
-    }
-}
-
-// ---- shard files ----
-
-std::string shard_text(const Shard& s) {
-    std::string t = std::string(kMagic) + "\nodds_version " + s.odds_version + "\ncommand " +
-                    s.command + "\ngame " + s.game + "\nrules_version " + s.rules_version +
-                    "\nseed " + std::to_string(s.seed) + "\nplayouts " +
-                    std::to_string(s.playouts) + '\n';
-    for (const auto& a : s.args) t += "arg " + a + '\n';
-    std::uint64_t units = 0;
-    for (const auto& j : s.jobs) units += j.chunks;
-    t += "shard " + std::to_string(s.index) + ' ' + std::to_string(s.count) + "\nunits " +
-         std::to_string(s.first) + ' ' + std::to_string(s.last) + ' ' + std::to_string(units) +
-         "\npartial " + (s.partial ? "1" : "0") + '\n';
-    for (std::size_t j = 0; j < s.jobs.size(); ++j) {
-        t += "job " + std::to_string(s.jobs[j].chunks) + ' ' +
-             std::to_string(s.jobs[j].chunk_size) + "\nscenario " + s.jobs[j].scenario +
-             "\npolicy " + s.jobs[j].policy + '\n';
-        for (const auto& l : s.states[j]) t += "state " + l + '\n';
-    }
-    return t + "crc32 " + hex8(crc32_of(t)) + '\n';
-}
-
-Shard read_shard(std::string_view text, std::string source) {
-    const auto bad = [&](const std::string& why) {
-        return UsageError("shard '" + source + "': " + why);
-    };
-    // The checksum first: a truncated or edited file says so before anything else is read.
-    if (text.substr(0, kMagic.size()) != kMagic) throw bad("not an odds shard file");
-    const auto last = text.rfind("\ncrc32 ");
-    if (last == std::string_view::npos || text.back() != '\n')
-        throw bad("truncated (no checksum line at its end)");
-    const std::string_view body = text.substr(0, last + 1);
-    const std::string_view sum = text.substr(last + 7, text.size() - last - 8);
-    if (sum != hex8(crc32_of(body)))
-        throw bad("its checksum disagrees with its content (crc32 " + std::string(sum) +
-                  ", content " + hex8(crc32_of(body)) + "): truncated or edited");
-
-    Shard s;
-    s.source = std::move(source);
-    std::istringstream in{std::string(body)};
-    std::string line;
-    std::getline(in, line);  // the magic
-    std::uint64_t units = 0;
-    while (std::getline(in, line)) {
-        const auto sp = line.find(' ');
-        const std::string key = line.substr(0, sp);
-        const std::string rest = sp == std::string::npos ? "" : line.substr(sp + 1);
-        const auto number = [&] {
-            if (const auto v = to_u64(rest)) return *v;
-            throw bad("'" + line + "' is not " + key + " N");
-        };
-        if (key == "odds_version")
-            s.odds_version = rest;
-        else if (key == "command")
-            s.command = rest;
-        else if (key == "game")
-            s.game = rest;
-        else if (key == "rules_version")
-            s.rules_version = rest;
-        else if (key == "seed")
-            s.seed = number();
-        else if (key == "playouts")
-            s.playouts = number();
-        else if (key == "arg")
-            s.args.push_back(rest);
-        else if (key == "shard" || key == "units") {
-            const auto w = words_of(rest);
-            std::vector<std::uint64_t> v;
-            for (const auto& x : w)
-                if (const auto n = to_u64(x)) v.push_back(*n);
-            if (v.size() != (key == "shard" ? 2u : 3u) || v.size() != w.size())
-                throw bad("'" + line + "' is malformed");
-            if (key == "shard") {
-                s.index = v[0];
-                s.count = v[1];
-            } else {
-                s.first = v[0];
-                s.last = v[1];
-                units = v[2];
-            }
-        } else if (key == "partial") {
-            if (rest != "0" && rest != "1")
-                throw bad("'" + line + "' is not partial 0 or partial 1");
-            s.partial = rest == "1";
-        } else if (key == "job") {
-            const auto w = words_of(rest);
-            const auto chunks = w.size() == 2 ? to_u64(w[0]) : std::nullopt;
-            const auto size = w.size() == 2 ? to_u64(w[1]) : std::nullopt;
-            if (!chunks || !size || *size == 0) throw bad("'" + line + "' is not job CHUNKS SIZE");
-            s.jobs.push_back({{}, {}, *chunks, *size});
-            s.states.emplace_back();
-        } else if (key == "scenario" && !s.jobs.empty())
-            s.jobs.back().scenario = rest;
-        else if (key == "policy" && !s.jobs.empty())
-            s.jobs.back().policy = rest;
-        else if (key == "state" && !s.jobs.empty())
-            s.states.back().push_back(rest);
-        else
-            throw bad("unknown record '" + key + "'");
-    }
-    std::uint64_t total = 0;
-    for (const auto& j : s.jobs) total += j.chunks;
-    if (s.command.empty() || s.game.empty() || s.jobs.empty() || total != units ||
-        s.first > s.last || s.last > units || s.index < 1 || s.index > s.count)
-        throw bad("its header is incomplete or inconsistent");
-    return s;
-}
-
-std::vector<Shard> read_shards(const std::string& path) {
-    std::error_code ec;
-    std::vector<fs::path> files;
-    if (fs::is_directory(path, ec)) {
-        for (const auto& e : fs::directory_iterator(path, ec)) {
-            const std::string name = e.path().filename().string();
-            if (name.rfind("shard-", 0) == 0 && e.path().extension() == ".odds")
-                files.push_back(e.path());
-        }
-        if (files.empty())
-            throw UsageError("'" + path + "' holds no shard files (shard-I-of-N.odds)");
-        std::sort(files.begin(), files.end());
-    } else if (fs::is_regular_file(path, ec)) {
-        files.emplace_back(path);
-    } else {
-        throw UsageError("'" + path + "' is neither a folder of shards nor a shard file");
-    }
-    std::vector<Shard> out;
-    for (const auto& f : files) {
-        out.push_back(read_shard(read_input_file(f.string(), "shard", kMaxDataFile, kMaxDataLine),
-                                 f.string()));
-    }
-    return out;
 }
 
 void check_shards(std::vector<Shard>& shards, bool allow_gaps) {
@@ -540,7 +273,8 @@ void WorkShare::record(std::size_t job, std::uint64_t chunks, bool partial,
 void WorkShare::for_each_state(std::size_t job, const std::function<void(StateReader&)>& f) const {
     for (const Shard& s : shards_) {
         if (s.states[job].empty()) continue;
-        StateReader in(s.states[job], s.source);
+        StateReader in(s.states[job], s.source,
+                       job < s.state_lines.size() ? &s.state_lines[job] : nullptr);
         // The playouts its state counts (the first line's second word) are those its chunks of
         // this job hold: a forged count (2^64-1, or one that would overflow the sum) is refused.
         const std::uint64_t u0 = unit0_[job], u1 = u0 + shard_.jobs[job].chunks;
@@ -556,14 +290,14 @@ void WorkShare::for_each_state(std::size_t job, const std::function<void(StateRe
         const std::uint64_t held = exact
                                        ? std::min(times(hi, size), p) - std::min(times(lo, size), p)
                                        : times(hi - lo, size);
-        const auto head = words_of(s.states[job].front());
+        const auto head = split_words(s.states[job].front());
         const auto counted = head.size() >= 2 ? to_u64(head[1]) : std::nullopt;
         if (counted && (exact ? *counted != held : *counted > held))
             throw in.bad("its state counts " + head[1] + " playouts, but its chunks " +
                          chunk_span(lo, hi) + " of job " + std::to_string(job) + " hold " +
                          (exact ? "" : "at most ") + std::to_string(held) + ": edited or forged");
         f(in);
-        if (!in.done()) throw in.bad("job " + std::to_string(job) + " has lines left over");
+        in.expect_end("job " + std::to_string(job) + " has lines left over");
     }
 }
 

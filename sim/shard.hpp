@@ -20,41 +20,10 @@
 #include <vector>
 
 #include "sim/cli_common.hpp"
+#include "sim/shard_file.hpp"
 
 namespace odds::cli {
 
-// One job of a command, as its shards record it.
-struct ShardJob {
-    std::string scenario;
-    std::string policy;
-    std::uint64_t chunks = 0;
-    std::uint64_t chunk_size = 0;  // playouts a chunk (the last may be short)
-    bool operator==(const ShardJob&) const = default;
-};
-
-// A shard's provenance and exact state: what a shard file holds (docs/output.md, shard files).
-struct Shard {
-    std::string source;  // the file (or MPI rank) it came from, for messages
-    std::string odds_version, command, game, rules_version;
-    std::uint64_t seed = 0, playouts = 0;
-    // The command's arguments, without --shard, --out, --threads and --no-progress: playing them
-    // again prepares exactly the runs the shard played.
-    std::vector<std::string> args;
-    std::vector<ShardJob> jobs;
-    std::uint64_t index = 1, count = 1;  // shard I of N
-    std::uint64_t first = 0, last = 0;   // the work units played, [first, last)
-    bool partial = false;                // interrupted: it played fewer units than its share
-    // Per job, the lines of its state (none: the shard played none of its chunks).
-    std::vector<std::vector<std::string>> states;
-};
-
-// The text of a shard file, its last line a CRC-32 of everything before it.
-std::string shard_text(const Shard& s);
-// Reads a shard file's text; throws UsageError (naming `source`) when it is truncated, edited
-// (the checksum disagrees) or not a shard file.
-Shard read_shard(std::string_view text, std::string source);
-// Every shard file in `path` (a folder: its shard-*.odds files; or one shard file).
-std::vector<Shard> read_shards(const std::string& path);
 // Checks that the shards are of one invocation (command, game, rules version, seed, playouts,
 // scenarios, policies and options) and that their units tile the command's work exactly (no
 // overlap; with allow_gaps false, nothing missing): a UsageError naming the shards and what
@@ -72,31 +41,6 @@ std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text);
 // goes (--shard, --out, --threads, --no-progress). What a shard records, and provenance.csv's
 // command line, so that a merged folder and one process's are byte for byte the same.
 std::vector<std::string> canonical_args(const po::variables_map& vm);
-
-// A job's state, line by line (shard files): written from a Tally, and added into one.
-void write_state(std::vector<std::string>& lines, const Tally& t);
-class StateReader;
-void add_state(StateReader& in, Tally& t);
-
-// The lines of one job's state in one shard, read in order.
-class StateReader {
-public:
-    StateReader(const std::vector<std::string>& lines, std::string where)
-        : lines_(lines), where_(std::move(where)) {}
-    // The next line's words, its first being `keyword`; throws when it is missing or another.
-    std::vector<std::string> line(std::string_view keyword);
-    bool done() const { return next_ == lines_.size(); }
-    UsageError bad(const std::string& why) const;
-    std::uint64_t u64(const std::string& word) const;
-    std::int64_t i64(const std::string& word) const;
-    // "VALUE:COUNT"
-    std::pair<std::int32_t, std::uint64_t> pair(const std::string& word) const;
-
-private:
-    const std::vector<std::string>& lines_;
-    std::string where_;
-    std::size_t next_ = 0;
-};
 
 class WorkShare {
 public:

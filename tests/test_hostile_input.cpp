@@ -233,7 +233,7 @@ TEST_CASE("a targets file names no rules version; a baseline keeps every headlin
              d.file("t.targets",
                     "odds-targets 1\ngame race\nrules_version race/2\ntarget win at least 0.1\n"),
              "--no-progress", "--out", out.string()},
-            "line 3: 'rules_version' is a baseline's record, not a targets file's", out);
+            "t.targets:3: 'rules_version' is a baseline's record, not a targets file's", out);
     const std::string baseline = d.path("b.baseline");
     REQUIRE(odds_cli({"baseline", "race", "-n", "1000", "--no-progress", "--out", baseline}).code ==
             0);

@@ -6,25 +6,22 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/line_reader.hpp"
 #include "engine/msc/example_map_data.hpp"
-#include "engine/position.hpp"
 #include "engine/rule_options.hpp"
 
 namespace odds::msc {
 
 StarMap parse_map(std::string_view text, std::string_view origin) {
     StarMap m;
-    int homes = 0, line_no = 0, row = 0, first_row_line = 0;
-    auto bad = [&](const std::string& why) {
-        return UsageError(std::string(origin) + " line " + std::to_string(line_no) + ": " + why);
-    };
-    while (!text.empty()) {
-        const auto nl = text.find('\n');
-        std::string_view line = text.substr(0, nl);
-        text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
-        ++line_no;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (line.empty() || line.front() == '#') continue;
+    int homes = 0, row = 0, first_row_line = 0;
+    LineReader in(text, origin, LineReader::Comments::first_word);
+    while (in.next()) {
+        const std::string_view line = in.text();
+        const int line_no = in.line();
+        const auto bad = [&](const std::string& why) {
+            return LineReader::error_at(origin, line_no, why);
+        };
         if (m.width == 0) {
             m.width = static_cast<int>(line.size());
             first_row_line = line_no;
@@ -61,17 +58,14 @@ StarMap parse_map(std::string_view text, std::string_view origin) {
         ++row;
     }
     m.height = row;
-    const std::string where(origin);
-    if (m.width == 0) throw UsageError(where + ": no rows of hexes");
-    if (homes != 2)
-        throw UsageError(where + ": " + std::to_string(homes) + " home systems ('H'); a map has 2");
-    if (m.systems.empty()) throw UsageError(where + ": no star systems ('*') besides the homes");
+    if (m.width == 0) in.fail("no rows of hexes");
+    if (homes != 2) in.fail(std::to_string(homes) + " home systems ('H'); a map has 2");
+    if (m.systems.empty()) in.fail("no star systems ('*') besides the homes");
     return m;
 }
 
 std::shared_ptr<const StarMap> read_map_file(const std::string& path) {
-    const std::string origin = "map file '" + path + "'";
-    return std::make_shared<const StarMap>(parse_map(read_input_file(path, "map file"), origin));
+    return std::make_shared<const StarMap>(parse_map(read_input_file(path, "map file"), path));
 }
 
 std::string_view example_map_text() { return kExampleMapText; }

@@ -3,7 +3,8 @@
 // the program; `map=PATH` plays a designer's own map in the same format (M1b). `parse_map` reads
 // that format: rows of hexes in odd-q offset layout (odd columns sit half a hex lower), '.' empty
 // space, '*' a star system, 'H' a home system (the first H read, in row order, is side A's, the
-// second side B's); lines starting with '#' are comments. At most kMaxMapSide columns and rows,
+// second side B's); a line whose first word starts with '#' is a comment, blank lines are skipped
+// (read through engine/line_reader.hpp). At most kMaxMapSide columns and rows,
 // every row as wide as the first, exactly two homes, at least one other system, at most
 // kMaxSystems systems in all.
 #pragma once
@@ -30,7 +31,7 @@ struct StarMap {
     }
 };
 
-// Reads a map; throws UsageError "ORIGIN line N: what is wrong" (ORIGIN names the file).
+// Reads a map; throws UsageError "ORIGIN:LINE: what is wrong" (ORIGIN names the file: its path).
 StarMap parse_map(std::string_view text, std::string_view origin = "map");
 
 // Reads and parses the map file at `path`; throws UsageError naming the file when it cannot be

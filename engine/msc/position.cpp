@@ -4,8 +4,8 @@
 #include <string>
 
 #include "engine/dice.hpp"
+#include "engine/line_reader.hpp"
 #include "engine/msc/msc.hpp"
-#include "engine/position.hpp"
 
 namespace odds::msc {
 
@@ -25,7 +25,7 @@ std::string hex_text(const hex::Hex& h) {
     return std::to_string(hex::offset_col(h)) + "," + std::to_string(hex::offset_row(h));
 }
 
-int read_side(const PositionReader& r, std::size_t i) {
+int read_side(const LineReader& r, std::size_t i) {
     const std::string_view w = r.word(i);
     if (w == "a") return 0;
     if (w == "b") return 1;
@@ -33,7 +33,7 @@ int read_side(const PositionReader& r, std::size_t i) {
 }
 
 // "COL,ROW" (the map file's columns and rows, from 0), a hex of the map (M1).
-hex::Hex read_hex(const PositionReader& r, std::size_t i, const State& s) {
+hex::Hex read_hex(const LineReader& r, std::size_t i, const State& s) {
     const std::string_view w = r.word(i);
     const auto comma = w.find(',');
     int col = -1, row = -1;
@@ -93,7 +93,7 @@ std::string write_position(const State& s) {
 
 State read_position(std::string_view text, std::string_view file, const Options& o,
                     const std::array<Plan, kSides>& plans) {
-    PositionReader r(text, file);
+    LineReader r(text, file);
     if (o.random_map)
         r.fail(
             "a position needs a fixed map (map=example or a map file): map=random draws a new "

@@ -2,8 +2,8 @@
 #include <array>
 #include <string>
 
+#include "engine/line_reader.hpp"
 #include "engine/naval/naval.hpp"
-#include "engine/position.hpp"
 
 namespace odds::naval {
 
@@ -75,7 +75,7 @@ std::string write_position(const Start& p) {
 }
 
 Start read_position(std::string_view text, std::string_view file, const Options& o) {
-    PositionReader in(text, file);
+    LineReader in(text, file);
     Start p;
     p.state = empty_sea(o);
     State& s = p.state;

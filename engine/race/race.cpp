@@ -1,6 +1,6 @@
 #include "engine/race/race.hpp"
 
-#include "engine/position.hpp"
+#include "engine/line_reader.hpp"
 
 namespace odds::race {
 
@@ -43,7 +43,7 @@ std::string write_position(const State& s, const Options&) {
 }
 
 State read_position(std::string_view text, std::string_view file, const Options& o) {
-    PositionReader r(text, file);
+    LineReader r(text, file);
     State s;
     int square_line = 0, turn_line = 0;
     while (r.next()) {

@@ -1,4 +1,4 @@
-#include "engine/position.hpp"
+#include "engine/line_reader.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -77,42 +77,82 @@ std::string read_input_file(const std::string& path, std::string_view what, std:
     return text;
 }
 
-PositionReader::PositionReader(std::string_view text, std::string_view file)
-    : text_(text), file_(file) {}
+std::vector<std::string> split_words(std::string_view text) {
+    std::vector<std::string> out;
+    for (const auto w : LineReader::words_of(text)) out.emplace_back(w);
+    return out;
+}
 
-bool PositionReader::next() {
+namespace {
+constexpr bool blank(char c) noexcept {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+}  // namespace
+
+std::vector<std::string_view> LineReader::words_of(std::string_view text) {
+    std::vector<std::string_view> out;
+    words_into(text, out);
+    return out;
+}
+
+void LineReader::words_into(std::string_view text, std::vector<std::string_view>& out) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && blank(text[i])) ++i;
+        const std::size_t start = i;
+        while (i < text.size() && !blank(text[i])) ++i;
+        if (i > start) out.push_back(text.substr(start, i - start));
+    }
+}
+
+LineReader::LineReader(std::string_view text, std::string_view file, Comments comments)
+    : all_(text), file_(file), comments_(comments) {}
+
+bool LineReader::next() {
     words_.clear();
     while (!done_ && words_.empty()) {
-        if (pos_ >= text_.size()) {
+        if (pos_ >= all_.size()) {
             done_ = true;
+            text_of_line_ = {};
             break;
         }
-        const auto end = text_.find('\n', pos_);
-        std::string_view row = text_.substr(pos_, end == std::string_view::npos ? end : end - pos_);
-        pos_ = end == std::string_view::npos ? text_.size() : end + 1;
+        const auto end = all_.find('\n', pos_);
+        std::string_view row = all_.substr(pos_, end == std::string_view::npos ? end : end - pos_);
+        pos_ = end == std::string_view::npos ? all_.size() : end + 1;
         ++line_;
-        if (const auto hash = row.find('#'); hash != std::string_view::npos)
-            row = row.substr(0, hash);
-        std::size_t i = 0;
-        while (i < row.size()) {
-            while (i < row.size() && (row[i] == ' ' || row[i] == '\t' || row[i] == '\r')) ++i;
-            const std::size_t start = i;
-            while (i < row.size() && row[i] != ' ' && row[i] != '\t' && row[i] != '\r') ++i;
-            if (i > start) words_.push_back(row.substr(start, i - start));
-        }
+        if (comments_ == Comments::anywhere)
+            if (const auto hash = row.find('#'); hash != std::string_view::npos)
+                row = row.substr(0, hash);
+        if (comments_ != Comments::none && !row.empty() && row.back() == '\r') row.remove_suffix(1);
+        words_into(row, words_);
+        if (comments_ == Comments::first_word && !words_.empty() && words_[0][0] == '#')
+            words_.clear();
+        text_of_line_ = row;
     }
     return !words_.empty();
 }
 
-std::string_view PositionReader::word(std::size_t i) const {
+std::string_view LineReader::word(std::size_t i) const {
     if (i >= words_.size())
         fail("'" + std::string(words_.empty() ? std::string_view() : words_[0]) +
              "' needs at least " + std::to_string(i + 1) + " words");
     return words_[i];
 }
 
-std::int64_t PositionReader::integer(std::size_t i, std::int64_t lo, std::int64_t hi,
-                                     std::string_view what, std::string_view rule) const {
+std::string_view LineReader::rest(std::size_t i) const {
+    if (i >= words_.size()) return {};
+    return text_of_line_.substr(static_cast<std::size_t>(words_[i].data() - text_of_line_.data()));
+}
+
+std::string_view LineReader::value() const {
+    if (words_.empty()) return {};
+    const auto after =
+        static_cast<std::size_t>(words_[0].data() - text_of_line_.data()) + words_[0].size() + 1;
+    return after >= text_of_line_.size() ? std::string_view() : text_of_line_.substr(after);
+}
+
+std::int64_t LineReader::integer(std::size_t i, std::int64_t lo, std::int64_t hi,
+                                 std::string_view what, std::string_view rule) const {
     const std::string_view w = word(i);
     std::int64_t v = 0;
     const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
@@ -123,26 +163,30 @@ std::int64_t PositionReader::integer(std::size_t i, std::int64_t lo, std::int64_
     return v;
 }
 
-void PositionReader::expect_words(std::size_t n, std::string_view usage) const {
+void LineReader::expect_words(std::size_t n, std::string_view usage) const {
     if (words_.size() != n)
         fail("expected " + std::to_string(n) + " words, got " + std::to_string(words_.size()) +
              ": " + std::string(usage));
 }
 
-void PositionReader::once(int& first, std::string_view record) const {
+void LineReader::once(int& first, std::string_view record) const {
     if (first)
         fail("a second '" + std::string(record) + "' line (the first is line " +
              std::to_string(first) + ")");
     first = line_;
 }
 
-void PositionReader::fail(std::string_view what) const {
+void LineReader::fail(std::string_view what) const {
     if (line_ == 0 || (done_ && words_.empty())) throw UsageError(file_ + ": " + std::string(what));
     fail_at(line_, what);
 }
 
-void PositionReader::fail_at(int line, std::string_view what) const {
-    throw UsageError(file_ + ":" + std::to_string(line) + ": " + std::string(what));
+void LineReader::fail_at(int line, std::string_view what) const {
+    throw error_at(file_, line, what);
+}
+
+UsageError LineReader::error_at(std::string_view file, int line, std::string_view what) {
+    return UsageError(std::string(file) + ":" + std::to_string(line) + ": " + std::string(what));
 }
 
 }  // namespace odds
