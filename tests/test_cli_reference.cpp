@@ -130,13 +130,15 @@ TEST_CASE("registrations are checked when the program starts: a wrong metric nam
           "[registry]") {
     for (const auto& g : games()) CHECK_NOTHROW(validate(g));
     GameEntry g = find_game("bosconian");
-    g.headline = "win,damage,sectors_entred";
+    const std::string_view misspelt[] = {"win", "damage", "sectors_entred"};
+    g.headline = misspelt;
     CHECK_THROWS_WITH(
         validate(g), Catch::Contains("headline metric 'sectors_entred' is not one of its metrics"));
     g = find_game("naval");
-    g.versus = "a_win,b_win";
+    const std::string_view two[] = {"a_win", "b_win"}, drawn[] = {"a_win", "b_win", "drawn"};
+    g.versus = two;
     CHECK_THROWS_WITH(validate(g), Catch::Contains("three versus metrics"));
-    g.versus = "a_win,b_win,drawn";
+    g.versus = drawn;
     CHECK_THROWS_WITH(validate(g), Catch::Contains("versus metric 'drawn'"));
     g = find_game("msc");
     g.rules_version = "naval/3";
