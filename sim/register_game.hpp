@@ -1,33 +1,37 @@
 // A game's registration from the traits of its kernel. engine/GAME/register.cpp describes the
 // kernel once, as a struct K of static members, and entry_of<K>(text) builds the registry entry
-// (sim/registry.hpp) from it and the entry's text (title, summary, options, rules version,
+// (sim/registry.hpp) from K and the entry's text (title, summary, options, rules version,
 // headline...): prepare, and where K has them, positions and the exact solver.
 // docs/adding-a-game.md walks through it.
 //
-// What K has (the kernel's own functions, most as `static constexpr auto f = game::f;`):
-//   name                            "fpb", as typed: odds run NAME
-//   seats                           two-seat games: std::array of the seats' names ({"a", "b"})
-//   Options, parse_options          the rule options and their parser (throws UsageError)
-//   policies, policy_infos          the policy table (policies/policy_table.hpp) and its infos,
-//                                   each an array or a function returning one
-//   scenario, metric_specs          of the Options
-//   survival_spec or survival_specs the survival table(s)
-//   play                            one playout from the start, writing the metrics:
-//                                     play(const Options&, D& dice, std::int32_t* metrics, P&...)
-//                                   with positions: play(const State& start, const Options&, ...)
-//   warnings (optional)             std::vector<std::string> of the Options, printed on stderr
-//   chunk_size (optional)           of the seats' policies (else kChunkSize)
-//   solve_against (optional)        (Options, seat, Policy& mine, const Policy& other): makes a
-//                                   seat whose policy needs a fixed opponent play against it
-// Positions (docs/positions.md), optional:
-//   State, opening(Options)         where a fresh game starts: every playout copies it
-//   read_position(text, file, Options), write_position(State[, Options])
-// The exact solver, optional: exact(ExactReport&, Options, seats[, State]) fills the laws (and
-// notes, survival) of the report entry_of names; with a State it also solves from positions.
-// A run whose options depend on the seats' policies (msc: each side's plan), optional:
-//   Run, bind(Options, seats, const PositionText*): the run's options, the position read there;
-//   then play(const Run&, D&, metrics, P&...), scenario(const Run&), seat_scenario(const Run&),
-//   and seat(made policy) the kernel's policy of a seat.
+// What K has (most as the kernel's own functions: `static constexpr auto f = game::f;`):
+//   name                          "fpb", as typed: odds run NAME
+//   seats                         two-seat games: std::array of the seats' names ({"a", "b"})
+//   parse_options                 Settings -> the kernel's Options (throws UsageError)
+//   policies                      the policy table (policies/policy_table.hpp), or a function
+//                                 returning it; policy_infos, its infos, where not constexpr
+//   survival_spec                 the survival table, or survival_specs, several
+//   opening (positions)           Options -> the State a fresh game starts from (every playout
+//                                 copies it), for games with positions (docs/positions.md)
+//   warnings (optional)           Options -> lines printed on stderr before a run
+//   chunk_size (optional)         the seats' policies -> the chunk size (else kChunkSize)
+//   solve_against (optional)      (Options, seat, Policy& mine, const Policy& other): makes a
+//                                 seat whose policy needs a fixed opponent
+//                                 (PolicyInfo::needs_fixed_opponent) play against the other
+//   exact (optional)              (ExactReport&, Options, seats[, State]) fills the laws (and
+//                                 notes, survival) of a report entry_of names; with a State it
+//                                 also solves from positions (odds exact --state)
+// and, where K does not name them, these functions of the kernel's namespace, found there by
+// argument-dependent lookup (game::scenario for game::Options):
+//   scenario(o), metric_specs(o)
+//   play: no positions: to_metrics(play(o, policies..., dice), metrics)
+//         positions: play_from(s, o, policies..., dice) then to_metrics(s, metrics) on a copy s
+//         of the start; K's own: play(const State& start, o, dice, metrics, policies...)
+//   read_position(text, file, o), write_position(s, o) or write_position(s)
+// A run whose options depend on the seats' policies (msc: each side's plan) names its own:
+//   Run and bind(o, seats, const PositionText*) -> Run (the position read there), then
+//   play(const Run&, dice, metrics, policies...), scenario(const Run&), optionally
+//   seat_scenario(const Run&), and seat(made policy) -> the kernel's policy of a seat.
 #pragma once
 
 #include <array>
@@ -77,7 +81,7 @@ constexpr std::size_t seat_count() {
 }
 
 template <class K>
-using Options = typename K::Options;
+using Options = std::remove_cvref_t<decltype(K::parse_options(std::declval<const Settings&>()))>;
 // What a row of K's policy table makes.
 template <class K>
 using Made = std::remove_cvref_t<decltype(value_of(K::policies)[0].make(
@@ -90,17 +94,18 @@ concept Binds = requires {
     typename K::Run;
 };
 template <class K>
-concept HasPositions = requires {
-    typename K::State;
+concept HasPositions = requires(const Options<K>& o) {
+    K::opening(o);
 };
+template <class K>
+using State = std::remove_cvref_t<decltype(K::opening(std::declval<const Options<K>&>()))>;
 template <class K>
 concept Solves = requires(ExactReport& r, const Options<K>& o, const MadeSeats<K>& s) {
     K::exact(r, o, s);
 };
 template <class K>
 concept SolvesFrom = HasPositions<K> &&
-    requires(ExactReport& r, const Options<K>& o, const MadeSeats<K>& s,
-             const typename K::State& start) {
+    requires(ExactReport& r, const Options<K>& o, const MadeSeats<K>& s, const State<K>& start) {
     K::exact(r, o, s, start);
 };
 
@@ -117,21 +122,33 @@ auto seat_policy(const Made<K>& made) {
 template <class K>
 struct Start {
     Options<K> rules;
-    typename K::State start;
+    State<K> start;
 };
 template <class K>
 struct RunOf {
     using type = Options<K>;
 };
 template <class K>
-requires HasPositions<K> &&(!Binds<K>)struct RunOf<K> {
+concept PlaysFromStart = HasPositions<K> && !Binds<K>;
+template <PlaysFromStart K>
+struct RunOf<K> {
     using type = Start<K>;
 };
-template <class K>
-requires Binds<K>
+template <Binds K>
 struct RunOf<K> {
     using type = typename K::Run;
 };
+
+// The kernel's play (argument-dependent lookup), from a fresh game or from a copy of `start`.
+template <class O, class D, class... P>
+void play_fresh(const O& o, D& dice, std::int32_t* metrics, P&... policies) {
+    to_metrics(play(o, policies..., dice), metrics);
+}
+template <class S, class O, class D, class... P>
+void play_on(S s, const O& o, D& dice, std::int32_t* metrics, P&... policies) {
+    play_from(s, o, policies..., dice);
+    to_metrics(s, metrics);
+}
 
 // K's kernel as sim/game_run.hpp binds it.
 template <class K>
@@ -142,12 +159,64 @@ struct Kernel {
         std::conditional_t<seat_count<K>() == 1, std::tuple<Policy>, std::tuple<Policy, Policy>>;
     template <class D, class... P>
     static void play(const Options& o, D& dice, std::int32_t* metrics, P&... policies) {
-        if constexpr (HasPositions<K> && !Binds<K>)
-            K::play(o.start, o.rules, dice, metrics, policies...);
-        else
+        if constexpr (Binds<K>) {
             K::play(o, dice, metrics, policies...);
+        } else if constexpr (!PlaysFromStart<K>) {
+            if constexpr (requires { K::play(o, dice, metrics, policies...); })
+                K::play(o, dice, metrics, policies...);
+            else
+                play_fresh(o, dice, metrics, policies...);
+        } else if constexpr (requires { K::play(o.start, o.rules, dice, metrics, policies...); }) {
+            K::play(o.start, o.rules, dice, metrics, policies...);
+        } else {
+            play_on(o.start, o.rules, dice, metrics, policies...);
+        }
     }
 };
+
+// The kernel's functions K does not name (argument-dependent lookup: the Options' namespace).
+template <class K>
+std::string scenario_of(const Options<K>& o) {
+    if constexpr (requires { K::scenario(o); })
+        return K::scenario(o);
+    else
+        return scenario(o);
+}
+template <class K>
+std::vector<MetricSpec> metric_specs_of(const Options<K>& o) {
+    if constexpr (requires { K::metric_specs(o); })
+        return K::metric_specs(o);
+    else
+        return metric_specs(o);
+}
+template <class K>
+State<K> position_of(const Options<K>& o, const PositionText* at) {
+    if (!at) return K::opening(o);
+    if constexpr (requires { K::read_position(at->text, at->file, o); })
+        return K::read_position(at->text, at->file, o);
+    else
+        return read_position(at->text, at->file, o);
+}
+template <class K>
+std::string written(const State<K>& s, const Options<K>& o) {
+    if constexpr (requires { K::write_position(s, o); })
+        return K::write_position(s, o);
+    else if constexpr (requires { K::write_position(s); })
+        return K::write_position(s);
+    else if constexpr (requires { write_position(s, o); })
+        return write_position(s, o);
+    else
+        return write_position(s);
+}
+template <class K>
+std::span<const PolicyInfo> infos() {
+    if constexpr (requires { K::policy_infos; }) {
+        return value_of(K::policy_infos);
+    } else {
+        static constexpr auto kInfos = infos_of(K::policies);
+        return kInfos;
+    }
+}
 
 // The seats' policies as made from `args`, and how runs name them.
 template <class K>
@@ -156,40 +225,43 @@ struct Seated {
     std::string label;
 };
 
+// The seats' policies as their table's rows make them, in seat order.
+template <class K, std::size_t... i>
+MadeSeats<K> made(const Options<K>& o, const std::array<PolicyChoice, sizeof...(i)>& chosen,
+                  std::index_sequence<i...>) {
+    return {value_of(K::policies)[chosen[i].index].make(o, chosen[i].args)...};
+}
+
 // The policies named in `args` ("NAME", or "SEAT=NAME" for two seats), made; a seat whose
 // policy needs a fixed opponent (PolicyInfo::needs_fixed_opponent) is solved against the other
 // seat's (K::solve_against), and refused in both seats.
 template <class K>
 Seated<K> seated(const Options<K>& o, const std::vector<std::string>& args) {
     constexpr std::size_t n = seat_count<K>();
-    const std::span<const PolicyInfo> infos = value_of(K::policy_infos);
+    const std::span<const PolicyInfo> infos = registration::infos<K>();
     std::array<PolicyChoice, n> chosen;
     if constexpr (n == 1)
         chosen[0] = pick_policy(K::name, infos, args);
     else
         chosen = pick_seat_policies(K::name, K::seats, infos, args);
-    Seated<K> s{[&]<std::size_t... i>(std::index_sequence<i...>){
-        return MadeSeats<K>{value_of(K::policies)[chosen[i].index].make(o, chosen[i].args)...};
+    Seated<K> s{made<K>(o, chosen, std::make_index_sequence<n>{}), {}};
+    if constexpr (n == 1) {
+        s.label = chosen[0].label;
+    } else {
+        s.label = seats_label(K::seats, chosen);
+        const auto needs = [&](std::size_t k) -> const PolicyInfo* {
+            const PolicyInfo& info = infos[chosen[k].index];
+            return info.needs_fixed_opponent ? &info : nullptr;
+        };
+        if (needs(0) && needs(1))
+            throw UsageError(std::string(K::name) + ": " + std::string(needs(0)->name) +
+                             " needs a fixed opponent; give the other seat a policy");
+        if constexpr (requires { K::solve_against(o, 0, s.made[0], s.made[1]); })
+            for (std::size_t k = 0; k < n; ++k)
+                if (needs(k)) K::solve_against(o, k, s.made[k], s.made[1 - k]);
+    }
+    return s;
 }
-(std::make_index_sequence<n>{}), {}
-};  // namespace registration
-if constexpr (n == 1) {
-    s.label = chosen[0].label;
-} else {
-    s.label = seats_label(K::seats, chosen);
-    const auto needs = [&](std::size_t k) -> const PolicyInfo* {
-        const PolicyInfo& info = infos[chosen[k].index];
-        return info.needs_fixed_opponent ? &info : nullptr;
-    };
-    if (needs(0) && needs(1))
-        throw UsageError(std::string(K::name) + ": " + std::string(needs(0)->name) +
-                         " needs a fixed opponent; give the other seat a policy");
-    if constexpr (requires { K::solve_against(o, 0, s.made[0], s.made[1]); })
-        for (std::size_t k = 0; k < n; ++k)
-            if (needs(k)) K::solve_against(o, k, s.made[k], s.made[1 - k]);
-}
-return s;
-}  // namespace odds
 
 template <class K>
 std::vector<SurvivalSpec> survivals() {
@@ -211,7 +283,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings, const std::vector
             typename K::Run run = K::bind(o, seats.made, at);
             return std::pair{std::move(run), std::move(seats)};
         } else if constexpr (HasPositions<K>) {
-            Start<K> start{o, at ? K::read_position(at->text, at->file, o) : K::opening(o)};
+            Start<K> start{o, position_of<K>(o, at)};
             return std::pair{std::move(start), seated<K>(o, args)};
         } else {
             return std::pair{o, seated<K>(o, args)};
@@ -227,10 +299,10 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings, const std::vector
         if constexpr (requires { K::seat_scenario(bound); })
             run->seat_scenario = K::seat_scenario(bound);
     } else {
-        run->scenario = K::scenario(o);
+        run->scenario = scenario_of<K>(o);
     }
     run->policy = s.label;
-    run->metrics = K::metric_specs(o);
+    run->metrics = metric_specs_of<K>(o);
     run->survivals = survivals<K>();
     if constexpr (requires { std::apply(K::chunk_size, s.made); })
         run->chunk_size = std::apply(K::chunk_size, s.made);
@@ -246,13 +318,12 @@ ExactReport exact(const Settings& settings, const std::vector<std::string>& args
                   const PositionText* at) {
     const Options<K> o = K::parse_options(settings);
     const auto report = [&](const Seated<K>& s) {
-        ExactReport r{std::string(K::name), K::scenario(o), s.label, {}, {}, {}};
+        ExactReport r{std::string(K::name), scenario_of<K>(o), s.label, {}, {}, {}};
         if constexpr (requires { K::warnings(o); }) r.warnings = K::warnings(o);
         return r;
     };
     if constexpr (SolvesFrom<K>) {
-        const typename K::State start =
-            at ? K::read_position(at->text, at->file, o) : K::opening(o);
+        const State<K> start = position_of<K>(o, at);
         const Seated<K> s = seated<K>(o, args);
         ExactReport r = report(s);
         K::exact(r, o, s.made, start);
@@ -274,17 +345,14 @@ GameEntry entry_of(GameEntry e) {
     namespace r = registration;
     e.name = K::name;
     if constexpr (r::seat_count<K>() == 2) e.seats = K::seats;
-    e.policies = r::value_of(K::policy_infos);
+    e.policies = r::infos<K>();
     e.prepare = [](const Settings& s, const std::vector<std::string>& p) {
         return r::prepare<K>(s, p, nullptr);
     };
     if constexpr (r::HasPositions<K>) {
         e.opening_position = [](const Settings& s) {
             const r::Options<K> o = K::parse_options(s);
-            if constexpr (requires { K::write_position(K::opening(o), o); })
-                return K::write_position(K::opening(o), o);
-            else
-                return K::write_position(K::opening(o));
+            return r::written<K>(K::opening(o), o);
         };
         e.prepare_from = [](const Settings& s, const std::vector<std::string>& p,
                             std::string_view text, std::string_view file) {

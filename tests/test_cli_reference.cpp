@@ -144,3 +144,19 @@ TEST_CASE("registrations are checked when the program starts: a wrong metric nam
     g.rules_version = "naval/3";
     CHECK_THROWS_WITH(validate(g), Catch::Contains("rules version 'naval/3' is not 'msc/N'"));
 }
+
+TEST_CASE("a policy that needs a fixed opponent says so by a field, and is refused in both seats",
+          "[registry]") {
+    std::vector<std::string> flagged;
+    for (const auto& g : games())
+        for (const auto& p : g.policies) {
+            if (!p.needs_fixed_opponent) continue;
+            flagged.push_back(std::string(g.name) + " " + std::string(p.name));
+            INFO(flagged.back());
+            REQUIRE(g.seats.size() == 2);
+            CHECK_THROWS_WITH(g.prepare({}, {std::string(p.name)}),
+                              std::string(g.name) + ": " + std::string(p.name) +
+                                  " needs a fixed opponent; give the other seat a policy");
+        }
+    CHECK(flagged == std::vector<std::string>{"dimension-duel best-response"});
+}

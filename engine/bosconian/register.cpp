@@ -11,19 +11,12 @@ namespace {
 
 struct Bosconian {
     static constexpr std::string_view name = "bosconian";
-    using Options = bosconian::Options;
     static constexpr auto parse_options = bosconian::parse_options;
     static constexpr auto& policies = bosconian::kPolicies;
-    static constexpr auto& policy_infos = bosconian::kPolicyInfos;
-    static constexpr auto scenario = bosconian::scenario;
-    static constexpr auto metric_specs = bosconian::metric_specs;
     static constexpr auto survival_spec = bosconian::survival_spec;
     static constexpr auto warnings = bosconian::warnings;
-    template <class D, class P>
-    static void play(const Options& o, D& dice, std::int32_t* metrics, P& policy) {
-        bosconian::to_metrics(bosconian::play(o, policy, dice), metrics);
-    }
-    static void exact(ExactReport& r, const Options& o, const std::array<bosconian::Policy, 1>&) {
+    static void exact(ExactReport& r, const bosconian::Options& o,
+                      const std::array<bosconian::Policy, 1>&) {
         const auto solved = exact::bosconian::solve(o);
         const auto specs = bosconian::metric_specs(o);
         const std::pair<int, const exact::bosconian::MetricLaw*> laws[] = {

@@ -17,30 +17,18 @@ namespace dd = dimension_duel;
 struct Duel {
     static constexpr std::string_view name = "dimension-duel";
     static constexpr std::array<std::string_view, 2> seats{"tau", "kaon"};
-    using Options = dd::Options;
-    using State = dd::State;
     static constexpr auto parse_options = dd::parse_options;
     static constexpr auto& policies = dd::kPolicies;
-    static constexpr auto& policy_infos = dd::kPolicyInfos;
-    static constexpr auto scenario = dd::scenario;
-    static constexpr auto metric_specs = dd::metric_specs;
     static constexpr auto survival_spec = dd::survival_spec;
     static constexpr auto opening = dd::opening;
-    static constexpr auto read_position = dd::read_position;
-    static constexpr auto write_position = dd::write_position;
-    template <class D, class T, class K>
-    static void play(State s, const Options& o, D& dice, std::int32_t* metrics, T& tau, K& kaon) {
-        dd::play_from(s, o, tau, kaon, dice);
-        dd::to_metrics(s.out, metrics);
-    }
     // best-response: its table solved against the other seat's policy.
-    static void solve_against(const Options& o, std::size_t seat, dd::Policy& mine,
+    static void solve_against(const dd::Options& o, std::size_t seat, dd::Policy& mine,
                               const dd::Policy& other) {
         std::get<dd::BestResponse>(mine).table =
             exact::dimension_duel::best_response(o, static_cast<dd::Seat>(seat), other);
     }
-    static void exact(ExactReport& rep, const Options& o, const std::array<dd::Policy, 2>& seat,
-                      const State& start) {
+    static void exact(ExactReport& rep, const dd::Options& o, const std::array<dd::Policy, 2>& seat,
+                      const dd::State& start) {
         const auto r = exact::dimension_duel::solve_from(o, seat[0], seat[1], start);
         const auto specs = dd::metric_specs(o);
         const double u = r.unresolved;

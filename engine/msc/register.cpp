@@ -17,28 +17,17 @@ struct Msc {
     static constexpr auto parse_options = msc::parse_options;
     static constexpr auto policies = msc::policy_table;
     static constexpr auto policy_infos = msc::policy_infos;
-    static constexpr auto metric_specs = msc::metric_specs;
     static constexpr auto survival_spec = msc::survival_spec;
-    static constexpr auto write_position = msc::write_position;
     static msc::Strategy seat(const msc::Policy& p) { return p.strategy; }
     struct Run {
         Options rules;
         std::array<msc::Plan, msc::kSides> plans;
         std::optional<State> start;  // --state: every campaign from this position
     };
-    // M2a: a side's plan: its main design and its escort (the options', else the policy's
-    // doctrine at 15 and 10 BP: doctrine.main_size, doctrine.escort_size), the escorts a share
-    // of the ships built.
+    // Each side's plan follows its policy's doctrine (M2a).
     static Run bind(const Options& o, const std::array<msc::Policy, 2>& seat,
                     const PositionText* at) {
-        Run r{o, {}, {}};
-        for (std::size_t side = 0; side < msc::kSides; ++side) {
-            const msc::Doctrine doc = seat[side].doctrine;
-            r.plans[side] =
-                msc::Plan(o.design[side] ? *o.design[side] : msc::doctrine_main(doc, o),
-                          o.escort[side] ? *o.escort[side] : msc::doctrine_escort(doc, o),
-                          o.escort_share[side]);
-        }
+        Run r{o, {msc::plan_of(o, 0, seat[0].doctrine), msc::plan_of(o, 1, seat[1].doctrine)}, {}};
         if (at) r.start = msc::read_position(at->text, at->file, o, r.plans);
         return r;
     }
@@ -48,16 +37,12 @@ struct Msc {
                                 : msc::play(r.rules, r.plans, a, b, dice),
                         metrics);
     }
-    static std::string ships(const msc::Plan& p) {  // main+escort@share%
-        if (p.escort_share == 0) return msc::to_string(p.design[0]);
-        return msc::to_string(p.design[0]) + "+" + msc::to_string(p.design[1]) + "@" +
-               std::to_string(p.escort_share) + "%";
-    }
     static std::string scenario(const Run& r) {
-        return msc::scenario(r.rules) + " ships=" + ships(r.plans[0]) + "/" + ships(r.plans[1]);
+        return msc::scenario(r.rules) + " ships=" + msc::to_string(r.plans[0]) + "/" +
+               msc::to_string(r.plans[1]);
     }
     static std::vector<std::string> seat_scenario(const Run& r) {
-        return {"ships_a=" + ships(r.plans[0]), "ships_b=" + ships(r.plans[1])};
+        return {"ships_a=" + msc::to_string(r.plans[0]), "ships_b=" + msc::to_string(r.plans[1])};
     }
     // The opening: turn 0, each side's budget saved, no ships yet (M3).
     static State opening(const Options& o) {

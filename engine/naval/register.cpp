@@ -10,20 +10,13 @@ namespace {
 struct Naval {
     static constexpr std::string_view name = "naval";
     static constexpr std::array<std::string_view, 2> seats{"a", "b"};
-    using Options = naval::Options;
-    using State = naval::Start;
     static constexpr auto parse_options = naval::parse_options;
     static constexpr auto& policies = naval::kPolicies;
-    static constexpr auto& policy_infos = naval::kPolicyInfos;
-    static constexpr auto scenario = naval::scenario;
-    static constexpr auto metric_specs = naval::metric_specs;
     static constexpr auto survival_spec = naval::survival_spec;
     static constexpr auto opening = naval::opening;
-    static constexpr auto read_position = naval::read_position;
-    static constexpr auto write_position = naval::write_position;
     template <class D, class A, class B>
-    static void play(const State& start, const Options&, D& dice, std::int32_t* metrics, A& a,
-                     B& b) {
+    static void play(const naval::Start& start, const naval::Options&, D& dice,
+                     std::int32_t* metrics, A& a, B& b) {
         naval::to_metrics(naval::play(start, a, b, dice), metrics);
     }
     // Small chunks keep progress and Ctrl-C prompt, and a 1,000-game run on every core (an mcts

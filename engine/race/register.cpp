@@ -1,6 +1,6 @@
 // Race in the registry: one of the tests' games (CMake's ODDS_TEST_GAMES), not the odds
 // program's; docs/adding-a-game.md walks through this file. Race is the kernel's traits
-// (sim/register_game.hpp names what they may hold); entry_of builds the entry from them.
+// (sim/register_game.hpp says what they may hold); entry_of builds the entry from them.
 #include "engine/race/exact.hpp"
 #include "engine/race/policies.hpp"
 #include "engine/race/race.hpp"
@@ -12,24 +12,13 @@ namespace {
 
 struct Race {
     static constexpr std::string_view name = "race";
-    using Options = race::Options;
-    using State = race::State;
     static constexpr auto parse_options = race::parse_options;
     static constexpr auto& policies = race::kPolicies;
-    static constexpr auto& policy_infos = race::kPolicyInfos;
-    static constexpr auto scenario = race::scenario;
-    static constexpr auto metric_specs = race::metric_specs;
     static constexpr auto survival_spec = race::survival_spec;
-    static constexpr auto read_position = race::read_position;
-    static constexpr auto write_position = race::write_position;
-    static State opening(const Options&) { return {}; }
-    template <class D, class P>
-    static void play(State s, const Options& o, D& dice, std::int32_t* metrics, P& policy) {
-        race::play_from(s, o, policy, dice);
-        race::to_metrics(s, metrics);
-    }
-    static void exact(ExactReport& r, const Options& o, const std::array<race::Policy, 1>& seat) {
-        const auto mass = exact::race::solve(o, seat[0]);
+    static race::State opening(const race::Options&) { return {}; }
+    static void exact(ExactReport& r, const race::Options& o,
+                      const std::array<race::Policy, 1>& p) {
+        const auto mass = exact::race::solve(o, p[0]);
         const auto specs = race::metric_specs(o);
         for (std::size_t m = 0; m < specs.size(); ++m) r.laws.push_back({specs[m], mass[m], 0.0});
     }
