@@ -32,6 +32,10 @@ struct PolicyInfo {
     // The parameters, in order: NAME[:P1[:P2]], each optional from the right; then the named
     // ones (NAME[:P1[:P2]][:KEY=CHOICE]...), each optional, in any order.
     std::span<const PolicyParam> params = {};
+    // A two-seat game's policy that plans against the other seat's (Dimension Duel's
+    // best-response): it cannot sit in both seats, and the registry solves it against the other
+    // seat's policy (sim/register_game.hpp); a tournament skips its pairing with itself.
+    bool needs_fixed_opponent = false;
 };
 
 }  // namespace odds

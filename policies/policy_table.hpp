@@ -46,6 +46,7 @@ struct PolicyRow {
     std::string_view help;
     Make make;
     std::span<const PolicyParam> params = {};
+    bool needs_fixed_opponent = false;  // PolicyInfo::needs_fixed_opponent
 };
 
 // A factory for a policy that needs nothing: T{}, whatever the factory is given. Converts to any
@@ -59,13 +60,15 @@ Made made(const Context&...) {
 template <class Make, std::size_t N>
 constexpr std::array<PolicyInfo, N> infos_of(const PolicyRow<Make> (&rows)[N]) {
     std::array<PolicyInfo, N> out{};
-    for (std::size_t i = 0; i < N; ++i) out[i] = {rows[i].name, rows[i].help, rows[i].params};
+    for (std::size_t i = 0; i < N; ++i)
+        out[i] = {rows[i].name, rows[i].help, rows[i].params, rows[i].needs_fixed_opponent};
     return out;
 }
 template <class Make, std::size_t N>
 constexpr std::array<PolicyInfo, N> infos_of(const std::array<PolicyRow<Make>, N>& rows) {
     std::array<PolicyInfo, N> out{};
-    for (std::size_t i = 0; i < N; ++i) out[i] = {rows[i].name, rows[i].help, rows[i].params};
+    for (std::size_t i = 0; i < N; ++i)
+        out[i] = {rows[i].name, rows[i].help, rows[i].params, rows[i].needs_fixed_opponent};
     return out;
 }
 

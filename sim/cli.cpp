@@ -96,8 +96,9 @@ namespace {
 // Two-seat games: the derived `balance` row after the metrics (docs/output.md, summary.csv).
 void add_balance_row(const GameEntry& game, std::vector<Summary>& rows, double n, bool exact) {
     if (game.versus.empty()) return;
-    const auto v = split_names(game.versus);
-    if (auto b = balance_row(rows, v[0], v[1], n, exact)) rows.push_back(*b);
+    const auto& v = game.versus;
+    if (auto b = balance_row(rows, std::string(v[0]), std::string(v[1]), n, exact))
+        rows.push_back(*b);
 }
 
 // odds exact's files for DIR: summary.csv, distributions.csv and survival.csv where solved.
@@ -141,15 +142,10 @@ std::string range_text(const MetricSpec& m) {
 // Every game in `shown` as one JSON document: everything `odds list` says, for tools.
 std::string list_json(const std::vector<const GameEntry*>& shown) {
     std::string j = "{\n  \"odds_version\": " + json_string(ODDS_VERSION) + ",\n  \"games\": [";
-    const auto names = [](const std::vector<std::string>& v) {
+    const auto names = [](std::span<const std::string_view> v) {
         std::string a = "[";
         for (std::size_t i = 0; i < v.size(); ++i) a += (i ? ", " : "") + json_string(v[i]);
         return a + "]";
-    };
-    const auto trimmed = [](std::string_view list) {
-        auto v = list.empty() ? std::vector<std::string>{} : split_names(list);
-        for (auto& x : v) x.erase(0, x.find_first_not_of(' '));
-        return v;
     };
     for (std::size_t gi = 0; gi < shown.size(); ++gi) {
         const GameEntry& g = *shown[gi];
@@ -157,10 +153,10 @@ std::string list_json(const std::vector<const GameEntry*>& shown) {
         j += std::string(gi ? "," : "") + "\n    {\n      \"name\": " + json_string(g.name) +
              ",\n      \"title\": " + json_string(g.title) +
              ",\n      \"summary\": " + json_string(g.summary) +
-             ",\n      \"seats\": " + names(trimmed(g.seats)) +
+             ",\n      \"seats\": " + names(g.seats) +
              ",\n      \"rules_version\": " + json_string(g.rules_version) +
-             ",\n      \"headline\": " + names(trimmed(g.headline)) +
-             ",\n      \"versus\": " + names(trimmed(g.versus)) +
+             ",\n      \"headline\": " + names(g.headline) +
+             ",\n      \"versus\": " + names(g.versus) +
              ",\n      \"default_policy\": " + json_string(defaults->policy) +
              ",\n      \"default_scenario\": " + json_string(defaults->scenario) +
              ",\n      \"policies\": [";
@@ -229,7 +225,7 @@ int cmd_list(const std::vector<std::string>& args, Io io) {
         io.out << g->name << " - " << g->title << ": " << g->summary << "\n  policies (--policy "
                << (g->seats.empty()
                        ? "NAME"
-                       : "NAME for every seat, or SEAT=NAME; seats: " + std::string(g->seats))
+                       : "NAME for every seat, or SEAT=NAME; seats: " + joined(g->seats, ", "))
                << "; default " << g->policies.front().name << "):\n";
         // One column for names, as wide as the longest (at least 22), then the help.
         std::size_t wide = 20;

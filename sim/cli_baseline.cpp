@@ -151,13 +151,13 @@ std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_
     // Every headline metric of the game, as odds baseline records them: one deleted is refused
     // (under this build's rules version; another version may head with other metrics).
     if (!b.targets && b.rules_version == game->rules_version)
-        for (auto name : split_names(game->headline)) {
-            name.erase(0, name.find_first_not_of(' '));
+        for (const std::string_view headline : game->headline) {
+            const std::string name(headline);
             if (std::none_of(b.metrics.begin(), b.metrics.end(),
                              [&](const BaselineMetric& m) { return m.name == name; }))
                 throw UsageError(path + ": the baseline lacks headline metric '" + name + "' (" +
                                  std::string(game->name) + " " + std::string(game->rules_version) +
-                                 " records every one: " + std::string(game->headline) +
+                                 " records every one: " + joined(game->headline, ",") +
                                  "); record the baseline again with odds baseline");
         }
     return run;
@@ -247,7 +247,8 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     cfg.chunk_size = prepared->chunk_size;
     if (!vm.count("out")) throw UsageError("give the baseline file to write: --out FILE");
     const std::string out = vm["out"].as<std::string>();
-    const auto tolerances = tolerances_of(vm, split_names(game.headline));
+    const auto tolerances =
+        tolerances_of(vm, std::vector<std::string>(game.headline.begin(), game.headline.end()));
     ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
     share->begin(vm, "baseline", game, cfg.seed, cfg.playouts, {job_of(*prepared, cfg.playouts)},
                  io);
@@ -279,7 +280,7 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     const auto ds = distributions(r.tally, prepared->metrics);
     io.out << game.name << " baseline | " << prepared->scenario << " | " << prepared->policy
            << " | seed " << cfg.seed << " | " << cfg.playouts << " playouts\n";
-    for (const auto& name : split_names(game.headline))
+    for (const std::string_view name : game.headline)
         for (std::size_t m = 0; m < ds.size(); ++m) {
             if (ds[m].spec.name != name) continue;
             const Summary s = summarize(ds[m], false);
@@ -290,8 +291,8 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
             f << '\n';
             io.out << "  " << std::left << std::setw(18) << name << interval(s) << '\n';
         }
-    for (const auto& name : split_names(game.headline))  // in the metrics' order
-        if (const auto t = tolerances.find(name); t != tolerances.end())
+    for (const std::string_view name : game.headline)  // in the metrics' order
+        if (const auto t = tolerances.find(std::string(name)); t != tolerances.end())
             f << "tolerance " << name << ' ' << format_double(t->second) << '\n';
     if (vm.count("sequential")) f << "check sequential\n";
     write_file_atomic(out, f.str());

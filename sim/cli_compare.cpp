@@ -119,19 +119,16 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     // Two-seat games: every entry names the same seat, the one compared.
     int seat = -1;
     if (!game.seats.empty()) {
-        const auto seat_names = split_names(game.seats);
         for (const auto& e : entries) {
             const auto eq = e.find('=');
             int k = -1;
-            for (std::size_t i = 0; i < seat_names.size(); ++i) {
-                std::string n = seat_names[i];
-                n.erase(0, n.find_first_not_of(' '));
-                if (eq != std::string::npos && e.substr(0, eq) == n) k = static_cast<int>(i);
-            }
+            for (std::size_t i = 0; i < game.seats.size(); ++i)
+                if (eq != std::string::npos && e.substr(0, eq) == game.seats[i])
+                    k = static_cast<int>(i);
             if (k < 0)
                 throw UsageError("--policy '" + e +
                                  "': name the compared seat, SEAT=NAME (seats: " +
-                                 std::string(game.seats) + ")");
+                                 joined(game.seats, ", ") + ")");
             if (seat >= 0 && k != seat)
                 throw UsageError("--policy '" + e +
                                  "' names another seat: every entry compares "
@@ -156,9 +153,9 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     // The metrics compared pair by pair (compare.csv): the headline ones, then the ranking
     // metric and the table's, where not among them.
     std::vector<std::size_t> head;
-    std::vector<std::string> head_names = split_names(game.headline);
+    std::vector<std::string> head_names(game.headline.begin(), game.headline.end());
     if (seat >= 0) {  // by default, rank by the compared seat's wins
-        const std::string wins = split_names(game.versus)[seat];
+        const std::string wins(game.versus[static_cast<std::size_t>(seat)]);
         std::erase(head_names, wins);
         head_names.insert(head_names.begin(), wins);
     }

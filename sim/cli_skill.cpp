@@ -37,10 +37,14 @@ inline constexpr std::uint64_t kMaxOutcomes = 50'000'000;  // groups x games kep
 // --budgets (doubling from LO up to HI), each checked against the game's policy table.
 std::vector<std::string> rungs_of(const po::variables_map& vm, const GameEntry& game) {
     std::vector<std::string> rungs = policies_of(vm);
+    if (rungs.empty())  // the game's own ladder (registry: weakest first)
+        for (const auto& r : game.ladder) rungs.emplace_back(r);
     for (const auto& r : rungs)
         if (r.find('=') != std::string::npos)
             throw UsageError("--policy '" + r + "': give bare policy names; the ladder seats them");
-    const std::string search = vm.count("search") ? vm["search"].as<std::string>() : "mcts:{n}";
+    const std::string search = vm.count("search")    ? vm["search"].as<std::string>()
+                               : game.search.empty() ? std::string("mcts:{n}")
+                                                     : std::string(game.search);
     const std::string budgets = vm.count("budgets") ? vm["budgets"].as<std::string>() : "16..64";
     const bool has_search =
         search != "none" && std::any_of(game.policies.begin(), game.policies.end(), [&](auto& p) {
@@ -65,8 +69,10 @@ std::vector<std::string> rungs_of(const po::variables_map& vm, const GameEntry& 
     }
     if (rungs.size() < 2)
         throw UsageError(
-            "a skill ladder needs two rungs or more: give --policy NAME for each "
-            "rule of thumb, weakest first (and --search, --budgets for search)");
+            game.policies.size() < 2
+                ? std::string(game.name) + " has one policy (no decision to make): no ladder"
+                : "a skill ladder needs two rungs or more: give --policy NAME for each rule of "
+                  "thumb, weakest first (and --search, --budgets for search)");
     std::vector<std::string> labels;
     for (const auto& r : rungs) {
         labels.push_back(parse_policy(game.name, game.policies, r).label);
@@ -88,20 +94,15 @@ std::vector<Group> groups_of(const po::variables_map& vm, const GameEntry& game,
                              const std::vector<std::string>& rungs, std::string& metric) {
     std::vector<Group> groups;
     const Settings settings = settings_of(vm);
-    const auto seats = split_names(game.seats);
-    auto seat = [&](std::size_t s) {
-        std::string n = seats[s];
-        n.erase(0, n.find_first_not_of(' '));
-        return n;
-    };
+    auto seat = [&](std::size_t s) { return std::string(game.seats[s]); };
     auto index = [&](const PreparedRun& run, const std::string& name) {
         for (std::size_t m = 0; m < run.metrics.size(); ++m)
             if (run.metrics[m].name == name) return m;
         throw UsageError("--metric '" + name + "': not a metric of " + std::string(game.name) +
                          " ('odds list " + std::string(game.name) + "' shows them)");
     };
-    if (seats.empty()) {
-        if (metric.empty()) metric = split_names(game.headline).at(0);
+    if (game.seats.empty()) {
+        if (metric.empty()) metric = std::string(game.headline.front());
         for (std::size_t r = 0; r < rungs.size(); ++r) {
             Group g{r, r, game.prepare(settings, {rungs[r]}), {}};
             g.score[0] = index(*g.run, metric);
@@ -112,15 +113,20 @@ std::vector<Group> groups_of(const po::variables_map& vm, const GameEntry& game,
     if (!metric.empty())
         throw UsageError("--metric: a two-seat game's ladder is rated by its results; " +
                          std::string(game.name) + " takes no --metric");
-    const auto versus = split_names(game.versus);
+    auto fixed_opponent = [&](const std::string& rung) {
+        return game.policies[parse_policy(game.name, game.policies, rung).index]
+            .needs_fixed_opponent;
+    };
     for (std::size_t a = 0; a < rungs.size(); ++a)
         for (std::size_t b = 0; b < rungs.size(); ++b) {
-            if (a == b) continue;
+            // Two policies that each need a fixed opponent (best-response) do not meet.
+            if (a == b || (fixed_opponent(rungs[a]) && fixed_opponent(rungs[b]))) continue;
             Group g{a,
                     b,
                     game.prepare(settings, {seat(0) + "=" + rungs[a], seat(1) + "=" + rungs[b]}),
                     {}};
-            for (std::size_t v = 0; v < 3; ++v) g.score[v] = index(*g.run, versus[v]);
+            for (std::size_t v = 0; v < 3; ++v)
+                g.score[v] = index(*g.run, std::string(game.versus[v]));
             groups.push_back(std::move(g));
         }
     return groups;

@@ -170,7 +170,7 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     std::string csv = "game,scenario,policy,seed,playouts";
     for (const auto& v : varies) csv += ',' + csv_field(v.name);
     csv += ",metric,mean,stddev,ci_low,ci_high,status\n";
-    const auto headline = split_names(game.headline);
+    const auto& headline = game.headline;
     std::ostringstream table;
     for (const auto& v : varies) table << std::left << std::setw(14) << v.name;
     for (const auto& h : headline) table << std::left << std::setw(32) << h;

@@ -125,11 +125,14 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
     // rollout:8 are one policy; so are mcts:5 and mcts:5:1.41): one policy entered twice is
     // refused, as compare refuses it.
     std::vector<std::string> canonical;
+    std::vector<bool> fixed_opponent;  // the policy cannot face one that needs it too
     for (std::size_t i = 0; i < names.size(); ++i) {
         if (names[i].find('=') != std::string::npos)
             throw UsageError("--policy '" + names[i] +
                              "': give bare policy names; the tournament seats them");
-        canonical.push_back(parse_policy(game.name, game.policies, names[i]).label);
+        const PolicyChoice choice = parse_policy(game.name, game.policies, names[i]);
+        canonical.push_back(choice.label);
+        fixed_opponent.push_back(game.policies[choice.index].needs_fixed_opponent);
         for (std::size_t j = 0; j < i; ++j)
             if (canonical[j] == canonical[i])
                 throw UsageError(names[j] == names[i]
@@ -137,18 +140,13 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                                      : "policy '" + names[i] + "' is entered twice: '" + names[j] +
                                            "' and '" + names[i] + "' are both " + canonical[i]);
     }
-    const auto seats = split_names(game.seats);  // "tau, kaon"
-    auto seat = [&](std::size_t s) {
-        std::string n = seats[s];
-        n.erase(0, n.find_first_not_of(' '));
-        return n;
-    };
-    const auto versus = split_names(game.versus);  // first seat's win, second's win, draw
+    auto seat = [&](std::size_t s) { return std::string(game.seats[s]); };
+    const auto& versus = game.versus;  // first seat's win, second's win, draw
     std::vector<Pairing> pairings;
     for (std::size_t a = 0; a < names.size(); ++a)
         for (std::size_t b = 0; b < names.size(); ++b) {
             if (a == b) continue;
-            if (canonical[a] == "best-response" && canonical[b] == "best-response") continue;
+            if (fixed_opponent[a] && fixed_opponent[b]) continue;
             pairings.push_back({a,
                                 b,
                                 game.prepare(settings_of(vm),

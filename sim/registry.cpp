@@ -19,22 +19,29 @@ void validate(const GameEntry& g) {
     if (g.rules_version.substr(0, g.name.size() + 1) != name + "/" ||
         g.rules_version.size() == g.name.size() + 1)
         bad("rules version '" + std::string(g.rules_version) + "' is not '" + name + "/N'");
-    const auto seats = split_names(g.seats);
-    if (!g.seats.empty() && seats.size() != 2)
-        bad("seats '" + std::string(g.seats) + "' are not two");
+    if (!g.seats.empty() && g.seats.size() != 2)
+        bad("seats '" + joined(g.seats, ", ") + "' are not two");
     const auto run = g.prepare({}, {});
-    auto is_metric = [&](const std::string& m) {
+    auto is_metric = [&](std::string_view m) {
         for (const auto& spec : run->metrics)
             if (spec.name == m) return true;
         return false;
     };
-    for (const auto& m : split_names(g.headline))
-        if (!is_metric(m)) bad("headline metric '" + m + "' is not one of its metrics");
-    const auto versus = split_names(g.versus);
-    if (!g.seats.empty() && versus.size() != 3) bad("a two-seat game needs three versus metrics");
-    for (const auto& m : versus)
-        if (!is_metric(std::string(m))) bad("versus metric '" + m + "' is not one of its metrics");
+    for (const auto& m : g.headline)
+        if (!is_metric(m))
+            bad("headline metric '" + std::string(m) + "' is not one of its metrics");
+    if (!g.seats.empty() && g.versus.size() != 3) bad("a two-seat game needs three versus metrics");
+    for (const auto& m : g.versus)
+        if (!is_metric(m)) bad("versus metric '" + std::string(m) + "' is not one of its metrics");
     if (g.headline.empty()) bad("no headline metric");
+    // odds skill's ladder: policies of the game, and a search spelling with {n}.
+    for (const auto& rung : g.ladder) try {
+            (void)parse_policy(g.name, g.policies, rung);
+        } catch (const UsageError& e) {
+            bad("ladder rung '" + std::string(rung) + "': " + e.what());
+        }
+    if (!g.search.empty() && g.search.find("{n}") == std::string_view::npos)
+        bad("search '" + std::string(g.search) + "' has no {n}");
 }
 
 const GameEntry& find_game(std::string_view name) {
@@ -49,14 +56,9 @@ const GameEntry& find_game(std::string_view name) {
                      " (valid: " + valid + ")");
 }
 
-std::vector<std::string> split_names(std::string_view list) {
-    std::vector<std::string> out;
-    while (!list.empty()) {
-        const auto comma = list.find(',');
-        out.emplace_back(list.substr(0, comma));
-        if (comma == std::string_view::npos) break;
-        list.remove_prefix(comma + 1);
-    }
+std::string joined(std::span<const std::string_view> names, std::string_view separator) {
+    std::string out;
+    for (const auto& n : names) out.append(out.empty() ? "" : separator).append(n);
     return out;
 }
 

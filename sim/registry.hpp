@@ -54,8 +54,9 @@ struct ExactReport {
     std::vector<std::string> warnings = {};  // printed on stderr (one line each)
 };
 
-// A game's registration, written once in engine/GAME/register.cpp with designated initializers
-// (.name = ..., .prepare = ...); checked by validate() when the program starts.
+// A game's registration: engine/GAME/register.cpp writes its text with designated initializers
+// (.title = ..., .headline = ...) and entry_of (sim/register_game.hpp) fills the rest from the
+// traits of its kernel; checked by validate() when the program starts.
 struct GameEntry {
     std::string_view name = {};  // as typed: odds run NAME
     std::string_view title = {};
@@ -65,18 +66,23 @@ struct GameEntry {
     // Checks the options and policy arguments (throws UsageError) and binds them to the kernel.
     std::unique_ptr<PreparedRun> (*prepare)(const Settings& settings,
                                             const std::vector<std::string>& policies) = nullptr;
-    // Seats, for games with more than one ("tau, kaon"); empty for solo games.
-    std::string_view seats = {};
+    // Seats, for games with more than one ({"tau", "kaon"}); empty for solo games.
+    std::span<const std::string_view> seats = {};
     // The exact solver, for games that have one (else null). Throws UsageError for bad input.
     ExactReport (*exact)(const Settings& settings,
                          const std::vector<std::string>& policies) = nullptr;
     // Bumped by hand whenever the kernel or a policy is meant to play differently: `odds check`
     // demands identical counts from a baseline of the same version and seed.
     std::string_view rules_version = {};  // "NAME/N"
-    // The metrics a baseline records and a sweep's table shows, comma-separated.
-    std::string_view headline = {};
+    // The metrics a baseline records and a sweep's table shows.
+    std::span<const std::string_view> headline = {};
     // Two-seat games: the metrics of the first seat's win, the second's, and a draw.
-    std::string_view versus = {};
+    std::span<const std::string_view> versus = {};
+    // odds skill's default ladder (docs/skill.md): rules of thumb, random and the solved policy,
+    // weakest first, then the search policy with {n} where its budget goes; empty: the game
+    // gives none (the user names the rungs).
+    std::span<const std::string_view> ladder = {};
+    std::string_view search = {};
     // What the exact solver cannot handle, for `odds list` (from the constants it checks).
     std::string exact_limits = {};
     // Positions (docs/positions.md), for games whose state can be written down; null for others.
@@ -85,7 +91,7 @@ struct GameEntry {
     std::string (*opening_position)(const Settings& settings) = nullptr;
     // prepare, with every playout starting from the position `text` read from `file` instead of
     // a fresh game (odds run GAME --state FILE). A malformed or illegal position throws
-    // UsageError "FILE:LINE: WHAT (RULE)" (engine/position.hpp). Playing from the text that
+    // UsageError "FILE:LINE: WHAT (RULE)" (engine/line_reader.hpp). Playing from the text that
     // opening_position wrote plays exactly as a fresh game, playout for playout.
     std::unique_ptr<PreparedRun> (*prepare_from)(const Settings& settings,
                                                  const std::vector<std::string>& policies,
@@ -97,8 +103,8 @@ struct GameEntry {
                               std::string_view text, std::string_view file) = nullptr;
 };
 
-// The names in a comma-separated list.
-std::vector<std::string> split_names(std::string_view list);
+// The names one after another, `separator` between two: joined(g.seats, ", ") is "tau, kaon".
+std::string joined(std::span<const std::string_view> names, std::string_view separator);
 
 // Every registered game, each checked by validate() on first use (odds_main uses it first).
 std::span<const GameEntry> games();

@@ -506,12 +506,6 @@ private:
 
 Json parse_json(const std::string& text) { return JsonParser(text).document(); }
 
-std::vector<std::string> trimmed_names(std::string_view list) {
-    std::vector<std::string> v = list.empty() ? std::vector<std::string>{} : split_names(list);
-    for (auto& x : v) x.erase(0, x.find_first_not_of(' '));
-    return v;
-}
-
 }  // namespace
 
 TEST_CASE("json_string escapes what JSON requires and nothing else", "[cli][list][labels]") {
@@ -544,7 +538,7 @@ TEST_CASE("odds list --json names every game, policy, option and metric the regi
         CHECK(j["title"].str == g.title);
         CHECK(j["summary"].str == g.summary);
         CHECK(j["rules_version"].str == g.rules_version);
-        const auto seats = trimmed_names(g.seats);
+        const auto& seats = g.seats;
         REQUIRE(j["seats"].items.size() == seats.size());
         for (std::size_t i = 0; i < seats.size(); ++i) CHECK(j["seats"].items[i].str == seats[i]);
         REQUIRE(j["policies"].items.size() == g.policies.size());
@@ -572,7 +566,7 @@ TEST_CASE("odds list --json names every game, policy, option and metric the regi
             CHECK(x["max"].num == static_cast<double>(m.hi) / m.scale);
             CHECK(x["step"].num == 1.0 / m.scale);
         }
-        for (const auto& h : trimmed_names(g.headline)) {
+        for (const auto& h : g.headline) {
             bool found = false;
             for (const auto& x : j["headline"].items) found = found || x.str == h;
             CHECK(found);
@@ -704,7 +698,7 @@ TEST_CASE("compare: ranked by any metric, the table's columns chosen, every poli
     CHECK(r.out.find("1    " + csv.rows[0].at("policy")) != std::string::npos);
     // compare.csv: every pair on the headline metrics, and on the table's others (squad_hit).
     const Csv pairs = parse_csv(test::slurp(dir / "compare.csv"));
-    const auto headline = split_names(find_game("fpb").headline);
+    const auto& headline = find_game("fpb").headline;
     CHECK(pairs.rows.size() == 3 * (headline.size() + 1));
     CHECK(std::count_if(pairs.rows.begin(), pairs.rows.end(),
                         [](const auto& x) { return x.at("metric") == "squad_hit"; }) == 3);

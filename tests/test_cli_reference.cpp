@@ -130,15 +130,33 @@ TEST_CASE("registrations are checked when the program starts: a wrong metric nam
           "[registry]") {
     for (const auto& g : games()) CHECK_NOTHROW(validate(g));
     GameEntry g = find_game("bosconian");
-    g.headline = "win,damage,sectors_entred";
+    const std::string_view misspelt[] = {"win", "damage", "sectors_entred"};
+    g.headline = misspelt;
     CHECK_THROWS_WITH(
         validate(g), Catch::Contains("headline metric 'sectors_entred' is not one of its metrics"));
     g = find_game("naval");
-    g.versus = "a_win,b_win";
+    const std::string_view two[] = {"a_win", "b_win"}, drawn[] = {"a_win", "b_win", "drawn"};
+    g.versus = two;
     CHECK_THROWS_WITH(validate(g), Catch::Contains("three versus metrics"));
-    g.versus = "a_win,b_win,drawn";
+    g.versus = drawn;
     CHECK_THROWS_WITH(validate(g), Catch::Contains("versus metric 'drawn'"));
     g = find_game("msc");
     g.rules_version = "naval/3";
     CHECK_THROWS_WITH(validate(g), Catch::Contains("rules version 'naval/3' is not 'msc/N'"));
+}
+
+TEST_CASE("a policy that needs a fixed opponent says so by a field, and is refused in both seats",
+          "[registry]") {
+    std::vector<std::string> flagged;
+    for (const auto& g : games())
+        for (const auto& p : g.policies) {
+            if (!p.needs_fixed_opponent) continue;
+            flagged.push_back(std::string(g.name) + " " + std::string(p.name));
+            INFO(flagged.back());
+            REQUIRE(g.seats.size() == 2);
+            CHECK_THROWS_WITH(g.prepare({}, {std::string(p.name)}),
+                              std::string(g.name) + ": " + std::string(p.name) +
+                                  " needs a fixed opponent; give the other seat a policy");
+        }
+    CHECK(flagged == std::vector<std::string>{"dimension-duel best-response"});
 }

@@ -52,21 +52,15 @@ std::string played(std::string_view policy) {
                                                          : std::string(policy);
 }
 
-// The game prepared with `policy` (a two-seat policy that cannot face itself plays the first
-// seat against the default policy), by `make(settings, policies)`.
+// The game prepared with policy `p` (a two-seat policy that needs a fixed opponent plays the
+// first seat against the default policy), by `make(settings, policies)`.
 template <class Make>
-std::unique_ptr<PreparedRun> prepared_with(const GameEntry& g, std::string_view policy,
-                                           Make&& make) {
-    try {
-        return make(Settings{}, std::vector<std::string>{std::string(policy)});
-    } catch (const UsageError&) {
-        REQUIRE_FALSE(g.seats.empty());
-        auto seats = split_names(g.seats);
-        for (auto& seat : seats) seat.erase(0, seat.find_first_not_of(' '));
-        return make(Settings{},
-                    std::vector<std::string>{seats[0] + "=" + std::string(policy),
-                                             seats[1] + "=" + std::string(g.policies[0].name)});
-    }
+std::unique_ptr<PreparedRun> prepared_with(const GameEntry& g, const PolicyInfo& p, Make&& make) {
+    if (!p.needs_fixed_opponent) return make(Settings{}, std::vector<std::string>{played(p.name)});
+    REQUIRE(g.seats.size() == 2);
+    return make(Settings{}, std::vector<std::string>{
+                                std::string(g.seats[0]) + "=" + played(p.name),
+                                std::string(g.seats[1]) + "=" + std::string(g.policies[0].name)});
 }
 
 // Every metric of each of n playouts (values as play_each writes them) in its declared range.
@@ -102,7 +96,7 @@ TEST_CASE(
             // (best-response plans against a fixed opponent) plays the first seat against the
             // default policy.
             INFO("game " << g.name << ", policy " << p.name);
-            const std::unique_ptr<PreparedRun> run = prepared_with(g, played(p.name), g.prepare);
+            const std::unique_ptr<PreparedRun> run = prepared_with(g, p, g.prepare);
             const std::size_t m = run->metrics.size();
             REQUIRE(m >= 1);
             REQUIRE(m <= static_cast<std::size_t>(kMaxMetrics));
@@ -186,11 +180,10 @@ TEST_CASE("every game with positions: odds state's own output plays exactly as a
         const std::string file = "opening-" + std::string(g.name) + ".txt";
         for (const auto& p : g.policies) {
             INFO("policy " << p.name);
-            const auto fresh = prepared_with(g, played(p.name), g.prepare);
-            const auto from =
-                prepared_with(g, played(p.name), [&](const Settings& s, const auto& pol) {
-                    return g.prepare_from(s, pol, printed.out, file);
-                });
+            const auto fresh = prepared_with(g, p, g.prepare);
+            const auto from = prepared_with(g, p, [&](const Settings& s, const auto& pol) {
+                return g.prepare_from(s, pol, printed.out, file);
+            });
             REQUIRE(from->metrics.size() == fresh->metrics.size());
             RunConfig cfg;
             cfg.playouts = games_for(p.name);
@@ -280,7 +273,7 @@ TEST_CASE("every game under random policies and random options: metrics in their
           "[conformance][property]") {
     std::mt19937_64 rng(30);
     for (const auto& g : games()) {
-        const auto seats = split_names(g.seats);
+        const auto& seats = g.seats;
         for (int trial = 0; trial < 24; ++trial) {
             // Drawn again until the options and policies are accepted together (some options
             // rule each other out: a random map's width, the book's layout under best-response).
@@ -298,8 +291,7 @@ TEST_CASE("every game under random policies and random options: metrics in their
                 for (std::size_t s = 0; s < std::max<std::size_t>(1, seats.size()); ++s) {
                     const std::string name(g.policies[rng() % g.policies.size()].name);
                     search = search || games_for(name) < 40;
-                    const std::string seat =
-                        seats.empty() ? "" : seats[s].substr(seats[s].find_first_not_of(' ')) + "=";
+                    const std::string seat = seats.empty() ? "" : std::string(seats[s]) + "=";
                     policies.push_back(seat + played(name));
                 }
                 // A search policy plays its games move by move: a drawn game that runs to the

@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 
 #include "engine/stop.hpp"
 
@@ -610,6 +611,21 @@ Result solve(const Options& o) {
     else
         s.solve_random();
     return s.res;
+}
+
+std::string unresolved_note(const Options& o, const Result& r) {
+    // The fewest bases whose first pass can pass the last sector: the longest gaps (B2).
+    const int fewest = (o.sectors - 1) / o.placement_gap.max() + 1;
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "The random layout wraps past sector %d with probability %.6g; what those "
+                  "layouts do is not resolved (the 'unresolved' column). They hold %d bases or "
+                  "more, and a win must survive every base fight ahead and every empty sector "
+                  "up to the last base before the wrap, so at most %.3g of it is a win: P(win) "
+                  "lies in [%.10f, %.10f].",
+                  o.sectors, r.p_wrap, fewest, r.win_bound, r.win.mass[1],
+                  r.win.mass[1] + r.win_bound);
+    return line;
 }
 
 }  // namespace odds::exact::bosconian

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "engine/bosconian/bosconian.hpp"
@@ -45,6 +46,10 @@ inline constexpr int kMaxExactHull = 1000;  // dense hull x hull matrices: 8 MB 
 
 // Throws UsageError for a hull above kMaxExactHull.
 Result solve(const Options& o);
+
+// What the report says of the wrapping layouts `r` leaves unresolved (p_wrap > 0): their
+// probability and the bounds on P(win), one line under the table.
+std::string unresolved_note(const Options& o, const Result& r);
 
 // The exact damage law of the pieces, truncated at `max_damage` (mass beyond it is dropped).
 std::vector<double> encounter_law_without_alert(std::size_t max_damage);  // B5, B7

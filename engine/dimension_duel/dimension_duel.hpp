@@ -577,5 +577,7 @@ inline void to_metrics(const Outcome& r, std::int32_t* out) noexcept {
         out[kKaonPlayed + f] = r.played[kKaon][f];
     }
 }
+// The metrics of a duel played to its end from `s` (play_from).
+inline void to_metrics(const State& s, std::int32_t* out) noexcept { to_metrics(s.out, out); }
 
 }  // namespace odds::dimension_duel

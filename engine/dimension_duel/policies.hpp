@@ -379,10 +379,11 @@ inline constexpr PolicyRow<PolicyFactory<Policy, Options>> kPolicies[] = {
     {"calibrator",
      "particle changers to win step 1 (unblock its ray, match its shield); else Delayed",
      made<Calibrator>},
-    {"best-response",
-     "maximises its exact win probability against the other seat's policy "
-     "(no turn cap below 10000; hp up to 150, as the exact solver)",
-     made<BestResponse>},
+    {.name = "best-response",
+     .help = "maximises its exact win probability against the other seat's policy "
+             "(no turn cap below 10000; hp up to 150, as the exact solver)",
+     .make = made<BestResponse>,
+     .needs_fixed_opponent = true},
     {"equilibrium",
      "the game's optimal mixed strategies, solved before the run (D2a; hp up to 150, "
      "single_use=false, max_turns of 10000 or more)",

@@ -353,6 +353,17 @@ Design doctrine_at(Doctrine d, int size, const Options& o) {
 Design doctrine_main(Doctrine d, const Options& o) { return doctrine_at(d, o.main_size, o); }
 Design doctrine_escort(Doctrine d, const Options& o) { return doctrine_at(d, o.escort_size, o); }
 
+Plan plan_of(const Options& o, std::size_t side, Doctrine d) {
+    return Plan(o.design[side] ? *o.design[side] : doctrine_main(d, o),
+                o.escort[side] ? *o.escort[side] : doctrine_escort(d, o), o.escort_share[side]);
+}
+
+std::string to_string(const Plan& p) {
+    if (p.escort_share == 0) return to_string(p.design[0]);
+    return to_string(p.design[0]) + "+" + to_string(p.design[1]) + "@" +
+           std::to_string(p.escort_share) + "%";
+}
+
 int State::owned(int side) const noexcept {
     int n = 0;
     for (int i = 0; i < n_sys; ++i) {

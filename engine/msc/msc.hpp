@@ -105,6 +105,12 @@ Options parse_options(const Settings& settings);
 // naming the option where the doctrine has no legal design of that size.
 Design doctrine_main(Doctrine d, const Options& o);
 Design doctrine_escort(Doctrine d, const Options& o);
+// M2a: side `side`'s plan under doctrine `d`: its main design and its escort (the options'
+// design_X and escort_X, else the doctrine's at doctrine.main_size and doctrine.escort_size),
+// the escorts escorts_X percent of the ships built.
+Plan plan_of(const Options& o, std::size_t side, Doctrine d);
+// A plan as a scenario names it: MAIN+ESCORT@SHARE%, or MAIN alone without escorts.
+std::string to_string(const Plan& p);
 std::string scenario(const Options& o);
 
 using Counts = std::array<int, kMaxDesigns>;  // ships per design of the side's plan (M2a)

@@ -1,0 +1,376 @@
+// A game's registration from the traits of its kernel. engine/GAME/register.cpp describes the
+// kernel once, as a struct K of static members, and entry_of<K>(text) builds the registry entry
+// (sim/registry.hpp) from K and the entry's text (title, summary, options, rules version,
+// headline...): prepare, and where K has them, positions and the exact solver.
+// docs/adding-a-game.md walks through it.
+//
+// What K has (most as the kernel's own functions: `static constexpr auto f = game::f;`):
+//   name                          "fpb", as typed: odds run NAME
+//   seats                         two-seat games: std::array of the seats' names ({"a", "b"})
+//   parse_options                 Settings -> the kernel's Options (throws UsageError)
+//   policies                      the policy table (policies/policy_table.hpp), or a function
+//                                 returning it; policy_infos, its infos, where not constexpr
+//   survival_spec                 the survival table, or survival_specs, several
+//   opening (positions)           Options -> the State a fresh game starts from (every playout
+//                                 copies it), for games with positions (docs/positions.md)
+//   warnings (optional)           Options -> lines printed on stderr before a run
+//   chunk_size (optional)         the seats' policies -> the chunk size (else kChunkSize)
+//   solve_against (optional)      (Options, seat, Policy& mine, const Policy& other): makes a
+//                                 seat whose policy needs a fixed opponent
+//                                 (PolicyInfo::needs_fixed_opponent) play against the other
+//   exact (optional)              (ExactReport&, Options, seats[, State]) fills the laws (and
+//                                 notes, survival) of a report entry_of names; with a State it
+//                                 also solves from positions (odds exact --state)
+// and, where K does not name them, these functions of the kernel's namespace, found there by
+// argument-dependent lookup (game::scenario for game::Options):
+//   scenario(o), metric_specs(o)
+//   play: no positions: to_metrics(play(o, policies..., dice), metrics)
+//         positions: play_from(s, o, policies..., dice) then to_metrics(s, metrics) on a copy s
+//         of the start; K's own: play(const State& start, o, dice, metrics, policies...)
+//   read_position(text, file, o), write_position(s, o) or write_position(s)
+// A run whose options depend on the seats' policies (msc: each side's plan) names its own:
+//   Run and bind(o, seats, const PositionText*) -> Run (the position read there), then
+//   play(const Run&, dice, metrics, policies...), scenario(const Run&), optionally
+//   seat_scenario(const Run&), and seat(made policy) -> the kernel's policy of a seat.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "policies/policy_table.hpp"
+#include "sim/game_run.hpp"
+#include "sim/registry.hpp"
+
+namespace odds {
+
+// A position as --state gives it: the text and the file it came from, for messages.
+struct PositionText {
+    std::string_view text, file;
+};
+
+namespace registration {
+
+// What a seed plays depends on the chunk size (chunk k rolls stream_seed(seed, k)): changing a
+// game's changes its rules version. 256: a 1,000-game run is four chunks, two threads busy.
+inline constexpr std::uint32_t kChunkSize = 256;
+
+// x, or x() where x is a function: the policy tables are either.
+template <class T>
+decltype(auto) value_of(const T& x) {
+    if constexpr (std::is_invocable_v<const T&>)
+        return x();
+    else
+        return (x);
+}
+
+template <class K>
+constexpr std::size_t seat_count() {
+    if constexpr (requires { K::seats; })
+        return K::seats.size();
+    else
+        return 1;
+}
+
+template <class K>
+using Options = std::remove_cvref_t<decltype(K::parse_options(std::declval<const Settings&>()))>;
+// What a row of K's policy table makes.
+template <class K>
+using Made = std::remove_cvref_t<decltype(value_of(K::policies)[0].make(
+    std::declval<const Options<K>&>(), PolicyArgs{}))>;
+template <class K>
+using MadeSeats = std::array<Made<K>, seat_count<K>()>;
+
+template <class K>
+concept Binds = requires {
+    typename K::Run;
+};
+template <class K>
+concept HasPositions = requires(const Options<K>& o) {
+    K::opening(o);
+};
+template <class K>
+using State = std::remove_cvref_t<decltype(K::opening(std::declval<const Options<K>&>()))>;
+template <class K>
+concept Solves = requires(ExactReport& r, const Options<K>& o, const MadeSeats<K>& s) {
+    K::exact(r, o, s);
+};
+template <class K>
+concept SolvesFrom = HasPositions<K> &&
+    requires(ExactReport& r, const Options<K>& o, const MadeSeats<K>& s, const State<K>& start) {
+    K::exact(r, o, s, start);
+};
+
+// The policy a seat plays in the kernel: the made one, or K::seat of it.
+template <class K>
+auto seat_policy(const Made<K>& made) {
+    if constexpr (requires { K::seat(made); })
+        return K::seat(made);
+    else
+        return made;
+}
+
+// A run's options: K's own (Binds), the rules with the start (positions), or the rules.
+template <class K>
+struct Start {
+    Options<K> rules;
+    State<K> start;
+};
+template <class K>
+struct RunOf {
+    using type = Options<K>;
+};
+template <class K>
+concept PlaysFromStart = HasPositions<K> && !Binds<K>;
+template <PlaysFromStart K>
+struct RunOf<K> {
+    using type = Start<K>;
+};
+template <Binds K>
+struct RunOf<K> {
+    using type = typename K::Run;
+};
+
+// The kernel's play (argument-dependent lookup), from a fresh game or from a copy of `start`.
+template <class O, class D, class... P>
+void play_fresh(const O& o, D& dice, std::int32_t* metrics, P&... policies) {
+    to_metrics(play(o, policies..., dice), metrics);
+}
+template <class S, class O, class D, class... P>
+void play_on(S s, const O& o, D& dice, std::int32_t* metrics, P&... policies) {
+    play_from(s, o, policies..., dice);
+    to_metrics(s, metrics);
+}
+
+// K's kernel as sim/game_run.hpp binds it.
+template <class K>
+struct Kernel {
+    using Options = typename RunOf<K>::type;
+    using Policy = decltype(seat_policy<K>(std::declval<const Made<K>&>()));
+    using Seats =
+        std::conditional_t<seat_count<K>() == 1, std::tuple<Policy>, std::tuple<Policy, Policy>>;
+    template <class D, class... P>
+    static void play(const Options& o, D& dice, std::int32_t* metrics, P&... policies) {
+        if constexpr (Binds<K>) {
+            K::play(o, dice, metrics, policies...);
+        } else if constexpr (!PlaysFromStart<K>) {
+            if constexpr (requires { K::play(o, dice, metrics, policies...); })
+                K::play(o, dice, metrics, policies...);
+            else
+                play_fresh(o, dice, metrics, policies...);
+        } else if constexpr (requires { K::play(o.start, o.rules, dice, metrics, policies...); }) {
+            K::play(o.start, o.rules, dice, metrics, policies...);
+        } else {
+            play_on(o.start, o.rules, dice, metrics, policies...);
+        }
+    }
+};
+
+// The kernel's functions K does not name (argument-dependent lookup: the Options' namespace).
+template <class K>
+std::string scenario_of(const Options<K>& o) {
+    if constexpr (requires { K::scenario(o); })
+        return K::scenario(o);
+    else
+        return scenario(o);
+}
+template <class K>
+std::vector<MetricSpec> metric_specs_of(const Options<K>& o) {
+    if constexpr (requires { K::metric_specs(o); })
+        return K::metric_specs(o);
+    else
+        return metric_specs(o);
+}
+template <class K>
+State<K> position_of(const Options<K>& o, const PositionText* at) {
+    if (!at) return K::opening(o);
+    if constexpr (requires { K::read_position(at->text, at->file, o); })
+        return K::read_position(at->text, at->file, o);
+    else
+        return read_position(at->text, at->file, o);
+}
+template <class K>
+std::string written(const State<K>& s, const Options<K>& o) {
+    if constexpr (requires { K::write_position(s, o); })
+        return K::write_position(s, o);
+    else if constexpr (requires { K::write_position(s); })
+        return K::write_position(s);
+    else if constexpr (requires { write_position(s, o); })
+        return write_position(s, o);
+    else
+        return write_position(s);
+}
+template <class K>
+std::span<const PolicyInfo> infos() {
+    if constexpr (requires { K::policy_infos; }) {
+        return value_of(K::policy_infos);
+    } else {
+        static constexpr auto kInfos = infos_of(K::policies);
+        return kInfos;
+    }
+}
+
+// The seats' policies as made from `args`, and how runs name them.
+template <class K>
+struct Seated {
+    MadeSeats<K> made;
+    std::string label;
+};
+
+// The seats' policies as their table's rows make them, in seat order.
+template <class K, std::size_t... i>
+MadeSeats<K> made(const Options<K>& o, const std::array<PolicyChoice, sizeof...(i)>& chosen,
+                  std::index_sequence<i...>) {
+    return {value_of(K::policies)[chosen[i].index].make(o, chosen[i].args)...};
+}
+
+// The policies named in `args` ("NAME", or "SEAT=NAME" for two seats), made; a seat whose
+// policy needs a fixed opponent (PolicyInfo::needs_fixed_opponent) is solved against the other
+// seat's (K::solve_against), and refused in both seats.
+template <class K>
+Seated<K> seated(const Options<K>& o, const std::vector<std::string>& args) {
+    constexpr std::size_t n = seat_count<K>();
+    const std::span<const PolicyInfo> infos = registration::infos<K>();
+    std::array<PolicyChoice, n> chosen;
+    if constexpr (n == 1)
+        chosen[0] = pick_policy(K::name, infos, args);
+    else
+        chosen = pick_seat_policies(K::name, K::seats, infos, args);
+    Seated<K> s{made<K>(o, chosen, std::make_index_sequence<n>{}), {}};
+    if constexpr (n == 1) {
+        s.label = chosen[0].label;
+    } else {
+        s.label = seats_label(K::seats, chosen);
+        const auto needs = [&](std::size_t k) -> const PolicyInfo* {
+            const PolicyInfo& info = infos[chosen[k].index];
+            return info.needs_fixed_opponent ? &info : nullptr;
+        };
+        if (needs(0) && needs(1))
+            throw UsageError(std::string(K::name) + ": " + std::string(needs(0)->name) +
+                             " needs a fixed opponent; give the other seat a policy");
+        if constexpr (requires { K::solve_against(o, 0, s.made[0], s.made[1]); })
+            for (std::size_t k = 0; k < n; ++k)
+                if (needs(k)) K::solve_against(o, k, s.made[k], s.made[1 - k]);
+    }
+    return s;
+}
+
+template <class K>
+std::vector<SurvivalSpec> survivals() {
+    if constexpr (requires { K::survival_specs(); })
+        return K::survival_specs();
+    else
+        return {K::survival_spec()};
+}
+
+// The run's options: K::bind's, else the rules and where every playout starts (the position
+// read from `at`, else the opening), else the rules. Positions are read before the policies.
+template <class K>
+std::unique_ptr<PreparedRun> prepare(const Settings& settings, const std::vector<std::string>& args,
+                                     const PositionText* at) {
+    const Options<K> o = K::parse_options(settings);
+    const auto [bound, s] = [&] {
+        if constexpr (Binds<K>) {
+            Seated<K> seats = seated<K>(o, args);
+            typename K::Run run = K::bind(o, seats.made, at);
+            return std::pair{std::move(run), std::move(seats)};
+        } else if constexpr (HasPositions<K>) {
+            Start<K> start{o, position_of<K>(o, at)};
+            return std::pair{std::move(start), seated<K>(o, args)};
+        } else {
+            return std::pair{o, seated<K>(o, args)};
+        }
+    }();
+    auto run = std::make_unique<GameRun<Kernel<K>>>(
+        bound,
+        std::apply([](const auto&... m) { return typename Kernel<K>::Seats{seat_policy<K>(m)...}; },
+                   s.made));
+    run->game = std::string(K::name);
+    if constexpr (Binds<K>) {
+        run->scenario = K::scenario(bound);
+        if constexpr (requires { K::seat_scenario(bound); })
+            run->seat_scenario = K::seat_scenario(bound);
+    } else {
+        run->scenario = scenario_of<K>(o);
+    }
+    run->policy = s.label;
+    run->metrics = metric_specs_of<K>(o);
+    run->survivals = survivals<K>();
+    if constexpr (requires { std::apply(K::chunk_size, s.made); })
+        run->chunk_size = std::apply(K::chunk_size, s.made);
+    else
+        run->chunk_size = kChunkSize;
+    if constexpr (requires { K::warnings(o); }) run->warnings = K::warnings(o);
+    return run;
+}
+
+// The exact report: K::exact's laws under the entry's game, scenario and policies.
+template <class K>
+ExactReport exact(const Settings& settings, const std::vector<std::string>& args,
+                  const PositionText* at) {
+    const Options<K> o = K::parse_options(settings);
+    const auto report = [&](const Seated<K>& s) {
+        ExactReport r{std::string(K::name), scenario_of<K>(o), s.label, {}, {}, {}};
+        if constexpr (requires { K::warnings(o); }) r.warnings = K::warnings(o);
+        return r;
+    };
+    if constexpr (SolvesFrom<K>) {
+        const State<K> start = position_of<K>(o, at);
+        const Seated<K> s = seated<K>(o, args);
+        ExactReport r = report(s);
+        K::exact(r, o, s.made, start);
+        return r;
+    } else {
+        const Seated<K> s = seated<K>(o, args);
+        ExactReport r = report(s);
+        K::exact(r, o, s.made);
+        return r;
+    }
+}
+
+}  // namespace registration
+
+// The registry entry of the game whose kernel K describes: `e` (title, summary, options,
+// rules version, headline, versus, exact limits) with K's name, seats, policies and functions.
+template <class K>
+GameEntry entry_of(GameEntry e) {
+    namespace r = registration;
+    e.name = K::name;
+    if constexpr (r::seat_count<K>() == 2) e.seats = K::seats;
+    e.policies = r::infos<K>();
+    e.prepare = [](const Settings& s, const std::vector<std::string>& p) {
+        return r::prepare<K>(s, p, nullptr);
+    };
+    if constexpr (r::HasPositions<K>) {
+        e.opening_position = [](const Settings& s) {
+            const r::Options<K> o = K::parse_options(s);
+            return r::written<K>(K::opening(o), o);
+        };
+        e.prepare_from = [](const Settings& s, const std::vector<std::string>& p,
+                            std::string_view text, std::string_view file) {
+            const PositionText at{text, file};
+            return r::prepare<K>(s, p, &at);
+        };
+    }
+    if constexpr (r::Solves<K> || r::SolvesFrom<K>)
+        e.exact = [](const Settings& s, const std::vector<std::string>& p) {
+            return r::exact<K>(s, p, nullptr);
+        };
+    if constexpr (r::SolvesFrom<K>)
+        e.exact_from = [](const Settings& s, const std::vector<std::string>& p,
+                          std::string_view text, std::string_view file) {
+            const PositionText at{text, file};
+            return r::exact<K>(s, p, &at);
+        };
+    return e;
+}
+
+}  // namespace odds
