@@ -245,3 +245,18 @@ TEST_CASE("odds skill: the same ladder on 1 and 2 threads, and bad input", "[ski
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     }
 }
+
+TEST_CASE("docs/skill.md lists every game's own ladder and search as registered", "[skill][docs]") {
+    std::ifstream f(fs::path(ODDS_SOURCE_DIR) / "docs" / "skill.md");
+    std::stringstream page;
+    page << f.rdbuf();
+    for (const auto& g : games()) {
+        if (g.ladder.empty() || g.name == "race") continue;  // race: the tests' own game
+        std::string row = "| `" + std::string(g.name) + "` | ";
+        for (std::size_t i = 0; i < g.ladder.size(); ++i)
+            row += (i ? ", `" : "`") + std::string(g.ladder[i]) + "`";
+        row += " | `" + std::string(g.search) + "` |";
+        INFO(row);
+        CHECK(page.str().find(row) != std::string::npos);
+    }
+}
