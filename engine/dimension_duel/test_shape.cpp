@@ -65,6 +65,11 @@ TEST_CASE("shape: Ludii's measures on hand-built sequences, each known exactly",
     SECTION("an even duel: both lead at 1/2, nobody is behind, no lead change") {
         check(of({0.5, 0.5, 1.0}, kTau), 0, 0.0, 0.0, 0.5, 1.0, -1, false);
     }
+    SECTION("leaving a tie at 1/2 is a lead change: both lead, then Tau alone") {
+        // Leaders {Tau, Kaon} then {Tau}: Ludii compares the sets; Tau first above Kaon's best
+        // (0.5) at t = 1 of 2; half-time p = 0.6, Kaon behind.
+        check(of({0.5, 0.6, 1.0}, kTau), 1, 0.0, 0.0, 0.5, 0.5, kKaon, false);
+    }
     SECTION("a draw: both are winners, drama the mean of both gaps, decisiveness 0") {
         // Drama at 0.7: ((0.7 - 0.7) + (0.7 - 0.3)) / 2; no non-winner: threshold -1.
         check(of({0.7, 0.5}, -1), 0, 0.2, 0.2, -1.0, 0.0, kKaon, false);
