@@ -34,7 +34,9 @@ enum class Layer { kernel, policies, exact, registration, test, other };
 Layer layer_of(const fs::path& file) {
     const std::string name = file.filename().string();
     if (name == "policies.hpp") return Layer::policies;
-    if (name == "exact.hpp" || name == "exact.cpp") return Layer::exact;
+    // The shape of a game along its length reads the exact solver's values: the same layer.
+    if (name == "exact.hpp" || name == "exact.cpp" || name == "shape.hpp" || name == "shape.cpp")
+        return Layer::exact;
     if (name == "register.cpp") return Layer::registration;
     if (name.rfind("test_", 0) == 0 || name == "bench.cpp") return Layer::test;
     const auto ext = file.extension();

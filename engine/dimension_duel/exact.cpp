@@ -525,6 +525,46 @@ Result solve_from(const Options& o, const Policy& tau, const Policy& kaon, const
     return r;
 }
 
+ValueTable values(const Options& o, const Policy& tau, const Policy& kaon) {
+    refuse_search(tau, "the value table");
+    refuse_search(kaon, "the value table");
+    check_size(o, "the value table");
+    if (o.single_use)
+        throw UsageError(
+            "dimension-duel: the value table does not handle single_use=true (the state would "
+            "need every function each player has used)");
+    if (o.max_turns < kBestResponseMinTurns)
+        throw UsageError(
+            "dimension-duel: the value table plans as if no turn cap existed; it needs "
+            "max_turns of at least " +
+            std::to_string(kBestResponseMinTurns) + " (max_turns=" + std::to_string(o.max_turns) +
+            ")");
+    const Transitions tr = transitions(o, tau, kaon);
+    const Values value = absorption(tr);
+    ValueTable t;
+    const int h = o.hp;
+    t.hp = h;
+    t.tau_win.assign(static_cast<std::size_t>(h * h * 2), 0.0);
+    t.draw.assign(t.tau_win.size(), 0.0);
+    for (int ht = 1; ht <= h; ++ht)
+        for (int hk = 1; hk <= h; ++hk)
+            for (int att = 0; att < 2; ++att) {
+                const std::size_t c = tr.cell(ht, hk);
+                const auto& v = value[static_cast<std::size_t>(att)];
+                const std::size_t i = t.index(ht, hk, static_cast<Seat>(att));
+                t.tau_win[i] = v[0][c];
+                // Both fall (D6), or the duel never ends (the turn cap's draw): what is left.
+                t.draw[i] = v[2][c] + std::max(0.0, 1 - v[0][c] - v[1][c] - v[2][c]);
+            }
+    return t;
+}
+
+double ValueTable::tau_score(const State& s) const {
+    if (s.over) return s.out.winner == kTau ? 1.0 : (s.out.winner < 0 ? 0.5 : 0.0);
+    const std::size_t i = index(s.hp[kTau], s.hp[kKaon], attacker(s));
+    return tau_win[i] + draw[i] / 2;
+}
+
 std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat seat,
                                                        const Policy& opponent) {
     refuse_search(opponent, "best-response");

@@ -46,6 +46,24 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon);
 Result solve_from(const Options& o, const Policy& tau, const Policy& kaon,
                   const odds::dimension_duel::State& start);
 
+// The exact value of every state at the start of a turn, for a pair of policies: P(Tau wins) and
+// P(draw) from (Tau's hp, Kaon's hp, who attacks), hp within 1..hp, by the backward pass solve()
+// runs (its absorption probabilities, unchanged). The values plan as if the duel had no turn cap
+// (so it refuses a max_turns below kBestResponseMinTurns, where the cap could bind), but for a
+// state from which the duel can never end, or whose chance not to end is left over, which is a
+// draw (D6), as solve() counts it. Refuses what solve() refuses.
+struct ValueTable {
+    int hp = 0;
+    std::vector<double> tau_win, draw;  // by index(ht, hk, attacker)
+    std::size_t index(int ht, int hk, odds::dimension_duel::Seat attacker) const {
+        return static_cast<std::size_t>(((ht - 1) * hp + (hk - 1)) * 2 + attacker);
+    }
+    // Tau's expected score (a draw half) from a state at the start of a turn; an ended duel's is
+    // its outcome: 1, 1/2 or 0.
+    double tau_score(const odds::dimension_duel::State& s) const;
+};
+ValueTable values(const Options& o, const Policy& tau, const Policy& kaon);
+
 // The best response of `seat` against `opponent` (the other seat): every choice maximises the
 // exact probability that `seat` wins, planning as if the duel had no turn cap; so it refuses a
 // max_turns below kBestResponseMinTurns (where the cap could bind), as it does hp above
