@@ -241,37 +241,28 @@ private:
             tilt_laws(sa, w);
             return;
         }
-        const Stage sd = prepare(kTau, d, a);
-        double wa = 0.5, wd = 0.5, move = 1;
-        for (int it = 0; it < 100000 && move > 1e-15; ++it) {
-            const double na = sweep(sa, wd);
-            const double nd = sweep(sd, na);
-            move = std::max(std::abs(na - wa), std::abs(nd - wd));
-            wa = na;
-            wd = nd;
-        }
-        sweep(sa, wd);  // the laws of both at the settled values
-        t_.residual = std::max(t_.residual, move);
-        tilt_laws(sa, wd);
-        tilt_laws(sd, wa);
+        settle(sa, prepare(kTau, d, a));
     }
 
     // The seats restricted differently (D2b): Tau attacking at (a, d) and Kaon attacking at
     // (d, a), the pair a turn without damage links, by the same value iteration.
-    void solve_seats(int a, int d) {
-        const Stage st = prepare(kTau, a, d), sk = prepare(kKaon, d, a);
-        double wt = 0.5, wk = 0.5, move = 1;
+    void solve_seats(int a, int d) { settle(prepare(kTau, a, d), prepare(kKaon, d, a)); }
+
+    // The two stages a turn without damage links (x's value needs y's, y's x's), iterated from
+    // the cap's 1/2 until they move less than 1e-15; then both laws at the settled values.
+    void settle(const Stage& x, const Stage& y) {
+        double wx = 0.5, wy = 0.5, move = 1;
         for (int it = 0; it < 100000 && move > 1e-15; ++it) {
-            const double nt = sweep(st, wk);
-            const double nk = sweep(sk, nt);
-            move = std::max(std::abs(nt - wt), std::abs(nk - wk));
-            wt = nt;
-            wk = nk;
+            const double nx = sweep(x, wy);
+            const double ny = sweep(y, nx);
+            move = std::max(std::abs(nx - wx), std::abs(ny - wy));
+            wx = nx;
+            wy = ny;
         }
-        sweep(st, wk);  // the laws of both at the settled values
+        sweep(x, wy);  // the laws of both at the settled values
         t_.residual = std::max(t_.residual, move);
-        tilt_laws(st, wk);
-        tilt_laws(sk, wt);
+        tilt_laws(x, wy);
+        tilt_laws(y, wx);
     }
 
     // Under a restriction (D2b) the value can differ from the draw's 1/2, and then one side
