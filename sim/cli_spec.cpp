@@ -99,6 +99,15 @@ void skill_options(po::options_description& d) {
     add_report_option(d);
 }
 
+void shape_options(po::options_description& d) {
+    d.add_options()("playouts,n", po::value<std::string>()->default_value("10k")->value_name("N"),
+                    "games to sample: 10000, 1e5, 100k")(
+        "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
+        "the seed (0 to 2^64-1): game i plays on the dice of stream i");
+    add_game_options(d);
+    out_option(d, "write shape.csv into DIR");
+}
+
 void sweep_options(po::options_description& d) {
     d.add_options()(
         "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUES"),
@@ -323,6 +332,21 @@ const CommandSpec kCommands[] = {
      1,
      skill_options,
      cmd_skill},
+    {"shape",
+     "the shape of a game along its length: lead changes, drama, decisiveness, comebacks",
+     "odds shape GAME [--policy SEAT=NAME ...] [options]",
+     "Samples -n games and follows each turn by turn with the exact odds of the side to win from "
+     "there (the game's exact value table for its policies), and reports, averaged over the "
+     "games, the measures Ludii defines on such a sequence: lead changes, drama and "
+     "decisiveness; and the comeback rate, how often the side behind at half-time wins "
+     "(docs/skill.md). For games whose exact solver can follow a game: dimension-duel. --out DIR "
+     "writes shape.csv.",
+     {"odds shape dimension-duel",
+      "odds shape dimension-duel --policy tau=survivor --policy kaon=calibrator -n 100k"},
+     "game",
+     1,
+     shape_options,
+     cmd_shape},
     {"sweep",
      "every combination of varied rule options, with common random numbers",
      "odds sweep GAME --vary NAME=VALUES [--vary ...] [options]",

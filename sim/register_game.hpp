@@ -18,6 +18,8 @@
 //   solve_against (optional)      (Options, seat, Policy& mine, const Policy& other): makes a
 //                                 seat whose policy needs a fixed opponent
 //                                 (PolicyInfo::needs_fixed_opponent) play against the other
+//   shape (optional)              (ShapeReport&, Options, seats, seed, games) fills the
+//                                 measures of a game's shape along its length (odds shape)
 //   exact (optional)              (ExactReport&, Options, seats[, State]) fills the laws (and
 //                                 notes, survival) of a report entry_of names; with a State it
 //                                 also solves from positions (odds exact --state)
@@ -102,6 +104,11 @@ using State = std::remove_cvref_t<decltype(K::opening(std::declval<const Options
 template <class K>
 concept Solves = requires(ExactReport& r, const Options<K>& o, const MadeSeats<K>& s) {
     K::exact(r, o, s);
+};
+template <class K>
+concept Shapes = requires(ShapeReport& r, const Options<K>& o, const MadeSeats<K>& s,
+                          std::uint64_t n) {
+    K::shape(r, o, s, n, n);
 };
 template <class K>
 concept SolvesFrom = HasPositions<K> &&
@@ -336,6 +343,17 @@ ExactReport exact(const Settings& settings, const std::vector<std::string>& args
     }
 }
 
+// The shape report: K::shape's measures under the entry's game, scenario and policies.
+template <class K>
+ShapeReport shape(const Settings& settings, const std::vector<std::string>& args,
+                  std::uint64_t seed, std::uint64_t games) {
+    const Options<K> o = K::parse_options(settings);
+    const Seated<K> s = seated<K>(o, args);
+    ShapeReport r{std::string(K::name), scenario_of<K>(o), s.label, {}, {}};
+    K::shape(r, o, s.made, seed, games);
+    return r;
+}
+
 }  // namespace registration
 
 // The registry entry of the game whose kernel K describes: `e` (title, summary, options,
@@ -364,6 +382,7 @@ GameEntry entry_of(GameEntry e) {
         e.exact = [](const Settings& s, const std::vector<std::string>& p) {
             return r::exact<K>(s, p, nullptr);
         };
+    if constexpr (r::Shapes<K>) e.shape = r::shape<K>;
     if constexpr (r::SolvesFrom<K>)
         e.exact_from = [](const Settings& s, const std::vector<std::string>& p,
                           std::string_view text, std::string_view file) {

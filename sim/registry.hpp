@@ -54,6 +54,21 @@ struct ExactReport {
     std::vector<std::string> warnings = {};  // printed on stderr (one line each)
 };
 
+// The shape of a game along its length (odds shape; docs/skill.md): measures averaged over
+// sampled games, each with what it is.
+struct ShapeMeasure {
+    std::string name;
+    double value = 0;
+    std::string meaning;
+};
+struct ShapeReport {
+    std::string game;
+    std::string scenario;
+    std::string policy;
+    std::vector<ShapeMeasure> measures;
+    std::vector<std::string> notes;  // printed under the table
+};
+
 // A game's registration: engine/GAME/register.cpp writes its text with designated initializers
 // (.title = ..., .headline = ...) and entry_of (sim/register_game.hpp) fills the rest from the
 // traits of its kernel; checked by validate() when the program starts.
@@ -101,6 +116,10 @@ struct GameEntry {
     // entry.
     ExactReport (*exact_from)(const Settings& settings, const std::vector<std::string>& policies,
                               std::string_view text, std::string_view file) = nullptr;
+    // The shape of `games` sampled games, game i on Dice(stream_seed(seed, i)), for games that
+    // can follow a game's odds turn by turn (odds shape); else null. Throws UsageError.
+    ShapeReport (*shape)(const Settings& settings, const std::vector<std::string>& policies,
+                         std::uint64_t seed, std::uint64_t games) = nullptr;
 };
 
 // The names one after another, `separator` between two: joined(g.seats, ", ") is "tau, kaon".

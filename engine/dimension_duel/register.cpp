@@ -5,6 +5,7 @@
 #include "engine/dimension_duel/equilibrium.hpp"
 #include "engine/dimension_duel/exact.hpp"
 #include "engine/dimension_duel/policies.hpp"
+#include "engine/dimension_duel/shape.hpp"
 #include "reports/csv.hpp"
 #include "sim/register_game.hpp"
 
@@ -51,6 +52,26 @@ struct Duel {
         } catch (const UsageError&) {}
         // P(still running after t turns): every duel ends by the event.
         rep.survival = survival_csv_exact({r.turns.begin() + 1, r.turns.end()}, {}, 1);
+    }
+    // The shape of sampled duels along their length, from the exact value table (shape.hpp).
+    static void shape(ShapeReport& rep, const dd::Options& o, const std::array<dd::Policy, 2>& seat,
+                      std::uint64_t seed, std::uint64_t games) {
+        const auto table = exact::dimension_duel::values(o, seat[0], seat[1]);
+        const auto s = dd::shape::sample(o, seat[0], seat[1], table, seed, games);
+        const auto behind = static_cast<double>(s.behind_at_half);
+        rep.measures = {
+            {"turns", s.turns, "the mean length of a duel, in turns"},
+            {"lead_changes", s.lead_changes,
+             "times a duel's leader (p above or below 1/2) changes"},
+            {"lead_change", s.lead_change, "Ludii's LeadChange: (1 + lead changes) / turns"},
+            {"drama", s.drama, "Ludii's Drama: how far below the leader the winner was, averaged"},
+            {"drama_max", s.drama_max, "Ludii's Drama Max: the most the winner was below"},
+            {"threshold", s.threshold, "Ludii's DecisivenessThreshold: the loser's best p"},
+            {"decisiveness", s.decisiveness,
+             "Ludii's DecisivenessMoves: the share of the duel before the winner passed it"},
+            {"behind_at_half", behind / static_cast<double>(s.games),
+             "the share of duels with a side behind (p < 1/2) at half-time"},
+            {"comeback_rate", s.comeback_rate(), "of those, the share the side behind won"}};
     }
 };
 
