@@ -391,6 +391,22 @@ void check_size(const Options& o, const char* what) {
             "most x intensifier.factor^2 = " +
             std::to_string(o.max_hit()) + "); use 'odds run'");
 }
+// D7's single_use would put every used function in the state: not solved. `hint` ends the line.
+void refuse_single_use(const Options& o, const char* what, const char* hint = "") {
+    if (o.single_use)
+        throw UsageError(std::string("dimension-duel: ") + what +
+                         " does not handle single_use=true (the state would need every function "
+                         "each player has used)" +
+                         hint);
+}
+// Planning as if no turn cap existed (D6) is exact only where the cap cannot bind.
+void refuse_turn_cap(const Options& o, const char* what) {
+    if (o.max_turns < kBestResponseMinTurns)
+        throw UsageError(std::string("dimension-duel: ") + what +
+                         " plans as if no turn cap existed; it needs max_turns of at least " +
+                         std::to_string(kBestResponseMinTurns) +
+                         " (max_turns=" + std::to_string(o.max_turns) + ")");
+}
 }  // namespace
 
 Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
@@ -401,10 +417,7 @@ Result solve_from(const Options& o, const Policy& tau, const Policy& kaon, const
     refuse_search(tau, "the exact solver");
     refuse_search(kaon, "the exact solver");
     check_size(o, "the exact solver");
-    if (o.single_use)
-        throw UsageError(
-            "dimension-duel: the exact solver does not handle single_use=true (the state would "
-            "need every function each player has used); use 'odds run'");
+    refuse_single_use(o, "the exact solver", "; use 'odds run'");
     const int h = o.hp;
     const Transitions tr = transitions(o, tau, kaon);
     const Values value = absorption(tr);
@@ -529,16 +542,8 @@ ValueTable values(const Options& o, const Policy& tau, const Policy& kaon) {
     refuse_search(tau, "the value table");
     refuse_search(kaon, "the value table");
     check_size(o, "the value table");
-    if (o.single_use)
-        throw UsageError(
-            "dimension-duel: the value table does not handle single_use=true (the state would "
-            "need every function each player has used)");
-    if (o.max_turns < kBestResponseMinTurns)
-        throw UsageError(
-            "dimension-duel: the value table plans as if no turn cap existed; it needs "
-            "max_turns of at least " +
-            std::to_string(kBestResponseMinTurns) + " (max_turns=" + std::to_string(o.max_turns) +
-            ")");
+    refuse_single_use(o, "the value table");
+    refuse_turn_cap(o, "the value table");
     const Transitions tr = transitions(o, tau, kaon);
     const Values value = absorption(tr);
     ValueTable t;
@@ -569,16 +574,8 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
                                                        const Policy& opponent) {
     refuse_search(opponent, "best-response");
     check_size(o, "best-response");
-    if (o.max_turns < kBestResponseMinTurns)
-        throw UsageError(
-            "dimension-duel: best-response plans as if no turn cap existed; it needs "
-            "max_turns of at least " +
-            std::to_string(kBestResponseMinTurns) + " (max_turns=" + std::to_string(o.max_turns) +
-            ")");
-    if (o.single_use)
-        throw UsageError(
-            "dimension-duel: best-response does not handle single_use=true (the state would "
-            "need every function each player has used)");
+    refuse_turn_cap(o, "best-response");
+    refuse_single_use(o, "best-response");
     const int h = o.hp;
     const Space sp(h);
     const Laws lo{opponent};
