@@ -31,7 +31,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-inline constexpr std::uint64_t kMaxOutcomes = 50'000'000;  // groups x games kept in memory
+inline constexpr std::uint64_t kMaxOutcomes = 20'000'000;  // groups x games kept in memory
 
 // The ladder's rungs: the --policy names as given, then --search's spelling at each budget of
 // --budgets (doubling from LO up to HI), each checked against the game's policy table.
@@ -42,8 +42,9 @@ std::vector<std::string> rungs_of(const po::variables_map& vm, const GameEntry& 
     for (const auto& r : rungs)
         if (r.find('=') != std::string::npos)
             throw UsageError("--policy '" + r + "': give bare policy names; the ladder seats them");
+    // The game's own search (registry) unless --search names one; a game without: none.
     const std::string search = vm.count("search")    ? vm["search"].as<std::string>()
-                               : game.search.empty() ? std::string("mcts:{n}")
+                               : game.search.empty() ? std::string("none")
                                                      : std::string(game.search);
     const std::string budgets = vm.count("budgets") ? vm["budgets"].as<std::string>() : "16..64";
     const bool has_search =
@@ -340,7 +341,8 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
                   "written\n";
         return InterruptGuard::exit_code();
     }
-    const auto x = first_games(y, groups.size(), cfg.playouts, l.games);
+    // The outcomes, packed to the games every group played (all of them, unless interrupted).
+    const auto x = l.partial ? first_games(y, groups.size(), cfg.playouts, l.games) : std::move(y);
     l.results = rate(groups, l, x);
     const int stopped_by = l.partial ? InterruptGuard::exit_code() : 0;
     InterruptGuard::reset();  // the games stopped; the bootstrap below may be stopped again

@@ -89,9 +89,10 @@ void skill_options(po::options_description& d) {
                                            "worker threads (default: every hardware thread)")(
         "no-progress", "no progress bar, even on a terminal")(
         "search", po::value<std::string>()->value_name("SPELL"),
-        "the search policy, {n} where its budget goes (default mcts:{n} where the game has "
-        "mcts), or none")("budgets", po::value<std::string>()->value_name("LO..HI"),
-                          "search budgets, doubling from LO up to HI (default 16..64), or none")(
+        "the search policy, {n} where its budget goes (default: the game's own, e.g. "
+        "mcts:{n}), or none")(
+        "budgets", po::value<std::string>()->value_name("LO..HI"),
+        "search budgets, doubling from LO up to HI (default 16..64), or none")(
         "metric", po::value<std::string>()->value_name("METRIC"),
         "a solo game's measure of strength (default: its first headline metric)");
     add_game_options(d);
