@@ -340,8 +340,8 @@ const CommandSpec kCommands[] = {
      "there (the game's exact value table for its policies), and reports, averaged over the "
      "games, the measures Ludii defines on such a sequence: lead changes, drama and "
      "decisiveness; and the comeback rate, how often the side behind at half-time wins "
-     "(docs/skill.md). For games whose exact solver can follow a game: dimension-duel. --out DIR "
-     "writes shape.csv.",
+     "(docs/skill.md). For games whose exact solver can follow a game (any other game is refused "
+     "with their names). --out DIR writes shape.csv.",
      {"odds shape dimension-duel",
       "odds shape dimension-duel --policy tau=survivor --policy kaon=calibrator -n 100k"},
      "game",
