@@ -3,8 +3,8 @@
 // merged tally. Items: shards.
 #include <benchmark/benchmark.h>
 
+#include "sim/executor.hpp"
 #include "sim/registry.hpp"
-#include "sim/shard.hpp"
 
 static void BM_MergeShardBosconian(benchmark::State& state) {
     using namespace odds;

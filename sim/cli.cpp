@@ -21,15 +21,16 @@
 #include "reports/check_report.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
+#include "sim/cli_args.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_common.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/executor.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
 #include "sim/registry.hpp"
 #include "sim/rules_file.hpp"
-#include "sim/shard.hpp"
 
 namespace odds {
 
@@ -299,7 +300,8 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
 
     // Every input is checked, cheapest first, before anything runs or is written.
     const GameEntry& game = game_of(vm);
-    RunConfig cfg = run_config_of(vm);
+    const RunArgs run_args = run_args_of(vm);
+    RunConfig cfg = run_args.config();
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const bool report = report_wanted(vm);
     const Format format = format_of(vm);
@@ -309,17 +311,17 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
               : game.prepare(settings_of(vm), policies_of(vm));
     if (state) prepared->scenario += " state=" + state->path;
     cfg.chunk_size = prepared->chunk_size;
-    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
-    share->begin(vm, "run", game, cfg.seed, cfg.playouts, {job_of(*prepared, cfg.playouts)}, io);
-    if (out_dir) prepare_out_dir(*out_dir, share->mode() == WorkShare::Mode::shard);
+    ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    share->begin(run_args.plan("run", game, {job_of(*prepared, cfg.playouts)}), io.err);
+    if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
     for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';
 
-    announce_queued(vm, io, "odds run",
+    announce_queued(run_args, io, "odds run",
                     std::to_string(cfg.playouts) + " playouts of " + prepared->game, cfg.threads);
-    ProgressBar bar(cfg.playouts, progress_wanted(vm));
+    ProgressBar bar(cfg.playouts, run_args.progress());
     const RunResult result = share->play(0, *prepared, cfg, &bar);
     bar.finish();
-    if (const auto shard_done = share->finish(out_dir, io, "odds run")) return *shard_done;
+    if (const auto shard_done = share->finish(io.out, io.err, "odds run")) return *shard_done;
 
     RunInfo info{prepared->game, prepared->scenario,      prepared->policy,
                  cfg.seed,       result.tally.playouts(), false,
@@ -475,7 +477,7 @@ int with_stdout_flushed(int rc) {
 }
 
 int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
-                           WorkShare* share) {
+                           Executor* share) {
     std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
     const std::string command = args.empty() ? "" : args.front();
     if (!args.empty()) args.erase(args.begin());

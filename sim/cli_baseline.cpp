@@ -29,11 +29,12 @@
 #include "reports/stats.hpp"
 #include "sim/baseline_file.hpp"
 #include "sim/cli.hpp"
+#include "sim/cli_args.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/executor.hpp"
 #include "sim/rules_file.hpp"
-#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -243,15 +244,15 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     const Settings settings = settings_of(vm);
     const auto policies = policies_of(vm);
     const auto prepared = game.prepare(settings, policies);
-    RunConfig cfg = run_config_of(vm);
+    const RunArgs run_args = run_args_of(vm);
+    RunConfig cfg = run_args.config();
     cfg.chunk_size = prepared->chunk_size;
     if (!vm.count("out")) throw UsageError("give the baseline file to write: --out FILE");
     const std::string out = vm["out"].as<std::string>();
     const auto tolerances =
         tolerances_of(vm, std::vector<std::string>(game.headline.begin(), game.headline.end()));
-    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
-    share->begin(vm, "baseline", game, cfg.seed, cfg.playouts, {job_of(*prepared, cfg.playouts)},
-                 io);
+    ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    share->begin(run_args.plan("baseline", game, {job_of(*prepared, cfg.playouts)}), io.err);
     // The last check: its folder is made, as run --out makes its own. A shard's --out is the
     // folder its shard file goes into.
     if (share->writes_shard_file())
@@ -259,12 +260,12 @@ int cmd_baseline(const std::vector<std::string>& args, Io io) {
     else
         prepare_out_file(out);
 
-    announce_queued(vm, io, "odds baseline",
+    announce_queued(run_args, io, "odds baseline",
                     std::to_string(cfg.playouts) + " playouts of " + prepared->game, cfg.threads);
-    ProgressBar bar(cfg.playouts, progress_wanted(vm));
+    ProgressBar bar(cfg.playouts, run_args.progress());
     const RunResult r = share->play(0, *prepared, cfg, &bar);
     bar.finish();
-    if (const auto shard_done = share->finish(out, io, "odds baseline")) return *shard_done;
+    if (const auto shard_done = share->finish(io.out, io.err, "odds baseline")) return *shard_done;
     if (r.partial) {
         io.err << "odds baseline: interrupted; no baseline written\n";
         return 130;
@@ -608,6 +609,7 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
     if (!parsed) return 0;
     const po::variables_map& vm = *parsed;
     if (!vm.count("file")) throw UsageError("give one or more baseline files");
+    const RunArgs run_args = run_args_of(vm);
 
     // Read and prepare every baseline before playing any.
     const SeqOptions seq = seq_options_of(vm);
@@ -744,14 +746,14 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
     if (targets)
         what += std::to_string(targets) + (targets == 1 ? " targets file, " : " targets files, ");
     announce_queued(
-        vm, io, "odds check",
+        run_args, io, "odds check",
         what + (any_sequential ? "at most " : "") + std::to_string(queued) + " playouts",
         jobs.front().cfg.threads);
     std::vector<BaselineCheck> checks;
     for (auto& j : jobs) {
         if (j.sequential) {
             const bool decided_before = overall_verdict(checks) == Verdict::moved;
-            auto c = check_sequential(j, seq, tolerances, progress_wanted(vm), io);
+            auto c = check_sequential(j, seq, tolerances, run_args.progress(), io);
             if (!c) {
                 io.err << "odds check: interrupted at " << j.b.file << "; the files before it were "
                        << (decided_before ? "decided: the balance MOVED" : "not moved")
@@ -761,7 +763,7 @@ int cmd_check(const std::vector<std::string>& args, Io io) {
             checks.push_back(std::move(*c));
             continue;
         }
-        ProgressBar bar(j.cfg.playouts, progress_wanted(vm));
+        ProgressBar bar(j.cfg.playouts, run_args.progress());
         const auto started = std::chrono::steady_clock::now();
         const RunResult r = play(*j.run, j.cfg, &bar);
         bar.finish();

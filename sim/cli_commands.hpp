@@ -26,4 +26,14 @@ int cmd_merge(const std::vector<std::string>& args, Io io);       // sim/cli_mer
 int cmd_version(const std::vector<std::string>& args, Io io);     // sim/cli.cpp
 int cmd_report(const std::vector<std::string>& args, Io io);      // sim/cli_report.cpp
 
+// odds_main (sim/cli.hpp), every command playing under `share` (MPI's share of the work);
+// null: by the command's own options.
+int odds_main_sharing(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+                      Executor* share);
+
+// Runs the command the shards played, in merge mode, writing its files into `out` (when given):
+// odds merge (sim/cli_merge.cpp), and MPI's rank 0.
+int run_merged(std::vector<Shard> shards, const std::optional<std::string>& out,
+               std::ostream& out_stream, std::ostream& err, bool allow_gaps = false);
+
 }  // namespace odds::cli

@@ -19,9 +19,9 @@
 #include "reports/check_report.hpp"
 #include "reports/csv.hpp"
 #include "sim/cli.hpp"
+#include "sim/executor.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/rules_file.hpp"
-#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -251,30 +251,6 @@ std::vector<std::string> policies_of(const po::variables_map& vm) {
                               : std::vector<std::string>{};
 }
 
-RunConfig run_config_of(const po::variables_map& vm) {
-    RunConfig cfg;
-    cfg.playouts = parse_playouts(vm["playouts"].as<std::string>());
-    cfg.seed = parse_seed(vm["seed"].as<std::string>());
-    cfg.threads = vm.count("threads")
-                      ? parse_threads(vm["threads"].as<std::string>())
-                      : std::clamp(std::thread::hardware_concurrency(), 1u, unsigned{kMaxThreads});
-    return cfg;
-}
-
-bool progress_wanted(const po::variables_map& vm) {
-    // A shard's bar is its own (sim/shard.cpp): its share of the work.
-    return !vm.count("no-progress") && !vm.count("shard") && ProgressBar::stderr_is_terminal();
-}
-
-void announce_queued(const po::variables_map& vm, Io io, const std::string& who,
-                     const std::string& what, unsigned threads) {
-    if (progress_wanted(vm)) return;                                     // the bar says it
-    if (io.share && io.share->mode() == WorkShare::Mode::merge) return;  // nothing is played
-    if (vm.count("shard")) return;  // the shard says what it plays (sim/shard.cpp)
-    io.err << who << ": " << what << " queued on " << threads
-           << (threads == 1 ? " thread" : " threads") << std::endl;
-}
-
 void add_state_option(po::options_description& d, const char* what) {
     d.add_options()("state", po::value<std::string>()->value_name("FILE"), what);
 }
@@ -464,53 +440,6 @@ void prepare_out_file(const std::string& path, std::string_view option) {
                          std::error_code(errno, std::generic_category()).message());
     std::fclose(f);
     fs::remove(probe, ec);
-}
-
-RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,
-               std::uint64_t offset) {
-    if (!bar) return play(run, cfg, std::function<void(std::uint64_t)>{});
-    return play(run, cfg, [bar, offset](std::uint64_t done) { bar->update(offset + done); });
-}
-
-RunResult play(const PreparedRun& run, const RunConfig& cfg,
-               std::function<void(std::uint64_t done)> progress) {
-    InterruptGuard guard;
-    RunControl ctl;
-    ctl.stop = &InterruptGuard::flag();
-    ctl.progress = std::move(progress);
-    return run.run(cfg, ctl);
-}
-
-std::uint64_t batch_size(std::uint64_t cap, std::uint32_t chunk_size) {
-    const std::uint64_t chunk = std::max<std::uint32_t>(1, chunk_size);
-    const std::uint64_t chunks = std::max<std::uint64_t>(1, (cap / 32 + chunk - 1) / chunk);
-    return chunks * chunk;
-}
-
-RunResult play_batches(const PreparedRun& run, const RunConfig& cfg, std::uint64_t cap,
-                       ProgressBar* bar, const std::function<bool(const Tally&)>& decided) {
-    const std::uint64_t batch = batch_size(cap, cfg.chunk_size);
-    RunResult total;
-    bool first = true;
-    for (std::uint64_t b = 0, played = 0; played < cap; ++b) {
-        RunConfig one = cfg;
-        one.seed = stream_seed(cfg.seed, b);
-        one.playouts = std::min(batch, cap - played);
-        RunResult r = play(run, one, bar, played);
-        played += one.playouts;
-        if (first)
-            total.tally = std::move(r.tally);
-        else
-            total.tally.merge(r.tally);
-        first = false;
-        total.seconds += r.seconds;
-        if (r.partial) {
-            total.partial = true;
-            break;
-        }
-        if (decided(total.tally)) break;
-    }
-    return total;
 }
 
 }  // namespace odds::cli

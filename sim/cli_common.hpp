@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/rule_options.hpp"
+#include "sim/executor.hpp"
 #include "sim/progress.hpp"
 #include "sim/registry.hpp"
 
@@ -19,14 +20,12 @@ namespace odds::cli {
 
 namespace po = boost::program_options;
 
-class WorkShare;  // sim/shard.hpp
-
 struct Io {
     std::ostream& out;
     std::ostream& err;
     // Set by odds merge and under MPI: how the command shares out its work (else its own:
     // --shard I/N, or all of it).
-    WorkShare* share = nullptr;
+    Executor* share = nullptr;
 };
 
 // --set and --policy.
@@ -50,13 +49,6 @@ std::vector<std::pair<std::string, std::string>> rules_changes(const po::variabl
 // --rules FILE, for the commands that take --set.
 void add_rules_option(po::options_description& d);
 std::vector<std::string> policies_of(const po::variables_map& vm);
-RunConfig run_config_of(const po::variables_map& vm);  // chunk size left to the caller
-bool progress_wanted(const po::variables_map& vm);
-// Without a progress bar (--no-progress, or stderr not a terminal): one line on stderr as the
-// work starts, "WHO: WHAT queued on N threads", so a log is never silent through a long run.
-void announce_queued(const po::variables_map& vm, Io io, const std::string& who,
-                     const std::string& what, unsigned threads);
-
 // --state FILE (odds run, odds exact; docs/positions.md).
 void add_state_option(po::options_description& d, const char* what);
 // The position named by --state, when given: its path and its text. The game must have
@@ -94,22 +86,6 @@ std::optional<std::string> out_dir_of(const po::variables_map& vm);
 void check_out_file(const std::string& path, std::string_view option = "--out");
 // Makes the file's folder (and its parents) and checks the file can be created there.
 void prepare_out_file(const std::string& path, std::string_view option = "--out");
-
-// Plays `run` with Ctrl-C as a stop request; `bar` (may be null) shows done + offset.
-RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,
-               std::uint64_t offset = 0);
-// The same, telling `progress` (may be empty) the playouts done as the run goes on.
-RunResult play(const PreparedRun& run, const RunConfig& cfg,
-               std::function<void(std::uint64_t done)> progress);
-
-// Plays `run` in batches until `decided(tally so far)` says enough (odds check --sequential), at
-// most `cap` playouts: batch b plays a whole number of chunks on the seed stream_seed(cfg.seed,
-// b), so what is played depends on the seed and the cap alone, never on --threads. The batches'
-// tallies merge in order; Ctrl-C stops at a chunk boundary (partial). cfg.playouts is ignored.
-RunResult play_batches(const PreparedRun& run, const RunConfig& cfg, std::uint64_t cap,
-                       ProgressBar* bar, const std::function<bool(const Tally&)>& decided);
-// The batch size play_batches uses: about cap / 32, a whole number of chunks, at least one.
-std::uint64_t batch_size(std::uint64_t cap, std::uint32_t chunk_size);
 
 // A range of whole numbers for --vary (odds sweep and odds tune): LO..HI or LO..HI:STEP, and
 // the same as LO:HI:STEP (sweep's older spelling, kept as an alias, its STEP always given); each

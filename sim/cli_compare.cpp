@@ -14,11 +14,12 @@
 #include "reports/compare.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
+#include "sim/cli_args.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/executor.hpp"
 #include "sim/interrupt.hpp"
-#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -41,7 +42,7 @@ struct PairedTally {
     }
 };
 
-// A shard's state of a comparison (sim/shard.hpp): every policy's tally, then the pairs' sums.
+// A shard's state of a comparison (sim/executor.hpp): every policy's tally, then the pairs' sums.
 void write_state(std::vector<std::string>& lines, const PairedTally& t) {
     lines.push_back("paired " + std::to_string(t.n) + ' ' + std::to_string(t.tallies.size()) + ' ' +
                     std::to_string(t.pairs.size()));
@@ -109,7 +110,8 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     if (!parsed) return 0;
     const po::variables_map& vm = *parsed;
     const GameEntry& game = game_of(vm);
-    RunConfig cfg = run_config_of(vm);
+    const RunArgs run_args = run_args_of(vm);
+    RunConfig cfg = run_args.config();
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const Format format = format_of(vm);
     const bool report = report_wanted(vm);
@@ -213,17 +215,18 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
     std::uint64_t chunk = kMaxChunk;
     for (const auto& r : runs) chunk = std::min<std::uint64_t>(chunk, r->chunk_size);
     cfg.chunk_size = static_cast<std::uint32_t>(chunk);
-    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
+    ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     {
         std::string policies;
         for (const auto& r : runs) policies += (policies.empty() ? "" : " | ") + r->policy;
-        share->begin(vm, "compare", game, cfg.seed, cfg.playouts,
-                     {{runs[0]->scenario, policies,
-                       WorkShare::chunks_of(cfg.playouts, cfg.chunk_size), cfg.chunk_size}},
-                     io);
+        share->begin(
+            run_args.plan("compare", game,
+                          {{runs[0]->scenario, policies,
+                            Executor::chunks_of(cfg.playouts, cfg.chunk_size), cfg.chunk_size}}),
+            io.err);
     }
     if (out_dir) {
-        prepare_out_dir(*out_dir, share->mode() == WorkShare::Mode::shard);
+        prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
         // Every policy's folder, before anything is played (a shard writes its file alone).
         for (const auto& r : runs) {
             if (share->writes_shard_file()) break;
@@ -262,19 +265,19 @@ int cmd_compare(const std::vector<std::string>& args, Io io) {
         part.n += n;
     };
     InterruptGuard guard;
-    announce_queued(vm, io, "odds compare",
+    announce_queued(run_args, io, "odds compare",
                     std::to_string(k) + " policies x " + std::to_string(cfg.playouts) +
                         " playouts = " + std::to_string(k * cfg.playouts) + " playouts",
                     std::max(1u, cfg.threads));
     // The bar counts games, every policy's playouts; a chunk plays every policy, so each chunk
     // costs alike and the games done measure the work done.
-    ProgressBar bar(k * cfg.playouts, progress_wanted(vm), "games");
+    ProgressBar bar(k * cfg.playouts, run_args.progress(), "games");
     RunControl ctl;
     ctl.stop = &InterruptGuard::flag();
     ctl.progress = [&](std::uint64_t done) { bar.update(k * done); };
     const ChunkedResult<PairedTally> played = share->play_chunks(0, cfg, empty, play_chunk, ctl);
     bar.finish();
-    if (const auto shard_done = share->finish(out_dir, io, "odds compare")) return *shard_done;
+    if (const auto shard_done = share->finish(io.out, io.err, "odds compare")) return *shard_done;
     const PairedTally& total = played.tally;
     const bool partial = played.partial;
 

@@ -1,12 +1,48 @@
-// odds merge: the shards of one command (--shard I/N, sim/shard.hpp) added exactly, and the
+// odds merge: the shards of one command (--shard I/N, sim/executor.hpp) added exactly, and the
 // command's files written from the sum: byte for byte what one process writes with that seed.
+#include <filesystem>
 #include <optional>
 
+#include "sim/cli.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_spec.hpp"
-#include "sim/shard.hpp"
+#include "sim/executor.hpp"
 
 namespace odds::cli {
+
+namespace fs = std::filesystem;
+
+int run_merged(std::vector<Shard> shards, const std::optional<std::string>& out,
+               std::ostream& out_stream, std::ostream& err, bool allow_gaps) {
+    Executor share = Executor::merge(std::move(shards), allow_gaps);
+    const Shard& s = share.result();
+    std::vector<std::string> args = s.args;
+    args.push_back("--no-progress");
+    if (out) args.push_back("--out=" + *out);
+    // The command makes --out before it reads the shards' states; a shard refused there must not
+    // leave behind the (empty) folders it made.
+    std::vector<fs::path> made;  // the folders of --out that did not exist, deepest first
+    if (out && !out->empty()) {
+        std::error_code ec;
+        for (fs::path p = fs::absolute(*out, ec).lexically_normal();
+             !p.empty() && !fs::exists(p, ec) && p != p.parent_path(); p = p.parent_path())
+            if (p.has_filename()) made.push_back(p);
+    }
+    try {
+        return find_command(s.command).run(args, Io{out_stream, err, &share});
+    } catch (...) {
+        // Only folders: a file in one (none is written before the states are read) keeps it.
+        const auto remove_empty = [](const auto& self, const fs::path& dir) -> void {
+            std::error_code ec;
+            if (!fs::is_directory(dir, ec) || fs::is_symlink(dir, ec)) return;
+            for (const auto& e : fs::directory_iterator(dir, ec)) self(self, e.path());
+            if (fs::is_empty(dir, ec)) fs::remove(dir, ec);  // removes only an empty folder
+        };
+        // compare makes a folder a policy inside --out: those go too.
+        for (const auto& p : made) remove_empty(remove_empty, p);
+        throw;
+    }
+}
 
 int cmd_merge(const std::vector<std::string>& args, Io io) {
     const auto parsed = parse_command("merge", args, io);
@@ -19,7 +55,7 @@ int cmd_merge(const std::vector<std::string>& args, Io io) {
         for (auto& s : read_shards(d)) shards.push_back(std::move(s));
     const std::optional<std::string> out =
         vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
-    return run_merged(std::move(shards), out, io);
+    return run_merged(std::move(shards), out, io.out, io.err);
 }
 
 }  // namespace odds::cli

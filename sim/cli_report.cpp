@@ -13,10 +13,10 @@
 #include "engine/line_reader.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
+#include "sim/cli_args.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/registry.hpp"
-#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -38,12 +38,13 @@ bool report_wanted(const po::variables_map& vm) {
 std::pair<fs::path, std::string> provenance_file(const fs::path& dir, const std::string& command,
                                                  const std::vector<std::string>& args,
                                                  const std::vector<std::string>& game_list) {
-    // The command line rebuilt from what was parsed (sim/shard.hpp): the same for one process
+    // The command line rebuilt from what was parsed (sim/cli_args.hpp): the same for one process
     // and for shards merged, whatever the folder, threads or shards.
     std::ostringstream quiet;
     const auto vm = parse_command(command, args, Io{quiet, quiet});
-    Provenance p{ODDS_VERSION, command, "", "",
-                 command_line(command, vm ? canonical_args(*vm) : args)};
+    const std::vector<std::string> line = vm ? canonical_args(*vm) : args;
+    check_one_line(line);
+    Provenance p{ODDS_VERSION, command, "", "", command_line(command, line)};
     for (const auto& g : game_list) {
         if ((" " + p.game + " ").find(" " + g + " ") != std::string::npos) continue;
         if (!p.game.empty()) p.game += ' ', p.rules_version += ' ';

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "reports/csv.hpp"
+#include "sim/cli_args.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
@@ -56,7 +57,8 @@ int cmd_shape(const std::vector<std::string>& args, Io io) {
                          " cannot follow a game's odds turn by turn yet (games that can: " + with +
                          ")");
     }
-    const RunConfig cfg = run_config_of(vm);
+    const RunArgs run_args = run_args_of(vm);
+    const RunConfig cfg = run_args.config();
     if (cfg.playouts > kMaxShapeGames)
         throw UsageError("-n " + std::to_string(cfg.playouts) + ": odds shape samples at most " +
                          std::to_string(kMaxShapeGames) + " games");

@@ -19,6 +19,7 @@
 #include "policies/policy_table.hpp"
 #include "reports/csv.hpp"
 #include "reports/skill.hpp"
+#include "sim/cli_args.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
@@ -299,7 +300,8 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
     if (!parsed) return 0;
     const po::variables_map& vm = *parsed;
     const GameEntry& game = game_of(vm);
-    const RunConfig cfg = run_config_of(vm);
+    const RunArgs run_args = run_args_of(vm);
+    const RunConfig cfg = run_args.config();
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const bool report = report_wanted(vm);
     Ladder l;
@@ -323,7 +325,7 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
                          " groups x that many games is more outcomes than odds skill keeps (" +
                          std::to_string(kMaxOutcomes) + ")");
     const std::uint64_t total = cfg.playouts * groups.size();
-    announce_queued(vm, io, "odds skill",
+    announce_queued(run_args, io, "odds skill",
                     std::to_string(groups.size()) + (l.solo ? " rungs" : " pairings") + " x " +
                         std::to_string(cfg.playouts) + " games = " + std::to_string(total) +
                         " games",
@@ -331,7 +333,7 @@ int cmd_skill(const std::vector<std::string>& args, Io io) {
     std::vector<double> y(total, 0.0);
     {
         InterruptGuard guard;
-        ProgressBar bar(total, progress_wanted(vm), "games");
+        ProgressBar bar(total, run_args.progress(), "games");
         l.games = play_groups(groups, cfg.playouts, cfg.seed, cfg.threads, l.solo, y, bar);
         bar.finish();
     }

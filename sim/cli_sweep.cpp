@@ -9,10 +9,11 @@
 
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
+#include "sim/cli_args.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
-#include "sim/shard.hpp"
+#include "sim/executor.hpp"
 
 namespace odds::cli {
 
@@ -136,7 +137,8 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     }
 
     // Every input is checked before anything runs: the cheap ones first.
-    RunConfig cfg = run_config_of(vm);
+    const RunArgs run_args = run_args_of(vm);
+    RunConfig cfg = run_args.config();
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const Format format = format_of(vm);
     const bool report = report_wanted(vm);
@@ -154,13 +156,13 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
         combos[c].values = values;
         combos[c].run = game.prepare(s, policies);
     }
-    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
+    ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     std::vector<ShardJob> jobs;
     for (const auto& c : combos) jobs.push_back(job_of(*c.run, cfg.playouts));
-    share->begin(vm, "sweep", game, cfg.seed, cfg.playouts, jobs, io);
-    if (out_dir) prepare_out_dir(*out_dir, share->mode() == WorkShare::Mode::shard);
+    share->begin(run_args.plan("sweep", game, jobs), io.err);
+    if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
 
-    announce_queued(vm, io, "odds sweep",
+    announce_queued(run_args, io, "odds sweep",
                     std::to_string(total) + (total == 1 ? " combination x " : " combinations x ") +
                         std::to_string(cfg.playouts) +
                         " playouts = " + std::to_string(total * cfg.playouts) + " playouts",
@@ -175,7 +177,7 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
     for (const auto& v : varies) table << std::left << std::setw(14) << v.name;
     for (const auto& h : headline) table << std::left << std::setw(32) << h;
     table << '\n';
-    ProgressBar bar(cfg.playouts * total, progress_wanted(vm));
+    ProgressBar bar(cfg.playouts * total, run_args.progress());
     bool partial = false;
     for (std::size_t c = 0; c < total && !partial; ++c) {
         const Combination& combo = combos[c];
@@ -183,7 +185,7 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
         one.chunk_size = combo.run->chunk_size;
         const RunResult r = share->play(c, *combo.run, one, &bar, cfg.playouts * c);
         partial = r.partial;
-        if (share->mode() == WorkShare::Mode::shard) continue;  // its shard file holds the state
+        if (share->mode() == Executor::Mode::shard) continue;  // its shard file holds the state
         const auto ds = distributions(r.tally, combo.run->metrics);
         for (const auto& v : combo.values) table << std::left << std::setw(14) << v;
         for (const auto& d : ds) {
@@ -204,7 +206,7 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
         table << (r.partial ? "  (partial)" : "") << '\n';
     }
     bar.finish();
-    if (const auto shard_done = share->finish(out_dir, io, "odds sweep")) return *shard_done;
+    if (const auto shard_done = share->finish(io.out, io.err, "odds sweep")) return *shard_done;
 
     if (out_dir) {
         const fs::path dir(*out_dir);

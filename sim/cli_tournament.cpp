@@ -19,11 +19,12 @@
 #include "reports/csv.hpp"
 #include "reports/ratings.hpp"
 #include "reports/stats.hpp"
+#include "sim/cli_args.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/executor.hpp"
 #include "sim/interrupt.hpp"
-#include "sim/shard.hpp"
 
 namespace odds::cli {
 
@@ -115,7 +116,8 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                              return s;
                          }() +
                          ")");
-    RunConfig cfg = run_config_of(vm);
+    const RunArgs run_args = run_args_of(vm);
+    RunConfig cfg = run_args.config();
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const Format format = format_of(vm);
     const bool report = report_wanted(vm);
@@ -153,20 +155,20 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                                              {seat(0) + "=" + names[a], seat(1) + "=" + names[b]}),
                                 {}});
         }
-    ShareOf share(vm, io);  // --shard I/N, odds merge, MPI (sim/shard.hpp)
+    ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     std::vector<ShardJob> jobs;
     for (const auto& p : pairings) jobs.push_back(job_of(*p.run, cfg.playouts));
-    share->begin(vm, "tournament", game, cfg.seed, cfg.playouts, jobs, io);
-    if (out_dir) prepare_out_dir(*out_dir, share->mode() == WorkShare::Mode::shard);
+    share->begin(run_args.plan("tournament", game, jobs), io.err);
+    if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
 
-    announce_queued(vm, io, "odds tournament",
+    announce_queued(run_args, io, "odds tournament",
                     std::to_string(pairings.size()) + " pairings x " +
                         std::to_string(cfg.playouts) +
                         " games = " + std::to_string(pairings.size() * cfg.playouts) + " games",
                     cfg.threads);
     // The bar counts games; its share of the work done, and so the time left, weighs each
     // pairing by its cost a game, timed on a few games first (only when the bar is shown).
-    const bool show = progress_wanted(vm);
+    const bool show = run_args.progress();
     ProgressBar bar(cfg.playouts * pairings.size(), show, "games");
     std::vector<double> cost;
     const std::vector<std::uint64_t> games(pairings.size(), cfg.playouts);
@@ -196,7 +198,8 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
         if ((partial = p.partial)) break;
     }
     bar.finish();
-    if (const auto shard_done = share->finish(out_dir, io, "odds tournament")) return *shard_done;
+    if (const auto shard_done = share->finish(io.out, io.err, "odds tournament"))
+        return *shard_done;
 
     // Rates per pairing; points for the ratings.
     const std::size_t k = names.size();

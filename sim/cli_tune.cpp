@@ -22,6 +22,7 @@
 #include "engine/stop.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
+#include "sim/cli_args.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
@@ -359,7 +360,8 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
                              " settings: narrow the ranges or give a STEP (NAME=LO..HI:STEP)");
     }
     const auto policies = policies_of(vm);
-    RunConfig cfg = run_config_of(vm);
+    const RunArgs run_args = run_args_of(vm);
+    RunConfig cfg = run_args.config();
     // Every input checked before anything is played: both ends of every range, and the metric.
     std::unique_ptr<PreparedRun> probe;
     for (const bool high : {false, true}) {
@@ -391,9 +393,9 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
         bisection = how == "bisection";
     }
     if (out_dir) prepare_out_dir(*out_dir);
-    Tuner t{game, base, policies, ranges, goal, cfg, !vm.count("no-exact"), progress_wanted(vm),
+    Tuner t{game, base, policies, ranges, goal, cfg, !vm.count("no-exact"), run_args.progress(),
             {},   0};
-    announce_queued(vm, io, "odds tune",
+    announce_queued(run_args, io, "odds tune",
                     std::string(bisection ? "bisection" : "successive halving") + " over " +
                         std::to_string(total) + " settings, up to " + std::to_string(cfg.playouts) +
                         " playouts each",

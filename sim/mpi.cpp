@@ -9,9 +9,10 @@
 #include <vector>
 
 #include "sim/cli.hpp"
+#include "sim/cli_commands.hpp"
+#include "sim/executor.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
-#include "sim/shard.hpp"
 
 namespace odds {
 
@@ -46,12 +47,12 @@ std::vector<std::string> gather(const std::string& mine, int rank, int size) {
 int shared_out(int argc, char** argv, int rank, int size) {
     std::vector<std::string> args(argv, argv + argc);
     const bool quiet = std::find(args.begin(), args.end(), "--no-progress") != args.end();
-    args.push_back("--no-progress");  // the commands' own bars: the share draws its own
+    if (!quiet) args.push_back("--no-progress");  // the commands' own bars: the share draws its own
     std::vector<const char*> av;
     for (const auto& a : args) av.push_back(a.c_str());
 
-    cli::WorkShare share = cli::WorkShare::shard(static_cast<std::uint64_t>(rank) + 1,
-                                                 static_cast<std::uint64_t>(size), true);
+    cli::Executor share = cli::Executor::shard(static_cast<std::uint64_t>(rank) + 1,
+                                               static_cast<std::uint64_t>(size), true);
     share.show_progress(rank == 0 && !quiet && ProgressBar::stderr_is_terminal(), true);
     std::ostream silent(nullptr);  // ranks other than 0 say nothing: rank 0 speaks for the run
     std::ostream& out = rank == 0 ? std::cout : silent;
@@ -81,8 +82,8 @@ int shared_out(int argc, char** argv, int rank, int size) {
             shards.push_back(cli::read_shard(texts[static_cast<std::size_t>(r)],
                                              "MPI rank " + std::to_string(r)));
         // Interrupted (Ctrl-C): each rank stopped at a chunk boundary; the files say partial.
-        const int merged = cli::run_merged(std::move(shards), share.out(),
-                                           {std::cout, std::cerr, nullptr}, interrupted != 0);
+        const int merged =
+            cli::run_merged(std::move(shards), share.out(), std::cout, std::cerr, interrupted != 0);
         return merged == 130 ? InterruptGuard::exit_code() : merged;  // 143 after SIGTERM
     } catch (const std::exception& e) {
         std::cerr << "odds: merging the ranks' shards: " << e.what() << '\n';

@@ -1,5 +1,5 @@
 // odds under MPI (CMake option ODDS_MPI): `mpirun -np P odds run ...` plays the command's chunks
-// on P ranks, rank r as shard r+1 of P (sim/shard.hpp); the shards' exact states are gathered
+// on P ranks, rank r as shard r+1 of P (sim/executor.hpp); the shards' exact states are gathered
 // to rank 0, which merges them and writes the files: byte for byte one process's.
 #pragma once
 

@@ -33,7 +33,7 @@ struct RunConfig {
     unsigned threads = 1;
     std::uint32_t chunk_size = 16384;  // part of what a seed means: fixed per game
     // The chunks this process plays, [chunk_begin, chunk_end) clipped to the run's: all of them
-    // by default; one shard's share of them under --shard or MPI (sim/shard.hpp).
+    // by default; one shard's share of them under --shard or MPI (sim/executor.hpp).
     std::uint64_t chunk_begin = 0;
     std::uint64_t chunk_end = ~std::uint64_t{0};
 };

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "engine/rule_options.hpp"
+#include "sim/executor.hpp"
 #include "sim/registry.hpp"
-#include "sim/shard.hpp"
 #include "tests/helpers.hpp"
 
 using namespace odds;

@@ -1,4 +1,4 @@
-// Shards and odds merge (sim/shard.hpp, docs/cluster.md): every command played as N shards and
+// Shards and odds merge (sim/executor.hpp, docs/cluster.md): every command played as N shards and
 // merged writes byte for byte the files of one process with the same seed, for several N (N
 // above the number of chunks too); bad merges are refused with one line, exit 2, nothing
 // written; counters are 64-bit past 2^32.
@@ -8,8 +8,8 @@
 #include <map>
 #include <sstream>
 
+#include "sim/executor.hpp"
 #include "sim/registry.hpp"
-#include "sim/shard.hpp"
 #include "tests/helpers.hpp"
 
 using namespace odds;
@@ -233,10 +233,15 @@ TEST_CASE("counters are 64-bit: shards merged push a histogram bin past 2^32", "
         // Through the file's text and back, checksum and all.
         s = cli::read_shard(cli::shard_text(s), s.source);
     }
-    auto share = cli::WorkShare::merge(shards);
+    auto share = cli::Executor::merge(shards);
     std::ostringstream o, e;
-    share.begin({}, "run", find_game("race"), 0, 2 * kEach,
-                {{run->scenario, run->policy, 2, kEach}}, {o, e, nullptr});
+    cli::Plan plan;
+    plan.command = "run";
+    plan.game = "race";
+    plan.rules_version = find_game("race").rules_version;
+    plan.playouts = 2 * kEach;
+    plan.jobs = {{run->scenario, run->policy, 2, kEach}};
+    share.begin(plan, e);
     const RunResult r = share.play(0, *run, {}, nullptr);
     CHECK(!r.partial);
     CHECK(r.tally.playouts() == 2 * kEach);

@@ -1,4 +1,4 @@
-#include "sim/shard.hpp"
+#include "sim/executor.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -10,8 +10,7 @@
 
 #include "engine/line_reader.hpp"
 #include "reports/csv.hpp"
-#include "sim/cli.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/interrupt.hpp"
 #include "sim/shard_file.hpp"
 
 namespace odds::cli {
@@ -19,8 +18,6 @@ namespace odds::cli {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr std::uint64_t kMaxShards = 1'000'000;
 
 std::string chunk_span(std::uint64_t a, std::uint64_t b) {  // [a, b) as "a..b-1"
     return b == a + 1 ? "chunk " + std::to_string(a)
@@ -35,61 +32,9 @@ std::pair<std::uint64_t, std::uint64_t> share_of(std::uint64_t index, std::uint6
 
 }  // namespace
 
-// The command's arguments as given, rebuilt from what was parsed, without those that say how
-// the work is shared or where it goes: GAME first, then --NAME=VALUE in name order (a repeated
-// option's values in their order), the defaults left out.
-std::vector<std::string> canonical_args(const po::variables_map& vm) {
-    std::vector<std::string> args;
-    if (vm.count("game")) args.push_back(vm["game"].as<std::string>());
-    if (vm.count("file")) {  // odds check's FILE..., odds report's DIR
-        if (const auto* files = boost::any_cast<std::vector<std::string>>(&vm["file"].value()))
-            args.insert(args.end(), files->begin(), files->end());
-        else
-            args.push_back(vm["file"].as<std::string>());
-    }
-    for (const auto& [name, value] : vm) {
-        if (name == "game" || name == "file" || name == "shard" || name == "out" ||
-            name == "threads" || name == "no-progress" || name == "help" || value.defaulted())
-            continue;
-        if (name == "rules") {  // the variant file's options that differ from the book, as --set
-            for (const auto& [n, v] : rules_changes(vm)) args.push_back("--set=" + n + "=" + v);
-            continue;
-        }
-        const auto& v = value.value();
-        if (const auto* s = boost::any_cast<std::string>(&v); s && s->empty())
-            args.push_back("--" + name);  // a flag (--report): Boost stores it as ""
-        else if (s)                       // 1M and 1000000 alike
-            args.push_back("--" + name + "=" +
-                           (name == "playouts" ? std::to_string(parse_playouts(*s))
-                            : name == "seed"   ? std::to_string(parse_seed(*s))
-                                               : *s));
-        else if (const auto* list = boost::any_cast<std::vector<std::string>>(&v))
-            for (const auto& x : *list) args.push_back("--" + name + "=" + x);
-        else if (v.empty())
-            args.push_back("--" + name);
-        else
-            throw std::logic_error("option --" + name + " is neither text nor a flag");
-    }
-    for (const auto& a : args)
-        if (a.find('\n') != std::string::npos)
-            throw UsageError("an argument holds a line break; a shard cannot record it");
-    return args;
-}
-
 ShardJob job_of(const PreparedRun& run, std::uint64_t playouts) {
-    return {run.scenario, run.policy, WorkShare::chunks_of(playouts, run.chunk_size),
+    return {run.scenario, run.policy, Executor::chunks_of(playouts, run.chunk_size),
             run.chunk_size};
-}
-
-std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
-    const auto slash = text.find('/');
-    const auto i = slash == std::string::npos ? std::nullopt : to_u64(text.substr(0, slash));
-    const auto n = slash == std::string::npos ? std::nullopt : to_u64(text.substr(slash + 1));
-    if (!i || !n || *i < 1 || *i > *n || *n > kMaxShards)
-        throw UsageError("--shard '" + text +
-                         "' is not valid; give I/N, shard I of N, with 1 <= I <= N <= 1000000 "
-                         "(such as 1/4)");
-    return {*i, *n};
 }
 
 void check_shards(std::vector<Shard>& shards, bool allow_gaps) {
@@ -159,8 +104,8 @@ void check_shards(std::vector<Shard>& shards, bool allow_gaps) {
 
 // ---- the work share ----
 
-WorkShare WorkShare::shard(std::uint64_t index, std::uint64_t count, bool in_memory) {
-    WorkShare w;
+Executor Executor::shard(std::uint64_t index, std::uint64_t count, bool in_memory) {
+    Executor w;
     w.mode_ = Mode::shard;
     w.in_memory_ = in_memory;
     w.shard_.index = index;
@@ -168,35 +113,34 @@ WorkShare WorkShare::shard(std::uint64_t index, std::uint64_t count, bool in_mem
     return w;
 }
 
-WorkShare WorkShare::merge(std::vector<Shard> shards, bool allow_gaps) {
+Executor Executor::merge(std::vector<Shard> shards, bool allow_gaps) {
     check_shards(shards, allow_gaps);
-    WorkShare w;
+    Executor w;
     w.mode_ = Mode::merge;
     w.shard_ = shards.front();
     w.shards_ = std::move(shards);
     return w;
 }
 
-void WorkShare::begin(const po::variables_map& vm, std::string_view command, const GameEntry& game,
-                      std::uint64_t seed, std::uint64_t playouts, std::vector<ShardJob> jobs,
-                      Io io) {
+void Executor::begin(Plan plan, std::ostream& err) {
     unit0_.clear();
     std::uint64_t units = 0;
-    for (const auto& j : jobs) {
+    for (const auto& j : plan.jobs) {
         unit0_.push_back(units);
         units += j.chunks;
     }
-    job_playouts_ = playouts;
-    if (vm.count("out")) out_ = vm["out"].as<std::string>();
+    job_playouts_ = plan.job_playouts;
+    job_playouts_.resize(plan.jobs.size(), plan.playouts);
+    out_ = plan.out;
     if (mode_ == Mode::whole) return;
     if (mode_ == Mode::merge) {
         // This build must prepare what the shards played: the same rules and the same runs.
-        if (shard_.rules_version != game.rules_version)
+        if (shard_.rules_version != plan.rules_version)
             throw UsageError("the shards were played under rules version " + shard_.rules_version +
-                             ", this build plays " + std::string(game.rules_version) +
+                             ", this build plays " + plan.rules_version +
                              ": merge them with the odds " + shard_.odds_version +
                              " that played them");
-        if (jobs != shard_.jobs)
+        if (plan.jobs != shard_.jobs)
             throw UsageError(
                 "this build prepares other runs than the shards played (scenario, "
                 "policies or chunks differ): merge them with the odds " +
@@ -205,40 +149,43 @@ void WorkShare::begin(const po::variables_map& vm, std::string_view command, con
     }
     if (!in_memory_ && !out_)
         throw UsageError("--shard needs --out DIR: the folder its shard file is written into");
+    for (const auto& a : plan.args)
+        if (a.find('\n') != std::string::npos)
+            throw UsageError("an argument holds a line break; a shard cannot record it");
     shard_.odds_version = ODDS_VERSION;
-    shard_.command = std::string(command);
-    shard_.game = std::string(game.name);
-    shard_.rules_version = std::string(game.rules_version);
-    shard_.seed = seed;
-    shard_.playouts = playouts;
-    shard_.args = canonical_args(vm);
-    shard_.jobs = std::move(jobs);
+    shard_.command = std::move(plan.command);
+    shard_.game = std::move(plan.game);
+    shard_.rules_version = std::move(plan.rules_version);
+    shard_.seed = plan.seed;
+    shard_.playouts = plan.playouts;
+    shard_.args = std::move(plan.args);
+    shard_.jobs = std::move(plan.jobs);
     shard_.states.assign(shard_.jobs.size(), {});
     std::tie(shard_.first, shard_.last) = share_of(shard_.index, shard_.count, units);
     shard_.last = shard_.first;  // grows as the chunks are played
     share_playouts_.clear();
-    std::uint64_t share_total = 0;
+    std::uint64_t share_total = 0, whole = 0;
     for (std::size_t j = 0; j < shard_.jobs.size(); ++j) {
         const auto [b, e] = range_of(j);
         // The playouts of chunks b .. e-1 (the job's last chunk may be short).
-        const std::uint64_t size = shard_.jobs[j].chunk_size;
-        share_playouts_.push_back(std::min(e * size, playouts) - std::min(b * size, playouts));
+        const std::uint64_t size = shard_.jobs[j].chunk_size, p = job_playouts_[j];
+        share_playouts_.push_back(std::min(e * size, p) - std::min(b * size, p));
         share_total += share_playouts_.back();
+        whole += p;
     }
-    const bool show = show_bar_ || (vm.count("shard") && !vm.count("no-progress") &&
-                                    ProgressBar::stderr_is_terminal());
-    bar_.emplace(scale_ ? playouts * shard_.jobs.size() : share_total, show);
+    const bool show = show_bar_ || (plan.shard_bar && ProgressBar::stderr_is_terminal());
+    bar_.emplace(scale_ ? whole : share_total, show);
     if (!in_memory_ && !(show && ProgressBar::stderr_is_terminal())) {
         const auto [b, e] = share_of(shard_.index, shard_.count, units);
-        io.err << "odds " << command << ": shard " << shard_.index << '/' << shard_.count
-               << " plays "
-               << (b == e ? "nothing (more shards than chunks)"
-                          : chunk_span(b, e) + " of the " + std::to_string(units))
-               << std::endl;
+        err << "odds " << shard_.command << ": shard " << shard_.index << '/' << shard_.count
+            << " plays "
+            << (b == e ? "nothing (more shards than chunks)"
+                       : chunk_span(b, e) + " of the " + std::to_string(units))
+            << std::endl;
     }
 }
 
-std::pair<std::uint64_t, std::uint64_t> WorkShare::range_of(std::size_t job) const {
+std::pair<std::uint64_t, std::uint64_t> Executor::range_of(std::size_t job) const {
     if (mode_ == Mode::whole) return {0, ~std::uint64_t{0}};
     std::uint64_t units = 0;
     for (const auto& j : shard_.jobs) units += j.chunks;
@@ -248,29 +195,30 @@ std::pair<std::uint64_t, std::uint64_t> WorkShare::range_of(std::size_t job) con
     return {lo - u0, hi - u0};
 }
 
-std::function<void(std::uint64_t)> WorkShare::progress_for(std::size_t) {
+std::function<void(std::uint64_t)> Executor::progress_for(std::size_t) {
     if (!bar_) return {};
     std::uint64_t share_total = 0;
     for (const auto p : share_playouts_) share_total += p;
     // MPI's rank 0 shows its share scaled to the whole run: every rank plays alike.
-    const double scale = scale_ && share_total > 0 ? static_cast<double>(job_playouts_) *
-                                                         static_cast<double>(shard_.jobs.size()) /
-                                                         static_cast<double>(share_total)
-                                                   : 1.0;
+    std::uint64_t whole = 0;
+    for (const auto p : job_playouts_) whole += p;
+    const double scale = scale_ && share_total > 0
+                             ? static_cast<double>(whole) / static_cast<double>(share_total)
+                             : 1.0;
     return [this, before = done_before_, scale](std::uint64_t done) {
         bar_->update(static_cast<std::uint64_t>(static_cast<double>(before + done) * scale));
     };
 }
 
-void WorkShare::record(std::size_t job, std::uint64_t chunks, bool partial,
-                       std::vector<std::string> lines) {
+void Executor::record(std::size_t job, std::uint64_t chunks, bool partial,
+                      std::vector<std::string> lines) {
     shard_.states[job] = std::move(lines);
     shard_.last += chunks;
     done_before_ += share_playouts_[job];
     if (partial) interrupted_ = true;
 }
 
-void WorkShare::for_each_state(std::size_t job, const std::function<void(StateReader&)>& f) const {
+void Executor::for_each_state(std::size_t job, const std::function<void(StateReader&)>& f) const {
     for (const Shard& s : shards_) {
         if (s.states[job].empty()) continue;
         StateReader in(s.states[job], s.source,
@@ -280,7 +228,7 @@ void WorkShare::for_each_state(std::size_t job, const std::function<void(StateRe
         const std::uint64_t u0 = unit0_[job], u1 = u0 + shard_.jobs[job].chunks;
         const std::uint64_t lo = std::clamp(s.first, u0, u1) - u0,
                             hi = std::clamp(s.last, u0, u1) - u0;
-        const std::uint64_t size = shard_.jobs[job].chunk_size, p = shard_.playouts;
+        const std::uint64_t size = shard_.jobs[job].chunk_size, p = job_playouts_[job];
         const auto times = [](std::uint64_t a, std::uint64_t b) {  // saturating
             return b != 0 && a > ~std::uint64_t{0} / b ? ~std::uint64_t{0} : a * b;
         };
@@ -301,7 +249,7 @@ void WorkShare::for_each_state(std::size_t job, const std::function<void(StateRe
     }
 }
 
-bool WorkShare::merged_partial(std::size_t job) const {
+bool Executor::merged_partial(std::size_t job) const {
     const std::uint64_t u0 = unit0_[job], u1 = u0 + shard_.jobs[job].chunks;
     std::uint64_t covered = 0;
     for (const Shard& s : shards_) {
@@ -311,92 +259,104 @@ bool WorkShare::merged_partial(std::size_t job) const {
     return covered < u1 - u0;
 }
 
-RunResult WorkShare::play(std::size_t job, const PreparedRun& run, RunConfig cfg, ProgressBar* bar,
-                          std::uint64_t offset) {
+RunResult Executor::play(std::size_t job, const PreparedRun& run, RunConfig cfg, ProgressBar* bar,
+                         std::uint64_t offset) {
     if (mode_ == Mode::whole) return cli::play(run, cfg, bar, offset);
     return play(job, run, cfg, std::function<void(std::uint64_t)>{});
 }
 
-RunResult WorkShare::play(std::size_t job, const PreparedRun& run, RunConfig cfg,
-                          std::function<void(std::uint64_t done)> progress) {
+RunResult Executor::play(std::size_t job, const PreparedRun& run, RunConfig cfg,
+                         std::function<void(std::uint64_t done)> progress) {
     return play_share(job, cfg, Tally(run.metrics, run.survivals), std::move(progress),
                       [&](const RunConfig& c, std::function<void(std::uint64_t)> p) {
                           return cli::play(run, c, std::move(p));
                       });
 }
 
-std::optional<int> WorkShare::finish(const std::optional<std::string>& out_dir, Io io,
-                                     std::string_view who) {
+std::optional<int> Executor::finish(std::ostream& out, std::ostream& err, std::string_view who) {
     if (mode_ != Mode::shard) return std::nullopt;
     if (bar_) bar_->finish();
     shard_.partial = interrupted_;
     if (in_memory_) return interrupted_ ? 130 : 0;
     if (interrupted_) {
-        io.err << who << ": interrupted; no shard written (play shard " << shard_.index << '/'
-               << shard_.count << " again)\n";
+        err << who << ": interrupted; no shard written (play shard " << shard_.index << '/'
+            << shard_.count << " again)\n";
         return 130;
     }
-    const fs::path path = fs::path(*out_dir) / ("shard-" + std::to_string(shard_.index) + "-of-" +
-                                                std::to_string(shard_.count) + ".odds");
+    const fs::path path = fs::path(*out_) / ("shard-" + std::to_string(shard_.index) + "-of-" +
+                                             std::to_string(shard_.count) + ".odds");
     write_file_atomic(path, shard_text(shard_));
     std::uint64_t units = 0;
     for (const auto& j : shard_.jobs) units += j.chunks;
-    io.out << who << ": shard " << shard_.index << '/' << shard_.count << " ("
-           << (shard_.first == shard_.last
-                   ? "no chunks"
-                   : chunk_span(shard_.first, shard_.last) + " of the " + std::to_string(units))
-           << ") written to " << path.string() << "; merge the shards with 'odds merge'\n";
+    out << who << ": shard " << shard_.index << '/' << shard_.count << " ("
+        << (shard_.first == shard_.last
+                ? "no chunks"
+                : chunk_span(shard_.first, shard_.last) + " of the " + std::to_string(units))
+        << ") written to " << path.string() << "; merge the shards with 'odds merge'\n";
     return 0;
 }
 
-ShareOf::ShareOf(const po::variables_map& vm, Io io) {
-    if (io.share) {
-        if (vm.count("shard") && io.share->mode() == WorkShare::Mode::shard)
-            throw UsageError("--shard '" + vm["shard"].as<std::string>() +
+ExecutorOf::ExecutorOf(const std::optional<ShardIndex>& shard, Executor* given) {
+    if (given) {
+        if (shard && given->mode() == Executor::Mode::shard)
+            throw UsageError("--shard '" + shard->text +
                              "' under mpirun: MPI shares the chunks over the ranks itself; "
                              "give --shard without mpirun, or mpirun without --shard");
-        p_ = io.share;
+        p_ = given;
         return;
     }
-    if (vm.count("shard")) {
-        const auto [i, n] = parse_shard(vm["shard"].as<std::string>());
-        own_.emplace(WorkShare::shard(i, n, false));
-    } else {
+    if (shard)
+        own_.emplace(Executor::shard(shard->index, shard->count, false));
+    else
         own_.emplace();
-    }
     p_ = &*own_;
 }
 
-int run_merged(std::vector<Shard> shards, const std::optional<std::string>& out, Io io,
-               bool allow_gaps) {
-    WorkShare share = WorkShare::merge(std::move(shards), allow_gaps);
-    const Shard& s = share.result();
-    std::vector<std::string> args = s.args;
-    args.push_back("--no-progress");
-    if (out) args.push_back("--out=" + *out);
-    // The command makes --out before it reads the shards' states; a shard refused there must not
-    // leave behind the (empty) folders it made.
-    std::vector<fs::path> made;  // the folders of --out that did not exist, deepest first
-    if (out && !out->empty()) {
-        std::error_code ec;
-        for (fs::path p = fs::absolute(*out, ec).lexically_normal();
-             !p.empty() && !fs::exists(p, ec) && p != p.parent_path(); p = p.parent_path())
-            if (p.has_filename()) made.push_back(p);
+RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,
+               std::uint64_t offset) {
+    if (!bar) return play(run, cfg, std::function<void(std::uint64_t)>{});
+    return play(run, cfg, [bar, offset](std::uint64_t done) { bar->update(offset + done); });
+}
+
+RunResult play(const PreparedRun& run, const RunConfig& cfg,
+               std::function<void(std::uint64_t done)> progress) {
+    InterruptGuard guard;
+    RunControl ctl;
+    ctl.stop = &InterruptGuard::flag();
+    ctl.progress = std::move(progress);
+    return run.run(cfg, ctl);
+}
+
+std::uint64_t batch_size(std::uint64_t cap, std::uint32_t chunk_size) {
+    const std::uint64_t chunk = std::max<std::uint32_t>(1, chunk_size);
+    const std::uint64_t chunks = std::max<std::uint64_t>(1, (cap / 32 + chunk - 1) / chunk);
+    return chunks * chunk;
+}
+
+RunResult play_batches(const PreparedRun& run, const RunConfig& cfg, std::uint64_t cap,
+                       ProgressBar* bar, const std::function<bool(const Tally&)>& decided) {
+    const std::uint64_t batch = batch_size(cap, cfg.chunk_size);
+    RunResult total;
+    bool first = true;
+    for (std::uint64_t b = 0, played = 0; played < cap; ++b) {
+        RunConfig one = cfg;
+        one.seed = stream_seed(cfg.seed, b);
+        one.playouts = std::min(batch, cap - played);
+        RunResult r = play(run, one, bar, played);
+        played += one.playouts;
+        if (first)
+            total.tally = std::move(r.tally);
+        else
+            total.tally.merge(r.tally);
+        first = false;
+        total.seconds += r.seconds;
+        if (r.partial) {
+            total.partial = true;
+            break;
+        }
+        if (decided(total.tally)) break;
     }
-    try {
-        return find_command(s.command).run(args, Io{io.out, io.err, &share});
-    } catch (...) {
-        // Only folders: a file in one (none is written before the states are read) keeps it.
-        const auto remove_empty = [](const auto& self, const fs::path& dir) -> void {
-            std::error_code ec;
-            if (!fs::is_directory(dir, ec) || fs::is_symlink(dir, ec)) return;
-            for (const auto& e : fs::directory_iterator(dir, ec)) self(self, e.path());
-            if (fs::is_empty(dir, ec)) fs::remove(dir, ec);  // removes only an empty folder
-        };
-        // compare makes a folder a policy inside --out: those go too.
-        for (const auto& p : made) remove_empty(remove_empty, p);
-        throw;
-    }
+    return total;
 }
 
 }  // namespace odds::cli

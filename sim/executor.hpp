@@ -1,25 +1,32 @@
-// Sharing a command's work across processes and machines (docs/cluster.md). A command's work is a
-// list of jobs, each a run of chunks: run and baseline have one job, sweep one per combination,
-// tournament one per pairing, compare one (every policy at once). Numbered job after job, the
-// chunks are the command's work units; shard I of N plays the units [(I-1)U/N, IU/N). Chunk k of
-// a job plays with the dice it plays in one process, and a state is exact integers (counts,
-// histograms, paired sums), so the shards' states add up to one process's state, whatever N, and
-// the files written from that sum are byte for byte one process's.
+// The executor: plays a command's plan on any share of its work (docs/architecture.md). A command
+// parses its arguments (sim/cli_args.hpp), prepares its runs and declares them as a Plan: the
+// jobs to play, each a run of chunks (run and baseline have one job, sweep one per combination,
+// tournament one per pairing, compare one with every policy at once, check one per baseline). An
+// Executor plays the plan's jobs and hands each job's reduced result back to the command's
+// writers. Nothing here knows the command line.
 //
-// A WorkShare is how one command invocation shares out its work: all of it here (the default),
-// one shard of it (--shard I/N, or one MPI rank's share), or none of it, the state being the sum
-// of shards already played (odds merge, or MPI's rank 0 after the reduction).
+// Numbered job after job, the chunks are the plan's work units; shard I of N plays the units
+// [(I-1)U/N, IU/N). Chunk k of a job plays with the dice it plays in one process, and a job's
+// result is exact integers (counts, histograms, paired sums) that reduce by addition, so the
+// shards' states add up to one process's state, whatever N, and the files written from that sum
+// are byte for byte one process's.
+//
+// An Executor plays all of the work here (the default), one shard of it (--shard I/N, or one MPI
+// rank's share), or none of it, the result being the sum of shards already played (odds merge,
+// or MPI's rank 0 after the reduction).
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <tuple>
 #include <vector>
 
-#include "sim/cli_common.hpp"
+#include "sim/progress.hpp"
+#include "sim/registry.hpp"
 #include "sim/shard_file.hpp"
 
 namespace odds::cli {
@@ -33,32 +40,45 @@ void check_shards(std::vector<Shard>& shards, bool allow_gaps = false);
 // A command's run as one of its jobs: its scenario, policies and chunks.
 ShardJob job_of(const PreparedRun& run, std::uint64_t playouts);
 
-// "3/8" -> {3, 8}; throws UsageError unless 1 <= I <= N <= 1e6.
-std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text);
-// A command's arguments rebuilt from what was parsed, the same however they were typed: GAME (or
-// FILE...) first, then --NAME=VALUE in name order (a repeated option's values in their order),
-// defaults left out, and none of the options that only say how the work is shared or where it
-// goes (--shard, --out, --threads, --no-progress). What a shard records, and provenance.csv's
-// command line, so that a merged folder and one process's are byte for byte the same.
-std::vector<std::string> canonical_args(const po::variables_map& vm);
+// Shard I of N (--shard I/N, as typed in `text`).
+struct ShardIndex {
+    std::uint64_t index = 1, count = 1;
+    std::string text;
+};
 
-class WorkShare {
+// What a command plays: its jobs, and the identity its shards record (docs/output.md, shard
+// files) so that only shards of one invocation merge.
+struct Plan {
+    std::string command;              // run, sweep, check ...
+    std::string game, rules_version;  // check over several games: each one's, space-separated
+    std::uint64_t seed = 0, playouts = 0;
+    std::vector<ShardJob> jobs;
+    // Each job's playouts, where they differ (check: each baseline's); else `playouts` each.
+    std::vector<std::uint64_t> job_playouts;
+    // The command line rebuilt, the same however it was typed (sim/cli_args.hpp): what a shard
+    // records, to prepare the same plan again when merging.
+    std::vector<std::string> args;
+    std::optional<std::string> out;  // --out DIR: where a shard file goes
+    bool shard_bar = false;          // --shard given without --no-progress: the shard's own bar
+};
+
+class Executor {
 public:
     enum class Mode { whole, shard, merge };
-    WorkShare() = default;  // the whole work, here
+    Executor() = default;  // the whole work, here
     // Shard I of N (1-based); in_memory: kept for MPI instead of written into --out.
-    static WorkShare shard(std::uint64_t index, std::uint64_t count, bool in_memory);
+    static Executor shard(std::uint64_t index, std::uint64_t count, bool in_memory);
     // The sum of `shards` (checked by check_shards): nothing is played.
-    static WorkShare merge(std::vector<Shard> shards, bool allow_gaps = false);
+    static Executor merge(std::vector<Shard> shards, bool allow_gaps = false);
 
     Mode mode() const { return mode_; }
     // --shard I/N: the command's --out is the folder its shard file goes into.
     bool writes_shard_file() const { return mode_ == Mode::shard && !in_memory_; }
 
-    // Declares the command's jobs, every input checked, before anything is played. Under
-    // merge, checks they are the shards' (this build prepares what the shards played).
-    void begin(const po::variables_map& vm, std::string_view command, const GameEntry& game,
-               std::uint64_t seed, std::uint64_t playouts, std::vector<ShardJob> jobs, Io io);
+    // Takes the command's plan, every input checked, before anything is played. Under merge,
+    // checks its jobs are the shards' (this build prepares what the shards played). A shard
+    // says on `err` what it plays.
+    void begin(Plan plan, std::ostream& err);
     // The chunks a job is cut into.
     static std::uint64_t chunks_of(std::uint64_t playouts, std::uint32_t chunk_size) {
         return (playouts + chunk_size - 1) / chunk_size;
@@ -80,11 +100,10 @@ public:
         });
     }
 
-    // After the jobs: under --shard, writes the shard file into `out_dir` (or keeps it, for MPI)
-    // and returns the command's exit code (0; 130 when interrupted, and no file). Otherwise
+    // After the jobs: under --shard, writes the shard file into the plan's --out (or keeps it, for
+    // MPI) and returns the command's exit code (0; 130 when interrupted, and no file). Otherwise
     // nothing: the command writes its own files.
-    std::optional<int> finish(const std::optional<std::string>& out_dir, Io io,
-                              std::string_view who);
+    std::optional<int> finish(std::ostream& out, std::ostream& err, std::string_view who);
     // The shard played (shard mode, after finish), and the --out the command was given.
     const Shard& result() const { return shard_; }
     const std::optional<std::string>& out() const { return out_; }
@@ -131,36 +150,43 @@ private:
     std::vector<Shard> shards_;         // merge: the shards
     std::vector<std::uint64_t> unit0_;  // the first unit of each job
     std::vector<std::uint64_t> share_playouts_;  // shard: each job's playouts in this share
-    std::uint64_t job_playouts_ = 0;             // playouts a job
+    std::vector<std::uint64_t> job_playouts_;    // each job's playouts
     std::uint64_t done_before_ = 0;              // shard: playouts of the jobs played so far
     std::optional<ProgressBar> bar_;
     std::optional<std::string> out_;
     bool interrupted_ = false;
 };
 
-// The WorkShare a command plays under: the one it was handed (odds merge, MPI), else its own
+// The Executor a command plays under: the one it was handed (odds merge, MPI), else its own
 // (--shard I/N, or the whole work).
-class ShareOf {
+class ExecutorOf {
 public:
-    ShareOf(const po::variables_map& vm, Io io);
-    ShareOf(const ShareOf&) = delete;
-    ShareOf& operator=(const ShareOf&) = delete;
-    WorkShare* operator->() { return p_; }
-    WorkShare& operator*() { return *p_; }
+    // `given`: the executor handed down (odds merge, MPI), else null; `shard`: --shard I/N.
+    ExecutorOf(const std::optional<ShardIndex>& shard, Executor* given);
+    ExecutorOf(const ExecutorOf&) = delete;
+    ExecutorOf& operator=(const ExecutorOf&) = delete;
+    Executor* operator->() { return p_; }
+    Executor& operator*() { return *p_; }
 
 private:
-    std::optional<WorkShare> own_;
-    WorkShare* p_;
+    std::optional<Executor> own_;
+    Executor* p_;
 };
 
-// odds_main (sim/cli.hpp), every command playing under `share` (MPI's share of the work); null:
-// by the command's own options.
-int odds_main_sharing(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
-                      WorkShare* share);
+// Plays `run` with Ctrl-C as a stop request; `bar` (may be null) shows done + offset.
+RunResult play(const PreparedRun& run, const RunConfig& cfg, ProgressBar* bar,
+               std::uint64_t offset = 0);
+// The same, telling `progress` (may be empty) the playouts done as the run goes on.
+RunResult play(const PreparedRun& run, const RunConfig& cfg,
+               std::function<void(std::uint64_t done)> progress);
 
-// Runs the command the shards played, in merge mode, writing its files into `out` (when given):
-// odds merge, and MPI's rank 0.
-int run_merged(std::vector<Shard> shards, const std::optional<std::string>& out, Io io,
-               bool allow_gaps = false);
+// Plays `run` in batches until `decided(tally so far)` says enough (odds check --sequential), at
+// most `cap` playouts: batch b plays a whole number of chunks on the seed stream_seed(cfg.seed,
+// b), so what is played depends on the seed and the cap alone, never on --threads. The batches'
+// tallies merge in order; Ctrl-C stops at a chunk boundary (partial). cfg.playouts is ignored.
+RunResult play_batches(const PreparedRun& run, const RunConfig& cfg, std::uint64_t cap,
+                       ProgressBar* bar, const std::function<bool(const Tally&)>& decided);
+// The batch size play_batches uses: about cap / 32, a whole number of chunks, at least one.
+std::uint64_t batch_size(std::uint64_t cap, std::uint32_t chunk_size);
 
 }  // namespace odds::cli

@@ -1,0 +1,60 @@
+// The options every playing command shares, parsed once into types (as ripgrep's LowArgs):
+// --playouts, --seed, --threads, --no-progress, --shard and --out, and the command line rebuilt.
+// A command reads these, never their text; below the commands nothing sees the command line
+// (sim/executor.hpp takes a Plan).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/cli_common.hpp"
+
+namespace odds::cli {
+
+struct RunArgs {
+    // --playouts and --seed: their defaults where the command has them; odds check's only when
+    // given (a baseline's own otherwise); none where the command takes no such option.
+    std::optional<std::uint64_t> playouts, seed;
+    unsigned threads = 1;  // --threads, else every hardware thread
+    bool no_progress = false;
+    std::optional<ShardIndex> shard;  // --shard I/N
+    std::optional<std::string> out;   // --out, as given (each command checks it as its kind)
+    // canonical_args: what a shard records and provenance.csv's command line.
+    std::vector<std::string> command_line;
+
+    // A progress bar on stderr: not --no-progress, not a shard (its bar is its own, drawn by the
+    // executor), and stderr a terminal.
+    bool progress() const;
+    // --playouts, --seed and --threads (the chunk size left to the caller).
+    RunConfig config() const;
+    // The plan of `jobs` for `command` on `game`: its identity (game, rules version, seed,
+    // playouts, command line), --out and the shard's bar.
+    Plan plan(std::string_view command, const GameEntry& game, std::vector<ShardJob> jobs) const;
+};
+
+// Parses the shared options of a command's parsed arguments: each at most once, here.
+RunArgs run_args_of(const po::variables_map& vm);
+
+// A command's arguments rebuilt from what was parsed, the same however they were typed: GAME (or
+// FILE...) first, then --NAME=VALUE in name order (a repeated option's values in their order),
+// defaults left out, --rules FILE as the --set of the options it changes (odds check, without a
+// game: as --rules=FILE), and none of the options that only say how the work is shared or where
+// it goes (--shard, --out, --threads, --no-progress). What a shard records, and provenance.csv's
+// command line, so that a merged folder and one process's are byte for byte the same.
+std::vector<std::string> canonical_args(const po::variables_map& vm);
+// Throws UsageError when an argument holds a line break (a shard file or provenance.csv cannot
+// record it).
+void check_one_line(const std::vector<std::string>& args);
+
+// "3/8" -> {3, 8}; throws UsageError unless 1 <= I <= N <= 1e6.
+ShardIndex parse_shard(const std::string& text);
+
+// Without a progress bar (--no-progress, or stderr not a terminal): one line on stderr as the
+// work starts, "WHO: WHAT queued on N threads", so a log is never silent through a long run.
+void announce_queued(const RunArgs& a, Io io, const std::string& who, const std::string& what,
+                     unsigned threads);
+
+}  // namespace odds::cli
