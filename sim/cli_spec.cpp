@@ -180,7 +180,11 @@ void check_options(po::options_description& d) {
                            "sequential: the miss rate per metric (default 0.05)")(
         "max-playouts", po::value<std::string>()->value_name("N"),
         "sequential: play at most N playouts per file (default: twice the baseline's; a "
-        "targets file's own playouts)")("no-progress", "no progress bar, even on a terminal");
+        "targets file's own playouts)")("no-progress", "no progress bar, even on a terminal")(
+        "shard", po::value<std::string>()->value_name("I/N"),
+        "play only shard I of N of the fixed checks (1 <= I <= N) and write its exact state "
+        "into --out DIR as shard-I-of-N.odds, for 'odds merge' (docs/cluster.md); a sequential "
+        "check cannot be shared out");
     out_option(d, "also write check.csv, every metric's verdict, into DIR (made if missing)");
     add_report_option(d);
 }
@@ -412,6 +416,8 @@ const CommandSpec kCommands[] = {
      "batches until every metric is decided or --max-playouts is reached. A targets file "
      "(odds-targets 1; docs/ci.md) states what balance means, 'target advantage_first within "
      "0.47..0.53', and is always checked sequentially.\n\n"
+     "--shard I/N plays one share of the fixed checks' playouts and 'odds merge' adds the "
+     "shares up to the verdicts one process gives, byte for byte (docs/cluster.md).\n\n"
      "--junit FILE and --json FILE also write the verdicts for CI, beside the table. "
      "Exit 0: unchanged, tolerated or met; 1: moved or a target missed; 2: bad input; 3: a "
      "sequential check inconclusive at its cap.",

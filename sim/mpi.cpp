@@ -18,7 +18,7 @@ namespace odds {
 
 namespace {
 
-constexpr const char* kShared[] = {"run", "sweep", "tournament", "compare", "baseline"};
+constexpr const char* kShared[] = {"run", "sweep", "tournament", "compare", "baseline", "check"};
 
 // Every rank's shard text, gathered on rank 0 (empty elsewhere).
 std::vector<std::string> gather(const std::string& mine, int rank, int size) {

@@ -100,6 +100,44 @@ TEST_CASE("shards merged write one process's files byte for byte, any command an
     fs::remove_all(root);
 }
 
+// odds check plays its fixed checks as one plan: one job a baseline, each with its own seed and
+// playouts, over several games; sharded and merged, the verdicts, check.csv and --json are one
+// process's (but the seconds, which time the merge).
+TEST_CASE("odds check --shard: the baselines' shards merged give one process's verdicts",
+          "[shard][cli]") {
+    const fs::path dir = test::temp_path("shard", "check-baselines");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string race = (dir / "race.baseline").string(),
+                      duel = (dir / "duel.baseline").string();
+    REQUIRE(odds_cli({"baseline", "race", "-n", "1280", "--set", "goal=14", "--out", race,
+                      "--no-progress"})
+                .code == 0);
+    REQUIRE(odds_cli({"baseline", "dimension-duel", "-n", "700", "--seed", "5", "--out", duel,
+                      "--no-progress"})
+                .code == 0);
+    const fs::path root = test::temp_path("shard", "check");
+    // Exact (every count), then statistical (another seed and playouts for both).
+    for (const auto& more :
+         {std::vector<std::string>{}, std::vector<std::string>{"--seed", "9", "-n", "1000"}})
+        for (const int n : {2, 5, 13}) {  // 5 + 3 chunks, or 4 + 3; 13 above them
+            INFO("check " << (more.empty() ? "exact" : "statistical") << " as " << n << " shards");
+            const auto [one, merged] = one_and_merged(with({"check", race, duel}, more), n, root);
+            REQUIRE(one.count("check.csv") == 1);
+            CHECK(merged == one);
+        }
+    // A sequential check decides batch by batch: refused under --shard, nothing written.
+    const auto seq = odds_cli(
+        {"check", race, "--sequential", "--shard", "1/2", "--out", (root / "seq").string()});
+    CHECK(seq.code == 2);
+    CHECK(seq.err.find(race + " is checked sequentially (--sequential): its batches depend on "
+                              "the results so far, so it cannot be shared out") !=
+          std::string::npos);
+    CHECK(!fs::exists(root / "seq"));
+    fs::remove_all(root);
+    fs::remove_all(dir);
+}
+
 // Shards of different runs, overlapping or missing chunks, truncated or edited files.
 TEST_CASE("merge refuses bad shards: one line naming them, exit 2, nothing written",
           "[shard][cli]") {

@@ -1,0 +1,662 @@
+// odds check: re-run baselines (and targets files) and say whether the balance moved.
+//
+// The files are read by sim/baseline_file.hpp (their records are listed there and in
+// docs/output.md). `odds check` treats a file as input: every value is checked against the
+// game's declarations (its options, policies, rules version, each metric's kind and range, the
+// playouts) before anything is laid out or played; a bad one is one line, "FILE:LINE: WHAT".
+// The fixed checks are one plan for the executor (sim/executor.hpp), so they shard and merge as
+// every command that plays; the sequential ones (sim/check_sequential.cpp) decide batch by batch.
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+#include "engine/line_reader.hpp"
+#include "reports/check_report.hpp"
+#include "reports/csv.hpp"
+#include "reports/html_report.hpp"
+#include "sim/cli_args.hpp"
+#include "sim/cli_check.hpp"
+#include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
+#include "sim/cli_spec.hpp"
+#include "sim/executor.hpp"
+#include "sim/rules_file.hpp"
+
+namespace odds::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The baseline's game, and its rules version GAME/N checked (N a whole number).
+const GameEntry& game_of_baseline(const Baseline& b) {
+    const std::string& path = b.file;
+    const GameEntry* game = nullptr;
+    try {
+        game = &find_game(b.game);
+    } catch (const UsageError& e) {
+        throw LineReader::error_at(path, b.game_line, e.what());
+    }
+    if (!b.targets || !b.rules_version.empty()) {
+        const std::string prefix = std::string(game->name) + "/";
+        if (b.rules_version.rfind(prefix, 0) != 0 ||
+            !parse_integer(std::string_view(b.rules_version).substr(prefix.size()), 1, INT32_MAX))
+            throw LineReader::error_at(path, b.rules_line,
+                                       "rules_version '" + b.rules_version + "' is not " + prefix +
+                                           "N (this build: " + std::string(game->rules_version) +
+                                           ")");
+    }
+    return *game;
+}
+
+// The options and policies, by the game; a refusal is traced to the first line that brings it.
+std::unique_ptr<PreparedRun> prepare_baseline(const Baseline& b, const GameEntry& game) {
+    try {
+        return game.prepare(b.settings, b.policies);
+    } catch (const UsageError& e) {
+        const auto fails = [&](const Settings& s, const std::vector<std::string>& p) {
+            try {
+                game.prepare(s, p);
+                return false;
+            } catch (const UsageError&) {
+                return true;
+            }
+        };
+        for (std::size_t i = 0; i < b.settings.size(); ++i)
+            if (fails(Settings(b.settings.begin(),
+                               b.settings.begin() + static_cast<std::ptrdiff_t>(i) + 1),
+                      {}))
+                throw LineReader::error_at(b.file, b.set_lines[i], e.what());
+        for (std::size_t i = 0; i < b.policies.size(); ++i)
+            if (fails(b.settings, std::vector<std::string>(
+                                      b.policies.begin(),
+                                      b.policies.begin() + static_cast<std::ptrdiff_t>(i) + 1)))
+                throw LineReader::error_at(b.file, b.policy_lines[i], e.what());
+        throw LineReader::error_at(b.file, b.game_line, e.what());
+    }
+}
+
+// Each target names a metric the game reports.
+void check_targets(const Baseline& b, const GameEntry& game, const PreparedRun& run) {
+    std::vector<std::string> names;
+    std::string valid;
+    for (const auto& spec : run.metrics) {
+        names.push_back(spec.name);
+        valid += (valid.empty() ? "" : ", ") + spec.name;
+    }
+    for (const Target& t : b.goals)
+        if (std::find(names.begin(), names.end(), t.metric) == names.end())
+            throw LineReader::error_at(b.file, t.line,
+                                       "target '" + t.text + "': " + std::string(game.name) +
+                                           " has no metric '" + t.metric + "'" +
+                                           did_you_mean(t.metric, names) + " (valid: " + valid +
+                                           ")");
+}
+
+// Metric i's record: once, its kind, its values in range, its counts adding up to the playouts
+// (m.counts filled from its pairs).
+void check_metric(Baseline& b, std::size_t i, const GameEntry& game, const PreparedRun& run) {
+    BaselineMetric& m = b.metrics[i];
+    const auto bad = [&](const std::string& why) {
+        return LineReader::error_at(b.file, m.line, "metric " + m.name + ": " + why);
+    };
+    for (std::size_t j = 0; j < i; ++j)
+        if (b.metrics[j].name == m.name)
+            throw bad("appears twice (first on line " + std::to_string(b.metrics[j].line) + ")");
+    const MetricSpec* spec = nullptr;
+    for (const auto& s : run.metrics)
+        if (s.name == m.name) spec = &s;
+    std::uint64_t total = 0;
+    for (const auto& [v, c] : m.pairs) {
+        // A metric this build does not declare is reported as such; its values are bounded by
+        // nothing here, and are never laid out.
+        if (spec && (v < spec->lo || v > spec->hi))
+            throw bad("value " + std::to_string(v) + " is outside its range " +
+                      std::to_string(spec->lo) + ".." + std::to_string(spec->hi));
+        if (!spec && (v < INT32_MIN || v > INT32_MAX))
+            throw bad("value " + std::to_string(v) + " is not a 32-bit whole number");
+        if (c < 1 || c > b.playouts)
+            throw bad("count " + std::to_string(c) + " of value " + std::to_string(v) +
+                      " is not from 1 to the " + std::to_string(b.playouts) + " playouts");
+        if (!m.counts.emplace(static_cast<std::int32_t>(v), c).second)
+            throw bad("value " + std::to_string(v) + " appears twice");
+        total += c;  // both at most the playouts (1e12): no overflow
+        if (total > b.playouts)
+            throw bad("counts more than the " + std::to_string(b.playouts) + " playouts of line " +
+                      std::to_string(b.playouts_line));
+    }
+    if (spec) {
+        const char* kind = spec->kind == MetricKind::rate ? "rate" : "count";
+        if (m.kind != kind)
+            throw bad("kind '" + m.kind + "', but " + std::string(game.name) + " declares a " +
+                      kind);
+        const double lo = static_cast<double>(spec->lo) / spec->scale,
+                     hi = static_cast<double>(spec->hi) / spec->scale;
+        if (m.mean < lo || m.mean > hi)
+            throw bad("mean " + format_double(m.mean) + " is outside its range " +
+                      format_double(lo) + ".." + format_double(hi));
+    }
+    if (total != b.playouts)
+        throw bad("counts " + std::to_string(total) + " playouts, not the " +
+                  std::to_string(b.playouts) + " of line " + std::to_string(b.playouts_line));
+}
+
+// Every headline metric of the game, as odds baseline records them: one deleted is refused
+// (under this build's rules version; another version may head with other metrics).
+void check_headline(const Baseline& b, const GameEntry& game) {
+    if (b.targets || b.rules_version != game.rules_version) return;
+    for (const std::string_view headline : game.headline) {
+        const std::string name(headline);
+        if (std::none_of(b.metrics.begin(), b.metrics.end(),
+                         [&](const BaselineMetric& m) { return m.name == name; }))
+            throw UsageError(b.file + ": the baseline lacks headline metric '" + name + "' (" +
+                             std::string(game.name) + " " + std::string(game.rules_version) +
+                             " records every one: " + joined(game.headline, ",") +
+                             "); record the baseline again with odds baseline");
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_out) {
+    const GameEntry& game = game_of_baseline(b);
+    game_out = &game;
+    auto run = prepare_baseline(b, game);
+    check_targets(b, game, *run);
+    for (std::size_t i = 0; i < b.metrics.size(); ++i) check_metric(b, i, game, *run);
+    check_headline(b, game);
+    return run;
+}
+
+std::map<std::int32_t, std::uint64_t> counts_of(const Tally& t, std::size_t m) {
+    std::map<std::int32_t, std::uint64_t> out;
+    const auto c = t.counts(m);
+    for (std::size_t i = 0; i < c.size(); ++i)
+        if (c[i]) out[t.lo(m) + static_cast<std::int32_t>(i)] = c[i];
+    return out;
+}
+
+Distribution distribution_of(MetricSpec spec, const std::map<std::int32_t, std::uint64_t>& counts) {
+    if (!counts.empty()) {
+        spec.lo = std::min(spec.lo, counts.begin()->first);
+        spec.hi = std::max(spec.hi, counts.rbegin()->first);
+    }
+    Distribution d{spec, std::vector<double>(static_cast<std::size_t>(spec.hi - spec.lo + 1), 0.0)};
+    for (const auto& [v, c] : counts) d.mass[v - spec.lo] += static_cast<double>(c);
+    return d;
+}
+
+std::string interval(const Summary& s) {
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(4) << s.mean << " [" << s.ci.low << ", " << s.ci.high
+      << "]";
+    return o.str();
+}
+
+std::map<std::string, double> tolerances_of(const po::variables_map& vm,
+                                            const std::vector<std::string>& metric_names) {
+    std::map<std::string, double> out;
+    if (!vm.count("tolerance")) return out;
+    std::string valid;
+    for (const auto& n : metric_names) valid += (valid.empty() ? "" : ", ") + n;
+    for (const auto& text : vm["tolerance"].as<std::vector<std::string>>()) {
+        const auto eq = text.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw UsageError("--tolerance '" + text +
+                             "' is not METRIC=X (e.g. win=0.005; metrics: " + valid + ")");
+        const std::string name = text.substr(0, eq), value = text.substr(eq + 1);
+        if (std::find(metric_names.begin(), metric_names.end(), name) == metric_names.end())
+            throw UsageError("--tolerance '" + text + "': no baseline given records a metric '" +
+                             name + "'" + did_you_mean(name, metric_names) + " (valid: " + valid +
+                             ")");
+        const auto x = parse_number(value);
+        if (!x || *x < 0)
+            throw UsageError("--tolerance '" + text + "': '" + value +
+                             "' is not a number >= 0 (the largest change of " + name +
+                             "'s mean that is not an alarm, in its unit: e.g. " + name + "=0.005)");
+        if (!out.emplace(name, *x).second)
+            throw UsageError("--tolerance '" + text + "': " + name + " is given a tolerance twice");
+    }
+    return out;
+}
+
+std::string tolerance_note(const std::vector<BaselineMetric>& metrics,
+                           const std::map<std::string, double>& tolerances) {
+    std::string s;
+    for (const auto& m : metrics)
+        if (const auto t = tolerances.find(m.name); t != tolerances.end())
+            s += (s.empty() ? "; tolerance " : ", ") + m.name + "=" + format_double(t->second);
+    return s;
+}
+
+SeqOptions seq_options_of(const po::variables_map& vm) {
+    SeqOptions o;
+    const auto rate = [&](const char* opt, double& into) {
+        if (!vm.count(opt)) return;
+        const std::string text = vm[opt].as<std::string>();
+        const auto v = parse_number(text);
+        if (!v || *v <= 0 || *v >= 0.5)
+            throw UsageError(std::string("--") + opt + " '" + text +
+                             "' is not a rate between 0 and 0.5 (exclusive), e.g. " +
+                             (std::string(opt) == "miss" ? "0.05" : "0.001"));
+        into = *v;
+    };
+    rate("false-alarm", o.false_alarm);
+    rate("miss", o.miss);
+    if (vm.count("max-playouts")) o.cap = parse_playouts(vm["max-playouts"].as<std::string>());
+    return o;
+}
+
+BaselineCheck check_of(const CheckJob& j) {
+    BaselineCheck c;
+    c.file = j.b.file;
+    c.game = j.b.game;
+    c.scenario = j.run->scenario;
+    c.policy = j.run->policy;
+    c.rules_baseline = j.b.rules_version;
+    c.rules_build = j.game->rules_version;
+    c.exact = j.exact;
+    return c;
+}
+
+namespace {
+
+constexpr double kFalseAlarm = 1e-3;  // per metric, before the correction for their number
+
+// odds check's arguments, parsed once.
+struct CheckArgs {
+    std::vector<std::string> files;
+    RunArgs run;  // --seed and --playouts only when given: a baseline's own otherwise
+    SeqOptions seq;
+    bool sequential = false;           // --sequential
+    Settings set;                      // --set, each option once
+    std::optional<std::string> rules;  // --rules FILE
+    std::optional<std::string> out_dir;
+    bool html = false;  // --report
+};
+
+CheckArgs check_args_of(const po::variables_map& vm) {
+    if (!vm.count("file")) throw UsageError("give one or more baseline files");
+    CheckArgs a;
+    a.files = vm["file"].as<std::vector<std::string>>();
+    a.run = run_args_of(vm);
+    a.seq = seq_options_of(vm);
+    a.sequential = vm.count("sequential") > 0;
+    if (vm.count("set"))
+        for (const auto& s : vm["set"].as<std::vector<std::string>>())
+            a.set.push_back(split_setting(s));
+    for (std::size_t i = 0; i < a.set.size(); ++i)  // each option changed once, as run takes it
+        for (std::size_t j = 0; j < i; ++j)
+            if (a.set[j].first == a.set[i].first)
+                throw UsageError("--set '" + a.set[i].first + "=" + a.set[i].second +
+                                 "': option '" + a.set[i].first + "' is set twice (also --set '" +
+                                 a.set[j].first + "=" + a.set[j].second + "')");
+    if (vm.count("rules")) a.rules = vm["rules"].as<std::string>();
+    return a;
+}
+
+// --set and --rules FILE over baselines of several games: each setting applies where the game
+// has the option, with a note where it has not (one CI job checks a tweak across games).
+Settings overrides_for(const CheckJob& j, const CheckArgs& a, std::vector<std::string>& notes) {
+    const auto has = [&](const std::string& name) {
+        return std::any_of(j.game->options.begin(), j.game->options.end(),
+                           [&](const OptionInfo& o) { return o.name == name; });
+    };
+    Settings mine;
+    if (a.rules) {
+        std::vector<std::string> skipped;
+        Settings given;
+        for (const auto& [n, v] : a.set)
+            if (has(n)) given.emplace_back(n, v);
+        mine = merged_settings(read_rules_file(*a.rules, *j.game, &skipped), *a.rules, *j.game,
+                               given);
+        for (const auto& n : skipped) notes.push_back(j.b.file + ": note: " + n);
+        return mine;
+    }
+    for (const auto& [n, v] : a.set) {
+        if (has(n))
+            mine.emplace_back(n, v);
+        else
+            notes.push_back(j.b.file + ": note: " + std::string(j.game->name) +
+                            " has no rule option '" + n + "': --set " + n + "=" + v +
+                            " not applied to it");
+    }
+    return mine;
+}
+
+// The seed, playouts and mode of a check: the baseline's, unless the command line says otherwise.
+void configure(CheckJob& j, const CheckArgs& a, bool overridden) {
+    j.cfg.seed = a.run.seed.value_or(j.b.seed);
+    j.cfg.playouts = a.run.playouts.value_or(j.b.playouts);
+    j.cfg.threads = a.run.threads;
+    j.cfg.chunk_size = j.run->chunk_size;
+    j.sequential = j.b.targets || j.b.sequential || a.sequential;
+    j.exact = !j.sequential && !overridden && j.b.rules_version == j.game->rules_version &&
+              j.cfg.seed == j.b.seed && j.cfg.playouts == j.b.playouts;
+    // The cap: --max-playouts, else --playouts, else a targets file's playouts, else twice the
+    // baseline's.
+    j.cap = a.seq.cap        ? *a.seq.cap
+            : a.run.playouts ? j.cfg.playouts
+            : j.b.targets    ? j.b.playouts
+                             : 2 * j.b.playouts;
+    if (j.sequential) j.cfg.playouts = j.cap;
+}
+
+// Every file read and prepared before any is played; a --set no game has is a mistake.
+std::vector<CheckJob> prepare_checks(const CheckArgs& a, Io io) {
+    std::vector<CheckJob> jobs;
+    std::vector<std::string> applied_somewhere, notes;  // notes printed once every input is good
+    for (const auto& file : a.files) {
+        CheckJob j;
+        j.b = read_baseline(file);
+        j.run = check_baseline(j.b, j.game);
+        const Settings mine = overrides_for(j, a, notes);
+        for (const auto& [n, v] : mine) applied_somewhere.push_back(n);
+        if (!mine.empty()) {
+            Settings s = j.b.settings;
+            for (const auto& [n, v] : mine) {
+                std::erase_if(s, [&](const auto& p) { return p.first == n; });
+                s.emplace_back(n, v);
+            }
+            j.run = j.game->prepare(s, j.b.policies);
+        }
+        configure(j, a, !mine.empty());
+        jobs.push_back(std::move(j));
+    }
+    for (const auto& [n, v] : a.set)
+        if (std::find(applied_somewhere.begin(), applied_somewhere.end(), n) ==
+            applied_somewhere.end())
+            throw UsageError("--set " + n + "=" + v +
+                             ": no game of the baselines given has a rule option '" + n + "'");
+    for (const auto& n : notes) io.err << "odds check: " << n << '\n';
+    return jobs;
+}
+
+std::vector<std::string> metric_names_of(const std::vector<CheckJob>& jobs) {
+    std::vector<std::string> names;
+    for (const auto& j : jobs)
+        for (const auto& m : j.b.metrics)
+            if (std::find(names.begin(), names.end(), m.name) == names.end())
+                names.push_back(m.name);
+    return names;
+}
+
+// --junit FILE and --json FILE (option, file), each checked before anything is made or played:
+// neither the other, a baseline checked, nor a file check writes into --out.
+std::vector<std::pair<std::string, std::string>> report_files_of(const po::variables_map& vm,
+                                                                 const CheckArgs& a,
+                                                                 const std::vector<CheckJob>& jobs) {
+    std::vector<std::pair<std::string, std::string>> reports;
+    for (const char* opt : {"junit", "json"})
+        if (vm.count(opt)) {
+            reports.emplace_back(std::string("--") + opt, vm[opt].as<std::string>());
+            check_out_file(reports.back().second, reports.back().first);
+        }
+    if (reports.size() == 2 && fs::absolute(reports[0].second).lexically_normal() ==
+                                   fs::absolute(reports[1].second).lexically_normal())
+        throw UsageError("--junit and --json name the same file '" + reports[1].second +
+                         "'; give each its own");
+    for (const auto& [opt, file] : reports)  // a report never overwrites a baseline it checks
+        for (const auto& j : jobs) {
+            std::error_code ec;
+            if (fs::equivalent(file, j.b.file, ec))
+                throw UsageError(opt + " '" + file + "' is the baseline '" + j.b.file +
+                                 "'; give the report its own file");
+        }
+    if (!a.out_dir) return reports;
+    for (const auto& [opt, file] : reports)
+        for (const char* own : {"check.csv", kProvenanceFile, kReportFile}) {
+            if (own == std::string_view(kReportFile) && !a.html) continue;
+            const fs::path mine = fs::path(*a.out_dir) / own;
+            std::error_code ec;
+            if (fs::absolute(file, ec).lexically_normal() ==
+                    fs::absolute(mine, ec).lexically_normal() ||
+                fs::equivalent(file, mine, ec))
+                throw UsageError(opt + " '" + file + "' is the file '" + mine.string() +
+                                 "' that check writes into --out; give the report its own file");
+        }
+    return reports;
+}
+
+// The plan of the fixed checks, one job a baseline, for the executor: under --shard (or odds
+// merge, or MPI) each shard plays its share of their chunks. A sequential check decides after
+// each batch whether to play on, so it cannot be split: refused under a shard.
+Plan check_plan(const CheckArgs& a, const std::vector<CheckJob>& jobs, const Executor& share) {
+    Plan p;
+    p.command = "check";
+    for (const auto& j : jobs) {
+        if (j.sequential && share.mode() == Executor::Mode::shard)
+            throw UsageError(j.b.file + " is checked sequentially (" +
+                             (j.b.targets     ? std::string("a targets file")
+                              : j.b.sequential ? std::string("its `check sequential` record")
+                                               : std::string("--sequential")) +
+                             "): its batches depend on the results so far, so it cannot be "
+                             "shared out (--shard, mpirun); check it in one process");
+        if (j.sequential) continue;
+        if (p.game.find(j.game->name) == std::string::npos) {
+            p.game += (p.game.empty() ? "" : " ") + std::string(j.game->name);
+            p.rules_version += (p.rules_version.empty() ? "" : " ") +
+                               std::string(j.game->rules_version);
+        }
+        // The seed in the job's identity: shards of a baseline edited between them never merge.
+        p.jobs.push_back(job_of(*j.run, j.cfg.playouts));
+        p.jobs.back().scenario += " seed=" + std::to_string(j.cfg.seed);
+        p.job_playouts.push_back(j.cfg.playouts);
+    }
+    p.seed = a.run.seed.value_or(0);
+    p.playouts = a.run.playouts.value_or(0);
+    p.args = a.run.command_line;
+    p.out = a.run.out;
+    p.shard_bar = a.run.shard && !a.run.no_progress;
+    return p;
+}
+
+// One metric of a fixed check: its verdict and line.
+MetricCheck fixed_metric(const CheckJob& j, const BaselineMetric& bm, const Tally& tally,
+                         double false_alarm, const std::map<std::string, double>& tolerances) {
+    MetricCheck mc;
+    mc.name = bm.name;
+    mc.kind = bm.kind;
+    if (const auto t = tolerances.find(bm.name); t != tolerances.end()) mc.tolerance = t->second;
+    std::size_t m = j.run->metrics.size();
+    for (std::size_t i = 0; i < j.run->metrics.size(); ++i)
+        if (j.run->metrics[i].name == bm.name) m = i;
+    if (m == j.run->metrics.size()) {
+        mc.reported = false;
+        mc.old_s.mean = bm.mean;
+        mc.old_s.ci = {bm.low, bm.high};
+        mc.verdict = Verdict::moved;
+        mc.line = ": the build no longer reports it";
+        return mc;
+    }
+    const MetricSpec& spec = j.run->metrics[m];
+    const auto now = counts_of(tally, m);
+    const Distribution old_d = distribution_of(spec, bm.counts);
+    const Distribution new_d = distribution_of(spec, now);
+    mc.old_s = summarize(old_d, false);
+    mc.new_s = summarize(new_d, false);
+    mc.shift = mc.new_s.mean - mc.old_s.mean;
+    std::ostringstream line;
+    line << "old " << interval(mc.old_s) << "  new " << interval(mc.new_s);
+    if (j.exact) {
+        mc.counts_match = now == bm.counts;
+        mc.verdict = exact_verdict(mc.counts_match, mc.shift, mc.tolerance);
+        if (!mc.counts_match && !mc.tolerance)
+            line << "  counts differ: the kernel plays differently";
+        else if (!mc.counts_match)
+            line << std::setprecision(4) << "  counts differ: mean shift " << mc.shift
+                 << (mc.verdict == Verdict::tolerated ? " within" : " beyond") << " tolerance "
+                 << *mc.tolerance;
+    } else {
+        const auto t = shift_test(moments(old_d), moments(new_d), false_alarm);
+        const double x = mc.tolerance.value_or(0.0);
+        mc.shift = t.diff;
+        mc.threshold = t.threshold;
+        mc.detectable = x + t.detectable;
+        mc.verdict = statistical_verdict(t, mc.tolerance);
+        line << std::setprecision(4) << "  shift " << t.diff << " (alarm above ";
+        if (mc.tolerance)
+            line << x + t.threshold << ": tolerance " << x << " + " << t.threshold;
+        else
+            line << t.threshold;
+        line << "; detectable " << *mc.detectable << ")";
+    }
+    mc.line = line.str();
+    return mc;
+}
+
+// A fixed check of one baseline from its playouts' tally, printed on io.out.
+BaselineCheck check_fixed(const CheckJob& j, const Tally& tally, double seconds,
+                          const std::map<std::string, double>& tolerances, Io io) {
+    BaselineCheck c = check_of(j);
+    c.seconds = seconds;
+    c.seed_baseline = j.b.seed;
+    c.seed = j.cfg.seed;
+    c.playouts_baseline = j.b.playouts;
+    c.playouts = j.cfg.playouts;
+    c.false_alarm = kFalseAlarm / static_cast<double>(j.b.metrics.size());
+    if (!j.exact)
+        c.reason = j.b.rules_version != j.game->rules_version
+                       ? "rules version " + j.b.rules_version + " -> " + c.rules_build
+                       : std::string("changed seed, playouts or options");
+    io.out << j.b.file << ": " << j.b.game << " | " << j.run->scenario << " | " << j.run->policy
+           << '\n';
+    if (j.exact)
+        io.out << "  exact check: rules version " << j.b.rules_version << ", seed " << j.b.seed
+               << ", " << j.b.playouts << " playouts: every count must match"
+               << tolerance_note(j.b.metrics, tolerances) << '\n';
+    else
+        io.out << "  statistical check (" << c.reason << "): false-alarm rate " << kFalseAlarm
+               << " per metric / " << j.b.metrics.size() << " metrics"
+               << tolerance_note(j.b.metrics, tolerances) << '\n';
+    for (const auto& bm : j.b.metrics) {
+        MetricCheck mc = fixed_metric(j, bm, tally, c.false_alarm, tolerances);
+        if (!mc.reported) {
+            io.out << "  MOVED      " << bm.name << mc.line << '\n';
+        } else {
+            const char* status = mc.verdict == Verdict::moved       ? "MOVED      "
+                                 : mc.verdict == Verdict::tolerated ? "tolerated  "
+                                                                    : "unchanged  ";
+            std::ostringstream row;
+            row << "  " << status << std::left << std::setw(18) << bm.name << ' ' << mc.line
+                << '\n';
+            io.out << row.str();
+        }
+        c.metrics.push_back(std::move(mc));
+    }
+    switch (c.verdict()) {
+        case Verdict::inconclusive:  // sequential checks only
+        case Verdict::moved:
+            io.out << "  => the balance MOVED\n";
+            break;
+        case Verdict::tolerated:
+            io.out << "  => unchanged within tolerance (a change no larger than the tolerance)\n";
+            break;
+        case Verdict::unchanged:
+            io.out << "  => unchanged\n";
+            break;
+    }
+    return c;
+}
+
+// "odds check: N baselines, M targets files, [at most ]P playouts queued on T threads".
+void announce_checks(const CheckArgs& a, const std::vector<CheckJob>& jobs, Io io) {
+    std::uint64_t queued = 0;
+    bool any_sequential = false;
+    std::size_t targets = 0;
+    for (const auto& j : jobs) {
+        queued += j.cfg.playouts;
+        any_sequential = any_sequential || j.sequential;
+        targets += j.b.targets ? 1 : 0;
+    }
+    const std::size_t baselines = jobs.size() - targets;
+    std::string what;
+    if (baselines)
+        what += std::to_string(baselines) + (baselines == 1 ? " baseline, " : " baselines, ");
+    if (targets)
+        what += std::to_string(targets) + (targets == 1 ? " targets file, " : " targets files, ");
+    announce_queued(a.run, io, "odds check",
+                    what + (any_sequential ? "at most " : "") + std::to_string(queued) +
+                        " playouts",
+                    jobs.front().cfg.threads);
+}
+
+// Interrupted at `file`: what the files before it said; the exit code (1 when one moved).
+int interrupted_at(const std::string& file, const std::vector<BaselineCheck>& checks,
+                   bool sequential, bool reports, Io io) {
+    const bool moved_before = overall_verdict(checks) == Verdict::moved;
+    io.err << "odds check: interrupted at " << file << "; the files before it were "
+           << (moved_before ? "decided: the balance MOVED"
+               : sequential ? "not moved"
+                            : "unchanged")
+           << (reports ? "; no report written" : "") << '\n';
+    return moved_before ? 1 : 130;
+}
+
+void write_check_files(const CheckArgs& a, const std::vector<BaselineCheck>& checks,
+                       const std::vector<std::pair<std::string, std::string>>& reports,
+                       const std::vector<std::string>& args, Io io) {
+    for (const auto& [opt, file] : reports) {
+        write_file_atomic(
+            file, opt == "--junit" ? check_junit(checks) : check_json(checks, ODDS_VERSION));
+        io.err << "odds check: wrote " << file << '\n';  // stdout keeps the table alone
+    }
+    if (!a.out_dir) return;
+    const fs::path dir(*a.out_dir);
+    std::vector<std::string> game_list;
+    for (const auto& c : checks) game_list.push_back(c.game);
+    write_files_atomic({{dir / "check.csv", check_csv(checks)},
+                        provenance_file(dir, "check", args, game_list)});
+    if (a.html) write_report(dir, "check", io);
+}
+
+}  // namespace
+
+int cmd_check(const std::vector<std::string>& args, Io io) {
+    const auto parsed = parse_command("check", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
+    CheckArgs a = check_args_of(vm);
+    std::vector<CheckJob> jobs = prepare_checks(a, io);
+    const auto tolerances = tolerances_of(vm, metric_names_of(jobs));
+    a.out_dir = out_dir_of(vm);
+    a.html = report_wanted(vm);
+    const auto reports = report_files_of(vm, a, jobs);
+    ExecutorOf share(a.run.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    share->begin(check_plan(a, jobs, *share), io.err);
+    const bool shard = share->mode() == Executor::Mode::shard;
+    if (!shard)
+        for (const auto& [opt, file] : reports) prepare_out_file(file, opt);
+    if (a.out_dir) prepare_out_dir(*a.out_dir, shard);
+
+    announce_checks(a, jobs, io);
+    std::vector<BaselineCheck> checks;
+    std::size_t fixed = 0;  // the plan's job of the next fixed check
+    for (auto& j : jobs) {
+        if (j.sequential) {
+            auto c = check_sequential(j, a.seq, tolerances, a.run.progress(), io);
+            if (!c) return interrupted_at(j.b.file, checks, true, !reports.empty(), io);
+            checks.push_back(std::move(*c));
+            continue;
+        }
+        ProgressBar bar(j.cfg.playouts, a.run.progress());
+        const auto started = std::chrono::steady_clock::now();
+        const RunResult r = share->play(fixed++, *j.run, j.cfg, &bar);
+        bar.finish();
+        if (shard) {
+            if (r.partial) break;  // the executor says so, and writes no shard
+            continue;
+        }
+        if (r.partial) return interrupted_at(j.b.file, checks, false, !reports.empty(), io);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        checks.push_back(check_fixed(j, r.tally, seconds, tolerances, io));
+    }
+    if (const auto shard_done = share->finish(io.out, io.err, "odds check")) return *shard_done;
+    write_check_files(a, checks, reports, args, io);
+    return verdict_exit_code(overall_verdict(checks));
+}
+
+}  // namespace odds::cli
