@@ -98,34 +98,18 @@ std::vector<double> time_pairings(const std::vector<Pairing>& pairings, std::uin
     return cost;
 }
 
-}  // namespace
+// The names of the two-seat games, comma-separated.
+std::string two_seat_games() {
+    std::string s;
+    for (const auto& g : games())
+        if (!g.versus.empty()) s += (s.empty() ? "" : ", ") + std::string(g.name);
+    return s;
+}
 
-int cmd_tournament(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("tournament", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
-    const GameEntry& game = game_of(vm);
-    if (game.seats.empty() || game.versus.empty())
-        throw UsageError("game '" + std::string(game.name) +
-                         "' has one seat; a tournament needs a two-seat game (" +
-                         [] {
-                             std::string s;
-                             for (const auto& g : games())
-                                 if (!g.versus.empty())
-                                     s += (s.empty() ? "" : ", ") + std::string(g.name);
-                             return s;
-                         }() +
-                         ")");
-    const RunArgs run_args = run_args_of(vm);
-    RunConfig cfg = run_args.config();
-    const std::optional<std::string> out_dir = out_dir_of(vm);
-    const Format format = format_of(vm);
-    const bool report = report_wanted(vm);
-    const auto names = policies_of(vm);
-    if (names.size() < 2) throw UsageError("a tournament needs at least two --policy entries");
-    // Each policy by its canonical spelling, its parameters' defaults filled in (rollout and
-    // rollout:8 are one policy; so are mcts:5 and mcts:5:1.41): one policy entered twice is
-    // refused, as compare refuses it.
+// The policies entered, each checked: a bare name, entered once by its canonical spelling (its
+// parameters' defaults filled in: rollout and rollout:8 are one policy; so are mcts:5 and
+// mcts:5:1.41), as compare refuses one twice. Whether each needs a fixed opponent.
+std::vector<bool> check_entrants(const GameEntry& game, const std::vector<std::string>& names) {
     std::vector<std::string> canonical;
     std::vector<bool> fixed_opponent;  // the policy cannot face one that needs it too
     for (std::size_t i = 0; i < names.size(); ++i) {
@@ -142,33 +126,33 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                                      : "policy '" + names[i] + "' is entered twice: '" + names[j] +
                                            "' and '" + names[i] + "' are both " + canonical[i]);
     }
-    auto seat = [&](std::size_t s) { return std::string(game.seats[s]); };
-    const auto& versus = game.versus;  // first seat's win, second's win, draw
+    return fixed_opponent;
+}
+
+// Every ordered pair of the policies, seats swapped, but two that each need a fixed opponent.
+std::vector<Pairing> pairings_of(const GameEntry& game, const po::variables_map& vm,
+                                 const std::vector<std::string>& names) {
+    const std::vector<bool> fixed_opponent = check_entrants(game, names);
+    const std::string first(game.seats[0]), second(game.seats[1]);
     std::vector<Pairing> pairings;
     for (std::size_t a = 0; a < names.size(); ++a)
         for (std::size_t b = 0; b < names.size(); ++b) {
-            if (a == b) continue;
-            if (fixed_opponent[a] && fixed_opponent[b]) continue;
-            pairings.push_back({a,
-                                b,
-                                game.prepare(settings_of(vm),
-                                             {seat(0) + "=" + names[a], seat(1) + "=" + names[b]}),
-                                {}});
+            if (a == b || (fixed_opponent[a] && fixed_opponent[b])) continue;
+            pairings.push_back(
+                {a,
+                 b,
+                 game.prepare(settings_of(vm), {first + "=" + names[a], second + "=" + names[b]}),
+                 {}});
         }
-    ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
-    std::vector<ShardJob> jobs;
-    for (const auto& p : pairings) jobs.push_back(job_of(*p.run, cfg.playouts));
-    share->begin(run_args.plan("tournament", game, jobs), io.err);
-    if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
+    return pairings;
+}
 
-    announce_queued(run_args, io, "odds tournament",
-                    std::to_string(pairings.size()) + " pairings x " +
-                        std::to_string(cfg.playouts) +
-                        " games = " + std::to_string(pairings.size() * cfg.playouts) + " games",
-                    cfg.threads);
+// Plays the pairings one after another under the executor, each keeping only its games and
+// results; stops after the first interrupted one. Returns how many were played.
+std::size_t play_pairings(std::vector<Pairing>& pairings, const GameEntry& game,
+                          const RunConfig& cfg, Executor& share, bool show) {
     // The bar counts games; its share of the work done, and so the time left, weighs each
     // pairing by its cost a game, timed on a few games first (only when the bar is shown).
-    const bool show = run_args.progress();
     ProgressBar bar(cfg.playouts * pairings.size(), show, "games");
     std::vector<double> cost;
     const std::vector<std::uint64_t> games(pairings.size(), cfg.playouts);
@@ -180,64 +164,71 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
                              std::clamp<std::uint64_t>(cfg.playouts / 20, 1, 64), cfg.threads);
         bar.restart();
     }
-    bool partial = false;
     std::size_t played = 0;
     for (auto& p : pairings) {
         RunConfig one = cfg;
         one.chunk_size = p.run->chunk_size;
         const std::size_t i = played;
-        const RunResult r = share->play(i, *p.run, one, [&, i](std::uint64_t done) {
+        const RunResult r = share.play(i, *p.run, one, [&, i](std::uint64_t done) {
             bar.update(cfg.playouts * i + done, weighted_work(cost, games, i, done));
         });
         p.games = r.tally.playouts();
-        for (std::size_t v = 0; v < 3; ++v)
+        for (std::size_t v = 0; v < 3; ++v)  // first seat's win, second's win, draw
             for (std::size_t m = 0; m < p.run->metrics.size(); ++m)
-                if (p.run->metrics[m].name == versus[v]) p.results[v] = r.tally.counts(m)[1];
+                if (p.run->metrics[m].name == game.versus[v]) p.results[v] = r.tally.counts(m)[1];
         p.partial = r.partial;
         ++played;
-        if ((partial = p.partial)) break;
+        if (p.partial) break;
     }
     bar.finish();
-    if (const auto shard_done = share->finish(io.out, io.err, "odds tournament"))
-        return *shard_done;
+    return played;
+}
 
-    // Rates per pairing; points for the ratings.
-    const std::size_t k = names.size();
-    std::vector<std::vector<double>> games_played(k, std::vector<double>(k, 0.0)),
-        points(k, std::vector<double>(k, 0.0));
-    std::string csv =
-        "game,scenario,seed,playouts,first_seat,first_policy,second_seat,second_policy,result,"
-        "rate,ci_low,ci_high,status\n";
-    std::vector<std::vector<std::string>> cell(k, std::vector<std::string>(k, "-"));
-    for (std::size_t i = 0; i < played; ++i) {
-        const auto& p = pairings[i];
-        const double n = static_cast<double>(p.games);
-        double rate[3] = {0, 0, 0};
-        for (std::size_t v = 0; v < 3; ++v) rate[v] = n > 0 ? static_cast<double>(p.results[v]) : 0;
-        const char* result_names[3] = {"first_wins", "second_wins", "draw"};
-        for (int v : {0, 2, 1}) {
-            const Interval ci = wilson(rate[v], n);
-            csv += csv_field(game.name.data()) + ',' + csv_field(p.run->scenario) + ',' +
-                   std::to_string(cfg.seed) + ',' + std::to_string(p.games) + ',' + seat(0) + ',' +
-                   csv_field(names[p.a]) + ',' + seat(1) + ',' + csv_field(names[p.b]) + ',' +
-                   result_names[v] + ',' + format_double(n > 0 ? rate[v] / n : 0) + ',' +
-                   format_double(ci.low) + ',' + format_double(ci.high) + ',' +
-                   (p.partial ? "partial" : "complete") + '\n';
-        }
-        games_played[p.a][p.b] += n;
-        games_played[p.b][p.a] += n;
-        points[p.a][p.b] += rate[0] + rate[2] / 2;
-        points[p.b][p.a] += rate[1] + rate[2] / 2;
-        cell[p.a][p.b] = n > 0 ? fixed(rate[0] / n, 3) + "/" + fixed(rate[2] / n, 3) + "/" +
-                                     fixed(rate[1] / n, 3)
-                               : "-";
+// What the tournament reports of the pairings played: tournament.csv's rows, the table's cells
+// (first wins/draws/second wins), the ratings from every policy's points, and what each policy
+// brings to its pairings' scenarios.
+struct Standings {
+    std::string csv;
+    std::vector<std::vector<std::string>> cell;
+    std::vector<Rating> ratings;
+    std::vector<std::string> scenarios, own_text;
+    std::string common;
+    bool partial = false;
+};
+
+void add_pairing(Standings& st, const Pairing& p, const GameEntry& game,
+                 const std::vector<std::string>& names, std::uint64_t seed,
+                 std::vector<std::vector<double>>& games_played,
+                 std::vector<std::vector<double>>& points) {
+    const double n = static_cast<double>(p.games);
+    double rate[3] = {0, 0, 0};
+    for (std::size_t v = 0; v < 3; ++v) rate[v] = n > 0 ? static_cast<double>(p.results[v]) : 0;
+    const char* result_names[3] = {"first_wins", "second_wins", "draw"};
+    const std::string first(game.seats[0]), second(game.seats[1]);
+    for (int v : {0, 2, 1}) {
+        const Interval ci = wilson(rate[v], n);
+        st.csv += csv_field(game.name.data()) + ',' + csv_field(p.run->scenario) + ',' +
+                  std::to_string(seed) + ',' + std::to_string(p.games) + ',' + first + ',' +
+                  csv_field(names[p.a]) + ',' + second + ',' + csv_field(names[p.b]) + ',' +
+                  result_names[v] + ',' + format_double(n > 0 ? rate[v] / n : 0) + ',' +
+                  format_double(ci.low) + ',' + format_double(ci.high) + ',' +
+                  (p.partial ? "partial" : "complete") + '\n';
     }
-    // What every pairing shares (the header, ratings.csv's scenario), and what each policy
-    // brings to its pairings' scenarios, seat by seat (msc: the ships it builds as side a and as
-    // side b): tournament.csv gives each pairing's whole scenario.
-    std::vector<std::string> scenarios;
-    for (const auto& p : pairings) scenarios.push_back(p.run->scenario);
-    const std::string common = common_scenario(scenarios);
+    games_played[p.a][p.b] += n;
+    games_played[p.b][p.a] += n;
+    points[p.a][p.b] += rate[0] + rate[2] / 2;
+    points[p.b][p.a] += rate[1] + rate[2] / 2;
+    st.cell[p.a][p.b] =
+        n > 0 ? fixed(rate[0] / n, 3) + "/" + fixed(rate[2] / n, 3) + "/" + fixed(rate[1] / n, 3)
+              : "-";
+}
+
+// What every pairing shares (the header, ratings.csv's scenario), and what each policy brings to
+// its pairings' scenarios, seat by seat (msc: the ships it builds as side a and as side b):
+// tournament.csv gives each pairing's whole scenario.
+void scenario_parts(Standings& st, const std::vector<Pairing>& pairings, std::size_t k) {
+    for (const auto& p : pairings) st.scenarios.push_back(p.run->scenario);
+    st.common = common_scenario(st.scenarios);
     std::vector<std::array<std::vector<std::string>, 2>> own(k);
     for (const auto& p : pairings) {
         const auto& ss = p.run->seat_scenario;
@@ -247,77 +238,147 @@ int cmd_tournament(const std::vector<std::string>& args, Io io) {
             if (std::find(own[who][s].begin(), own[who][s].end(), ss[s]) == own[who][s].end())
                 own[who][s].push_back(ss[s]);
     }
-    std::vector<std::string> own_text(k);
+    st.own_text.assign(k, "");
     for (std::size_t i = 0; i < k; ++i)
         for (const auto& seat_words : own[i])
-            for (const auto& w : seat_words) own_text[i] += (own_text[i].empty() ? "" : " ") + w;
+            for (const auto& w : seat_words)
+                st.own_text[i] += (st.own_text[i].empty() ? "" : " ") + w;
+}
 
-    const auto ratings = bradley_terry(games_played, points);
+Standings standings_of(const std::vector<Pairing>& pairings, std::size_t played,
+                       const GameEntry& game, const std::vector<std::string>& names,
+                       std::uint64_t seed) {
+    const std::size_t k = names.size();
+    Standings st;
+    st.partial = played > 0 && pairings[played - 1].partial;
+    st.csv =
+        "game,scenario,seed,playouts,first_seat,first_policy,second_seat,second_policy,result,"
+        "rate,ci_low,ci_high,status\n";
+    st.cell.assign(k, std::vector<std::string>(k, "-"));
+    std::vector<std::vector<double>> games_played(k, std::vector<double>(k, 0.0)),
+        points(k, std::vector<double>(k, 0.0));
+    for (std::size_t i = 0; i < played; ++i)
+        add_pairing(st, pairings[i], game, names, seed, games_played, points);
+    scenario_parts(st, pairings, k);
+    st.ratings = bradley_terry(games_played, points);
+    return st;
+}
+
+// ratings.csv: a policy a row.
+std::string ratings_csv(const Standings& st, const GameEntry& game,
+                        const std::vector<std::string>& names, std::uint64_t seed) {
     std::string rcsv =
         "game,scenario,seed,policy,rating,ci_low,ci_high,games,score,status,policy_scenario,"
         "points\n";
-    for (std::size_t i = 0; i < k; ++i)
-        rcsv += csv_field(game.name.data()) + ',' + csv_field(common) + ',' +
-                std::to_string(cfg.seed) + ',' + csv_field(names[i]) + ',' +
-                format_double(ratings[i].rating) + ',' + format_double(ratings[i].ci.low) + ',' +
-                format_double(ratings[i].ci.high) + ',' +
-                std::to_string(static_cast<std::uint64_t>(std::llround(ratings[i].games))) + ',' +
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const Rating& r = st.ratings[i];
+        rcsv += csv_field(game.name.data()) + ',' + csv_field(st.common) + ',' +
+                std::to_string(seed) + ',' + csv_field(names[i]) + ',' + format_double(r.rating) +
+                ',' + format_double(r.ci.low) + ',' + format_double(r.ci.high) + ',' +
+                std::to_string(static_cast<std::uint64_t>(std::llround(r.games))) + ',' +
                 // score: the share of the points, as the table on stdout says it; points last.
-                format_double(ratings[i].games > 0 ? ratings[i].score / ratings[i].games : 0) +
-                ',' + (partial ? "partial" : "complete") + ',' + csv_field(own_text[i]) + ',' +
-                format_double(ratings[i].score) + '\n';
-    if (out_dir) {
-        const fs::path dir(*out_dir);
-        write_files_atomic({{dir / "tournament.csv", csv},
-                            {dir / "ratings.csv", rcsv},
-                            provenance_file(dir, "tournament", args, {std::string(game.name)})});
-        if (report) write_report(dir, "tournament", io);
+                format_double(r.games > 0 ? r.score / r.games : 0) + ',' +
+                (st.partial ? "partial" : "complete") + ',' + csv_field(st.own_text[i]) + ',' +
+                format_double(r.score) + '\n';
     }
+    return rcsv;
+}
 
+// The cross table (first seat in rows) and the ratings, ranked.
+std::string tournament_table(const Standings& st, const GameEntry& game,
+                             const std::vector<std::string>& names, const RunConfig& cfg) {
+    const std::size_t k = names.size();
+    const std::string first(game.seats[0]), second(game.seats[1]);
     std::ostringstream t;
     // Columns as wide as the longest name (at least a cell's "0.000/0.000/0.000").
     int wide = 17;
     for (const auto& n : names) wide = std::max(wide, static_cast<int>(n.size()));
-    t << game.name << " tournament | " << common << " | seed " << cfg.seed << " | " << cfg.playouts
-      << " games a pairing, the same dice for every pairing"
-      << (partial ? " (PARTIAL: interrupted)" : "") << '\n';
+    t << game.name << " tournament | " << st.common << " | seed " << cfg.seed << " | "
+      << cfg.playouts << " games a pairing, the same dice for every pairing"
+      << (st.partial ? " (PARTIAL: interrupted)" : "") << '\n';
     // Listed when the pairings' scenarios differ (else the header holds them whole).
-    if (std::any_of(scenarios.begin(), scenarios.end(),
-                    [&](const auto& x) { return x != common; })) {
+    if (std::any_of(st.scenarios.begin(), st.scenarios.end(),
+                    [&](const auto& x) { return x != st.common; })) {
         t << "each policy's part of its pairings' scenarios:\n";
         for (std::size_t i = 0; i < k; ++i)
-            t << "  " << std::left << std::setw(wide + 2) << names[i] << own_text[i] << '\n';
+            t << "  " << std::left << std::setw(wide + 2) << names[i] << st.own_text[i] << '\n';
     }
     t << '\n'
-      << seat(0) << " (rows) against " << seat(1) << " (columns): " << seat(0) << " wins / draws / "
-      << seat(1) << " wins\n"
+      << first << " (rows) against " << second << " (columns): " << first << " wins / draws / "
+      << second << " wins\n"
       << std::left;
     t << std::setw(wide + 2) << "";
     for (std::size_t b = 0; b < k; ++b) t << std::setw(wide + 2) << names[b];
     t << '\n';
     for (std::size_t a = 0; a < k; ++a) {
         t << std::setw(wide + 2) << names[a];
-        for (std::size_t b = 0; b < k; ++b) t << std::setw(wide + 2) << cell[a][b];
+        for (std::size_t b = 0; b < k; ++b) t << std::setw(wide + 2) << st.cell[a][b];
         t << '\n';
     }
     std::vector<std::size_t> order(k);
     for (std::size_t i = 0; i < k; ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return ratings[a].rating > ratings[b].rating;
+        return st.ratings[a].rating > st.ratings[b].rating;
     });
     t << "\nBradley-Terry ratings (Elo scale, mean 0; 95% interval)\n";
     for (std::size_t r = 0; r < k; ++r) {
-        const auto& x = ratings[order[r]];
+        const auto& x = st.ratings[order[r]];
         t << std::setw(4) << r + 1 << std::setw(wide + 2) << names[order[r]] << std::right
           << std::setw(6) << fixed(x.rating, 0) << "  [" << fixed(x.ci.low, 0) << ", "
           << fixed(x.ci.high, 0) << "]  score " << fixed(x.games > 0 ? x.score / x.games : 0, 3)
           << std::left << '\n';
     }
+    return t.str();
+}
+
+}  // namespace
+
+int cmd_tournament(const std::vector<std::string>& args, Io io) {
+    const auto parsed = parse_command("tournament", args, io);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
+    const GameEntry& game = game_of(vm);
+    if (game.seats.empty() || game.versus.empty())
+        throw UsageError("game '" + std::string(game.name) +
+                         "' has one seat; a tournament needs a two-seat game (" + two_seat_games() +
+                         ")");
+    const RunArgs run_args = run_args_of(vm);
+    const RunConfig cfg = run_args.config();
+    const std::optional<std::string> out_dir = out_dir_of(vm);
+    const Format format = format_of(vm);
+    const bool report = report_wanted(vm);
+    const auto names = policies_of(vm);
+    if (names.size() < 2) throw UsageError("a tournament needs at least two --policy entries");
+    std::vector<Pairing> pairings = pairings_of(game, vm, names);
+    ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    std::vector<ShardJob> jobs;
+    for (const auto& p : pairings) jobs.push_back(job_of(*p.run, cfg.playouts));
+    share->begin(run_args.plan("tournament", game, jobs), io.err);
+    if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
+
+    announce_queued(run_args, io, "odds tournament",
+                    std::to_string(pairings.size()) + " pairings x " +
+                        std::to_string(cfg.playouts) +
+                        " games = " + std::to_string(pairings.size() * cfg.playouts) + " games",
+                    cfg.threads);
+    const std::size_t played = play_pairings(pairings, game, cfg, *share, run_args.progress());
+    if (const auto shard_done = share->finish(io.out, io.err, "odds tournament"))
+        return *shard_done;
+
+    const Standings st = standings_of(pairings, played, game, names, cfg.seed);
+    const std::string rcsv = ratings_csv(st, game, names, cfg.seed);
+    if (out_dir) {
+        const fs::path dir(*out_dir);
+        write_files_atomic({{dir / "tournament.csv", st.csv},
+                            {dir / "ratings.csv", rcsv},
+                            provenance_file(dir, "tournament", args, {std::string(game.name)})});
+        if (report) write_report(dir, "tournament", io);
+    }
     if (format == Format::table)
-        io.out << t.str();
+        io.out << tournament_table(st, game, names, cfg);
     else
         print_rows(io.out, format, rcsv);
-    if (partial) {
+    if (st.partial) {
         io.err
             << "odds tournament: interrupted; the pairings written are marked partial or missing\n";
         return 130;
