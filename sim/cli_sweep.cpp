@@ -112,6 +112,79 @@ struct Combination {
     std::unique_ptr<PreparedRun> run;
 };
 
+// The --vary options checked against --set, and their combinations' count, at most
+// kMaxCombinations.
+std::size_t combinations_of(const std::vector<Vary>& varies, const Settings& base) {
+    for (const auto& v : varies)
+        for (const auto& [n, val] : base)
+            if (n == v.name)
+                throw UsageError("option '" + n + "' is both set (--set) and varied (--vary)");
+    std::size_t total = 1;
+    for (const auto& v : varies) {
+        total *= v.values.size();
+        if (total > kMaxCombinations)
+            throw UsageError("the sweep has more than " + std::to_string(kMaxCombinations) +
+                             " combinations");
+    }
+    return total;
+}
+
+// Every combination prepared, the first --vary varying slowest.
+std::vector<Combination> prepare_combinations(const GameEntry& game,
+                                              const std::vector<Vary>& varies, const Settings& base,
+                                              const std::vector<std::string>& policies,
+                                              std::size_t total) {
+    std::vector<Combination> combos(total);
+    for (std::size_t c = 0; c < total; ++c) {
+        std::size_t rest = c;
+        Settings s = base;
+        std::vector<std::string> values(varies.size());
+        for (std::size_t i = varies.size(); i-- > 0;) {
+            values[i] = varies[i].values[rest % varies[i].values.size()];
+            rest /= varies[i].values.size();
+        }
+        for (std::size_t i = 0; i < varies.size(); ++i) s.emplace_back(varies[i].name, values[i]);
+        combos[c].values = values;
+        combos[c].run = game.prepare(s, policies);
+    }
+    return combos;
+}
+
+// sweep.csv and the table, a combination's rows added as soon as it is played: its tally is
+// dropped then, so a sweep holds one combination's tally at a time (docs/commands.md).
+struct SweepRows {
+    std::string csv;
+    std::ostringstream table;
+    SweepRows(const std::vector<Vary>& varies, const GameEntry& game) {
+        csv = "game,scenario,policy,seed,playouts";
+        for (const auto& v : varies) csv += ',' + csv_field(v.name);
+        csv += ",metric,mean,stddev,ci_low,ci_high,status\n";
+        for (const auto& v : varies) table << std::left << std::setw(14) << v.name;
+        for (const auto& h : game.headline) table << std::left << std::setw(32) << h;
+        table << '\n';
+    }
+    void add(const Combination& combo, const RunResult& r, const GameEntry& game,
+             std::uint64_t seed) {
+        for (const auto& v : combo.values) table << std::left << std::setw(14) << v;
+        for (const auto& d : distributions(r.tally, combo.run->metrics)) {
+            const Summary s = summarize(d, false);
+            csv += csv_field(combo.run->game) + ',' + csv_field(combo.run->scenario) + ',' +
+                   csv_field(combo.run->policy) + ',' + std::to_string(seed) + ',' +
+                   std::to_string(r.tally.playouts());
+            for (const auto& v : combo.values) csv += ',' + csv_field(v);
+            csv += ',' + csv_field(s.metric) + ',' + format_double(s.mean) + ',' +
+                   format_double(s.stddev) + ',' + format_double(s.ci.low) + ',' +
+                   format_double(s.ci.high) + ',' + (r.partial ? "partial" : "complete") + '\n';
+            for (const auto& h : game.headline)
+                if (h == s.metric)
+                    table << std::left << std::setw(32)
+                          << (fixed(s.mean) + " [" + fixed(s.ci.low) + ", " + fixed(s.ci.high) +
+                              "]");
+        }
+        table << (r.partial ? "  (partial)" : "") << '\n';
+    }
+};
+
 }  // namespace
 
 int cmd_sweep(const std::vector<std::string>& args, Io io) {
@@ -124,38 +197,16 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
         throw UsageError("nothing to sweep: give --vary NAME=LO..HI:STEP or NAME=v1,v2,...");
     const std::vector<Vary> varies = parse_varies(vm["vary"].as<std::vector<std::string>>(), game);
     const Settings base = settings_of(vm);
-    for (const auto& v : varies)
-        for (const auto& [n, val] : base)
-            if (n == v.name)
-                throw UsageError("option '" + n + "' is both set (--set) and varied (--vary)");
-    std::size_t total = 1;
-    for (const auto& v : varies) {
-        total *= v.values.size();
-        if (total > kMaxCombinations)
-            throw UsageError("the sweep has more than " + std::to_string(kMaxCombinations) +
-                             " combinations");
-    }
+    const std::size_t total = combinations_of(varies, base);
 
     // Every input is checked before anything runs: the cheap ones first.
     const RunArgs run_args = run_args_of(vm);
-    RunConfig cfg = run_args.config();
+    const RunConfig cfg = run_args.config();
     const std::optional<std::string> out_dir = out_dir_of(vm);
     const Format format = format_of(vm);
     const bool report = report_wanted(vm);
-    std::vector<Combination> combos(total);
-    const auto policies = policies_of(vm);
-    for (std::size_t c = 0; c < total; ++c) {
-        std::size_t rest = c;
-        Settings s = base;
-        std::vector<std::string> values(varies.size());
-        for (std::size_t i = varies.size(); i-- > 0;) {  // the first --vary varies slowest
-            values[i] = varies[i].values[rest % varies[i].values.size()];
-            rest /= varies[i].values.size();
-        }
-        for (std::size_t i = 0; i < varies.size(); ++i) s.emplace_back(varies[i].name, values[i]);
-        combos[c].values = values;
-        combos[c].run = game.prepare(s, policies);
-    }
+    const std::vector<Combination> combos =
+        prepare_combinations(game, varies, base, policies_of(vm), total);
     ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     std::vector<ShardJob> jobs;
     for (const auto& c : combos) jobs.push_back(job_of(*c.run, cfg.playouts));
@@ -167,59 +218,31 @@ int cmd_sweep(const std::vector<std::string>& args, Io io) {
                         std::to_string(cfg.playouts) +
                         " playouts = " + std::to_string(total * cfg.playouts) + " playouts",
                     cfg.threads);
-    // sweep.csv and the table, a combination's rows written as soon as it is played: its tally
-    // is dropped then, so a sweep holds one combination's tally at a time (docs/commands.md).
-    std::string csv = "game,scenario,policy,seed,playouts";
-    for (const auto& v : varies) csv += ',' + csv_field(v.name);
-    csv += ",metric,mean,stddev,ci_low,ci_high,status\n";
-    const auto& headline = game.headline;
-    std::ostringstream table;
-    for (const auto& v : varies) table << std::left << std::setw(14) << v.name;
-    for (const auto& h : headline) table << std::left << std::setw(32) << h;
-    table << '\n';
+    SweepRows rows(varies, game);
     ProgressBar bar(cfg.playouts * total, run_args.progress());
     bool partial = false;
     for (std::size_t c = 0; c < total && !partial; ++c) {
-        const Combination& combo = combos[c];
         RunConfig one = cfg;
-        one.chunk_size = combo.run->chunk_size;
-        const RunResult r = share->play(c, *combo.run, one, &bar, cfg.playouts * c);
+        one.chunk_size = combos[c].run->chunk_size;
+        const RunResult r = share->play(c, *combos[c].run, one, &bar, cfg.playouts * c);
         partial = r.partial;
-        if (share->mode() == Executor::Mode::shard) continue;  // its shard file holds the state
-        const auto ds = distributions(r.tally, combo.run->metrics);
-        for (const auto& v : combo.values) table << std::left << std::setw(14) << v;
-        for (const auto& d : ds) {
-            const Summary s = summarize(d, false);
-            csv += csv_field(combo.run->game) + ',' + csv_field(combo.run->scenario) + ',' +
-                   csv_field(combo.run->policy) + ',' + std::to_string(cfg.seed) + ',' +
-                   std::to_string(r.tally.playouts());
-            for (const auto& v : combo.values) csv += ',' + csv_field(v);
-            csv += ',' + csv_field(s.metric) + ',' + format_double(s.mean) + ',' +
-                   format_double(s.stddev) + ',' + format_double(s.ci.low) + ',' +
-                   format_double(s.ci.high) + ',' + (r.partial ? "partial" : "complete") + '\n';
-            for (const auto& h : headline)
-                if (h == s.metric)
-                    table << std::left << std::setw(32)
-                          << (fixed(s.mean) + " [" + fixed(s.ci.low) + ", " + fixed(s.ci.high) +
-                              "]");
-        }
-        table << (r.partial ? "  (partial)" : "") << '\n';
+        if (share->mode() != Executor::Mode::shard) rows.add(combos[c], r, game, cfg.seed);
     }
     bar.finish();
     if (const auto shard_done = share->finish(io.out, io.err, "odds sweep")) return *shard_done;
 
     if (out_dir) {
         const fs::path dir(*out_dir);
-        write_files_atomic({{dir / "sweep.csv", csv},
+        write_files_atomic({{dir / "sweep.csv", rows.csv},
                             provenance_file(dir, "sweep", args, {std::string(game.name)})});
         if (report) write_report(dir, "sweep", io);
     }
     if (format != Format::table)
-        print_rows(io.out, format, csv);
+        print_rows(io.out, format, rows.csv);
     else
         io.out << game.name << " sweep | " << combos.front().run->policy << " | seed " << cfg.seed
                << " | " << cfg.playouts << " playouts per combination, common random numbers\n"
-               << table.str();
+               << rows.table.str();
     if (partial) {
         io.err << "odds sweep: interrupted; the rows written are marked partial or missing\n";
         return 130;
