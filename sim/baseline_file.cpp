@@ -45,6 +45,82 @@ BaselineMetric read_metric(const LineReader& in) {
     return m;
 }
 
+// A record of a baseline or targets file after its header: KEY REST on line n.
+void read_record(LineReader& in, Baseline& b, bool& have_seed,
+                 std::vector<std::tuple<std::string, double, int>>& tolerances) {
+    const std::string key(in.word(0));
+    const std::string rest(in.rest(1));
+    const int n = in.line();
+    if (key == "target") {
+        if (!b.targets) in.fail("a target in a baseline (targets go in an odds-targets file)");
+        b.goals.push_back(parse_target(in));
+    } else if (b.targets && (key == "metric" || key == "tolerance" || key == "check" ||
+                             key == "rules_version")) {
+        // A targets file states what balance means under the rules as they are now: it names no
+        // rules version (a baseline records the one it was played under).
+        in.fail("'" + key + "' is a baseline's record, not a targets file's");
+    } else if (key == "game") {
+        b.game = rest;
+        b.game_line = n;
+    } else if (key == "rules_version") {
+        b.rules_version = rest;
+        b.rules_line = n;
+    } else if (key == "set") {
+        try {
+            b.settings.push_back(split_setting(rest));
+        } catch (const UsageError&) {
+            in.fail("set '" + rest + "' is not NAME=VALUE");
+        }
+        b.set_lines.push_back(n);
+    } else if (key == "policy") {
+        if (rest.empty()) in.fail("a policy record without a policy");
+        b.policies.push_back(rest);
+        b.policy_lines.push_back(n);
+    } else if (key == "seed") {
+        std::uint64_t v = 0;
+        const auto r = std::from_chars(rest.data(), rest.data() + rest.size(), v);
+        if (rest.empty() || r.ec != std::errc{} || r.ptr != rest.data() + rest.size())
+            in.fail("seed '" + rest + "' is not a whole number from 0 to " +
+                    std::to_string(~std::uint64_t{0}));
+        b.seed = v;
+        have_seed = true;
+    } else if (key == "playouts") {
+        const auto v = parse_count(rest);
+        if (!v) in.fail("playouts '" + rest + "' is not a whole number from 1 to 1e12");
+        b.playouts = *v;
+        b.playouts_line = n;
+    } else if (key == "metric") {
+        b.metrics.push_back(read_metric(in));
+    } else if (key == "tolerance") {
+        const auto v = in.size() == 3 ? parse_number(in.word(2)) : std::nullopt;
+        if (!v || *v < 0)
+            in.fail("tolerance '" + rest +
+                    "' is not METRIC X (X a number >= 0, in the metric's unit)");
+        tolerances.emplace_back(std::string(in.word(1)), *v, n);
+    } else if (key == "check") {
+        if (rest != "sequential") in.fail("check '" + rest + "' (valid: check sequential)");
+        b.sequential = true;
+    } else if (key != "scenario" && key != "policies") {
+        in.fail("unknown record '" + key + "'");
+    }
+}
+
+// Each tolerance record given to its metric, once.
+void apply_tolerances(LineReader& in, Baseline& b,
+                      const std::vector<std::tuple<std::string, double, int>>& tolerances) {
+    for (const auto& [name, x, at] : tolerances) {
+        auto m = std::find_if(b.metrics.begin(), b.metrics.end(),
+                              [&](const BaselineMetric& bm) { return bm.name == name; });
+        if (m == b.metrics.end())
+            in.fail_at(at, "tolerance for '" + name + "', which no metric line records");
+        if (m->tolerance)
+            in.fail_at(at, "a second tolerance for " + name + " (the first is on line " +
+                               std::to_string(m->tolerance_line) + ")");
+        m->tolerance = x;
+        m->tolerance_line = at;
+    }
+}
+
 }  // namespace
 
 Baseline read_baseline(const std::string& path) {
@@ -57,15 +133,14 @@ Baseline read_baseline(const std::string& path) {
     std::vector<std::tuple<std::string, double, int>> tolerances;  // NAME X line, as read
     while (in.next()) {
         const std::string key(in.word(0));
-        const std::string rest(in.rest(1));
-        const int n = in.line();
         if (key == "odds-baseline" || key == "game" || key == "rules_version" || key == "seed" ||
             key == "playouts" || key == "scenario" || key == "policies") {
-            if (const auto [at, fresh] = seen.emplace(key, n); !fresh)
+            if (const auto [at, fresh] = seen.emplace(key, in.line()); !fresh)
                 in.fail("a second '" + key + "' record (the first is on line " +
                         std::to_string(at->second) + ")");
         }
         if (key == "odds-baseline" || key == "odds-targets") {
+            const std::string rest(in.rest(1));
             if (rest != "1") in.fail("unknown format version '" + rest + "' (valid: 1)");
             if (header) in.fail("a second header");
             header = true;
@@ -74,57 +149,8 @@ Baseline read_baseline(const std::string& path) {
             in.fail(
                 "not an odds baseline or targets file (no 'odds-baseline 1' or "
                 "'odds-targets 1' first line)");
-        } else if (key == "target") {
-            if (!b.targets) in.fail("a target in a baseline (targets go in an odds-targets file)");
-            b.goals.push_back(parse_target(in));
-        } else if (b.targets && (key == "metric" || key == "tolerance" || key == "check" ||
-                                 key == "rules_version")) {
-            // A targets file states what balance means under the rules as they are now: it
-            // names no rules version (a baseline records the one it was played under).
-            in.fail("'" + key + "' is a baseline's record, not a targets file's");
-        } else if (key == "game") {
-            b.game = rest;
-            b.game_line = n;
-        } else if (key == "rules_version") {
-            b.rules_version = rest;
-            b.rules_line = n;
-        } else if (key == "set") {
-            try {
-                b.settings.push_back(split_setting(rest));
-            } catch (const UsageError&) {
-                in.fail("set '" + rest + "' is not NAME=VALUE");
-            }
-            b.set_lines.push_back(n);
-        } else if (key == "policy") {
-            if (rest.empty()) in.fail("a policy record without a policy");
-            b.policies.push_back(rest);
-            b.policy_lines.push_back(n);
-        } else if (key == "seed") {
-            std::uint64_t v = 0;
-            const auto r = std::from_chars(rest.data(), rest.data() + rest.size(), v);
-            if (rest.empty() || r.ec != std::errc{} || r.ptr != rest.data() + rest.size())
-                in.fail("seed '" + rest + "' is not a whole number from 0 to " +
-                        std::to_string(~std::uint64_t{0}));
-            b.seed = v;
-            have_seed = true;
-        } else if (key == "playouts") {
-            const auto v = parse_count(rest);
-            if (!v) in.fail("playouts '" + rest + "' is not a whole number from 1 to 1e12");
-            b.playouts = *v;
-            b.playouts_line = n;
-        } else if (key == "metric") {
-            b.metrics.push_back(read_metric(in));
-        } else if (key == "tolerance") {
-            const auto v = in.size() == 3 ? parse_number(in.word(2)) : std::nullopt;
-            if (!v || *v < 0)
-                in.fail("tolerance '" + rest +
-                        "' is not METRIC X (X a number >= 0, in the metric's unit)");
-            tolerances.emplace_back(std::string(in.word(1)), *v, n);
-        } else if (key == "check") {
-            if (rest != "sequential") in.fail("check '" + rest + "' (valid: check sequential)");
-            b.sequential = true;
-        } else if (key != "scenario" && key != "policies") {
-            in.fail("unknown record '" + key + "'");
+        } else {
+            read_record(in, b, have_seed, tolerances);
         }
     }
     if (!header) in.fail("empty or not an odds baseline");
@@ -137,17 +163,7 @@ Baseline read_baseline(const std::string& path) {
     if (b.game.empty() || b.rules_version.empty() || !have_seed || b.playouts == 0 ||
         b.metrics.empty())
         in.fail("a baseline lacks its game, rules_version, seed, playouts or metrics");
-    for (const auto& [name, x, at] : tolerances) {
-        auto m = std::find_if(b.metrics.begin(), b.metrics.end(),
-                              [&](const BaselineMetric& bm) { return bm.name == name; });
-        if (m == b.metrics.end())
-            in.fail_at(at, "tolerance for '" + name + "', which no metric line records");
-        if (m->tolerance)
-            in.fail_at(at, "a second tolerance for " + name + " (the first is on line " +
-                               std::to_string(m->tolerance_line) + ")");
-        m->tolerance = x;
-        m->tolerance_line = at;
-    }
+    apply_tolerances(in, b, tolerances);
     return b;
 }
 

@@ -54,6 +54,45 @@ struct ChunkedResult {
 };
 using RunResult = ChunkedResult<Tally>;
 
+// Finished chunks merged into `into` in chunk order, whichever thread finishes them: a chunk
+// finished early waits in `pending` for its predecessors. A chunk is started only while it is
+// fewer than `window` chunks ahead of the first one not yet merged, so a slow chunk holds at most
+// `window` finished ones waiting behind it: memory stays (workers + window + 1) accumulators,
+// whatever the number of chunks (docs/commands.md).
+template <class Acc>
+class InOrderMerge {
+public:
+    InOrderMerge(Acc& into, std::uint64_t first, std::uint64_t window)
+        : into_(into), merged_(first), window_(window) {}
+    // Blocks until chunk k may start (or `stopping()`); the chunk `merged` is being played, so
+    // this ends.
+    template <class Stopping>
+    void wait_for_room(std::uint64_t k, const Stopping& stopping) {
+        std::unique_lock lock(mu);
+        while (k >= merged_ + window_ && !stopping())
+            room_.wait_for(lock, std::chrono::milliseconds(50));
+    }
+    void add(std::uint64_t k, Acc&& t) {
+        std::lock_guard lock(mu);
+        pending_.emplace(k, std::move(t));
+        while (!pending_.empty() && pending_.begin()->first == merged_) {
+            into_.merge(pending_.begin()->second);
+            pending_.erase(pending_.begin());
+            ++merged_;
+        }
+        room_.notify_all();
+    }
+    void wake_all() { room_.notify_all(); }           // under `mu`
+    std::uint64_t merged() const { return merged_; }  // chunks first..merged-1 are in `into`
+    std::mutex mu;
+
+private:
+    Acc& into_;
+    std::uint64_t merged_, window_;
+    std::condition_variable room_;
+    std::map<std::uint64_t, Acc> pending_;  // finished chunks waiting for their predecessors
+};
+
 // Plays one chunk: `play_chunk(dice, first, count, acc)` must play the run's playouts first ..
 // first+count-1 (first = k * chunk_size for chunk k) with `dice` and add each to `acc`, a copy of
 // `empty`. A caller that seeds each playout by its index instead, Dice(stream_seed(seed, first +
@@ -76,19 +115,13 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
     // Workers at most: one a chunk, never more than asked.
     const unsigned n = static_cast<unsigned>(
         std::max<std::uint64_t>(1, std::min<std::uint64_t>(cfg.threads, chunks - begin)));
-    // A chunk is started only while it is fewer than `window` chunks ahead of the first one not
-    // yet merged, so a slow chunk holds at most `window` finished ones waiting behind it: memory
-    // stays (workers + window + 1) accumulators, whatever the number of chunks (docs/commands.md).
-    const std::uint64_t window = 2 * std::uint64_t{n};
+    InOrderMerge<Acc> merge(result.tally, begin, 2 * std::uint64_t{n});
     std::atomic<std::uint64_t> next{begin};
     std::atomic<bool> failed{false};
     std::exception_ptr error;  // the first exception a worker threw, rethrown here
     std::atomic<std::uint64_t> done_playouts{0};
     std::atomic<unsigned> workers_left{0};
-    std::mutex mu;
-    std::condition_variable all_done, room;
-    std::map<std::uint64_t, Acc> pending;  // finished chunks waiting for their predecessors
-    std::uint64_t merged = begin;          // chunks begin..merged-1 are in result.tally
+    std::condition_variable all_done;
 
     const auto stopping = [&] {
         return failed.load(std::memory_order_relaxed) ||
@@ -100,11 +133,7 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
                 if (stopping()) break;
                 const std::uint64_t k = next.fetch_add(1, std::memory_order_relaxed);
                 if (k >= chunks) break;
-                {  // wait for room: the chunk `merged` is being played, so this ends
-                    std::unique_lock lock(mu);
-                    while (k >= merged + window && !stopping())
-                        room.wait_for(lock, std::chrono::milliseconds(50));
-                }
+                merge.wait_for_room(k, stopping);
                 if (stopping()) break;
                 Acc t = empty;
                 Dice dice(stream_seed(cfg.seed, k));
@@ -114,22 +143,15 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
                     break;  // stopped inside the chunk: dropped, never merged (the run is partial)
                 }
                 done_playouts.fetch_add(chunk_len(k), std::memory_order_relaxed);
-                std::lock_guard lock(mu);
-                pending.emplace(k, std::move(t));
-                while (!pending.empty() && pending.begin()->first == merged) {
-                    result.tally.merge(pending.begin()->second);
-                    pending.erase(pending.begin());
-                    ++merged;
-                }
-                room.notify_all();
+                merge.add(k, std::move(t));
             }
         } catch (...) {  // out of memory, a metric past its range...: the run ends, rethrown
-            std::lock_guard lock(mu);
+            std::lock_guard lock(merge.mu);
             if (!error) error = std::current_exception();
             failed = true;
-            room.notify_all();
+            merge.wake_all();
         }
-        std::lock_guard lock(mu);  // under the lock: the waiting thread cannot miss it
+        std::lock_guard lock(merge.mu);  // under the lock: the waiting thread cannot miss it
         if (workers_left.fetch_sub(1, std::memory_order_release) == 1) all_done.notify_all();
     };
 
@@ -139,7 +161,7 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
         pool.reserve(n);
         for (unsigned i = 0; i < n; ++i) pool.emplace_back(worker);
         if (ctl.progress) {  // report every 100 ms until the last worker is done
-            std::unique_lock lock(mu);
+            std::unique_lock lock(merge.mu);
             while (!all_done.wait_for(lock, std::chrono::milliseconds(100), [&] {
                 return workers_left.load(std::memory_order_acquire) == 0;
             })) {
@@ -151,8 +173,8 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
     }  // joins
     if (error) std::rethrow_exception(error);
     if (ctl.progress) ctl.progress(done_playouts.load());
-    result.partial = merged < chunks;
-    result.chunks = merged - begin;
+    result.partial = merge.merged() < chunks;
+    result.chunks = merge.merged() - begin;
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
