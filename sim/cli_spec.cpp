@@ -123,19 +123,35 @@ void sweep_options(po::options_description& d) {
 
 void tune_options(po::options_description& d) {
     d.add_options()(
-        "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=LO..HI"),
-        "a rule option searched over its whole numbers LO..HI (or LO..HI:STEP; alias LO:HI:STEP) "
-        "(repeatable)")(
-        "target", po::value<std::string>()->value_name("GOAL"),
-        "what to meet: METRIC=VALUE (the mean nearest VALUE), 'METRIC max' or 'METRIC min'")(
+        "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUES"),
+        "a rule option searched: NAME=LO..HI[:STEP] (alias LO:HI:STEP), NAME={LO..HI} inside a "
+        "value ('damage={2..6}d6'), or values NAME=v1,v2,... or NAME='v1|v2|...' (a comma-list "
+        "option: '|', or one --vary per value) (repeatable)")(
+        "target", po::value<std::vector<std::string>>()->composing()->value_name("GOAL"),
+        "what to meet: METRIC=VALUE, 'METRIC within LO..HI' (LO.. or ..HI: one side open), "
+        "'METRIC max' or 'METRIC min', each with an optional @WEIGHT; several are combined as "
+        "the weighted sum of their distances (repeatable)")(
         "search", po::value<std::string>()->value_name("HOW"),
-        "bisection (one option, METRIC=VALUE, the metric monotone in it; the default there) or "
-        "halving (successive halving over every setting, or an exact scan; the default "
-        "otherwise)")("no-exact",
-                      "play every setting, even where the game's exact solver could answer");
+        "bisection (one option, METRIC=VALUE, the metric monotone in it; the default there), "
+        "halving (successive halving over every setting, or an exact scan; the default for one "
+        "target over at most 4096 settings) or ntbea (the default otherwise)")(
+        "no-exact", "play every setting, even where the game's exact solver could answer")(
+        "budget", po::value<std::string>()->default_value("200")->value_name("N"),
+        "NTBEA: trials, each one setting evaluated")(
+        "trial-playouts", po::value<std::string>()->default_value("1k")->value_name("N"),
+        "NTBEA: playouts a trial (a setting's k-th trial on the dice of every setting's k-th)")(
+        "finalists", po::value<std::string>()->default_value("3")->value_name("K"),
+        "NTBEA: the best K settings by the model, confirmed with --playouts on fresh dice")(
+        "explore", po::value<std::string>()->default_value("1")->value_name("K"),
+        "NTBEA: the exploration weight of the upper confidence bound, in units of the spread of "
+        "the trials' values")(
+        "neighbours", po::value<std::string>()->default_value("50")->value_name("N"),
+        "NTBEA: settings mutated from the current one each trial, the most promising played");
     add_run_options(d, "100k");
     add_game_options(d);
-    out_option(d, "write tune.csv (every evaluation on the path, the best marked) into DIR");
+    out_option(d,
+               "write tune.csv (every evaluation on the path, the best marked) and best.toml "
+               "(the best setting's variant file) into DIR");
     add_report_option(d);
 }
 
