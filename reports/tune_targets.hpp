@@ -26,7 +26,7 @@ struct Target {
     std::string text;    // as given: "win=0.25", "sectors_entered within 12..", "win max@2"
     std::string metric;  // "win"
     Kind kind = Kind::value;
-    double value = 0;  // Kind::value
+    double value = 0;                                      // Kind::value
     double lo = -std::numeric_limits<double>::infinity();  // Kind::within
     double hi = std::numeric_limits<double>::infinity();
     double weight = 1;

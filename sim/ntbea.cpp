@@ -140,9 +140,8 @@ std::vector<Point> best_sampled(const NTupleModel& model, const std::vector<Tria
     std::map<Point, bool> seen;
     for (const auto& t : trials)
         if (seen.emplace(t.point, true).second) distinct.push_back(t.point);
-    std::stable_sort(distinct.begin(), distinct.end(), [&](const Point& a, const Point& b) {
-        return model.mean(a) > model.mean(b);
-    });
+    std::stable_sort(distinct.begin(), distinct.end(),
+                     [&](const Point& a, const Point& b) { return model.mean(a) > model.mean(b); });
     if (distinct.size() > count) distinct.resize(count);
     return distinct;
 }

@@ -38,7 +38,7 @@ struct TuneSpec {
     RunConfig cfg;  // --playouts: bisection's, halving's last round's, NTBEA's confirmation's
     tune::NtbeaOptions ntbea;
     std::uint64_t trial_playouts = 1000;  // NTBEA: a trial's playouts
-    std::size_t finalists = 3;            // NTBEA (and halving, confirm_halving): settings confirmed
+    std::size_t finalists = 3;  // NTBEA (and halving, confirm_halving): settings confirmed
     // Successive halving toward several targets (or a weighted or 'within' one): its last
     // rounds' best `finalists` confirmed on fresh dice, as after NTBEA.
     bool confirm_halving = false;

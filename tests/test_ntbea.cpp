@@ -75,15 +75,14 @@ std::vector<std::string> best_fields(const std::string& csv) {
 }
 
 std::vector<std::string> tune_args(const Problem& p, const std::vector<std::string>& more) {
-    std::vector<std::string> a{"tune",
-                               "race",
-                               "--vary",
-                               "goal=" + std::to_string(p.goal_lo) + ".." +
-                                   std::to_string(p.goal_hi),
-                               "--vary",
-                               "max_turns=" + std::to_string(p.turns_lo) + ".." +
-                                   std::to_string(p.turns_hi),
-                               "--no-progress"};
+    std::vector<std::string> a{
+        "tune",
+        "race",
+        "--vary",
+        "goal=" + std::to_string(p.goal_lo) + ".." + std::to_string(p.goal_hi),
+        "--vary",
+        "max_turns=" + std::to_string(p.turns_lo) + ".." + std::to_string(p.turns_hi),
+        "--no-progress"};
     for (const auto& t : p.targets) a.insert(a.end(), {"--target", t.text});
     a.insert(a.end(), more.begin(), more.end());
     return a;
@@ -143,10 +142,10 @@ TEST_CASE("tune: two knobs that interact: one at a time misses, NTBEA finds the 
     // best is found 8 times in 10 (the rate docs/commands.md states).
     int found = 0;
     for (int seed = 1; seed <= 10; ++seed)
-        found += found_best(tune_args(p, {"--search", "ntbea", "--no-exact", "--seed",
-                                          std::to_string(seed), "--trial-playouts", "2k", "-n",
-                                          "20k", "--out", out.string()}),
-                            out.string());
+        found += found_best(
+            tune_args(p, {"--search", "ntbea", "--no-exact", "--seed", std::to_string(seed),
+                          "--trial-playouts", "2k", "-n", "20k", "--out", out.string()}),
+            out.string());
     CHECK(found >= 8);
     fs::remove_all(out);
 }
@@ -160,8 +159,8 @@ TEST_CASE("tune: NTBEA against successive halving on the same budget", "[tune][n
     const fs::path out = temp_out("odds-ntbea-halving-");
     int halving = 0, ntbea = 0;
     for (int seed = 1; seed <= 10; ++seed) {
-        const std::vector<std::string> common{"--no-exact", "--seed", std::to_string(seed),
-                                              "--out", out.string()};
+        const std::vector<std::string> common{"--no-exact", "--seed", std::to_string(seed), "--out",
+                                              out.string()};
         auto a = common;
         a.insert(a.end(), {"--search", "halving", "-n", "84k", "--finalists", "1"});
         halving += found_best(tune_args(p, a), out.string());
@@ -179,8 +178,8 @@ TEST_CASE("tune: several targets, the same bytes on 1 and 2 threads, the variant
           "[tune][ntbea]") {
     const Problem p = two_targets();
     const fs::path o1 = temp_out("odds-ntbea-j1-"), o2 = temp_out("odds-ntbea-j2-");
-    const std::vector<std::string> common{"--search", "ntbea", "--no-exact", "--budget", "60",
-                                          "--trial-playouts", "3k", "-n", "20k"};
+    const std::vector<std::string> common{
+        "--search", "ntbea", "--no-exact", "--budget", "60", "--trial-playouts", "3k", "-n", "20k"};
     auto a1 = tune_args(p, common), a2 = a1;
     a1.insert(a1.end(), {"-j", "1", "--out", o1.string()});
     a2.insert(a2.end(), {"-j", "2", "--out", o2.string()});
@@ -196,8 +195,8 @@ TEST_CASE("tune: several targets, the same bytes on 1 and 2 threads, the variant
     CHECK(r2.out.find("combined distance") != std::string::npos);
     // The variant file plays the best setting.
     const auto f = best_fields(csv);
-    const auto run = test::cli({"run", "race", "--rules", (o2 / "best.toml").string(), "-n", "1k",
-                                "--no-progress"});
+    const auto run = test::cli(
+        {"run", "race", "--rules", (o2 / "best.toml").string(), "-n", "1k", "--no-progress"});
     INFO(run.err);
     CHECK(run.code == 0);
     CHECK(run.out.find("goal=" + f[7] + " max_turns=" + f[8]) != std::string::npos);
@@ -208,9 +207,9 @@ TEST_CASE("tune: several targets, the same bytes on 1 and 2 threads, the variant
 TEST_CASE("tune: within, max and weights; several targets by halving", "[tune][ntbea]") {
     // goal 18..30, max_turns 7..8: win falls as the goal grows; 'within 0.6..0.7' is met exactly
     // where the exact solver says so, and the verdict says met.
-    const auto r = test::cli({"tune", "race", "--vary", "goal=18..30", "--vary", "max_turns=7..8",
-                              "--target", "win within 0.6..0.7", "--target", "rolls min@0.01",
-                              "--no-progress"});
+    const auto r =
+        test::cli({"tune", "race", "--vary", "goal=18..30", "--vary", "max_turns=7..8", "--target",
+                   "win within 0.6..0.7", "--target", "rolls min@0.01", "--no-progress"});
     INFO(r.out << r.err);
     REQUIRE(r.code == 0);
     CHECK(r.out.find("successive halving") != std::string::npos);
@@ -240,12 +239,11 @@ TEST_CASE("tune: bad input for several targets and NTBEA is one line, exit 2", "
          "--budget '0'"},
         {{"--vary", "goal=10..30", "--target", "win=0.5", "--search", "ntbea", "--explore", "-1"},
          "--explore '-1'"},
-        {{"--vary", "goal=10..30", "--target", "win=0.5", "--search", "ntbea", "--finalists",
-          "0"},
+        {{"--vary", "goal=10..30", "--target", "win=0.5", "--search", "ntbea", "--finalists", "0"},
          "--finalists '0'"},
         {{"--vary", "goal=10..30", "--target", "win=0.5", "--shard", "1/2"}, "does not shard"},
-        {{"--vary", "goal=10..30", "--vary", "max_turns=1..50", "--vary", "goal=40",
-          "--target", "win=0.5", "--search", "bisection"},
+        {{"--vary", "goal=10..30", "--vary", "max_turns=1..50", "--vary", "goal=40", "--target",
+          "win=0.5", "--search", "bisection"},
          "bisection"},
     };
     for (const auto& c : cases) {
