@@ -381,19 +381,22 @@ const CommandSpec kCommands[] = {
      sweep_options,
      cmd_sweep},
     {"tune",
-     "search rule options for the setting that meets a target",
-     "odds tune GAME --vary NAME=LO..HI [--vary ...] --target GOAL [options]",
-     "Searches the varied rule options for the setting whose metric best meets the target: "
-     "METRIC=VALUE (the mean nearest VALUE), 'METRIC max' or 'METRIC min'. One option and a "
-     "value: bisection, assuming the metric moves monotonically with the option. Otherwise: "
-     "successive halving over every setting, each round on the same dice (common random "
-     "numbers), the better half kept with twice the playouts, --playouts the last round's. Where "
+     "search rule options for the setting that meets one or more targets",
+     "odds tune GAME --vary NAME=VALUES [--vary ...] --target GOAL [--target ...] [options]",
+     "Searches the varied rule options for the setting that best meets the targets: "
+     "METRIC=VALUE, 'METRIC within LO..HI', 'METRIC max' or 'METRIC min', each with an optional "
+     "@WEIGHT, combined as the weighted sum of their distances. One option and one value: "
+     "bisection, assuming the metric moves monotonically with the option. Otherwise, up to 4096 "
+     "settings: successive halving, each round on the same dice (common random numbers), the "
+     "better half kept with twice the playouts, --playouts the last round's; beyond, or with "
+     "--search ntbea: NTBEA (N-tuple bandit evolutionary algorithm, as TAG runs it). With "
+     "several targets (or after NTBEA) the best --finalists are confirmed on fresh dice. Where "
      "the game's exact solver resolves a setting, its exact value is used (--no-exact: play "
      "it). Prints the path and the best setting with its 95% interval; --out DIR writes "
-     "DIR/tune.csv.",
+     "DIR/tune.csv and DIR/best.toml (the best setting's variant file). Does not shard.",
      {"odds tune bosconian --vary hull=100..400 --target win=0.25",
-      "odds tune dimension-duel --vary hp=10..150:10 --target advantage_first=0.5 --search "
-      "halving"},
+      "odds tune bosconian --vary hull=200..300:10 --vary 'bases=2d6|1d6+3' --target win=0.333 "
+      "--target 'sectors_entered within 12..' --no-exact"},
      "game",
      1,
      tune_options,
