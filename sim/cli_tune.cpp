@@ -237,23 +237,53 @@ void check_metrics(const TuneSpec& s, const PreparedRun& probe) {
 }
 
 // Each listed value through the game's own reading (its message names the option and what is
-// valid), then both ends of every knob together; returns the last run prepared (the probe).
+// valid): alone, or else beside the other knobs' first values, or their last (a value valid only
+// with another knob's, Bosconian-D's sectors=6 with bases=2, passes). Then both ends of every
+// knob together; returns the last run prepared (the probe).
 std::unique_ptr<PreparedRun> check_values(const TuneSpec& s) {
-    for (const auto& k : s.knobs) {
-        if (k.ordered) continue;  // a range: its ends, below
-        for (const auto& v : k.values) {
-            Settings one = s.base;
-            one.emplace_back(k.name, v);
-            s.game->prepare(one, s.policies);
+    const auto with_others = [&](std::size_t knob, const std::string& v, int others) {
+        Settings one = s.base;
+        for (std::size_t i = 0; i < s.knobs.size(); ++i)
+            if (i == knob)
+                one.emplace_back(s.knobs[i].name, v);
+            else if (others)
+                one.emplace_back(s.knobs[i].name,
+                                 others < 0 ? s.knobs[i].values.front() : s.knobs[i].values.back());
+        return one;
+    };
+    for (std::size_t k = 0; k < s.knobs.size(); ++k) {
+        if (s.knobs[k].ordered) continue;  // a range: its ends, below
+        for (const auto& v : s.knobs[k].values) {
+            try {
+                s.game->prepare(with_others(k, v, 0), s.policies);
+            } catch (const UsageError&) {
+                bool passes = false;
+                for (const int others : {-1, 1}) try {
+                        s.game->prepare(with_others(k, v, others), s.policies);
+                        passes = true;
+                    } catch (const UsageError&) {}
+                if (!passes) throw;
+            }
         }
     }
+    // Both ends; with a list among the knobs an end the game refuses is skipped (the search skips
+    // such settings), as long as one end is played.
+    const bool lists =
+        std::any_of(s.knobs.begin(), s.knobs.end(), [](const Knob& k) { return !k.ordered; });
     std::unique_ptr<PreparedRun> probe;
+    std::optional<UsageError> refused;
     for (const bool high : {false, true}) {
         Settings one = s.base;
         for (const auto& k : s.knobs)
             one.emplace_back(k.name, high ? k.values.back() : k.values[0]);
-        probe = s.game->prepare(one, s.policies);
+        try {
+            probe = s.game->prepare(one, s.policies);
+        } catch (const UsageError& e) {
+            if (!lists) throw;
+            if (!refused) refused = e;
+        }
     }
+    if (!probe) throw *refused;
     return probe;
 }
 
@@ -504,6 +534,10 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
         interrupted = true;
     }
     if (interrupted) t.mark_best_so_far();
+    if (t.refused())
+        io.err << "odds tune: " << t.refused() << (t.refused() == 1 ? " setting" : " settings")
+               << " skipped, the game refusing the combination (the first: " << t.first_refusal()
+               << ")\n";
 
     const Eval* best = nullptr;
     for (const auto& e : t.path())

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 namespace odds::tune {
 
@@ -110,13 +111,18 @@ void ntbea(const std::vector<std::uint32_t>& sizes, const NtbeaOptions& options,
            NTupleModel& model, std::vector<Trial>& trials) {
     SearchRng rng(options.seed);
     Point current = random_point(sizes, rng);
+    std::set<Point> refused;
     double lowest = std::numeric_limits<double>::infinity(), highest = -lowest;
     for (std::uint64_t t = 0; t < options.trials; ++t) {
         const double v = evaluate(current, t);
-        model.add(current, v);
-        trials.push_back({current, v});
-        lowest = std::min(lowest, v);
-        highest = std::max(highest, v);
+        if (std::isnan(v)) {
+            refused.insert(current);
+        } else {
+            model.add(current, v);
+            trials.push_back({current, v});
+            lowest = std::min(lowest, v);
+            highest = std::max(highest, v);
+        }
         // k in units of the values seen: the same search whatever the metric's scale.
         const double spread = highest > lowest ? highest - lowest : 1.0;
         const double k = options.explore * spread;
@@ -124,6 +130,7 @@ void ntbea(const std::vector<std::uint32_t>& sizes, const NtbeaOptions& options,
         double best_ucb = -std::numeric_limits<double>::infinity();
         for (std::size_t i = 0; i < options.neighbours; ++i) {
             Point q = mutate(current, sizes, rng);
+            if (refused.count(q)) continue;
             const double u = model.ucb(q, k);
             if (u > best_ucb) {
                 best_ucb = u;

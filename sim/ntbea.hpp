@@ -81,7 +81,9 @@ struct Trial {
 };
 
 // Runs the search: `evaluate(point, trial)` gives a setting's value (higher better; it may throw
-// to stop, and the trials so far stay in `trials`). The model and the path are the caller's, so
+// to stop, and the trials so far stay in `trials`). NaN: the setting cannot be played (a
+// combination the game refuses): the trial is spent, nothing is learnt, and the search does not
+// move to it again. The model and the path are the caller's, so
 // that a stopped search still has them.
 void ntbea(const std::vector<std::uint32_t>& sizes, const NtbeaOptions& options,
            const std::function<double(const Point&, std::uint64_t trial)>& evaluate,

@@ -32,6 +32,20 @@ bool Tuner::resolved(const Eval& e) const {
     return std::none_of(e.mean.begin(), e.mean.end(), [](double m) { return std::isnan(m); });
 }
 
+// Whether the game takes the combination (each value alone was checked before the search).
+bool Tuner::playable(const tune::Point& values) {
+    if (const auto it = playable_.find(values); it != playable_.end()) return it->second;
+    bool ok = true;
+    try {
+        spec_.game->prepare(settings_for(values), spec_.policies);
+    } catch (const UsageError& e) {
+        ok = false;
+        if (!refused_count_++) first_refusal_ = e.what();
+    }
+    playable_.emplace(values, ok);
+    return ok;
+}
+
 // The exact value of every target's metric, when the solver takes this setting (solved once);
 // nullopt to play it.
 std::optional<Eval> Tuner::exact(const tune::Point& values) {
@@ -143,7 +157,10 @@ std::vector<tune::Point> Tuner::all_points() const {
 
 // Successive halving over every setting (exact values: one scan, no halving needed).
 void Tuner::halve() {
-    const std::vector<tune::Point> cands = all_points();
+    std::vector<tune::Point> cands = all_points();
+    std::erase_if(cands, [&](const tune::Point& p) { return !playable(p); });
+    if (cands.empty())
+        throw UsageError("no setting of the search can be played: " + first_refusal_);
     std::vector<Eval> exacts;  // where the solver resolves every setting
     for (const auto& c : cands) {
         auto e = exact(c);
@@ -216,6 +233,7 @@ void Tuner::search_ntbea() {
         std::min<std::uint64_t>(16384, std::max<std::uint64_t>(128, (n + 63) / 64)));
     std::map<tune::Point, std::uint64_t> blocks;  // the blocks each setting has played
     const auto evaluate = [&](const tune::Point& p, std::uint64_t) {
+        if (!playable(p)) return std::numeric_limits<double>::quiet_NaN();
         if (auto e = exact(p); e && resolved(*e)) return score(record(*e, "ntbea", 0));
         const std::uint64_t b = blocks[p]++;
         return score(record(play_it(p, n, stream_seed(spec_.cfg.seed, b), chunk), "ntbea", b));

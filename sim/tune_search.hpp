@@ -82,9 +82,14 @@ public:
     // NTBEA: trials made, distinct settings tried, settings confirmed.
     std::uint64_t trials() const { return trials_.size(); }
     std::size_t distinct() const;
+    // Settings skipped because the game refuses the combination (each knob's values are valid
+    // alone), and the first refusal's message.
+    std::size_t refused() const { return refused_count_; }
+    const std::string& first_refusal() const { return first_refusal_; }
 
 private:
     std::optional<Eval> exact(const tune::Point& values);
+    bool playable(const tune::Point& values);
     bool resolved(const Eval& e) const;
     Eval play_it(const tune::Point& values, std::uint64_t playouts, std::uint64_t seed,
                  std::uint32_t chunk_size = 0);
@@ -102,6 +107,9 @@ private:
     std::map<tune::Point, std::optional<Eval>> exact_cache_;
     std::optional<tune::NTupleModel> model_;
     std::vector<tune::Trial> trials_;
+    std::map<tune::Point, bool> playable_;
+    std::size_t refused_count_ = 0;
+    std::string first_refusal_;
 };
 
 }  // namespace odds::cli

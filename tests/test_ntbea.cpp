@@ -257,3 +257,26 @@ TEST_CASE("tune: bad input for several targets and NTBEA is one line, exit 2", "
         CHECK(r.out.empty());
     }
 }
+
+// Each value is valid alone, a combination is not (Bosconian-D: bases at most sectors): the
+// search skips it, says so on stderr, and tunes the rest; NTBEA does not move to it again.
+TEST_CASE("tune: a combination the game refuses is skipped", "[tune][ntbea]") {
+    for (const std::string search : {"halving", "ntbea"}) {
+        const fs::path out = temp_out("odds-ntbea-refused-");
+        std::vector<std::string> args{
+            "tune",       "bosconian", "--vary",   "sectors=12|6|36",     "--vary", "bases=2|9|3",
+            "--target",   "win=0.3",   "--target", "sectors_entered max", "-n",     "2k",
+            "--no-exact", "--search",  search,     "--no-progress",       "--out",  out.string()};
+        if (search == "ntbea")
+            args.insert(args.end(), {"--budget", "30", "--trial-playouts", "500"});
+        const auto r = test::cli(args);
+        INFO(search << ": " << r.err);
+        REQUIRE(r.code == 0);
+        CHECK(r.err.find("1 setting skipped, the game refusing the combination (the first: "
+                         "bosconian: bases='9' is not valid") != std::string::npos);
+        const std::string csv = test::slurp(out / "tune.csv");
+        CHECK(csv.find(",6,9,") == std::string::npos);
+        CHECK(test::occurrences(csv, ",true,complete") == 3);
+        fs::remove_all(out);
+    }
+}
