@@ -467,7 +467,8 @@ std::string ntbea_table(const TuneSpec& s, const Tuner& t) {
         }()
       << " settings, " << played << " playouts (" << s.trial_playouts << " a trial), " << exact
       << " trials exact\n";
-    o << "confirmation: the best " << s.finalists << " by the model, " << s.cfg.playouts
+    o << "confirmation: " << s.finalists << " finalists (the best by their own trials, then by "
+      << "the model), " << s.cfg.playouts
       << " playouts each on fresh dice (or exact), 95% intervals\n";
     o << std::left << std::setw(6) << "rank";
     for (const auto& k : s.knobs) o << std::setw(width(k)) << k.name;
