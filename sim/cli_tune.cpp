@@ -186,7 +186,9 @@ SearchKind search_of(const po::variables_map& vm, const TuneSpec& s, double spac
         if (how != "bisection" && how != "halving" && how != "ntbea")
             throw UsageError("--search '" + how + "' (valid: bisection, halving, ntbea)");
         if (how == "bisection" && !can_bisect)
-            throw UsageError("--search bisection takes one --vary and a METRIC=VALUE target");
+            throw UsageError(
+                "--search bisection takes one --vary of whole numbers (a range) and one "
+                "METRIC=VALUE target");
         kind = how == "bisection" ? SearchKind::bisection
                : how == "halving" ? SearchKind::halving
                                   : SearchKind::ntbea;
