@@ -146,7 +146,10 @@ void tune_options(po::options_description& d) {
         "NTBEA: the exploration weight of the upper confidence bound, in units of the spread of "
         "the trials' values")(
         "neighbours", po::value<std::string>()->default_value("50")->value_name("N"),
-        "NTBEA: settings mutated from the current one each trial, the most promising played");
+        "NTBEA: settings mutated from the current one each trial, the most promising played")(
+        "deviations", po::value<std::string>()->default_value("1")->value_name("N"),
+        "NTBEA: after the trials, up to N rounds of one-step deviations from the best (every "
+        "setting one option away, played; moving while one is better)");
     add_run_options(d, "100k");
     add_game_options(d);
     out_option(d,

@@ -152,12 +152,12 @@ std::uint64_t count_option(const po::variables_map& vm, const char* name, std::u
                            std::uint64_t hi) {
     const std::string s = vm[name].as<std::string>();
     std::uint64_t v = 0;
+    bool read = s == "0";
     try {
-        v = parse_playouts(s);
-    } catch (const UsageError&) {
-        v = 0;
-    }
-    if (v < lo || v > hi)
+        if (!read) v = parse_playouts(s);
+        read = true;
+    } catch (const UsageError&) {}
+    if (!read || v < lo || v > hi)
         throw UsageError("--" + std::string(name) + " '" + s + "' is not valid; give a whole " +
                          "number from " + std::to_string(lo) + " to " + std::to_string(hi));
     return v;
@@ -199,7 +199,7 @@ SearchKind search_of(const po::variables_map& vm, const TuneSpec& s, double spac
                          "search with --search ntbea");
     if (kind == SearchKind::ntbea && space > kMaxSpace)
         throw UsageError("the search has more than 1e15 settings: narrow the ranges");
-    for (const char* o : {"budget", "trial-playouts", "explore", "neighbours"})
+    for (const char* o : {"budget", "trial-playouts", "explore", "neighbours", "deviations"})
         if (kind != SearchKind::ntbea && vm.count(o) && !vm[o].defaulted())
             throw UsageError(std::string("--") + o +
                              " is NTBEA's (--search ntbea, the default over more than 4096 "
@@ -217,6 +217,7 @@ void read_ntbea_options(const po::variables_map& vm, TuneSpec& s) {
     s.trial_playouts = count_option(vm, "trial-playouts", 1, 1000000000);
     s.finalists = count_option(vm, "finalists", 1, 100);
     s.ntbea.neighbours = count_option(vm, "neighbours", 1, 10000);
+    s.ntbea.deviations = count_option(vm, "deviations", 0, 1000);
     const std::string k = vm["explore"].as<std::string>();
     std::istringstream in(k);
     if (!(in >> s.ntbea.explore) || !(in >> std::ws).eof() || !std::isfinite(s.ntbea.explore) ||
@@ -456,11 +457,15 @@ void print_best(std::ostream& out, const TuneSpec& s, const Eval& best, bool int
 
 // NTBEA: what the search did, then the confirmation as a table.
 std::string ntbea_table(const TuneSpec& s, const Tuner& t) {
-    std::uint64_t played = 0, exact = 0;
+    std::uint64_t played = 0, exact = 0, deviations = 0;
     std::ostringstream o;
-    for (const auto& e : t.path())
-        if (e.phase == "ntbea") (e.playouts ? played += e.playouts : ++exact);
-    o << "search: " << t.trials() << " trials over " << t.distinct() << " of "
+    for (const auto& e : t.path()) {
+        if (e.phase != "ntbea" && e.phase != "deviation") continue;
+        (e.playouts ? played += e.playouts : ++exact);
+        deviations += e.phase == "deviation";
+    }
+    o << "search: " << t.trials() << " trials (" << deviations
+      << " of them one-step deviations from the best) over " << t.distinct() << " of "
       << std::setprecision(15) <<
         [&] {
             double n = 1;

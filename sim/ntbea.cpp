@@ -153,6 +153,40 @@ std::vector<Point> best_sampled(const NTupleModel& model, const std::vector<Tria
     return distinct;
 }
 
+Point one_step_deviations(const std::vector<std::uint32_t>& sizes, Point start, std::size_t steps,
+                          const std::function<double(const Point&, std::uint64_t trial)>& evaluate,
+                          NTupleModel& model, std::vector<Trial>& trials) {
+    const auto own = [&](const Point& p) {
+        double sum = 0;
+        std::uint64_t n = 0;
+        for (const auto& t : trials)
+            if (t.point == p) sum += t.value, ++n;
+        return n ? sum / static_cast<double>(n) : -std::numeric_limits<double>::infinity();
+    };
+    Point current = std::move(start);
+    for (std::size_t step = 0; step < steps; ++step) {
+        Point best = current;
+        double best_value = own(current);
+        for (std::size_t d = 0; d < sizes.size(); ++d)
+            for (std::uint32_t v = 0; v < sizes[d]; ++v) {
+                if (v == current[d]) continue;
+                Point q = current;
+                q[d] = v;
+                const double value = evaluate(q, trials.size());
+                if (std::isnan(value)) continue;
+                model.add(q, value);
+                trials.push_back({q, value});
+                if (own(q) > best_value) {
+                    best_value = own(q);
+                    best = q;
+                }
+            }
+        if (best == current) break;
+        current = std::move(best);
+    }
+    return current;
+}
+
 std::vector<Point> best_own(const std::vector<Trial>& trials, std::size_t count) {
     std::vector<Point> distinct;
     std::map<Point, std::pair<double, std::uint64_t>> own;  // sum, trials

@@ -21,6 +21,7 @@ using Point = std::vector<std::uint32_t>;
 struct NtbeaOptions {
     std::uint64_t trials = 200;   // evaluations (TAG: iterations), each one setting
     std::size_t neighbours = 50;  // settings mutated from the current one each trial
+    std::size_t deviations = 0;   // one-step deviation rounds after the trials
     double explore = 1.0;         // k: the exploration weight, in units of the values' spread
     bool pairs = true;            // the 2-tuples too (TAG: use2Tuples); 1-tuples and N always
     std::uint64_t seed = 1;       // the search's own random choices (first setting, mutations)
@@ -88,6 +89,14 @@ struct Trial {
 void ntbea(const std::vector<std::uint32_t>& sizes, const NtbeaOptions& options,
            const std::function<double(const Point&, std::uint64_t trial)>& evaluate,
            NTupleModel& model, std::vector<Trial>& trials);
+
+// One-step deviations (as TAG checks its recommendation): from `start`, every setting that differs
+// in one option is evaluated; when the best of them beats the current setting (each by the mean
+// of its own trials), the search moves there and checks again, at most `steps` times. Every
+// evaluation joins the model and `trials`. Returns the setting it stops at.
+Point one_step_deviations(const std::vector<std::uint32_t>& sizes, Point start, std::size_t steps,
+                          const std::function<double(const Point&, std::uint64_t trial)>& evaluate,
+                          NTupleModel& model, std::vector<Trial>& trials);
 
 // The distinct settings of `trials`, best first by the model's mean (TAG's best of the sampled),
 // at most `count`; ties by first evaluation.

@@ -239,6 +239,9 @@ void Tuner::search_ntbea() {
         return score(record(play_it(p, n, stream_seed(spec_.cfg.seed, b), chunk), "ntbea", b));
     };
     tune::ntbea(sizes, spec_.ntbea, evaluate, *model_, trials_);
+    if (spec_.ntbea.deviations && !trials_.empty())
+        tune::one_step_deviations(sizes, tune::best_own(trials_, 1).front(), spec_.ntbea.deviations,
+                                  evaluate, *model_, trials_);
     confirm(tune::finalists(*model_, trials_, spec_.finalists));
 }
 
