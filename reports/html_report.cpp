@@ -8,8 +8,10 @@
 #include <stdexcept>
 
 #include "engine/line_reader.hpp"
+#include "engine/rule_options.hpp"
 #include "reports/csv.hpp"
 #include "reports/svg.hpp"
+#include "reports/tune_targets.hpp"
 
 namespace odds {
 
@@ -682,6 +684,92 @@ std::string check_sections(const fs::path& dir) {
     return s;
 }
 
+// odds tune: one forest row per row of tune.csv that `keep` takes (its setting, its estimate and
+// interval or exact bounds), the best marked; the best's label (without the step) into `best`.
+template <class Keep>
+std::vector<svg::ForestRow> tune_rows(const CsvTable& t, const std::vector<std::string>& varied,
+                                      Keep keep, std::string& best) {
+    std::vector<svg::ForestRow> rows;
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        if (!keep(r)) continue;
+        std::string label = t.at(r, "step") + ":";
+        for (const auto& o : varied) label += " " + o + "=" + t.at(r, o);
+        const bool is_best = t.at(r, "best") == "true";
+        if (is_best) best = label.substr(label.find(' ') + 1);
+        const double low = number(t.at(r, "ci_low")), high = number(t.at(r, "ci_high"));
+        const double mean = number(t.at(r, "mean"));
+        const std::string how = t.at(r, "method") == "exact"
+                                    ? std::string(std::isnan(mean) ? "exact bounds" : "exact")
+                                    : t.at(r, "playouts") + " playouts, 95% interval";
+        rows.push_back({label, std::isnan(mean) ? (low + high) / 2 : mean, low, high,
+                        t.at(r, "phase") + ", " + how, is_best ? 5 : 0, is_best ? "best" : ""});
+    }
+    return rows;
+}
+
+// A target's reference line (METRIC=VALUE, or the end of a one-sided 'within') or band (METRIC
+// within LO..HI), from its text.
+std::pair<std::optional<double>, std::optional<svg::Band>> tune_reference(const std::string& text) {
+    try {
+        const tune::Target g = tune::parse_target(text);
+        if (g.kind == tune::Target::Kind::value) return {g.value, std::nullopt};
+        if (g.kind == tune::Target::Kind::within && std::isfinite(g.lo) && std::isfinite(g.hi))
+            return {std::nullopt, svg::Band{g.lo, g.hi, "wished"}};
+        if (g.kind == tune::Target::Kind::within)  // one side open: its end, as a line
+            return {std::isfinite(g.lo) ? g.lo : g.hi, std::nullopt};
+    } catch (const UsageError&) {  // a distance row's "weighted sum", or a file edited by hand
+    }
+    return {std::nullopt, std::nullopt};
+}
+
+// odds tune with several targets (or a confirmation): per target, its metric at each setting
+// of the search with the target drawn, then the confirmed finalists with their intervals.
+std::string tune_targets_sections(const CsvTable& t, const std::vector<std::string>& varied,
+                                  const std::vector<std::string>& columns) {
+    std::vector<std::pair<std::string, std::string>> targets;  // metric, target, first seen
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const std::pair<std::string, std::string> m{t.at(r, "metric"), t.at(r, "target")};
+        if (std::find(targets.begin(), targets.end(), m) == targets.end()) targets.push_back(m);
+    }
+    std::string best, s;
+    for (const bool confirmed : {false, true}) {
+        std::string charts;
+        for (const auto& [metric, target] : targets) {
+            auto rows = tune_rows(
+                t, varied,
+                [&, m = metric](std::size_t r) {
+                    return t.at(r, "metric") == m && (t.at(r, "phase") == "confirm") == confirmed;
+                },
+                best);
+            if (rows.empty()) continue;
+            const auto [line, band] = tune_reference(target);
+            const std::string what =
+                metric == "distance" ? "the combined distance (weighted sum)" : target;
+            charts += figure(svg::forest_chart("odds tune: " + what +
+                                                   (confirmed ? ", the finalists confirmed"
+                                                              : ", at each evaluated setting"),
+                                               metric + ", mean per playout", rows, line, band),
+                             "");
+        }
+        if (charts.empty()) continue;
+        s += std::string("<section><h2>") +
+             (confirmed ? "The finalists, confirmed on fresh dice" : "The search") + "</h2>" +
+             charts + "</section>";
+    }
+    std::vector<std::string> cols = columns;
+    cols.insert(cols.begin() + static_cast<std::ptrdiff_t>(3 + varied.size()),
+                {"metric", "target"});
+    const std::string note = partial_note(t);
+    return note + "<section><h2>The best setting</h2><p>" +
+           (best.empty() ? std::string("No setting was marked best (the search was interrupted).")
+                         : std::string(note.empty() ? "Best setting" : "Best setting so far") +
+                               ": <strong>" + escape(best) + "</strong>.") +
+           " Each target's metric at each evaluation in the order made, the target as the "
+           "reference line (a band for 'within'); exact values where the game's solver "
+           "resolves the setting.</p>" +
+           csv_table(t, cols, [](std::size_t) { return true; }) + "</section>" + s;
+}
+
 // odds tune: the search's path, one row per evaluation (setting, estimate and its interval or
 // exact bounds), the best setting marked and a METRIC=VALUE target drawn as the reference line.
 std::string tune_sections(const fs::path& dir) {
@@ -696,28 +784,20 @@ std::string tune_sections(const fs::path& dir) {
                    to = std::find(h.begin(), h.end(), "metric");
         if (from != h.end() && to != h.end() && from < to) varied.assign(from + 1, to);
     }
-    std::optional<double> reference;
-    if (const auto eq = target.find('='); eq != std::string::npos)
-        if (const double v = number(target.substr(eq + 1)); !std::isnan(v)) reference = v;
-    std::vector<svg::ForestRow> rows;
-    std::string best;
-    for (std::size_t r = 0; r < t.rows.size(); ++r) {
-        std::string label = t.at(r, "step") + ":";
-        for (const auto& o : varied) label += " " + o + "=" + t.at(r, o);
-        const bool is_best = t.at(r, "best") == "true";
-        if (is_best) best = label.substr(label.find(' ') + 1);
-        const double low = number(t.at(r, "ci_low")), high = number(t.at(r, "ci_high"));
-        const double mean = number(t.at(r, "mean"));
-        const std::string how = t.at(r, "method") == "exact"
-                                    ? std::string(std::isnan(mean) ? "exact bounds" : "exact")
-                                    : t.at(r, "playouts") + " playouts, 95% interval";
-        rows.push_back({label, std::isnan(mean) ? (low + high) / 2 : mean, low, high,
-                        t.at(r, "phase") + ", " + how, is_best ? 5 : 0, is_best ? "best" : ""});
-    }
     std::vector<std::string> columns{"step", "phase", "round"};
     columns.insert(columns.end(), varied.begin(), varied.end());
     for (const char* c : {"mean", "ci_low", "ci_high", "playouts", "method", "best"})
         columns.push_back(c);
+    bool several = false;  // several targets, or a confirmation: tune_targets_sections
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        several = several || t.at(r, "target") != target || t.at(r, "phase") == "confirm";
+    if (several) return tune_targets_sections(t, varied, columns);
+    std::optional<double> reference;
+    if (const auto eq = target.find('='); eq != std::string::npos)
+        if (const double v = number(target.substr(eq + 1)); !std::isnan(v)) reference = v;
+    std::string best;
+    const auto rows = tune_rows(
+        t, varied, [](std::size_t) { return true; }, best);
     const std::string note = partial_note(t);  // stopped: the best so far (docs/output.md)
     return note + "<section><h2>The search: target " + escape(target) + "</h2><p>" +
            (best.empty() ? std::string("No setting was marked best (the search was interrupted).")

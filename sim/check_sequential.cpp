@@ -51,7 +51,7 @@ std::string llr_text(const MetricCheck::Sequential& q) {
 struct Item {
     MetricCheck mc;
     std::vector<std::pair<Quantity, SequentialTest>> tests;
-    std::optional<Moments> old_m;   // baselines: the recorded sample's
+    std::optional<Moments> old_m;  // baselines: the recorded sample's
     const Target* goal = nullptr;  // targets: the target
     std::uint64_t decided_at = 0;
 };
@@ -67,10 +67,10 @@ Item target_item(const Target& t, const PreparedRun& run, double false_alarm, do
     const bool share = t.quantile > 0;
     // The metric's kind; the test is on a rate when the target is a percentile.
     it.mc.kind = spec.kind == MetricKind::rate ? "rate" : "count";
-    const double margin = t.margin.value_or(
-        share || spec.kind == MetricKind::rate
-            ? 0.01
-            : std::max(0.01, 0.01 * std::max(std::abs(t.a), std::abs(t.b))));
+    const double margin =
+        t.margin.value_or(share || spec.kind == MetricKind::rate
+                              ? 0.01
+                              : std::max(0.01, 0.01 * std::max(std::abs(t.a), std::abs(t.b))));
     it.mc.tolerance = margin;
     const double q = t.quantile / 100.0;
     if (!share)
@@ -120,8 +120,7 @@ Item baseline_item(const BaselineMetric& bm, const PreparedRun& run,
             0.0);
     if (tol <= 0) tol = 1.0 / spec.scale;
     it.mc.tolerance = tol;
-    it.tests.emplace_back(Quantity{m, Quantity::mean, 0},
-                          shift_sequential(tol, false_alarm, miss));
+    it.tests.emplace_back(Quantity{m, Quantity::mean, 0}, shift_sequential(tol, false_alarm, miss));
     return it;
 }
 
@@ -132,10 +131,10 @@ bool update_tests(std::vector<Item>& items, const PreparedRun& run, const Tally&
         for (auto& [q, test] : it.tests) {
             const MetricSpec& spec = run.metrics[q.m];
             const ShiftEstimate e =
-                it.old_m ? shift_estimate(*it.old_m,
-                                          moments(distribution_of(spec, counts_of(t, q.m))),
-                                          spec.kind == MetricKind::rate)
-                         : estimate(t, spec, q);
+                it.old_m
+                    ? shift_estimate(*it.old_m, moments(distribution_of(spec, counts_of(t, q.m))),
+                                     spec.kind == MetricKind::rate)
+                    : estimate(t, spec, q);
             test.update(e.shift, e.var);
         }
         bool open = false;
@@ -154,9 +153,9 @@ void baseline_line(std::ostringstream& line, MetricCheck& mc, MetricCheck::Seque
     mc.shift = mc.new_s.mean - mc.old_s.mean;
     sq.fixed_playouts =
         fixed_playouts_needed(sq.tolerance, old_m.var, old_m.n, new_m.var, false_alarm, miss);
-    line << "old " << interval(mc.old_s) << "  new " << interval(mc.new_s) << "  shift "
-         << mc.shift << "  tolerance " << sq.tolerance << "  " << llr_text(sq) << "  after "
-         << sq.playouts << " playouts (a fixed test: ";
+    line << "old " << interval(mc.old_s) << "  new " << interval(mc.new_s) << "  shift " << mc.shift
+         << "  tolerance " << sq.tolerance << "  " << llr_text(sq) << "  after " << sq.playouts
+         << " playouts (a fixed test: ";
     if (std::isfinite(sq.fixed_playouts))
         line << static_cast<std::uint64_t>(sq.fixed_playouts) << ")";
     else
@@ -165,8 +164,8 @@ void baseline_line(std::ostringstream& line, MetricCheck& mc, MetricCheck::Seque
 
 // A target's line: the statistic it names, its bounds; no baseline, shift or tolerance.
 void target_line(std::ostringstream& line, MetricCheck& mc, const MetricCheck::Sequential& sq,
-                 const Target& goal, const Quantity& q0, const Tally& tally,
-                 const MetricSpec& spec, const Distribution& new_d) {
+                 const Target& goal, const Quantity& q0, const Tally& tally, const MetricSpec& spec,
+                 const Distribution& new_d) {
     MetricCheck::Target mt;
     if (goal.kind != TargetKind::at_most) mt.low = goal.a;
     if (goal.kind == TargetKind::at_most) mt.high = goal.a;
@@ -275,9 +274,8 @@ std::optional<BaselineCheck> check_sequential(CheckJob& j, const SeqOptions& o,
 
     ProgressBar bar(j.cap, progress);
     const auto started = std::chrono::steady_clock::now();
-    const RunResult r = play_batches(*j.run, j.cfg, j.cap, &bar, [&](const Tally& t) {
-        return update_tests(items, *j.run, t);
-    });
+    const RunResult r = play_batches(
+        *j.run, j.cfg, j.cap, &bar, [&](const Tally& t) { return update_tests(items, *j.run, t); });
     bar.finish();
     if (r.partial) return std::nullopt;
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -292,8 +290,8 @@ std::optional<BaselineCheck> check_sequential(CheckJob& j, const SeqOptions& o,
     for (auto& it : items) {
         if (it.mc.reported) {
             conclude(it, *j.run, r.tally, c.false_alarm, o.miss);
-            io.out << "  " << status_of(it.mc, targets) << std::left << std::setw(18)
-                   << it.mc.name << ' ' << it.mc.line << '\n';
+            io.out << "  " << status_of(it.mc, targets) << std::left << std::setw(18) << it.mc.name
+                   << ' ' << it.mc.line << '\n';
         } else {
             io.out << "  MOVED        " << it.mc.name << it.mc.line << '\n';
         }

@@ -11,7 +11,8 @@ namespace {
 constexpr std::uint64_t kMaxShards = 1'000'000;
 
 template <class T>
-std::optional<T> given(const po::variables_map& vm, const char* name, T (*parse)(const std::string&)) {
+std::optional<T> given(const po::variables_map& vm, const char* name,
+                       T (*parse)(const std::string&)) {
     if (!vm.count(name)) return std::nullopt;
     return parse(vm[name].as<std::string>());
 }
@@ -21,9 +22,9 @@ RunArgs run_args_of(const po::variables_map& vm) {
     RunArgs a;
     a.playouts = given(vm, "playouts", parse_playouts);
     a.seed = given(vm, "seed", parse_seed);
-    a.threads = given(vm, "threads", parse_threads)
-                    .value_or(std::clamp(std::thread::hardware_concurrency(), 1u,
-                                         unsigned{kMaxThreads}));
+    a.threads =
+        given(vm, "threads", parse_threads)
+            .value_or(std::clamp(std::thread::hardware_concurrency(), 1u, unsigned{kMaxThreads}));
     a.no_progress = vm.count("no-progress") > 0;
     a.shard = given(vm, "shard", parse_shard);
     if (vm.count("out")) a.out = vm["out"].as<std::string>();

@@ -88,11 +88,10 @@ void check_targets(const Baseline& b, const GameEntry& game, const PreparedRun& 
     }
     for (const Target& t : b.goals)
         if (std::find(names.begin(), names.end(), t.metric) == names.end())
-            throw LineReader::error_at(b.file, t.line,
-                                       "target '" + t.text + "': " + std::string(game.name) +
-                                           " has no metric '" + t.metric + "'" +
-                                           did_you_mean(t.metric, names) + " (valid: " + valid +
-                                           ")");
+            throw LineReader::error_at(
+                b.file, t.line,
+                "target '" + t.text + "': " + std::string(game.name) + " has no metric '" +
+                    t.metric + "'" + did_you_mean(t.metric, names) + " (valid: " + valid + ")");
 }
 
 // Metric i's record: once, its kind, its values in range, its counts adding up to the playouts
@@ -310,8 +309,8 @@ Settings overrides_for(const CheckJob& j, const CheckArgs& a, std::vector<std::s
         Settings given;
         for (const auto& [n, v] : a.set)
             if (has(n)) given.emplace_back(n, v);
-        mine = merged_settings(read_rules_file(*a.rules, *j.game, &skipped), *a.rules, *j.game,
-                               given);
+        mine =
+            merged_settings(read_rules_file(*a.rules, *j.game, &skipped), *a.rules, *j.game, given);
         for (const auto& n : skipped) notes.push_back(j.b.file + ": note: " + n);
         return mine;
     }
@@ -385,9 +384,8 @@ std::vector<std::string> metric_names_of(const std::vector<CheckJob>& jobs) {
 
 // --junit FILE and --json FILE (option, file), each checked before anything is made or played:
 // neither the other, a baseline checked, nor a file check writes into --out.
-std::vector<std::pair<std::string, std::string>> report_files_of(const po::variables_map& vm,
-                                                                 const CheckArgs& a,
-                                                                 const std::vector<CheckJob>& jobs) {
+std::vector<std::pair<std::string, std::string>> report_files_of(
+    const po::variables_map& vm, const CheckArgs& a, const std::vector<CheckJob>& jobs) {
     std::vector<std::pair<std::string, std::string>> reports;
     for (const char* opt : {"junit", "json"})
         if (vm.count(opt)) {
@@ -429,7 +427,7 @@ Plan check_plan(const CheckArgs& a, const std::vector<CheckJob>& jobs, const Exe
     for (const auto& j : jobs) {
         if (j.sequential && share.mode() == Executor::Mode::shard)
             throw UsageError(j.b.file + " is checked sequentially (" +
-                             (j.b.targets     ? std::string("a targets file")
+                             (j.b.targets      ? std::string("a targets file")
                               : j.b.sequential ? std::string("its `check sequential` record")
                                                : std::string("--sequential")) +
                              "): its batches depend on the results so far, so it cannot be "
@@ -437,8 +435,8 @@ Plan check_plan(const CheckArgs& a, const std::vector<CheckJob>& jobs, const Exe
         if (j.sequential) continue;
         if (p.game.find(j.game->name) == std::string::npos) {
             p.game += (p.game.empty() ? "" : " ") + std::string(j.game->name);
-            p.rules_version += (p.rules_version.empty() ? "" : " ") +
-                               std::string(j.game->rules_version);
+            p.rules_version +=
+                (p.rules_version.empty() ? "" : " ") + std::string(j.game->rules_version);
         }
         // The seed in the job's identity: shards of a baseline edited between them never merge.
         p.jobs.push_back(job_of(*j.run, j.cfg.playouts));
@@ -577,10 +575,10 @@ void announce_checks(const CheckArgs& a, const std::vector<CheckJob>& jobs, Io i
         what += std::to_string(baselines) + (baselines == 1 ? " baseline, " : " baselines, ");
     if (targets)
         what += std::to_string(targets) + (targets == 1 ? " targets file, " : " targets files, ");
-    announce_queued(a.run, io, "odds check",
-                    what + (any_sequential ? "at most " : "") + std::to_string(queued) +
-                        " playouts",
-                    jobs.front().cfg.threads);
+    announce_queued(
+        a.run, io, "odds check",
+        what + (any_sequential ? "at most " : "") + std::to_string(queued) + " playouts",
+        jobs.front().cfg.threads);
 }
 
 // Interrupted at `file`: what the files before it said; the exit code (1 when one moved).
@@ -607,8 +605,8 @@ void write_check_files(const CheckArgs& a, const std::vector<BaselineCheck>& che
     const fs::path dir(*a.out_dir);
     std::vector<std::string> game_list;
     for (const auto& c : checks) game_list.push_back(c.game);
-    write_files_atomic({{dir / "check.csv", check_csv(checks)},
-                        provenance_file(dir, "check", args, game_list)});
+    write_files_atomic(
+        {{dir / "check.csv", check_csv(checks)}, provenance_file(dir, "check", args, game_list)});
     if (a.html) write_report(dir, "check", io);
 }
 

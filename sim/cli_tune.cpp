@@ -1,16 +1,14 @@
-// odds tune: search rule options for the setting that best meets a target on one metric.
+// odds tune: search rule options for the setting that best meets one or more targets.
 //
-//   odds tune GAME --vary NAME=LO..HI[:STEP] [--vary ...] --target METRIC=VALUE | "METRIC max" |
-//             "METRIC min" [run options] [--out DIR]
+//   odds tune GAME --vary NAME=VALUES [--vary ...] --target GOAL [--target ...] [run options]
+//             [--search bisection|halving|ntbea] [NTBEA options] [--out DIR [--report]]
 //
-// One option and a target value: bisection over the option's whole numbers, assuming the metric
-// moves monotonically with it (the path shows when it does not bracket the target). Otherwise
-// (several options, or max / min): successive halving over every combination, each round played
-// with the same seed (common random numbers: chunk k of every candidate starts from the same
-// dice), the better half kept and its playouts doubled, to the last candidate. Where the game has
-// an exact solver that resolves the point, its exact value is used instead of playing; where it
-// leaves probability unresolved its bounds are used when they decide (bisection), else the point
-// is played.
+// The command line is read once, into a TuneSpec (sim/tune_search.hpp); a Tuner searches (one
+// option and one METRIC=VALUE: bisection; otherwise, one plain target over at most 4096 settings:
+// successive halving; several targets, a weighted or 'within' target, or a larger space: NTBEA,
+// sim/ntbea.hpp); then the path, the best setting and its variant file are written here. Where
+// the game has an exact solver that resolves a setting, its exact value is used instead of
+// playing (docs/commands.md).
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -19,6 +17,7 @@
 #include <optional>
 #include <sstream>
 
+#include "engine/dice.hpp"
 #include "engine/stop.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
@@ -27,6 +26,8 @@
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/interrupt.hpp"
+#include "sim/rules_file.hpp"
+#include "sim/tune_search.hpp"
 
 namespace odds::cli {
 
@@ -34,39 +35,30 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::size_t kMaxCandidates = 4096;
+constexpr std::size_t kMaxCandidates = 4096;  // bisection and successive halving
+constexpr double kMaxSpace = 1e15;            // NTBEA
 
-struct Range {
-    std::string name;
-    std::int64_t lo = 0, hi = 0, step = 1;
-    // A whole-number part of a value (docs/variants.md): the value is before + N + after, N in
-    // LO..HI ("{1..6}d6": 1d6 .. 6d6; "{3..6}-6": the faces from N to 6).
-    std::string before, after;
-    std::size_t size() const { return static_cast<std::size_t>((hi - lo) / step) + 1; }
-    std::int64_t at(std::size_t i) const { return lo + static_cast<std::int64_t>(i) * step; }
-    std::string text(std::int64_t v) const { return before + std::to_string(v) + after; }
-};
-
-// NAME=LO..HI[:STEP], or its alias NAME=LO:HI:STEP (sweep's spelling): sim/cli_common.hpp.
-Range parse_tune_range(const std::string& text) {
+// NAME=LO..HI[:STEP], or its alias NAME=LO:HI:STEP (sweep's spelling): sim/cli_common.hpp. A
+// whole-number part of a value in braces: the value is before + N + after, N in LO..HI
+// ("{1..6}d6": 1d6 .. 6d6; "{3..6}-6": the faces from N to 6).
+Knob parse_tune_range(const std::string& text) {
     const auto bad = [&](const std::string& why) {
         return UsageError("--vary '" + text + "': " + why +
                           " (tune takes NAME=" + std::string(kRangeForms) +
                           ", LO < HI; or a whole-number part of a value in braces, "
-                          "NAME={1..6}d6)");
+                          "NAME={1..6}d6; or values NAME=v1,v2,... or NAME='v1|v2|...')");
     };
     const auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0) throw bad("no NAME=");
-    Range r;
-    r.name = text.substr(0, eq);
-    std::string spec = text.substr(eq + 1);
+    Knob k{text.substr(0, eq), {}, true};
+    std::string spec = text.substr(eq + 1), before, after;
     if (const auto open = spec.find('{'); open != std::string::npos) {  // a part of the value
         const auto close = spec.find('}', open);
         if (close == std::string::npos) throw bad("a '{' without its '}'");
-        r.before = spec.substr(0, open);
-        r.after = spec.substr(close + 1);
-        if (r.before.find_first_of("{}") != std::string::npos ||
-            r.after.find_first_of("{}") != std::string::npos)
+        before = spec.substr(0, open);
+        after = spec.substr(close + 1);
+        if (before.find_first_of("{}") != std::string::npos ||
+            after.find_first_of("{}") != std::string::npos)
             throw bad("more than one {LO..HI}");
         spec = spec.substr(open + 1, close - open - 1);
     }
@@ -75,258 +67,462 @@ Range parse_tune_range(const std::string& text) {
     const auto range = parse_range(spec, why);
     if (!range) throw bad(why);
     if (range->lo == range->hi) throw bad("LO is not below HI");
-    r.lo = range->lo;
-    r.hi = range->hi;
-    r.step = range->step;
-    r.hi = r.lo + static_cast<std::int64_t>(r.size() - 1) * r.step;  // on the grid
-    return r;
+    for (std::int64_t v = range->lo; v <= range->hi; v += range->step) {
+        k.values.push_back(before + std::to_string(v) + after);
+        if (k.values.size() > kMaxCandidates) throw bad("more than 4096 values");
+    }
+    return k;
 }
 
-struct Goal {
-    std::string metric;
-    enum { value, max, min } what = value;
-    double target = 0;
-    std::string text;
-};
+bool takes_comma_list(const GameEntry& game, std::string_view name) {
+    for (const auto& o : game.options)
+        if (o.name == name) return o.comma_list;
+    return false;  // an unknown option: the game refuses it by name
+}
 
-Goal parse_goal(const std::string& text) {
-    Goal g;
-    g.text = text;
+// NAME=v1|v2|... (any option), NAME=v1,v2,... (an option whose value is not a comma list), or
+// NAME=VALUE for an option whose value is a comma list: one value, a --vary each.
+Knob parse_tune_list(const std::string& text, const GameEntry& game) {
     const auto eq = text.find('=');
-    const auto space = text.find(' ');
-    if (eq != std::string::npos && eq > 0) {
-        g.metric = text.substr(0, eq);
-        const std::string v = text.substr(eq + 1);
-        double x = 0;
-        std::istringstream in(v);
-        if (!(in >> x) || !(in >> std::ws).eof() || !std::isfinite(x))
-            throw UsageError("--target '" + text + "': '" + v +
-                             "' is not a number (valid: METRIC=VALUE, 'METRIC max', 'METRIC min')");
-        g.target = x;
-        return g;
+    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+        return parse_tune_range(text);  // its message names every form
+    Knob k{text.substr(0, eq), {}, false};
+    const std::string spec = text.substr(eq + 1);
+    const char sep = spec.find('|') != std::string::npos ? '|'
+                     : takes_comma_list(game, k.name)    ? '\0'
+                                                         : ',';
+    std::string_view rest = spec;
+    while (true) {
+        const auto at = sep ? rest.find(sep) : std::string_view::npos;
+        std::string item(rest.substr(0, at));
+        if (item.empty()) throw UsageError("--vary '" + text + "': an empty value");
+        k.values.push_back(std::move(item));
+        if (at == std::string_view::npos) break;
+        rest.remove_prefix(at + 1);
     }
-    if (space != std::string::npos && space > 0) {
-        g.metric = text.substr(0, space);
-        const std::string w = text.substr(space + 1);
-        if (w == "max" || w == "min") {
-            g.what = w == "max" ? Goal::max : Goal::min;
-            return g;
-        }
-    }
-    throw UsageError("--target '" + text +
-                     "' is not METRIC=VALUE, 'METRIC max' or 'METRIC min' (e.g. win=0.25)");
+    return k;
 }
 
-// One evaluation of a setting.
-struct Eval {
-    std::vector<std::int64_t> values;
-    std::string scenario;
-    double mean = std::numeric_limits<double>::quiet_NaN();  // NaN: exact with unresolved mass
-    double low = 0, high = 0;                                // 95% interval, or exact bounds
-    std::uint64_t playouts = 0;                              // 0: exact
-    std::string method;                                      // exact, monte_carlo
-    std::string phase;                                       // bisection, halving, scan
-    int round = 0;
-    bool best = false;
-};
-
-struct Tuner {
-    const GameEntry& game;
-    const Settings& base;
-    const std::vector<std::string>& policies;
-    const std::vector<Range>& ranges;
-    const Goal& goal;
-    RunConfig cfg;
-    bool use_exact;
-    bool progress;
-    std::vector<Eval> path;
-    std::size_t candidates = 0;  // successive halving's settings
-
-    Settings settings_for(const std::vector<std::int64_t>& values) const {
-        Settings s = base;
-        for (std::size_t i = 0; i < ranges.size(); ++i)
-            s.emplace_back(ranges[i].name, ranges[i].text(values[i]));
-        return s;
+// The --vary arguments, one Knob per option in the order first named; an option named again adds
+// its values (a value searched twice is refused). A comma-list option's values come one a --vary
+// (or '|'-separated), at least two; any other option needs two values or more.
+std::vector<Knob> parse_knobs(const std::vector<std::string>& args, const GameEntry& game) {
+    std::vector<Knob> knobs;
+    std::vector<std::string> first_text;
+    for (const auto& text : args) {
+        const auto eq = text.find('=');
+        const std::string spec = eq == std::string::npos ? "" : text.substr(eq + 1);
+        Knob k = spec.find('{') != std::string::npos || is_range(spec)
+                     ? parse_tune_range(text)
+                     : parse_tune_list(text, game);
+        auto same = std::find_if(knobs.begin(), knobs.end(),
+                                 [&](const Knob& w) { return w.name == k.name; });
+        if (same == knobs.end()) {
+            knobs.push_back(std::move(k));
+            first_text.push_back(text);
+            continue;
+        }
+        same->ordered = false;
+        for (auto& v : k.values) {
+            if (std::find(same->values.begin(), same->values.end(), v) != same->values.end())
+                throw UsageError("--vary '" + text + "': " + k.name + "=" + v +
+                                 " is searched twice");
+            same->values.push_back(std::move(v));
+        }
     }
+    for (std::size_t i = 0; i < knobs.size(); ++i) {
+        for (std::size_t a = 0; a < knobs[i].values.size(); ++a)
+            for (std::size_t b = a + 1; b < knobs[i].values.size(); ++b)
+                if (knobs[i].values[a] == knobs[i].values[b])
+                    throw UsageError("--vary '" + first_text[i] + "': " + knobs[i].name + "=" +
+                                     knobs[i].values[a] + " is searched twice");
+        if (knobs[i].values.size() < 2)
+            throw UsageError(
+                "--vary '" + first_text[i] + "': one value to search" +
+                (takes_comma_list(game, knobs[i].name)
+                     ? " (" + knobs[i].name +
+                           " takes a comma list: give each value its own --vary, or separate "
+                           "them with '|', NAME='4,9|4,9,15')"
+                     : std::string(" (give two or more, NAME=v1,v2 or NAME=LO..HI; fix one "
+                                   "with --set)")));
+    }
+    return knobs;
+}
 
-    // The exact value, when the solver takes this setting; nullopt to play it.
-    std::optional<Eval> exact(const std::vector<std::int64_t>& values) const {
-        if (!use_exact || !game.exact) return std::nullopt;
+std::uint64_t count_option(const po::variables_map& vm, const char* name, std::uint64_t lo,
+                           std::uint64_t hi) {
+    const std::string s = vm[name].as<std::string>();
+    std::uint64_t v = 0;
+    bool read = s == "0";
+    try {
+        if (!read) v = parse_playouts(s);
+        read = true;
+    } catch (const UsageError&) {}
+    if (!read || v < lo || v > hi)
+        throw UsageError("--" + std::string(name) + " '" + s + "' is not valid; give a whole " +
+                         "number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    return v;
+}
+
+// One target, unweighted, METRIC=VALUE or max / min: the searches as they were before several
+// targets (no confirmation; their output unchanged).
+bool one_plain_target(const std::vector<tune::Target>& targets) {
+    return targets.size() == 1 && !targets[0].weighted &&
+           targets[0].kind != tune::Target::Kind::within;
+}
+
+// The search: --search, else bisection (one ordered knob, one METRIC=VALUE target), halving (one
+// unweighted value / max / min target over at most 4096 settings) or NTBEA.
+SearchKind search_of(const po::variables_map& vm, const TuneSpec& s, double space) {
+    const bool one_plain = one_plain_target(s.targets);
+    const bool can_bisect = s.knobs.size() == 1 && s.knobs[0].ordered && one_plain &&
+                            s.targets[0].kind == tune::Target::Kind::value;
+    // Halving wherever it can play every setting: it beat NTBEA on the same budget there
+    // (tests/test_ntbea.cpp, docs/commands.md).
+    SearchKind kind = can_bisect                ? SearchKind::bisection
+                      : space <= kMaxCandidates ? SearchKind::halving
+                                                : SearchKind::ntbea;
+    if (vm.count("search")) {
+        const std::string how = vm["search"].as<std::string>();
+        if (how != "bisection" && how != "halving" && how != "ntbea")
+            throw UsageError("--search '" + how + "' (valid: bisection, halving, ntbea)");
+        if (how == "bisection" && !can_bisect)
+            throw UsageError(
+                "--search bisection takes one --vary of whole numbers (a range) and one "
+                "METRIC=VALUE target");
+        kind = how == "bisection" ? SearchKind::bisection
+               : how == "halving" ? SearchKind::halving
+                                  : SearchKind::ntbea;
+    }
+    if (kind != SearchKind::ntbea && space > kMaxCandidates)
+        throw UsageError("the search has more than " + std::to_string(kMaxCandidates) +
+                         " settings: narrow the ranges or give a STEP (NAME=LO..HI:STEP), or "
+                         "search with --search ntbea");
+    if (kind == SearchKind::ntbea && space > kMaxSpace)
+        throw UsageError("the search has more than 1e15 settings: narrow the ranges");
+    for (const char* o : {"budget", "trial-playouts", "explore", "neighbours", "deviations"})
+        if (kind != SearchKind::ntbea && vm.count(o) && !vm[o].defaulted())
+            throw UsageError(std::string("--") + o +
+                             " is NTBEA's (--search ntbea, the default over more than 4096 "
+                             "settings)");
+    if (one_plain && kind != SearchKind::ntbea && vm.count("finalists") &&
+        !vm["finalists"].defaulted())
+        throw UsageError(
+            "--finalists: one plain target's search confirms no finalists (several "
+            "targets, a weighted or 'within' one, or --search ntbea do)");
+    return kind;
+}
+
+void read_ntbea_options(const po::variables_map& vm, TuneSpec& s) {
+    s.ntbea.trials = count_option(vm, "budget", 1, 1000000);
+    s.trial_playouts = count_option(vm, "trial-playouts", 1, 1000000000);
+    s.finalists = count_option(vm, "finalists", 1, 100);
+    s.ntbea.neighbours = count_option(vm, "neighbours", 1, 10000);
+    s.ntbea.deviations = count_option(vm, "deviations", 0, 1000);
+    const std::string k = vm["explore"].as<std::string>();
+    std::istringstream in(k);
+    if (!(in >> s.ntbea.explore) || !(in >> std::ws).eof() || !std::isfinite(s.ntbea.explore) ||
+        s.ntbea.explore < 0)
+        throw UsageError("--explore '" + k + "' is not valid; give a number from 0 up (1: TAG's)");
+    s.ntbea.seed = stream_seed(s.cfg.seed, kConfirmStream + 1);
+}
+
+// Every target's metric is one the game reports (at the probe setting).
+void check_metrics(const TuneSpec& s, const PreparedRun& probe) {
+    std::vector<std::string> names;
+    for (const auto& m : probe.metrics) names.push_back(m.name);
+    std::string valid;
+    for (const auto& n : names) valid += (valid.empty() ? "" : ", ") + n;
+    for (const auto& t : s.targets)
+        if (std::find(names.begin(), names.end(), t.metric) == names.end())
+            throw UsageError("--target '" + t.text + "': " + std::string(s.game->name) +
+                             " has no metric '" + t.metric + "'" + did_you_mean(t.metric, names) +
+                             " (valid: " + valid + ")");
+}
+
+// Each listed value through the game's own reading (its message names the option and what is
+// valid): alone, or else beside the other knobs' first values, or their last (a value valid only
+// with another knob's, Bosconian-D's sectors=6 with bases=2, passes). Then both ends of every
+// knob together; returns the last run prepared (the probe).
+std::unique_ptr<PreparedRun> check_values(const TuneSpec& s) {
+    const auto with_others = [&](std::size_t knob, const std::string& v, int others) {
+        Settings one = s.base;
+        for (std::size_t i = 0; i < s.knobs.size(); ++i)
+            if (i == knob)
+                one.emplace_back(s.knobs[i].name, v);
+            else if (others)
+                one.emplace_back(s.knobs[i].name,
+                                 others < 0 ? s.knobs[i].values.front() : s.knobs[i].values.back());
+        return one;
+    };
+    for (std::size_t k = 0; k < s.knobs.size(); ++k) {
+        if (s.knobs[k].ordered) continue;  // a range: its ends, below
+        for (const auto& v : s.knobs[k].values) {
+            try {
+                s.game->prepare(with_others(k, v, 0), s.policies);
+            } catch (const UsageError&) {
+                bool passes = false;
+                for (const int others : {-1, 1}) try {
+                        s.game->prepare(with_others(k, v, others), s.policies);
+                        passes = true;
+                    } catch (const UsageError&) {}
+                if (!passes) throw;
+            }
+        }
+    }
+    // Both ends; with a list among the knobs an end the game refuses is skipped (the search skips
+    // such settings), as long as one end is played.
+    const bool lists =
+        std::any_of(s.knobs.begin(), s.knobs.end(), [](const Knob& k) { return !k.ordered; });
+    std::unique_ptr<PreparedRun> probe;
+    std::optional<UsageError> refused;
+    for (const bool high : {false, true}) {
+        Settings one = s.base;
+        for (const auto& k : s.knobs)
+            one.emplace_back(k.name, high ? k.values.back() : k.values[0]);
         try {
-            const ExactReport rep = game.exact(settings_for(values), policies);
-            for (const auto& law : rep.laws) {
-                if (law.spec.name != goal.metric) continue;
-                const Summary s = summarize(law, true);
-                Eval e;
-                e.values = values;
-                e.scenario = rep.scenario;
-                e.mean = s.bounded() ? std::numeric_limits<double>::quiet_NaN() : s.mean;
-                e.low = s.ci.low;
-                e.high = s.ci.high;
-                e.method = "exact";
-                return e;
-            }
-        } catch (const UsageError&) {  // beyond the solver's limits: play it
+            probe = s.game->prepare(one, s.policies);
+        } catch (const UsageError& e) {
+            if (!lists) throw;
+            if (!refused) refused = e;
         }
-        return std::nullopt;
     }
+    if (!probe) throw *refused;
+    return probe;
+}
 
-    Eval play_it(const std::vector<std::int64_t>& values, std::uint64_t playouts) const {
-        const auto run = game.prepare(settings_for(values), policies);
-        RunConfig one = cfg;
-        one.playouts = playouts;
-        one.chunk_size = run->chunk_size;
-        ProgressBar bar(playouts, progress);
-        const RunResult r = play(*run, one, &bar);
-        bar.finish();
-        if (r.partial) throw Interrupted{};
-        Eval e;
-        e.values = values;
-        e.scenario = run->scenario;
-        const auto ds = distributions(r.tally, run->metrics);
-        for (const auto& d : ds)
-            if (d.spec.name == goal.metric) {
-                const Summary s = summarize(d, false);
-                e.mean = s.mean;
-                e.low = s.ci.low;
-                e.high = s.ci.high;
-            }
-        e.playouts = r.tally.playouts();
-        e.method = "monte_carlo";
-        return e;
-    }
-
-    struct Interrupted {};
-
-    // Higher is better.
-    double score(const Eval& e) const {
-        const double m = std::isnan(e.mean) ? (e.low + e.high) / 2 : e.mean;
-        switch (goal.what) {
-            case Goal::max:
-                return m;
-            case Goal::min:
-                return -m;
-            case Goal::value:
-                break;
-        }
-        return -std::abs(m - goal.target);
-    }
-
-    Eval& record(Eval e, const char* phase, int round) {
-        e.phase = phase;
-        e.round = round;
-        path.push_back(std::move(e));
-        return path.back();
-    }
-
-    // Bisection on ranges[0]: the sign of mean - target at a point, exact bounds used when they
-    // decide it.
-    void bisect() {
-        const Range& r = ranges.front();
-        const auto sign_at = [&](std::size_t i) {
-            std::optional<Eval> e = exact({r.at(i)});
-            if (e && std::isnan(e->mean) && goal.target >= e->low && goal.target <= e->high)
-                e.reset();  // the bounds straddle the target: play it
-            const Eval& got = record(e ? *e : play_it({r.at(i)}, cfg.playouts), "bisection", 0);
-            const double m = std::isnan(got.mean) ? (got.low + got.high) / 2 : got.mean;
-            return m < goal.target ? -1 : m > goal.target ? 1 : 0;
-        };
-        std::size_t lo = 0, hi = r.size() - 1;
-        const int s_lo = sign_at(lo), s_hi = sign_at(hi);
-        if (s_lo != 0 && s_hi != 0 && s_lo != s_hi) {
-            while (hi - lo > 1) {
-                const std::size_t mid = lo + (hi - lo) / 2;
-                const int s = sign_at(mid);
-                if (s == 0) break;
-                (s == s_lo ? lo : hi) = mid;
-            }
-        }
-        mark_best();
-    }
-
-    // Successive halving over every combination (exact values: one scan, no halving needed).
-    void halve() {
-        std::vector<std::vector<std::int64_t>> cands(1);
-        for (const auto& r : ranges) {
-            std::vector<std::vector<std::int64_t>> next;
-            for (const auto& c : cands)
-                for (std::size_t i = 0; i < r.size(); ++i) {
-                    auto v = c;
-                    v.push_back(r.at(i));
-                    next.push_back(std::move(v));
-                }
-            cands = std::move(next);
-        }
-        // Exact where the solver resolves every candidate.
-        std::vector<Eval> exacts;
-        for (const auto& c : cands) {
-            auto e = exact(c);
-            if (!e || std::isnan(e->mean)) {
-                exacts.clear();
-                break;
-            }
-            exacts.push_back(std::move(*e));
-        }
-        if (!exacts.empty()) {
-            for (auto& e : exacts) record(std::move(e), "scan", 0);
-            mark_best();
-            return;
-        }
-        candidates = cands.size();
-        int rounds = 0;
-        while ((std::size_t{1} << rounds) < cands.size()) ++rounds;
-        std::vector<std::size_t> alive(cands.size());
-        for (std::size_t i = 0; i < alive.size(); ++i) alive[i] = i;
-        for (int round = 0;; ++round) {
-            // Twice the playouts each round, the last (round `rounds`) all of --playouts.
-            const std::uint64_t n = std::max<std::uint64_t>(
-                1, cfg.playouts >> static_cast<unsigned>(std::max(0, rounds - round)));
-            std::vector<std::pair<double, std::size_t>> scored;  // score, index into path
-            for (const std::size_t i : alive) {
-                record(play_it(cands[i], n), "halving", round);
-                scored.emplace_back(score(path.back()), i);
-            }
-            if (alive.size() == 1) break;
-            std::stable_sort(scored.begin(), scored.end(),
-                             [](const auto& a, const auto& b) { return a.first > b.first; });
-            alive.clear();
-            for (std::size_t k = 0; k < (scored.size() + 1) / 2; ++k)
-                alive.push_back(scored[k].second);
-        }
-        path.back().best = true;  // the last round's one candidate
-    }
-
-    void mark_best() { mark_best_of(0); }
-
-    // The best of path[from..], marked (nothing when that is empty).
-    void mark_best_of(std::size_t from) {
-        if (from >= path.size()) return;
-        std::size_t best = from;
-        for (std::size_t i = from + 1; i < path.size(); ++i)
-            if (score(path[i]) > score(path[best])) best = i;
-        path[best].best = true;
-    }
-
-    // After a stop: the best so far. Bisection: the best of the path, as at its end. Successive
-    // halving: the best of its last finished round (every candidate alive played alike), or of
-    // the candidates round 0 played when it did not finish; a scan writes nothing until every
-    // setting is solved, so has no path. (docs/output.md)
-    void mark_best_so_far(bool bisection) {
-        for (auto& e : path) e.best = false;
-        if (bisection || path.empty()) return mark_best();
-        // Round r played ceil(candidates / 2^r) settings; the last round with its full count.
-        std::size_t from = 0, alive = candidates;
-        for (std::size_t i = 0; i < path.size();) {
-            std::size_t j = i;
-            while (j < path.size() && path[j].round == path[i].round) ++j;
-            if (j - i == alive) from = i;  // a finished round
-            if (j - i < alive) break;
-            alive = (alive + 1) / 2;
-            i = j;
-        }
-        mark_best_of(from);
-    }
+struct TuneArgs {
+    TuneSpec spec;
+    RunArgs run;  // --playouts, --seed, --threads, --no-progress (sim/cli_args.hpp)
+    std::unique_ptr<PreparedRun> probe;  // the first and last settings checked; its policy
+    std::optional<std::string> out_dir;
+    bool report = false;
+    double space = 1;  // settings in all
 };
+
+TuneArgs read_args(const po::variables_map& vm, Io io) {
+    TuneArgs a;
+    TuneSpec& s = a.spec;
+    s.game = &game_of(vm);
+    if (!vm.count("vary")) throw UsageError("nothing to tune: give --vary NAME=LO..HI");
+    if (!vm.count("target"))
+        throw UsageError(
+            "no target: give --target METRIC=VALUE, 'METRIC within LO..HI', 'METRIC max' or "
+            "'METRIC min'");
+    s.knobs = parse_knobs(vm["vary"].as<std::vector<std::string>>(), *s.game);
+    for (const auto& t : vm["target"].as<std::vector<std::string>>())
+        s.targets.push_back(tune::parse_target(t));
+    s.base = settings_of(vm);
+    for (const auto& k : s.knobs)
+        for (const auto& [n, v] : s.base)
+            if (n == k.name)
+                throw UsageError("option '" + n + "' is both set (--set) and varied (--vary)");
+    for (const auto& k : s.knobs) a.space *= static_cast<double>(k.values.size());
+    a.run = run_args_of(vm);
+    if (a.run.shard || io.share)
+        throw UsageError(
+            "odds tune does not shard (--shard, odds merge, mpirun): which setting it plays next "
+            "depends on what it has played, so its work cannot be cut into shards declared "
+            "before playing; run it in one process, which plays on every core (--threads)");
+    s.policies = policies_of(vm);
+    s.cfg = a.run.config();
+    s.search = search_of(vm, s, a.space);
+    read_ntbea_options(vm, s);
+    s.confirm_halving = s.search == SearchKind::halving && !one_plain_target(s.targets);
+    a.probe = check_values(s);
+    check_metrics(s, *a.probe);
+    a.out_dir = out_dir_of(vm);
+    a.report = report_wanted(vm);
+    s.use_exact = !vm.count("no-exact");
+    s.progress = a.run.progress();
+    return a;
+}
+
+// A knob's column: 14 wide, or its name and two spaces.
+int width(const Knob& k) { return static_cast<int>(std::max<std::size_t>(14, k.name.size() + 2)); }
+
+const char* search_name(SearchKind k) {
+    return k == SearchKind::bisection ? "bisection"
+           : k == SearchKind::halving ? "successive halving"
+                                      : "NTBEA";
+}
+
+std::string targets_text(const std::vector<tune::Target>& targets) {
+    std::string t = targets.size() == 1 ? "target " : "targets ";
+    for (std::size_t i = 0; i < targets.size(); ++i) t += (i ? "; " : "") + targets[i].text;
+    return t;
+}
+
+// "mean [low, high]", "? [low, high]" for exact bounds.
+std::string estimate(const Eval& e, std::size_t k) {
+    return (std::isnan(e.mean[k]) ? std::string("?") : fixed(e.mean[k])) + " [" + fixed(e.low[k]) +
+           ", " + fixed(e.high[k]) + "]";
+}
+
+// The combined distance's value and conservative interval (several targets).
+std::pair<double, std::pair<double, double>> distance_of(const TuneSpec& s, const Eval& e) {
+    std::vector<double> m(s.targets.size());
+    for (std::size_t k = 0; k < m.size(); ++k) m[k] = e.at(k);
+    return {tune::combined_distance(s.targets, m), tune::combined_range(s.targets, e.low, e.high)};
+}
+
+// tune.csv: one row per evaluation and target (and, with several targets, one for their combined
+// distance), in the order made (docs/output.md).
+std::string csv_text(const TuneSpec& s, const std::vector<Eval>& path, const std::string& policy,
+                     bool interrupted) {
+    std::string csv = "game,scenario,policy,seed,step,phase,round";
+    for (const auto& k : s.knobs) csv += ',' + csv_field(k.name);
+    csv += ",metric,target,mean,ci_low,ci_high,playouts,method,best,status\n";
+    const std::string tail_status = interrupted ? "partial" : "complete";
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        const Eval& e = path[i];
+        std::string head = csv_field(s.game->name) + ',' + csv_field(e.scenario) + ',' +
+                           csv_field(policy) + ',' + std::to_string(s.cfg.seed) + ',' +
+                           std::to_string(i + 1) + ',' + e.phase + ',' + std::to_string(e.round);
+        for (std::size_t k = 0; k < e.values.size(); ++k)
+            head += ',' + csv_field(s.knobs[k].values[e.values[k]]);
+        const std::string tail = ',' + (e.playouts ? std::to_string(e.playouts) : "") + ',' +
+                                 e.method + ',' + (e.best ? "true" : "false") + ',' + tail_status +
+                                 '\n';
+        for (std::size_t k = 0; k < s.targets.size(); ++k)
+            csv += head + ',' + csv_field(s.targets[k].metric) + ',' +
+                   csv_field(s.targets[k].text) + ',' +
+                   (std::isnan(e.mean[k]) ? "" : format_double(e.mean[k])) + ',' +
+                   format_double(e.low[k]) + ',' + format_double(e.high[k]) + tail;
+        if (s.targets.size() > 1) {
+            const auto [d, range] = distance_of(s, e);
+            csv += head + ",distance,weighted sum," + format_double(d) + ',' +
+                   format_double(range.first) + ',' + format_double(range.second) + tail;
+        }
+    }
+    return csv;
+}
+
+// The path as a table: every evaluation (bisection, halving).
+std::string path_table(const TuneSpec& s, const std::vector<Eval>& path) {
+    std::ostringstream table;
+    table << std::left << std::setw(6) << "step" << std::setw(11) << "phase";
+    for (const auto& k : s.knobs) table << std::setw(width(k)) << k.name;
+    for (const auto& t : s.targets) table << std::setw(36) << t.metric;
+    if (s.targets.size() > 1) table << std::setw(12) << "distance";
+    table << "playouts\n";
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        const Eval& e = path[i];
+        table << std::setw(6) << (i + 1) << std::setw(11) << e.phase;
+        for (std::size_t k = 0; k < e.values.size(); ++k)
+            table << std::setw(width(s.knobs[k])) << s.knobs[k].values[e.values[k]];
+        for (std::size_t k = 0; k < s.targets.size(); ++k) table << std::setw(36) << estimate(e, k);
+        if (s.targets.size() > 1) table << std::setw(12) << fixed(distance_of(s, e).first);
+        table << (e.playouts ? std::to_string(e.playouts) : std::string("exact"))
+              << (e.best ? "  <- best" : "") << '\n';
+    }
+    return table.str();
+}
+
+// How far a target stays from its wish at the best setting: "met", "0.0123 above", ...
+std::string verdict(const tune::Target& t, const Eval& e, std::size_t k) {
+    const double m = e.at(k);
+    switch (t.kind) {
+        case tune::Target::Kind::max:
+        case tune::Target::Kind::min:
+            return t.kind == tune::Target::Kind::max ? "as high as found" : "as low as found";
+        case tune::Target::Kind::within:
+            if (t.met(m)) return "met";
+            return m < t.lo ? fixed(t.lo - m) + " short of its low end"
+                            : fixed(m - t.hi) + " over its high end";
+        case tune::Target::Kind::value:
+            break;
+    }
+    const auto [lo, hi] = t.distance_range(e.low[k], e.high[k]);
+    if (lo == 0) return "met (" + fixed(t.value) + " within the interval)";
+    return "misses by " + fixed(std::abs(m - t.value)) + (m > t.value ? " (above)" : " (below)");
+}
+
+void print_best(std::ostream& out, const TuneSpec& s, const Eval& best, bool interrupted) {
+    out << (interrupted ? "best so far:" : "best:");
+    for (std::size_t i = 0; i < s.knobs.size(); ++i)
+        out << ' ' << s.knobs[i].name << '=' << s.knobs[i].values[best.values[i]];
+    const char* how = best.playouts ? " (95% interval)" : " (exact)";
+    if (s.targets.size() == 1 && s.search != SearchKind::ntbea) {
+        out << "  " << s.targets[0].metric << ' ' << estimate(best, 0) << how << '\n';
+        return;
+    }
+    out << how << '\n';
+    for (std::size_t k = 0; k < s.targets.size(); ++k)
+        out << "  " << std::left << std::setw(36) << s.targets[k].text << ' ' << estimate(best, k)
+            << "  " << verdict(s.targets[k], best, k) << '\n';
+    if (s.targets.size() > 1) {
+        const auto [d, range] = distance_of(s, best);
+        out << "  combined distance " << fixed(d) << " [" << fixed(range.first) << ", "
+            << fixed(range.second) << "]\n";
+    }
+}
+
+// NTBEA: what the search did, then the confirmation as a table.
+std::string ntbea_table(const TuneSpec& s, const Tuner& t) {
+    std::uint64_t played = 0, exact = 0, deviations = 0;
+    std::ostringstream o;
+    for (const auto& e : t.path()) {
+        if (e.phase != "ntbea" && e.phase != "deviation") continue;
+        (e.playouts ? played += e.playouts : ++exact);
+        deviations += e.phase == "deviation";
+    }
+    o << "search: " << t.trials() << " trials (" << deviations
+      << " of them one-step deviations from the best) over " << t.distinct() << " of "
+      << std::setprecision(15) <<
+        [&] {
+            double n = 1;
+            for (const auto& k : s.knobs) n *= static_cast<double>(k.values.size());
+            return n;
+        }()
+      << " settings, " << played << " playouts (" << s.trial_playouts << " a trial), " << exact
+      << " trials exact\n";
+    o << "confirmation: " << s.finalists << " finalists (the best by their own trials, then by "
+      << "the model), " << s.cfg.playouts
+      << " playouts each on fresh dice (or exact), 95% intervals\n";
+    o << std::left << std::setw(6) << "rank";
+    for (const auto& k : s.knobs) o << std::setw(width(k)) << k.name;
+    for (const auto& g : s.targets) o << std::setw(36) << g.metric;
+    if (s.targets.size() > 1) o << std::setw(12) << "distance";
+    o << "playouts\n";
+    for (const auto& e : t.path()) {
+        if (e.phase != "confirm") continue;
+        o << std::setw(6) << e.round;
+        for (std::size_t k = 0; k < e.values.size(); ++k)
+            o << std::setw(width(s.knobs[k])) << s.knobs[k].values[e.values[k]];
+        for (std::size_t k = 0; k < s.targets.size(); ++k) o << std::setw(36) << estimate(e, k);
+        if (s.targets.size() > 1) o << std::setw(12) << fixed(distance_of(s, e).first);
+        o << (e.playouts ? std::to_string(e.playouts) : std::string("exact"))
+          << (e.best ? "  <- best" : "") << '\n';
+    }
+    return o.str();
+}
+
+std::string queued_text(const TuneArgs& a) {
+    const TuneSpec& s = a.spec;
+    std::ostringstream o;
+    o << std::setprecision(15);
+    if (s.search != SearchKind::ntbea) {
+        o << search_name(s.search) << " over " << a.space << " settings, up to " << s.cfg.playouts
+          << " playouts each";
+        return o.str();
+    }
+    o << "NTBEA over " << a.space << " settings: " << s.ntbea.trials << " trials of "
+      << s.trial_playouts << " playouts, then " << s.finalists << " confirmed with "
+      << s.cfg.playouts;
+    return o.str();
+}
+
+void run_search(Tuner& t, SearchKind kind) {
+    switch (kind) {
+        case SearchKind::bisection:
+            return t.bisect();
+        case SearchKind::halving:
+            return t.halve();
+        case SearchKind::ntbea:
+            return t.search_ntbea();
+    }
+}
 
 }  // namespace
 
@@ -334,131 +530,44 @@ int cmd_tune(const std::vector<std::string>& args, Io io) {
     const auto parsed = parse_command("tune", args, io);
     if (!parsed) return 0;
     const po::variables_map& vm = *parsed;
-    const GameEntry& game = game_of(vm);
-    if (!vm.count("vary")) throw UsageError("nothing to tune: give --vary NAME=LO..HI");
-    if (!vm.count("target"))
-        throw UsageError("no target: give --target METRIC=VALUE, 'METRIC max' or 'METRIC min'");
-    std::vector<Range> ranges;
-    for (const auto& text : vm["vary"].as<std::vector<std::string>>()) {
-        ranges.push_back(parse_tune_range(text));
-        for (std::size_t i = 0; i + 1 < ranges.size(); ++i)
-            if (ranges[i].name == ranges.back().name)
-                throw UsageError("--vary '" + text + "': " + ranges.back().name +
-                                 " is varied twice");
-    }
-    const Goal goal = parse_goal(vm["target"].as<std::string>());
-    const Settings base = settings_of(vm);
-    for (const auto& r : ranges)
-        for (const auto& [n, v] : base)
-            if (n == r.name)
-                throw UsageError("option '" + n + "' is both set (--set) and varied (--vary)");
-    std::size_t total = 1;
-    for (const auto& r : ranges) {
-        total *= r.size();
-        if (total > kMaxCandidates)
-            throw UsageError("the search has more than " + std::to_string(kMaxCandidates) +
-                             " settings: narrow the ranges or give a STEP (NAME=LO..HI:STEP)");
-    }
-    const auto policies = policies_of(vm);
-    const RunArgs run_args = run_args_of(vm);
-    RunConfig cfg = run_args.config();
-    // Every input checked before anything is played: both ends of every range, and the metric.
-    std::unique_ptr<PreparedRun> probe;
-    for (const bool high : {false, true}) {
-        Settings s = base;
-        for (const auto& r : ranges) s.emplace_back(r.name, r.text(high ? r.hi : r.lo));
-        probe = game.prepare(s, policies);
-    }
-    {
-        std::vector<std::string> names;
-        for (const auto& m : probe->metrics) names.push_back(m.name);
-        if (std::find(names.begin(), names.end(), goal.metric) == names.end()) {
-            std::string valid;
-            for (const auto& n : names) valid += (valid.empty() ? "" : ", ") + n;
-            throw UsageError("--target '" + goal.text + "': " + std::string(game.name) +
-                             " has no metric '" + goal.metric + "'" +
-                             did_you_mean(goal.metric, names) + " (valid: " + valid + ")");
-        }
-    }
-    const std::optional<std::string> out_dir = out_dir_of(vm);
-    const bool report = report_wanted(vm);
-
-    bool bisection = ranges.size() == 1 && goal.what == Goal::value;
-    if (vm.count("search")) {
-        const std::string how = vm["search"].as<std::string>();
-        if (how != "bisection" && how != "halving")
-            throw UsageError("--search '" + how + "' (valid: bisection, halving)");
-        if (how == "bisection" && !bisection)
-            throw UsageError("--search bisection takes one --vary and a METRIC=VALUE target");
-        bisection = how == "bisection";
-    }
-    if (out_dir) prepare_out_dir(*out_dir);
-    Tuner t{game, base, policies, ranges, goal, cfg, !vm.count("no-exact"), run_args.progress(),
-            {},   0};
-    announce_queued(run_args, io, "odds tune",
-                    std::string(bisection ? "bisection" : "successive halving") + " over " +
-                        std::to_string(total) + " settings, up to " + std::to_string(cfg.playouts) +
-                        " playouts each",
-                    cfg.threads);
+    const TuneArgs a = read_args(vm, io);
+    const TuneSpec& s = a.spec;
+    if (a.out_dir) prepare_out_dir(*a.out_dir);
+    Tuner t(s);
+    announce_queued(a.run, io, "odds tune", queued_text(a), s.cfg.threads);
     bool interrupted = false;
     try {
         InterruptGuard guard;  // the exact solver's evaluations too, not only the playouts
-        bisection ? t.bisect() : t.halve();
+        run_search(t, s.search);
     } catch (const Tuner::Interrupted&) {
         interrupted = true;
     } catch (const StopRequested&) {  // inside the exact solver
         interrupted = true;
     }
-    if (interrupted) t.mark_best_so_far(bisection);
+    if (interrupted) t.mark_best_so_far();
+    if (t.refused())
+        io.err << "odds tune: " << t.refused() << (t.refused() == 1 ? " setting" : " settings")
+               << " skipped, the game refusing the combination (the first: " << t.first_refusal()
+               << ")\n";
 
-    std::string csv = "game,scenario,policy,seed,step,phase,round";
-    for (const auto& r : ranges) csv += ',' + csv_field(r.name);
-    csv += ",metric,target,mean,ci_low,ci_high,playouts,method,best,status\n";
-    std::ostringstream table;
-    table << game.name << " tune | " << probe->policy << " | target " << goal.text << " | "
-          << (bisection ? "bisection" : "successive halving") << ", seed " << cfg.seed
-          << ", common random numbers\n";
-    table << std::left << std::setw(6) << "step" << std::setw(11) << "phase";
-    for (const auto& r : ranges) table << std::setw(14) << r.name;
-    table << std::setw(36) << goal.metric << "playouts\n";
     const Eval* best = nullptr;
-    for (std::size_t i = 0; i < t.path.size(); ++i) {
-        const Eval& e = t.path[i];
+    for (const auto& e : t.path())
         if (e.best) best = &e;
-        csv += csv_field(game.name) + ',' + csv_field(e.scenario) + ',' + csv_field(probe->policy) +
-               ',' + std::to_string(cfg.seed) + ',' + std::to_string(i + 1) + ',' + e.phase + ',' +
-               std::to_string(e.round);
-        for (std::size_t k = 0; k < e.values.size(); ++k)
-            csv += ',' + csv_field(ranges[k].text(e.values[k]));
-        csv += ',' + csv_field(goal.metric) + ',' + csv_field(goal.text) + ',' +
-               (std::isnan(e.mean) ? "" : format_double(e.mean)) + ',' + format_double(e.low) +
-               ',' + format_double(e.high) + ',' + (e.playouts ? std::to_string(e.playouts) : "") +
-               ',' + e.method + ',' + (e.best ? "true" : "false") + ',' +
-               (interrupted ? "partial" : "complete") + '\n';
-        table << std::setw(6) << (i + 1) << std::setw(11) << e.phase;
-        for (std::size_t k = 0; k < e.values.size(); ++k)
-            table << std::setw(14) << ranges[k].text(e.values[k]);
-        table << std::setw(36)
-              << ((std::isnan(e.mean) ? std::string("?") : fixed(e.mean)) + " [" + fixed(e.low) +
-                  ", " + fixed(e.high) + "]")
-              << (e.playouts ? std::to_string(e.playouts) : std::string("exact"))
-              << (e.best ? "  <- best" : "") << '\n';
-    }
-    io.out << table.str();
-    if (best) {
-        io.out << (interrupted ? "best so far:" : "best:");
-        for (std::size_t i = 0; i < ranges.size(); ++i)
-            io.out << ' ' << ranges[i].name << '=' << ranges[i].text(best->values[i]);
-        io.out << "  " << goal.metric << ' '
-               << (std::isnan(best->mean) ? std::string("?") : fixed(best->mean)) << " ["
-               << fixed(best->low) << ", " << fixed(best->high) << "]"
-               << (best->playouts ? " (95% interval)" : " (exact)") << '\n';
-    }
-    if (out_dir) {
-        const fs::path dir(*out_dir);
-        write_files_atomic({{dir / "tune.csv", csv},
-                            provenance_file(dir, "tune", args, {std::string(game.name)})});
-        if (report) write_report(dir, "tune", io);
+    io.out << s.game->name << " tune | " << a.probe->policy << " | " << targets_text(s.targets)
+           << " | " << search_name(s.search) << ", seed " << s.cfg.seed
+           << ", common random numbers\n";
+    io.out << (s.search == SearchKind::ntbea ? ntbea_table(s, t) : path_table(s, t.path()));
+    if (best) print_best(io.out, s, *best, interrupted);
+    if (a.out_dir) {
+        const fs::path dir(*a.out_dir);
+        std::vector<std::pair<fs::path, std::string>> files{
+            {dir / "tune.csv", csv_text(s, t.path(), a.probe->policy, interrupted)},
+            provenance_file(dir, "tune", args, {std::string(s.game->name)})};
+        if (best)
+            files.emplace_back(dir / "best.toml",
+                               rules_file_text(*s.game, t.settings_for(best->values)));
+        write_files_atomic(files);
+        if (a.report) write_report(dir, "tune", io);
     }
     if (interrupted) {
         io.err << "odds tune: interrupted; the path so far is shown (and written, marked partial, "

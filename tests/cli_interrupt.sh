@@ -157,6 +157,22 @@ for t in tune-exact tune-mc; do
   echo "ok: $t stopped, tune.csv partial with its best so far ($rows evaluations)"
 done
 
+# tune by NTBEA toward two targets, stopped between its trials (a few of 100k playouts each made):
+# every row partial, the model's best so far marked (its rows: one per target and the distance).
+signal_after "$dir/tune-ntbea" 1 INT "$odds" tune fpb --vary 'sniper.area1.open={2..6}-6' \
+  --vary 'smoke.turns=1d3|1d6+2' --target withdrawn=6 --target icecube_rescued=0.5 \
+  --search ntbea --budget 1000 --trial-playouts 100k --threads 2 --no-progress \
+  --out "$dir/tune-ntbea" --report
+stopped "tune, NTBEA" 130 'interrupted'
+csv="$dir/tune-ntbea/tune.csv"
+rows=$(($(wc -l <"$csv") - 1))
+[ "$rows" -gt 0 ] || fail "tune-ntbea: tune.csv has no trial"
+[ "$(grep -c ',partial$' "$csv")" -eq "$rows" ] || fail "tune-ntbea: a row of tune.csv not partial"
+[ "$(grep -c ',ntbea,.*,true,partial$' "$csv")" -eq 3 ] || fail "tune-ntbea: no best so far marked"
+[ -s "$dir/tune-ntbea/best.toml" ] || fail "tune-ntbea: no best.toml"
+grep -q 'Best setting so far' "$dir/tune-ntbea/report.html" || fail "tune-ntbea: report not partial"
+echo "ok: tune-ntbea stopped, tune.csv partial with the model's best so far ($rows rows)"
+
 # skill (issue 32): a ladder of cheap rungs, millions of games a group, stopped under way: the
 # ladder of the first games every group played, every row of ladder.csv and skill.csv partial;
 # stopped inside a search before every group has two games: nothing written, no folder left.

@@ -785,6 +785,10 @@ TEST_CASE("docs/output.md names every file every command writes and every column
             }
             continue;
         }
+        if (name == "best.toml") {  // tune's best setting, a variant file (docs/variants.md)
+            CHECK(doc.find("`best.toml`") != std::string::npos);
+            continue;
+        }
         if (e.path().extension() != ".csv") {  // the baseline file: its records
             for (const char* record :
                  {"odds-baseline 1", "game ", "rules_version ", "set ", "policy ", "seed ",
@@ -801,9 +805,9 @@ TEST_CASE("docs/output.md names every file every command writes and every column
             CHECK(doc.find("`" + column + "`") != std::string::npos);
         }
     }
-    // run, exact, compare (2 policies), tournament, sweep, baseline, tune, check's reports and
-    // its --out folder; every --out folder has its provenance.csv
-    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 1 + 2 + 1 + 7);
+    // run, exact, compare (2 policies), tournament, sweep, baseline, tune (and its best.toml),
+    // check's reports and its --out folder; every --out folder has its provenance.csv
+    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 2 + 2 + 1 + 7);
     CHECK(doc.find("`<policy>/summary.csv`") != std::string::npos);
     // Every game's survival table: its time metric, its subjects, where its steps start; in the
     // table of docs/output.md, or (a game of the tests' own) on the game's rules page, in a row

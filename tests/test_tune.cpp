@@ -103,7 +103,7 @@ TEST_CASE("tune: bad input is one line, exit 2", "[cli][tune]") {
     const Case cases[] = {
         {{"--vary", "goal=30..10", "--target", "win=0.5"}, "goal=30..10"},
         {{"--vary", "goal=10..x", "--target", "win=0.5"}, "goal=10..x"},
-        {{"--vary", "goal=10,20", "--target", "win=0.5"}, "goal=10,20"},
+        {{"--vary", "goal=10,,20", "--target", "win=0.5"}, "goal=10,,20"},
         {{"--vary", "colour=1..3", "--target", "win=0.5"}, "colour"},
         {{"--vary", "goal=1..30", "--target", "win=0.5"}, "goal"},
         {{"--vary", "goal=10..30", "--target", "wins=0.5"}, "wins"},
