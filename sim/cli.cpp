@@ -207,10 +207,7 @@ std::string list_json(const std::vector<const GameEntry*>& shown) {
 
 }  // namespace
 
-int cmd_list(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("list", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_list(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
     std::vector<const GameEntry*> shown;
     if (vm.count("game"))
         shown.push_back(&find_game(vm["game"].as<std::string>()));
@@ -293,11 +290,7 @@ bool write_report_exact_laws(const GameEntry& game, const po::variables_map& vm,
 
 }  // namespace
 
-int cmd_run(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("run", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
-
+int cmd_run(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     // Every input is checked, cheapest first, before anything runs or is written.
     const GameEntry& game = game_of(vm);
     const RunArgs run_args = run_args_of(vm);
@@ -362,10 +355,7 @@ int cmd_run(const std::vector<std::string>& args, Io io) {
     return 0;
 }
 
-int cmd_exact(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("exact", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_exact(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     if (!vm.count("game")) throw UsageError("which game? give one of: " + game_names(true));
     const GameEntry& game = game_of(vm);
     if (!game.exact)
@@ -419,10 +409,7 @@ int cmd_exact(const std::vector<std::string>& args, Io io) {
     return 0;
 }
 
-int cmd_rules(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("rules", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_rules(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
     const GameEntry& game = game_of(vm);
     const Settings settings = settings_of(vm);
     (void)game.prepare(settings, {});  // every value checked, as a run would
@@ -430,10 +417,7 @@ int cmd_rules(const std::vector<std::string>& args, Io io) {
     return 0;
 }
 
-int cmd_state(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("state", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_state(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
     if (!vm.count("game")) throw UsageError("which game? give one of: " + position_game_names());
     const GameEntry& game = game_of(vm);
     if (!game.opening_position)
@@ -449,8 +433,7 @@ int cmd_state(const std::vector<std::string>& args, Io io) {
 }  // namespace cli
 
 namespace cli {
-int cmd_version(const std::vector<std::string>& args, Io io) {
-    if (!parse_command("version", args, io)) return 0;
+int cmd_version(const po::variables_map&, const std::vector<std::string>&, Io io) {
     io.out << "odds " << ODDS_VERSION << " (" << ODDS_BUILD_TYPE << " build)\n";
     std::size_t wide = 0;
     for (const auto& g : games()) wide = std::max(wide, g.name.size());
@@ -503,8 +486,9 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
             out << usage_text(help_columns());
             return 0;
         }
-        if (command == "--version" || command == "-V") return cli::cmd_version(args, io);
-        const int rc = find_command(command).run(args, io);
+        if (command == "--version" || command == "-V")
+            return run_command(find_command("version"), args, io);
+        const int rc = run_command(find_command(command), args, io);
         // Stopped: 128 + the signal's number (130 SIGINT, 143 SIGTERM), whichever way the
         // command says it.
         return rc == 130 ? InterruptGuard::exit_code() : rc;

@@ -12,10 +12,7 @@
 
 namespace odds::cli {
 
-int cmd_baseline(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("baseline", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_baseline(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
     const GameEntry& game = game_of(vm);
     const Settings settings = settings_of(vm);
     const auto policies = policies_of(vm);

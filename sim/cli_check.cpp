@@ -612,10 +612,7 @@ void write_check_files(const CheckArgs& a, const std::vector<BaselineCheck>& che
 
 }  // namespace
 
-int cmd_check(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("check", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_check(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     CheckArgs a = check_args_of(vm);
     std::vector<CheckJob> jobs = prepare_checks(a, io);
     const auto tolerances = tolerances_of(vm, metric_names_of(jobs));

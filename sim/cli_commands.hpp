@@ -8,23 +8,22 @@
 
 namespace odds::cli {
 
-int cmd_list(const std::vector<std::string>& args, Io io);
-int cmd_run(const std::vector<std::string>& args, Io io);
-int cmd_exact(const std::vector<std::string>& args, Io io);
-int cmd_state(const std::vector<std::string>& args, Io io);
-int cmd_rules(const std::vector<std::string>& args, Io io);       // sim/cli.cpp
-int cmd_dice(const std::vector<std::string>& args, Io io);        // sim/cli_dice.cpp
-int cmd_sweep(const std::vector<std::string>& args, Io io);       // sim/cli_sweep.cpp
-int cmd_tune(const std::vector<std::string>& args, Io io);        // sim/cli_tune.cpp
-int cmd_baseline(const std::vector<std::string>& args, Io io);    // sim/cli_baseline.cpp
-int cmd_check(const std::vector<std::string>& args, Io io);       // sim/cli_baseline.cpp
-int cmd_compare(const std::vector<std::string>& args, Io io);     // sim/cli_compare.cpp
-int cmd_tournament(const std::vector<std::string>& args, Io io);  // sim/cli_tournament.cpp
-int cmd_skill(const std::vector<std::string>& args, Io io);       // sim/cli_skill.cpp
-int cmd_shape(const std::vector<std::string>& args, Io io);       // sim/cli_shape.cpp
-int cmd_merge(const std::vector<std::string>& args, Io io);       // sim/cli_merge.cpp
-int cmd_version(const std::vector<std::string>& args, Io io);     // sim/cli.cpp
-int cmd_report(const std::vector<std::string>& args, Io io);      // sim/cli_report.cpp
+// A command: its arguments parsed by its declaration (sim/cli_spec.cpp; --help answered before
+// it is called), and as given (provenance.csv rebuilds the command line from them).
+using CommandFn = int(const po::variables_map& vm, const std::vector<std::string>& args, Io io);
+
+CommandFn cmd_list, cmd_run, cmd_exact, cmd_state, cmd_rules, cmd_version;  // sim/cli.cpp
+CommandFn cmd_dice;                                                         // sim/cli_dice.cpp
+CommandFn cmd_sweep;                                                        // sim/cli_sweep.cpp
+CommandFn cmd_tune;                                                         // sim/cli_tune.cpp
+CommandFn cmd_baseline;                                                     // sim/cli_baseline.cpp
+CommandFn cmd_check;                                                        // sim/cli_check.cpp
+CommandFn cmd_compare;                                                      // sim/cli_compare.cpp
+CommandFn cmd_tournament;  // sim/cli_tournament.cpp
+CommandFn cmd_skill;       // sim/cli_skill.cpp
+CommandFn cmd_shape;       // sim/cli_shape.cpp
+CommandFn cmd_merge;       // sim/cli_merge.cpp
+CommandFn cmd_report;      // sim/cli_report.cpp
 
 // odds_main (sim/cli.hpp), every command playing under `share` (MPI's share of the work);
 // null: by the command's own options.

@@ -444,10 +444,7 @@ std::string compare_table(const GameEntry& game, const Comparison& c, const Comp
 
 }  // namespace
 
-int cmd_compare(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("compare", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_compare(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     const RunArgs run_args = run_args_of(vm);
     RunConfig cfg = run_args.config();

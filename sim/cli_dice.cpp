@@ -50,10 +50,7 @@ std::string number(double v, int digits) {
 
 }  // namespace
 
-int cmd_dice(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("dice", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_dice(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     if (!vm.count("file"))
         throw UsageError("which dice? give one or more expressions, such as 3d6 4d6 2d6+1d4");
     const auto exprs = vm["file"].as<std::vector<std::string>>();

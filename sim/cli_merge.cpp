@@ -29,7 +29,7 @@ int run_merged(std::vector<Shard> shards, const std::optional<std::string>& out,
             if (p.has_filename()) made.push_back(p);
     }
     try {
-        return find_command(s.command).run(args, Io{out_stream, err, &share});
+        return run_command(find_command(s.command), args, Io{out_stream, err, &share});
     } catch (...) {
         // Only folders: a file in one (none is written before the states are read) keeps it.
         const auto remove_empty = [](const auto& self, const fs::path& dir) -> void {
@@ -44,10 +44,7 @@ int run_merged(std::vector<Shard> shards, const std::optional<std::string>& out,
     }
 }
 
-int cmd_merge(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("merge", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_merge(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
     if (!vm.count("dir"))
         throw UsageError("give the shards' folders (or shard files): odds merge DIR... --out DIR");
     std::vector<Shard> shards;

@@ -134,10 +134,7 @@ void check_report_writable(const fs::path& dir) {
 
 }  // namespace
 
-int cmd_report(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("report", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_report(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
     if (!vm.count("file"))
         throw UsageError(
             "which folder? give a folder that odds run, exact, compare, tournament, "

@@ -44,10 +44,7 @@ std::string shape_table(const ShapeReport& r, std::uint64_t seed, std::uint64_t 
 
 }  // namespace
 
-int cmd_shape(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("shape", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_shape(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     if (!game.shape) {
         std::string with;

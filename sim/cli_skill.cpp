@@ -295,10 +295,7 @@ std::string ladder_table(const Ladder& l) {
 
 }  // namespace
 
-int cmd_skill(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("skill", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_skill(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     const RunArgs run_args = run_args_of(vm);
     const RunConfig cfg = run_args.config();

@@ -225,8 +225,7 @@ void rules_options(po::options_description& d) {
                     "a rule option NAME=VALUE, written into the file; repeatable");
 }
 
-int cmd_completion(const std::vector<std::string>& args, Io io);
-int cmd_man(const std::vector<std::string>& args, Io io);
+CommandFn cmd_completion, cmd_man;
 
 const CommandSpec kCommands[] = {
     {"list",
@@ -511,10 +510,8 @@ const CommandSpec kCommands[] = {
      cmd_man},
 };
 
-int cmd_completion(const std::vector<std::string>& args, Io io) {
-    const auto vm = parse_command("completion", args, io);
-    if (!vm) return 0;
-    const std::string shell = vm->count("game") ? (*vm)["game"].as<std::string>() : "";
+int cmd_completion(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
+    const std::string shell = vm.count("game") ? vm["game"].as<std::string>() : "";
     if (shell == "bash")
         io.out << bash_completion();
     else if (shell == "zsh")
@@ -525,8 +522,7 @@ int cmd_completion(const std::vector<std::string>& args, Io io) {
     return 0;
 }
 
-int cmd_man(const std::vector<std::string>& args, Io io) {
-    if (!parse_command("man", args, io)) return 0;
+int cmd_man(const po::variables_map&, const std::vector<std::string>&, Io io) {
     io.out << man_page();
     return 0;
 }
@@ -609,6 +605,11 @@ const CommandSpec& find_command(std::string_view name) {
     for (const auto& c : kCommands) names.emplace_back(c.name);
     throw UsageError("unknown command '" + std::string(name) + "'" + did_you_mean(name, names) +
                      " (valid: " + join(names, ", ") + "; see odds --help)");
+}
+
+int run_command(const CommandSpec& c, const std::vector<std::string>& args, Io io) {
+    const auto vm = parse_command(c.name, args, io);
+    return vm ? c.run(*vm, args, io) : 0;  // --help: printed
 }
 
 po::options_description options_of(const CommandSpec& c, unsigned columns) {

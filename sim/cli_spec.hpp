@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/cli_commands.hpp"
 #include "sim/cli_common.hpp"
 
 namespace odds::cli {
@@ -23,12 +24,15 @@ struct CommandSpec {
     const char* positional;  // what the bare arguments are: "game", "file" or "none"
     int max_positional;      // 1, -1 (any number) or 0
     void (*add_options)(po::options_description&);  // the command's options, --help aside
-    int (*run)(const std::vector<std::string>& args, Io io);
+    CommandFn* run;  // called by run_command once the arguments are parsed
 };
 
 std::span<const CommandSpec> commands();
 // The command called `name`; throws UsageError naming the commands (and the nearest one).
 const CommandSpec& find_command(std::string_view name);
+// Runs `c` on `args`: parsed by its declaration (parse_command), then its function; with --help,
+// the help printed instead (exit 0).
+int run_command(const CommandSpec& c, const std::vector<std::string>& args, Io io);
 
 // The command's options, --help first, with descriptions wrapped to `columns`.
 po::options_description options_of(const CommandSpec& c, unsigned columns = 80);

@@ -187,11 +187,7 @@ struct SweepRows {
 
 }  // namespace
 
-int cmd_sweep(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("sweep", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
-
+int cmd_sweep(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     if (!vm.count("vary"))
         throw UsageError("nothing to sweep: give --vary NAME=LO..HI:STEP or NAME=v1,v2,...");

@@ -333,10 +333,7 @@ std::string tournament_table(const Standings& st, const GameEntry& game,
 
 }  // namespace
 
-int cmd_tournament(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("tournament", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_tournament(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     const GameEntry& game = game_of(vm);
     if (game.seats.empty() || game.versus.empty())
         throw UsageError("game '" + std::string(game.name) +

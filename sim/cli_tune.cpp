@@ -526,10 +526,7 @@ void run_search(Tuner& t, SearchKind kind) {
 
 }  // namespace
 
-int cmd_tune(const std::vector<std::string>& args, Io io) {
-    const auto parsed = parse_command("tune", args, io);
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+int cmd_tune(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     const TuneArgs a = read_args(vm, io);
     const TuneSpec& s = a.spec;
     if (a.out_dir) prepare_out_dir(*a.out_dir);
