@@ -23,6 +23,7 @@
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/executor.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
 
@@ -85,6 +86,13 @@ std::vector<std::string> rungs_of(const po::variables_map& vm, const GameEntry& 
     return rungs;
 }
 
+// The rungs, " | " between two: the plan's record of the policies.
+std::string joined_rungs(const std::vector<std::string>& rungs) {
+    std::string s;
+    for (const auto& r : rungs) s += (s.empty() ? "" : " | ") + r;
+    return s;
+}
+
 // One group of games: a rung (solo) or an ordered pairing (two seats), and where its outcome is.
 struct Group {
     std::size_t a = 0, b = 0;  // the rungs: first seat and second (solo: a == b)
@@ -134,72 +142,85 @@ std::vector<Group> groups_of(const po::variables_map& vm, const GameEntry& game,
     return groups;
 }
 
-// Plays game j of every group into y[g * n + j] on `threads` threads, the units (a few games of
-// one group) taken block of games by block, every group's block before the next block, so that
-// an interrupted ladder has played the same first games in every group. Returns how many first
-// games every group has played.
-std::uint64_t play_groups(const std::vector<Group>& groups, std::uint64_t n, std::uint64_t seed,
-                          unsigned threads, bool solo, std::vector<double>& y, ProgressBar& bar) {
-    // Small units first and last alike: a searched game can take a second, and Ctrl-C keeps only
-    // the games every group has played.
-    const std::uint64_t block = std::clamp<std::uint64_t>(n / 256, 1, 16);
-    const std::uint64_t blocks = (n + block - 1) / block;
-    const std::uint64_t units = blocks * groups.size();
-    std::vector<char> done(units, 0);
-    std::atomic<std::uint64_t> next{0}, games{0};
-    std::exception_ptr error;
-    std::mutex mu;
-    const auto& stop = InterruptGuard::flag();
-    auto work = [&] {
-        std::vector<std::int32_t> out;
-        for (std::uint64_t u; (u = next.fetch_add(1)) < units && !stop.load();) {
-            const Group& g = groups[u % groups.size()];
-            const std::uint64_t first = u / groups.size() * block;
-            const std::uint64_t count = std::min(block, n - first);
-            const std::size_t m = g.run->metrics.size();
-            out.resize(count * m);
-            try {
-                g.run->play_each(seed, first, count, out.data());
-            } catch (const StopRequested&) {
-                return;
-            } catch (...) {
-                std::lock_guard lock(mu);
-                if (!error) error = std::current_exception();
-                return;
-            }
-            const std::size_t gi = u % groups.size();
-            for (std::uint64_t i = 0; i < count; ++i) {
-                const std::int32_t* row = &out[i * m];
-                y[gi * n + first + i] =
-                    solo ? row[g.score[0]] : row[g.score[0]] + 0.5 * row[g.score[2]];
-            }
-            done[u] = 1;
-            bar.update(games.fetch_add(count) + count);
-        }
-    };
-    {
-        std::vector<std::jthread> pool;
-        for (unsigned t = 0; t < std::max(1u, threads); ++t) pool.emplace_back(work);
+// What a ladder adds up, a chunk at a time: chunk k is games k * block .. of every group, and
+// holds each group's outcomes of them in order as exact integers (a solo game's metric as
+// stored; a two-seat game's 2 x first seat's win + draw). Chunks merge in order by appending, so
+// an interrupted ladder keeps the same first games of every group, and shards merged (odds
+// merge, MPI) give one process's outcomes.
+struct Outcomes {
+    std::vector<std::vector<std::int32_t>> scores;  // [group][game]
+    void merge(const Outcomes& o) {
+        for (std::size_t g = 0; g < scores.size(); ++g)
+            scores[g].insert(scores[g].end(), o.scores[g].begin(), o.scores[g].end());
     }
-    if (error) std::rethrow_exception(error);
-    std::uint64_t complete = 0;  // the blocks every group has played, from the first
-    while (complete < blocks &&
-           std::all_of(done.begin() + static_cast<std::ptrdiff_t>(complete * groups.size()),
-                       done.begin() + static_cast<std::ptrdiff_t>((complete + 1) * groups.size()),
-                       [](char c) { return c != 0; }))
-        ++complete;
-    return std::min(n, complete * block);
+    std::uint64_t games() const { return scores.empty() ? 0 : scores.front().size(); }
+};
+
+// A shard's state of a ladder: "outcomes GAMES GROUPS" (the games its chunks hold, as every
+// state's first line counts them: sim/executor.cpp checks it), then a "scores" line a group.
+void write_state(std::vector<std::string>& lines, const Outcomes& o) {
+    lines.push_back("outcomes " + std::to_string(o.games()) + ' ' +
+                    std::to_string(o.scores.size()));
+    for (const auto& g : o.scores) {
+        std::string line = "scores";
+        for (const auto v : g) line += ' ' + std::to_string(v);
+        lines.push_back(std::move(line));
+    }
 }
 
-// The outcomes of the first `games` games of each group, packed: groups x games.
-std::vector<double> first_games(const std::vector<double>& y, std::size_t groups, std::uint64_t n,
-                                std::uint64_t games) {
+void add_state(StateReader& in, Outcomes& o) {
+    const auto head = in.line("outcomes");
+    if (head.size() != 3 || in.u64(head[2]) != o.scores.size())
+        throw in.bad("a ladder of another number of groups than this one");
+    const std::uint64_t n = in.u64(head[1]);
+    for (auto& g : o.scores) {
+        const auto words = in.line("scores");
+        if (words.size() != n + 1) throw in.bad("a 'scores' line of another length");
+        for (std::size_t i = 1; i < words.size(); ++i)
+            g.push_back(static_cast<std::int32_t>(in.i64(words[i])));
+    }
+}
+
+// Plays n games of every group under the executor (chunks of `block` games of every group) and
+// returns the outcomes of the first games every group played.
+ChunkedResult<Outcomes> play_groups(const std::vector<Group>& groups, RunConfig cfg, bool solo,
+                                    Executor& share, ProgressBar& bar) {
+    Outcomes empty;
+    empty.scores.resize(groups.size());
+    const auto play_chunk = [&](Dice&, std::uint64_t first, std::uint64_t count, Outcomes& part) {
+        std::vector<std::int32_t> out;
+        for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+            const Group& g = groups[gi];
+            const std::size_t m = g.run->metrics.size();
+            out.resize(count * m);
+            g.run->play_each(cfg.seed, first, count, out.data());
+            for (std::uint64_t i = 0; i < count; ++i) {
+                const std::int32_t* row = &out[i * m];
+                part.scores[gi].push_back(solo ? row[g.score[0]]
+                                               : 2 * row[g.score[0]] + row[g.score[2]]);
+            }
+        }
+    };
+    RunControl ctl;
+    ctl.stop = &InterruptGuard::flag();
+    ctl.progress = [&](std::uint64_t done) { bar.update(done * groups.size()); };
+    return share.play_chunks(0, cfg, empty, play_chunk, ctl);
+}
+
+// The outcomes of the first `games` games of each group, packed (groups x games), as the ladder
+// measures them: a solo game's metric; a two-seat game's first seat's points (a draw half).
+std::vector<double> first_games(const Outcomes& o, std::uint64_t games, bool solo) {
     std::vector<double> x;
-    x.reserve(groups * games);
-    for (std::size_t g = 0; g < groups; ++g)
-        x.insert(x.end(), y.begin() + static_cast<std::ptrdiff_t>(g * n),
-                 y.begin() + static_cast<std::ptrdiff_t>(g * n + games));
+    x.reserve(o.scores.size() * games);
+    for (const auto& g : o.scores)
+        for (std::uint64_t j = 0; j < games; ++j) x.push_back(solo ? g[j] : 0.5 * g[j]);
     return x;
+}
+
+// Small chunks: a searched game can take a second, and Ctrl-C keeps only the games every group
+// has played.
+std::uint32_t block_of(std::uint64_t n) {
+    return static_cast<std::uint32_t>(std::clamp<std::uint64_t>(n / 256, 1, 16));
 }
 
 // v to `digits` decimals, "?" when not known, and never "-0" (a rating of -0.3 prints 0).
@@ -322,26 +343,36 @@ int cmd_skill(const po::variables_map& vm, const std::vector<std::string>& args,
                          " groups x that many games is more outcomes than odds skill keeps (" +
                          std::to_string(kMaxOutcomes) + ")");
     const std::uint64_t total = cfg.playouts * groups.size();
+    RunConfig played_cfg = cfg;
+    played_cfg.chunk_size = block_of(cfg.playouts);
+    ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    share->begin(run_args.plan("skill", game,
+                               {{l.scenario, joined_rungs(l.rungs),
+                                 Executor::chunks_of(cfg.playouts, played_cfg.chunk_size),
+                                 played_cfg.chunk_size}}),
+                 io.err);
+    if (out_dir && share->writes_shard_file()) prepare_out_dir(*out_dir, true);
     announce_queued(run_args, io, "odds skill",
                     std::to_string(groups.size()) + (l.solo ? " rungs" : " pairings") + " x " +
                         std::to_string(cfg.playouts) + " games = " + std::to_string(total) +
                         " games",
                     cfg.threads);
-    std::vector<double> y(total, 0.0);
+    ChunkedResult<Outcomes> played;
     {
         InterruptGuard guard;
         ProgressBar bar(total, run_args.progress(), "games");
-        l.games = play_groups(groups, cfg.playouts, cfg.seed, cfg.threads, l.solo, y, bar);
+        played = play_groups(groups, played_cfg, l.solo, *share, bar);
         bar.finish();
     }
+    if (const auto shard_done = share->finish(io.out, io.err, "odds skill")) return *shard_done;
+    l.games = played.tally.games();
     l.partial = l.games < cfg.playouts;
     if (l.games < 2) {
         io.err << "odds skill: interrupted before every rung had played two games; nothing "
                   "written\n";
         return InterruptGuard::exit_code();
     }
-    // The outcomes, packed to the games every group played (all of them, unless interrupted).
-    const auto x = l.partial ? first_games(y, groups.size(), cfg.playouts, l.games) : std::move(y);
+    const auto x = first_games(played.tally, l.games, l.solo);
     l.results = rate(groups, l, x);
     const int stopped_by = l.partial ? InterruptGuard::exit_code() : 0;
     InterruptGuard::reset();  // the games stopped; the bootstrap below may be stopped again

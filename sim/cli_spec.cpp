@@ -94,7 +94,10 @@ void skill_options(po::options_description& d) {
         "budgets", po::value<std::string>()->value_name("LO..HI"),
         "search budgets, doubling from LO up to HI (default 16..64), or none")(
         "metric", po::value<std::string>()->value_name("METRIC"),
-        "a solo game's measure of strength (default: its first headline metric)");
+        "a solo game's measure of strength (default: its first headline metric)")(
+        "shard", po::value<std::string>()->value_name("I/N"),
+        "play only shard I of N (1 <= I <= N) and write its exact state into --out DIR as "
+        "shard-I-of-N.odds, for 'odds merge' (docs/cluster.md)");
     add_game_options(d);
     out_option(d, "write ladder.csv and skill.csv into DIR");
     add_report_option(d);

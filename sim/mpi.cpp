@@ -18,7 +18,8 @@ namespace odds {
 
 namespace {
 
-constexpr const char* kShared[] = {"run", "sweep", "tournament", "compare", "baseline", "check"};
+constexpr const char* kShared[] = {"run",      "sweep", "tournament", "compare",
+                                   "baseline", "check", "skill"};
 
 // Every rank's shard text, gathered on rank 0 (empty elsewhere).
 std::vector<std::string> gather(const std::string& mine, int rank, int size) {

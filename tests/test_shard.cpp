@@ -86,6 +86,13 @@ TEST_CASE("shards merged write one process's files byte for byte, any command an
           "10000"},
          {4, 13}},
         {{"baseline", "race", "-n", "1280", "--set", "goal=14"}, {2, 7}, true},  // 5 chunks
+        // a ladder: chunks of 2 games of every rung (solo), of every pairing (two seats)
+        {{"skill", "race", "--policy", "random", "--policy", "walk", "--budgets", "none", "-n",
+          "600"},
+         {3, 400}},
+        {{"skill", "dimension-duel", "--policy", "dice", "--policy", "aggressor", "--budgets",
+          "none", "-n", "300", "--report"},
+         {2, 5}},
     };
     for (const auto& c : cases)
         for (const int n : c.ns) {
