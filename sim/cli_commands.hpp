@@ -22,6 +22,7 @@ int cmd_compare(const std::vector<std::string>& args, Io io);     // sim/cli_com
 int cmd_tournament(const std::vector<std::string>& args, Io io);  // sim/cli_tournament.cpp
 int cmd_skill(const std::vector<std::string>& args, Io io);       // sim/cli_skill.cpp
 int cmd_shape(const std::vector<std::string>& args, Io io);       // sim/cli_shape.cpp
+int cmd_restrict(const std::vector<std::string>& args, Io io);    // sim/cli_restrict.cpp
 int cmd_merge(const std::vector<std::string>& args, Io io);       // sim/cli_merge.cpp
 int cmd_version(const std::vector<std::string>& args, Io io);     // sim/cli.cpp
 int cmd_report(const std::vector<std::string>& args, Io io);      // sim/cli_report.cpp
