@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "tests/helpers.hpp"
@@ -21,7 +22,7 @@ TEST_CASE("odds restrict: a dominated function costs exactly 0, the Disruptor mo
     // D3/D4 resolve the changer's two modes alike, so barring one of them leaves Tau's value at
     // 1/2 (test_equilibrium.cpp); the Disruptor is worth much more (engine/dimension_duel/README).
     const auto r = odds::test::cli({"restrict", "dimension-duel", "--exact", "--set", "hp=12",
-                              "--restrict", "changer_self", "--restrict", "disruptor"});
+                                    "--restrict", "changer_self", "--restrict", "disruptor"});
     REQUIRE(r.code == 0);
     const std::string self = line_of(r.out, "changer_self"), dis = line_of(r.out, "disruptor");
     CHECK(self.find("0.0000") != std::string::npos);
@@ -31,7 +32,7 @@ TEST_CASE("odds restrict: a dominated function costs exactly 0, the Disruptor mo
     // Both seats barred from the Disruptor: the game stays nearly fair (Tau, attacking first,
     // gains 0.0007 at hp=12; 0.00002 at hp=75, engine/dimension_duel/README.md).
     const auto both = odds::test::cli({"restrict", "dimension-duel", "--exact", "--set", "hp=12",
-                                 "--seat", "both", "--restrict", "disruptor"});
+                                       "--seat", "both", "--restrict", "disruptor"});
     REQUIRE(both.code == 0);
     CHECK(line_of(both.out, "disruptor").find("0.5007    -0.0007") != std::string::npos);
 }
@@ -43,8 +44,8 @@ TEST_CASE("odds restrict: a choice no policy makes costs nothing, sampled, paire
     const auto out = odds::test::temp_path("restrict", "fpb");
     std::filesystem::remove_all(out);
     const auto r = odds::test::cli({"restrict", "fpb", "--play", "cover-and-carry,lead-from-front",
-                              "--restrict", "first_out", "--restrict", "carry", "-n", "300",
-                              "--no-progress", "--out", out.string()});
+                                    "--restrict", "first_out", "--restrict", "carry", "-n", "300",
+                                    "--no-progress", "--out", out.string(), "--report"});
     REQUIRE(r.code == 0);
     CHECK(line_of(r.out, "first_out").find("[0.0000, 0.0000]") != std::string::npos);
     CHECK(line_of(r.out, "first_out").find("ignore") != std::string::npos);
@@ -55,13 +56,19 @@ TEST_CASE("odds restrict: a choice no policy makes costs nothing, sampled, paire
     CHECK(header ==
           "game,scenario,seat,play,method,measure,seed,games,rank,restriction,best_play,value,"
           "cost,ci_low,ci_high,ignorable,status");
+    std::ifstream html(out / "report.html");  // the ranking drawn, the ignorable one marked
+    const std::string page((std::istreambuf_iterator<char>(html)), {});
+    CHECK(page.find("What each rule element is worth") != std::string::npos);
+    CHECK(page.find("1: first_out") == std::string::npos);  // carry costs more: ranked first
+    CHECK(page.find("2: first_out") != std::string::npos);
+    CHECK(page.find(">ignorable<") != std::string::npos);
     std::filesystem::remove_all(out);
 }
 
 TEST_CASE("odds restrict: the same ranking on 1 and 2 threads, and bad input", "[restrict][cli]") {
-    const std::vector<std::string> naval = {"restrict", "naval", "--play", "gunner", "--set",
-                                            "ships=3",  "--set", "width=8", "-n",   "40",
-                                            "--no-progress"};
+    const std::vector<std::string> naval = {"restrict", "naval",   "--play",       "gunner",
+                                            "--set",    "ships=3", "--set",        "width=8",
+                                            "-n",       "40",      "--no-progress"};
     auto with = [&](std::vector<std::string> extra) {
         auto a = naval;
         a.insert(a.end(), extra.begin(), extra.end());
