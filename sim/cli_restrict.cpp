@@ -38,14 +38,14 @@ inline constexpr double kZ = 1.959963984540054;            // the normal's 97.5%
 // The command line, read once (every check made before anything is played or written).
 struct RestrictArgs {
     const GameEntry* game = nullptr;
-    Settings settings;                     // --set and --rules: the game every variant shares
-    std::vector<std::string> options;      // the restrict options the restriction sets
-    std::vector<std::string> restrictions; // their values, one restriction each
-    std::string seat;                      // the seat restricted ("both"), empty for solo games
-    std::vector<std::string> plays;        // the candidate best plays (one, or the thumbs)
-    std::string play_label;                // how the table names the best play
-    std::string opponent;                  // two seats: the other seat's policy
-    std::string metric;                    // solo games: the measure
+    Settings settings;                      // --set and --rules: the game every variant shares
+    std::vector<std::string> options;       // the restrict options the restriction sets
+    std::vector<std::string> restrictions;  // their values, one restriction each
+    std::string seat;                       // the seat restricted ("both"), empty for solo games
+    std::vector<std::string> plays;         // the candidate best plays (one, or the thumbs)
+    std::string play_label;                 // how the table names the best play
+    std::string opponent;                   // two seats: the other seat's policy
+    std::string metric;                     // solo games: the measure
     bool exact = false;
     RunConfig cfg;
     std::optional<std::string> out_dir;
@@ -96,10 +96,11 @@ void read_seat(const po::variables_map& vm, RestrictArgs& a) {
 // the policies named.
 void read_play(const po::variables_map& vm, RestrictArgs& a) {
     const GameEntry& g = *a.game;
-    const bool has_equilibrium = std::any_of(g.policies.begin(), g.policies.end(),
-                                             [](const PolicyInfo& p) { return p.name == "equilibrium"; });
-    std::string play = vm.count("play") ? vm["play"].as<std::string>()
-                       : a.exact       ? (has_equilibrium ? "equilibrium" : "")
+    const bool has_equilibrium =
+        std::any_of(g.policies.begin(), g.policies.end(),
+                    [](const PolicyInfo& p) { return p.name == "equilibrium"; });
+    std::string play = vm.count("play")   ? vm["play"].as<std::string>()
+                       : a.exact          ? (has_equilibrium ? "equilibrium" : "")
                        : g.search.empty() ? "thumbs"
                                           : "search";
     if (play.empty())
@@ -116,8 +117,8 @@ void read_play(const po::variables_map& vm, RestrictArgs& a) {
         a.plays = {s.replace(at, 3, std::to_string(*n))};
         a.play_label = a.plays[0];
     } else if (play == "thumbs") {
-        for (const auto& r : g.ladder)
-            if (r.find("{n}") == std::string_view::npos && r != "random")
+        for (const auto& r : g.ladder)  // random play is no rule of thumb
+            if (r.find("{n}") == std::string_view::npos && r != "random" && !r.ends_with("/random"))
                 a.plays.emplace_back(r);
         if (a.plays.empty())
             throw UsageError("--play thumbs: " + std::string(g.name) + " names no rules of thumb");
@@ -126,9 +127,10 @@ void read_play(const po::variables_map& vm, RestrictArgs& a) {
         a.plays = detail::split_words(play);
         a.play_label = a.plays.size() == 1 ? a.plays[0] : "the best of " + play;
     }
-    for (const auto& p : a.plays)
-        if (p.empty() || p.find('=') != std::string::npos)
-            throw UsageError("--play '" + play + "': search, thumbs, or policy names, comma-separated");
+    for (const auto& p : a.plays)  // a bare policy (NAME[:P...]), no seat: the command seats it
+        if (p.empty() || p.substr(0, p.find(':')).find('=') != std::string::npos)
+            throw UsageError("--play '" + play +
+                             "': search, thumbs, or bare policy names, comma-separated");
         else
             parse_policy(g.name, g.policies, p);  // a UsageError naming it when it is not one
     if (a.exact && a.plays.size() != 1)
@@ -142,7 +144,8 @@ RestrictArgs read_args(const po::variables_map& vm) {
     if (!std::any_of(g.options.begin(), g.options.end(), is_restrict_option))
         throw UsageError("odds restrict: " + std::string(g.name) +
                          " offers no restriction (no choice of the player's to bar; games that "
-                         "have: " + games_with_restrictions() + ")");
+                         "have: " +
+                         games_with_restrictions() + ")");
     a.settings = settings_of(vm);
     a.exact = vm.count("exact") != 0;
     if (a.exact && !g.exact)
@@ -159,7 +162,10 @@ RestrictArgs read_args(const po::variables_map& vm) {
         if (r.empty() || r == "none")
             throw UsageError("--restrict '" + r + "': a value of " + a.options[0] + " (" +
                              restrict_option(g, a.options[0]).values + "), not none");
-    a.opponent = vm.count("opponent") ? vm["opponent"].as<std::string>() : a.plays[0];
+    // The other seat: the play itself when it is one policy (a mirror), else the game's default.
+    a.opponent = vm.count("opponent")  ? vm["opponent"].as<std::string>()
+                 : a.plays.size() == 1 ? a.plays[0]
+                                       : std::string(g.policies[0].name);
     if (vm.count("opponent") && g.seats.empty())
         throw UsageError("--opponent: " + std::string(g.name) + " is a solo game");
     if (!g.seats.empty()) parse_policy(g.name, g.policies, a.opponent);
@@ -245,7 +251,8 @@ std::uint64_t play_groups(const std::vector<Group>& groups, const RestrictArgs& 
         for (std::uint64_t u; (u = next.fetch_add(1)) < units && !stop.load();) {
             const std::size_t gi = u % groups.size();
             const Group& g = groups[gi];
-            const std::uint64_t first = u / groups.size() * block, count = std::min(block, n - first);
+            const std::uint64_t first = u / groups.size() * block,
+                                count = std::min(block, n - first);
             const std::size_t m = g.run->metrics.size();
             out.resize(count * m);
             try {
@@ -260,8 +267,7 @@ std::uint64_t play_groups(const std::vector<Group>& groups, const RestrictArgs& 
             const double scale = g.run->metrics[g.win].scale;
             for (std::uint64_t i = 0; i < count; ++i) {
                 const std::int32_t* row = &out[i * m];
-                y[gi * n + first + i] =
-                    solo ? row[g.win] / scale : row[g.win] + 0.5 * row[g.draw];
+                y[gi * n + first + i] = solo ? row[g.win] / scale : row[g.win] + 0.5 * row[g.draw];
             }
             done[u] = 1;
             bar.update(played.fetch_add(count) + count);
@@ -287,14 +293,14 @@ struct Row {
     std::string best;         // the best play under it (of the candidates)
     double value = 0;         // the measure under it
     double cost = 0, low = 0, high = 0;
-    bool ignorable = false;   // costs nothing: the interval holds 0, or exactly 0
+    bool ignorable = false;  // costs nothing: the interval holds 0, or exactly 0
 };
 
 struct Ranking {
     std::string game, scenario, seat, play, measure, method;
     std::uint64_t seed = 0, games = 0;
     bool partial = false, several = false;  // several: candidate plays (the best is named)
-    std::vector<Row> rows;  // rows[0]: none; then ranked by cost, highest first
+    std::vector<Row> rows;                  // rows[0]: none; then ranked by cost, highest first
 };
 
 double mean_of(const std::vector<double>& y, std::size_t g, std::uint64_t n, std::uint64_t games) {
@@ -409,8 +415,8 @@ std::string restrict_csv(const Ranking& k) {
 std::string restrict_table(const Ranking& k) {
     std::ostringstream t;
     const bool exact = k.method == "exact";
-    t << k.game << " restrict | " << k.scenario << " | " << (k.seat.empty() ? "" : "seat " + k.seat + " | ")
-      << "best play " << k.play << " | "
+    t << k.game << " restrict | " << k.scenario << " | "
+      << (k.seat.empty() ? "" : "seat " + k.seat + " | ") << "best play " << k.play << " | "
       << (exact ? std::string("exact")
                 : "seed " + std::to_string(k.seed) + " | " + std::to_string(k.games) +
                       " games each, the same dice for every restriction")
@@ -419,16 +425,19 @@ std::string restrict_table(const Ranking& k) {
     for (const auto& r : k.rows) wide = std::max(wide, static_cast<int>(r.restriction.size()) + 2);
     t << std::left << std::setw(6) << "rank" << std::setw(wide) << "restriction" << std::setw(10)
       << k.measure.substr(0, 9) << std::setw(10) << "cost" << std::setw(22)
-      << (exact ? "" : "95% interval") << "\n";
+      << (exact ? "" : "95% interval") << (k.several ? "best play" : "") << "\n";
     for (std::size_t i = 0; i < k.rows.size(); ++i) {
         const Row& r = k.rows[i];
-        const std::string interval = exact ? std::string()
-                                           : "[" + fixed(r.low, 4) + ", " + fixed(r.high, 4) + "]";
+        const std::string interval =
+            exact || i == 0 ? std::string() : "[" + fixed(r.low, 4) + ", " + fixed(r.high, 4) + "]";
         t << std::setw(6) << (i == 0 ? std::string("-") : std::to_string(i)) << std::setw(wide)
           << r.restriction << std::setw(10) << fixed(r.value, 4) << std::setw(10)
           << (i == 0 ? std::string("-") : fixed(r.cost, 4)) << std::setw(22) << interval
           << (k.several ? r.best + "  " : "")
-          << (i == 0 ? "unrestricted" : r.ignorable ? "costs nothing: a rule a player can ignore" : "")
+          << (i == 0        ? "unrestricted"
+              : r.ignorable ? (exact ? "costs nothing: a rule a player can ignore"
+                                     : "no cost told apart from 0: a rule a player can ignore")
+                            : "")
           << '\n';
     }
     return t.str();
@@ -458,10 +467,10 @@ int cmd_restrict(const std::vector<std::string>& args, Io io) {
         k.scenario = groups.front().run->scenario;
         if (a.cfg.playouts < 2) throw UsageError("-n '1': a restriction needs two games or more");
         if (a.cfg.playouts > kMaxOutcomes / groups.size())
-            throw UsageError("-n " + std::to_string(a.cfg.playouts) + ": " +
-                             std::to_string(groups.size()) +
-                             " groups x that many games is more outcomes than odds restrict keeps (" +
-                             std::to_string(kMaxOutcomes) + ")");
+            throw UsageError(
+                "-n " + std::to_string(a.cfg.playouts) + ": " + std::to_string(groups.size()) +
+                " groups x that many games is more outcomes than odds restrict keeps (" +
+                std::to_string(kMaxOutcomes) + ")");
         const std::uint64_t total = a.cfg.playouts * groups.size();
         announce_queued(*parsed, io, "odds restrict",
                         std::to_string(groups.size()) + " groups x " +

@@ -121,7 +121,8 @@ void restrict_options(po::options_description& d) {
         "its rules of thumb), or policy names, comma-separated (the best of them)")(
         "budget", po::value<std::string>()->value_name("N"), "--play search's budget (default 32)")(
         "opponent", po::value<std::string>()->value_name("NAME"),
-        "two-seat games: the other seat's policy (default: the first of --play's)")(
+        "two-seat games: the other seat's policy (default: --play's one policy, a mirror; "
+        "several: the game's default policy)")(
         "metric", po::value<std::string>()->value_name("METRIC"),
         "a solo game's measure (default: its first headline metric)")(
         "exact", "the exact values from the game's solver (Dimension Duel), not sampled games")(
