@@ -412,35 +412,56 @@ std::string restrict_csv(const Ranking& k) {
     return csv;
 }
 
-std::string restrict_table(const Ranking& k) {
+// One row of the table: the cells padded to their columns, no blank at the end of the line.
+std::string table_line(const std::vector<std::pair<std::string, int>>& cells) {
     std::ostringstream t;
+    t << std::left;
+    for (const auto& [text, width] : cells) t << std::setw(width) << text;
+    std::string line = t.str();
+    line.erase(line.find_last_not_of(' ') + 1);
+    return line + '\n';
+}
+
+std::string restrict_table(const Ranking& k) {
     const bool exact = k.method == "exact";
-    t << k.game << " restrict | " << k.scenario << " | "
-      << (k.seat.empty() ? "" : "seat " + k.seat + " | ") << "best play " << k.play << " | "
-      << (exact ? std::string("exact")
-                : "seed " + std::to_string(k.seed) + " | " + std::to_string(k.games) +
-                      " games each, the same dice for every restriction")
-      << (k.partial ? " (PARTIAL: interrupted)" : "") << '\n';
-    int wide = 12;
-    for (const auto& r : k.rows) wide = std::max(wide, static_cast<int>(r.restriction.size()) + 2);
-    t << std::left << std::setw(6) << "rank" << std::setw(wide) << "restriction" << std::setw(10)
-      << k.measure.substr(0, 9) << std::setw(10) << "cost" << std::setw(22)
-      << (exact ? "" : "95% interval") << (k.several ? "best play" : "") << "\n";
+    const int digits = exact ? 6 : 4;  // exact: the value's six decimals
+    std::string t = k.game + " restrict | " + k.scenario + " | " +
+                    (k.seat.empty() ? "" : "seat " + k.seat + " | ") + "best play " + k.play +
+                    " | " +
+                    (exact ? std::string("exact")
+                           : "seed " + std::to_string(k.seed) + " | " + std::to_string(k.games) +
+                                 " games each, the same dice for every restriction") +
+                    (k.partial ? " (PARTIAL: interrupted)" : "") + '\n';
+    int wide = 13, best = 11;
+    for (const auto& r : k.rows) {
+        wide = std::max(wide, static_cast<int>(r.restriction.size()) + 2);
+        best = std::max(best, static_cast<int>(r.best.size()) + 2);
+    }
+    const int num = digits + 6, band = exact ? 0 : 22, named = k.several ? best : 0;
+    t += table_line({{"rank", 6},
+                     {"restriction", wide},
+                     {k.measure, std::max(num, static_cast<int>(k.measure.size()) + 2)},
+                     {"cost", num},
+                     {exact ? "" : "95% interval", band},
+                     {k.several ? "best play" : "", named}});
+    const int measure_width = std::max(num, static_cast<int>(k.measure.size()) + 2);
     for (std::size_t i = 0; i < k.rows.size(); ++i) {
         const Row& r = k.rows[i];
-        const std::string interval =
-            exact || i == 0 ? std::string() : "[" + fixed(r.low, 4) + ", " + fixed(r.high, 4) + "]";
-        t << std::setw(6) << (i == 0 ? std::string("-") : std::to_string(i)) << std::setw(wide)
-          << r.restriction << std::setw(10) << fixed(r.value, 4) << std::setw(10)
-          << (i == 0 ? std::string("-") : fixed(r.cost, 4)) << std::setw(22) << interval
-          << (k.several ? r.best + "  " : "")
-          << (i == 0        ? "unrestricted"
-              : r.ignorable ? (exact ? "costs nothing: a rule a player can ignore"
-                                     : "no cost told apart from 0: a rule a player can ignore")
-                            : "")
-          << '\n';
+        const std::string note = i == 0         ? "unrestricted"
+                                 : !r.ignorable ? ""
+                                 : exact        ? "costs nothing: a rule a player can ignore"
+                                         : "no cost told apart from 0: a rule a player can ignore";
+        t += table_line({{i == 0 ? std::string("-") : std::to_string(i), 6},
+                         {r.restriction, wide},
+                         {fixed(r.value, digits), measure_width},
+                         {i == 0 ? std::string("-") : fixed(r.cost, digits), num},
+                         {exact || i == 0 ? std::string()
+                                          : "[" + fixed(r.low, 4) + ", " + fixed(r.high, 4) + "]",
+                          band},
+                         {k.several ? r.best : std::string(), named},
+                         {note, 0}});
     }
-    return t.str();
+    return t;
 }
 
 }  // namespace
