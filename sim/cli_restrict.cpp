@@ -187,10 +187,20 @@ struct Group {
     std::size_t win = 0, draw = 0;  // the measured seat's win and the draw (solo: win = metric)
 };
 
+// The game of variant v (0: the game as given): the restriction added to what --set or --rules
+// already bar (restrict.tau=disruptor given, --restrict intensifier: disruptor,intensifier).
 Settings variant_settings(const RestrictArgs& a, std::size_t v) {
     Settings s = a.settings;
-    if (v > 0)
-        for (const auto& o : a.options) s.push_back({o, a.restrictions[v - 1]});
+    if (v == 0) return s;
+    for (const auto& o : a.options) {
+        const std::string& r = a.restrictions[v - 1];
+        const auto given =
+            std::find_if(s.begin(), s.end(), [&](const auto& kv) { return kv.first == o; });
+        if (given == s.end())
+            s.push_back({o, r});
+        else
+            given->second = given->second == "none" ? r : given->second + "," + r;
+    }
     return s;
 }
 
@@ -300,6 +310,7 @@ struct Ranking {
     std::string game, scenario, seat, play, measure, method;
     std::uint64_t seed = 0, games = 0;
     bool partial = false, several = false;  // several: candidate plays (the best is named)
+    bool given = false;                     // --set or --rules already restrict the reference game
     std::vector<Row> rows;                  // rows[0]: none; then ranked by cost, highest first
 };
 
@@ -447,7 +458,7 @@ std::string restrict_table(const Ranking& k) {
     const int measure_width = std::max(num, static_cast<int>(k.measure.size()) + 2);
     for (std::size_t i = 0; i < k.rows.size(); ++i) {
         const Row& r = k.rows[i];
-        const std::string note = i == 0         ? "unrestricted"
+        const std::string note = i == 0         ? (k.given ? "the game as given" : "unrestricted")
                                  : !r.ignorable ? ""
                                  : exact        ? "costs nothing: a rule a player can ignore"
                                          : "no cost told apart from 0: a rule a player can ignore";
@@ -476,6 +487,8 @@ int cmd_restrict(const std::vector<std::string>& args, Io io) {
     k.seat = a.seat;
     k.play = a.play_label;
     k.several = a.plays.size() > 1;
+    for (const auto& [name, value] : a.settings)
+        k.given = k.given || (name.rfind("restrict", 0) == 0 && value != "none");
     k.measure = g.seats.empty() ? a.metric : "score";
     k.method = a.exact ? "exact" : "sampled";
     k.seed = a.cfg.seed;

@@ -37,6 +37,19 @@ TEST_CASE("odds restrict: a dominated function costs exactly 0, the Disruptor mo
     CHECK(line_of(both.out, "disruptor").find("0.500663    -0.000663") != std::string::npos);
 }
 
+TEST_CASE("odds restrict: a restriction adds to what --set already bars", "[restrict][cli]") {
+    // The game without the Disruptor for either player (engine/dimension_duel/README.md's right
+    // column): Tau barred from the Deflector too has nothing against Kaon's, and nearly always
+    // loses.
+    const auto r = odds::test::cli({"restrict", "dimension-duel", "--exact", "--set", "hp=12",
+                                    "--set", "restrict.tau=disruptor", "--set",
+                                    "restrict.kaon=disruptor", "--restrict", "deflector"});
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("restrict.tau=disruptor restrict.kaon=disruptor |") != std::string::npos);
+    CHECK(line_of(r.out, "none").find("0.500663") != std::string::npos);
+    CHECK(line_of(r.out, "deflector").find("0.009060    0.491603") != std::string::npos);
+}
+
 TEST_CASE("odds restrict: a choice no policy makes costs nothing, sampled, paired game by game",
           "[restrict][cli]") {
     // The rules of thumb never choose who goes first in a bug-out (H7a), so on the same dice
