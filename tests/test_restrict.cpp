@@ -37,6 +37,34 @@ TEST_CASE("odds restrict: a dominated function costs exactly 0, the Disruptor mo
     CHECK(line_of(both.out, "disruptor").find("0.500663    -0.000663") != std::string::npos);
 }
 
+TEST_CASE("odds restrict: a dominated move costs 0 in the race, exactly and sampled",
+          "[restrict][cli]") {
+    // Two squares to go in one turn: walking wins surely, rolling 5 times in 6 (a 1 steps back):
+    // rolling is dominated, so barring it costs nothing, and barring walking costs 1/6.
+    const std::vector<std::string> race = {"restrict", "race",   "--play", "best",
+                                           "--set",    "goal=2", "--set",  "max_turns=1"};
+    auto with = [&](std::vector<std::string> extra) {
+        auto a = race;
+        a.insert(a.end(), extra.begin(), extra.end());
+        return odds::test::cli(a);
+    };
+    const auto exact = with({"--exact"});
+    REQUIRE(exact.code == 0);
+    CHECK(line_of(exact.out, "roll").find("1.000000    0.000000    costs nothing") !=
+          std::string::npos);
+    CHECK(line_of(exact.out, "walk").find("0.833333    0.166667") != std::string::npos);
+    CHECK(exact.out.find("1     walk") != std::string::npos);
+    const auto sampled = with({"-n", "600", "--no-progress"});
+    REQUIRE(sampled.code == 0);
+    CHECK(line_of(sampled.out, "roll").find("[0.0000, 0.0000]") != std::string::npos);
+    CHECK(line_of(sampled.out, "roll").find("ignore") != std::string::npos);
+    CHECK(line_of(sampled.out, "walk").find("ignore") == std::string::npos);
+    // Barring both moves leaves a turn no move: refused (R5).
+    const auto both = with({"--restrict", "walk,roll"});
+    CHECK(both.code == 2);
+    CHECK(both.err.find("never both") != std::string::npos);
+}
+
 TEST_CASE("odds restrict: a restriction adds to what --set already bars", "[restrict][cli]") {
     // The game without the Disruptor for either player (engine/dimension_duel/README.md's right
     // column): Tau barred from the Deflector too has nothing against Kaon's, and nearly always
