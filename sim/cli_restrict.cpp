@@ -146,6 +146,10 @@ RestrictArgs read_args(const po::variables_map& vm) {
                          " offers no restriction (no choice of the player's to bar; games that "
                          "have: " +
                          games_with_restrictions() + ")");
+    if (vm.count("policy"))  // the seats are the command's: --play and --opponent
+        throw UsageError(
+            "--policy: odds restrict seats the best play itself; give --play (and "
+            "--opponent for the other seat)");
     a.settings = settings_of(vm);
     a.exact = vm.count("exact") != 0;
     if (a.exact && !g.exact)
