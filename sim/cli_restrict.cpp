@@ -116,6 +116,8 @@ void read_play(const po::variables_map& vm, RestrictArgs& a) {
         std::string s(g.search);
         a.plays = {s.replace(at, 3, std::to_string(*n))};
         a.play_label = a.plays[0];
+    } else if (vm.count("budget")) {
+        throw UsageError("--budget: the budget of --play search, not of --play '" + play + "'");
     } else if (play == "thumbs") {
         for (const auto& r : g.ladder)  // random play is no rule of thumb
             if (r.find("{n}") == std::string_view::npos && r != "random" && !r.ends_with("/random"))

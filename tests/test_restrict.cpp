@@ -126,6 +126,7 @@ TEST_CASE("odds restrict: the same ranking on 1 and 2 threads, and bad input", "
     const Bad bad[] = {
         {{"restrict", "bosconian"}, "offers no restriction"},
         {{"restrict", "naval", "--policy", "gunner"}, "--play"},
+        {{"restrict", "naval", "--play", "gunner", "--budget", "8"}, "--budget"},
         {{"restrict", "naval", "--seat", "c"}, "'c'"},
         {{"restrict", "fpb", "--seat", "a"}, "solo"},
         {{"restrict", "naval", "--restrict", "ram"}, "ram"},
