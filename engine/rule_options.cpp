@@ -202,6 +202,26 @@ std::string options_table_markdown(std::span<const OptionInfo> options) {
     return s;
 }
 
+std::optional<std::uint32_t> read_word_set(std::string_view text, std::string_view words) {
+    if (text == "none") return 0u;
+    const auto names = detail::split_words(words);
+    std::uint32_t bits = 0;
+    for (const auto& name : detail::split_words(text)) {
+        const auto at = std::find(names.begin(), names.end(), name);
+        if (at == names.end()) return std::nullopt;
+        bits |= 1u << (at - names.begin());
+    }
+    return bits;
+}
+
+std::string write_word_set(std::uint32_t bits, std::string_view words) {
+    const auto names = detail::split_words(words);
+    std::string t;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (bits >> i & 1u) t += (t.empty() ? "" : ",") + names[i];
+    return t.empty() ? "none" : t;
+}
+
 namespace detail {
 
 std::vector<std::string> split_words(std::string_view list) {

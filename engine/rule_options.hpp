@@ -102,6 +102,11 @@ std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t lo
 
 // "a", "a or b", "a, b or c".
 std::string or_list(const std::vector<std::string>& words);
+// Restricted play (a game's restrict options): `text` is "none" or a comma list of names from
+// `words` (comma-separated); bit i of the result for words[i]. nullopt for an unknown or empty
+// name. write_word_set gives the set back in the words' order ("none" when empty).
+std::optional<std::uint32_t> read_word_set(std::string_view text, std::string_view words);
+std::string write_word_set(std::uint32_t bits, std::string_view words);
 // What a whole number option takes, as its message says it: "a whole number from 1 to 64", or
 // "2d6 or a whole number from 1 to 36" when 0 is spelled as a word.
 std::string whole_number_takes(std::string_view zero_word, std::int64_t lo, std::int64_t hi);
@@ -211,6 +216,9 @@ struct Text {
     // What is valid, in general: the docs show it, and the message for an empty value.
     std::string_view takes = {};
     bool comma_list = false;
+    // A set of words (restricted play's restrict options): the words, comma-separated, each a
+    // value on its own (OptionInfo::words; odds restrict tries them one at a time).
+    std::string_view words = {};
 };
 
 template <class O>
@@ -385,6 +393,7 @@ public:
             } else {
                 info.kind = OptionKind::text;
                 info.comma_list = std::get<Text<O>>(opt.type).comma_list;
+                info.words = detail::split_words(std::get<Text<O>>(opt.type).words);
             }
             info.help = detail::render_help(opt.help, info.values, opt.ruling);
             out.push_back(std::move(info));

@@ -48,7 +48,8 @@ const char* const kInputs[] = {"provenance.csv", "summary.csv",       "distribut
                                "survival.csv",   "compare.csv",       "policies.csv",
                                "tournament.csv", "ratings.csv",       "sweep.csv",
                                "check.csv",      "tune.csv",          "ladder.csv",
-                               "skill.csv",      "exact/summary.csv", "exact/distributions.csv"};
+                               "skill.csv",      "exact/summary.csv", "exact/distributions.csv",
+                               "restrict.csv"};
 
 std::string slurp(const fs::path& p) {
     return read_input_file(p.string(), "the report's input", kMaxDataFile, kMaxDataLine);
@@ -872,6 +873,40 @@ std::string skill_sections(const fs::path& dir) {
     return s;
 }
 
+// odds restrict (docs/skill.md): the restriction ranking as a forest plot, each restriction's
+// cost with its 95% interval (a point for an exact one), highest first; a restriction that costs
+// nothing is marked as a rule a player can ignore.
+std::string restrict_sections(const fs::path& dir) {
+    const CsvTable t = read(dir, "restrict.csv");
+    if (t.rows.empty()) return {};
+    const std::string measure = t.at(0, "measure");
+    std::vector<svg::ForestRow> rows;
+    for (std::size_t r = 1; r < t.rows.size(); ++r) {
+        const bool ignorable = t.at(r, "ignorable") == "true";
+        rows.push_back({t.at(r, "rank") + ": " + t.at(r, "restriction"), number(t.at(r, "cost")),
+                        number(t.at(r, "ci_low")), number(t.at(r, "ci_high")),
+                        "best play under it: " + t.at(r, "best_play") + "; " + measure + " " +
+                            t.at(r, "value") + (ignorable ? "; costs nothing" : ""),
+                        ignorable ? 2 : 0, ignorable ? "ignorable" : ""});
+    }
+    return partial_note(t) + "<section><h2>What each rule element is worth</h2><p>" +
+           "Each restriction's cost: what the best available play (" + escape(t.at(0, "play")) +
+           ") loses in " + escape(measure) + " when it may never make that choice, " +
+           (t.at(0, "method") == "exact"
+                ? std::string("exact")
+                : "the mean paired difference on the same dice with its 95% interval") +
+           "; highest first. <em>ignorable</em> marks a restriction that costs nothing (its "
+           "interval holds 0): a rule a player can ignore. Unrestricted: " +
+           escape(measure) + " " + escape(t.at(0, "value")) + ".</p>" +
+           figure(svg::forest_chart("odds restrict: the cost of each restriction",
+                                    measure + " lost", rows, 0.0),
+                  csv_table(t,
+                            {"rank", "restriction", "best_play", "value", "cost", "ci_low",
+                             "ci_high", "ignorable", "games"},
+                            [](std::size_t) { return true; })) +
+           "</section>";
+}
+
 // The words (NAME=VALUE) of the first row's scenario that every row's scenario holds: what the
 // combinations, pairings or policies of a folder share.
 std::string shared_scenario(const CsvTable& t) {
@@ -945,6 +980,10 @@ std::string report_html(const fs::path& dir) {
     } else if (has("check.csv")) {
         kind = "check";
         body = check_sections(dir);
+    } else if (has("restrict.csv")) {
+        kind = "restrict";
+        main = read(dir, "restrict.csv");
+        body = restrict_sections(dir);
     } else if (has("ladder.csv") || has("skill.csv")) {
         kind = "skill";
         main = read(dir, "ladder.csv");
@@ -977,7 +1016,7 @@ std::string report_html(const fs::path& dir) {
         body = run_sections(dir);
     }
     if (kind == "compare" || kind == "tournament" || kind == "sweep" || kind == "tune" ||
-        kind == "skill") {
+        kind == "skill" || kind == "restrict") {
         // The policies of a comparison or tournament are its subject, not one run's: not one row.
         CsvTable head;
         head.header = {"game", "scenario", "seed", "playouts", "status"};
@@ -990,6 +1029,8 @@ std::string report_html(const fs::path& dir) {
             if (kind == "tune") row[3] = "";  // playouts: per setting, in the table
             if (kind == "tournament") row[3] = tournament_playouts(read(dir, "tournament.csv"));
             if (kind == "skill") row[3] = main.at(0, "games") + " games a pairing or rung";
+            if (kind == "restrict") row[3] = main.at(0, "games") + " games a restriction";
+            if (kind == "restrict") row[5] = main.at(0, "play");
             if (kind != "sweep" && kind != "tune") row[5] = policies;
             head.rows.push_back(row);
         }

@@ -22,6 +22,7 @@ CommandFn cmd_compare;                                                      // s
 CommandFn cmd_tournament;  // sim/cli_tournament.cpp
 CommandFn cmd_skill;       // sim/cli_skill.cpp
 CommandFn cmd_shape;       // sim/cli_shape.cpp
+CommandFn cmd_restrict;    // sim/cli_restrict.cpp
 CommandFn cmd_merge;       // sim/cli_merge.cpp
 CommandFn cmd_report;      // sim/cli_report.cpp
 

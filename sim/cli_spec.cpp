@@ -112,6 +112,35 @@ void shape_options(po::options_description& d) {
     out_option(d, "write shape.csv into DIR");
 }
 
+void restrict_options(po::options_description& d) {
+    d.add_options()("restrict",
+                    po::value<std::vector<std::string>>()->composing()->value_name("VALUE"),
+                    "a restriction: a value of the game's restrict option, e.g. intensifier or "
+                    "cover,halt (repeatable; default: each of its words alone)")(
+        "seat", po::value<std::string>()->value_name("SEAT"),
+        "two-seat games: the seat restricted (default: the first), or both")(
+        "play", po::value<std::string>()->value_name("PLAY"),
+        "the best available play: search (the game's search at --budget), thumbs (the best of "
+        "its rules of thumb), or policy names, comma-separated (the best of them)")(
+        "budget", po::value<std::string>()->value_name("N"), "--play search's budget (default 32)")(
+        "opponent", po::value<std::string>()->value_name("NAME"),
+        "two-seat games: the other seat's policy (default: --play's one policy, a mirror; "
+        "several: the game's default policy)")(
+        "metric", po::value<std::string>()->value_name("METRIC"),
+        "a solo game's measure (default: its first headline metric)")(
+        "exact", "the exact values from the game's solver (Dimension Duel), not sampled games")(
+        "playouts,n", po::value<std::string>()->default_value("200")->value_name("N"),
+        "games each restriction and each candidate play: 200, 1e3, 2k")(
+        "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
+        "the seed (0 to 2^64-1): game j plays on the dice of stream j in every group")(
+        "threads,j", po::value<std::string>()->value_name("N"),
+        "worker threads (default: every hardware thread)")("no-progress",
+                                                           "no progress bar, even on a terminal");
+    add_game_options(d);
+    out_option(d, "write restrict.csv into DIR");
+    add_report_option(d);
+}
+
 void sweep_options(po::options_description& d) {
     d.add_options()(
         "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUES"),
@@ -373,6 +402,22 @@ const CommandSpec kCommands[] = {
      1,
      shape_options,
      cmd_shape},
+    {"restrict",
+     "what each rule element is worth: restricted play, ranked by what it costs",
+     "odds restrict GAME [--restrict VALUE ...] [--seat SEAT|both] [--play PLAY] [options]",
+     "Restricted play (Jaffe et al., AIIDE 2012): each restriction the game offers (a value of "
+     "its rule option restrict or restrict.SEAT; by default each of its words alone) is played "
+     "with the best available play on the same dice as the unrestricted game, and ranked by what "
+     "it costs the restricted seat's score (a win 1, a draw 1/2) or a solo game's metric: the "
+     "mean paired difference with its 95% interval. A restriction whose interval holds 0 is "
+     "flagged: a rule a player can ignore. --exact takes the values from the game's solver "
+     "(Dimension Duel, --play equilibrium by default). --out DIR writes restrict.csv "
+     "(docs/skill.md).",
+     {"odds restrict dimension-duel --exact", "odds restrict fpb --play thumbs -n 2000"},
+     "game",
+     1,
+     restrict_options,
+     cmd_restrict},
     {"sweep",
      "every combination of varied rule options, with common random numbers",
      "odds sweep GAME --vary NAME=VALUES [--vary ...] [options]",

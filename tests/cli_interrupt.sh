@@ -190,3 +190,20 @@ signal_after - 1 INT "$odds" skill dimension-duel --policy dice --search mcts:{n
 stopped "skill inside a search" 130 'nothing written'
 [ -e "$dir/skill-none" ] && fail "skill: the stopped ladder left $dir/skill-none behind"
 echo "ok: skill stopped inside a search in $took_ms ms, exit 130, nothing written"
+
+# restrict (issue 32): cheap variants, millions of games each, stopped under way: the ranking of
+# the first games every variant played, every row of restrict.csv partial; stopped inside a
+# search before every variant has two games: nothing written, no folder left.
+signal_after - 1 INT "$odds" restrict fpb --play bug-out --restrict carry -n 5M \
+  --threads 2 --no-progress --out "$dir/restrict"
+stopped "restrict fpb, under way" 130 'interrupted; the ranking is of the first'
+[ -s "$dir/restrict/restrict.csv" ] || fail "restrict: restrict.csv missing"
+rows=$(($(wc -l <"$dir/restrict/restrict.csv") - 1))
+[ "$(grep -c ',partial$' "$dir/restrict/restrict.csv")" -eq "$rows" ] ||
+  fail "restrict: a row of restrict.csv not partial"
+echo "ok: restrict stopped by SIGINT in $took_ms ms, exit 130, restrict.csv partial"
+signal_after - 1 INT "$odds" restrict dimension-duel --play mcts:1000000 -n 10 --threads 2 \
+  --no-progress --out "$dir/restrict-none"
+stopped "restrict inside a search" 130 'nothing written'
+[ -e "$dir/restrict-none" ] && fail "restrict: the stopped run left $dir/restrict-none behind"
+echo "ok: restrict stopped inside a search in $took_ms ms, exit 130, nothing written"

@@ -9,6 +9,11 @@ constexpr std::string_view kRestrictTakes =
     "none, or function names, comma-separated: disruptor, delayed, deflector, intensifier, "
     "changer_self, changer_opponent, changer (both modes); never bluff";
 
+// The restrictions odds restrict tries one at a time (OptionInfo::words): each function, and the
+// changer in both modes.
+constexpr std::string_view kRestrictWords =
+    "disruptor,delayed,deflector,intensifier,changer_self,changer_opponent,changer";
+
 template <int kSeat>
 std::string read_barred(Options& o, std::string_view text) {
     std::uint8_t bits = 0;
@@ -156,7 +161,8 @@ constexpr Option<Options> kOptions[] = {
      .type = Text<Options>{.read = read_barred<kTau>,
                            .write = write_barred<kTau>,
                            .takes = kRestrictTakes,
-                           .comma_list = true},
+                           .comma_list = true,
+                           .words = kRestrictWords},
      .help = "restricted play: the functions Tau may never play (every policy of the seat "
              "honours it; equilibrium solves the restricted game)",
      .ruling = "D2b",
@@ -165,7 +171,8 @@ constexpr Option<Options> kOptions[] = {
      .type = Text<Options>{.read = read_barred<kKaon>,
                            .write = write_barred<kKaon>,
                            .takes = kRestrictTakes,
-                           .comma_list = true},
+                           .comma_list = true,
+                           .words = kRestrictWords},
      .help = "restricted play: the functions Kaon may never play, as restrict.tau",
      .ruling = "D2b",
      .named_when_changed = true},

@@ -15,6 +15,19 @@ template <std::size_t A, std::size_t C>
 inline constexpr Field<Options, FaceSet> sniper_cell{&SniperCell<A, C>::get,
                                                      &SniperCell<A, C>::set};
 
+// H3a (restricted play): the choices barred, a bit each in kRestrictWords' order (Options::kBar*).
+constexpr std::string_view kRestrictWords = "smoke,cover,halt,move,carry,first_out";
+constexpr std::string_view kRestrictTakes =
+    "none, or comma-separated: smoke, cover (covering fire), halt, move (the Lt's orders, H4), "
+    "carry (a voluntary carry, H5), first_out (choosing which wounded man goes first, H7a)";
+std::string read_barred(Options& o, std::string_view text) {
+    const auto bits = read_word_set(text, kRestrictWords);
+    if (!bits) return std::string(kRestrictTakes);
+    o.barred = static_cast<std::uint8_t>(*bits);
+    return "";
+}
+std::string write_barred(const Options& o) { return write_word_set(o.barred, kRestrictWords); }
+
 // The most a Guts roll totals (H2): a Guts above it always succeeds (at or under).
 std::int64_t guts_most(const Options& o) { return std::max(0, o.guts_dice.max()); }
 
@@ -258,6 +271,16 @@ constexpr Option<Options> kOptions[] = {
      .help = "wounded marines in cover each withdrawing marine takes with him (the book: one), "
              "{range}",
      .ruling = "H7",
+     .named_when_changed = true},
+    {.name = "restrict",
+     .type = Text<Options>{.read = read_barred,
+                           .write = write_barred,
+                           .takes = kRestrictTakes,
+                           .comma_list = true,
+                           .words = kRestrictWords},
+     .help = "restricted play: the choices the player may never make (every policy honours it; "
+             "a barred order is played as no order)",
+     .ruling = "H3a",
      .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"fpb", kOptions};

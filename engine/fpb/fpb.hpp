@@ -93,6 +93,18 @@ struct Options {
     int friendly_from = 2;  // H6: covering fire from this area or any behind it risks friendly fire
     int bug_out_lt_reach = 1;  // H7: the Lt's reach from the cover area for one roll for all
     int bug_out_wounded = 1;   // H7: wounded men each withdrawing marine takes
+    // H3a (restricted play, option restrict): the choices the player may never make, a bit each:
+    // the Lt's orders smoke, covering fire, halt, move (bit kind - 1 of Order::Kind, H4), a
+    // voluntary carry (H5), choosing the wounded man who goes first in a bug-out (H7a).
+    enum Bar : std::uint8_t {
+        kBarSmoke = 1,
+        kBarCover = 2,
+        kBarHalt = 4,
+        kBarMove = 8,
+        kBarCarry = 16,
+        kBarFirstOut = 32
+    };
+    std::uint8_t barred = 0;
 
     const FaceSet& sniper(int area, int cover) const noexcept {
         return sniper_rows[static_cast<std::size_t>(area - 1)][static_cast<std::size_t>(cover)];
@@ -124,7 +136,10 @@ struct State {
     // Smoke orders left this game (H4: smoke.orders); kNoLimit by the book.
     static constexpr std::uint8_t kNoLimit = 255;
     std::uint8_t smoke_left = kNoLimit;
-    bool can_smoke() const noexcept { return smoke_left > 0; }
+    // H3a: the choices restricted play bars (Options::barred, its kBar* bits), carried like the
+    // Lt's command so that the kernel's helpers and the policies need no options.
+    std::uint8_t barred = 0;
+    bool can_smoke() const noexcept { return smoke_left > 0 && (barred & Options::kBarSmoke) == 0; }
     // Where the turn stands (the resumable form, Game below): between turns, or at one of its
     // decision points: the leader's action (H4), the carries (H5), the bug-out call (H7).
     enum Phase : std::uint8_t { kNewTurn, kLeader, kCarry, kBugOut } phase = kNewTurn;
@@ -142,6 +157,7 @@ struct State {
         s.reach = static_cast<std::uint8_t>(o.lt_reach);
         s.orders = static_cast<std::uint8_t>(o.orders);
         s.smoke_left = o.smoke_orders == 0 ? kNoLimit : static_cast<std::uint8_t>(o.smoke_orders);
+        s.barred = o.barred;  // H3a
         for (int i = 0; i < kSquad; ++i) {
             const int a = o.start_area[static_cast<std::size_t>(i)];
             s.m[i].area = s.m[i].start_area = static_cast<std::uint8_t>(a == 0 ? o.areas : a);
@@ -199,6 +215,11 @@ struct Order {
     }
     bool operator==(const Order&) const = default;  // search's tree (policies/mcts.hpp)
 };
+
+// H3a: is an order of this kind barred by restricted play (bit kind - 1; no order never is)?
+inline bool order_barred(const State& s, int kind) noexcept {
+    return kind != Order::kNone && (s.barred >> (kind - 1) & 1u) != 0;
+}
 
 // Carry attempts: carry[c] is the wounded marine c tries to carry, or -1 (H5).
 using CarryPlan = std::array<std::int8_t, kSquad>;
@@ -584,9 +605,11 @@ struct Game {
             }
             for (const auto& [mask, kind] :
                  {std::pair{cover, Order::kCover}, std::pair{halt, Order::kHalt}})
-                for (unsigned sub = mask; sub != 0; sub = (sub - 1) & mask)  // non-empty subsets
+                for (unsigned sub = order_barred(s, kind) ? 0u : mask; sub != 0;
+                     sub = (sub - 1) & mask)  // non-empty subsets (none when barred, H3a)
                     add(kind == Order::kCover ? Order::cover(static_cast<std::uint8_t>(sub))
                                               : Order::halt(static_cast<std::uint8_t>(sub)));
+            if (order_barred(s, Order::kMove)) return n;  // H3a
             // Moves: each mover stays, steps back or steps forward where the field allows.
             std::array<std::int8_t, kSquad> step{};
             for (;;) {
@@ -611,6 +634,7 @@ struct Game {
             Choice c;
             c.carry = no_carries();
             out[n++] = c;
+            if (s.barred & Options::kBarCarry) return n;  // H3a: no carry
             for (int at = 0; at < n; ++at) {
                 const CarryPlan base = out[at].carry;
                 int last = -1;  // extend only after the plan's last carrier: each plan once
@@ -637,7 +661,8 @@ struct Game {
             call(-2);  // no bug-out
             call(-1);  // a bug-out, H5a's order
             const auto w = wounded_in_cover(s);
-            if (w[1] >= 0)  // H7a: two wounded men in area 3: the other may go first
+            // H7a: two wounded men in area 3: the other may go first (H3a: unless barred)
+            if (w[1] >= 0 && (s.barred & Options::kBarFirstOut) == 0)
                 call(w[0] == kIceCube ? w[1] : (w[1] == kIceCube ? w[0] : w[1]));
         }
         return n;
@@ -682,11 +707,16 @@ struct Game {
     static void step(State& s, const Options& o, const Choice& c, Dice& dice) {
         switch (s.phase) {
             case State::kLeader:  // H4: leader.orders actions a turn (the book: one)
-                leader_phase(s, c.order, dice, o);
+                // H3a: a barred order is played as no order (a policy never gets round it).
+                if (s.barred != 0 && order_barred(s, c.order.kind))
+                    leader_phase(s, Order::none(), dice, o);
+                else
+                    leader_phase(s, c.order, dice, o);
                 if (--s.orders_left == 0 || !s.lt_commands()) s.phase = State::kCarry;
                 return;
-            case State::kCarry:
-                reaction_phase(s, c.carry, dice, o);
+            case State::kCarry:  // H3a: no carry when carries are barred
+                reaction_phase(s, (s.barred & Options::kBarCarry) ? no_carries() : c.carry, dice,
+                               o);
                 sniper_phase(s, dice, o);
                 if (s.any_fit_on_board()) {
                     s.phase = State::kBugOut;
@@ -694,7 +724,9 @@ struct Game {
                 }
                 break;
             case State::kBugOut:
-                if (c.bug_out) bug_out_phase(s, dice, c.first_out, o);
+                if (c.bug_out)  // H3a: H5a's order when the choice is barred
+                    bug_out_phase(s, dice, (s.barred & Options::kBarFirstOut) ? -1 : c.first_out,
+                                  o);
                 break;
             default:
                 return;

@@ -126,7 +126,7 @@ struct Carrying {
     }
     template <class Dice>
     CarryPlan carries(const State& s, Dice&) {
-        return all_carries(s);
+        return (s.barred & Options::kBarCarry) ? no_carries() : all_carries(s);  // H3a
     }
     template <class Dice>
     bool bug_out(const State& s, Dice&) {
@@ -146,7 +146,8 @@ struct CoverRescue {
                 s.in_reach(s.cover()))
                 quiet = static_cast<std::uint8_t>(quiet | (1u << i));
         }
-        if (!firing && quiet) return Order::cover(quiet);
+        if (!firing && quiet && !order_barred(s, Order::kCover))  // H3a: else straight on
+            return Order::cover(quiet);
         return r < 0 ? send(s, kLt, area) : send(s, r, area);
     }
 };
@@ -164,7 +165,8 @@ struct SmokeRescue {
                 firers = static_cast<std::uint8_t>(firers | (1u << i));
             someone_in_smoke = someone_in_smoke || (x.fit() && s.smoke[x.area] > 0);
         }
-        if (firers && someone_in_smoke) return Order::halt(firers);
+        if (firers && someone_in_smoke && !order_barred(s, Order::kHalt))  // H3a
+            return Order::halt(firers);
         if (!s.in_reach(area)) return Order{}.move(kLt, area < s.lt().area ? -1 : +1);
         return r < 0 ? send(s, kLt, area) : send(s, r, area);
     }
@@ -239,9 +241,10 @@ struct Random {
             else
                 cover = static_cast<std::uint8_t>(cover | (1u << i));
         }
-        if (cover) kinds[n++] = Order::kCover;
-        if (halt) kinds[n++] = Order::kHalt;
-        if (move) kinds[n++] = Order::kMove;
+        // H3a: never a barred kind (smoke: can_smoke)
+        if (cover && !order_barred(s, Order::kCover)) kinds[n++] = Order::kCover;
+        if (halt && !order_barred(s, Order::kHalt)) kinds[n++] = Order::kHalt;
+        if (move && !order_barred(s, Order::kMove)) kinds[n++] = Order::kMove;
         auto subset = [&](std::uint8_t from) {
             std::uint8_t who = 0;
             for (int i = 0; i < kSquad; ++i)
@@ -280,6 +283,7 @@ struct Random {
     template <class Dice>
     CarryPlan carries(const State& s, Dice& dice) {
         CarryPlan plan = no_carries();
+        if (s.barred & Options::kBarCarry) return plan;  // H3a
         std::array<bool, kSquad> taken{};
         for (int c = 0; c < kSquad; ++c) {
             std::array<int, kSquad> can{};
@@ -301,7 +305,8 @@ struct Random {
     template <class Dice>
     int first_out(const State& s, Dice& dice) {
         const auto w = wounded_in_cover(s);
-        return w[1] < 0 ? -1 : w[static_cast<std::size_t>(uniform(2, dice))];
+        if (w[1] < 0 || (s.barred & Options::kBarFirstOut)) return -1;  // H3a: H5a's order
+        return w[static_cast<std::size_t>(uniform(2, dice))];
     }
 };
 
@@ -313,8 +318,9 @@ template <class D>
 int candidate_orders(const State& s, std::array<Order, kCandidateOrders>& cand, D& dice,
                      const Options& o) {
     int n = 0;
-    auto add = [&](const Order& order) {
-        if (n < kCandidateOrders) cand[static_cast<std::size_t>(n++)] = order;
+    auto add = [&](const Order& order) {  // H3a: never a barred order
+        if (n < kCandidateOrders && !order_barred(s, order.kind))
+            cand[static_cast<std::size_t>(n++)] = order;
     };
     add(Order::none());
     for (int a = 1; a <= s.areas; ++a)
@@ -362,7 +368,7 @@ struct Rollout {
 
     template <class D>
     CarryPlan carries(const State& s, D&) {
-        return all_carries(s);
+        return (s.barred & Options::kBarCarry) ? no_carries() : all_carries(s);  // H3a
     }
 
     template <class D>

@@ -1,4 +1,6 @@
 // Full Plastic Bodybag rule tests: each H-ruling pinned to the exact faces it prescribes.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "engine/dice.hpp"
@@ -1011,4 +1013,122 @@ TEST_CASE("H1 options: squad.size, the men who take the field", "[fpb][H1][varia
     CHECK(read_position(text, "p", five).m[kLegs].status == kAbsent);
     CHECK_THROWS_AS(read_position(text, "p", with({})), UsageError);
     CHECK_THROWS_AS(with({{"squad.size", "1"}}), UsageError);
+}
+
+TEST_CASE("H3a restrict: read, named in the scenario, refused when bad", "[fpb][H3a]") {
+    CHECK(parse_options({}).barred == 0);
+    CHECK(scenario(parse_options({})).find("restrict") == std::string::npos);
+    CHECK(parse_options({{"restrict", "none"}}).barred == 0);
+    const Options o = parse_options({{"restrict", "carry,smoke"}});
+    CHECK(o.barred == (Options::kBarSmoke | Options::kBarCarry));
+    CHECK(scenario(o).find("restrict=smoke,carry") != std::string::npos);
+    CHECK(State::start(o).barred == o.barred);
+    for (const char* bad : {"bug_out", "", "smoke,,carry", "Smoke"})
+        CHECK_THROWS_WITH(parse_options({{"restrict", bad}}),
+                          Catch::Contains("restrict") && Catch::Contains("first_out"));
+}
+
+TEST_CASE("H3a a barred order is played as no order; the others as the book plays them",
+          "[fpb][H3a]") {
+    auto at_leader = [](const Options& o) {
+        State s = State::start(o);
+        Game::begin(s);
+        REQUIRE(s.phase == State::kLeader);
+        return s;
+    };
+    Game::Choice cover;
+    cover.order = Order::cover(static_cast<std::uint8_t>(1 << kTex));
+    {  // barred: no Lt roll, nobody fires
+        const Options o = parse_options({{"restrict", "cover"}});
+        State s = at_leader(o);
+        ScriptedDice none{};
+        Game::step(s, o, cover, none);
+        CHECK_FALSE(s.m[kTex].firing);
+        CHECK(s.phase == State::kCarry);
+    }
+    {  // another order barred: covering fire exactly as the book (the Lt's roll, 4 + 4)
+        const Options o = parse_options({{"restrict", "smoke,halt,move,carry,first_out"}});
+        State s = at_leader(o), book = at_leader(Options{});
+        ScriptedDice d{4, 4}, e{4, 4};
+        Game::step(s, o, cover, d);
+        Game::step(book, Options{}, cover, e);
+        CHECK(d.remaining() == 0);
+        CHECK(s.m[kTex].firing);
+        CHECK(book.m[kTex].firing);
+    }
+    {  // a smoke order barred: nothing rolled (can_smoke is false)
+        const Options o = parse_options({{"restrict", "smoke"}});
+        State s = at_leader(o);
+        CHECK_FALSE(s.can_smoke());
+        Game::Choice smoke;
+        smoke.order = Order::smoke(3);
+        ScriptedDice none{};
+        Game::step(s, o, smoke, none);
+        CHECK(s.smoke[3] == 0);
+    }
+}
+
+TEST_CASE("H3a carries barred: the would-be carrier reacts like the others", "[fpb][H3a]") {
+    const Options o = parse_options({{"restrict", "carry"}});
+    State s = State::start(o);
+    s.m[kTex].area = 1;
+    s.m[kBuster].area = 1;
+    Scripted p;
+    p.plan[kTex] = kIceCube;
+    // No carry: Tex, Buster and the four others react quietly; the sniper rolls 1, 1 for Tex and
+    // Buster in area 1.
+    ScriptedDice d(cat(quiet(6), {1, 1}));
+    play_turn(s, o, p, d);
+    CHECK(d.remaining() == 0);
+    CHECK(s.m[kTex].area == 1);
+    CHECK(s.m[kIceCube].area == 1);
+}
+
+TEST_CASE("H3a legal choices leave out the barred ones and keep the rest", "[fpb][H3a]") {
+    std::vector<Game::Choice> all(Game::kMaxChoices), some(Game::kMaxChoices);
+    State book;
+    Game::begin(book);
+    book.m[kLt].area = 2;  // smoke into areas 1-3, every order in reach
+    book.m[kTex].firing = true;
+    const Options o = parse_options({{"restrict", "cover,move"}});
+    State s = book;
+    s.barred = o.barred;
+    const int n = Game::legal(book, Options{}, all.data());
+    const int k = Game::legal(s, o, some.data());
+    int kept = 0;
+    for (int i = 0; i < n; ++i) {
+        const bool barred = all[i].order.kind == Order::kCover || all[i].order.kind == Order::kMove;
+        kept += !barred;
+        if (!barred) CHECK(std::find(some.begin(), some.begin() + k, all[i]) != some.begin() + k);
+    }
+    CHECK(k == kept);
+    CHECK(kept < n);
+}
+
+TEST_CASE("H3a every policy honours the restriction over whole games", "[fpb][H3a]") {
+    const Options o = parse_options({{"restrict", "cover,halt,carry,first_out"}});
+    for (const char* name : {"cover-and-carry", "smoke-and-carry", "lead-from-front",
+                             "bravest-first", "bug-out", "random", "rollout:4", "mcts:40"}) {
+        const PolicyChoice pc = parse_policy("fpb", kPolicyInfos, name);
+        Policy policy = kPolicies[pc.index].make(o, pc.args);
+        int decisions = 0;
+        for (std::uint64_t g = 0; g < 20; ++g) {
+            odds::Dice dice(g + 1);
+            State s = State::start(o);
+            Game::begin(s);
+            while (!s.over) {
+                const auto c =
+                    std::visit([&](auto& p) { return Game::decide(s, o, p, dice); }, policy);
+                if (s.phase == State::kLeader) {
+                    CHECK(c.order.kind != Order::kCover);
+                    CHECK(c.order.kind != Order::kHalt);
+                }
+                if (s.phase == State::kCarry) CHECK(c.carry == no_carries());
+                if (s.phase == State::kBugOut) CHECK(c.first_out == -1);
+                ++decisions;
+                Game::apply(s, o, c, dice);
+            }
+        }
+        CHECK(decisions > 20);
+    }
 }

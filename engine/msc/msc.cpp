@@ -64,6 +64,24 @@ struct SizeField {
 template <std::size_t I>
 constexpr Field<Options, int> size_field{&SizeField<I>::get, &SizeField<I>::set};
 
+// M2c, M5b, M7f (restricted play): what a side may never do, a bit each (Options::Bar).
+constexpr std::string_view kRestrictWords = "small,medium,large,merge,split,retreat";
+constexpr std::string_view kRestrictTakes =
+    "none, or comma-separated: small, medium, large (never build a ship of that size, "
+    "ships.*_bp, M2), merge (never merge fleets, M5a), split (never detach ships, M5a), retreat "
+    "(never retreat by choice, M7)";
+template <std::size_t kSide>
+std::string read_barred(Options& o, std::string_view text) {
+    const auto bits = read_word_set(text, kRestrictWords);
+    if (!bits) return std::string(kRestrictTakes);
+    o.barred[kSide] = static_cast<std::uint8_t>(*bits);
+    return "";
+}
+template <std::size_t kSide>
+std::string write_barred(const Options& o) {
+    return write_word_set(o.barred[kSide], kRestrictWords);
+}
+
 constexpr Option<Options> kOptions[] = {
     {.name = "map",
      .type = Text<Options>{.read = read_map,
@@ -261,6 +279,24 @@ constexpr Option<Options> kOptions[] = {
      .help = "hexes a retreat moves toward the side's home (never past it), {range}",
      .ruling = "M7",
      .named_when_changed = true},
+    {.name = "restrict.a",
+     .type = Text<Options>{.read = read_barred<0>,
+                           .write = write_barred<0>,
+                           .takes = kRestrictTakes,
+                           .comma_list = true,
+                           .words = kRestrictWords},
+     .help = "restricted play: what side A may never do (every policy honours it)",
+     .ruling = "M2c, M5b, M7f",
+     .named_when_changed = true},
+    {.name = "restrict.b",
+     .type = Text<Options>{.read = read_barred<1>,
+                           .write = write_barred<1>,
+                           .takes = kRestrictTakes,
+                           .comma_list = true,
+                           .words = kRestrictWords},
+     .help = "restricted play: what side B may never do, as restrict.a",
+     .ruling = "M2c, M5b, M7f",
+     .named_when_changed = true},
 };
 // The scenario names the map first, then what sets the sides apart, then the rest.
 constexpr std::string_view kScenarioOrder[] = {"map",
@@ -300,7 +336,9 @@ constexpr std::string_view kScenarioOrder[] = {"map",
                                                "doctrine.escort_size",
                                                "movement.hexes_per_engine",
                                                "turn.initiative_die",
-                                               "retreat.hexes"};
+                                               "retreat.hexes",
+                                               "restrict.a",
+                                               "restrict.b"};
 constexpr OptionTable<Options> kTable{"msc", kOptions, kScenarioOrder};
 }  // namespace
 

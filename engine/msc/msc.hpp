@@ -94,6 +94,27 @@ struct Options {
     int main_size = 1, escort_size = 0;
     int initiative_die = 6;  // M4: the die both sides roll for initiative
     int retreat_hexes = 1;   // M7: how far a retreat goes toward home
+    // M2c, M5b, M7f (restricted play, options restrict.a and restrict.b): what each side may
+    // never do, a bit each: build a ship of the small, medium or large size (ships.*_bp), merge
+    // fleets, split a fleet (detach ships), retreat.
+    enum Bar : std::uint8_t {
+        kBarSmall = 1,
+        kBarMedium = 2,
+        kBarLarge = 4,
+        kBarMerge = 8,
+        kBarSplit = 16,
+        kBarRetreat = 32
+    };
+    std::array<std::uint8_t, kSides> barred{};
+    bool bars(int side, std::uint8_t bit) const noexcept {
+        return (barred[static_cast<std::size_t>(side)] & bit) != 0;
+    }
+    // M2c: is a ship of `cost` BP of a size barred to `side` (the sizes in ships.sizes' order)?
+    bool bars_size(int side, int cost) const noexcept {
+        for (std::size_t z = 0; z < ships.sizes.size(); ++z)
+            if (ships.sizes[z] == cost) return bars(side, static_cast<std::uint8_t>(1u << z));
+        return false;
+    }
 
     // The map played when it is not random: a map file's (M1b), else the seed's (M1).
     const StarMap& star_map() const noexcept { return map_file ? *map_file : example_map(); }

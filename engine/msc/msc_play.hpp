@@ -644,7 +644,7 @@ struct Game {
     static int to_move(const State& s, const Options&) noexcept { return s.to_move; }
     // Every choice the rules allow here (a whole fleet's orders at once, Choice::orders, is the
     // same as the detach, send and go choices listed for it).
-    static int legal(const State& s, const Options&, Choice* out) noexcept {
+    static int legal(const State& s, const Options& o, Choice* out) noexcept {
         const int side = s.to_move;
         int n = 0;
         switch (s.stage) {
@@ -652,7 +652,8 @@ struct Game {
                 if (detail::home_fleet(s, side) >= 0)
                     for_each_design(s.ship_rules, [&](const Design& d, int cost) {
                         if (cost > s.bp[side]) return false;  // cheapest first
-                        if (s.plan[side].slot_for(d) >= 0)
+                        // M2c: never a barred size
+                        if (s.plan[side].slot_for(d) >= 0 && !o.bars_size(side, cost))
                             out[n++] = {
                                 Choice::build, static_cast<std::int16_t>(design_code(d)), -1, {}};
                         return true;
@@ -661,7 +662,7 @@ struct Game {
                 return n;
             case Stage::merge: {  // M5a: any two fleets in one hex, or no more merging
                 const State::Live live = s.live(side);
-                for (int i = 0; i < live.n; ++i)
+                for (int i = 0; i < (o.bars(side, Options::kBarMerge) ? 0 : live.n); ++i)  // M5b
                     for (int j = i + 1; j < live.n; ++j)
                         if (s.fleets[side][live.slot[i]].pos == s.fleets[side][live.slot[j]].pos)
                             out[n++] = {Choice::merge, live.slot[i], live.slot[j], {}};
@@ -675,7 +676,8 @@ struct Game {
                     left += f.n[d] - s.pending[d];
                     pending += s.pending[d];
                 }
-                if (left > 1 && detail::free_slot(s, side) >= 0)
+                if (left > 1 && detail::free_slot(s, side) >= 0 &&
+                    !o.bars(side, Options::kBarSplit))  // M5b: no split when barred
                     for (int d = 0; d < kMaxDesigns; ++d)
                         if (f.n[d] > s.pending[d])
                             out[n++] = {Choice::detach, static_cast<std::int16_t>(d), 0, {}};
@@ -697,7 +699,8 @@ struct Game {
             }
             case Stage::retreat:  // M7: fight on, or retreat where the side can (M7c, M7e)
                 out[n++] = {Choice::stay, 0, 0, {}};
-                if (detail::can_retreat(s, side, detail::fight_hex(s)))
+                if (detail::can_retreat(s, side, detail::fight_hex(s)) &&
+                    !o.bars(side, Options::kBarRetreat))  // M7f
                     out[n++] = {Choice::retreat, 0, 0, {}};
                 return n;
             default:
@@ -726,7 +729,31 @@ struct Game {
             Choice* legal_here = reinterpret_cast<Choice*>(room);
             const int n = legal(s, o, legal_here);
             return policy.choose(s, legal_here, n, dice);
+        } else if (o.barred[static_cast<std::size_t>(side)] != 0) {
+            return unbarred(s, o, ask(s, o, policy, dice));
         } else {
+            return ask(s, o, policy, dice);
+        }
+    }
+
+private:
+    // M2c, M5b, M7f: a barred choice as the kernel plays it: a build of a barred size saves, a
+    // merge is no merge, a split sends the whole fleet, a retreat fights on.
+    static Choice unbarred(const State& s, const Options& o, Choice c) noexcept {
+        const int side = s.to_move;
+        if (c.kind == Choice::build && o.bars_size(side, design_of_code(c.a).cost(s.ship_rules)))
+            return {Choice::save, 0, 0, {}};
+        if (c.kind == Choice::merge && o.bars(side, Options::kBarMerge))
+            return {Choice::done, 0, 0, {}};
+        if (c.kind == Choice::orders && o.bars(side, Options::kBarSplit)) c.order.detach = {};
+        if (c.kind == Choice::retreat && o.bars(side, Options::kBarRetreat)) c.kind = Choice::stay;
+        return c;
+    }
+    // The question of this decision point, put to a policy that answers it (no legal list).
+    template <class P, class Dice>
+    static Choice ask(const State& s, const Options&, P& policy, Dice& dice) {
+        const int side = s.to_move;
+        {
             switch (s.stage) {
                 case Stage::build: {
                     const Design d = policy.build(s, side, dice);

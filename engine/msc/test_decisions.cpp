@@ -478,3 +478,150 @@ TEST_CASE("sneak beats a fast rush from either seat: the rush mirror's draw is n
         CHECK(score - 4 * se > 0.5);
     }
 }
+
+namespace {
+// Answers every question as scripted (restricted play's tests).
+struct Answers {
+    Design design{};
+    std::array<int, 2> merge_pair{-1, -1};
+    Orders order{};
+    bool flee = false;
+    template <class D>
+    Design build(const State&, int, D&) {
+        return design;
+    }
+    template <class D>
+    std::array<int, 2> merge(const State&, int, D&) {
+        return merge_pair;
+    }
+    template <class D>
+    Orders orders(const State&, int, int, D&) {
+        return order;
+    }
+    template <class D>
+    int lose(const State&, int, const Counts&, D&) {
+        return 0;
+    }
+    template <class D>
+    bool retreat(const State&, int, const hex::Hex&, D&) {
+        return flee;
+    }
+};
+std::vector<Pick> legal_under(const State& s, const Options& o) {
+    std::vector<Pick> out(kMaxChoices);
+    out.resize(static_cast<std::size_t>(Game::legal(s, o, out.data())));
+    return out;
+}
+}  // namespace
+
+TEST_CASE("M2c M5b M7f restrict.a, restrict.b: read, named in the scenario, refused when bad",
+          "[msc][M2c][M5b][M7f]") {
+    CHECK(parse_options({}).barred == std::array<std::uint8_t, 2>{0, 0});
+    const Options o = parse_options({{"restrict.a", "retreat,large"}, {"restrict.b", "split"}});
+    CHECK(o.barred[0] == (Options::kBarLarge | Options::kBarRetreat));
+    CHECK(o.barred[1] == Options::kBarSplit);
+    CHECK(o.bars_size(0, 20));
+    CHECK_FALSE(o.bars_size(0, 15));
+    CHECK_FALSE(o.bars_size(1, 20));
+    CHECK(scenario(o).find("restrict.a=large,retreat restrict.b=split") != std::string::npos);
+    CHECK(scenario(parse_options({})).find("restrict") == std::string::npos);
+    CHECK_THROWS_WITH(parse_options({{"restrict.a", "capital"}}),
+                      Catch::Contains("restrict.a") && Catch::Contains("retreat"));
+}
+
+TEST_CASE("M2c a barred size is never built: not legal, and a policy's such build saves",
+          "[msc][M2c][decision]") {
+    Options o = parse_options({{"restrict.a", "large"}});
+    State s = opening40(o);
+    const auto legal = legal_under(s, o);
+    int large = 0;
+    for_each_design(kBookShips, [&](const Design&, int cost) { return large += cost == 20, true; });
+    CHECK(legal.size() == kDesigns + 1 - static_cast<std::size_t>(large));
+    for (const auto& c : legal)
+        if (c.kind == Pick::build) CHECK(design_of_code(c.a).cost() < 20);
+    Answers capital, main;
+    capital.design = *parse_design("E1S5T4W5");
+    main.design = kBalanced;
+    ScriptedDice none{};
+    CHECK(Game::decide(s, o, capital, none).kind == Pick::save);
+    CHECK(Game::decide(s, o, main, none) == Game::decide(s, Options{}, main, none));
+    CHECK(Game::decide(s, Options{}, capital, none).kind == Pick::build);
+    s.to_move = 1;  // B's restriction is not A's
+    CHECK(Game::decide(s, o, capital, none).kind == Pick::build);
+}
+
+TEST_CASE("M7f M5b a side barred from retreating fights on; from merging or splitting, does not",
+          "[msc][M7f][M5b][decision]") {
+    const Options o = parse_options({{"restrict.a", "retreat,merge,split"}});
+    ScriptedDice none{};
+    State s = setup(o, {Plan(kBalanced), Plan(kBalanced)}, none);
+    const hex::Hex at = s.sys[0].pos;
+    for (auto& side : s.fleets)
+        for (auto& f : side) f = Fleet{};
+    s.fleets[0][0] = Fleet{at, {2, 0}, 2};
+    s.fleets[0][1] = Fleet{at, {1, 0}, 2};
+    s.fleets[1][0] = Fleet{at, {1, 0}, 1};
+    s.recount();
+    s.fights[0] = at;
+    s.n_fights = 1;
+    s.fight = 0;
+    s.stage = Stage::retreat;
+    Answers flee;
+    flee.flee = true;
+    s.to_move = 0;
+    CHECK(legal_under(s, o) == std::vector<Pick>{{Pick::stay, 0, 0, {}}});
+    CHECK(Game::decide(s, o, flee, none).kind == Pick::stay);
+    CHECK(Game::decide(s, Options{}, flee, none).kind == Pick::retreat);
+    s.to_move = 1;  // B may still retreat
+    CHECK(legal_under(s, o).size() == 2);
+    CHECK(Game::decide(s, o, flee, none).kind == Pick::retreat);
+    // Merging: A's two fleets share a hex; barred, only "no more merging".
+    s.to_move = 0;
+    s.stage = Stage::merge;
+    CHECK(legal_under(s, o) == std::vector<Pick>{{Pick::done, 0, 0, {}}});
+    CHECK(legal_under(s, Options{}).size() == 2);
+    Answers merge;
+    merge.merge_pair = {0, 1};
+    CHECK(Game::decide(s, o, merge, none).kind == Pick::done);
+    CHECK(Game::decide(s, Options{}, merge, none).kind == Pick::merge);
+    // Splitting: A's first fleet's orders; barred, no detach choice, and orders detach nothing.
+    s.stage = Stage::orders;
+    s.fleet = 0;
+    for (const auto& c : legal_under(s, o)) CHECK(c.kind != Pick::detach);
+    bool detach = false;
+    for (const auto& c : legal_under(s, Options{})) detach = detach || c.kind == Pick::detach;
+    CHECK(detach);
+    Answers split;
+    split.order.target = at;
+    split.order.detach = {1, 0};
+    split.order.detach_target = s.home[0];
+    const Pick c = Game::decide(s, o, split, none);
+    CHECK(c.order.detach == Counts{});
+    CHECK(c.order.target == at);
+    CHECK(Game::decide(s, Options{}, split, none).order.detach == Counts{1, 0});
+}
+
+TEST_CASE("M2c M5b M7f random never makes a barred choice over whole campaigns",
+          "[msc][M2c][M5b][M7f]") {
+    const Options o = parse_options(
+        {{"restrict.a", "large,merge,split,retreat"}, {"max_turns", "40"}, {"budget", "120"}});
+    strategy::Random a, b;
+    int decisions = 0;
+    for (std::uint64_t g = 0; g < 10; ++g) {
+        odds::Dice dice(g + 3);
+        State s = opening(o, {Plan(kBalanced), Plan(kBalanced)}, dice);
+        while (s.stage != Stage::over) {
+            const Pick c =
+                s.to_move == 0 ? Game::decide(s, o, a, dice) : Game::decide(s, o, b, dice);
+            if (s.to_move == 0) {
+                CHECK(c.kind != Pick::merge);
+                CHECK(c.kind != Pick::detach);
+                CHECK(c.kind != Pick::retreat);
+                if (c.kind == Pick::build) CHECK(design_of_code(c.a).cost() < 20);
+                ++decisions;
+            }
+            Game::apply(s, o, c, dice);
+        }
+    }
+    CHECK(decisions > 100);
+}

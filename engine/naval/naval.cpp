@@ -34,6 +34,23 @@ constexpr Field<Options, typename RuleElementOf<M, I>::T> rule_element{&RuleElem
 
 constexpr std::string_view kTakesWords = "table,movement,cannon,crew";
 
+// N6b, N7b (restricted play): what a side may never do, a bit each in this order (Rules::barred).
+constexpr std::string_view kRestrictWords = "roundshot,chainshot,grapeshot,board,take";
+constexpr std::string_view kRestrictTakes =
+    "none, or comma-separated: roundshot, chainshot, grapeshot (never fire it, N6), board "
+    "(never ask to board, N7), take (sink every ship won instead of taking it, N7)";
+template <std::size_t kSide>
+std::string read_barred(Options& o, std::string_view text) {
+    const auto bits = read_word_set(text, kRestrictWords);
+    if (!bits) return std::string(kRestrictTakes);
+    o.rules.barred[kSide] = static_cast<std::uint8_t>(*bits);
+    return "";
+}
+template <std::size_t kSide>
+std::string write_barred(const Options& o) {
+    return write_word_set(o.rules.barred[kSide], kRestrictWords);
+}
+
 constexpr Option<Options> kOptions[] = {
     {.name = "width",
      .type = integer(field<&Options::length>, 6, kMaxLength),
@@ -367,6 +384,24 @@ constexpr Option<Options> kOptions[] = {
              "wedge, {range}",
      .ruling = "N9",
      .named_when_changed = true},
+    {.name = "restrict.a",
+     .type = Text<Options>{.read = read_barred<0>,
+                           .write = write_barred<0>,
+                           .takes = kRestrictTakes,
+                           .comma_list = true,
+                           .words = kRestrictWords},
+     .help = "restricted play: what side A may never do (every policy honours it)",
+     .ruling = "N6b, N7b",
+     .named_when_changed = true},
+    {.name = "restrict.b",
+     .type = Text<Options>{.read = read_barred<1>,
+                           .write = write_barred<1>,
+                           .takes = kRestrictTakes,
+                           .comma_list = true,
+                           .words = kRestrictWords},
+     .help = "restricted play: what side B may never do, as restrict.a",
+     .ruling = "N6b, N7b",
+     .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"naval", kOptions};
 
@@ -515,6 +550,18 @@ bool can_fire(const State& s, int firer, int target, int ammo) noexcept {
     const int range = hex::distance(f.pos, t.pos);
     return range <= s.range[static_cast<std::size_t>(ammo)] &&
            hex::in_broadside(f.pos, f.facing, t.pos);
+}
+
+bool may_fire(const State& s, int firer, int target, int ammo) noexcept {
+    return can_fire(s, firer, target, ammo) &&
+           !s.rules.bars(s.ship[firer].side, static_cast<std::uint8_t>(1u << ammo));  // N6b
+}
+
+Shot unbarred_shot(const State& s, int firer, Shot shot) noexcept {
+    if (shot.target < 0 || may_fire(s, firer, shot.target, shot.ammo)) return shot;
+    for (std::uint8_t a = 0; a < kAmmoKinds; ++a)  // N6b: the first ammunition left to it
+        if (may_fire(s, firer, shot.target, a)) return {shot.target, a};
+    return {-1, 0};
 }
 
 bool can_board(const State& s, int i, int j) noexcept {

@@ -112,6 +112,14 @@ struct Rules {
     std::int8_t prize_crew = 1;                   // boarding.prize_crew
     // N9
     std::array<std::int8_t, kCardKinds> card_modifier = kBookCardModifier;  // card.*
+    // N6b, N7b (restricted play, options restrict.a and restrict.b): what each side may never
+    // do, a bit each: fire roundshot, chainshot, grapeshot (bit = the Ammo), board (kBarBoard),
+    // take a prize (kBarTake: it sinks every ship it wins).
+    static constexpr std::uint8_t kBarBoard = 1u << 3, kBarTake = 1u << 4;
+    std::array<std::uint8_t, 2> barred{};
+    bool bars(int side, std::uint8_t bit) const noexcept {
+        return (barred[static_cast<std::size_t>(side)] & bit) != 0;
+    }
 };
 
 struct Options {
@@ -343,6 +351,11 @@ Start read_position(std::string_view text, std::string_view file, const Options&
 void place(State& s, int i, const hex::Hex& pos, int facing) noexcept;
 // N6: the range between two ships, and whether `target` may be shot by `firer` with `ammo`.
 bool can_fire(const State& s, int firer, int target, int ammo) noexcept;
+// N6 and N6b: can_fire, and the ammunition not barred to the firer's side (restricted play).
+bool may_fire(const State& s, int firer, int target, int ammo) noexcept;
+// N6b: `shot` if the firer may fire it; else, its ammunition barred to its side, the first
+// ammunition it may fire at the same target (roundshot, chainshot, grapeshot), or holding fire.
+Shot unbarred_shot(const State& s, int firer, Shot shot) noexcept;
 // N7: may ships i and j (enemies) board: adjacent, each in the other's broadside arc?
 bool can_board(const State& s, int i, int j) noexcept;
 // N5: fills `r` with the reachable ends of ship i's movement with `allowance` points.

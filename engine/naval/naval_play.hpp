@@ -483,13 +483,16 @@ Answer ask(const State& s, P& policy, D& dice) {
             return {e.q, e.r, e.facing};
         }
         case Step::kDeclare: {
-            const Shot shot = policy.broadside(s, s.declaring, s.nth, dice);
+            Shot shot = policy.broadside(s, s.declaring, s.nth, dice);
+            if (s.rules.barred[side] != 0) shot = unbarred_shot(s, s.declaring, shot);  // N6b
             return {shot.target, static_cast<std::int8_t>(shot.target < 0 ? 0 : shot.ammo)};
         }
-        case Step::kBoard:
+        case Step::kBoard:  // N7b: a side barred from boarding is not asked: no
+            if (s.rules.bars(side, Rules::kBarBoard)) return yes(false);
             return s.asked == 0 ? yes(policy.board(s, s.board_i, s.board_j, dice))
                                 : yes(policy.board(s, s.board_j, s.board_i, dice));
-        case Step::kTake:
+        case Step::kTake:  // N7b: a side barred from taking prizes is not asked: it sinks
+            if (s.rules.bars(side, Rules::kBarTake)) return yes(false);
             return yes(policy.take(s, s.prize_winner, s.prize_loser, dice));
         default: {  // the card steps: the slots of the hand
             const unsigned mask = policy.cards(s, side, pending_roll(s), dice);
@@ -800,9 +803,14 @@ struct Game {
                 for (int k = 0; k < s.hand_n[side]; ++k)
                     if (copy_before(k) < 0) add(k);
                 break;
+            case Step::kBoard:  // N7b: no boarding when barred
+            case Step::kTake:   // N7b: no prize taken when barred
+                if (!s.rules.bars(side,
+                                  s.step == Step::kBoard ? Rules::kBarBoard : Rules::kBarTake))
+                    add(1);
+                add(0);
+                break;
             case Step::kMoveFirst:
-            case Step::kBoard:
-            case Step::kTake:
                 add(1);
                 add(0);
                 break;
@@ -822,8 +830,8 @@ struct Game {
             case Step::kDeclare:
                 add(-1);
                 for (int j = 0; j < s.n_ships; ++j)
-                    for (int a = 0; a < kAmmoKinds; ++a)
-                        if (can_fire(s, s.declaring, j, a)) add(j, a);
+                    for (int a = 0; a < kAmmoKinds; ++a)  // N6b: no barred ammunition
+                        if (may_fire(s, s.declaring, j, a)) add(j, a);
                 break;
             default: {  // the card steps: every set of the cards that apply
                 const Roll roll = pending_roll(s);

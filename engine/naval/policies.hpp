@@ -309,7 +309,7 @@ struct Random {
         int n = 1;  // options[0]: hold fire
         for (int j = 0; j < s.n_ships; ++j)
             for (int a = 0; a < kAmmoKinds; ++a)
-                if (can_fire(s, i, j, a))
+                if (may_fire(s, i, j, a))  // N6b: never a barred ammunition
                     options[n++] = {static_cast<std::int8_t>(j), static_cast<std::uint8_t>(a)};
         return options[below(dice, static_cast<std::uint32_t>(n))];
     }
@@ -482,7 +482,8 @@ struct Rollout : Gunner {
 
     template <class D>
     Shot broadside(const State& s, int i, int nth, D& dice) const {
-        const Shot base = Gunner::broadside(s, i, nth, dice);
+        Shot base = Gunner::broadside(s, i, nth, dice);
+        if (s.rules.barred[s.ship[i].side] != 0) base = unbarred_shot(s, i, base);  // N6b
         if (nth != 0 || base.target < 0) return base;
         std::array<Shot, kMaxShips * kAmmoKinds + 1> options;
         int n = 0;
@@ -490,7 +491,7 @@ struct Rollout : Gunner {
         options[n++] = Shot{};
         for (int j = 0; j < s.n_ships; ++j)
             for (int a = 0; a < kAmmoKinds; ++a)
-                if (can_fire(s, i, j, a) && !(j == base.target && a == base.ammo))
+                if (may_fire(s, i, j, a) && !(j == base.target && a == base.ammo))  // N6b
                     options[n++] = {static_cast<std::int8_t>(j), static_cast<std::uint8_t>(a)};
         const int side = s.ship[i].side;
         const std::uint64_t seed = dice.word();

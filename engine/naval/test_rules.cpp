@@ -1534,3 +1534,96 @@ TEST_CASE("N9 card.*: each card's modifier is an option", "[naval][N9][rules]") 
     CHECK(fire({}, {4, 3}) == std::array<int, 3>{1, 0, 2});
     CHECK(fire({{"card.splintering_wood", "0"}}, {4}) == std::array<int, 3>{1, 1, 2});
 }
+
+TEST_CASE("N6b, N7b restrict.a, restrict.b: read, named in the scenario, refused when bad",
+          "[naval][N6b][N7b]") {
+    CHECK(parse_options({}).rules.barred == std::array<std::uint8_t, 2>{0, 0});
+    CHECK(scenario(parse_options({})).find("restrict") == std::string::npos);
+    const Options o = parse_options({{"restrict.a", "board,roundshot"}, {"restrict.b", "take"}});
+    CHECK(o.rules.barred[0] == (1u << kRoundshot | Rules::kBarBoard));
+    CHECK(o.rules.barred[1] == Rules::kBarTake);
+    CHECK(scenario(o).find("restrict.a=roundshot,board restrict.b=take") != std::string::npos);
+    for (const char* bad : {"boarding", "", "none,board"})
+        CHECK_THROWS_WITH(parse_options({{"restrict.b", bad}}),
+                          Catch::Contains("restrict.b") && Catch::Contains("grapeshot"));
+}
+
+TEST_CASE("N6b a barred ammunition: the next one in range, else holding fire; the rest unchanged",
+          "[naval][N6b]") {
+    // Roundshot at range 4 (as "N6 the broadside table"): 6 + 1 - 2 + 1 = 6, one point; the
+    // attribute die 3 takes Cannon.
+    CHECK(ratings_of(broadside_under({{"restrict.a", "grapeshot"}}, 4, kRoundshot, {6, 3})) ==
+          std::array<int, 3>{1, 0, 2});
+    CHECK(ratings_of(broadside_under({}, 4, kRoundshot, {6, 3})) == std::array<int, 3>{1, 0, 2});
+    // Roundshot barred: chainshot, in range at 4: 6 + 1 - 2 = 5, one point, off Movement, no
+    // attribute die.
+    CHECK(ratings_of(broadside_under({{"restrict.a", "roundshot"}}, 4, kRoundshot, {6})) ==
+          std::array<int, 3>{0, 1, 2});
+    // Roundshot and chainshot barred: grapeshot reaches 2 hexes: A holds fire, nothing rolled.
+    CHECK(ratings_of(broadside_under({{"restrict.a", "roundshot,chainshot"}}, 4, kRoundshot, {})) ==
+          std::array<int, 3>{1, 1, 2});
+    // Side B's restriction is not A's.
+    CHECK(ratings_of(broadside_under({{"restrict.b", "roundshot"}}, 4, kRoundshot, {6, 3})) ==
+          std::array<int, 3>{1, 0, 2});
+}
+
+TEST_CASE("N7b a side barred from boarding is never asked; barred from taking, it sinks",
+          "[naval][N7b]") {
+    Puppet a, b;
+    a.plays = b.plays = false;
+    a.boards = true;
+    {  // A would board, but may not; B declines: no action, no dice
+        State s = duel_under({{"restrict.a", "board"}}, 1);
+        ScriptedDice none{};
+        boarding_phase(s, a, b, none);
+        CHECK(s.boardings == 0);
+    }
+    {  // B may still board A: 1 + 2 against 6 + 2, B wins and takes
+        State s = duel_under({{"restrict.a", "board"}}, 1);
+        Puppet d = b;
+        d.boards = true;
+        ScriptedDice dice{1, 6};
+        boarding_phase(s, a, d, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK(s.boardings == 1);
+        CHECK(s.ship[0].side == 1);
+    }
+    {  // A wins (6 + 2 against 1 + 2) and would take the prize: barred, it sinks it
+        State s = duel_under({{"restrict.a", "take"}}, 1);
+        ScriptedDice dice{6, 1};
+        boarding_phase(s, a, b, dice);
+        CHECK(dice.remaining() == 0);
+        CHECK_FALSE(s.ship[1].afloat);
+        CHECK(s.captures == std::array<int, 2>{0, 0});
+    }
+}
+
+TEST_CASE("N6b, N7b every policy of a restricted side honours it over whole games",
+          "[naval][N6b][N7b]") {
+    const Options o = parse_options({{"restrict.a", "board,take,roundshot"},
+                                     {"ships", "3"},
+                                     {"width", "8"},
+                                     {"max_turns", "12"}});
+    for (const char* name : {"gunner", "boarder", "random", "rollout:2", "mcts:20"}) {
+        const PolicyChoice pc = parse_policy("naval", kPolicyInfos, name);
+        Policy pa = kPolicies[pc.index].make(o, pc.args), pb = pa;
+        int shots = 0;
+        for (std::uint64_t g = 0; g < 4; ++g) {
+            odds::Dice dice(g + 7);
+            const Game::Options go{};
+            State s = Game::start(opening(o), dice);
+            while (!Game::over(s, go)) {
+                Policy& p = s.actor == 0 ? pa : pb;
+                const auto c = std::visit([&](auto& q) { return Game::decide(s, go, q, dice); }, p);
+                if (s.actor == 0 && (s.step == Step::kBoard || s.step == Step::kTake))
+                    CHECK(c.a == 0);
+                if (s.actor == 0 && s.step == Step::kDeclare && c.a >= 0) {
+                    CHECK(c.b != kRoundshot);
+                    ++shots;
+                }
+                Game::apply(s, go, c, dice);
+            }
+        }
+        if (std::string(name) != "random") CHECK(shots > 0);
+    }
+}

@@ -35,7 +35,7 @@ std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
                 st.square = s;
                 st.turn = t;
                 st.rolls = k;
-                const double roll = std::visit(
+                const double chosen = std::visit(
                     [&](const auto& x) -> double {
                         if constexpr (requires { x.p_roll(st); })
                             return x.p_roll(st);
@@ -43,6 +43,8 @@ std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
                             return 0;  // refused above
                     },
                     policy);
+                // R5: a barred move is played as the other (race::allowed)
+                const double roll = o.barred & 1u ? 1 : o.barred & 2u ? 0 : chosen;
                 auto land = [&](int square, int rolls, double q) {  // R2, R3
                     if (q == 0) return;
                     if (square >= o.goal)

@@ -37,9 +37,11 @@ inline Plan best_plan(const Options& o) {
             auto next = [&](int square) {
                 return p.value[square < o.goal ? square : o.goal][t + 1];
             };
-            const double walk = next(s + 2);
+            double walk = next(s + 2);
             double roll = next(s > 3 ? s - 3 : 0) / 6;
             for (int f = 2; f <= 6; ++f) roll += next(s + f) / 6;
+            if (o.barred & 1u) walk = -1;  // R5: the best of the moves left
+            if (o.barred & 2u) roll = -1;
             p.roll[s][t] = roll > walk;
             v = roll > walk ? roll : walk;
         }

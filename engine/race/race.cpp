@@ -5,6 +5,16 @@
 namespace odds::race {
 
 namespace {
+// R5: the moves, a bit each (Options::barred); barring both leaves a turn no move.
+constexpr std::string_view kMoves = "walk,roll";
+std::string read_barred(Options& o, std::string_view text) {
+    const auto bits = read_word_set(text, kMoves);
+    if (!bits || *bits == 3) return "none, walk or roll (never both: a turn needs a move, R5)";
+    o.barred = static_cast<std::uint8_t>(*bits);
+    return "";
+}
+std::string write_barred(const Options& o) { return write_word_set(o.barred, kMoves); }
+
 constexpr Option<Options> kOptions[] = {
     {.name = "goal",
      .type = integer(field<&Options::goal>, 2, kMaxGoal),
@@ -14,6 +24,15 @@ constexpr Option<Options> kOptions[] = {
      .type = integer(field<&Options::max_turns>, 1, kMaxTurns),
      .help = "turns before the race is lost, {range}",
      .ruling = "R1"},
+    {.name = "restrict",
+     .type = Text<Options>{.read = read_barred,
+                           .write = write_barred,
+                           .takes = "none, walk or roll (never both)",
+                           .comma_list = true,
+                           .words = kMoves},
+     .help = "restricted play: the move the player may never make (every policy honours it)",
+     .ruling = "R5",
+     .named_when_changed = true},
 };
 constexpr OptionTable<Options> kTable{"race", kOptions};
 }  // namespace

@@ -22,6 +22,9 @@ inline constexpr int kMaxTurns = 50;
 struct Options {
     int goal = 20;      // R1
     int max_turns = 8;  // R1
+    // R5 (restricted play, option restrict): the moves the player may never make, bit 0 walk,
+    // bit 1 roll; never both (the turn would have no move: refused when read).
+    std::uint8_t barred = 0;
 };
 
 std::span<const OptionInfo> option_infos();
@@ -29,6 +32,10 @@ Options parse_options(const Settings& settings);
 std::string scenario(const Options& o);
 
 enum class Move : std::uint8_t { walk, roll };  // R2
+// R5: the move played for the one chosen: the other when it is barred.
+inline Move allowed(const Options& o, Move m) noexcept {
+    return (o.barred >> static_cast<int>(m) & 1u) ? (m == Move::walk ? Move::roll : Move::walk) : m;
+}
 
 // The decision point: the runner's square and the turns played so far.
 struct State {
@@ -50,6 +57,7 @@ concept PolicyFor = requires(P& p, const State& s, const Options& o, Dice& dice)
 // R2, R3: one turn with the chosen move.
 template <class Dice>
 void apply(State& s, const Options& o, Move m, Dice& dice) {
+    m = allowed(o, m);  // R5: a barred move is played as the other
     ++s.turn;
     if (m == Move::walk) {
         s.square += 2;
@@ -72,10 +80,11 @@ struct Game {
     static constexpr int kMaxChoices = 2;
     static bool over(const State& s, const Options& o) noexcept { return s.over(o); }
     static int to_move(const State&, const Options&) noexcept { return 0; }
-    static int legal(const State&, const Options&, Choice* out) noexcept {
-        out[0] = Move::walk;  // R2: both moves are always legal
-        out[1] = Move::roll;
-        return 2;
+    static int legal(const State&, const Options& o, Choice* out) noexcept {
+        int n = 0;  // R2: both moves are legal; R5: but a barred one
+        for (const Move m : {Move::walk, Move::roll})
+            if ((o.barred >> static_cast<int>(m) & 1u) == 0) out[n++] = m;
+        return n;
     }
     template <class Dice>
     static void apply(State& s, const Options& o, Choice c, Dice& dice) {

@@ -109,3 +109,47 @@ TEST_CASE("best wins at least as often as every other policy, by its own backwar
     CHECK(plan.value[8][3] == 1);
     CHECK(plan.roll[4][3]);  // six short with a turn left: only a roll of 6 can do it
 }
+
+TEST_CASE("R5 restrict: a barred move is never played; the other as the book plays it",
+          "[race][R5]") {
+    CHECK(parse_options({}).barred == 0);
+    CHECK(parse_options({{"restrict", "roll"}}).barred == 2);
+    CHECK(scenario(parse_options({{"restrict", "walk"}})).find("restrict=walk") !=
+          std::string::npos);
+    CHECK_THROWS_WITH(parse_options({{"restrict", "walk,roll"}}), Catch::Contains("never both"));
+    CHECK_THROWS_WITH(parse_options({{"restrict", "run"}}), Catch::Contains("restrict"));
+    const Options no_roll = parse_options({{"restrict", "roll"}});
+    const Options no_walk = parse_options({{"restrict", "walk"}});
+    {  // roll barred: Roll walks, no die rolled
+        State s;
+        Roll r;
+        ScriptedDice none{};
+        apply(s, no_roll, r.choose(s, no_roll, none), none);
+        CHECK(s.square == 2);
+        CHECK(s.rolls == 0);
+    }
+    {  // walk barred: Walk rolls, one die: a 5 takes it to square 5
+        State s;
+        Walk w;
+        ScriptedDice d{5};
+        apply(s, no_walk, w.choose(s, no_walk, d), d);
+        CHECK(d.remaining() == 0);
+        CHECK(s.square == 5);
+        CHECK(s.rolls == 1);
+    }
+    {  // nothing barred: as the book
+        State s;
+        ScriptedDice d{5};
+        apply(s, Options{}, Move::roll, d);
+        CHECK(s.square == 5);
+    }
+    std::array<Move, 2> out{};
+    CHECK(Game::legal(State{}, no_roll, out.data()) == 1);
+    CHECK(out[0] == Move::walk);
+    CHECK(Game::legal(State{}, no_walk, out.data()) == 1);
+    CHECK(out[0] == Move::roll);
+    // best solves over the move left: never rolls when rolling is barred
+    const Plan p = best_plan(no_roll);
+    for (int sq = 0; sq <= no_roll.goal; ++sq)
+        for (int t = 0; t <= no_roll.max_turns; ++t) CHECK_FALSE(p.roll[sq][t]);
+}

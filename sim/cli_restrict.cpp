@@ -1,0 +1,554 @@
+// odds restrict: what each rule element is worth (issue 32, section 2; docs/skill.md): restricted
+// play after Jaffe et al. (AIIDE 2012). Each restriction a game offers (its rule options
+// restrict / restrict.SEAT, their words) is played with the best available play, on the same dice
+// as the unrestricted game (common random numbers, game by game), and ranked by what it costs: the
+// paired difference of the measure (a seat's score, or a solo game's metric) with its 95%
+// interval, or the exact difference where the game's solver gives both values.
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <iomanip>
+#include <limits>
+#include <mutex>
+#include <numeric>
+#include <sstream>
+#include <thread>
+
+#include "engine/stop.hpp"
+#include "policies/policy_table.hpp"
+#include "reports/csv.hpp"
+#include "sim/cli_args.hpp"
+#include "sim/cli_commands.hpp"
+#include "sim/cli_report.hpp"
+#include "sim/cli_spec.hpp"
+#include "sim/interrupt.hpp"
+#include "sim/progress.hpp"
+
+namespace odds::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+inline constexpr std::uint64_t kMaxOutcomes = 20'000'000;  // groups x games kept in memory
+inline constexpr double kZ = 1.959963984540054;            // the normal's 97.5% point
+
+// The command line, read once (every check made before anything is played or written).
+struct RestrictArgs {
+    const GameEntry* game = nullptr;
+    Settings settings;                      // --set and --rules: the game every variant shares
+    std::vector<std::string> options;       // the restrict options the restriction sets
+    std::vector<std::string> restrictions;  // their values, one restriction each
+    std::string seat;                       // the seat restricted ("both"), empty for solo games
+    std::vector<std::string> plays;         // the candidate best plays (one, or the thumbs)
+    std::string play_label;                 // how the table names the best play
+    std::string opponent;                   // two seats: the other seat's policy
+    std::string metric;                     // solo games: the measure
+    bool exact = false;
+    RunArgs run;  // --playouts, --seed, --threads, --no-progress (sim/cli_args.hpp)
+    RunConfig cfg;
+    std::optional<std::string> out_dir;
+    bool report = false;
+};
+
+bool is_restrict_option(const OptionInfo& o) {
+    return o.name == "restrict" || o.name.rfind("restrict.", 0) == 0;
+}
+
+std::string games_with_restrictions() {
+    std::string with;
+    for (const auto& g : games())
+        if (std::any_of(g.options.begin(), g.options.end(), is_restrict_option))
+            with += (with.empty() ? "" : ", ") + std::string(g.name);
+    return with;
+}
+
+const OptionInfo& restrict_option(const GameEntry& g, const std::string& name) {
+    for (const auto& o : g.options)
+        if (o.name == name) return o;
+    throw UsageError("odds restrict: " + std::string(g.name) + " has no option " + name);
+}
+
+// Which seat is restricted, and so which options a restriction sets.
+void read_seat(const po::variables_map& vm, RestrictArgs& a) {
+    const GameEntry& g = *a.game;
+    const bool given = vm.count("seat") != 0;
+    if (g.seats.empty()) {
+        if (given)
+            throw UsageError("--seat: " + std::string(g.name) + " is a solo game (no seats)");
+        a.options = {restrict_option(g, "restrict").name};
+        return;
+    }
+    a.seat = given ? vm["seat"].as<std::string>() : std::string(g.seats[0]);
+    if (a.seat == "both") {
+        for (const auto& s : g.seats)
+            a.options.push_back(restrict_option(g, "restrict." + std::string(s)).name);
+        return;
+    }
+    if (std::find(g.seats.begin(), g.seats.end(), a.seat) == g.seats.end())
+        throw UsageError("--seat '" + a.seat + "': a seat of " + std::string(g.name) + " (" +
+                         joined(g.seats, ", ") + "), or both");
+    a.options = {restrict_option(g, "restrict." + a.seat).name};
+}
+
+// The best available play: the game's search at --budget, the best of its rules of thumb, or
+// the policies named.
+void read_play(const po::variables_map& vm, RestrictArgs& a) {
+    const GameEntry& g = *a.game;
+    const bool has_equilibrium =
+        std::any_of(g.policies.begin(), g.policies.end(),
+                    [](const PolicyInfo& p) { return p.name == "equilibrium"; });
+    std::string play = vm.count("play")   ? vm["play"].as<std::string>()
+                       : a.exact          ? (has_equilibrium ? "equilibrium" : "")
+                       : g.search.empty() ? "thumbs"
+                                          : "search";
+    if (play.empty())
+        throw UsageError("--exact: give --play POLICY, the policy both seats play exactly");
+    const std::string budget = vm.count("budget") ? vm["budget"].as<std::string>() : "32";
+    if (play == "search") {
+        const auto at = std::string(g.search).find("{n}");
+        if (g.search.empty() || at == std::string::npos)
+            throw UsageError("--play search: " + std::string(g.name) +
+                             " has no search policy; use --play thumbs or name policies");
+        const auto n = parse_integer(budget, 1, 1'000'000);
+        if (!n) throw UsageError("--budget '" + budget + "': a whole number from 1 to 1000000");
+        std::string s(g.search);
+        a.plays = {s.replace(at, 3, std::to_string(*n))};
+        a.play_label = a.plays[0];
+    } else if (vm.count("budget")) {
+        throw UsageError("--budget: the budget of --play search, not of --play '" + play + "'");
+    } else if (play == "thumbs") {
+        for (const auto& r : g.ladder)  // random play is no rule of thumb
+            if (r.find("{n}") == std::string_view::npos && r != "random" && !r.ends_with("/random"))
+                a.plays.emplace_back(r);
+        if (a.plays.empty())
+            throw UsageError("--play thumbs: " + std::string(g.name) + " names no rules of thumb");
+        a.play_label = "the best of " + std::to_string(a.plays.size()) + " rules of thumb";
+    } else {
+        a.plays = detail::split_words(play);
+        a.play_label = a.plays.size() == 1 ? a.plays[0] : "the best of " + play;
+    }
+    for (const auto& p : a.plays)  // a bare policy (NAME[:P...]), no seat: the command seats it
+        if (p.empty() || p.substr(0, p.find(':')).find('=') != std::string::npos)
+            throw UsageError("--play '" + play +
+                             "': search, thumbs, or bare policy names, comma-separated");
+        else
+            parse_policy(g.name, g.policies, p);  // a UsageError naming it when it is not one
+    if (a.exact && a.plays.size() != 1)
+        throw UsageError("--exact: --play names one policy, which both seats play");
+}
+
+RestrictArgs read_args(const po::variables_map& vm) {
+    RestrictArgs a;
+    a.game = &game_of(vm);
+    const GameEntry& g = *a.game;
+    if (!std::any_of(g.options.begin(), g.options.end(), is_restrict_option))
+        throw UsageError("odds restrict: " + std::string(g.name) +
+                         " offers no restriction (no choice of the player's to bar; games that "
+                         "have: " +
+                         games_with_restrictions() + ")");
+    if (vm.count("policy"))  // the seats are the command's: --play and --opponent
+        throw UsageError(
+            "--policy: odds restrict seats the best play itself; give --play (and "
+            "--opponent for the other seat)");
+    a.settings = settings_of(vm);
+    a.exact = vm.count("exact") != 0;
+    if (a.exact && !g.exact)
+        throw UsageError("--exact: " + std::string(g.name) + " has no exact solver (" +
+                         game_names(true) + " have)");
+    read_seat(vm, a);
+    read_play(vm, a);
+    if (vm.count("restrict")) {
+        a.restrictions = vm["restrict"].as<std::vector<std::string>>();
+    } else {
+        a.restrictions = restrict_option(g, a.options[0]).words;
+    }
+    for (const auto& r : a.restrictions)
+        if (r.empty() || r == "none")
+            throw UsageError("--restrict '" + r + "': a value of " + a.options[0] + " (" +
+                             restrict_option(g, a.options[0]).values + "), not none");
+    // The other seat: the play itself when it is one policy (a mirror), else the game's default.
+    a.opponent = vm.count("opponent")  ? vm["opponent"].as<std::string>()
+                 : a.plays.size() == 1 ? a.plays[0]
+                                       : std::string(g.policies[0].name);
+    if (vm.count("opponent") && g.seats.empty())
+        throw UsageError("--opponent: " + std::string(g.name) + " is a solo game");
+    if (!g.seats.empty()) parse_policy(g.name, g.policies, a.opponent);
+    a.metric = vm.count("metric") ? vm["metric"].as<std::string>()
+               : g.seats.empty()  ? std::string(g.headline.front())
+                                  : "";
+    if (!a.metric.empty() && !g.seats.empty())
+        throw UsageError("--metric: a two-seat game is measured by the restricted seat's score");
+    a.run = run_args_of(vm);
+    a.cfg = a.run.config();
+    a.out_dir = out_dir_of(vm);
+    a.report = report_wanted(vm);
+    return a;
+}
+
+// One variant of the game (unrestricted, or one restriction) played by one candidate policy.
+struct Group {
+    std::size_t variant = 0, play = 0;
+    std::unique_ptr<PreparedRun> run;
+    std::size_t win = 0, draw = 0;  // the measured seat's win and the draw (solo: win = metric)
+};
+
+// The game of variant v (0: the game as given): the restriction added to what --set or --rules
+// already bar (restrict.tau=disruptor given, --restrict intensifier: disruptor,intensifier).
+Settings variant_settings(const RestrictArgs& a, std::size_t v) {
+    Settings s = a.settings;
+    if (v == 0) return s;
+    for (const auto& o : a.options) {
+        const std::string& r = a.restrictions[v - 1];
+        const auto given =
+            std::find_if(s.begin(), s.end(), [&](const auto& kv) { return kv.first == o; });
+        if (given == s.end())
+            s.push_back({o, r});
+        else
+            given->second = given->second == "none" ? r : given->second + "," + r;
+    }
+    return s;
+}
+
+std::vector<std::string> seat_policies(const RestrictArgs& a, const std::string& play) {
+    const GameEntry& g = *a.game;
+    if (g.seats.empty()) return {play};
+    const bool first = a.seat == "both" || a.seat == g.seats[0];
+    return {std::string(g.seats[0]) + "=" + (first ? play : a.opponent),
+            std::string(g.seats[1]) + "=" + (first ? a.opponent : play)};
+}
+
+// The seat measured: the restricted one (both: the first).
+std::size_t measured_seat(const RestrictArgs& a) {
+    return a.game->seats.empty() || a.seat == "both" || a.seat == a.game->seats[0] ? 0 : 1;
+}
+
+std::size_t metric_index(const PreparedRun& run, const std::string& name, const GameEntry& g) {
+    for (std::size_t m = 0; m < run.metrics.size(); ++m)
+        if (run.metrics[m].name == name) return m;
+    throw UsageError("--metric '" + name + "': not a metric of " + std::string(g.name) +
+                     " ('odds list " + std::string(g.name) + "' shows them)");
+}
+
+std::vector<Group> groups_of(const RestrictArgs& a) {
+    std::vector<Group> groups;
+    const GameEntry& g = *a.game;
+    for (std::size_t v = 0; v <= a.restrictions.size(); ++v)
+        for (std::size_t p = 0; p < a.plays.size(); ++p) {
+            Group gr{v, p, g.prepare(variant_settings(a, v), seat_policies(a, a.plays[p])), 0, 0};
+            if (g.seats.empty()) {
+                gr.win = metric_index(*gr.run, a.metric, g);
+            } else {
+                gr.win = metric_index(*gr.run, std::string(g.versus[measured_seat(a)]), g);
+                gr.draw = metric_index(*gr.run, std::string(g.versus[2]), g);
+            }
+            groups.push_back(std::move(gr));
+        }
+    return groups;
+}
+
+// Plays game j of every group into y[g * n + j], block by block of games (every group's block
+// before the next), so that an interrupted run has played the same first games in every group.
+// Returns how many first games every group played. The same bytes at any thread count: each
+// outcome has its place, and game j plays on the dice of stream j in every group.
+std::uint64_t play_groups(const std::vector<Group>& groups, const RestrictArgs& a,
+                          std::vector<double>& y, ProgressBar& bar) {
+    const std::uint64_t n = a.cfg.playouts;
+    const std::uint64_t block = std::clamp<std::uint64_t>(n / 256, 1, 16);
+    const std::uint64_t blocks = (n + block - 1) / block, units = blocks * groups.size();
+    const bool solo = a.game->seats.empty();
+    std::vector<char> done(units, 0);
+    std::atomic<std::uint64_t> next{0}, played{0};
+    std::exception_ptr error;
+    std::mutex mu;
+    const auto& stop = InterruptGuard::flag();
+    auto work = [&] {
+        std::vector<std::int32_t> out;
+        for (std::uint64_t u; (u = next.fetch_add(1)) < units && !stop.load();) {
+            const std::size_t gi = u % groups.size();
+            const Group& g = groups[gi];
+            const std::uint64_t first = u / groups.size() * block,
+                                count = std::min(block, n - first);
+            const std::size_t m = g.run->metrics.size();
+            out.resize(count * m);
+            try {
+                g.run->play_each(a.cfg.seed, first, count, out.data());
+            } catch (const StopRequested&) {
+                return;
+            } catch (...) {
+                std::lock_guard lock(mu);
+                if (!error) error = std::current_exception();
+                return;
+            }
+            const double scale = g.run->metrics[g.win].scale;
+            for (std::uint64_t i = 0; i < count; ++i) {
+                const std::int32_t* row = &out[i * m];
+                y[gi * n + first + i] = solo ? row[g.win] / scale : row[g.win] + 0.5 * row[g.draw];
+            }
+            done[u] = 1;
+            bar.update(played.fetch_add(count) + count);
+        }
+    };
+    {
+        std::vector<std::jthread> pool;
+        for (unsigned t = 0; t < std::max(1u, a.cfg.threads); ++t) pool.emplace_back(work);
+    }
+    if (error) std::rethrow_exception(error);
+    std::uint64_t complete = 0;
+    while (complete < blocks &&
+           std::all_of(done.begin() + static_cast<std::ptrdiff_t>(complete * groups.size()),
+                       done.begin() + static_cast<std::ptrdiff_t>((complete + 1) * groups.size()),
+                       [](char c) { return c != 0; }))
+        ++complete;
+    return std::min(n, complete * block);
+}
+
+// One row of the ranking: a restriction (or none, the reference) and what it costs.
+struct Row {
+    std::string restriction;  // the option's value; "none" for the unrestricted game
+    std::string best;         // the best play under it (of the candidates)
+    double value = 0;         // the measure under it
+    double cost = 0, low = 0, high = 0;
+    bool ignorable = false;  // costs nothing: the interval holds 0, or exactly 0
+};
+
+struct Ranking {
+    std::string game, scenario, seat, play, measure, method;
+    std::uint64_t seed = 0, games = 0;
+    bool partial = false, several = false;  // several: candidate plays (the best is named)
+    bool given = false;                     // --set or --rules already restrict the reference game
+    std::vector<Row> rows;                  // rows[0]: none; then ranked by cost, highest first
+};
+
+double mean_of(const std::vector<double>& y, std::size_t g, std::uint64_t n, std::uint64_t games) {
+    double s = 0;
+    for (std::uint64_t j = 0; j < games; ++j) s += y[g * n + j];
+    return s / static_cast<double>(games);
+}
+
+// Each variant's best play (the candidate with the highest mean), then the paired differences
+// against the unrestricted game's best play, game by game.
+std::vector<Row> rank_sampled(const RestrictArgs& a, const std::vector<Group>& groups,
+                              const std::vector<double>& y, std::uint64_t games) {
+    const std::uint64_t n = a.cfg.playouts;
+    const std::size_t plays = a.plays.size();
+    std::vector<std::size_t> best(a.restrictions.size() + 1);
+    std::vector<double> value(best.size());
+    for (std::size_t v = 0; v < best.size(); ++v) {
+        value[v] = -std::numeric_limits<double>::infinity();
+        for (std::size_t p = 0; p < plays; ++p)
+            if (const double m = mean_of(y, v * plays + p, n, games); m > value[v]) {
+                value[v] = m;
+                best[v] = v * plays + p;
+            }
+    }
+    std::vector<Row> rows;
+    for (std::size_t v = 0; v < best.size(); ++v) {
+        Row r{v == 0 ? "none" : a.restrictions[v - 1], a.plays[groups[best[v]].play], value[v]};
+        double sum = 0, sq = 0;
+        for (std::uint64_t j = 0; j < games; ++j) {
+            const double d = y[best[0] * n + j] - y[best[v] * n + j];
+            sum += d;
+            sq += d * d;
+        }
+        const double g = static_cast<double>(games);
+        r.cost = sum / g;
+        const double var = games > 1 ? std::max(0.0, (sq - g * r.cost * r.cost) / (g - 1)) : 0;
+        const double half = kZ * std::sqrt(var / g);
+        r.low = r.cost - half;
+        r.high = r.cost + half;
+        r.ignorable = r.low <= 0 && r.high >= 0;
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+// The exact measure of one variant: the measured seat's score (win + half a draw) from the
+// solver's laws.
+double exact_value(const RestrictArgs& a, std::size_t v) {
+    const GameEntry& g = *a.game;
+    const ExactReport rep = g.exact(variant_settings(a, v), seat_policies(a, a.plays[0]));
+    auto mean = [&](std::string_view name) {
+        for (const auto& law : rep.laws)
+            if (law.spec.name == name) {
+                double s = 0;
+                for (std::size_t i = 0; i < law.mass.size(); ++i)
+                    s += law.mass[i] * (law.spec.lo + static_cast<double>(i)) / law.spec.scale;
+                return s;
+            }
+        throw UsageError("--exact: " + std::string(g.name) + "'s solver gives no " +
+                         std::string(name));
+    };
+    if (g.seats.empty()) return mean(a.metric);
+    // The game's value under optimal play, where the solver states it (Dimension Duel: the
+    // restricted equilibrium's value, for the first seat): what the best play achieves, which
+    // the equilibrium policies' own duel need not realise exactly (docs/skill.md).
+    for (const auto& note : rep.notes)
+        if (const auto at = note.find("under optimal play"); at != std::string::npos)
+            if (const auto colon = note.find("): ", at); colon != std::string::npos) {
+                const double value = std::strtod(note.c_str() + colon + 3, nullptr);
+                return measured_seat(a) == 0 ? value : 1 - value;
+            }
+    return mean(g.versus[measured_seat(a)]) + 0.5 * mean(g.versus[2]);
+}
+
+std::vector<Row> rank_exact(const RestrictArgs& a) {
+    std::vector<Row> rows;
+    InterruptGuard guard;  // the solver checks the stop flag
+    const double base = exact_value(a, 0);
+    for (std::size_t v = 0; v <= a.restrictions.size(); ++v) {
+        const double value = v == 0 ? base : exact_value(a, v);
+        const double cost = base - value;
+        rows.push_back({v == 0 ? "none" : a.restrictions[v - 1], a.plays[0], value, cost, cost,
+                        cost, std::abs(cost) < 1e-6});  // the value's note has 6 decimals
+    }
+    return rows;
+}
+
+void sort_rows(std::vector<Row>& rows) {
+    std::stable_sort(rows.begin() + 1, rows.end(),
+                     [](const Row& x, const Row& y) { return x.cost > y.cost; });
+}
+
+// restrict.csv (docs/output.md): the reference row (restriction none, rank 0), then each
+// restriction in the ranking's order.
+std::string restrict_csv(const Ranking& k) {
+    std::string csv =
+        "game,scenario,seat,play,method,measure,seed,games,rank,restriction,best_play,value,"
+        "cost,ci_low,ci_high,ignorable,status\n";
+    for (std::size_t i = 0; i < k.rows.size(); ++i) {
+        const Row& r = k.rows[i];
+        csv += csv_field(k.game) + ',' + csv_field(k.scenario) + ',' + csv_field(k.seat) + ',' +
+               csv_field(k.play) + ',' + k.method + ',' + csv_field(k.measure) + ',' +
+               std::to_string(k.seed) + ',' + std::to_string(k.games) + ',' + std::to_string(i) +
+               ',' + csv_field(r.restriction) + ',' + csv_field(r.best) + ',' +
+               format_double(r.value) + ',' + format_double(r.cost) + ',' + format_double(r.low) +
+               ',' + format_double(r.high) + ',' + (r.ignorable ? "true" : "false") + ',' +
+               (k.partial ? "partial" : "complete") + '\n';
+    }
+    return csv;
+}
+
+// One row of the table: the cells padded to their columns, no blank at the end of the line.
+std::string table_line(const std::vector<std::pair<std::string, int>>& cells) {
+    std::ostringstream t;
+    t << std::left;
+    for (const auto& [text, width] : cells) t << std::setw(width) << text;
+    std::string line = t.str();
+    line.erase(line.find_last_not_of(' ') + 1);
+    return line + '\n';
+}
+
+std::string restrict_table(const Ranking& k) {
+    const bool exact = k.method == "exact";
+    const int digits = exact ? 6 : 4;  // exact: the value's six decimals
+    std::string t = k.game + " restrict | " + k.scenario + " | " +
+                    (k.seat.empty() ? "" : "seat " + k.seat + " | ") + "best play " + k.play +
+                    " | " +
+                    (exact ? std::string("exact")
+                           : "seed " + std::to_string(k.seed) + " | " + std::to_string(k.games) +
+                                 " games each, the same dice for every restriction") +
+                    (k.partial ? " (PARTIAL: interrupted)" : "") + '\n';
+    int wide = 13, best = 11;
+    for (const auto& r : k.rows) {
+        wide = std::max(wide, static_cast<int>(r.restriction.size()) + 2);
+        best = std::max(best, static_cast<int>(r.best.size()) + 2);
+    }
+    const int num = digits + 6, band = exact ? 0 : 22, named = k.several ? best : 0;
+    t += table_line({{"rank", 6},
+                     {"restriction", wide},
+                     {k.measure, std::max(num, static_cast<int>(k.measure.size()) + 2)},
+                     {"cost", num},
+                     {exact ? "" : "95% interval", band},
+                     {k.several ? "best play" : "", named}});
+    const int measure_width = std::max(num, static_cast<int>(k.measure.size()) + 2);
+    for (std::size_t i = 0; i < k.rows.size(); ++i) {
+        const Row& r = k.rows[i];
+        const std::string note = i == 0         ? (k.given ? "the game as given" : "unrestricted")
+                                 : !r.ignorable ? ""
+                                 : exact        ? "costs nothing: a rule a player can ignore"
+                                         : "no cost told apart from 0: a rule a player can ignore";
+        t += table_line({{i == 0 ? std::string("-") : std::to_string(i), 6},
+                         {r.restriction, wide},
+                         {fixed(r.value, digits), measure_width},
+                         {i == 0 ? std::string("-") : fixed(r.cost, digits), num},
+                         {exact || i == 0 ? std::string()
+                                          : "[" + fixed(r.low, 4) + ", " + fixed(r.high, 4) + "]",
+                          band},
+                         {k.several ? r.best : std::string(), named},
+                         {note, 0}});
+    }
+    return t;
+}
+
+}  // namespace
+
+int cmd_restrict(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
+    const RestrictArgs a = read_args(vm);
+    const GameEntry& g = *a.game;
+    Ranking k;
+    k.game = std::string(g.name);
+    k.seat = a.seat;
+    k.play = a.play_label;
+    k.several = a.plays.size() > 1;
+    for (const auto& [name, value] : a.settings)
+        k.given = k.given || (name.rfind("restrict", 0) == 0 && value != "none");
+    k.measure = g.seats.empty() ? a.metric : "score";
+    k.method = a.exact ? "exact" : "sampled";
+    k.seed = a.cfg.seed;
+    int stopped_by = 0;
+    if (a.exact) {
+        k.scenario = g.prepare(a.settings, seat_policies(a, a.plays[0]))->scenario;
+        k.rows = rank_exact(a);
+    } else {
+        const auto groups = groups_of(a);
+        k.scenario = groups.front().run->scenario;
+        if (a.cfg.playouts < 2) throw UsageError("-n '1': a restriction needs two games or more");
+        if (a.cfg.playouts > kMaxOutcomes / groups.size())
+            throw UsageError(
+                "-n " + std::to_string(a.cfg.playouts) + ": " + std::to_string(groups.size()) +
+                " groups x that many games is more outcomes than odds restrict keeps (" +
+                std::to_string(kMaxOutcomes) + ")");
+        const std::uint64_t total = a.cfg.playouts * groups.size();
+        announce_queued(a.run, io, "odds restrict",
+                        std::to_string(groups.size()) + " groups x " +
+                            std::to_string(a.cfg.playouts) + " games = " + std::to_string(total) +
+                            " games",
+                        a.cfg.threads);
+        std::vector<double> y(total, 0.0);
+        {
+            InterruptGuard guard;
+            ProgressBar bar(total, a.run.progress(), "games");
+            k.games = play_groups(groups, a, y, bar);
+            bar.finish();
+        }
+        k.partial = k.games < a.cfg.playouts;
+        stopped_by = k.partial ? InterruptGuard::exit_code() : 0;
+        if (k.games < 2) {
+            io.err << "odds restrict: interrupted before every group had played two games; "
+                      "nothing written\n";
+            return InterruptGuard::exit_code();
+        }
+        k.rows = rank_sampled(a, groups, y, k.games);
+    }
+    sort_rows(k.rows);
+    if (a.out_dir) {
+        prepare_out_dir(*a.out_dir);
+        const fs::path dir(*a.out_dir);
+        write_files_atomic({{dir / "restrict.csv", restrict_csv(k)},
+                            provenance_file(dir, "restrict", args, {k.game})});
+        if (a.report) write_report(dir, "restrict", io);
+    }
+    io.out << restrict_table(k);
+    if (k.partial) {
+        io.err << "odds restrict: interrupted; the ranking is of the first " << k.games
+               << " games of every group, marked partial\n";
+        return stopped_by;
+    }
+    return 0;
+}
+
+}  // namespace odds::cli
