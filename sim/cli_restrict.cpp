@@ -24,6 +24,8 @@
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
+#include "sim/executor.hpp"
+#include "sim/group_play.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
 
@@ -250,62 +252,6 @@ std::vector<Group> groups_of(const RestrictArgs& a) {
     return groups;
 }
 
-// Plays game j of every group into y[g * n + j], block by block of games (every group's block
-// before the next), so that an interrupted run has played the same first games in every group.
-// Returns how many first games every group played. The same bytes at any thread count: each
-// outcome has its place, and game j plays on the dice of stream j in every group.
-std::uint64_t play_groups(const std::vector<Group>& groups, const RestrictArgs& a,
-                          std::vector<double>& y, ProgressBar& bar) {
-    const std::uint64_t n = a.cfg.playouts;
-    const std::uint64_t block = std::clamp<std::uint64_t>(n / 256, 1, 16);
-    const std::uint64_t blocks = (n + block - 1) / block, units = blocks * groups.size();
-    const bool solo = a.game->seats.empty();
-    std::vector<char> done(units, 0);
-    std::atomic<std::uint64_t> next{0}, played{0};
-    std::exception_ptr error;
-    std::mutex mu;
-    const auto& stop = InterruptGuard::flag();
-    auto work = [&] {
-        std::vector<std::int32_t> out;
-        for (std::uint64_t u; (u = next.fetch_add(1)) < units && !stop.load();) {
-            const std::size_t gi = u % groups.size();
-            const Group& g = groups[gi];
-            const std::uint64_t first = u / groups.size() * block,
-                                count = std::min(block, n - first);
-            const std::size_t m = g.run->metrics.size();
-            out.resize(count * m);
-            try {
-                g.run->play_each(a.cfg.seed, first, count, out.data());
-            } catch (const StopRequested&) {
-                return;
-            } catch (...) {
-                std::lock_guard lock(mu);
-                if (!error) error = std::current_exception();
-                return;
-            }
-            const double scale = g.run->metrics[g.win].scale;
-            for (std::uint64_t i = 0; i < count; ++i) {
-                const std::int32_t* row = &out[i * m];
-                y[gi * n + first + i] = solo ? row[g.win] / scale : row[g.win] + 0.5 * row[g.draw];
-            }
-            done[u] = 1;
-            bar.update(played.fetch_add(count) + count);
-        }
-    };
-    {
-        std::vector<std::jthread> pool;
-        for (unsigned t = 0; t < std::max(1u, a.cfg.threads); ++t) pool.emplace_back(work);
-    }
-    if (error) std::rethrow_exception(error);
-    std::uint64_t complete = 0;
-    while (complete < blocks &&
-           std::all_of(done.begin() + static_cast<std::ptrdiff_t>(complete * groups.size()),
-                       done.begin() + static_cast<std::ptrdiff_t>((complete + 1) * groups.size()),
-                       [](char c) { return c != 0; }))
-        ++complete;
-    return std::min(n, complete * block);
-}
-
 // One row of the ranking: a restriction (or none, the reference) and what it costs.
 struct Row {
     std::string restriction;  // the option's value; "none" for the unrestricted game
@@ -484,6 +430,64 @@ std::string restrict_table(const Ranking& k) {
     return t;
 }
 
+// The sampled ranking: every variant and candidate play on the same dice (sim/group_play.hpp),
+// under the executor (--shard, odds merge, MPI). An exit code when the command ends here: a shard
+// written, or stopped before every group had played two games.
+std::optional<int> rank_by_play(const RestrictArgs& a, Ranking& k, Io io, int& stopped_by) {
+    const auto groups = groups_of(a);
+    k.scenario = groups.front().run->scenario;
+    if (a.cfg.playouts < 2) throw UsageError("-n '1': a restriction needs two games or more");
+    if (a.cfg.playouts > kMaxOutcomes / groups.size())
+        throw UsageError("-n " + std::to_string(a.cfg.playouts) + ": " +
+                         std::to_string(groups.size()) +
+                         " groups x that many games is more outcomes than odds restrict keeps (" +
+                         std::to_string(kMaxOutcomes) + ")");
+    const bool solo = a.game->seats.empty();
+    std::vector<GroupSpec> specs;
+    for (const auto& g : groups) specs.push_back({g.run.get(), g.win, g.draw, solo});
+    RunConfig cfg = a.cfg;
+    cfg.chunk_size = group_block(cfg.playouts);
+    std::string label = k.play;
+    for (const auto& r : a.restrictions) label += " | " + r;
+    ExecutorOf share(a.run.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    share->begin(a.run.plan("restrict", *a.game, {groups_job(k.scenario, label, cfg.playouts)}),
+                 io.err);
+    if (a.out_dir && share->writes_shard_file()) prepare_out_dir(*a.out_dir, true);
+    const std::uint64_t total = cfg.playouts * groups.size();
+    announce_queued(a.run, io, "odds restrict",
+                    std::to_string(groups.size()) + " groups x " + std::to_string(cfg.playouts) +
+                        " games = " + std::to_string(total) + " games",
+                    cfg.threads);
+    ChunkedResult<Outcomes> played;
+    {
+        ProgressBar bar(total, a.run.progress(), "games");
+        played = play_groups(specs, cfg, *share, bar);
+        bar.finish();
+    }
+    if (const auto shard_done = share->finish(io.out, io.err, "odds restrict")) return shard_done;
+    k.games = played.tally.games();
+    k.partial = k.games < cfg.playouts;
+    stopped_by = k.partial ? InterruptGuard::exit_code() : 0;
+    if (k.games < 2) {
+        io.err << "odds restrict: interrupted before every group had played two games; "
+                  "nothing written\n";
+        return InterruptGuard::exit_code();
+    }
+    // The outcomes as the ranking measures them (groups x playouts, the first games played): a
+    // solo game's metric in its unit, a two-seat game's points.
+    const std::uint64_t n = cfg.playouts;
+    std::vector<double> y(total, 0.0);
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        const double scale = groups[gi].run->metrics[groups[gi].win].scale;
+        for (std::uint64_t j = 0; j < k.games; ++j) {
+            const std::int32_t v = played.tally.scores[gi][j];
+            y[gi * n + j] = solo ? v / scale : 0.5 * v;
+        }
+    }
+    k.rows = rank_sampled(a, groups, y, k.games);
+    return std::nullopt;
+}
+
 }  // namespace
 
 int cmd_restrict(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
@@ -500,39 +504,15 @@ int cmd_restrict(const po::variables_map& vm, const std::vector<std::string>& ar
     k.method = a.exact ? "exact" : "sampled";
     k.seed = a.cfg.seed;
     int stopped_by = 0;
+    if (a.exact && (a.run.shard || io.share))
+        throw UsageError(
+            "--exact solves the restricted games: nothing is played, so there is "
+            "nothing to share out (--shard, mpirun)");
     if (a.exact) {
         k.scenario = g.prepare(a.settings, seat_policies(a, a.plays[0]))->scenario;
         k.rows = rank_exact(a);
-    } else {
-        const auto groups = groups_of(a);
-        k.scenario = groups.front().run->scenario;
-        if (a.cfg.playouts < 2) throw UsageError("-n '1': a restriction needs two games or more");
-        if (a.cfg.playouts > kMaxOutcomes / groups.size())
-            throw UsageError(
-                "-n " + std::to_string(a.cfg.playouts) + ": " + std::to_string(groups.size()) +
-                " groups x that many games is more outcomes than odds restrict keeps (" +
-                std::to_string(kMaxOutcomes) + ")");
-        const std::uint64_t total = a.cfg.playouts * groups.size();
-        announce_queued(a.run, io, "odds restrict",
-                        std::to_string(groups.size()) + " groups x " +
-                            std::to_string(a.cfg.playouts) + " games = " + std::to_string(total) +
-                            " games",
-                        a.cfg.threads);
-        std::vector<double> y(total, 0.0);
-        {
-            InterruptGuard guard;
-            ProgressBar bar(total, a.run.progress(), "games");
-            k.games = play_groups(groups, a, y, bar);
-            bar.finish();
-        }
-        k.partial = k.games < a.cfg.playouts;
-        stopped_by = k.partial ? InterruptGuard::exit_code() : 0;
-        if (k.games < 2) {
-            io.err << "odds restrict: interrupted before every group had played two games; "
-                      "nothing written\n";
-            return InterruptGuard::exit_code();
-        }
-        k.rows = rank_sampled(a, groups, y, k.games);
+    } else if (const auto ended = rank_by_play(a, k, io, stopped_by)) {
+        return *ended;
     }
     sort_rows(k.rows);
     if (a.out_dir) {

@@ -24,6 +24,7 @@
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/executor.hpp"
+#include "sim/group_play.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
 
@@ -142,69 +143,11 @@ std::vector<Group> groups_of(const po::variables_map& vm, const GameEntry& game,
     return groups;
 }
 
-// What a ladder adds up, a chunk at a time: chunk k is games k * block .. of every group, and
-// holds each group's outcomes of them in order as exact integers (a solo game's metric as
-// stored; a two-seat game's 2 x first seat's win + draw). Chunks merge in order by appending, so
-// an interrupted ladder keeps the same first games of every group, and shards merged (odds
-// merge, MPI) give one process's outcomes.
-struct Outcomes {
-    std::vector<std::vector<std::int32_t>> scores;  // [group][game]
-    void merge(const Outcomes& o) {
-        for (std::size_t g = 0; g < scores.size(); ++g)
-            scores[g].insert(scores[g].end(), o.scores[g].begin(), o.scores[g].end());
-    }
-    std::uint64_t games() const { return scores.empty() ? 0 : scores.front().size(); }
-};
-
-// A shard's state of a ladder: "outcomes GAMES GROUPS" (the games its chunks hold, as every
-// state's first line counts them: sim/executor.cpp checks it), then a "scores" line a group.
-void write_state(std::vector<std::string>& lines, const Outcomes& o) {
-    lines.push_back("outcomes " + std::to_string(o.games()) + ' ' +
-                    std::to_string(o.scores.size()));
-    for (const auto& g : o.scores) {
-        std::string line = "scores";
-        for (const auto v : g) line += ' ' + std::to_string(v);
-        lines.push_back(std::move(line));
-    }
-}
-
-void add_state(StateReader& in, Outcomes& o) {
-    const auto head = in.line("outcomes");
-    if (head.size() != 3 || in.u64(head[2]) != o.scores.size())
-        throw in.bad("a ladder of another number of groups than this one");
-    const std::uint64_t n = in.u64(head[1]);
-    for (auto& g : o.scores) {
-        const auto words = in.line("scores");
-        if (words.size() != n + 1) throw in.bad("a 'scores' line of another length");
-        for (std::size_t i = 1; i < words.size(); ++i)
-            g.push_back(static_cast<std::int32_t>(in.i64(words[i])));
-    }
-}
-
-// Plays n games of every group under the executor (chunks of `block` games of every group) and
-// returns the outcomes of the first games every group played.
-ChunkedResult<Outcomes> play_groups(const std::vector<Group>& groups, RunConfig cfg, bool solo,
-                                    Executor& share, ProgressBar& bar) {
-    Outcomes empty;
-    empty.scores.resize(groups.size());
-    const auto play_chunk = [&](Dice&, std::uint64_t first, std::uint64_t count, Outcomes& part) {
-        std::vector<std::int32_t> out;
-        for (std::size_t gi = 0; gi < groups.size(); ++gi) {
-            const Group& g = groups[gi];
-            const std::size_t m = g.run->metrics.size();
-            out.resize(count * m);
-            g.run->play_each(cfg.seed, first, count, out.data());
-            for (std::uint64_t i = 0; i < count; ++i) {
-                const std::int32_t* row = &out[i * m];
-                part.scores[gi].push_back(solo ? row[g.score[0]]
-                                               : 2 * row[g.score[0]] + row[g.score[2]]);
-            }
-        }
-    };
-    RunControl ctl;
-    ctl.stop = &InterruptGuard::flag();
-    ctl.progress = [&](std::uint64_t done) { bar.update(done * groups.size()); };
-    return share.play_chunks(0, cfg, empty, play_chunk, ctl);
+// The groups as group_play plays them: a rung's metric, or a pairing's first seat's points.
+std::vector<GroupSpec> specs_of(const std::vector<Group>& groups, bool solo) {
+    std::vector<GroupSpec> specs;
+    for (const auto& g : groups) specs.push_back({g.run.get(), g.score[0], g.score[2], solo});
+    return specs;
 }
 
 // The outcomes of the first `games` games of each group, packed (groups x games), as the ladder
@@ -215,12 +158,6 @@ std::vector<double> first_games(const Outcomes& o, std::uint64_t games, bool sol
     for (const auto& g : o.scores)
         for (std::uint64_t j = 0; j < games; ++j) x.push_back(solo ? g[j] : 0.5 * g[j]);
     return x;
-}
-
-// Small chunks: a searched game can take a second, and Ctrl-C keeps only the games every group
-// has played.
-std::uint32_t block_of(std::uint64_t n) {
-    return static_cast<std::uint32_t>(std::clamp<std::uint64_t>(n / 256, 1, 16));
 }
 
 // v to `digits` decimals, "?" when not known, and never "-0" (a rating of -0.3 prints 0).
@@ -344,13 +281,11 @@ int cmd_skill(const po::variables_map& vm, const std::vector<std::string>& args,
                          std::to_string(kMaxOutcomes) + ")");
     const std::uint64_t total = cfg.playouts * groups.size();
     RunConfig played_cfg = cfg;
-    played_cfg.chunk_size = block_of(cfg.playouts);
+    played_cfg.chunk_size = group_block(cfg.playouts);
     ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
-    share->begin(run_args.plan("skill", game,
-                               {{l.scenario, joined_rungs(l.rungs),
-                                 Executor::chunks_of(cfg.playouts, played_cfg.chunk_size),
-                                 played_cfg.chunk_size}}),
-                 io.err);
+    share->begin(
+        run_args.plan("skill", game, {groups_job(l.scenario, joined_rungs(l.rungs), cfg.playouts)}),
+        io.err);
     if (out_dir && share->writes_shard_file()) prepare_out_dir(*out_dir, true);
     announce_queued(run_args, io, "odds skill",
                     std::to_string(groups.size()) + (l.solo ? " rungs" : " pairings") + " x " +
@@ -361,7 +296,7 @@ int cmd_skill(const po::variables_map& vm, const std::vector<std::string>& args,
     {
         InterruptGuard guard;
         ProgressBar bar(total, run_args.progress(), "games");
-        played = play_groups(groups, played_cfg, l.solo, *share, bar);
+        played = play_groups(specs_of(groups, l.solo), played_cfg, *share, bar);
         bar.finish();
     }
     if (const auto shard_done = share->finish(io.out, io.err, "odds skill")) return *shard_done;

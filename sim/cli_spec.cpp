@@ -135,7 +135,10 @@ void restrict_options(po::options_description& d) {
         "the seed (0 to 2^64-1): game j plays on the dice of stream j in every group")(
         "threads,j", po::value<std::string>()->value_name("N"),
         "worker threads (default: every hardware thread)")("no-progress",
-                                                           "no progress bar, even on a terminal");
+                                                           "no progress bar, even on a terminal")(
+        "shard", po::value<std::string>()->value_name("I/N"),
+        "play only shard I of N (1 <= I <= N) and write its exact state into --out DIR as "
+        "shard-I-of-N.odds, for 'odds merge' (docs/cluster.md)");
     add_game_options(d);
     out_option(d, "write restrict.csv into DIR");
     add_report_option(d);

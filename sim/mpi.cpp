@@ -19,7 +19,7 @@ namespace odds {
 namespace {
 
 constexpr const char* kShared[] = {"run",      "sweep", "tournament", "compare",
-                                   "baseline", "check", "skill"};
+                                   "baseline", "check", "skill",      "restrict"};
 
 // Every rank's shard text, gathered on rank 0 (empty elsewhere).
 std::vector<std::string> gather(const std::string& mine, int rank, int size) {

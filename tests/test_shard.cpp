@@ -93,6 +93,8 @@ TEST_CASE("shards merged write one process's files byte for byte, any command an
         {{"skill", "dimension-duel", "--policy", "dice", "--policy", "aggressor", "--budgets",
           "none", "-n", "300", "--report"},
          {2, 5}},
+        // restricted play: every restriction and the rules as written on the same dice
+        {{"restrict", "race", "--play", "walk", "-n", "500", "--report"}, {2, 9}},
     };
     for (const auto& c : cases)
         for (const int n : c.ns) {
