@@ -9,31 +9,35 @@
 //   seats                         two-seat games: std::array of the seats' names ({"a", "b"})
 //   parse_options                 Settings -> the kernel's Options (throws UsageError)
 //   policies                      the policy table (policies/policy_table.hpp), or a function
-//                                 returning it; policy_infos, its infos, where not constexpr
+//                                 returning it
 //   survival_spec                 the survival table, or survival_specs, several
 //   opening (positions)           Options -> the State a fresh game starts from (every playout
 //                                 copies it), for games with positions (docs/positions.md)
 //   warnings (optional)           Options -> lines printed on stderr before a run
-//   chunk_size (optional)         the seats' policies -> the chunk size (else kChunkSize)
+//   chunk_size (optional)         the seats' policies -> the chunk size (else kChunkSize);
+//                                 any_is<T>(seats...) asks whether a seat plays a T
 //   solve_against (optional)      (Options, seat, Policy& mine, const Policy& other): makes a
 //                                 seat whose policy needs a fixed opponent
 //                                 (PolicyInfo::needs_fixed_opponent) play against the other
 //   shape (optional)              (ShapeReport&, Options, seats, seed, games) fills the
 //                                 measures of a game's shape along its length (odds shape)
-//   exact (optional)              (ExactReport&, Options, seats[, State]) fills the laws (and
+//   exact (optional)              (ExactReport&, Options[, seats][, State]) fills the laws (and
 //                                 notes, survival) of a report entry_of names; with a State it
-//                                 also solves from positions (odds exact --state)
+//                                 also solves from positions (odds exact --state). ExactReport
+//                                 and ShapeReport are reports/exact_report.hpp's, so the game's
+//                                 exact.cpp and shape.cpp fill them.
 // and, where K does not name them, these functions of the kernel's namespace, found there by
 // argument-dependent lookup (game::scenario for game::Options):
 //   scenario(o), metric_specs(o)
 //   play: no positions: to_metrics(play(o, policies..., dice), metrics)
-//         positions: play_from(s, o, policies..., dice) then to_metrics(s, metrics) on a copy s
-//         of the start; K's own: play(const State& start, o, dice, metrics, policies...)
+//         positions: on a copy s of the start, play_from(s, o, policies..., dice) then
+//         to_metrics(s, metrics); else to_metrics(play(start, policies..., dice), metrics)
 //   read_position(text, file, o), write_position(s, o) or write_position(s)
-// A run whose options depend on the seats' policies (msc: each side's plan) names its own:
-//   Run and bind(o, seats, const PositionText*) -> Run (the position read there), then
-//   play(const Run&, dice, metrics, policies...), scenario(const Run&), optionally
-//   seat_scenario(const Run&), and seat(made policy) -> the kernel's policy of a seat.
+// A run whose options depend on the seats' policies (msc: each side's plan) is K's:
+//   bind(o, seats, const PositionText*) -> the kernel's Run (the position read there), played as
+//   play(run, policies..., dice), named by scenario(run) and, optionally, seat_scenario(run);
+//   and seat(made policy) -> the kernel's policy of a seat.
+// A two-seat entry's versus, where the text names none, is SEAT_win for each seat, then draw.
 #pragma once
 
 #include <array>
@@ -46,6 +50,7 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "policies/policy_table.hpp"
@@ -58,6 +63,13 @@ namespace odds {
 struct PositionText {
     std::string_view text, file;
 };
+
+// Whether one of the seats' policies is a T: what a chunk_size looks at (an expensive policy
+// wants small chunks, for a prompt progress bar and Ctrl-C).
+template <class T, class... P>
+bool any_is(const P&... seats) {
+    return (std::holds_alternative<T>(seats) || ...);
+}
 
 namespace registration {
 
@@ -92,8 +104,8 @@ template <class K>
 using MadeSeats = std::array<Made<K>, seat_count<K>()>;
 
 template <class K>
-concept Binds = requires {
-    typename K::Run;
+concept Binds = requires(const Options<K>& o, const MadeSeats<K>& s) {
+    K::bind(o, s, nullptr);
 };
 template <class K>
 concept HasPositions = requires(const Options<K>& o) {
@@ -101,10 +113,12 @@ concept HasPositions = requires(const Options<K>& o) {
 };
 template <class K>
 using State = std::remove_cvref_t<decltype(K::opening(std::declval<const Options<K>&>()))>;
+// K::exact(r, o, seats), or K::exact(r, o) where the seats' policies do not matter.
 template <class K>
 concept Solves = requires(ExactReport& r, const Options<K>& o, const MadeSeats<K>& s) {
     K::exact(r, o, s);
-};
+}
+|| requires(ExactReport& r, const Options<K>& o) { K::exact(r, o); };
 template <class K>
 concept Shapes = requires(ShapeReport& r, const Options<K>& o, const MadeSeats<K>& s,
                           std::uint64_t n) {
@@ -143,18 +157,26 @@ struct RunOf<K> {
 };
 template <Binds K>
 struct RunOf<K> {
-    using type = typename K::Run;
+    using type = std::remove_cvref_t<decltype(K::bind(
+        std::declval<const Options<K>&>(), std::declval<const MadeSeats<K>&>(), nullptr))>;
 };
 
-// The kernel's play (argument-dependent lookup), from a fresh game or from a copy of `start`.
+// The kernel's play (argument-dependent lookup): play(o, policies..., dice) from a fresh game (o
+// may be K::bind's run), or on a copy of the start: play_from(s, o, policies..., dice), else
+// play(start, policies..., dice).
 template <class O, class D, class... P>
 void play_fresh(const O& o, D& dice, std::int32_t* metrics, P&... policies) {
     to_metrics(play(o, policies..., dice), metrics);
 }
 template <class S, class O, class D, class... P>
-void play_on(S s, const O& o, D& dice, std::int32_t* metrics, P&... policies) {
-    play_from(s, o, policies..., dice);
-    to_metrics(s, metrics);
+void play_on(const S& start, const O& o, D& dice, std::int32_t* metrics, P&... policies) {
+    if constexpr (requires(S s) { play_from(s, o, policies..., dice); }) {
+        S s = start;
+        play_from(s, o, policies..., dice);
+        to_metrics(s, metrics);
+    } else {
+        to_metrics(play(start, policies..., dice), metrics);
+    }
 }
 
 // K's kernel as sim/game_run.hpp binds it.
@@ -166,24 +188,16 @@ struct Kernel {
         std::conditional_t<seat_count<K>() == 1, std::tuple<Policy>, std::tuple<Policy, Policy>>;
     template <class D, class... P>
     static void play(const Options& o, D& dice, std::int32_t* metrics, P&... policies) {
-        if constexpr (Binds<K>) {
-            K::play(o, dice, metrics, policies...);
-        } else if constexpr (!PlaysFromStart<K>) {
-            if constexpr (requires { K::play(o, dice, metrics, policies...); })
-                K::play(o, dice, metrics, policies...);
-            else
-                play_fresh(o, dice, metrics, policies...);
-        } else if constexpr (requires { K::play(o.start, o.rules, dice, metrics, policies...); }) {
-            K::play(o.start, o.rules, dice, metrics, policies...);
-        } else {
+        if constexpr (PlaysFromStart<K>)
             play_on(o.start, o.rules, dice, metrics, policies...);
-        }
+        else
+            play_fresh(o, dice, metrics, policies...);
     }
 };
 
 // The kernel's functions K does not name (argument-dependent lookup: the Options' namespace).
-template <class K>
-std::string scenario_of(const Options<K>& o) {
+template <class K, class O>
+std::string scenario_of(const O& o) {
     if constexpr (requires { K::scenario(o); })
         return K::scenario(o);
     else
@@ -215,14 +229,26 @@ std::string written(const State<K>& s, const Options<K>& o) {
     else
         return write_position(s);
 }
+// The policy table's infos: worked out at compile time, or once where the table is a function's.
 template <class K>
 std::span<const PolicyInfo> infos() {
-    if constexpr (requires { K::policy_infos; }) {
-        return value_of(K::policy_infos);
+    if constexpr (std::is_invocable_v<decltype(K::policies)>) {
+        static const auto kInfos = infos_of(K::policies());
+        return kInfos;
     } else {
         static constexpr auto kInfos = infos_of(K::policies);
         return kInfos;
     }
+}
+
+// Two seats' versus metrics where the entry names none: each seat's SEAT_win, then draw (the
+// outcome metrics of engine/versus.hpp, named after the seats).
+template <class K>
+std::span<const std::string_view> seat_wins() {
+    static const std::string win[] = {std::string(K::seats[0]) + "_win",
+                                      std::string(K::seats[1]) + "_win"};
+    static const std::string_view kVersus[] = {win[0], win[1], "draw"};
+    return kVersus;
 }
 
 // The seats' policies as made from `args`, and how runs name them.
@@ -287,7 +313,7 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings, const std::vector
     const auto [bound, s] = [&] {
         if constexpr (Binds<K>) {
             Seated<K> seats = seated<K>(o, args);
-            typename K::Run run = K::bind(o, seats.made, at);
+            auto run = K::bind(o, seats.made, at);
             return std::pair{std::move(run), std::move(seats)};
         } else if constexpr (HasPositions<K>) {
             Start<K> start{o, position_of<K>(o, at)};
@@ -302,9 +328,8 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings, const std::vector
                    s.made));
     run->game = std::string(K::name);
     if constexpr (Binds<K>) {
-        run->scenario = K::scenario(bound);
-        if constexpr (requires { K::seat_scenario(bound); })
-            run->seat_scenario = K::seat_scenario(bound);
+        run->scenario = scenario_of<K>(bound);
+        if constexpr (requires { seat_scenario(bound); }) run->seat_scenario = seat_scenario(bound);
     } else {
         run->scenario = scenario_of<K>(o);
     }
@@ -338,7 +363,10 @@ ExactReport exact(const Settings& settings, const std::vector<std::string>& args
     } else {
         const Seated<K> s = seated<K>(o, args);
         ExactReport r = report(s);
-        K::exact(r, o, s.made);
+        if constexpr (requires { K::exact(r, o, s.made); })
+            K::exact(r, o, s.made);
+        else
+            K::exact(r, o);
         return r;
     }
 }
@@ -362,7 +390,10 @@ template <class K>
 GameEntry entry_of(GameEntry e) {
     namespace r = registration;
     e.name = K::name;
-    if constexpr (r::seat_count<K>() == 2) e.seats = K::seats;
+    if constexpr (r::seat_count<K>() == 2) {
+        e.seats = K::seats;
+        if (e.versus.empty()) e.versus = r::seat_wins<K>();
+    }
     e.policies = r::infos<K>();
     e.prepare = [](const Settings& s, const std::vector<std::string>& p) {
         return r::prepare<K>(s, p, nullptr);

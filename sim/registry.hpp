@@ -14,6 +14,7 @@
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
 #include "policies/policy_info.hpp"
+#include "reports/exact_report.hpp"
 #include "reports/stats.hpp"
 #include "sim/runner.hpp"
 
@@ -43,32 +44,6 @@ public:
     std::vector<std::string> warnings;  // printed on stderr before the run (one line each)
 };
 
-// What an exact solver returns: the exact law of each metric it solves.
-struct ExactReport {
-    std::string game;
-    std::string scenario;
-    std::string policy;
-    std::vector<Distribution> laws;  // probabilities (plus any unresolved mass)
-    std::vector<std::string> notes;  // printed under the table
-    std::string survival;            // survival.csv, where the solver resolves it; else empty
-    std::vector<std::string> warnings = {};  // printed on stderr (one line each)
-};
-
-// The shape of a game along its length (odds shape; docs/skill.md): measures averaged over
-// sampled games, each with what it is.
-struct ShapeMeasure {
-    std::string name;
-    double value = 0;
-    std::string meaning;
-};
-struct ShapeReport {
-    std::string game;
-    std::string scenario;
-    std::string policy;
-    std::vector<ShapeMeasure> measures;
-    std::vector<std::string> notes;  // printed under the table
-};
-
 // A game's registration: engine/GAME/register.cpp writes its text with designated initializers
 // (.title = ..., .headline = ...) and entry_of (sim/register_game.hpp) fills the rest from the
 // traits of its kernel; checked by validate() when the program starts.
@@ -91,7 +66,8 @@ struct GameEntry {
     std::string_view rules_version = {};  // "NAME/N"
     // The metrics a baseline records and a sweep's table shows.
     std::span<const std::string_view> headline = {};
-    // Two-seat games: the metrics of the first seat's win, the second's, and a draw.
+    // Two-seat games: the metrics of the first seat's win, the second's, and a draw (entry_of's
+    // default: SEAT_win for each seat, then draw).
     std::span<const std::string_view> versus = {};
     // odds skill's default ladder (docs/skill.md): rules of thumb, random and the solved policy,
     // weakest first, then the search policy with {n} where its budget goes; empty: the game

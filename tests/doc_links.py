@@ -6,7 +6,8 @@ docs/, each game's engine/GAME/README.md and RULES.md; build folders and hidden 
   - a link's #ANCHOR names a heading of the page it points to (GitHub's slugs);
   - every path written as code, `engine/...`, `docs/...`, `tests/...`, `scripts/...`, `sim/...`,
     `reports/...`, `policies/...`, `benchmarks/...`, `.ci/...`, names a file or folder that
-    exists (from the repository's root), unless it is a pattern (GAME, DIR, FILE, <...>, *, ...).
+    exists (from the repository's root), unless it is a pattern (GAME, FOLDER, DIR, FILE, <...>,
+    *, ...).
 
 Code blocks and HTML comments are skipped; links to other sites are not followed. Before the
 repository, the checker checks a page of its own with known faults, so it cannot pass by
@@ -22,7 +23,7 @@ LINK = re.compile(r"!?\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(([^()\s]*(?:\([^()\s]*\)[
 CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 ROOTS = ("engine/", "docs/", "tests/", "scripts/", "sim/", "reports/", "policies/", "benchmarks/",
          ".ci/")
-PATTERN = re.compile(r"GAME|DIR|FILE|X\.Y\.Z|<|\*|\.\.\.|\[")
+PATTERN = re.compile(r"GAME|FOLDER|DIR|FILE|X\.Y\.Z|<|\*|\.\.\.|\[")
 
 
 def pages(root):

@@ -145,6 +145,22 @@ TEST_CASE("registrations are checked when the program starts: a wrong metric nam
     CHECK_THROWS_WITH(validate(g), Catch::Contains("rules version 'naval/3' is not 'msc/N'"));
 }
 
+TEST_CASE("a two-seat entry's versus metrics are its seats' wins, then draw, unless it names them",
+          "[registry]") {
+    std::vector<std::string> seen;
+    for (const auto& g : games()) {
+        if (g.seats.size() != 2) {
+            CHECK(g.versus.empty());
+            continue;
+        }
+        std::string versus;
+        for (const auto& m : g.versus) versus += std::string(m) + " ";
+        seen.push_back(std::string(g.name) + ": " + versus);
+    }
+    CHECK(seen == std::vector<std::string>{"dimension-duel: tau_win kaon_win draw ",
+                                           "msc: a_win b_win draw ", "naval: a_win b_win draw "});
+}
+
 TEST_CASE("a policy that needs a fixed opponent says so by a field, and is refused in both seats",
           "[registry]") {
     std::vector<std::string> flagged;

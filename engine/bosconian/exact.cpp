@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <bit>
 #include <cstdio>
+#include <utility>
 
 #include "engine/stop.hpp"
+#include "reports/csv.hpp"
 
 namespace odds::exact::bosconian {
 
@@ -626,6 +628,21 @@ std::string unresolved_note(const Options& o, const Result& r) {
                   o.sectors, r.p_wrap, fewest, r.win_bound, r.win.mass[1],
                   r.win.mass[1] + r.win_bound);
     return line;
+}
+
+void report(ExactReport& r, const Options& o) {
+    const Result solved = solve(o);
+    const auto specs = odds::bosconian::metric_specs(o);
+    namespace b = odds::bosconian;
+    const std::pair<int, const MetricLaw*> laws[] = {{b::kWin, &solved.win},
+                                                     {b::kDamage, &solved.damage},
+                                                     {b::kSectors, &solved.sectors_entered},
+                                                     {b::kBasesPlaced, &solved.bases_placed}};
+    for (const auto& [metric, law] : laws)
+        r.laws.push_back({specs[static_cast<std::size_t>(metric)], law->mass, law->unresolved});
+    if (solved.p_wrap == 0)  // every layout resolved: the survival table too
+        r.survival = survival_csv_exact(solved.lost_at, solved.won_at, 0);
+    if (solved.p_wrap > 0) r.notes.push_back(unresolved_note(o, solved));
 }
 
 }  // namespace odds::exact::bosconian

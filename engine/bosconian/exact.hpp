@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "engine/bosconian/bosconian.hpp"
+#include "reports/exact_report.hpp"
 
 namespace odds::exact::bosconian {
 
@@ -50,6 +51,10 @@ Result solve(const Options& o);
 // What the report says of the wrapping layouts `r` leaves unresolved (p_wrap > 0): their
 // probability and the bounds on P(win), one line under the table.
 std::string unresolved_note(const Options& o, const Result& r);
+
+// odds exact bosconian (GameEntry::exact): the laws of win, damage, sectors_entered and
+// bases_placed; the survival table where every layout resolved, else the note above.
+void report(ExactReport& r, const Options& o);
 
 // The exact damage law of the pieces, truncated at `max_damage` (mass beyond it is dropped).
 std::vector<double> encounter_law_without_alert(std::size_t max_damage);  // B5, B7

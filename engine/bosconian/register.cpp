@@ -1,12 +1,10 @@
-// Bosconian-D in the registry: the kernel's traits, from which entry_of builds the entry.
+// Bosconian-D: solo, no decisions to make (one policy), an exact solver, warnings before a run.
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/bosconian/exact.hpp"
 #include "engine/bosconian/policies.hpp"
-#include "reports/csv.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
-
 namespace {
 
 struct Bosconian {
@@ -15,23 +13,8 @@ struct Bosconian {
     static constexpr auto& policies = bosconian::kPolicies;
     static constexpr auto survival_spec = bosconian::survival_spec;
     static constexpr auto warnings = bosconian::warnings;
-    static void exact(ExactReport& r, const bosconian::Options& o,
-                      const std::array<bosconian::Policy, 1>&) {
-        const auto solved = exact::bosconian::solve(o);
-        const auto specs = bosconian::metric_specs(o);
-        const std::pair<int, const exact::bosconian::MetricLaw*> laws[] = {
-            {bosconian::kWin, &solved.win},
-            {bosconian::kDamage, &solved.damage},
-            {bosconian::kSectors, &solved.sectors_entered},
-            {bosconian::kBasesPlaced, &solved.bases_placed}};
-        for (const auto& [metric, law] : laws)
-            r.laws.push_back({specs[metric], law->mass, law->unresolved});
-        if (solved.p_wrap == 0)  // every layout resolved: the survival table too
-            r.survival = survival_csv_exact(solved.lost_at, solved.won_at, 0);
-        if (solved.p_wrap > 0) r.notes.push_back(exact::bosconian::unresolved_note(o, solved));
-    }
+    static constexpr auto exact = exact::bosconian::report;
 };
-
 constexpr std::string_view kHeadline[] = {"win", "damage", "sectors_entered", "bases_destroyed"};
 
 }  // namespace

@@ -5,8 +5,11 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <string>
 
+#include "engine/dimension_duel/equilibrium.hpp"
 #include "engine/stop.hpp"
+#include "reports/csv.hpp"
 
 namespace odds::exact::dimension_duel {
 
@@ -765,6 +768,44 @@ std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat se
             value[static_cast<std::size_t>(sp.index(ht, hk, kKaon))] = vk;
         }
     return table;
+}
+
+std::string limits() {
+    return "hp up to " + std::to_string(kMaxExactHp) +
+           ", single_use=false; best-response likewise, and max_turns of " +
+           std::to_string(kBestResponseMinTurns) + " or more";
+}
+
+void solve_against(const Options& o, std::size_t seat, Policy& mine, const Policy& other) {
+    std::get<odds::dimension_duel::BestResponse>(mine).table =
+        best_response(o, static_cast<odds::dimension_duel::Seat>(seat), other);
+}
+
+void report(ExactReport& rep, const Options& o, const std::array<Policy, 2>& seats,
+            const odds::dimension_duel::State& start) {
+    namespace dd = odds::dimension_duel;
+    const Result r = solve_from(o, seats[0], seats[1], start);
+    const auto specs = dd::metric_specs(o);
+    const double u = r.unresolved;
+    auto rest = [u](double p) { return std::max(0.0, 1 - p - u); };  // no rounding below zero
+    auto law = [&](int m, std::vector<double> mass) {
+        rep.laws.push_back({specs[static_cast<std::size_t>(m)], mass, u});
+    };
+    law(dd::kTauWin, {rest(r.tau_win), r.tau_win});
+    law(dd::kKaonWin, {rest(r.kaon_win), r.kaon_win});
+    law(dd::kDraw, {rest(r.draw), r.draw});
+    law(dd::kAdvantageFirst, {r.kaon_win, r.draw, r.tau_win});
+    law(dd::kTurns, {r.turns.begin() + 1, r.turns.end()});
+    law(dd::kWinnerHp, r.winner_hp);
+    law(dd::kTimeouts, {rest(r.timeout), r.timeout});
+    law(dd::kDrawishness, {rest(r.draw - r.timeout), r.draw - r.timeout});
+    try {  // the game's value, where it is solved
+        const double v = dd::equilibrium(o)->value();
+        rep.notes.push_back("the game's value for tau under optimal play (draws half, D2a): " +
+                            std::to_string(v) + "; policy equilibrium plays it");
+    } catch (const UsageError&) {}
+    // P(still running after t turns): every duel ends by the event.
+    rep.survival = survival_csv_exact({r.turns.begin() + 1, r.turns.end()}, {}, 1);
 }
 
 }  // namespace odds::exact::dimension_duel

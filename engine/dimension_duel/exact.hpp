@@ -16,10 +16,14 @@
 // single_use (D7) would add both players' used functions to the state; it is not solved.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/dimension_duel/policies.hpp"
+#include "reports/exact_report.hpp"
 
 namespace odds::exact::dimension_duel {
 
@@ -38,6 +42,8 @@ struct Result {
 inline constexpr int kMaxExactHp = 150;              // 45,000 states: about 0.6 s
 inline constexpr int kBestResponseMinTurns = 10000;  // the default cap: it never binds
 
+// What solve() and best_response() refuse, for odds list: "hp up to 150, single_use=false...".
+std::string limits();
 // Throws UsageError for single_use=true or hp above kMaxExactHp.
 Result solve(const Options& o, const Policy& tau, const Policy& kaon);
 // The same from a position (odds exact --state): `start` at the start of a turn, its hit points
@@ -70,5 +76,12 @@ ValueTable values(const Options& o, const Policy& tau, const Policy& kaon);
 // kMaxExactHp and single_use. Its functions are those restrict.SEAT leaves it (D2b).
 std::shared_ptr<const odds::dimension_duel::BestResponseTable> best_response(
     const Options& o, odds::dimension_duel::Seat seat, const Policy& opponent);
+// best-response in `seat` (its row needs_fixed_opponent): `mine`'s table solved against `other`.
+void solve_against(const Options& o, std::size_t seat, Policy& mine, const Policy& other);
+
+// odds exact dimension-duel (GameEntry::exact, ::exact_from): solve_from's law of every metric,
+// the game's value where the equilibrium is solved (equilibrium.hpp), and the survival table.
+void report(ExactReport& rep, const Options& o, const std::array<Policy, 2>& seats,
+            const odds::dimension_duel::State& start);
 
 }  // namespace odds::exact::dimension_duel

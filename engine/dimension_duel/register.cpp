@@ -1,86 +1,28 @@
-// Dimension Duel in the registry: the kernel's traits, from which entry_of builds the entry.
-#include <algorithm>
-
+// Dimension Duel: two seats, positions, an exact solver (best-response's too) and odds shape.
 #include "engine/dimension_duel/dimension_duel.hpp"
-#include "engine/dimension_duel/equilibrium.hpp"
 #include "engine/dimension_duel/exact.hpp"
 #include "engine/dimension_duel/policies.hpp"
 #include "engine/dimension_duel/shape.hpp"
-#include "reports/csv.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
-
 namespace {
-
-namespace dd = dimension_duel;
 
 struct Duel {
     static constexpr std::string_view name = "dimension-duel";
     static constexpr std::array<std::string_view, 2> seats{"tau", "kaon"};
-    static constexpr auto parse_options = dd::parse_options;
-    static constexpr auto& policies = dd::kPolicies;
-    static constexpr auto survival_spec = dd::survival_spec;
-    static constexpr auto opening = dd::opening;
-    // best-response: its table solved against the other seat's policy.
-    static void solve_against(const dd::Options& o, std::size_t seat, dd::Policy& mine,
-                              const dd::Policy& other) {
-        std::get<dd::BestResponse>(mine).table =
-            exact::dimension_duel::best_response(o, static_cast<dd::Seat>(seat), other);
-    }
-    static void exact(ExactReport& rep, const dd::Options& o, const std::array<dd::Policy, 2>& seat,
-                      const dd::State& start) {
-        const auto r = exact::dimension_duel::solve_from(o, seat[0], seat[1], start);
-        const auto specs = dd::metric_specs(o);
-        const double u = r.unresolved;
-        auto rest = [u](double p) { return std::max(0.0, 1 - p - u); };  // no rounding below zero
-        auto law = [&](int m, std::vector<double> mass) {
-            rep.laws.push_back({specs[m], mass, u});
-        };
-        law(dd::kTauWin, {rest(r.tau_win), r.tau_win});
-        law(dd::kKaonWin, {rest(r.kaon_win), r.kaon_win});
-        law(dd::kDraw, {rest(r.draw), r.draw});
-        law(dd::kAdvantageFirst, {r.kaon_win, r.draw, r.tau_win});
-        law(dd::kTurns, {r.turns.begin() + 1, r.turns.end()});
-        law(dd::kWinnerHp, r.winner_hp);
-        law(dd::kTimeouts, {rest(r.timeout), r.timeout});
-        law(dd::kDrawishness, {rest(r.draw - r.timeout), r.draw - r.timeout});
-        try {  // the game's value, where it is solved (equilibrium.hpp)
-            const double v = dd::equilibrium(o)->value();
-            rep.notes.push_back("the game's value for tau under optimal play (draws half, D2a): " +
-                                std::to_string(v) + "; policy equilibrium plays it");
-        } catch (const UsageError&) {}
-        // P(still running after t turns): every duel ends by the event.
-        rep.survival = survival_csv_exact({r.turns.begin() + 1, r.turns.end()}, {}, 1);
-    }
-    // The shape of sampled duels along their length, from the exact value table (shape.hpp).
-    static void shape(ShapeReport& rep, const dd::Options& o, const std::array<dd::Policy, 2>& seat,
-                      std::uint64_t seed, std::uint64_t games) {
-        const auto table = exact::dimension_duel::values(o, seat[0], seat[1]);
-        const auto s = dd::shape::sample(o, seat[0], seat[1], table, seed, games);
-        const auto behind = static_cast<double>(s.behind_at_half);
-        rep.measures = {
-            {"turns", s.turns, "the mean length of a duel, in turns"},
-            {"lead_changes", s.lead_changes,
-             "times a duel's leader (p above or below 1/2) changes"},
-            {"lead_change", s.lead_change, "Ludii's LeadChange: (1 + lead changes) / turns"},
-            {"drama", s.drama, "Ludii's Drama: how far below the leader the winner was, averaged"},
-            {"drama_max", s.drama_max, "Ludii's Drama Max: the most the winner was below"},
-            {"threshold", s.threshold, "Ludii's DecisivenessThreshold: the loser's best p"},
-            {"decisiveness", s.decisiveness,
-             "Ludii's DecisivenessMoves: the share of the duel before the winner passed it"},
-            {"behind_at_half", behind / static_cast<double>(s.games),
-             "the share of duels with a side behind (p < 1/2) at half-time"},
-            {"comeback_rate", s.comeback_rate(), "of those, the share the side behind won"}};
-    }
+    static constexpr auto parse_options = dimension_duel::parse_options;
+    static constexpr auto& policies = dimension_duel::kPolicies;
+    static constexpr auto survival_spec = dimension_duel::survival_spec;
+    static constexpr auto opening = dimension_duel::opening;
+    static constexpr auto solve_against = exact::dimension_duel::solve_against;
+    static constexpr auto exact = exact::dimension_duel::report;
+    static constexpr auto shape = dimension_duel::shape::report;
 };
-
 constexpr std::string_view kHeadline[] = {"tau_win",         "kaon_win", "draw",
                                           "advantage_first", "turns",    "winner_hp"};
-// odds skill's ladder, weakest first (docs/skill.md).
 constexpr std::string_view kLadder[] = {"dice", "aggressor", "calibrator", "survivor",
                                         "equilibrium"};
-constexpr std::string_view kVersus[] = {"tau_win", "kaon_win", "draw"};
 
 }  // namespace
 
@@ -88,15 +30,12 @@ GameEntry dimension_duel_entry() {
     return entry_of<Duel>(
         {.title = "Dimension Duel",
          .summary = "two players: particle devices fire rays and raise shields until one is dust",
-         .options = dd::option_infos(),
+         .options = dimension_duel::option_infos(),
          .rules_version = "dimension-duel/2",
          .headline = kHeadline,
-         .versus = kVersus,
          .ladder = kLadder,
          .search = "mcts:{n}",
-         .exact_limits = "hp up to " + std::to_string(exact::dimension_duel::kMaxExactHp) +
-                         ", single_use=false; best-response likewise, and max_turns of 10000 "
-                         "or more"});
+         .exact_limits = exact::dimension_duel::limits()});
 }
 
 }  // namespace odds

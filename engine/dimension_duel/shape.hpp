@@ -41,11 +41,13 @@
 // comeback rate is comebacks / duels with a side behind at half-time.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "engine/dimension_duel/exact.hpp"
+#include "reports/exact_report.hpp"
 
 namespace odds::dimension_duel::shape {
 
@@ -94,5 +96,10 @@ Summary sample(const Options& o, const Policy& tau, const Policy& kaon,
 // Duel i of sample()'s: its trace.
 Trace trace(const Options& o, const Policy& tau, const Policy& kaon,
             const exact::dimension_duel::ValueTable& table, std::uint64_t seed, std::uint64_t i);
+
+// odds shape dimension-duel (GameEntry::shape): sample()'s measures over `games` duels, read off
+// the exact value table of the seats' policies, each with what it means.
+void report(ShapeReport& rep, const Options& o, const std::array<Policy, 2>& seats,
+            std::uint64_t seed, std::uint64_t games);
 
 }  // namespace odds::dimension_duel::shape

@@ -1,11 +1,9 @@
-// Full Plastic Bodybag: Heroes in the registry: the kernel's traits, from which entry_of builds
-// the entry.
+// Full Plastic Bodybag: Heroes: solo, positions, several survival tables (withdrawn, killed...).
 #include "engine/fpb/fpb.hpp"
 #include "engine/fpb/policies.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
-
 namespace {
 
 struct Fpb {
@@ -14,12 +12,11 @@ struct Fpb {
     static constexpr auto& policies = fpb::kPolicies;
     static constexpr auto survival_specs = fpb::survival_specs;
     static fpb::State opening(const fpb::Options& o) { return fpb::State::start(o); }
-    // rollout plays thousands of games a decision: small chunks keep Ctrl-C and progress prompt.
+    // rollout plays thousands of games a decision.
     static std::uint32_t chunk_size(const fpb::Policy& p) {
-        return std::holds_alternative<fpb::Rollout>(p) ? 64 : registration::kChunkSize;
+        return any_is<fpb::Rollout>(p) ? 64 : registration::kChunkSize;
     }
 };
-
 constexpr std::string_view kHeadline[] = {"withdrawn",
                                           "wounded_withdrawn",
                                           "left_behind",
@@ -29,7 +26,6 @@ constexpr std::string_view kHeadline[] = {"withdrawn",
                                           "clean",
                                           "costly",
                                           "lost"};
-// odds skill's ladder, weakest first (docs/skill.md).
 constexpr std::string_view kLadder[] = {"random",          "bug-out",       "cover-and-carry",
                                         "smoke-and-carry", "bravest-first", "lead-from-front"};
 

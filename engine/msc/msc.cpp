@@ -402,6 +402,14 @@ std::string to_string(const Plan& p) {
            std::to_string(p.escort_share) + "%";
 }
 
+std::string scenario(const Run& r) {
+    return scenario(r.rules) + " ships=" + to_string(r.plans[0]) + "/" + to_string(r.plans[1]);
+}
+
+std::vector<std::string> seat_scenario(const Run& r) {
+    return {"ships_a=" + to_string(r.plans[0]), "ships_b=" + to_string(r.plans[1])};
+}
+
 int State::owned(int side) const noexcept {
     int n = 0;
     for (int i = 0; i < n_sys; ++i) {

@@ -440,6 +440,21 @@ inline hex::Hex step_toward(const State& s, const hex::Hex& from, const hex::Hex
 std::string write_position(const State& s);
 State read_position(std::string_view text, std::string_view file, const Options& o,
                     const std::array<Plan, kSides>& plans);
+// The opening as a position (odds state msc): turn 0, each side's budget saved, no ships yet
+// (M3). Refused for map=random, which draws a new map for every campaign (M1).
+State position_opening(const Options& o);
+
+// A run of campaigns: the rules, each side's plan (its policy's doctrine decides it, M2a), and
+// the position every campaign starts from (--state), else a fresh opening under the plans.
+struct Run {
+    Options rules;
+    std::array<Plan, kSides> plans;
+    std::optional<State> start = {};
+};
+// The run's scenario: the rules' and ships=A/B (each side's plan); and each side's part alone,
+// ships_a=A and ships_b=B.
+std::string scenario(const Run& r);
+std::vector<std::string> seat_scenario(const Run& r);
 
 // The campaign's turn loop and phases: in msc_play.hpp (templates over the policies and dice).
 

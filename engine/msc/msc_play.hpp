@@ -871,4 +871,12 @@ requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice> State play(
     return play_on(detail::unsettled_opening(o, plans, dice), o, pa, pb, dice);
 }
 
+// A campaign of a run: on from its start, where it has one, else a fresh one under its plans.
+template <class PolicyA, class PolicyB, class Dice>
+requires PolicyFor<PolicyA, Dice> && PolicyFor<PolicyB, Dice> State play(const Run& r, PolicyA& pa,
+                                                                         PolicyB& pb, Dice& dice) {
+    return r.start ? play_on(*r.start, r.rules, pa, pb, dice)
+                   : play(r.rules, r.plans, pa, pb, dice);
+}
+
 }  // namespace odds::msc

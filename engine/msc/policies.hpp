@@ -651,9 +651,4 @@ inline const std::array<PolicyRow<PolicyRecipe>, kPolicyCount>& policy_table() {
     return rows;
 }
 
-inline const std::array<PolicyInfo, kPolicyCount>& policy_infos() {
-    static const auto infos = infos_of(policy_table());
-    return infos;
-}
-
 }  // namespace odds::msc

@@ -91,6 +91,15 @@ std::string write_position(const State& s) {
     return out;
 }
 
+State position_opening(const Options& o) {
+    if (o.random_map)
+        throw UsageError(
+            "msc positions need a fixed map (map=example or a map file): map=random draws a new "
+            "map for every campaign (M1)");
+    ScriptedDice none{};
+    return detail::unsettled_opening(o, {}, none);
+}
+
 State read_position(std::string_view text, std::string_view file, const Options& o,
                     const std::array<Plan, kSides>& plans) {
     LineReader r(text, file);

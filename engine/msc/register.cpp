@@ -1,66 +1,31 @@
-// Minimal Space Combat: The Strategic Game in the registry: the kernel's traits, from which
-// entry_of builds the entry. A run's options hold each side's plan, which its policy's doctrine
-// decides (Run, bind).
+// Minimal Space Combat: two seats, each policy a doctrine (its ships) and a strategy, positions.
 #include "engine/msc/msc.hpp"
 #include "engine/msc/policies.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
-
 namespace {
 
 struct Msc {
     static constexpr std::string_view name = "msc";
     static constexpr std::array<std::string_view, 2> seats{"a", "b"};
-    using Options = msc::Options;
-    using State = msc::State;
     static constexpr auto parse_options = msc::parse_options;
     static constexpr auto policies = msc::policy_table;
-    static constexpr auto policy_infos = msc::policy_infos;
     static constexpr auto survival_spec = msc::survival_spec;
+    static constexpr auto opening = msc::position_opening;
     static msc::Strategy seat(const msc::Policy& p) { return p.strategy; }
-    struct Run {
-        Options rules;
-        std::array<msc::Plan, msc::kSides> plans;
-        std::optional<State> start;  // --state: every campaign from this position
-    };
-    // Each side's plan follows its policy's doctrine (M2a).
-    static Run bind(const Options& o, const std::array<msc::Policy, 2>& seat,
-                    const PositionText* at) {
-        Run r{o, {msc::plan_of(o, 0, seat[0].doctrine), msc::plan_of(o, 1, seat[1].doctrine)}, {}};
+    // The run: each side's plan follows its policy's doctrine (M2a), a position read under them.
+    static msc::Run bind(const msc::Options& o, const std::array<msc::Policy, 2>& seat,
+                         const PositionText* at) {
+        msc::Run r{o, {msc::plan_of(o, 0, seat[0].doctrine), msc::plan_of(o, 1, seat[1].doctrine)}};
         if (at) r.start = msc::read_position(at->text, at->file, o, r.plans);
         return r;
     }
-    template <class D, class A, class B>
-    static void play(const Run& r, D& dice, std::int32_t* metrics, A& a, B& b) {
-        msc::to_metrics(r.start ? msc::play_on(*r.start, r.rules, a, b, dice)
-                                : msc::play(r.rules, r.plans, a, b, dice),
-                        metrics);
-    }
-    static std::string scenario(const Run& r) {
-        return msc::scenario(r.rules) + " ships=" + msc::to_string(r.plans[0]) + "/" +
-               msc::to_string(r.plans[1]);
-    }
-    static std::vector<std::string> seat_scenario(const Run& r) {
-        return {"ships_a=" + msc::to_string(r.plans[0]), "ships_b=" + msc::to_string(r.plans[1])};
-    }
-    // The opening: turn 0, each side's budget saved, no ships yet (M3).
-    static State opening(const Options& o) {
-        if (o.random_map)
-            throw UsageError(
-                "msc positions need a fixed map (map=example or a map file): map=random "
-                "draws a new map for every campaign (M1)");
-        ScriptedDice none{};
-        return msc::detail::unsettled_opening(o, {}, none);
-    }
 };
-
 constexpr std::string_view kHeadline[] = {"a_win", "b_win",    "draw",     "advantage_first",
                                           "turns", "timeouts", "end_home", "end_annihilation"};
-// odds skill's ladder, weakest first (docs/skill.md).
 constexpr std::string_view kLadder[] = {"balanced/random", "balanced/expand", "balanced/strike",
                                         "turtle/strike", "fast/rush"};
-constexpr std::string_view kVersus[] = {"a_win", "b_win", "draw"};
 
 }  // namespace
 
@@ -71,7 +36,6 @@ GameEntry msc_entry() {
                           .options = msc::option_infos(),
                           .rules_version = "msc/6",
                           .headline = kHeadline,
-                          .versus = kVersus,
                           .ladder = kLadder,
                           .search = "fast/mcts:{n}"});
 }

@@ -1,10 +1,9 @@
-// Naval Duel in the registry: the kernel's traits, from which entry_of builds the entry.
+// Naval Duel: two seats on a hex sea, positions; its searching policies are slow (chunk_size).
 #include "engine/naval/naval.hpp"
 #include "engine/naval/policies.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
-
 namespace {
 
 struct Naval {
@@ -14,29 +13,15 @@ struct Naval {
     static constexpr auto& policies = naval::kPolicies;
     static constexpr auto survival_spec = naval::survival_spec;
     static constexpr auto opening = naval::opening;
-    template <class D, class A, class B>
-    static void play(const naval::Start& start, const naval::Options&, D& dice,
-                     std::int32_t* metrics, A& a, B& b) {
-        naval::to_metrics(naval::play(start, a, b, dice), metrics);
-    }
-    // Small chunks keep progress and Ctrl-C prompt, and a 1,000-game run on every core (an mcts
-    // game takes about a second: two a chunk).
+    // An mcts game takes about a second: two a chunk keep a 1,000-game run on every core.
     static std::uint32_t chunk_size(const naval::Policy& a, const naval::Policy& b) {
-        if (std::holds_alternative<naval::Mcts>(a) || std::holds_alternative<naval::Mcts>(b))
-            return 2;
-        return std::holds_alternative<naval::Rollout>(a) ||
-                       std::holds_alternative<naval::Rollout>(b)
-                   ? 16
-                   : 64;
+        return any_is<naval::Mcts>(a, b) ? 2 : any_is<naval::Rollout>(a, b) ? 16 : 64;
     }
 };
-
 constexpr std::string_view kHeadline[] = {"a_win",           "b_win",         "draw",
                                           "advantage_first", "turns",         "timeouts",
                                           "boardings",       "more_guns_won", "fewer_guns_won"};
-// odds skill's ladder, weakest first (docs/skill.md).
 constexpr std::string_view kLadder[] = {"random", "gunner-no-grape", "gunner", "boarder"};
-constexpr std::string_view kVersus[] = {"a_win", "b_win", "draw"};
 
 }  // namespace
 
@@ -47,7 +32,6 @@ GameEntry naval_entry() {
                             .options = naval::option_infos(),
                             .rules_version = "naval/4",
                             .headline = kHeadline,
-                            .versus = kVersus,
                             .ladder = kLadder,
                             .search = "mcts:{n}"});
 }

@@ -63,4 +63,10 @@ std::vector<std::vector<double>> solve(const Options& o, const Policy& policy) {
     return mass;
 }
 
+void report(ExactReport& r, const Options& o, const std::array<Policy, 1>& seat) {
+    const auto mass = solve(o, seat[0]);
+    const auto specs = metric_specs(o);
+    for (std::size_t m = 0; m < specs.size(); ++m) r.laws.push_back({specs[m], mass[m], 0.0});
+}
+
 }  // namespace odds::exact::race

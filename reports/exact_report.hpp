@@ -1,0 +1,40 @@
+// What a game's exact solver fills for the registry (sim/registry.hpp, GameEntry::exact and
+// ::shape): the exact law of each metric, and the shape of sampled games along their length (read
+// off the exact value table). Here, not in sim/, so that engine/GAME/exact.cpp and shape.cpp fill
+// them themselves.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "reports/stats.hpp"
+
+namespace odds {
+
+// What an exact solver returns: the exact law of each metric it solves.
+struct ExactReport {
+    std::string game;
+    std::string scenario;
+    std::string policy;
+    std::vector<Distribution> laws;  // probabilities (plus any unresolved mass)
+    std::vector<std::string> notes;  // printed under the table
+    std::string survival;            // survival.csv, where the solver resolves it; else empty
+    std::vector<std::string> warnings = {};  // printed on stderr (one line each)
+};
+
+// The shape of a game along its length (odds shape; docs/skill.md): measures averaged over
+// sampled games, each with what it is.
+struct ShapeMeasure {
+    std::string name;
+    double value = 0;
+    std::string meaning;
+};
+struct ShapeReport {
+    std::string game;
+    std::string scenario;
+    std::string policy;
+    std::vector<ShapeMeasure> measures;
+    std::vector<std::string> notes;  // printed under the table
+};
+
+}  // namespace odds
