@@ -1,13 +1,16 @@
 // A game's registration from the traits of its kernel. engine/GAME/register.cpp describes the
 // kernel once, as a struct K of static members, and entry_of<K>(text) builds the registry entry
-// (sim/registry.hpp) from K and the entry's text (title, summary, options, rules version,
-// headline...): prepare, and where K has them, positions and the exact solver.
+// (sim/registry.hpp) from K and the entry's text (title, summary, rules version, search...):
+// prepare, and where K has them, positions and the exact solver.
 // docs/adding-a-game.md walks through it.
 //
 // What K has (most as the kernel's own functions: `static constexpr auto f = game::f;`):
 //   name                          "fpb", as typed: odds run NAME
 //   seats                         two-seat games: std::array of the seats' names ({"a", "b"})
 //   parse_options                 Settings -> the kernel's Options (throws UsageError)
+//   option_infos                  -> the options' rows for odds list (OptionInfo)
+//   headline                      the metrics a baseline records, an array of names
+//   ladder (optional)             odds skill's default rungs, weakest first (docs/skill.md)
 //   policies                      the policy table (policies/policy_table.hpp), or a function
 //                                 returning it
 //   survival_spec                 the survival table, or survival_specs, several
@@ -384,12 +387,16 @@ ShapeReport shape(const Settings& settings, const std::vector<std::string>& args
 
 }  // namespace registration
 
-// The registry entry of the game whose kernel K describes: `e` (title, summary, options,
-// rules version, headline, versus, exact limits) with K's name, seats, policies and functions.
+// The registry entry of the game whose kernel K describes: `e` (title, summary, rules version,
+// versus, exact limits, search) with K's name, seats, option infos, headline and ladder, policies
+// and functions.
 template <class K>
 GameEntry entry_of(GameEntry e) {
     namespace r = registration;
     e.name = K::name;
+    if constexpr (requires { K::option_infos(); }) e.options = K::option_infos();
+    if constexpr (requires { K::headline; }) e.headline = K::headline;
+    if constexpr (requires { K::ladder; }) e.ladder = K::ladder;
     if constexpr (r::seat_count<K>() == 2) {
         e.seats = K::seats;
         if (e.versus.empty()) e.versus = r::seat_wins<K>();

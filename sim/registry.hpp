@@ -45,7 +45,7 @@ public:
 };
 
 // A game's registration: engine/GAME/register.cpp writes its text with designated initializers
-// (.title = ..., .headline = ...) and entry_of (sim/register_game.hpp) fills the rest from the
+// (.title = ..., .rules_version = ...) and entry_of (sim/register_game.hpp) fills the rest from the
 // traits of its kernel; checked by validate() when the program starts.
 struct GameEntry {
     std::string_view name = {};  // as typed: odds run NAME

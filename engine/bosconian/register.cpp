@@ -10,12 +10,14 @@ namespace {
 struct Bosconian {
     static constexpr std::string_view name = "bosconian";
     static constexpr auto parse_options = bosconian::parse_options;
+    static constexpr auto option_infos = bosconian::option_infos;
     static constexpr auto& policies = bosconian::kPolicies;
     static constexpr auto survival_spec = bosconian::survival_spec;
     static constexpr auto warnings = bosconian::warnings;
     static constexpr auto exact = exact::bosconian::report;
+    static constexpr std::string_view headline[] = {"win", "damage", "sectors_entered",
+                                                    "bases_destroyed"};
 };
-constexpr std::string_view kHeadline[] = {"win", "damage", "sectors_entered", "bases_destroyed"};
 
 }  // namespace
 
@@ -24,9 +26,7 @@ GameEntry bosconian_entry() {
         {.title = "Bosconian-D",
          .summary = "solo: fly one lap of the quadrant and destroy every enemy base before your "
                     "hull gives out",
-         .options = bosconian::option_infos(),
          .rules_version = "bosconian/2",
-         .headline = kHeadline,
          .exact_limits = "hull up to " + std::to_string(exact::bosconian::kMaxExactHull)});
 }
 

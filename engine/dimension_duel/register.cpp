@@ -12,17 +12,18 @@ struct Duel {
     static constexpr std::string_view name = "dimension-duel";
     static constexpr std::array<std::string_view, 2> seats{"tau", "kaon"};
     static constexpr auto parse_options = dimension_duel::parse_options;
+    static constexpr auto option_infos = dimension_duel::option_infos;
     static constexpr auto& policies = dimension_duel::kPolicies;
     static constexpr auto survival_spec = dimension_duel::survival_spec;
     static constexpr auto opening = dimension_duel::opening;
     static constexpr auto solve_against = exact::dimension_duel::solve_against;
     static constexpr auto exact = exact::dimension_duel::report;
     static constexpr auto shape = dimension_duel::shape::report;
+    static constexpr std::string_view headline[] = {"tau_win",         "kaon_win", "draw",
+                                                    "advantage_first", "turns",    "winner_hp"};
+    static constexpr std::string_view ladder[] = {"dice", "aggressor", "calibrator", "survivor",
+                                                  "equilibrium"};
 };
-constexpr std::string_view kHeadline[] = {"tau_win",         "kaon_win", "draw",
-                                          "advantage_first", "turns",    "winner_hp"};
-constexpr std::string_view kLadder[] = {"dice", "aggressor", "calibrator", "survivor",
-                                        "equilibrium"};
 
 }  // namespace
 
@@ -30,10 +31,7 @@ GameEntry dimension_duel_entry() {
     return entry_of<Duel>(
         {.title = "Dimension Duel",
          .summary = "two players: particle devices fire rays and raise shields until one is dust",
-         .options = dimension_duel::option_infos(),
          .rules_version = "dimension-duel/2",
-         .headline = kHeadline,
-         .ladder = kLadder,
          .search = "mcts:{n}",
          .exact_limits = exact::dimension_duel::limits()});
 }

@@ -9,6 +9,7 @@ namespace {
 struct Fpb {
     static constexpr std::string_view name = "fpb";
     static constexpr auto parse_options = fpb::parse_options;
+    static constexpr auto option_infos = fpb::option_infos;
     static constexpr auto& policies = fpb::kPolicies;
     static constexpr auto survival_specs = fpb::survival_specs;
     static fpb::State opening(const fpb::Options& o) { return fpb::State::start(o); }
@@ -16,18 +17,19 @@ struct Fpb {
     static std::uint32_t chunk_size(const fpb::Policy& p) {
         return any_is<fpb::Rollout>(p) ? 64 : registration::kChunkSize;
     }
+    static constexpr std::string_view headline[] = {"withdrawn",
+                                                    "wounded_withdrawn",
+                                                    "left_behind",
+                                                    "killed",
+                                                    "icecube_rescued",
+                                                    "turns",
+                                                    "clean",
+                                                    "costly",
+                                                    "lost"};
+    static constexpr std::string_view ladder[] = {"random",          "bug-out",
+                                                  "cover-and-carry", "smoke-and-carry",
+                                                  "bravest-first",   "lead-from-front"};
 };
-constexpr std::string_view kHeadline[] = {"withdrawn",
-                                          "wounded_withdrawn",
-                                          "left_behind",
-                                          "killed",
-                                          "icecube_rescued",
-                                          "turns",
-                                          "clean",
-                                          "costly",
-                                          "lost"};
-constexpr std::string_view kLadder[] = {"random",          "bug-out",       "cover-and-carry",
-                                        "smoke-and-carry", "bravest-first", "lead-from-front"};
 
 }  // namespace
 
@@ -35,10 +37,7 @@ GameEntry fpb_entry() {
     return entry_of<Fpb>({.title = "Full Plastic Bodybag: Heroes",
                           .summary = "solo: a raw lieutenant's squad must bring its wounded "
                                      "pointman back under a sniper's gun",
-                          .options = fpb::option_infos(),
                           .rules_version = "fpb/4",
-                          .headline = kHeadline,
-                          .ladder = kLadder,
                           .search = "mcts:{n}:rollout=lead-from-front"});
 }
 

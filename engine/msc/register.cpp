@@ -10,6 +10,7 @@ struct Msc {
     static constexpr std::string_view name = "msc";
     static constexpr std::array<std::string_view, 2> seats{"a", "b"};
     static constexpr auto parse_options = msc::parse_options;
+    static constexpr auto option_infos = msc::option_infos;
     static constexpr auto policies = msc::policy_table;
     static constexpr auto survival_spec = msc::survival_spec;
     static constexpr auto opening = msc::position_opening;
@@ -21,11 +22,12 @@ struct Msc {
         if (at) r.start = msc::read_position(at->text, at->file, o, r.plans);
         return r;
     }
+    static constexpr std::string_view headline[] = {
+        "a_win", "b_win",    "draw",     "advantage_first",
+        "turns", "timeouts", "end_home", "end_annihilation"};
+    static constexpr std::string_view ladder[] = {"balanced/random", "balanced/expand",
+                                                  "balanced/strike", "turtle/strike", "fast/rush"};
 };
-constexpr std::string_view kHeadline[] = {"a_win", "b_win",    "draw",     "advantage_first",
-                                          "turns", "timeouts", "end_home", "end_annihilation"};
-constexpr std::string_view kLadder[] = {"balanced/random", "balanced/expand", "balanced/strike",
-                                        "turtle/strike", "fast/rush"};
 
 }  // namespace
 
@@ -33,10 +35,7 @@ GameEntry msc_entry() {
     return entry_of<Msc>({.title = "Minimal Space Combat: The Strategic Game",
                           .summary = "two players: build fleets from your systems' production and "
                                      "take the enemy home",
-                          .options = msc::option_infos(),
                           .rules_version = "msc/6",
-                          .headline = kHeadline,
-                          .ladder = kLadder,
                           .search = "fast/mcts:{n}"});
 }
 

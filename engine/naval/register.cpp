@@ -10,6 +10,7 @@ struct Naval {
     static constexpr std::string_view name = "naval";
     static constexpr std::array<std::string_view, 2> seats{"a", "b"};
     static constexpr auto parse_options = naval::parse_options;
+    static constexpr auto option_infos = naval::option_infos;
     static constexpr auto& policies = naval::kPolicies;
     static constexpr auto survival_spec = naval::survival_spec;
     static constexpr auto opening = naval::opening;
@@ -17,11 +18,11 @@ struct Naval {
     static std::uint32_t chunk_size(const naval::Policy& a, const naval::Policy& b) {
         return any_is<naval::Mcts>(a, b) ? 2 : any_is<naval::Rollout>(a, b) ? 16 : 64;
     }
+    static constexpr std::string_view headline[] = {
+        "a_win",    "b_win",     "draw",          "advantage_first", "turns",
+        "timeouts", "boardings", "more_guns_won", "fewer_guns_won"};
+    static constexpr std::string_view ladder[] = {"random", "gunner-no-grape", "gunner", "boarder"};
 };
-constexpr std::string_view kHeadline[] = {"a_win",           "b_win",         "draw",
-                                          "advantage_first", "turns",         "timeouts",
-                                          "boardings",       "more_guns_won", "fewer_guns_won"};
-constexpr std::string_view kLadder[] = {"random", "gunner-no-grape", "gunner", "boarder"};
 
 }  // namespace
 
@@ -29,10 +30,7 @@ GameEntry naval_entry() {
     return entry_of<Naval>({.title = "Naval Duel",
                             .summary = "two players: fleets of ships of the line trade broadsides "
                                        "and board on a hex sea",
-                            .options = naval::option_infos(),
                             .rules_version = "naval/4",
-                            .headline = kHeadline,
-                            .ladder = kLadder,
                             .search = "mcts:{n}"});
 }
 

@@ -11,13 +11,14 @@ namespace {
 struct Race {
     static constexpr std::string_view name = "race";
     static constexpr auto parse_options = race::parse_options;
+    static constexpr auto option_infos = race::option_infos;
     static constexpr auto& policies = race::kPolicies;
     static constexpr auto survival_spec = race::survival_spec;
     static race::State opening(const race::Options&) { return {}; }
     static constexpr auto exact = exact::race::report;
+    static constexpr std::string_view headline[] = {"win", "turns", "rolls"};
+    static constexpr std::string_view ladder[] = {"random", "walk", "roll", "best"};
 };
-constexpr std::string_view kHeadline[] = {"win", "turns", "rolls"};
-constexpr std::string_view kLadder[] = {"random", "walk", "roll", "best"};
 
 }  // namespace
 
@@ -26,10 +27,7 @@ GameEntry race_entry() {
         {.title = "Race",
          .summary =
              "solo: walk two squares or roll one die, to reach the goal in time (a test game)",
-         .options = race::option_infos(),
          .rules_version = "race/2",
-         .headline = kHeadline,
-         .ladder = kLadder,
          .search = "mcts:{n}"});
 }
 
