@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <string>
 
 namespace odds {
 
@@ -263,5 +264,58 @@ bool types_a_range(std::string_view help) {
 }
 
 }  // namespace detail
+
+namespace {
+constexpr std::uint64_t kMaxPlayouts = 1'000'000'000'000ull;  // 1e12
+
+}  // namespace
+
+std::optional<std::uint64_t> parse_count(std::string_view text) {
+    // DIGITS [. DIGITS] [e DIGITS] [k|M|G], worked out exactly, in decimal digits and a power of
+    // ten (never through a double, which reads 1.00000000000000000001 as 1): the value must be a
+    // whole number from 1 to 1e12. Case-sensitive, as every value: the SI prefixes k, M, G.
+    if (text.empty()) return std::nullopt;
+    std::int64_t exp10 = 0;  // the value is digits x 10^exp10
+    switch (text.back()) {
+        case 'k':
+            exp10 = 3;
+            break;
+        case 'M':
+            exp10 = 6;
+            break;
+        case 'G':
+            exp10 = 9;
+            break;
+        default:
+            break;
+    }
+    if (exp10 != 0) text.remove_suffix(1);
+    const auto digit = [&](std::size_t i) {
+        return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]));
+    };
+    std::string digits;
+    std::size_t i = 0;
+    for (; digit(i); ++i) digits += text[i];
+    if (i < text.size() && text[i] == '.')
+        for (++i; digit(i); ++i, --exp10) digits += text[i];
+    if (digits.empty()) return std::nullopt;
+    if (i < text.size() && text[i] == 'e') {
+        std::int64_t e = 0;
+        if (!digit(++i)) return std::nullopt;
+        for (; digit(i); ++i) e = std::min<std::int64_t>(e * 10 + (text[i] - '0'), 1'000'000'000);
+        exp10 += e;
+    }
+    if (i != text.size()) return std::nullopt;
+    digits.erase(0, digits.find_first_not_of('0'));  // "000" -> "": zero
+    if (digits.empty()) return std::nullopt;
+    for (; digits.back() == '0'; ++exp10) digits.pop_back();
+    // A fraction left over is not a whole number; 14 digits or more are above 1e12.
+    if (exp10 < 0 || static_cast<std::int64_t>(digits.size()) + exp10 > 13) return std::nullopt;
+    std::uint64_t v = 0;
+    for (char c : digits) v = v * 10 + static_cast<std::uint64_t>(c - '0');
+    for (; exp10 > 0; --exp10) v *= 10;
+    if (v > kMaxPlayouts) return std::nullopt;
+    return v;
+}
 
 }  // namespace odds

@@ -99,6 +99,9 @@ std::string did_you_mean(std::string_view bad, const std::vector<std::string>& c
 
 // A whole number in [lo, hi], or nullopt when `text` is not one.
 std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t lo, std::int64_t hi);
+// "1000000", "1e6", "1M", "2.5k" (suffixes k, M, G) -> the whole number, read exactly (never
+// through a double); nullopt when not a whole number in 1..1e12. Playouts, counts of a file.
+std::optional<std::uint64_t> parse_count(std::string_view text);
 
 // "a", "a or b", "a, b or c".
 std::string or_list(const std::vector<std::string>& words);

@@ -4,7 +4,6 @@
 #include <charconv>
 
 #include "engine/line_reader.hpp"
-#include "sim/cli.hpp"
 
 namespace odds::cli {
 

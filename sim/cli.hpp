@@ -16,8 +16,4 @@ int odds_main(int argc, const char* const* argv, std::ostream& out, std::ostream
 // table lost on the way never exits 0 (issue 30).
 int with_stdout_flushed(int rc);
 
-// "1000000", "1e6", "1M", "2.5k" (suffixes k, M, G) -> the whole number, read exactly; nullopt
-// when not a whole number in 1..1e12.
-std::optional<std::uint64_t> parse_count(std::string_view text);
-
 }  // namespace odds

@@ -18,7 +18,6 @@
 #include "engine/line_reader.hpp"
 #include "reports/check_report.hpp"
 #include "reports/csv.hpp"
-#include "sim/cli.hpp"
 #include "sim/executor.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/rules_file.hpp"

@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <optional>
 
-#include "sim/cli.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/executor.hpp"

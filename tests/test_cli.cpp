@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/rule_options.hpp"
 #include "sim/cli.hpp"
 #include "tests/helpers.hpp"
 
