@@ -14,6 +14,7 @@
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
 #include "policies/policy_info.hpp"
+#include "reports/shape.hpp"
 #include "reports/stats.hpp"
 #include "sim/runner.hpp"
 
@@ -54,19 +55,16 @@ struct ExactReport {
     std::vector<std::string> warnings = {};  // printed on stderr (one line each)
 };
 
-// The shape of a game along its length (odds shape; docs/skill.md): measures averaged over
-// sampled games, each with what it is.
-struct ShapeMeasure {
-    std::string name;
-    double value = 0;
-    std::string meaning;
-};
+// The shape of a game along its length (odds shape; docs/skill.md): the tally of sampled games
+// (reports/shape.hpp), with how p was known at each step.
 struct ShapeReport {
     std::string game;
     std::string scenario;
     std::string policy;
-    std::vector<ShapeMeasure> measures;
+    std::string estimator;  // "exact (...)" or "N rollouts of the seats' policies a step"
+    shape::Tally tally;
     std::vector<std::string> notes;  // printed under the table
+    bool partial = false;            // stopped before every game was played
 };
 
 // A game's registration: engine/GAME/register.cpp writes its text with designated initializers
@@ -119,7 +117,7 @@ struct GameEntry {
     // The shape of `games` sampled games, game i on Dice(stream_seed(seed, i)), for games that
     // can follow a game's odds turn by turn (odds shape); else null. Throws UsageError.
     ShapeReport (*shape)(const Settings& settings, const std::vector<std::string>& policies,
-                         std::uint64_t seed, std::uint64_t games) = nullptr;
+                         const shape::Config& cfg) = nullptr;
 };
 
 // The names one after another, `separator` between two: joined(g.seats, ", ") is "tau, kaon".

@@ -2,8 +2,10 @@
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/bosconian/exact.hpp"
 #include "engine/bosconian/policies.hpp"
+#include "engine/bosconian/shape.hpp"
 #include "reports/csv.hpp"
 #include "sim/register_game.hpp"
+#include "sim/shape_run.hpp"
 
 namespace odds {
 
@@ -29,6 +31,27 @@ struct Bosconian {
         if (solved.p_wrap == 0)  // every layout resolved: the survival table too
             r.survival = survival_csv_exact(solved.lost_at, solved.won_at, 0);
         if (solved.p_wrap > 0) r.notes.push_back(exact::bosconian::unresolved_note(o, solved));
+    }
+    // The shape of a mission sector by sector (odds shape): P(win) exact before the layout
+    // and before each sector entered (engine/bosconian/shape.hpp).
+    static void shape(ShapeReport& rep, const bosconian::Options& o,
+                      const std::array<bosconian::Policy, 1>&, const shape::Config& cfg) {
+        if (cfg.force_rollouts)
+            throw UsageError(
+                "--estimator rollouts: bosconian has no decision to roll out; its odds are "
+                "exact (valid: exact)");
+        const bosconian::shape::Tracer tracer(o);
+        shape::Tally empty;
+        empty.solo = true;
+        rep.estimator = "exact (the solver's backward pass for the layout rolled)";
+        rep.notes.push_back(
+            "step 0: before the layout is rolled; step k: before the k-th "
+            "sector entered; success: the mission won (B9)");
+        auto r = shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
+            tracer.trace(cfg.seed, i, out);
+        });
+        rep.tally = std::move(r.tally);
+        rep.partial = r.partial;
     }
 };
 

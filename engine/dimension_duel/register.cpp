@@ -8,6 +8,7 @@
 #include "engine/dimension_duel/shape.hpp"
 #include "reports/csv.hpp"
 #include "sim/register_game.hpp"
+#include "sim/shape_run.hpp"
 
 namespace odds {
 
@@ -53,25 +54,34 @@ struct Duel {
         // P(still running after t turns): every duel ends by the event.
         rep.survival = survival_csv_exact({r.turns.begin() + 1, r.turns.end()}, {}, 1);
     }
-    // The shape of sampled duels along their length, from the exact value table (shape.hpp).
+    // The shape of sampled duels along their length, turn by turn: Tau's odds exact from the
+    // value table (shape.hpp), or rollouts when asked (--estimator rollouts).
     static void shape(ShapeReport& rep, const dd::Options& o, const std::array<dd::Policy, 2>& seat,
-                      std::uint64_t seed, std::uint64_t games) {
-        const auto table = exact::dimension_duel::values(o, seat[0], seat[1]);
-        const auto s = dd::shape::sample(o, seat[0], seat[1], table, seed, games);
-        const auto behind = static_cast<double>(s.behind_at_half);
-        rep.measures = {
-            {"turns", s.turns, "the mean length of a duel, in turns"},
-            {"lead_changes", s.lead_changes,
-             "times a duel's leader (p above or below 1/2) changes"},
-            {"lead_change", s.lead_change, "Ludii's LeadChange: (1 + lead changes) / turns"},
-            {"drama", s.drama, "Ludii's Drama: how far below the leader the winner was, averaged"},
-            {"drama_max", s.drama_max, "Ludii's Drama Max: the most the winner was below"},
-            {"threshold", s.threshold, "Ludii's DecisivenessThreshold: the loser's best p"},
-            {"decisiveness", s.decisiveness,
-             "Ludii's DecisivenessMoves: the share of the duel before the winner passed it"},
-            {"behind_at_half", behind / static_cast<double>(s.games),
-             "the share of duels with a side behind (p < 1/2) at half-time"},
-            {"comeback_rate", s.comeback_rate(), "of those, the share the side behind won"}};
+                      const shape::Config& cfg) {
+        shape::Tally empty;
+        const auto start = [&](Dice&) { return dd::opening(o); };
+        const auto turn = [](const dd::State& s) { return s.turn; };
+        const auto score = [&](const dd::State& s) { return dd::Game::reward(s, o, dd::kTau); };
+        ChunkedResult<shape::Tally> r;
+        if (cfg.force_rollouts) {
+            empty.rollouts = cfg.rollouts;
+            rep.estimator = shape::rollout_estimator(cfg);
+            r = shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
+                std::visit(
+                    [&](const auto& a, const auto& b) {
+                        shape::rollout_trace<dd::Game>(o, start, a, b, cfg, i, turn, score, out);
+                    },
+                    seat[0], seat[1]);
+            });
+        } else {
+            const auto table = exact::dimension_duel::values(o, seat[0], seat[1]);
+            rep.estimator = "exact (the value table of the seats' policies)";
+            r = shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
+                out = dd::shape::trace(o, seat[0], seat[1], table, cfg.seed, i).p;
+            });
+        }
+        rep.tally = std::move(r.tally);
+        rep.partial = r.partial;
     }
 };
 

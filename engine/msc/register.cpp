@@ -4,6 +4,7 @@
 #include "engine/msc/msc.hpp"
 #include "engine/msc/policies.hpp"
 #include "sim/register_game.hpp"
+#include "sim/shape_run.hpp"
 
 namespace odds {
 
@@ -52,6 +53,29 @@ struct Msc {
                 "draws a new map for every campaign (M1)");
         ScriptedDice none{};
         return msc::detail::unsettled_opening(o, {}, none);
+    }
+    // The shape of a campaign turn by turn (odds shape): side A's odds estimated at the start of
+    // every turn (M4) by rollouts of the two sides' own strategies from there.
+    static void shape(ShapeReport& rep, const Options& o, const std::array<msc::Policy, 2>& seat,
+                      const shape::Config& cfg) {
+        using G = msc::Game;
+        const Run run = bind(o, seat, nullptr);
+        const auto start = [&](Dice& dice) { return msc::opening(o, run.plans, dice); };
+        const auto turn = [](const State& s) { return s.turn; };
+        const auto score = [&](const State& s) { return G::reward(s, o, 0); };
+        shape::Tally empty;
+        empty.rollouts = cfg.rollouts;
+        rep.estimator = shape::rollout_estimator(cfg);
+        rep.scenario = scenario(run);
+        auto r = shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
+            std::visit(
+                [&](const auto& a, const auto& b) {
+                    shape::rollout_trace<G>(o, start, a, b, cfg, i, turn, score, out);
+                },
+                seat[0].strategy, seat[1].strategy);
+        });
+        rep.tally = std::move(r.tally);
+        rep.partial = r.partial;
     }
 };
 

@@ -2,6 +2,7 @@
 #include "engine/naval/naval.hpp"
 #include "engine/naval/policies.hpp"
 #include "sim/register_game.hpp"
+#include "sim/shape_run.hpp"
 
 namespace odds {
 
@@ -28,6 +29,30 @@ struct Naval {
                        std::holds_alternative<naval::Rollout>(b)
                    ? 16
                    : 64;
+    }
+    // The shape of a game turn by turn (odds shape): side A's odds estimated at the start of
+    // every turn (N4) by rollouts of the two sides' own policies from there (the whole state,
+    // hands and deck included: the odds of an onlooker who sees everything).
+    static void shape(ShapeReport& rep, const naval::Options& o,
+                      const std::array<naval::Policy, 2>& seat, const shape::Config& cfg) {
+        using G = naval::Game;
+        const naval::Start opening = naval::opening(o);
+        const G::Options go{};
+        const auto start = [&](Dice& dice) { return G::start(opening, dice); };
+        const auto turn = [](const naval::State& s) { return s.turn; };
+        const auto score = [&](const naval::State& s) { return G::reward(s, go, 0); };
+        shape::Tally empty;
+        empty.rollouts = cfg.rollouts;
+        rep.estimator = shape::rollout_estimator(cfg);
+        auto r = shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
+            std::visit(
+                [&](const auto& a, const auto& b) {
+                    shape::rollout_trace<G>(go, start, a, b, cfg, i, turn, score, out);
+                },
+                seat[0], seat[1]);
+        });
+        rep.tally = std::move(r.tally);
+        rep.partial = r.partial;
     }
 };
 
