@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "reports/csv.hpp"
+#include "reports/stats.hpp"
 
 namespace odds::shape {
 
@@ -136,11 +137,18 @@ void Tally::add(std::span<const double> p) {
 
 void Tally::merge(const Tally& o) {
     games += o.games;
-    for (auto [a, b] : {std::pair{&steps, o.steps}, {&p_start, o.p_start}, {&outcome, o.outcome},
-                        {&lead_changes, o.lead_changes}, {&lead_change, o.lead_change},
-                        {&drama, o.drama}, {&drama_max, o.drama_max}, {&threshold, o.threshold},
-                        {&decisiveness, o.decisiveness}, {&no_return, o.no_return},
-                        {&no_return_share, o.no_return_share}, {&se_sum, o.se_sum},
+    for (auto [a, b] : {std::pair{&steps, o.steps},
+                        {&p_start, o.p_start},
+                        {&outcome, o.outcome},
+                        {&lead_changes, o.lead_changes},
+                        {&lead_change, o.lead_change},
+                        {&drama, o.drama},
+                        {&drama_max, o.drama_max},
+                        {&threshold, o.threshold},
+                        {&decisiveness, o.decisiveness},
+                        {&no_return, o.no_return},
+                        {&no_return_share, o.no_return_share},
+                        {&se_sum, o.se_sum},
                         {&no_return_success, o.no_return_success}})
         *a += b;
     behind_at_half += o.behind_at_half;
@@ -183,9 +191,9 @@ std::vector<Measure> Tally::measures() const {
                    successes ? no_return_success / static_cast<double>(successes) : 0.0,
                    "its mean over the games that succeeded"},
                   {"no_return_failure",
-                   games > successes ? (no_return - no_return_success) /
-                                           static_cast<double>(games - successes)
-                                     : 0.0,
+                   games > successes
+                       ? (no_return - no_return_success) / static_cast<double>(games - successes)
+                       : 0.0,
                    "its mean over the games that failed"},
                   {"no_return_share", no_return_share / n, "the share of a game played before it"},
                   {"decided_at_start", static_cast<double>(decided_at_start) / n,
@@ -193,27 +201,33 @@ std::vector<Measure> Tally::measures() const {
                   {"decided_at_end", static_cast<double>(decided_at_end) / n,
                    "the share of games that only the last step decided"}});
     } else {
-        m.insert(m.end(),
-                 {{"lead_changes", lead_changes / n,
-                   "times a game's leader (p above or below 1/2) changes"},
-                  {"lead_change", lead_change / n, "Ludii's LeadChange: (1 + lead changes) / steps"},
-                  {"drama", drama / n,
-                   "Ludii's Drama: how far below the leader the winner was, averaged"},
-                  {"drama_max", drama_max / n, "Ludii's Drama Max: the most the winner was below"},
-                  {"threshold", threshold / n, "Ludii's DecisivenessThreshold: the loser's best p"},
-                  {"decisiveness", decisiveness / n,
-                   "Ludii's DecisivenessMoves: the share of a game before the winner passed it"},
-                  {"behind_at_half", static_cast<double>(behind_at_half) / n,
-                   "the share of games with a side behind (p < 1/2) at half-time"},
-                  {"comeback_rate",
-                   behind_at_half ? static_cast<double>(comebacks) / static_cast<double>(behind_at_half)
-                                  : 0.0,
-                   "of those, the share the side behind won"}});
+        m.insert(
+            m.end(),
+            {{"lead_changes", lead_changes / n,
+              "times a game's leader (p above or below 1/2) changes"},
+             {"lead_change", lead_change / n, "Ludii's LeadChange: (1 + lead changes) / steps"},
+             {"drama", drama / n,
+              "Ludii's Drama: how far below the leader the winner was, averaged"},
+             {"drama_max", drama_max / n, "Ludii's Drama Max: the most the winner was below"},
+             {"threshold", threshold / n, "Ludii's DecisivenessThreshold: the loser's best p"},
+             {"decisiveness", decisiveness / n,
+              "Ludii's DecisivenessMoves: the share of a game before the winner passed it"},
+             {"behind_at_half", static_cast<double>(behind_at_half) / n,
+              "the share of games with a side behind (p < 1/2) at half-time"},
+             {"comeback_rate",
+              behind_at_half ? static_cast<double>(comebacks) / static_cast<double>(behind_at_half)
+                             : 0.0,
+              "of those, the share the side behind won"}});
+        const Interval ci =
+            wilson(static_cast<double>(comebacks), static_cast<double>(behind_at_half));
+        m.push_back(
+            {"comeback_low", behind_at_half ? ci.low : 0.0, "its 95% interval (Wilson), low end"});
+        m.push_back({"comeback_high", behind_at_half ? ci.high : 1.0, "its high end"});
     }
     if (rollouts > 0)
-        m.push_back({"estimate_se", mean_se(),
-                     "the mean standard error of a step's p (" + std::to_string(rollouts) +
-                         " rollouts)"});
+        m.push_back(
+            {"estimate_se", mean_se(),
+             "the mean standard error of a step's p (" + std::to_string(rollouts) + " rollouts)"});
     return m;
 }
 
@@ -239,12 +253,12 @@ std::vector<FanRow> Tally::fan() const {
 }
 
 std::string shape_csv(const Tally& t, const std::string& game, const std::string& scenario,
-                      const std::string& policy, std::uint64_t seed) {
-    std::string csv = "game,scenario,policy,seed,games,measure,value\n";
+                      const std::string& policy, std::uint64_t seed, bool partial) {
+    std::string csv = "game,scenario,policy,seed,games,measure,value,status\n";
     for (const auto& m : t.measures())
         csv += csv_field(game) + ',' + csv_field(scenario) + ',' + csv_field(policy) + ',' +
                std::to_string(seed) + ',' + std::to_string(t.games) + ',' + m.name + ',' +
-               format_double(m.value) + '\n';
+               format_double(m.value) + (partial ? ",partial\n" : ",complete\n");
     return csv;
 }
 

@@ -34,7 +34,7 @@ struct Config {
     std::uint64_t games = 0;
     unsigned threads = 1;
     int rollouts = 64;  // rollouts a step, for a game without an exact value (the estimator)
-    bool force_rollouts = false;  // rollouts even where the game has exact values
+    bool force_rollouts = false;                  // rollouts even where the game has exact values
     std::function<void(std::uint64_t)> progress;  // games done, called now and then (may be empty)
 };
 
@@ -85,7 +85,7 @@ struct Tally {
            decisiveness = 0;
     std::uint64_t behind_at_half = 0, comebacks = 0;
     // one seat
-    double no_return = 0, no_return_share = 0, no_return_success = 0;  // sums (the last: of
+    double no_return = 0, no_return_share = 0, no_return_success = 0;       // sums (the last: of
     std::uint64_t decided_at_start = 0, decided_at_end = 0, successes = 0;  // the successes)
     std::vector<std::uint64_t> no_return_at;  // games by their point of no return's step
     // the estimator: the sum of the estimates' standard errors, and how many there were
@@ -107,8 +107,9 @@ struct Tally {
 };
 
 // shape.csv's and fan.csv's text (docs/output.md).
+// `partial`: stopped before every game was played (status partial, else complete).
 std::string shape_csv(const Tally& t, const std::string& game, const std::string& scenario,
-                      const std::string& policy, std::uint64_t seed);
+                      const std::string& policy, std::uint64_t seed, bool partial = false);
 std::string fan_csv(const Tally& t);
 
 }  // namespace odds::shape

@@ -92,10 +92,10 @@ std::string shape_table(const ShapeReport& r, const ShapeArgs& a) {
     std::ostringstream t;
     t << r.game << " shape | " << r.scenario << " | policy " << r.policy << " | seed " << a.cfg.seed
       << " | " << r.tally.games << " games | p at each step: " << r.estimator << '\n'
-      << std::left << std::setw(18) << "measure" << std::setw(10) << "value"
+      << std::left << std::setw(18) << "measure" << std::setw(12) << "value"
       << "what it is\n";
     for (const auto& m : r.tally.measures())
-        t << std::setw(18) << m.name << std::setw(10) << fixed(m.value, 4) << m.meaning << '\n';
+        t << std::setw(18) << m.name << std::setw(12) << fixed(m.value, 4) << m.meaning << '\n';
     for (const auto& n : r.notes) t << n << '\n';
     return t.str();
 }
@@ -104,10 +104,10 @@ void write_shape_files(const ShapeReport& r, const ShapeArgs& a,
                        const std::vector<std::string>& args, Io io) {
     prepare_out_dir(*a.out_dir);
     const fs::path dir(*a.out_dir);
-    write_files_atomic(
-        {{dir / "shape.csv", shape::shape_csv(r.tally, r.game, r.scenario, r.policy, a.cfg.seed)},
-         {dir / "fan.csv", shape::fan_csv(r.tally)},
-         provenance_file(dir, "shape", args, {r.game})});
+    write_files_atomic({{dir / "shape.csv", shape::shape_csv(r.tally, r.game, r.scenario, r.policy,
+                                                             a.cfg.seed, r.partial)},
+                        {dir / "fan.csv", shape::fan_csv(r.tally)},
+                        provenance_file(dir, "shape", args, {r.game})});
     if (a.report) write_report(dir, "shape", io);
 }
 

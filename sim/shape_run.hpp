@@ -10,8 +10,8 @@
 
 #include <atomic>
 #include <cmath>
-#include <string>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "engine/decision.hpp"

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "reports/shape.hpp"
+#include "reports/stats.hpp"
 #include "sim/registry.hpp"
 #include "tests/helpers.hpp"
 
@@ -25,7 +26,7 @@ TEST_CASE("shape: Ludii's measures of two-seat sequences known by hand", "[shape
     CHECK(g.lead_change == Approx(3.0 / 4));
     CHECK(g.drama == Approx(0.4 / 4));  // only at 0.7: 0.7 - 0.3
     CHECK(g.drama_max == Approx(0.4));
-    CHECK(g.threshold == Approx(0.7));    // the loser's best
+    CHECK(g.threshold == Approx(0.7));     // the loser's best
     CHECK(g.decisiveness == Approx(1.0));  // the winner never above 0.7 before the end
     CHECK(g.behind_at_half == 0);          // p_2 = 0.4: seat 0 behind, and lost
     CHECK_FALSE(g.comeback);
@@ -37,6 +38,17 @@ TEST_CASE("shape: Ludii's measures of two-seat sequences known by hand", "[shape
     CHECK(h.comeback);
     CHECK(h.threshold == Approx(0.8));     // seat 1's best: 1 - 0.2
     CHECK(h.decisiveness == Approx(1.0));  // 0.6 never above 0.8
+    // Over both: one comeback of two games with a side behind, with Wilson's interval.
+    ShapeTally t;
+    t.add(a);
+    t.add(b);
+    const Interval ci = wilson(1, 2);
+    for (const auto& m : t.measures()) {
+        if (m.name == "comeback_rate") CHECK(m.value == 0.5);
+        if (m.name == "comeback_low") CHECK(m.value == ci.low);
+        if (m.name == "comeback_high") CHECK(m.value == ci.high);
+        if (m.name == "lead_changes") CHECK(m.value == Approx((2 + 2) / 2.0));
+    }
     // A draw: nobody is a non-winner (threshold -1), decided at once.
     const std::vector<double> d = {0.5, 0.5};
     CHECK(shape::measure_two(d).threshold == -1);
@@ -68,7 +80,7 @@ TEST_CASE("shape: the point of no return of solo sequences known by hand", "[sha
     CHECK(value("no_return_failure") == Approx((0 + 1) / 2.0));
     CHECK(value("decided_at_start") == Approx(0.25));
     CHECK(value("decided_at_end") == Approx(0.25));  // c
-    CHECK(value("no_return_median") == 1);  // 0, 1, 2, 3: the second of four
+    CHECK(value("no_return_median") == 1);           // 0, 1, 2, 3: the second of four
     CHECK(value("success") == Approx(0.5));
 }
 
@@ -144,10 +156,9 @@ TEST_CASE("odds shape: the command prints the tally's measures; --out writes the
           "[shape][cli]") {
     const auto dir = std::filesystem::temp_directory_path() / "odds_test_shape_out";
     std::filesystem::remove_all(dir);
-    const auto r =
-        test::cli({"shape", "dimension-duel", "--set", "hp=20", "--policy", "tau=survivor",
-                   "--policy", "kaon=dice", "-n", "3000", "--seed", "4", "--out", dir.string(),
-                   "--report"});
+    const auto r = test::cli({"shape", "dimension-duel", "--set", "hp=20", "--policy",
+                              "tau=survivor", "--policy", "kaon=dice", "-n", "3000", "--seed", "4",
+                              "--out", dir.string(), "--report"});
     INFO(r.err);
     REQUIRE(r.code == 0);
     shape::Config cfg;
@@ -156,11 +167,11 @@ TEST_CASE("odds shape: the command prints the tally's measures; --out writes the
     const ShapeReport direct =
         find_game("dimension-duel").shape({{"hp", "20"}}, {"tau=survivor", "kaon=dice"}, cfg);
     const auto measures = direct.tally.measures();
-    REQUIRE(measures.size() == 11);
+    REQUIRE(measures.size() == 13);
     for (const auto& m : measures) {
         std::ostringstream want;
-        want << m.name << std::string(18 - m.name.size(), ' ') << std::fixed
-             << std::setprecision(4) << m.value;
+        want << m.name << std::string(18 - m.name.size(), ' ') << std::fixed << std::setprecision(4)
+             << m.value;
         INFO(want.str());
         CHECK(r.out.find(want.str()) != std::string::npos);
     }

@@ -37,9 +37,14 @@ TEST_CASE("the backward pass gives the forward solve's P(win) from every start",
         const ex::MissionValues values(o);
         const int first = o.lap_position(o.effective_start());
         const ex::WinTable t = values.table(mask_of({4, 9, 17, 22, 30}), first);
-        for (const auto& [sector, damage, alert] :
-             {std::tuple{2, 0, 0}, {4, 10, 0}, {9, 38, 2}, {14, 38, 2}, {14, 5, 7}, {22, 50, 1},
-              {30, 30, 40}, {30, 99, 0}}) {
+        for (const auto& [sector, damage, alert] : {std::tuple{2, 0, 0},
+                                                    {4, 10, 0},
+                                                    {9, 38, 2},
+                                                    {14, 38, 2},
+                                                    {14, 5, 7},
+                                                    {22, 50, 1},
+                                                    {30, 30, 40},
+                                                    {30, 99, 0}}) {
             if (damage >= o.hull) continue;
             Settings s = base;
             s.emplace_back("start_sector", std::to_string(sector));

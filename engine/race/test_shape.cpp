@@ -40,7 +40,8 @@ TEST_CASE("race shape: the value table is best's plan and the solver's P(win)", 
             CHECK(std::abs(best.value[s][t] - plan.value[s][t]) < 1e-12);
     for (std::size_t k = 0; k < 4; ++k) {
         const Policy p = make_policy(k, o);
-        CHECK(std::abs(exact::race::values(o, p).at(State{}) - exact::race::solve(o, p)[kWin][1]) < 1e-12);
+        CHECK(std::abs(exact::race::values(o, p).at(State{}) - exact::race::solve(o, p)[kWin][1]) <
+              1e-12);
     }
     CHECK_THROWS_WITH(exact::race::values(o, make_policy(4, o)), Catch::Contains("mcts"));
 }
