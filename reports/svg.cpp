@@ -626,7 +626,9 @@ std::string fan_chart(std::string_view title, std::string_view x_label, std::str
                       const Fan& fan) {
     Frame f;
     const std::vector<std::pair<std::string, std::string>> legend = {
-        {"s0 fan-outer", "10%-90% of games"}, {"s0 fan-inner", "25%-75%"}, {"s0 line", "median"}};
+        {"s0 fan-outer", "the middle 80% of games"},
+        {"s0 fan-inner", "the middle half"},
+        {"s0 line", "the median game"}};
     f.room_for_legend(legend);
     const double xhi = fan.step.empty() ? 1 : std::max(1.0, fan.step.back());
     const Ticks ty = nice_ticks(0, 1, 5);
