@@ -34,7 +34,8 @@ struct Config {
     std::uint64_t games = 0;
     unsigned threads = 1;
     int rollouts = 64;  // rollouts a step, for a game without an exact value (the estimator)
-    bool force_rollouts = false;                  // rollouts even where the game has exact values
+    bool force_rollouts = false;  // rollouts even where the game has exact values
+    bool force_exact = false;     // exact values or a UsageError (--estimator exact)
     std::function<void(std::uint64_t)> progress;  // games done, called now and then (may be empty)
 };
 

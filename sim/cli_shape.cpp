@@ -55,12 +55,13 @@ int rollouts_of(const std::string& text) {
     return static_cast<int>(n);
 }
 
-bool force_rollouts_of(const po::variables_map& vm) {
-    if (!vm.count("estimator")) return false;
+// --estimator: "" (the game's own: exact where it has it), "exact" or "rollouts".
+std::string estimator_of(const po::variables_map& vm) {
+    if (!vm.count("estimator")) return "";
     const std::string e = vm["estimator"].as<std::string>();
     if (e != "exact" && e != "rollouts")
         throw UsageError("--estimator '" + e + "': valid: exact, rollouts");
-    return e == "rollouts";
+    return e;
 }
 
 ShapeArgs parse_shape_args(const po::variables_map& vm) {
@@ -79,7 +80,8 @@ ShapeArgs parse_shape_args(const po::variables_map& vm) {
     a.cfg.games = run.playouts;
     a.cfg.threads = run.threads;
     a.cfg.rollouts = rollouts_of(vm["rollouts"].as<std::string>());
-    a.cfg.force_rollouts = force_rollouts_of(vm);
+    a.cfg.force_rollouts = estimator_of(vm) == "rollouts";
+    a.cfg.force_exact = estimator_of(vm) == "exact";
     a.settings = settings_of(vm);
     a.policies = policies_of(vm);
     a.out_dir = out_dir_of(vm);

@@ -16,6 +16,7 @@
 
 #include "engine/decision.hpp"
 #include "engine/dice.hpp"
+#include "engine/rule_options.hpp"
 #include "engine/stop.hpp"
 #include "reports/shape.hpp"
 #include "sim/runner.hpp"
@@ -118,6 +119,13 @@ void exact_trace(const typename G::Options& o, const Start& start, const A& a0, 
     trace_game<G>(
         o, start(dice), a, b, dice, turn_of,
         [&](const typename G::State& s, std::size_t) { return value(s); }, score, p);
+}
+
+// --estimator exact, where p can only be estimated (`why`: for the message): a UsageError.
+inline void refuse_exact(const Config& cfg, const std::string& game, const std::string& why) {
+    if (cfg.force_exact)
+        throw UsageError("--estimator exact: " + game + " has no exact odds along a game (" + why +
+                         "); valid: rollouts");
 }
 
 // What the estimator is, for the report's header.

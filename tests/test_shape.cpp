@@ -195,6 +195,8 @@ TEST_CASE("odds shape: bad input is one line, exit 2, nothing written", "[shape]
           {"shape", "naval", "--rollouts", "12x"},
           {"shape", "naval", "--rollouts", "100001"},
           {"shape", "naval", "--estimator", "guess"},
+          {"shape", "naval", "-n", "1", "--rollouts", "1", "--estimator", "exact"},
+          {"shape", "fpb", "-n", "1", "--rollouts", "1", "--estimator", "exact"},
           {"shape", "bosconian", "--estimator", "rollouts"},
           {"shape", "msc", "--policy", "a=nobody"}}) {
         auto args = bad;

@@ -36,6 +36,7 @@ struct Fpb {
         };
         shape::Tally empty;
         empty.solo = true;
+        shape::refuse_exact(cfg, "fpb", "no solver");
         empty.rollouts = cfg.rollouts;
         rep.estimator = shape::rollout_estimator(cfg);
         rep.notes.push_back("success: Ice-cube brought out (icecube_rescued, H8)");

@@ -64,6 +64,7 @@ struct Msc {
         const auto turn = [](const State& s) { return s.turn; };
         const auto score = [&](const State& s) { return G::reward(s, o, 0); };
         shape::Tally empty;
+        shape::refuse_exact(cfg, "msc", "no solver");
         empty.rollouts = cfg.rollouts;
         rep.estimator = shape::rollout_estimator(cfg);
         rep.scenario = scenario(run);

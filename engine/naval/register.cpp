@@ -42,6 +42,7 @@ struct Naval {
         const auto turn = [](const naval::State& s) { return s.turn; };
         const auto score = [&](const naval::State& s) { return G::reward(s, go, 0); };
         shape::Tally empty;
+        shape::refuse_exact(cfg, "naval", "no solver");
         empty.rollouts = cfg.rollouts;
         rep.estimator = shape::rollout_estimator(cfg);
         auto r = shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {

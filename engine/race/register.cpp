@@ -34,6 +34,9 @@ struct Race {
         const auto win = [](const race::State& s) { return s.won ? 1.0 : 0.0; };
         ChunkedResult<shape::Tally> r;
         if (cfg.force_rollouts || std::holds_alternative<race::Mcts>(p[0])) {
+            shape::refuse_exact(cfg, "race",
+                                "mcts searches; its value table needs a policy that "
+                                "states its moves as probabilities");
             empty.rollouts = cfg.rollouts;
             rep.estimator = shape::rollout_estimator(cfg);
             r = shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
