@@ -1,12 +1,12 @@
 // What a game's exact solver fills for the registry (sim/registry.hpp, GameEntry::exact and
-// ::shape): the exact law of each metric, and the shape of sampled games along their length (read
-// off the exact value table). Here, not in sim/, so that engine/GAME/exact.cpp and shape.cpp fill
-// them themselves.
+// ::shape): the exact law of each metric, and the shape of sampled games along their length. Here,
+// not in sim/, so that engine/GAME/exact.cpp and shape.cpp fill them themselves.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "reports/shape.hpp"
 #include "reports/stats.hpp"
 
 namespace odds {
@@ -22,19 +22,16 @@ struct ExactReport {
     std::vector<std::string> warnings = {};  // printed on stderr (one line each)
 };
 
-// The shape of a game along its length (odds shape; docs/skill.md): measures averaged over
-// sampled games, each with what it is.
-struct ShapeMeasure {
-    std::string name;
-    double value = 0;
-    std::string meaning;
-};
+// The shape of a game along its length (odds shape; docs/skill.md): the tally of sampled games
+// (reports/shape.hpp), with how p was known at each step.
 struct ShapeReport {
     std::string game;
     std::string scenario;
     std::string policy;
-    std::vector<ShapeMeasure> measures;
+    std::string estimator;  // "exact (...)" or "N rollouts of the seats' policies a step"
+    shape::Tally tally;
     std::vector<std::string> notes;  // printed under the table
+    bool partial = false;            // stopped before every game was played
 };
 
 }  // namespace odds

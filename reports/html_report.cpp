@@ -49,7 +49,7 @@ const char* const kInputs[] = {"provenance.csv", "summary.csv",       "distribut
                                "tournament.csv", "ratings.csv",       "sweep.csv",
                                "check.csv",      "tune.csv",          "ladder.csv",
                                "skill.csv",      "exact/summary.csv", "exact/distributions.csv",
-                               "restrict.csv"};
+                               "restrict.csv",   "shape.csv",         "fan.csv"};
 
 std::string slurp(const fs::path& p) {
     return read_input_file(p.string(), "the report's input", kMaxDataFile, kMaxDataLine);
@@ -907,6 +907,49 @@ std::string restrict_sections(const fs::path& dir) {
            "</section>";
 }
 
+// odds shape (docs/skill.md, "The shape of a game"): p's quantiles by step as a fan, then the
+// measures.
+std::string shape_fan_section(const CsvTable& fan, const CsvTable& shape) {
+    svg::Fan f;
+    for (std::size_t r = 0; r < fan.rows.size(); ++r) {
+        f.step.push_back(number(fan.at(r, "step")));
+        f.q10.push_back(number(fan.at(r, "q10")));
+        f.q25.push_back(number(fan.at(r, "q25")));
+        f.q50.push_back(number(fan.at(r, "q50")));
+        f.q75.push_back(number(fan.at(r, "q75")));
+        f.q90.push_back(number(fan.at(r, "q90")));
+    }
+    bool solo = false;
+    for (std::size_t r = 0; r < shape.rows.size(); ++r)
+        solo = solo || shape.at(r, "measure") == "success";
+    const std::string p = solo ? "P(success)" : "P(seat 0 wins), a draw half";
+    return "<section><h2>The odds along the game</h2><p>At each step of the sampled games, " +
+           escape(p) +
+           " from there: the median game as a line, the middle half and the middle 80% of games "
+           "as bands. A game that has ended counts at its outcome (1, 1/2 or 0) from then on; "
+           "<em>running</em> is the number of games that reach the step.</p>" +
+           figure(svg::fan_chart("odds shape: the odds along the game", "step", p, f),
+                  csv_table(fan, {"step", "running", "q10", "q25", "q50", "q75", "q90"},
+                            [](std::size_t) { return true; })) +
+           "</section>";
+}
+
+std::string shape_sections(const fs::path& dir) {
+    const CsvTable shape = read(dir, "shape.csv");
+    const CsvTable fan = read(dir, "fan.csv");
+    std::string s;
+    if (!fan.rows.empty()) s += shape_fan_section(fan, shape);
+    if (!shape.rows.empty())
+        s += "<section><h2>The shape of the game</h2><p>Each measure averaged over the sampled "
+             "games (docs/skill.md defines them: Ludii's lead changes, drama and decisiveness, "
+             "the comeback rate; a solo game's point of no return).</p>" +
+             csv_table(
+                 shape, {"measure", "value"}, [](std::size_t) { return true; }, "the measures",
+                 true) +
+             "</section>";
+    return s;
+}
+
 // The words (NAME=VALUE) of the first row's scenario that every row's scenario holds: what the
 // combinations, pairings or policies of a folder share.
 std::string shared_scenario(const CsvTable& t) {
@@ -940,7 +983,9 @@ const char* kStyle =
     "fill:#CC79A7;stroke:#CC79A7}.s4{fill:#56B4E9;stroke:#56B4E9}.s5{fill:#D55E00;stroke:#D55E00}."
     "s6{fill:#000;stroke:#000}.bars rect{stroke:none;opacity:.85}.marks path{stroke:#000;stroke-"
     "width:.5}.line{fill:none;stroke-width:2}.dashed{stroke-dasharray:6 4}polygon.band,rect.band{"
-    "fill:#888;opacity:.18;stroke:none}.censor{stroke:#000;stroke-width:1.5;fill:none}.hit{fill:"
+    "fill:#888;opacity:.18;stroke:none}polygon.fan-outer{opacity:.18;stroke:none}polygon.fan-"
+    "inner{opacity:.35;stroke:none}rect.fan-outer{opacity:.18}rect.fan-inner{opacity:.35}.censor{"
+    "stroke:#000;stroke-width:1.5;fill:none}.hit{fill:"
     "transparent;stroke:none}.interval{stroke-width:2.5}.reference{stroke:#000;stroke-dasharray:4 "
     "3}.mark{font-weight:700}.row text{fill:#222;stroke:none}.empty{fill:#eee}.moved{color:#D55E00}"
     ".pass{color:#009E73}.warning{background:#fff3cd;padding:.5em}table{border-collapse:collapse;"
@@ -991,6 +1036,10 @@ std::string report_html(const fs::path& dir) {
             policies += (policies.empty() ? "" : ", ") + p;
         if (main.rows.empty()) main = read(dir, "skill.csv");
         body = skill_sections(dir);
+    } else if (has("shape.csv") || has("fan.csv")) {
+        kind = "shape";
+        main = read(dir, "shape.csv");
+        body = shape_sections(dir);
     } else if (has("tournament.csv") || has("ratings.csv")) {
         kind = "tournament";
         main = read(dir, "ratings.csv");
@@ -1016,7 +1065,7 @@ std::string report_html(const fs::path& dir) {
         body = run_sections(dir);
     }
     if (kind == "compare" || kind == "tournament" || kind == "sweep" || kind == "tune" ||
-        kind == "skill" || kind == "restrict") {
+        kind == "skill" || kind == "restrict" || kind == "shape") {
         // The policies of a comparison or tournament are its subject, not one run's: not one row.
         CsvTable head;
         head.header = {"game", "scenario", "seed", "playouts", "status"};
@@ -1029,6 +1078,7 @@ std::string report_html(const fs::path& dir) {
             if (kind == "tune") row[3] = "";  // playouts: per setting, in the table
             if (kind == "tournament") row[3] = tournament_playouts(read(dir, "tournament.csv"));
             if (kind == "skill") row[3] = main.at(0, "games") + " games a pairing or rung";
+            if (kind == "shape") row[3] = main.at(0, "games") + " games";
             if (kind == "restrict") row[3] = main.at(0, "games") + " games a restriction";
             if (kind == "restrict") row[5] = main.at(0, "play");
             if (kind != "sweep" && kind != "tune") row[5] = policies;

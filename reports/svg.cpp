@@ -610,4 +610,50 @@ std::string line_chart(std::string_view title, std::string_view x_label, std::st
     return s + close();
 }
 
+namespace {
+// A band between two series of a fan, as one polygon.
+std::string fan_band(const LinearScale& sx, const LinearScale& sy, const std::vector<double>& x,
+                     const std::vector<double>& lo, const std::vector<double>& hi,
+                     const std::string& cls) {
+    std::string pts;
+    for (std::size_t i = 0; i < x.size(); ++i) pts += f1(sx(x[i])) + "," + f1(sy(hi[i])) + " ";
+    for (std::size_t i = x.size(); i-- > 0;) pts += f1(sx(x[i])) + "," + f1(sy(lo[i])) + " ";
+    return "<polygon class=\"" + cls + "\" points=\"" + pts + "\"/>";
+}
+}  // namespace
+
+std::string fan_chart(std::string_view title, std::string_view x_label, std::string_view y_label,
+                      const Fan& fan) {
+    Frame f;
+    const std::vector<std::pair<std::string, std::string>> legend = {
+        {"s0 fan-outer", "the middle 80% of games"},
+        {"s0 fan-inner", "the middle half"},
+        {"s0 line", "the median game"}};
+    f.room_for_legend(legend);
+    const double xhi = fan.step.empty() ? 1 : std::max(1.0, fan.step.back());
+    const Ticks ty = nice_ticks(0, 1, 5);
+    Ticks tx = nice_ticks(0, xhi, 8);
+    if (tx.step < 1) {  // steps are whole numbers
+        tx = Ticks{{}, 1};
+        for (double v = 0; v <= xhi; ++v) tx.values.push_back(v);
+    }
+    const LinearScale sx{0, xhi, f.x0() + 10, f.x1() - 10};
+    const LinearScale sy{0, 1, f.y0(), f.y1()};
+    std::string s = f.open(title) + f.legend(legend) + f.y_axis(sy, ty, y_label) +
+                    f.x_axis(sx, tx, x_label) + "<g class=\"s0\">" +
+                    fan_band(sx, sy, fan.step, fan.q10, fan.q90, "s0 fan-outer") +
+                    fan_band(sx, sy, fan.step, fan.q25, fan.q75, "s0 fan-inner");
+    std::string line, hits;
+    for (std::size_t i = 0; i < fan.step.size(); ++i) {
+        line += f1(sx(fan.step[i])) + "," + f1(sy(fan.q50[i])) + " ";
+        hits += "<circle class=\"hit\" cx=\"" + f1(sx(fan.step[i])) + "\" cy=\"" +
+                f1(sy(fan.q50[i])) + "\" r=\"5\">" +
+                tip(std::string(x_label) + " " + num(fan.step[i]) + ": median " + num(fan.q50[i]) +
+                    ", 25%-75% " + num(fan.q25[i]) + "-" + num(fan.q75[i]) + ", 10%-90% " +
+                    num(fan.q10[i]) + "-" + num(fan.q90[i])) +
+                "</circle>";
+    }
+    return s + "<polyline class=\"s0 line\" points=\"" + line + "\"/>" + hits + "</g>" + close();
+}
+
 }  // namespace odds::svg

@@ -98,4 +98,13 @@ std::string line_chart(std::string_view title, std::string_view x_label, std::st
                        const std::vector<Line>& lines,
                        const std::vector<std::string>& categories = {});
 
+// A fan chart (odds shape): a probability's quantiles by step, the 10%-90% and 25%-75% bands
+// shaded and the median a line; x is the step, y the probability on [0, 1].
+struct Fan {
+    std::vector<double> step;
+    std::vector<double> q10, q25, q50, q75, q90;
+};
+std::string fan_chart(std::string_view title, std::string_view x_label, std::string_view y_label,
+                      const Fan& fan);
+
 }  // namespace odds::svg

@@ -1,16 +1,19 @@
 // odds shape: the shape of a game along its length (issue 32; docs/skill.md), for games that can
-// follow a game's odds turn by turn (GameEntry::shape): lead changes, drama and decisiveness as
-// Ludii defines them, and the comeback rate, averaged over sampled games.
+// follow a game's odds step by step (GameEntry::shape): lead changes, drama and decisiveness as
+// Ludii defines them and the comeback rate (two seats), the point of no return (one seat),
+// averaged over sampled games, and the fan of p's quantiles by step (fan.csv, the report).
 #include <filesystem>
 #include <iomanip>
 #include <sstream>
 
 #include "reports/csv.hpp"
+#include "reports/shape.hpp"
 #include "sim/cli_args.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/cli_report.hpp"
 #include "sim/cli_spec.hpp"
 #include "sim/interrupt.hpp"
+#include "sim/progress.hpp"
 
 namespace odds::cli {
 
@@ -19,59 +22,122 @@ namespace fs = std::filesystem;
 namespace {
 
 inline constexpr std::uint64_t kMaxShapeGames = 100'000'000;
+inline constexpr int kMaxRollouts = 100'000;
 
-// shape.csv (docs/output.md): one row a measure.
-std::string shape_csv(const ShapeReport& r, std::uint64_t seed, std::uint64_t games) {
-    std::string csv = "game,scenario,policy,seed,games,measure,value\n";
-    for (const auto& m : r.measures)
-        csv += csv_field(r.game) + ',' + csv_field(r.scenario) + ',' + csv_field(r.policy) + ',' +
-               std::to_string(seed) + ',' + std::to_string(games) + ',' + m.name + ',' +
-               format_double(m.value) + '\n';
-    return csv;
+// The command line, read once.
+struct ShapeArgs {
+    const GameEntry* game = nullptr;
+    Settings settings;
+    std::vector<std::string> policies;
+    shape::Config cfg;
+    std::optional<std::string> out_dir;
+    bool report = false;
+    bool progress = false;
+};
+
+std::string games_with_shape() {
+    std::string with;
+    for (const auto& g : games())
+        if (g.shape) with += (with.empty() ? "" : ", ") + std::string(g.name);
+    return with;
 }
 
-std::string shape_table(const ShapeReport& r, std::uint64_t seed, std::uint64_t games) {
+int rollouts_of(const std::string& text) {
+    std::size_t used = 0;
+    long long n = -1;
+    try {
+        n = std::stoll(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != text.size() || text.empty() || n < 1 || n > kMaxRollouts)
+        throw UsageError("--rollouts '" + text + "': a whole number of rollouts a step, 1 to " +
+                         std::to_string(kMaxRollouts));
+    return static_cast<int>(n);
+}
+
+// --estimator: "" (the game's own: exact where it has it), "exact" or "rollouts".
+std::string estimator_of(const po::variables_map& vm) {
+    if (!vm.count("estimator")) return "";
+    const std::string e = vm["estimator"].as<std::string>();
+    if (e != "exact" && e != "rollouts")
+        throw UsageError("--estimator '" + e + "': valid: exact, rollouts");
+    return e;
+}
+
+ShapeArgs parse_shape_args(const po::variables_map& vm) {
+    ShapeArgs a;
+    a.game = &game_of(vm);
+    if (!a.game->shape)
+        throw UsageError("odds shape: " + std::string(a.game->name) +
+                         " cannot follow a game's odds step by step yet (games that can: " +
+                         games_with_shape() + ")");
+    const RunArgs shared = run_args_of(vm);
+    const RunConfig run = shared.config();
+    if (run.playouts > kMaxShapeGames)
+        throw UsageError("-n " + std::to_string(run.playouts) + ": odds shape samples at most " +
+                         std::to_string(kMaxShapeGames) + " games");
+    if (run.playouts == 0) throw UsageError("-n 0: odds shape samples one game or more");
+    a.cfg.seed = run.seed;
+    a.cfg.games = run.playouts;
+    a.cfg.threads = run.threads;
+    a.cfg.rollouts = rollouts_of(vm["rollouts"].as<std::string>());
+    a.cfg.force_rollouts = estimator_of(vm) == "rollouts";
+    a.cfg.force_exact = estimator_of(vm) == "exact";
+    a.settings = settings_of(vm);
+    a.policies = policies_of(vm);
+    a.out_dir = out_dir_of(vm);
+    a.report = report_wanted(vm);
+    a.progress = shared.progress();
+    return a;
+}
+
+std::string shape_table(const ShapeReport& r, const ShapeArgs& a) {
     std::ostringstream t;
-    t << r.game << " shape | " << r.scenario << " | policy " << r.policy << " | seed " << seed
-      << " | " << games << " games, the odds at every turn exact\n"
-      << std::left << std::setw(16) << "measure" << std::setw(10) << "value"
+    t << r.game << " shape | " << r.scenario << " | policy " << r.policy << " | seed " << a.cfg.seed
+      << " | " << r.tally.games << " games | p at each step: " << r.estimator << '\n'
+      << std::left << std::setw(18) << "measure" << std::setw(12) << "value"
       << "what it is\n";
-    for (const auto& m : r.measures)
-        t << std::setw(16) << m.name << std::setw(10) << fixed(m.value, 4) << m.meaning << '\n';
+    for (const auto& m : r.tally.measures())
+        t << std::setw(18) << m.name << std::setw(12) << fixed(m.value, 4) << m.meaning << '\n';
     for (const auto& n : r.notes) t << n << '\n';
     return t.str();
+}
+
+void write_shape_files(const ShapeReport& r, const ShapeArgs& a,
+                       const std::vector<std::string>& args, Io io) {
+    prepare_out_dir(*a.out_dir);
+    const fs::path dir(*a.out_dir);
+    write_files_atomic({{dir / "shape.csv", shape::shape_csv(r.tally, r.game, r.scenario, r.policy,
+                                                             a.cfg.seed, r.partial)},
+                        {dir / "fan.csv", shape::fan_csv(r.tally)},
+                        provenance_file(dir, "shape", args, {r.game})});
+    if (a.report) write_report(dir, "shape", io);
 }
 
 }  // namespace
 
 int cmd_shape(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
-    const GameEntry& game = game_of(vm);
-    if (!game.shape) {
-        std::string with;
-        for (const auto& g : games())
-            if (g.shape) with += (with.empty() ? "" : ", ") + std::string(g.name);
-        throw UsageError("odds shape: " + std::string(game.name) +
-                         " cannot follow a game's odds turn by turn yet (games that can: " + with +
-                         ")");
-    }
-    const RunArgs run_args = run_args_of(vm);
-    const RunConfig cfg = run_args.config();
-    if (cfg.playouts > kMaxShapeGames)
-        throw UsageError("-n " + std::to_string(cfg.playouts) + ": odds shape samples at most " +
-                         std::to_string(kMaxShapeGames) + " games");
-    const std::optional<std::string> out_dir = out_dir_of(vm);
+    ShapeArgs a = parse_shape_args(vm);
     ShapeReport r;
     {
-        InterruptGuard guard;  // the value table's solve checks the stop flag
-        r = game.shape(settings_of(vm), policies_of(vm), cfg.seed, cfg.playouts);
+        InterruptGuard guard;  // the games and any value table's solve look at the stop flag
+        ProgressBar bar(a.cfg.games, a.progress, "games");
+        a.cfg.progress = [&bar](std::uint64_t done) { bar.update(done); };
+        r = a.game->shape(a.settings, a.policies, a.cfg);
+        bar.finish();
     }
-    if (out_dir) {
-        prepare_out_dir(*out_dir);
-        const fs::path dir(*out_dir);
-        write_files_atomic({{dir / "shape.csv", shape_csv(r, cfg.seed, cfg.playouts)},
-                            provenance_file(dir, "shape", args, {r.game})});
+    if (r.tally.games == 0) {
+        io.err << "odds shape: interrupted before the first game was traced; nothing written\n";
+        return InterruptGuard::exit_code();
     }
-    io.out << shape_table(r, cfg.seed, cfg.playouts);
+    if (a.out_dir) write_shape_files(r, a, args, io);
+    io.out << shape_table(r, a);
+    if (r.partial) {
+        io.err << "odds shape: interrupted; the figures are of the first " << r.tally.games
+               << " games\n";
+        return InterruptGuard::exit_code();
+    }
     return 0;
 }
 

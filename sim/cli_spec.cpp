@@ -107,9 +107,17 @@ void shape_options(po::options_description& d) {
     d.add_options()("playouts,n", po::value<std::string>()->default_value("10k")->value_name("N"),
                     "games to sample: 10000, 1e5, 100k")(
         "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
-        "the seed (0 to 2^64-1): game i plays on the dice of stream i");
+        "the seed (0 to 2^64-1): game i plays on the dice of stream i")(
+        "threads,j", po::value<std::string>()->value_name("N"),
+        "worker threads (default: every hardware thread)")("no-progress",
+                                                           "no progress bar, even on a terminal")(
+        "rollouts", po::value<std::string>()->default_value("64")->value_name("N"),
+        "games played on from each step by the seats' own policies, where p is estimated "
+        "(1 to 100000)")("estimator", po::value<std::string>()->value_name("KIND"),
+                         "exact (the default where the game has exact values) or rollouts");
     add_game_options(d);
-    out_option(d, "write shape.csv into DIR");
+    out_option(d, "write shape.csv and fan.csv into DIR");
+    add_report_option(d);
 }
 
 void restrict_options(po::options_description& d) {
@@ -393,14 +401,16 @@ const CommandSpec kCommands[] = {
     {"shape",
      "the shape of a game along its length: lead changes, drama, decisiveness, comebacks",
      "odds shape GAME [--policy SEAT=NAME ...] [options]",
-     "Samples -n games and follows each turn by turn with the exact odds of the side to win from "
-     "there (the game's exact value table for its policies), and reports, averaged over the "
-     "games, the measures Ludii defines on such a sequence: lead changes, drama and "
-     "decisiveness; and the comeback rate, how often the side behind at half-time wins "
-     "(docs/skill.md). For games whose exact solver can follow a game (any other game is refused "
-     "with their names). --out DIR writes shape.csv.",
-     {"odds shape dimension-duel",
-      "odds shape dimension-duel --policy tau=survivor --policy kaon=calibrator -n 100k"},
+     "Samples -n games and follows each step by step (a turn; a sector of Bosconian-D) with the "
+     "odds of seat 0 to win (a solo game: to succeed) from there: exact where the game's solver "
+     "gives them (Dimension Duel, Bosconian-D, race), else estimated by --rollouts games played "
+     "on by the seats' own policies. Reports, averaged over the games, the measures Ludii "
+     "defines on such a sequence (lead changes, drama, decisiveness) and the comeback rate, how "
+     "often the side behind at half-time wins; for a solo game, the point of no return, the step "
+     "from which the outcome was known to 95% (docs/skill.md). Games play on every thread; the "
+     "figures are the same for any --threads. --out DIR writes shape.csv and fan.csv (p's "
+     "quantiles by step); --report draws the fan.",
+     {"odds shape dimension-duel", "odds shape naval -n 200 --rollouts 32 --out shape --report"},
      "game",
      1,
      shape_options,

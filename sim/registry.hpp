@@ -92,10 +92,11 @@ struct GameEntry {
     // entry.
     ExactReport (*exact_from)(const Settings& settings, const std::vector<std::string>& policies,
                               std::string_view text, std::string_view file) = nullptr;
-    // The shape of `games` sampled games, game i on Dice(stream_seed(seed, i)), for games that
-    // can follow a game's odds turn by turn (odds shape); else null. Throws UsageError.
+    // The shape of cfg.games sampled games, game i on Dice(stream_seed(cfg.seed, i)), on
+    // cfg.threads threads (sim/shape_run.hpp), for games that can follow a game's odds step by
+    // step (odds shape); else null. Throws UsageError; stopped, the report is partial.
     ShapeReport (*shape)(const Settings& settings, const std::vector<std::string>& policies,
-                         std::uint64_t seed, std::uint64_t games) = nullptr;
+                         const shape::Config& cfg) = nullptr;
 };
 
 // The names one after another, `separator` between two: joined(g.seats, ", ") is "tau, kaon".

@@ -207,3 +207,16 @@ signal_after - 1 INT "$odds" restrict dimension-duel --play mcts:1000000 -n 10 -
 stopped "restrict inside a search" 130 'nothing written'
 [ -e "$dir/restrict-none" ] && fail "restrict: the stopped run left $dir/restrict-none behind"
 echo "ok: restrict stopped inside a search in $took_ms ms, exit 130, nothing written"
+# shape (issue 32): rollouts look at the stop flag. Stopped inside the first game: nothing
+# written; stopped under way: the figures of the games finished, shape.csv marked partial.
+signal_after - 1 INT "$odds" shape naval -n 1000 --rollouts 100000 --threads 2 --no-progress \
+  --out "$dir/shape-none"
+stopped "shape naval inside a game" 130 'nothing written'
+[ -e "$dir/shape-none" ] && fail "shape: the stopped command left $dir/shape-none behind"
+echo "ok: shape stopped inside its first game in $took_ms ms, exit 130, nothing written"
+signal_after - 2 INT "$odds" shape bosconian -n 10M --threads 2 --no-progress --out "$dir/shape"
+stopped "shape bosconian, under way" 130 'interrupted; the figures are of the first'
+grep -q ',partial$' "$dir/shape/shape.csv" || fail "shape: shape.csv not marked partial"
+grep -q ',complete$' "$dir/shape/shape.csv" && fail "shape: a row of shape.csv marked complete"
+[ -s "$dir/shape/fan.csv" ] || fail "shape: fan.csv missing"
+echo "ok: shape stopped under way in $took_ms ms, exit 130, shape.csv partial"

@@ -4,7 +4,7 @@
 usage: report_browser.py ODDS OUT_DIR [CHROMIUM]
 
 Makes a report of each kind with ODDS (run with the exact law beside it, exact, compare,
-tournament, sweep, check, tune, skill), loads each page in headless Chromium, and fails unless
+tournament, sweep, check, tune, skill, shape), loads each page in headless Chromium, and fails unless
   - the browser logs no console message (the pages hold no script: any message is an error);
   - the DOM Chromium dumps after rendering has the charts the folder's CSV files call for (one
     <svg class="chart"> per metric, comparison, pairing table, ...), each with its title, axes
@@ -127,6 +127,8 @@ def expected_charts(kind, d):
         return 1
     if kind == "skill":
         return 2
+    if kind == "shape":
+        return 1  # the fan
     raise ValueError(kind)
 
 
@@ -140,7 +142,7 @@ if not chromium(bad, "--dump-dom")[1]:
     fail("a console error on a test page went unseen: the console check cannot fail")
 
 base = lambda k: os.path.join(OUT, k)
-KINDS = ("run", "exact", "compare", "tournament", "sweep", "check", "tune", "skill")
+KINDS = ("run", "exact", "compare", "tournament", "sweep", "check", "tune", "skill", "shape")
 for k in KINDS:
     shutil.rmtree(base(k), ignore_errors=True)
 odds("run", "bosconian", "-n", "20k", "--out", base("run"), "--report")
@@ -158,6 +160,7 @@ odds("tune", "dimension-duel", "--vary", "hp=10..40", "--target", "advantage_fir
      "2000", "--out", base("tune"), "--report")
 odds("skill", "dimension-duel", "--policy", "dice", "--policy", "aggressor", "--policy",
      "survivor", "--budgets", "none", "-n", "300", "--out", base("skill"), "--report")
+odds("shape", "bosconian", "-n", "300", "--out", base("shape"), "--report")
 
 for kind in KINDS:
     d = base(kind)

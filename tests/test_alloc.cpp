@@ -19,6 +19,7 @@
 #include "engine/naval/policies.hpp"
 #include "engine/race/policies.hpp"
 #include "reports/tally.hpp"
+#include "sim/shape_run.hpp"
 #include "tests/alloc_counter.hpp"
 
 using namespace odds;
@@ -239,4 +240,33 @@ TEST_CASE("Minimal Space Combat mcts allocates nothing once its thread's pool is
     CHECK(test::allocations() - before == 0);
     CHECK(decided == 5);
     CHECK(msc::Mcts::nodes_used() <= 2 * 40 + 1);
+}
+
+TEST_CASE("odds shape's rollouts allocate nothing (naval, race)", "[alloc][shape]") {
+    // The estimator (sim/shape_run.hpp): each rollout copies the state and plays it out with
+    // copies of the seats' policies made once a step, outside the loop.
+    {
+        const race::Options o;
+        const race::Random p;
+        const long before = test::allocations();
+        double sum = 0;
+        for (int t = 0; t < 100; ++t)
+            sum += shape::rollout_value<race::Game>(o, race::State{}, p, p, 1000, 7 + t,
+                                                    [](const race::State& s) { return s.won; });
+        CHECK(test::allocations() - before == 0);
+        CHECK(sum > 0);
+    }
+    {
+        const naval::Options o;
+        Dice dice(3);
+        const naval::State s = naval::Game::start(naval::opening(o), dice);
+        const naval::Gunner a, b;
+        const naval::Game::Options go{};
+        const long before = test::allocations();
+        const double p = shape::rollout_value<naval::Game>(
+            go, s, a, b, 50, 11,
+            [&](const naval::State& x) { return naval::Game::reward(x, go, 0); });
+        CHECK(test::allocations() - before == 0);
+        CHECK((p >= 0 && p <= 1));
+    }
 }

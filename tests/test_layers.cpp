@@ -37,7 +37,9 @@ Layer layer_of(const fs::path& file) {
     // The shape of a game along its length reads the exact solver's values: the same layer.
     if (name == "exact.hpp" || name == "exact.cpp" || name == "shape.hpp" || name == "shape.cpp")
         return Layer::exact;
-    if (name == "register.cpp") return Layer::registration;
+    // odds shape's hook (shape_run.*) samples games through the runner: the registration's layer.
+    if (name == "register.cpp" || name == "shape_run.hpp" || name == "shape_run.cpp")
+        return Layer::registration;
     if (name.rfind("test_", 0) == 0 || name == "bench.cpp") return Layer::test;
     const auto ext = file.extension();
     if (ext == ".hpp" || ext == ".cpp") return Layer::kernel;

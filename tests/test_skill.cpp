@@ -261,34 +261,3 @@ TEST_CASE("docs/skill.md lists every game's own ladder and search as registered"
         CHECK(page.str().find(row) != std::string::npos);
     }
 }
-
-TEST_CASE("odds shape: the engine's measures of the sampled duels, and bad input",
-          "[skill][shape][cli]") {
-    // The command reports what the kernel's shape sampler measures on the same duels (and so,
-    // through it, Ludii's measures on the exact odds at every turn: engine/dimension_duel).
-    const auto r =
-        test::cli({"shape", "dimension-duel", "--set", "hp=20", "--policy", "tau=survivor",
-                   "--policy", "kaon=dice", "-n", "3000", "--seed", "4"});
-    INFO(r.err);
-    REQUIRE(r.code == 0);
-    const auto& g = find_game("dimension-duel");
-    const ShapeReport direct = g.shape({{"hp", "20"}}, {"tau=survivor", "kaon=dice"}, 4, 3000);
-    REQUIRE(direct.measures.size() == 9);
-    for (const auto& m : direct.measures) {
-        std::ostringstream want;
-        want << m.name << std::string(16 - m.name.size(), ' ') << std::fixed << std::setprecision(4)
-             << m.value;
-        INFO(want.str());
-        CHECK(r.out.find(want.str()) != std::string::npos);
-    }
-    for (const std::vector<std::string>& bad :
-         {std::vector<std::string>{"shape", "naval"},
-          {"shape", "dimension-duel", "--set", "max_turns=50"},
-          {"shape", "dimension-duel", "--policy", "tau=mcts"},
-          {"shape", "dimension-duel", "-n", "0"}}) {
-        const auto b = test::cli(bad);
-        INFO(bad.back() << ": " << b.err);
-        CHECK(b.code == 2);
-        CHECK(std::count(b.err.begin(), b.err.end(), '\n') == 1);
-    }
-}

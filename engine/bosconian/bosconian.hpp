@@ -630,10 +630,17 @@ std::uint64_t place_bases(int sectors, int count, const DiceExpr& gap, Dice& dic
 template <class P, class Dice>
 concept PolicyFor = std::is_class_v<P>;
 
+// What play_mission tells an observer between two sectors: nothing, for a plain playout.
+struct NoObserver {
+    void operator()(int, std::uint64_t, int, int) const noexcept {}
+};
+
 // One whole mission (B1-B9); Book: the rule book's tables as printed (the fast paths), else a
 // variant's (die by die from the options, the same faces in the same order for the book's).
-template <bool Book, class Dice>
-Outcome play_mission(const Options& o, Dice& dice) {
+// `observe(pos, bases, damage, alert)` is called before each sector is entered (the surviving
+// bases, the damage and the alert then; odds shape follows a mission by it).
+template <bool Book, class Dice, class Observer = NoObserver>
+Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {}) {
     State s;
     s.hull = o.hull;
     s.damage = o.start_damage;
@@ -663,6 +670,7 @@ Outcome play_mission(const Options& o, Dice& dice) {
     Counters v{s.damage, s.alert, 0, 0};
     int entered = 0;
     for (int pos = start_pos; s.bases != 0 && pos < o.sectors; ++pos) {
+        observe(pos, s.bases, v.damage, v.alert);
         const int sector = o.sector_at(pos);
         const std::uint64_t here = std::uint64_t{1} << (sector - 1);
         ++entered;

@@ -535,9 +535,94 @@ struct Solver {
         res.damage.unresolved = res.win_bound;
         res.sectors_entered.unresolved = res.p_wrap;
     }
+
+    // The backward pass (the transpose of empty_sector and base_sector): w holds P(win) after
+    // a sector by (damage, alert); returns it before. Base sector: the alert drops, then the
+    // fight's damage (tb). Empty sector: te's damage and the escaped spies' alert, as forward.
+    Matrix base_back(const Matrix& w) const {
+        const Matrix tw = tb.triangularView<Eigen::Lower>().transpose() * w;
+        Matrix v(h, cols);
+        for (int a = 0; a < cols; ++a) v.col(a) = tw.col(std::max(a - 1, 0));
+        return v;
+    }
+    Matrix empty_back(const Matrix& w) const {
+        std::vector<Matrix> tw(te.size());  // tw[j - 1] = te[j - 1]^T w
+        for (std::size_t j = 0; j < te.size(); ++j)
+            tw[j].noalias() = te[j].triangularView<Eigen::Lower>().transpose() * w;
+        const auto m = [&](int j) -> const Matrix& { return tw[static_cast<std::size_t>(j) - 1]; };
+        Matrix v = Matrix::Zero(h, cols);
+        v.col(0) = m(1).col(0);
+        const Vec& alert1 = alert[1];
+        for (int s = 0; s < static_cast<int>(alert1.size()); ++s)
+            if (alert1[s] > 0) v.col(0) += spy * alert1[s] * w.col(cap(s));
+        for (int a = 1; a < cols; ++a) {
+            const int a1 = a - 1;
+            v.col(a) = m(alerted).col(a1);
+            double binomial = 1, spies = 1;
+            for (int j = 1; j <= alerted; ++j) {
+                binomial = binomial * (alerted - j + 1) / j;
+                spies *= spy;
+                const double coefficient = binomial * spies;
+                const Vec& aj = alert[static_cast<std::size_t>(j)];
+                for (int s = 0; s < static_cast<int>(aj.size()); ++s) {
+                    if (!(aj[s] > 0)) continue;
+                    const int to = cap(a1 + s);
+                    if (j < alerted)
+                        v.col(a) += coefficient * aj[s] * m(alerted - j).col(to);
+                    else
+                        v.col(a) += coefficient * aj[s] * w.col(to);
+                }
+            }
+        }
+        return v;
+    }
+
+    // P(win) before each sector of the lap from `first` on, for the surviving bases `bases`:
+    // out[pos - first] by (damage, alert). Past the last base the mission is won.
+    std::vector<Matrix> win_values(std::uint64_t bases, int first) const {
+        int last = first - 1;
+        for (int pos = first; pos < o.sectors; ++pos)
+            if ((bases >> (o.sector_at(pos) - 1)) & 1) last = pos;
+        std::vector<Matrix> out(static_cast<std::size_t>(std::max(last - first + 2, 1)));
+        out.back() = Matrix::Ones(h, cols);
+        for (int pos = last; pos >= first; --pos) {
+            throw_if_stop_requested();
+            const Matrix& w = out[static_cast<std::size_t>(pos - first) + 1];
+            out[static_cast<std::size_t>(pos - first)] =
+                (bases >> (o.sector_at(pos) - 1)) & 1 ? base_back(w) : empty_back(w);
+        }
+        return out;
+    }
 };
 
 }  // namespace
+
+struct MissionValues::Impl {
+    Solver solver;
+    explicit Impl(const Options& o) : solver(o) {}
+};
+
+MissionValues::MissionValues(const Options& o) : impl_(std::make_unique<Impl>(o)) {
+    if (o.hull > kMaxExactHull)
+        throw UsageError("bosconian: the exact solver handles hull up to " +
+                         std::to_string(kMaxExactHull) + " (hull=" + std::to_string(o.hull) + ")");
+}
+MissionValues::~MissionValues() = default;
+
+WinTable MissionValues::table(std::uint64_t bases, int first) const {
+    const Solver& s = impl_->solver;
+    WinTable t;
+    t.first = first;
+    t.hull = s.h;
+    t.cols = s.cols;
+    const auto m = s.win_values(bases, first);
+    t.value.reserve(m.size() * static_cast<std::size_t>(s.h) * static_cast<std::size_t>(s.cols));
+    for (const Matrix& x : m)
+        for (int a = 0; a < s.cols; ++a)
+            for (int d = 0; d < s.h; ++d) t.value.push_back(x(d, a));
+    t.positions = static_cast<int>(m.size());
+    return t;
+}
 
 Vec encounter_law_without_alert(std::size_t max) { return encounter_law_without_alert({}, max); }
 

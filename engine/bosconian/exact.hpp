@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,37 @@ inline constexpr int kMaxExactHull = 1000;  // dense hull x hull matrices: 8 MB 
 
 // Throws UsageError for a hull above kMaxExactHull.
 Result solve(const Options& o);
+
+// P(win) between two sectors (odds shape): value of the mission about to enter the sector at lap
+// position pos (first <= pos), with its damage and alert, for one layout of surviving bases. Past
+// the last base: 1 (won). Damage at or past the hull is not a state (the ship is lost).
+struct WinTable {
+    int first = 0, positions = 0, hull = 0, cols = 0;
+    std::vector<double> value;  // [pos - first][min(alert, sectors)][damage]
+    double at(int pos, int damage, int alert) const {
+        if (pos - first >= positions) return 1.0;
+        const int a = alert < cols ? alert : cols - 1;
+        return value[(static_cast<std::size_t>(pos - first) * static_cast<std::size_t>(cols) +
+                      static_cast<std::size_t>(a)) *
+                         static_cast<std::size_t>(hull) +
+                     static_cast<std::size_t>(damage)];
+    }
+};
+// The backward pass of the solver's Markov chain (the transpose of its sector maps), for any
+// layout under one set of options: built once, tables for many layouts (thread-safe).
+class MissionValues {
+public:
+    explicit MissionValues(const Options& o);  // throws UsageError for a hull above the limit
+    ~MissionValues();
+    MissionValues(const MissionValues&) = delete;
+    MissionValues& operator=(const MissionValues&) = delete;
+    // The table for surviving bases `bases` (bit s-1 for sector s), from lap position `first`.
+    WinTable table(std::uint64_t bases, int first) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 // What the report says of the wrapping layouts `r` leaves unresolved (p_wrap > 0): their
 // probability and the bounds on P(win), one line under the table.

@@ -2,6 +2,7 @@
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/bosconian/exact.hpp"
 #include "engine/bosconian/policies.hpp"
+#include "engine/bosconian/shape_run.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
@@ -15,6 +16,7 @@ struct Bosconian {
     static constexpr auto survival_spec = bosconian::survival_spec;
     static constexpr auto warnings = bosconian::warnings;
     static constexpr auto exact = exact::bosconian::report;
+    static constexpr auto shape = bosconian::shape_run::report;
     static constexpr std::string_view headline[] = {"win", "damage", "sectors_entered",
                                                     "bases_destroyed"};
 };

@@ -2,7 +2,7 @@
 #include "engine/dimension_duel/dimension_duel.hpp"
 #include "engine/dimension_duel/exact.hpp"
 #include "engine/dimension_duel/policies.hpp"
-#include "engine/dimension_duel/shape.hpp"
+#include "engine/dimension_duel/shape_run.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
@@ -18,7 +18,7 @@ struct Duel {
     static constexpr auto opening = dimension_duel::opening;
     static constexpr auto solve_against = exact::dimension_duel::solve_against;
     static constexpr auto exact = exact::dimension_duel::report;
-    static constexpr auto shape = dimension_duel::shape::report;
+    static constexpr auto shape = dimension_duel::shape_run::report;
     static constexpr std::string_view headline[] = {"tau_win",         "kaon_win", "draw",
                                                     "advantage_first", "turns",    "winner_hp"};
     static constexpr std::string_view ladder[] = {"dice", "aggressor", "calibrator", "survivor",

@@ -117,23 +117,4 @@ Summary sample(const Options& o, const Policy& tau, const Policy& kaon,
     return s;
 }
 
-void report(ShapeReport& rep, const Options& o, const std::array<Policy, 2>& seats,
-            std::uint64_t seed, std::uint64_t games) {
-    const auto table = exact::dimension_duel::values(o, seats[0], seats[1]);
-    const Summary s = sample(o, seats[0], seats[1], table, seed, games);
-    const auto behind = static_cast<double>(s.behind_at_half);
-    rep.measures = {
-        {"turns", s.turns, "the mean length of a duel, in turns"},
-        {"lead_changes", s.lead_changes, "times a duel's leader (p above or below 1/2) changes"},
-        {"lead_change", s.lead_change, "Ludii's LeadChange: (1 + lead changes) / turns"},
-        {"drama", s.drama, "Ludii's Drama: how far below the leader the winner was, averaged"},
-        {"drama_max", s.drama_max, "Ludii's Drama Max: the most the winner was below"},
-        {"threshold", s.threshold, "Ludii's DecisivenessThreshold: the loser's best p"},
-        {"decisiveness", s.decisiveness,
-         "Ludii's DecisivenessMoves: the share of the duel before the winner passed it"},
-        {"behind_at_half", behind / static_cast<double>(s.games),
-         "the share of duels with a side behind (p < 1/2) at half-time"},
-        {"comeback_rate", s.comeback_rate(), "of those, the share the side behind won"}};
-}
-
 }  // namespace odds::dimension_duel::shape

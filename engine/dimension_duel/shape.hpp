@@ -47,7 +47,6 @@
 #include <vector>
 
 #include "engine/dimension_duel/exact.hpp"
-#include "reports/exact_report.hpp"
 
 namespace odds::dimension_duel::shape {
 
@@ -96,10 +95,5 @@ Summary sample(const Options& o, const Policy& tau, const Policy& kaon,
 // Duel i of sample()'s: its trace.
 Trace trace(const Options& o, const Policy& tau, const Policy& kaon,
             const exact::dimension_duel::ValueTable& table, std::uint64_t seed, std::uint64_t i);
-
-// odds shape dimension-duel (GameEntry::shape): sample()'s measures over `games` duels, read off
-// the exact value table of the seats' policies, each with what it means.
-void report(ShapeReport& rep, const Options& o, const std::array<Policy, 2>& seats,
-            std::uint64_t seed, std::uint64_t games);
 
 }  // namespace odds::dimension_duel::shape

@@ -20,8 +20,8 @@ using namespace odds::dimension_duel;
 namespace ex = odds::exact::dimension_duel;
 
 namespace {
-using shape::GameShape;
-using shape::measure;
+using dimension_duel::shape::GameShape;
+using dimension_duel::shape::measure;
 
 Approx near(double x) { return Approx(x).margin(1e-12); }
 
@@ -173,7 +173,7 @@ TEST_CASE("shape: sampled duels are the kernel's, with p at every turn from the 
     const Policy tau = make("survivor"), kaon = make("aggressor");
     const auto table = ex::values(o, tau, kaon);
     for (std::uint64_t i = 0; i < 200; ++i) {
-        const auto tr = shape::trace(o, tau, kaon, table, 7, i);
+        const auto tr = dimension_duel::shape::trace(o, tau, kaon, table, 7, i);
         // The same duel as play() rolls with duel i's dice.
         Survivor t;
         Aggressor k;
@@ -193,9 +193,9 @@ TEST_CASE("shape: the measures of sampled duels are deterministic for a seed", "
     o.hp = 40;
     const Policy tau = make("dice"), kaon = make("dice");
     const auto table = ex::values(o, tau, kaon);
-    const auto a = shape::sample(o, tau, kaon, table, 11, 500);
-    const auto b = shape::sample(o, tau, kaon, table, 11, 500);
-    const auto c = shape::sample(o, tau, kaon, table, 12, 500);
+    const auto a = dimension_duel::shape::sample(o, tau, kaon, table, 11, 500);
+    const auto b = dimension_duel::shape::sample(o, tau, kaon, table, 11, 500);
+    const auto c = dimension_duel::shape::sample(o, tau, kaon, table, 12, 500);
     CHECK(std::memcmp(&a, &b, sizeof a) == 0);
     CHECK(a.drama != c.drama);
     CHECK(a.games == 500);
@@ -203,7 +203,7 @@ TEST_CASE("shape: the measures of sampled duels are deterministic for a seed", "
     double drama = 0;
     std::uint64_t behind = 0, comebacks = 0;
     for (std::uint64_t i = 0; i < 500; ++i) {
-        const auto tr = shape::trace(o, tau, kaon, table, 11, i);
+        const auto tr = dimension_duel::shape::trace(o, tau, kaon, table, 11, i);
         const auto g = measure(tr.p, tr.winner);
         drama += g.drama;
         behind += g.behind_at_half >= 0;
@@ -214,5 +214,6 @@ TEST_CASE("shape: the measures of sampled duels are deterministic for a seed", "
     CHECK(a.comebacks == comebacks);
     Options other = o;
     other.hp = 41;
-    REQUIRE_THROWS_WITH(shape::sample(other, tau, kaon, table, 11, 1), Catch::Contains("hp=40"));
+    REQUIRE_THROWS_WITH(dimension_duel::shape::sample(other, tau, kaon, table, 11, 1),
+                        Catch::Contains("hp=40"));
 }

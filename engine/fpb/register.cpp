@@ -1,6 +1,7 @@
 // Full Plastic Bodybag: Heroes: solo, positions, several survival tables (withdrawn, killed...).
 #include "engine/fpb/fpb.hpp"
 #include "engine/fpb/policies.hpp"
+#include "engine/fpb/shape_run.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
@@ -17,6 +18,7 @@ struct Fpb {
     static std::uint32_t chunk_size(const fpb::Policy& p) {
         return any_is<fpb::Rollout>(p) ? 64 : registration::kChunkSize;
     }
+    static constexpr auto shape = fpb::shape_run::report;
     static constexpr std::string_view headline[] = {"withdrawn",
                                                     "wounded_withdrawn",
                                                     "left_behind",

@@ -1,6 +1,7 @@
 // Minimal Space Combat: two seats, each policy a doctrine (its ships) and a strategy, positions.
 #include "engine/msc/msc.hpp"
 #include "engine/msc/policies.hpp"
+#include "engine/msc/shape_run.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
@@ -22,6 +23,7 @@ struct Msc {
         if (at) r.start = msc::read_position(at->text, at->file, o, r.plans);
         return r;
     }
+    static constexpr auto shape = msc::shape_run::report;
     static constexpr std::string_view headline[] = {
         "a_win", "b_win",    "draw",     "advantage_first",
         "turns", "timeouts", "end_home", "end_annihilation"};

@@ -1,6 +1,7 @@
 // Naval Duel: two seats on a hex sea, positions; its searching policies are slow (chunk_size).
 #include "engine/naval/naval.hpp"
 #include "engine/naval/policies.hpp"
+#include "engine/naval/shape_run.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
@@ -18,6 +19,7 @@ struct Naval {
     static std::uint32_t chunk_size(const naval::Policy& a, const naval::Policy& b) {
         return any_is<naval::Mcts>(a, b) ? 2 : any_is<naval::Rollout>(a, b) ? 16 : 64;
     }
+    static constexpr auto shape = naval::shape_run::report;
     static constexpr std::string_view headline[] = {
         "a_win",    "b_win",     "draw",          "advantage_first", "turns",
         "timeouts", "boardings", "more_guns_won", "fewer_guns_won"};

@@ -3,6 +3,7 @@
 #include "engine/race/exact.hpp"
 #include "engine/race/policies.hpp"
 #include "engine/race/race.hpp"
+#include "engine/race/shape_run.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
@@ -16,6 +17,7 @@ struct Race {
     static constexpr auto survival_spec = race::survival_spec;
     static race::State opening(const race::Options&) { return {}; }
     static constexpr auto exact = exact::race::report;
+    static constexpr auto shape = race::shape_run::report;
     static constexpr std::string_view headline[] = {"win", "turns", "rolls"};
     static constexpr std::string_view ladder[] = {"random", "walk", "roll", "best"};
 };

@@ -1,0 +1,138 @@
+// odds shape's sampling (docs/skill.md, "The shape of a game"): games traced step by step on
+// every core, and the two ways a game's p_t is known at each step: exactly (a value table the
+// game's solver gives) or by rollouts of the game's own policies from the state at hand.
+//
+// Game i plays on Dice(stream_seed(seed, i)), as the runner's play_each rolls game i, with fresh
+// copies of the seats' policies; step t's rollouts on their own streams (rollout_seed), each step
+// with fresh copies of the policies. A game's trace thus depends on (seed, i) alone, and the
+// tally, merged in game order (run_chunks), is the same for any number of threads.
+#pragma once
+
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/decision.hpp"
+#include "engine/dice.hpp"
+#include "engine/rule_options.hpp"
+#include "engine/stop.hpp"
+#include "reports/shape.hpp"
+#include "sim/runner.hpp"
+
+namespace odds::shape {
+
+// The seed of step t's rollouts in game i: a family of streams apart from the games' own.
+inline std::uint64_t rollout_seed(std::uint64_t seed, std::uint64_t i, std::uint64_t t) {
+    return stream_seed(stream_seed(seed ^ 0x5348415045ull /* "SHAPE" */, i), t);
+}
+
+// Plays cfg.games games on cfg.threads threads: trace(i, p) fills p with game i's p_0 .. p_T.
+// Stopped (Ctrl-C, engine/stop.hpp), the tally holds the games before the first one unfinished.
+// `empty`: the tally's kind (solo) and estimator (rollouts, 0 when exact).
+template <class Trace>
+ChunkedResult<Tally> run_traces(const Config& cfg, const Tally& empty, const Trace& trace) {
+    RunConfig rc;
+    rc.playouts = cfg.games;
+    rc.seed = cfg.seed;
+    rc.threads = cfg.threads;
+    rc.chunk_size = 1;  // a game a chunk: long games, prompt stops
+    RunControl ctl;
+    ctl.stop = &g_stop_requested;
+    ctl.progress = cfg.progress;
+    return run_chunks(
+        rc, empty,
+        [&](Dice&, std::uint64_t first, std::uint64_t count, Tally& acc) {
+            std::vector<double> p;
+            for (std::uint64_t i = first; i < first + count; ++i) {
+                trace(i, p);
+                acc.add(p);
+            }
+        },
+        ctl);
+}
+
+// A resumable game (engine/decision.hpp) played step by step: `turn_of(s)` names the step a
+// state is in (its turn), and p_t is value(s, t) at the first decision point of each step; the
+// last p is score(s) at the end (seat 0's result in [0, 1], or a solo game's success).
+template <class G, class A, class B, class TurnOf, class Value, class Score>
+void trace_game(const typename G::Options& o, typename G::State s, A& a, B& b, Dice& dice,
+                const TurnOf& turn_of, const Value& value, const Score& score,
+                std::vector<double>& p) {
+    p.clear();
+    while (!G::over(s, o)) {
+        p.push_back(value(s, p.size()));
+        const auto t = turn_of(s);
+        do {
+            const auto c =
+                G::to_move(s, o) == 0 ? G::decide(s, o, a, dice) : G::decide(s, o, b, dice);
+            G::apply(s, o, c, dice);
+        } while (!G::over(s, o) && turn_of(s) == t);
+    }
+    p.push_back(score(s));
+}
+
+// The rollout estimator: the mean score of n games played on from s by copies of the seats'
+// policies, rollout r on Dice(stream_seed(seed, r)). Its standard error is at most
+// 0.5 / sqrt(n). Looks at the stop flag before every rollout.
+template <class G, class A, class B, class Score>
+double rollout_value(const typename G::Options& o, const typename G::State& s, const A& a0,
+                     const B& b0, int n, std::uint64_t seed, const Score& score) {
+    A a = a0;
+    B b = b0;
+    double sum = 0;
+    for (int r = 0; r < n; ++r) {
+        throw_if_stop_requested();
+        typename G::State c = s;
+        Dice dice(stream_seed(seed, static_cast<std::uint64_t>(r)));
+        odds::play_from<G>(c, o, dice, a, b);
+        sum += score(c);
+    }
+    return sum / n;
+}
+
+// Game i traced with the rollout estimator: the seats' concrete policies a0, b0 (a solo game:
+// the same twice), from start(dice), the state its first step begins in (rolled on game i's dice).
+template <class G, class A, class B, class Start, class TurnOf, class Score>
+void rollout_trace(const typename G::Options& o, const Start& start, const A& a0, const B& b0,
+                   const Config& cfg, std::uint64_t i, const TurnOf& turn_of, const Score& score,
+                   std::vector<double>& p) {
+    Dice dice(stream_seed(cfg.seed, i));
+    A a = a0;
+    B b = b0;
+    const auto value = [&](const typename G::State& s, std::size_t t) {
+        return rollout_value<G>(o, s, a0, b0, cfg.rollouts, rollout_seed(cfg.seed, i, t), score);
+    };
+    trace_game<G>(o, start(dice), a, b, dice, turn_of, value, score, p);
+}
+
+// Game i traced with exact values: value(s) is p at s.
+template <class G, class A, class B, class Start, class TurnOf, class Value, class Score>
+void exact_trace(const typename G::Options& o, const Start& start, const A& a0, const B& b0,
+                 const Config& cfg, std::uint64_t i, const TurnOf& turn_of, const Value& value,
+                 const Score& score, std::vector<double>& p) {
+    Dice dice(stream_seed(cfg.seed, i));
+    A a = a0;
+    B b = b0;
+    throw_if_stop_requested();
+    trace_game<G>(
+        o, start(dice), a, b, dice, turn_of,
+        [&](const typename G::State& s, std::size_t) { return value(s); }, score, p);
+}
+
+// --estimator exact, where p can only be estimated (`why`: for the message): a UsageError.
+inline void refuse_exact(const Config& cfg, const std::string& game, const std::string& why) {
+    if (cfg.force_exact)
+        throw UsageError("--estimator exact: " + game + " has no exact odds along a game (" + why +
+                         "); valid: rollouts");
+}
+
+// What the estimator is, for the report's header.
+inline std::string rollout_estimator(const Config& cfg) {
+    return std::to_string(cfg.rollouts) +
+           " rollouts a step of the seats' own policies (standard error at most " +
+           std::to_string(0.5 / std::sqrt(static_cast<double>(cfg.rollouts))).substr(0, 5) + ")";
+}
+
+}  // namespace odds::shape
