@@ -8,8 +8,8 @@
 
 namespace odds::bosconian::shape_run {
 
-void report(ShapeReport& rep, const bosconian::Options& o,
-                  const std::array<bosconian::Policy, 1>&, const odds::shape::Config& cfg) {
+void report(ShapeReport& rep, const bosconian::Options& o, const std::array<bosconian::Policy, 1>&,
+            const odds::shape::Config& cfg) {
     if (cfg.force_rollouts)
         throw UsageError(
             "--estimator rollouts: bosconian has no decision to roll out; its odds are "

@@ -1,11 +1,11 @@
 #include "engine/dimension_duel/shape_run.hpp"
 
+#include <algorithm>
 #include "engine/dimension_duel/dimension_duel.hpp"
 #include "engine/dimension_duel/equilibrium.hpp"
 #include "engine/dimension_duel/exact.hpp"
 #include "engine/dimension_duel/policies.hpp"
 #include "engine/dimension_duel/shape.hpp"
-#include <algorithm>
 #include "reports/csv.hpp"
 
 namespace odds::dimension_duel::shape_run {
@@ -13,7 +13,7 @@ namespace odds::dimension_duel::shape_run {
 namespace dd = dimension_duel;
 
 void report(ShapeReport& rep, const dd::Options& o, const std::array<dd::Policy, 2>& seat,
-                  const odds::shape::Config& cfg) {
+            const odds::shape::Config& cfg) {
     odds::shape::Tally empty;
     const auto start = [&](Dice&) { return dd::opening(o); };
     const auto turn = [](const dd::State& s) { return s.turn; };

@@ -7,7 +7,7 @@
 namespace odds::fpb::shape_run {
 
 void report(ShapeReport& rep, const fpb::Options& o, const std::array<fpb::Policy, 1>& p,
-                  const odds::shape::Config& cfg) {
+            const odds::shape::Config& cfg) {
     using G = fpb::Game;
     const auto start = [&](Dice&) {
         fpb::State s = fpb::State::start(o);

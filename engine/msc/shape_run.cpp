@@ -7,9 +7,10 @@
 namespace odds::msc::shape_run {
 
 void report(ShapeReport& rep, const msc::Options& o, const std::array<msc::Policy, 2>& seat,
-                  const odds::shape::Config& cfg) {
+            const odds::shape::Config& cfg) {
     using G = msc::Game;
-    const msc::Run run{o, {msc::plan_of(o, 0, seat[0].doctrine), msc::plan_of(o, 1, seat[1].doctrine)}};
+    const msc::Run run{
+        o, {msc::plan_of(o, 0, seat[0].doctrine), msc::plan_of(o, 1, seat[1].doctrine)}};
     const auto start = [&](Dice& dice) { return msc::opening(o, run.plans, dice); };
     const auto turn = [](const msc::State& s) { return s.turn; };
     const auto score = [&](const msc::State& s) { return G::reward(s, o, 0); };

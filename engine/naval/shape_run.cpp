@@ -6,8 +6,8 @@
 
 namespace odds::naval::shape_run {
 
-void report(ShapeReport& rep, const naval::Options& o,
-                  const std::array<naval::Policy, 2>& seat, const odds::shape::Config& cfg) {
+void report(ShapeReport& rep, const naval::Options& o, const std::array<naval::Policy, 2>& seat,
+            const odds::shape::Config& cfg) {
     using G = naval::Game;
     const naval::Start opening = naval::opening(o);
     const G::Options go{};

@@ -7,8 +7,8 @@
 
 namespace odds::race::shape_run {
 
-void report(ShapeReport& rep, const race::Options& o,
-                  const std::array<race::Policy, 1>& p, const odds::shape::Config& cfg) {
+void report(ShapeReport& rep, const race::Options& o, const std::array<race::Policy, 1>& p,
+            const odds::shape::Config& cfg) {
     odds::shape::Tally empty;
     empty.solo = true;
     const auto start = [](Dice&) { return race::State{}; };
@@ -17,8 +17,8 @@ void report(ShapeReport& rep, const race::Options& o,
     ChunkedResult<odds::shape::Tally> r;
     if (cfg.force_rollouts || std::holds_alternative<race::Mcts>(p[0])) {
         odds::shape::refuse_exact(cfg, "race",
-                            "mcts searches; its value table needs a policy that "
-                            "states its moves as probabilities");
+                                  "mcts searches; its value table needs a policy that "
+                                  "states its moves as probabilities");
         empty.rollouts = cfg.rollouts;
         rep.estimator = odds::shape::rollout_estimator(cfg);
         r = odds::shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
@@ -36,7 +36,7 @@ void report(ShapeReport& rep, const race::Options& o,
             std::visit(
                 [&](const auto& a) {
                     odds::shape::exact_trace<race::Game>(o, start, a, a, cfg, i, turn, value, win,
-                                                   out);
+                                                         out);
                 },
                 p[0]);
         });
