@@ -693,7 +693,9 @@ TEST_CASE(
                                             laws.attacker_function[k], laws.defender_function[k]));
                                 }
                         }
-                    CHECK(worst <= 1e-9);
+                    // The laws are the tilted stage games' (equilibrium.cpp, kTilt = 1e-6): each
+                    // loses at most twice the tilt.
+                    CHECK(worst <= 2e-6 + 1e-9);
                 }
         CHECK(off > 1e-4);  // a restricted game of its own, off the book's 1/2 everywhere
     }
@@ -864,5 +866,47 @@ TEST_CASE("D2b restricted equilibrium plays as its laws say from either seat: Mo
                                           << ", seen " << seen);
             CHECK(std::abs(seen - p) <= 4 * std::sqrt(p * (1 - p) / n) + 1e-9);
         }
+    }
+}
+
+TEST_CASE(
+    "D2b restricted equilibrium scores the value against itself at hp=40, one seat restricted, "
+    "either seat: it does not stall to the draw where the value is not 1/2",
+    "[duel][D2a][D2b][exact]") {
+    // Before the tilt was a fixed 1e-6 (equilibrium.cpp, tilt_laws), the seat that keeps the
+    // Disruptor played it every turn from states worth up to 0.75 to it: Tau scored 0.283109
+    // against a value of 0.281829 (restrict.tau), 0.718136 against 0.718171 (restrict.kaon).
+    for (const char* seat : {"restrict.tau", "restrict.kaon"}) {
+        const Options o = parse_options({{"hp", "40"}, {seat, "disruptor"}});
+        INFO(scenario(o));
+        const auto table = equilibrium(o);
+        const Policy eq = Equilibrium{table};
+        CHECK(std::abs(tau_score(o, eq, eq) - table->value()) <= 1e-6);
+    }
+}
+
+TEST_CASE(
+    "D2b restricted equilibrium against itself, one seat restricted, either seat: Monte Carlo "
+    "against the exact solver and the value, 4 sigma",
+    "[duel][D2a][D2b][exact]") {
+    for (const char* seat : {"restrict.tau", "restrict.kaon"}) {
+        const Settings s{{"hp", "12"}, {seat, "disruptor"}};
+        const Options o = parse_options(s);
+        INFO(scenario(o));
+        const auto table = equilibrium(o);
+        const Policy eq = Equilibrium{table};
+        const auto exact = exact::dimension_duel::solve(o, eq, eq);
+        const double score = exact.tau_win + exact.draw / 2;
+        CHECK(std::abs(score - table->value()) <= 1e-9);
+        const std::uint64_t n = 2000;  // about half of them play to the cap
+        const Tally t =
+            test::monte_carlo("dimension-duel", s, {"tau=equilibrium", "kaon=equilibrium"}, n, 53);
+        const auto win = test::counts(t, kTauWin), draw = test::counts(t, kDraw);
+        const double seen = (static_cast<double>(win[1]) + static_cast<double>(draw[1]) / 2) /
+                            static_cast<double>(n);
+        // Tau's score takes 0, 1/2 or 1: its variance from the exact law.
+        const double var = exact.tau_win + exact.draw / 4 - score * score;
+        INFO("exact " << score << ", seen " << seen);
+        CHECK(std::abs(seen - score) <= 4 * std::sqrt(var / static_cast<double>(n)) + 1e-9);
     }
 }
