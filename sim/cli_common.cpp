@@ -48,10 +48,16 @@ void add_run_options(po::options_description& d, const char* default_playouts) {
         "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
         "the run's seed (0 to 2^64-1)")("threads,j", po::value<std::string>()->value_name("N"),
                                         "worker threads (default: every hardware thread)")(
-        "no-progress", "no progress bar, even on a terminal")(
-        "shard", po::value<std::string>()->value_name("I/N"),
+        "no-progress", "no progress bar, even on a terminal");
+    add_shard_option(d);
+}
+
+void add_shard_option(po::options_description& d, const char* note) {
+    static const std::string base =
         "play only shard I of N (1 <= I <= N) and write its exact state into --out DIR as "
-        "shard-I-of-N.odds, for 'odds merge' (docs/cluster.md)");
+        "shard-I-of-N.odds, for 'odds merge' (docs/cluster.md)";
+    d.add_options()("shard", po::value<std::string>()->value_name("I/N"),
+                    note ? (base + "; " + note).c_str() : base.c_str());
 }
 
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& d,

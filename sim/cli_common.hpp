@@ -32,6 +32,8 @@ struct Io {
 void add_game_options(po::options_description& d);
 // --playouts, --seed, --threads, --no-progress, --shard.
 void add_run_options(po::options_description& d, const char* default_playouts = "1M");
+// --shard I/N; `note` (may be null) added to its help: what the command shares out.
+void add_shard_option(po::options_description& d, const char* note = nullptr);
 
 // Parses a command's arguments: its options, and GAME (or FILE...) as positional.
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& d,

@@ -100,11 +100,8 @@ void read_seat(const po::variables_map& vm, RestrictArgs& a) {
 // the policies named.
 void read_play(const po::variables_map& vm, RestrictArgs& a) {
     const GameEntry& g = *a.game;
-    const bool has_equilibrium =
-        std::any_of(g.policies.begin(), g.policies.end(),
-                    [](const PolicyInfo& p) { return p.name == "equilibrium"; });
     std::string play = vm.count("play")   ? vm["play"].as<std::string>()
-                       : a.exact          ? (has_equilibrium ? "equilibrium" : "")
+                       : a.exact          ? std::string(g.solved)
                        : g.search.empty() ? "thumbs"
                                           : "search";
     if (play.empty())

@@ -94,10 +94,8 @@ void skill_options(po::options_description& d) {
         "budgets", po::value<std::string>()->value_name("LO..HI"),
         "search budgets, doubling from LO up to HI (default 16..64), or none")(
         "metric", po::value<std::string>()->value_name("METRIC"),
-        "a solo game's measure of strength (default: its first headline metric)")(
-        "shard", po::value<std::string>()->value_name("I/N"),
-        "play only shard I of N (1 <= I <= N) and write its exact state into --out DIR as "
-        "shard-I-of-N.odds, for 'odds merge' (docs/cluster.md)");
+        "a solo game's measure of strength (default: its first headline metric)");
+    add_shard_option(d);
     add_game_options(d);
     out_option(d, "write ladder.csv and skill.csv into DIR");
     add_report_option(d);
@@ -143,10 +141,8 @@ void restrict_options(po::options_description& d) {
         "the seed (0 to 2^64-1): game j plays on the dice of stream j in every group")(
         "threads,j", po::value<std::string>()->value_name("N"),
         "worker threads (default: every hardware thread)")("no-progress",
-                                                           "no progress bar, even on a terminal")(
-        "shard", po::value<std::string>()->value_name("I/N"),
-        "play only shard I of N (1 <= I <= N) and write its exact state into --out DIR as "
-        "shard-I-of-N.odds, for 'odds merge' (docs/cluster.md)");
+                                                           "no progress bar, even on a terminal");
+    add_shard_option(d);
     add_game_options(d);
     out_option(d, "write restrict.csv into DIR");
     add_report_option(d);
@@ -242,11 +238,8 @@ void check_options(po::options_description& d) {
                            "sequential: the miss rate per metric (default 0.05)")(
         "max-playouts", po::value<std::string>()->value_name("N"),
         "sequential: play at most N playouts per file (default: twice the baseline's; a "
-        "targets file's own playouts)")("no-progress", "no progress bar, even on a terminal")(
-        "shard", po::value<std::string>()->value_name("I/N"),
-        "play only shard I of N of the fixed checks (1 <= I <= N) and write its exact state "
-        "into --out DIR as shard-I-of-N.odds, for 'odds merge' (docs/cluster.md); a sequential "
-        "check cannot be shared out");
+        "targets file's own playouts)")("no-progress", "no progress bar, even on a terminal");
+    add_shard_option(d, "the fixed checks only: a sequential check cannot be shared out");
     out_option(d, "also write check.csv, every metric's verdict, into DIR (made if missing)");
     add_report_option(d);
 }

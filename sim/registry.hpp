@@ -74,6 +74,9 @@ struct GameEntry {
     // gives none (the user names the rungs).
     std::span<const std::string_view> ladder = {};
     std::string_view search = {};
+    // The policy that plays the solution the exact solver states (its ExactReport::value), for
+    // odds restrict --exact; empty: none.
+    std::string_view solved = {};
     // What the exact solver cannot handle, for `odds list` (from the constants it checks).
     std::string exact_limits = {};
     // Positions (docs/positions.md), for games whose state can be written down; null for others.

@@ -33,6 +33,7 @@ GameEntry dimension_duel_entry() {
          .summary = "two players: particle devices fire rays and raise shields until one is dust",
          .rules_version = "dimension-duel/2",
          .search = "mcts:{n}",
+         .solved = "equilibrium",
          .exact_limits = exact::dimension_duel::limits()});
 }
 
