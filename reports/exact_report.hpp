@@ -3,6 +3,7 @@
 // not in sim/, so that engine/GAME/exact.cpp and shape.cpp fill them themselves.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,8 @@ struct ExactReport {
     std::vector<std::string> notes;  // printed under the table
     std::string survival;            // survival.csv, where the solver resolves it; else empty
     std::vector<std::string> warnings = {};  // printed on stderr (one line each)
+    // The first seat's value under optimal play (draws half), where the solver states it.
+    std::optional<double> value = {};
 };
 
 // The shape of a game along its length (odds shape; docs/skill.md): the tally of sampled games

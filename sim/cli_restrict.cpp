@@ -326,15 +326,10 @@ double exact_value(const RestrictArgs& a, std::size_t v) {
                          std::string(name));
     };
     if (g.seats.empty()) return mean(a.metric);
-    // The game's value under optimal play, where the solver states it (Dimension Duel: the
-    // restricted equilibrium's value, for the first seat): what the best play achieves, which
-    // the equilibrium policies' own duel need not realise exactly (docs/skill.md).
-    for (const auto& note : rep.notes)
-        if (const auto at = note.find("under optimal play"); at != std::string::npos)
-            if (const auto colon = note.find("): ", at); colon != std::string::npos) {
-                const double value = std::strtod(note.c_str() + colon + 3, nullptr);
-                return measured_seat(a) == 0 ? value : 1 - value;
-            }
+    // The game's value under optimal play, where the solver states it (ExactReport::value):
+    // what the best play achieves, which the solved policies' own game need not realise
+    // exactly (docs/skill.md).
+    if (rep.value) return measured_seat(a) == 0 ? *rep.value : 1 - *rep.value;
     return mean(g.versus[measured_seat(a)]) + 0.5 * mean(g.versus[2]);
 }
 

@@ -801,6 +801,7 @@ void report(ExactReport& rep, const Options& o, const std::array<Policy, 2>& sea
     law(dd::kDrawishness, {rest(r.draw - r.timeout), r.draw - r.timeout});
     try {  // the game's value, where it is solved
         const double v = dd::equilibrium(o)->value();
+        rep.value = v;
         rep.notes.push_back("the game's value for tau under optimal play (draws half, D2a): " +
                             std::to_string(v) + "; policy equilibrium plays it");
     } catch (const UsageError&) {}
