@@ -14,6 +14,7 @@
 #include "sim/cli_spec.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
+#include "sim/shape_run.hpp"
 
 namespace odds::cli {
 
@@ -26,6 +27,7 @@ inline constexpr int kMaxRollouts = 100'000;
 
 // The command line, read once.
 struct ShapeArgs {
+    RunArgs run;  // --playouts, --seed, --threads, --no-progress, --shard (sim/cli_args.hpp)
     const GameEntry* game = nullptr;
     Settings settings;
     std::vector<std::string> policies;
@@ -72,8 +74,8 @@ ShapeArgs parse_shape_args(const po::variables_map& vm) {
         throw UsageError("odds shape: " + std::string(a.game->name) +
                          " cannot follow a game's odds step by step yet (games that can: " +
                          games_with_shape() + ")");
-    const RunArgs shared = run_args_of(vm);
-    const RunConfig run = shared.config();
+    a.run = run_args_of(vm);
+    const RunConfig run = a.run.config();
     if (run.playouts > kMaxShapeGames)
         throw UsageError("-n " + std::to_string(run.playouts) + ": odds shape samples at most " +
                          std::to_string(kMaxShapeGames) + " games");
@@ -88,7 +90,19 @@ ShapeArgs parse_shape_args(const po::variables_map& vm) {
     a.policies = policies_of(vm);
     a.out_dir = out_dir_of(vm);
     a.report = report_wanted(vm);
-    a.progress = shared.progress();
+    a.progress = a.run.progress();
+    if (a.run.shard) {  // a shard's state holds its games' p's (sim/shape_run.hpp)
+        const std::uint64_t most = (run.playouts + a.run.shard->count - 1) / a.run.shard->count;
+        if (most > shape::kMaxShardGames)
+            throw UsageError(
+                "--shard " + a.run.shard->text +
+                ": a shard of odds shape keeps each "
+                "of its games' odds step by step, at most " +
+                std::to_string(shape::kMaxShardGames) + " games; -n " +
+                std::to_string(run.playouts) + " needs " +
+                std::to_string((run.playouts + shape::kMaxShardGames - 1) / shape::kMaxShardGames) +
+                " shards or more");
+    }
     return a;
 }
 
@@ -115,18 +129,33 @@ void write_shape_files(const ShapeReport& r, const ShapeArgs& a,
     if (a.report) write_report(dir, "shape", io);
 }
 
+// The plan: one job, a game a chunk (sim/shape_run.hpp), named by the run's scenario and seats.
+Plan shape_plan(const ShapeArgs& a) {
+    ShardJob job = job_of(*a.game->prepare(a.settings, a.policies), a.cfg.games);
+    job.chunks = a.cfg.games;
+    job.chunk_size = 1;
+    return a.run.plan("shape", *a.game, {job});
+}
+
 }  // namespace
 
 int cmd_shape(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     ShapeArgs a = parse_shape_args(vm);
+    ExecutorOf share(a.run.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    const Plan plan = shape_plan(a);
+    shape::Sampler games(*share, [&] {  // once the hook has read its input
+        share->begin(plan, io.err);
+        if (a.out_dir && share->writes_shard_file()) prepare_out_dir(*a.out_dir, true);
+    });
     ShapeReport r;
     {
         InterruptGuard guard;  // the games and any value table's solve look at the stop flag
         ProgressBar bar(a.cfg.games, a.progress, "games");
         a.cfg.progress = [&bar](std::uint64_t done) { bar.update(done); };
-        r = a.game->shape(a.settings, a.policies, a.cfg);
+        r = a.game->shape(a.settings, a.policies, a.cfg, games);
         bar.finish();
     }
+    if (const auto shard_done = share->finish(io.out, io.err, "odds shape")) return *shard_done;
     if (r.tally.games == 0) {
         io.err << "odds shape: interrupted before the first game was traced; nothing written\n";
         return InterruptGuard::exit_code();
@@ -134,8 +163,10 @@ int cmd_shape(const po::variables_map& vm, const std::vector<std::string>& args,
     if (a.out_dir) write_shape_files(r, a, args, io);
     io.out << shape_table(r, a);
     if (r.partial) {
-        io.err << "odds shape: interrupted; the figures are of the first " << r.tally.games
-               << " games\n";
+        // Shards stopped each at its own game: the games traced are not the first ones.
+        const bool merged = share->mode() == Executor::Mode::merge;
+        io.err << "odds shape: interrupted; the figures are of the " << (merged ? "" : "first ")
+               << r.tally.games << " games" << (merged ? " the shards traced" : "") << '\n';
         return InterruptGuard::exit_code();
     }
     return 0;

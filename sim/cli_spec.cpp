@@ -113,6 +113,7 @@ void shape_options(po::options_description& d) {
         "games played on from each step by the seats' own policies, where p is estimated "
         "(1 to 100000)")("estimator", po::value<std::string>()->value_name("KIND"),
                          "exact (the default where the game has exact values) or rollouts");
+    add_shard_option(d, "a shard keeps each of its games' odds step by step, 200000 games at most");
     add_game_options(d);
     out_option(d, "write shape.csv and fan.csv into DIR");
     add_report_option(d);
@@ -400,8 +401,9 @@ const CommandSpec kCommands[] = {
      "on by the seats' own policies. Reports, averaged over the games, the measures Ludii "
      "defines on such a sequence (lead changes, drama, decisiveness) and the comeback rate, how "
      "often the side behind at half-time wins; for a solo game, the point of no return, the step "
-     "from which the outcome was known to 95% (docs/skill.md). Games play on every thread; the "
-     "figures are the same for any --threads. --out DIR writes shape.csv and fan.csv (p's "
+     "from which the outcome was known to 95% (docs/skill.md). Games play on every thread and "
+     "shard like a run's (--shard, odds merge, mpirun); the figures are the same for any "
+     "--threads and any shards. --out DIR writes shape.csv and fan.csv (p's "
      "quantiles by step); --report draws the fan.",
      {"odds shape dimension-duel", "odds shape naval -n 200 --rollouts 32 --out shape --report"},
      "game",

@@ -18,8 +18,8 @@ namespace odds {
 
 namespace {
 
-constexpr const char* kShared[] = {"run",      "sweep", "tournament", "compare",
-                                   "baseline", "check", "skill",      "restrict"};
+constexpr const char* kShared[] = {"run",   "sweep", "tournament", "compare", "baseline",
+                                   "check", "skill", "restrict",   "shape"};
 
 // Every rank's shard text, gathered on rank 0 (empty elsewhere).
 std::vector<std::string> gather(const std::string& mine, int rank, int size) {

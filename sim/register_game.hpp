@@ -22,7 +22,7 @@
 //   solve_against (optional)      (Options, seat, Policy& mine, const Policy& other): makes a
 //                                 seat whose policy needs a fixed opponent
 //                                 (PolicyInfo::needs_fixed_opponent) play against the other
-//   shape (optional)              (ShapeReport&, Options, seats, shape::Config) fills the
+//   shape (optional)              (ShapeReport&, Options, seats, shape::Config, Sampler&) fills the
 //                                 tally of a game's shape along its length (odds shape;
 //                                 sim/shape_run.hpp samples it)
 //   exact (optional)              (ExactReport&, Options[, seats][, State]) fills the laws (and
@@ -125,8 +125,8 @@ concept Solves = requires(ExactReport& r, const Options<K>& o, const MadeSeats<K
 || requires(ExactReport& r, const Options<K>& o) { K::exact(r, o); };
 template <class K>
 concept Shapes = requires(ShapeReport& r, const Options<K>& o, const MadeSeats<K>& s,
-                          const shape::Config& c) {
-    K::shape(r, o, s, c);
+                          const shape::Config& c, shape::Sampler& games) {
+    K::shape(r, o, s, c, games);
 };
 template <class K>
 concept SolvesFrom = HasPositions<K> &&
@@ -378,11 +378,11 @@ ExactReport exact(const Settings& settings, const std::vector<std::string>& args
 // The shape report: K::shape's measures under the entry's game, scenario and policies.
 template <class K>
 ShapeReport shape(const Settings& settings, const std::vector<std::string>& args,
-                  const shape::Config& cfg) {
+                  const shape::Config& cfg, shape::Sampler& games) {
     const Options<K> o = K::parse_options(settings);
     const Seated<K> s = seated<K>(o, args);
     ShapeReport r{std::string(K::name), scenario_of<K>(o), s.label, {}, {}, {}};
-    K::shape(r, o, s.made, cfg);
+    K::shape(r, o, s.made, cfg, games);
     return r;
 }
 

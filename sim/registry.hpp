@@ -20,6 +20,10 @@
 
 namespace odds {
 
+namespace shape {
+class Sampler;  // sim/shape_run.hpp
+}
+
 // A game with its options and policies checked: ready to play any number of playouts.
 class PreparedRun {
 public:
@@ -97,9 +101,10 @@ struct GameEntry {
                               std::string_view text, std::string_view file) = nullptr;
     // The shape of cfg.games sampled games, game i on Dice(stream_seed(cfg.seed, i)), on
     // cfg.threads threads (sim/shape_run.hpp), for games that can follow a game's odds step by
-    // step (odds shape); else null. Throws UsageError; stopped, the report is partial.
+    // step (odds shape); else null. `games` plays them (all, a shard's, or the sum of shards:
+    // sim/shape_run.hpp). Throws UsageError; stopped, the report is partial.
     ShapeReport (*shape)(const Settings& settings, const std::vector<std::string>& policies,
-                         const shape::Config& cfg) = nullptr;
+                         const shape::Config& cfg, shape::Sampler& games) = nullptr;
 };
 
 // The names one after another, `separator` between two: joined(g.seats, ", ") is "tau, kaon".

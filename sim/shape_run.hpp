@@ -6,12 +6,20 @@
 // copies of the seats' policies; step t's rollouts on their own streams (rollout_seed), each step
 // with fresh copies of the policies. A game's trace thus depends on (seed, i) alone, and the
 // tally, merged in game order (run_chunks), is the same for any number of threads.
+//
+// The games are one job of odds shape's plan (sim/executor.hpp), a game a chunk, so --shard,
+// odds merge and mpirun share them out as they do any command's. The tally's means are sums of
+// doubles, which add up to the same bits only in the same order: a shard's state is therefore
+// each game's p_0 .. p_T itself, exactly, and the merge adds the games one by one in game order,
+// as one process does (Traced).
 #pragma once
 
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/decision.hpp"
@@ -19,6 +27,7 @@
 #include "engine/rule_options.hpp"
 #include "engine/stop.hpp"
 #include "reports/shape.hpp"
+#include "sim/executor.hpp"
 #include "sim/runner.hpp"
 
 namespace odds::shape {
@@ -28,11 +37,56 @@ inline std::uint64_t rollout_seed(std::uint64_t seed, std::uint64_t i, std::uint
     return stream_seed(stream_seed(seed ^ 0x5348415045ull /* "SHAPE" */, i), t);
 }
 
-// Plays cfg.games games on cfg.threads threads: trace(i, p) fills p with game i's p_0 .. p_T.
-// Stopped (Ctrl-C, engine/stop.hpp), the tally holds the games before the first one unfinished.
-// `empty`: the tally's kind (solo) and estimator (rollouts, 0 when exact).
+// What run_traces tallies: the shape tally and, under --shard (or an MPI rank's share), every
+// game's p_0 .. p_T in game order, the shard's state: the merge replays them (add_state) into the
+// tally as run_chunks adds the games, a game a chunk, so the sums come out bit for bit.
+struct Traced {
+    Tally tally;
+    bool keep = false;                // keep the games' p's (a shard)
+    std::vector<double> p;            // kept: the games' p's, one game after another
+    std::vector<std::uint64_t> ends;  // kept: where each game's p's end in p
+    void add(std::span<const double> game);
+    void merge(const Traced& o);
+};
+// A shard's state: "traces GAMES", then a "p" line a game, its p's in the shortest text that
+// reads back to the same double (std::to_chars).
+void write_state(std::vector<std::string>& lines, const Traced& t);
+void add_state(cli::StateReader& in, Traced& t);
+
+// The games a shard of odds shape may hold (its state keeps each game's p's), and the p's a game
+// in a shard file may have.
+inline constexpr std::uint64_t kMaxShardGames = 200'000;
+inline constexpr std::size_t kMaxSteps = 100'000;
+
+// Where a hook's games are played: all of them here (the default), or by the executor odds shape
+// hands down (--shard, odds merge, MPI), which it begins (`ready`) only once the hook has read
+// its input and built any value table, as the first game is about to play: bad input says one
+// line and leaves nothing behind.
+class Sampler {
+public:
+    Sampler() = default;
+    Sampler(cli::Executor& share, std::function<void()> ready)
+        : share_(&share), ready_(std::move(ready)) {}
+    Sampler(const Sampler&) = delete;
+    Sampler& operator=(const Sampler&) = delete;
+    cli::Executor& start() {
+        if (ready_) std::exchange(ready_, nullptr)();
+        return *share_;
+    }
+
+private:
+    cli::Executor own_;
+    cli::Executor* share_ = &own_;
+    std::function<void()> ready_;
+};
+
+// Plays cfg.games games on cfg.threads threads, the share of them `games` plays: trace(i, p)
+// fills p with game i's p_0 .. p_T. Stopped (Ctrl-C, engine/stop.hpp), the tally holds the
+// games before the first one unfinished. `empty`: the tally's kind (solo) and estimator
+// (rollouts, 0 when exact).
 template <class Trace>
-ChunkedResult<Tally> run_traces(const Config& cfg, const Tally& empty, const Trace& trace) {
+ChunkedResult<Tally> run_traces(const Config& cfg, Sampler& games, const Tally& empty,
+                                const Trace& trace) {
     RunConfig rc;
     rc.playouts = cfg.games;
     rc.seed = cfg.seed;
@@ -41,9 +95,13 @@ ChunkedResult<Tally> run_traces(const Config& cfg, const Tally& empty, const Tra
     RunControl ctl;
     ctl.stop = &g_stop_requested;
     ctl.progress = cfg.progress;
-    return run_chunks(
-        rc, empty,
-        [&](Dice&, std::uint64_t first, std::uint64_t count, Tally& acc) {
+    cli::Executor& share = games.start();
+    Traced blank;
+    blank.tally = empty;
+    blank.keep = share.mode() == cli::Executor::Mode::shard;
+    auto r = share.play_chunks(
+        0, rc, blank,
+        [&](Dice&, std::uint64_t first, std::uint64_t count, Traced& acc) {
             std::vector<double> p;
             for (std::uint64_t i = first; i < first + count; ++i) {
                 trace(i, p);
@@ -51,6 +109,7 @@ ChunkedResult<Tally> run_traces(const Config& cfg, const Tally& empty, const Tra
             }
         },
         ctl);
+    return {std::move(r.tally.tally), r.partial, r.chunks, r.seconds};
 }
 
 // A resumable game (engine/decision.hpp) played step by step: `turn_of(s)` names the step a

@@ -9,8 +9,9 @@
 #                              --sshlogin (':' is this machine)
 #   mpi                        (with MPI_ODDS only) the mpirun line, with -np 2 --oversubscribe on
 #                              this machine in place of -np 64 --hostfile hosts, and MPI_ODDS in
-#                              place of build-mpi/odds; then sweep, tournament, compare and
-#                              baseline on three ranks against one process, and a run stopped
+#                              place of build-mpi/odds; then sweep, tournament, compare,
+#                              baseline, skill and shape on three ranks against one process
+#                              (shape's sums of doubles bit for bit), and a run stopped
 #                              by SIGINT to mpirun, whose files must say partial
 #
 # In every snippet --playouts 1e11 becomes --playouts 200k. Each result must be byte for byte the
@@ -108,6 +109,9 @@ sweep sweep bosconian --vary hull=80:120:20 -n 40k
 tournament tournament dimension-duel --policy dice --policy aggressor -n 40000
 compare compare fpb --policy bug-out --policy lead-from-front -n 5000
 baseline baseline bosconian -n 50k --seed 3
+skill skill dimension-duel --policy dice --policy aggressor --budgets none -n 400
+shape shape bosconian -n 500 --report
+shape-rollouts shape naval --set ships=3 -n 24 --rollouts 6
 LIST
 
   # Ctrl-C as on one machine: once the run has started, SIGINT to mpirun stops every rank at a

@@ -11,6 +11,7 @@
 #include "reports/shape.hpp"
 #include "reports/stats.hpp"
 #include "sim/registry.hpp"
+#include "sim/shape_run.hpp"
 #include "tests/helpers.hpp"
 
 using namespace odds;
@@ -140,15 +141,16 @@ TEST_CASE("shape: the same figures on 1 and 2 threads, exact and estimated",
         cfg.rollouts = 6;
         cfg.force_rollouts = c.rollouts;
         const auto& g = find_game(c.game);
+        shape::Sampler all;  // every game here
         cfg.threads = 1;
-        const ShapeReport one = g.shape(c.settings, c.policies, cfg);
+        const ShapeReport one = g.shape(c.settings, c.policies, cfg, all);
         cfg.threads = 2;
-        const ShapeReport two = g.shape(c.settings, c.policies, cfg);
+        const ShapeReport two = g.shape(c.settings, c.policies, cfg, all);
         INFO(c.game);
         CHECK(one.tally.games == c.games);
         CHECK(files_of(one) == files_of(two));
         cfg.seed = 4;  // the check has teeth: another seed, other figures
-        CHECK(files_of(g.shape(c.settings, c.policies, cfg)) != files_of(one));
+        CHECK(files_of(g.shape(c.settings, c.policies, cfg, all)) != files_of(one));
     }
 }
 
@@ -164,8 +166,9 @@ TEST_CASE("odds shape: the command prints the tally's measures; --out writes the
     shape::Config cfg;
     cfg.seed = 4;
     cfg.games = 3000;
+    shape::Sampler all;
     const ShapeReport direct =
-        find_game("dimension-duel").shape({{"hp", "20"}}, {"tau=survivor", "kaon=dice"}, cfg);
+        find_game("dimension-duel").shape({{"hp", "20"}}, {"tau=survivor", "kaon=dice"}, cfg, all);
     const auto measures = direct.tally.measures();
     REQUIRE(measures.size() == 13);
     for (const auto& m : measures) {

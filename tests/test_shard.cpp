@@ -95,6 +95,11 @@ TEST_CASE("shards merged write one process's files byte for byte, any command an
          {2, 5}},
         // restricted play: every restriction and the rules as written on the same dice
         {{"restrict", "race", "--play", "walk", "-n", "500", "--report"}, {2, 9}},
+        // the shape of a game: a game a chunk, its p's summed in game order (exact p's, and
+        // rollouts' p's, whose sums of doubles must come out bit for bit)
+        {{"shape", "race", "-n", "200", "--seed", "4"}, {3, 250}},
+        {{"shape", "race", "-n", "120", "--estimator", "rollouts", "--rollouts", "7"}, {2, 5}},
+        {{"shape", "dimension-duel", "-n", "150", "--report"}, {4}},
     };
     for (const auto& c : cases)
         for (const int n : c.ns) {
@@ -248,6 +253,54 @@ TEST_CASE("merge refuses bad shards: one line naming them, exit 2, nothing writt
     CHECK(no_out.code == 2);
     CHECK(no_out.err.find("--shard needs --out DIR") != std::string::npos);
     CHECK(!fs::exists(out));
+    fs::remove_all(root);
+}
+
+// odds shape's shard holds each game's p's (sim/shape_run.hpp): a p that is no probability, or a
+// game with none, is refused as the merge adds the games, one line, exit 2; a shard of more games
+// than it may hold is refused before playing.
+TEST_CASE("odds shape's shards: forged p's refused, a shard's games bounded", "[shard][shape]") {
+    const fs::path root = test::temp_path("shard", "shape");
+    fs::remove_all(root);
+    for (const char* which : {"1/2", "2/2"}) {
+        const auto r = odds_cli({"shape", "race", "-n", "40", "--no-progress", "--shard", which,
+                                 "--out", (root / "a").string()});
+        INFO(r.err);
+        REQUIRE(r.code == 0);
+    }
+    const fs::path s2 = root / "a" / "shard-2-of-2.odds";
+    const cli::Shard good = cli::read_shard(test::slurp(s2), s2.string());
+    REQUIRE(good.states.size() == 1);
+    REQUIRE(good.states[0].at(0) == "traces 20");
+    REQUIRE(good.states[0].at(1).rfind("p ", 0) == 0);
+    const std::pair<std::string, std::string> forged[] = {
+        {"p 1.5 1", "p '1.5': a probability, 0 to 1"},
+        {"p nan 1", "p 'nan': a probability, 0 to 1"},
+        {"p 0.5 x", "p 'x': a probability, 0 to 1"},
+        {"p", "a game of 0 steps"},
+        {"scores 1 2", "'p'"},
+    };
+    for (const auto& [line, says] : forged) {
+        cli::Shard bad = good;
+        bad.states[0][1] = line;
+        fs::create_directories(root / "b");
+        std::ofstream(root / "b" / "shard-2-of-2.odds", std::ios::binary) << cli::shard_text(bad);
+        const auto r = odds_cli({"merge", (root / "a" / "shard-1-of-2.odds").string(),
+                                 (root / "b" / "shard-2-of-2.odds").string(), "--out",
+                                 (root / "out").string()});
+        INFO(line << ": " << r.err);
+        CHECK(r.code == 2);
+        CHECK(r.err.find(says) != std::string::npos);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(!fs::exists(root / "out" / "shape.csv"));
+    }
+    const auto big = odds_cli(
+        {"shape", "race", "-n", "1e6", "--shard", "1/4", "--out", (root / "big").string()});
+    CHECK(big.code == 2);
+    CHECK(big.err ==
+          "odds shape: --shard 1/4: a shard of odds shape keeps each of its games' odds step by "
+          "step, at most 200000 games; -n 1000000 needs 5 shards or more\n");
+    CHECK(!fs::exists(root / "big"));
     fs::remove_all(root);
 }
 

@@ -9,7 +9,7 @@
 namespace odds::bosconian::shape_run {
 
 void report(ShapeReport& rep, const bosconian::Options& o, const std::array<bosconian::Policy, 1>&,
-            const odds::shape::Config& cfg) {
+            const odds::shape::Config& cfg, odds::shape::Sampler& games) {
     if (cfg.force_rollouts)
         throw UsageError(
             "--estimator rollouts: bosconian has no decision to roll out; its odds are "
@@ -21,9 +21,9 @@ void report(ShapeReport& rep, const bosconian::Options& o, const std::array<bosc
     rep.notes.push_back(
         "step 0: before the layout is rolled; step k: before the k-th "
         "sector entered; success: the mission won (B9)");
-    auto r = odds::shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
-        tracer.trace(cfg.seed, i, out);
-    });
+    auto r = odds::shape::run_traces(
+        cfg, games, empty,
+        [&](std::uint64_t i, std::vector<double>& out) { tracer.trace(cfg.seed, i, out); });
     rep.tally = std::move(r.tally);
     rep.partial = r.partial;
 }

@@ -13,6 +13,6 @@ namespace odds::bosconian::shape_run {
 // The shape of a mission sector by sector (odds shape): P(win) exact before the layout
 // and before each sector entered (engine/bosconian/shape.hpp).
 void report(ShapeReport& rep, const Options& o, const std::array<Policy, 1>& seats,
-            const odds::shape::Config& cfg);
+            const odds::shape::Config& cfg, odds::shape::Sampler& games);
 
 }  // namespace odds::bosconian::shape_run

@@ -13,7 +13,7 @@ namespace odds::dimension_duel::shape_run {
 namespace dd = dimension_duel;
 
 void report(ShapeReport& rep, const dd::Options& o, const std::array<dd::Policy, 2>& seat,
-            const odds::shape::Config& cfg) {
+            const odds::shape::Config& cfg, odds::shape::Sampler& games) {
     odds::shape::Tally empty;
     const auto start = [&](Dice&) { return dd::opening(o); };
     const auto turn = [](const dd::State& s) { return s.turn; };
@@ -22,19 +22,22 @@ void report(ShapeReport& rep, const dd::Options& o, const std::array<dd::Policy,
     if (cfg.force_rollouts) {
         empty.rollouts = cfg.rollouts;
         rep.estimator = odds::shape::rollout_estimator(cfg);
-        r = odds::shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
-            std::visit(
-                [&](const auto& a, const auto& b) {
-                    odds::shape::rollout_trace<dd::Game>(o, start, a, b, cfg, i, turn, score, out);
-                },
-                seat[0], seat[1]);
-        });
+        r = odds::shape::run_traces(cfg, games, empty,
+                                    [&](std::uint64_t i, std::vector<double>& out) {
+                                        std::visit(
+                                            [&](const auto& a, const auto& b) {
+                                                odds::shape::rollout_trace<dd::Game>(
+                                                    o, start, a, b, cfg, i, turn, score, out);
+                                            },
+                                            seat[0], seat[1]);
+                                    });
     } else {
         const auto table = exact::dimension_duel::values(o, seat[0], seat[1]);
         rep.estimator = "exact (the value table of the seats' policies)";
-        r = odds::shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
-            out = dd::shape::trace(o, seat[0], seat[1], table, cfg.seed, i).p;
-        });
+        r = odds::shape::run_traces(
+            cfg, games, empty, [&](std::uint64_t i, std::vector<double>& out) {
+                out = dd::shape::trace(o, seat[0], seat[1], table, cfg.seed, i).p;
+            });
     }
     rep.tally = std::move(r.tally);
     rep.partial = r.partial;

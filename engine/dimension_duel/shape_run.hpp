@@ -13,6 +13,6 @@ namespace odds::dimension_duel::shape_run {
 // The shape of sampled duels along their length, turn by turn: Tau's odds exact from the
 // value table (shape.hpp), or rollouts when asked (--estimator rollouts).
 void report(ShapeReport& rep, const Options& o, const std::array<Policy, 2>& seats,
-            const odds::shape::Config& cfg);
+            const odds::shape::Config& cfg, odds::shape::Sampler& games);
 
 }  // namespace odds::dimension_duel::shape_run

@@ -7,7 +7,7 @@
 namespace odds::fpb::shape_run {
 
 void report(ShapeReport& rep, const fpb::Options& o, const std::array<fpb::Policy, 1>& p,
-            const odds::shape::Config& cfg) {
+            const odds::shape::Config& cfg, odds::shape::Sampler& games) {
     using G = fpb::Game;
     const auto start = [&](Dice&) {
         fpb::State s = fpb::State::start(o);
@@ -24,13 +24,14 @@ void report(ShapeReport& rep, const fpb::Options& o, const std::array<fpb::Polic
     empty.rollouts = cfg.rollouts;
     rep.estimator = odds::shape::rollout_estimator(cfg);
     rep.notes.push_back("success: Ice-cube brought out (icecube_rescued, H8)");
-    auto r = odds::shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
-        std::visit(
-            [&](const auto& a) {
-                odds::shape::rollout_trace<G>(o, start, a, a, cfg, i, turn, rescued, out);
-            },
-            p[0]);
-    });
+    auto r =
+        odds::shape::run_traces(cfg, games, empty, [&](std::uint64_t i, std::vector<double>& out) {
+            std::visit(
+                [&](const auto& a) {
+                    odds::shape::rollout_trace<G>(o, start, a, a, cfg, i, turn, rescued, out);
+                },
+                p[0]);
+        });
     rep.tally = std::move(r.tally);
     rep.partial = r.partial;
 }

@@ -14,6 +14,6 @@ namespace odds::fpb::shape_run {
 // (icecube_rescued, H8), estimated at the start of every turn (H3) by rollouts of the
 // policy from there.
 void report(ShapeReport& rep, const Options& o, const std::array<Policy, 1>& seats,
-            const odds::shape::Config& cfg);
+            const odds::shape::Config& cfg, odds::shape::Sampler& games);
 
 }  // namespace odds::fpb::shape_run

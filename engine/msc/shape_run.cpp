@@ -7,7 +7,7 @@
 namespace odds::msc::shape_run {
 
 void report(ShapeReport& rep, const msc::Options& o, const std::array<msc::Policy, 2>& seat,
-            const odds::shape::Config& cfg) {
+            const odds::shape::Config& cfg, odds::shape::Sampler& games) {
     using G = msc::Game;
     const msc::Run run{
         o, {msc::plan_of(o, 0, seat[0].doctrine), msc::plan_of(o, 1, seat[1].doctrine)}};
@@ -19,13 +19,14 @@ void report(ShapeReport& rep, const msc::Options& o, const std::array<msc::Polic
     empty.rollouts = cfg.rollouts;
     rep.estimator = odds::shape::rollout_estimator(cfg);
     rep.scenario = msc::scenario(run);
-    auto r = odds::shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
-        std::visit(
-            [&](const auto& a, const auto& b) {
-                odds::shape::rollout_trace<G>(o, start, a, b, cfg, i, turn, score, out);
-            },
-            seat[0].strategy, seat[1].strategy);
-    });
+    auto r =
+        odds::shape::run_traces(cfg, games, empty, [&](std::uint64_t i, std::vector<double>& out) {
+            std::visit(
+                [&](const auto& a, const auto& b) {
+                    odds::shape::rollout_trace<G>(o, start, a, b, cfg, i, turn, score, out);
+                },
+                seat[0].strategy, seat[1].strategy);
+        });
     rep.tally = std::move(r.tally);
     rep.partial = r.partial;
 }

@@ -13,6 +13,6 @@ namespace odds::msc::shape_run {
 // The shape of a campaign turn by turn (odds shape): side A's odds estimated at the start of
 // every turn (M4) by rollouts of the two sides' own strategies from there.
 void report(ShapeReport& rep, const Options& o, const std::array<Policy, 2>& seats,
-            const odds::shape::Config& cfg);
+            const odds::shape::Config& cfg, odds::shape::Sampler& games);
 
 }  // namespace odds::msc::shape_run

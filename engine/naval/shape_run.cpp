@@ -7,7 +7,7 @@
 namespace odds::naval::shape_run {
 
 void report(ShapeReport& rep, const naval::Options& o, const std::array<naval::Policy, 2>& seat,
-            const odds::shape::Config& cfg) {
+            const odds::shape::Config& cfg, odds::shape::Sampler& games) {
     using G = naval::Game;
     const naval::Start opening = naval::opening(o);
     const G::Options go{};
@@ -18,13 +18,14 @@ void report(ShapeReport& rep, const naval::Options& o, const std::array<naval::P
     odds::shape::refuse_exact(cfg, "naval", "no solver");
     empty.rollouts = cfg.rollouts;
     rep.estimator = odds::shape::rollout_estimator(cfg);
-    auto r = odds::shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
-        std::visit(
-            [&](const auto& a, const auto& b) {
-                odds::shape::rollout_trace<G>(go, start, a, b, cfg, i, turn, score, out);
-            },
-            seat[0], seat[1]);
-    });
+    auto r =
+        odds::shape::run_traces(cfg, games, empty, [&](std::uint64_t i, std::vector<double>& out) {
+            std::visit(
+                [&](const auto& a, const auto& b) {
+                    odds::shape::rollout_trace<G>(go, start, a, b, cfg, i, turn, score, out);
+                },
+                seat[0], seat[1]);
+        });
     rep.tally = std::move(r.tally);
     rep.partial = r.partial;
 }

@@ -14,6 +14,6 @@ namespace odds::naval::shape_run {
 // every turn (N4) by rollouts of the two sides' own policies from there (the whole state,
 // hands and deck included: the odds of an onlooker who sees everything).
 void report(ShapeReport& rep, const Options& o, const std::array<Policy, 2>& seats,
-            const odds::shape::Config& cfg);
+            const odds::shape::Config& cfg, odds::shape::Sampler& games);
 
 }  // namespace odds::naval::shape_run

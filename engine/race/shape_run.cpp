@@ -8,7 +8,7 @@
 namespace odds::race::shape_run {
 
 void report(ShapeReport& rep, const race::Options& o, const std::array<race::Policy, 1>& p,
-            const odds::shape::Config& cfg) {
+            const odds::shape::Config& cfg, odds::shape::Sampler& games) {
     odds::shape::Tally empty;
     empty.solo = true;
     const auto start = [](Dice&) { return race::State{}; };
@@ -21,25 +21,28 @@ void report(ShapeReport& rep, const race::Options& o, const std::array<race::Pol
                                   "states its moves as probabilities");
         empty.rollouts = cfg.rollouts;
         rep.estimator = odds::shape::rollout_estimator(cfg);
-        r = odds::shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
-            std::visit(
-                [&](const auto& a) {
-                    odds::shape::rollout_trace<race::Game>(o, start, a, a, cfg, i, turn, win, out);
-                },
-                p[0]);
-        });
+        r = odds::shape::run_traces(cfg, games, empty,
+                                    [&](std::uint64_t i, std::vector<double>& out) {
+                                        std::visit(
+                                            [&](const auto& a) {
+                                                odds::shape::rollout_trace<race::Game>(
+                                                    o, start, a, a, cfg, i, turn, win, out);
+                                            },
+                                            p[0]);
+                                    });
     } else {
         const auto table = exact::race::values(o, p[0]);
         rep.estimator = "exact (the policy's value table)";
         const auto value = [&](const race::State& s) { return table.at(s); };
-        r = odds::shape::run_traces(cfg, empty, [&](std::uint64_t i, std::vector<double>& out) {
-            std::visit(
-                [&](const auto& a) {
-                    odds::shape::exact_trace<race::Game>(o, start, a, a, cfg, i, turn, value, win,
-                                                         out);
-                },
-                p[0]);
-        });
+        r = odds::shape::run_traces(cfg, games, empty,
+                                    [&](std::uint64_t i, std::vector<double>& out) {
+                                        std::visit(
+                                            [&](const auto& a) {
+                                                odds::shape::exact_trace<race::Game>(
+                                                    o, start, a, a, cfg, i, turn, value, win, out);
+                                            },
+                                            p[0]);
+                                    });
     }
     rep.tally = std::move(r.tally);
     rep.partial = r.partial;

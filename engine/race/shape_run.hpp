@@ -13,6 +13,6 @@ namespace odds::race::shape_run {
 // The shape of a race turn by turn (odds shape): P(win) exact from the value table of the
 // policy (exact::race::values), or rollouts for mcts or when asked.
 void report(ShapeReport& rep, const Options& o, const std::array<Policy, 1>& seats,
-            const odds::shape::Config& cfg);
+            const odds::shape::Config& cfg, odds::shape::Sampler& games);
 
 }  // namespace odds::race::shape_run

@@ -26,7 +26,8 @@ ShapeReport shape_of(const Settings& s, const char* policy, std::uint64_t games)
     cfg.seed = 9;
     cfg.games = games;
     cfg.threads = 2;
-    return find_game("race").shape(s, {policy}, cfg);
+    shape::Sampler all;  // every game here
+    return find_game("race").shape(s, {policy}, cfg, all);
 }
 
 }  // namespace

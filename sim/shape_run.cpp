@@ -1,0 +1,69 @@
+#include "sim/shape_run.hpp"
+
+#include <charconv>
+
+#include "sim/shard_file.hpp"
+
+namespace odds::shape {
+
+void Traced::add(std::span<const double> game) {
+    tally.add(game);
+    if (!keep) return;
+    p.insert(p.end(), game.begin(), game.end());
+    ends.push_back(p.size());
+}
+
+void Traced::merge(const Traced& o) {
+    tally.merge(o.tally);
+    if (!keep) return;
+    const std::uint64_t at = p.size();
+    p.insert(p.end(), o.p.begin(), o.p.end());
+    for (const auto e : o.ends) ends.push_back(at + e);
+}
+
+void write_state(std::vector<std::string>& lines, const Traced& t) {
+    lines.push_back("traces " + std::to_string(t.ends.size()));
+    std::uint64_t from = 0;
+    char buf[64];
+    for (const auto end : t.ends) {
+        std::string line = "p";
+        for (std::uint64_t k = from; k < end; ++k) {
+            const auto r = std::to_chars(buf, buf + sizeof buf, t.p[k]);
+            line += ' ';
+            line.append(buf, r.ptr);
+        }
+        lines.push_back(std::move(line));
+        from = end;
+    }
+}
+
+// Each game added as one process adds it: a chunk of its own (a copy of the empty tally, of the
+// same kind and estimator, holding the game) merged into the sum.
+void add_state(cli::StateReader& in, Traced& t) {
+    const auto head = in.line("traces");
+    if (head.size() != 2) throw in.bad("a 'traces' line is 'traces GAMES'");
+    const std::uint64_t games = in.u64(head[1]);
+    std::vector<double> p;
+    for (std::uint64_t g = 0; g < games; ++g) {
+        const auto words = in.line("p");
+        if (words.size() < 2 || words.size() > kMaxSteps + 2)
+            throw in.bad("a game of " + std::to_string(words.size() - 1) + " steps; valid: 1 to " +
+                         std::to_string(kMaxSteps + 1) + " p's");
+        p.clear();
+        for (std::size_t k = 1; k < words.size(); ++k) {
+            double x = -1;
+            const auto& w = words[k];
+            const auto r = std::from_chars(w.data(), w.data() + w.size(), x);
+            if (r.ec != std::errc() || r.ptr != w.data() + w.size() || !(x >= 0 && x <= 1))
+                throw in.bad("p '" + w + "': a probability, 0 to 1");
+            p.push_back(x);
+        }
+        Tally one;
+        one.solo = t.tally.solo;
+        one.rollouts = t.tally.rollouts;
+        one.add(p);
+        t.tally.merge(one);
+    }
+}
+
+}  // namespace odds::shape
