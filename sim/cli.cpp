@@ -406,7 +406,7 @@ int with_stdout_flushed(int rc) {
 }
 
 int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
-                           Executor* share) {
+                           Executor* share, const Team* team) {
     std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
     const std::string command = args.empty() ? "" : args.front();
     if (!args.empty()) args.erase(args.begin());
@@ -421,7 +421,7 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
         }
     } release;
     forget_rules_origins();
-    const cli::Io io{out, err, share};
+    const cli::Io io{out, err, share, team};
     try {
         (void)games();  // every registration checked before anything else (validate)
         if (command.empty()) {

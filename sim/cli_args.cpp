@@ -1,6 +1,7 @@
 #include "sim/cli_args.hpp"
 
 #include <algorithm>
+#include <string>
 #include <thread>
 
 #include "sim/shard_file.hpp"
@@ -117,7 +118,9 @@ void announce_queued(const RunArgs& a, Io io, const std::string& who, const std:
     if (io.share && io.share->mode() == Executor::Mode::merge) return;  // nothing is played
     if (a.shard) return;  // the shard says what it plays (sim/executor.cpp)
     io.err << who << ": " << what << " queued on " << threads
-           << (threads == 1 ? " thread" : " threads") << std::endl;
+           << (threads == 1 ? " thread" : " threads")
+           << (io.team ? " on each of " + std::to_string(io.team->size) + " MPI ranks" : "")
+           << std::endl;
 }
 
 }  // namespace odds::cli

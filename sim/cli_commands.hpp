@@ -27,9 +27,9 @@ CommandFn cmd_merge;       // sim/cli_merge.cpp
 CommandFn cmd_report;      // sim/cli_report.cpp
 
 // odds_main (sim/cli.hpp), every command playing under `share` (MPI's share of the work);
-// null: by the command's own options.
+// null: by the command's own options. `team`: odds tune's ranks under MPI (else null).
 int odds_main_sharing(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
-                      Executor* share);
+                      Executor* share, const Team* team = nullptr);
 
 // Runs the command the shards played, in merge mode, writing its files into `out` (when given):
 // odds merge (sim/cli_merge.cpp), and MPI's rank 0.

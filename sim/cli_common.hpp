@@ -20,12 +20,24 @@ namespace odds::cli {
 
 namespace po = boost::program_options;
 
+// The processes that run one command together, each the same search (odds tune under mpirun,
+// sim/mpi.cpp): this one's rank among `size`, and a collective call every rank makes alike, in
+// the same order, that hands every rank every rank's `mine`, in rank order. Nothing in sim/ but
+// sim/mpi.cpp knows it is MPI.
+struct Team {
+    int rank = 0, size = 1;
+    std::function<std::vector<std::string>(const std::string& mine)> all_gather;
+};
+
 struct Io {
     std::ostream& out;
     std::ostream& err;
     // Set by odds merge and under MPI: how the command shares out its work (else its own:
     // --shard I/N, or all of it).
     Executor* share = nullptr;
+    // Set under MPI for odds tune: the ranks that play each of its evaluations together (else
+    // null: one process).
+    const Team* team = nullptr;
 };
 
 // --set and --policy.

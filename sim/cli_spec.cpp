@@ -455,7 +455,11 @@ const CommandSpec kCommands[] = {
      "several targets (or after NTBEA) the best --finalists are confirmed on fresh dice. Where "
      "the game's exact solver resolves a setting, its exact value is used (--no-exact: play "
      "it). Prints the path and the best setting with its 95% interval; --out DIR writes "
-     "DIR/tune.csv and DIR/best.toml (the best setting's variant file). Does not shard.",
+     "DIR/tune.csv and DIR/best.toml (the best setting's variant file).\n\n"
+     "Under mpirun every rank runs the same search and plays a share of each evaluation's "
+     "playouts, which every rank then adds up: the output is one process's, byte for byte "
+     "(docs/cluster.md). --shard and odds merge are refused: which setting the search plays next "
+     "depends on what it has played, so its work cannot be declared as shards before it plays.",
      {"odds tune bosconian --vary hull=100..400 --target win=0.25",
       "odds tune bosconian --vary hull=200..300:10 --vary 'bases=2d6|1d6+3' --target win=0.333 "
       "--target 'sectors_entered within 12..' --no-exact"},

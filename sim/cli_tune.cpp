@@ -11,11 +11,13 @@
 // playing (docs/commands.md).
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <filesystem>
 #include <iomanip>
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include "engine/dice.hpp"
 #include "engine/stop.hpp"
@@ -300,7 +302,8 @@ struct TuneArgs {
     double space = 1;  // settings in all
 };
 
-TuneArgs read_args(const po::variables_map& vm, Io io) {
+// `writes`: this process writes --out (one process, or rank 0 under mpirun).
+TuneArgs read_args(const po::variables_map& vm, Io io, bool writes) {
     TuneArgs a;
     TuneSpec& s = a.spec;
     s.game = &game_of(vm);
@@ -319,11 +322,16 @@ TuneArgs read_args(const po::variables_map& vm, Io io) {
                 throw UsageError("option '" + n + "' is both set (--set) and varied (--vary)");
     for (const auto& k : s.knobs) a.space *= static_cast<double>(k.values.size());
     a.run = run_args_of(vm);
+    if (a.run.shard && io.team)
+        throw UsageError("--shard '" + a.run.shard->text +
+                         "' under mpirun: odds tune shares each evaluation over the ranks itself; "
+                         "give mpirun without --shard");
     if (a.run.shard || io.share)
         throw UsageError(
-            "odds tune does not shard (--shard, odds merge, mpirun): which setting it plays next "
-            "depends on what it has played, so its work cannot be cut into shards declared "
-            "before playing; run it in one process, which plays on every core (--threads)");
+            "odds tune does not shard (--shard, odds merge): which setting it plays next depends "
+            "on what it has played, so its work cannot be declared as shards before it plays; "
+            "run it under mpirun, which shares each evaluation over the ranks, or in one "
+            "process, which plays on every core (--threads)");
     s.policies = policies_of(vm);
     s.cfg = a.run.config();
     s.search = search_of(vm, s, a.space);
@@ -331,10 +339,11 @@ TuneArgs read_args(const po::variables_map& vm, Io io) {
     s.confirm_halving = s.search == SearchKind::halving && !one_plain_target(s.targets);
     a.probe = check_values(s);
     check_metrics(s, *a.probe);
-    a.out_dir = out_dir_of(vm);
+    if (writes) a.out_dir = out_dir_of(vm);
     a.report = report_wanted(vm);
     s.use_exact = !vm.count("no-exact");
-    s.progress = a.run.progress();
+    s.progress = a.run.progress() && writes;  // under mpirun, rank 0's bar alone
+    s.team = io.team;
     return a;
 }
 
@@ -513,6 +522,29 @@ std::string queued_text(const TuneArgs& a) {
     return o.str();
 }
 
+// Under mpirun: every rank has read the command line (and rank 0 made --out) before any plays,
+// or none plays; rank 0 says which rank failed and why (a UsageError stays one: exit 2). One
+// collective call, made by every rank alike.
+void ready_together(const Team& team, const std::exception_ptr& failed) {
+    std::string mine = "-";
+    if (failed) try {
+            std::rethrow_exception(failed);
+        } catch (const UsageError& e) {
+            mine = std::string("u") + e.what();
+        } catch (const std::exception& e) {
+            mine = std::string("f") + e.what();
+        } catch (...) {
+            mine = "f";
+        }
+    const auto all = team.all_gather(mine);
+    if (failed) std::rethrow_exception(failed);
+    for (std::size_t r = 0; r < all.size(); ++r) {
+        const std::string why = "MPI rank " + std::to_string(r) + ": " + all[r].substr(1);
+        if (all[r][0] == 'u') throw UsageError(why);
+        if (all[r][0] == 'f') throw std::runtime_error(why);
+    }
+}
+
 void run_search(Tuner& t, SearchKind kind) {
     switch (kind) {
         case SearchKind::bisection:
@@ -527,9 +559,21 @@ void run_search(Tuner& t, SearchKind kind) {
 }  // namespace
 
 int cmd_tune(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
-    const TuneArgs a = read_args(vm, io);
+    // Under mpirun every rank runs this same search, each evaluation played by all of them
+    // together (sim/tune_search.cpp); rank 0 alone speaks (the others' streams are silent) and
+    // writes.
+    const bool writes = !io.team || io.team->rank == 0;
+    TuneArgs a;
+    std::exception_ptr failed;
+    try {
+        a = read_args(vm, io, writes);
+        if (a.out_dir) prepare_out_dir(*a.out_dir);
+    } catch (...) {
+        if (!io.team) throw;
+        failed = std::current_exception();
+    }
+    if (io.team) ready_together(*io.team, failed);
     const TuneSpec& s = a.spec;
-    if (a.out_dir) prepare_out_dir(*a.out_dir);
     Tuner t(s);
     announce_queued(a.run, io, "odds tune", queued_text(a), s.cfg.threads);
     bool interrupted = false;

@@ -45,6 +45,37 @@ std::vector<std::string> gather(const std::string& mine, int rank, int size) {
     return out;
 }
 
+// Every rank's `mine`, on every rank, in rank order: odds tune's Team::all_gather.
+std::vector<std::string> all_gather(const std::string& mine, int size) {
+    const int n = static_cast<int>(mine.size());
+    std::vector<int> sizes(static_cast<std::size_t>(size)), at(static_cast<std::size_t>(size));
+    MPI_Allgather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    int total = 0;
+    for (int r = 0; r < size; ++r) {
+        at[static_cast<std::size_t>(r)] = total;
+        total += sizes[static_cast<std::size_t>(r)];
+    }
+    std::string all(static_cast<std::size_t>(total), '\0');
+    MPI_Allgatherv(mine.data(), n, MPI_CHAR, all.data(), sizes.data(), at.data(), MPI_CHAR,
+                   MPI_COMM_WORLD);
+    std::vector<std::string> out;
+    for (int r = 0; r < size; ++r)
+        out.push_back(all.substr(static_cast<std::size_t>(at[static_cast<std::size_t>(r)]),
+                                 static_cast<std::size_t>(sizes[static_cast<std::size_t>(r)])));
+    return out;
+}
+
+// odds tune: every rank runs the same search, and each evaluation's playouts are played by all
+// of them, rank r shard r+1 of P, then summed on every rank (sim/tune_search.cpp); rank 0 alone
+// speaks and writes.
+int team_out(int argc, char** argv, int rank, int size) {
+    const cli::Team team{rank, size,
+                         [size](const std::string& mine) { return all_gather(mine, size); }};
+    std::ostream silent(nullptr);
+    return cli::odds_main_sharing(argc, argv, rank == 0 ? std::cout : silent,
+                                  rank == 0 ? std::cerr : silent, nullptr, &team);
+}
+
 int shared_out(int argc, char** argv, int rank, int size) {
     std::vector<std::string> args(argv, argv + argc);
     const bool quiet = std::find(args.begin(), args.end(), "--no-progress") != args.end();
@@ -108,7 +139,9 @@ int odds_mpi_main(int argc, char** argv) {
         size > 1 && !help &&
         std::find(std::begin(kShared), std::end(kShared), command) != std::end(kShared);
     int rc = 0;
-    if (shared)
+    if (size > 1 && !help && command == "tune")
+        rc = team_out(argc, argv, rank, size);
+    else if (shared)
         rc = shared_out(argc, argv, rank, size);
     else if (rank == 0)  // one process's work: rank 0 does it, the others wait
         rc = odds_main(argc, argv, std::cout, std::cerr);

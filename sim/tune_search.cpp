@@ -2,14 +2,40 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
+#include <ostream>
 #include <set>
+#include <stdexcept>
 
 #include "engine/dice.hpp"
+#include "engine/stop.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli_common.hpp"
+#include "sim/shard_file.hpp"
 
 namespace odds::cli {
+
+namespace {
+
+// Under mpirun, after a step every rank took alone (an exact solution, its share of a run):
+// one collective call that hands every rank every rank's outcome, `mine` (a shard's text, or a
+// flag), or none when this rank failed (`failed` set). When a rank failed, each rank throws:
+// its own error, or that another rank failed; so every rank makes the same collective calls,
+// whichever rank failed or was stopped.
+std::vector<std::string> gather_or_fail(const Team& team, const std::string& mine,
+                                        const std::exception_ptr& failed) {
+    auto all = team.all_gather(failed ? std::string() : mine);
+    if (failed) std::rethrow_exception(failed);
+    for (std::size_t r = 0; r < all.size(); ++r)
+        if (all[r].empty())
+            throw std::runtime_error("MPI rank " + std::to_string(r) + " failed (rank 0 " +
+                                     "speaks only for itself: run the command in one process " +
+                                     "to see why)");
+    return all;
+}
+
+}  // namespace
 
 double Eval::at(std::size_t target) const {
     return std::isnan(mean[target]) ? (low[target] + high[target]) / 2 : mean[target];
@@ -52,6 +78,8 @@ std::optional<Eval> Tuner::exact(const tune::Point& values) {
     if (!spec_.use_exact || !spec_.game->exact) return std::nullopt;
     if (const auto it = exact_cache_.find(values); it != exact_cache_.end()) return it->second;
     std::optional<Eval> got;
+    bool stopped = false;
+    std::exception_ptr failed;
     try {
         const ExactReport rep = spec_.game->exact(settings_for(values), spec_.policies);
         Eval e;
@@ -69,7 +97,18 @@ std::optional<Eval> Tuner::exact(const tune::Point& values) {
             }
         if (e.mean.size() == spec_.targets.size()) got = std::move(e);
     } catch (const UsageError&) {  // beyond the solver's limits: play it
+    } catch (const StopRequested&) {
+        stopped = true;
+    } catch (...) {
+        if (!spec_.team) throw;
+        failed = std::current_exception();
     }
+    // Under mpirun every rank solves it alike; all stop when one was stopped inside the solver.
+    if (spec_.team) {
+        const auto all = gather_or_fail(*spec_.team, stopped ? "s" : "-", failed);
+        stopped = std::find(all.begin(), all.end(), "s") != all.end();
+    }
+    if (stopped) throw StopRequested{};
     exact_cache_.emplace(values, got);
     return got;
 }
@@ -82,9 +121,14 @@ Eval Tuner::play_it(const tune::Point& values, std::uint64_t playouts, std::uint
     one.playouts = playouts;
     one.seed = seed;
     one.chunk_size = chunk_size ? std::min(chunk_size, run->chunk_size) : run->chunk_size;
-    ProgressBar bar(playouts, spec_.progress);
-    const RunResult r = play(*run, one, &bar);
-    bar.finish();
+    RunResult r;
+    if (spec_.team) {
+        r = play_together(*run, one);
+    } else {
+        ProgressBar bar(playouts, spec_.progress);
+        r = play(*run, one, &bar);
+        bar.finish();
+    }
     if (r.partial) throw Interrupted{};
     Eval e;
     e.values = values;
@@ -102,6 +146,48 @@ Eval Tuner::play_it(const tune::Point& values, std::uint64_t playouts, std::uint
     e.playouts = r.tally.playouts();
     e.method = "monte_carlo";
     return e;
+}
+
+// Under mpirun: this rank plays its share of the run's chunks (shard rank+1 of size, kept in
+// memory), every rank hands every rank its shard, and each adds them up as odds merge does: one
+// process's tally, on every rank (sim/executor.hpp). A rank stopped by Ctrl-C hands its shard
+// marked partial, and every rank then stops alike (Interrupted) after the same one collective
+// call, whichever ranks got the signal.
+RunResult Tuner::play_together(const PreparedRun& run, const RunConfig& cfg) {
+    const Team& team = *spec_.team;
+    // The evaluation's identity (its seed and playouts its own): the shards of one evaluation
+    // merge, never another's.
+    Plan plan;
+    plan.command = "tune";
+    plan.game = std::string(spec_.game->name);
+    plan.rules_version = std::string(spec_.game->rules_version);
+    plan.seed = cfg.seed;
+    plan.playouts = cfg.playouts;
+    plan.jobs = {ShardJob{run.scenario, run.policy,
+                          Executor::chunks_of(cfg.playouts, cfg.chunk_size), cfg.chunk_size}};
+    std::ostream silent(nullptr);  // an in-memory shard says nothing
+    std::string text;
+    std::exception_ptr failed;
+    try {
+        Executor mine = Executor::shard(static_cast<std::uint64_t>(team.rank) + 1,
+                                        static_cast<std::uint64_t>(team.size), true);
+        mine.show_progress(spec_.progress, true);  // rank 0's bar, its share scaled to the run
+        mine.begin(plan, silent);
+        mine.play(0, run, cfg, nullptr);
+        mine.finish(silent, silent, "odds tune");
+        text = shard_text(mine.result());
+    } catch (...) {
+        failed = std::current_exception();
+    }
+    const auto texts = gather_or_fail(team, text, failed);
+    std::vector<Shard> shards;
+    for (std::size_t r = 0; r < texts.size(); ++r) {
+        shards.push_back(read_shard(texts[r], "MPI rank " + std::to_string(r)));
+        if (shards.back().partial) throw Interrupted{};
+    }
+    Executor all = Executor::merge(std::move(shards));
+    all.begin(plan, silent);
+    return all.play(0, run, cfg, nullptr);
 }
 
 Eval& Tuner::record(Eval e, const char* phase, std::uint64_t round) {

@@ -28,6 +28,8 @@ struct Knob {
 
 enum class SearchKind { bisection, halving, ntbea };
 
+struct Team;  // sim/cli_common.hpp
+
 struct TuneSpec {
     const GameEntry* game = nullptr;
     Settings base;  // --rules and --set
@@ -44,6 +46,11 @@ struct TuneSpec {
     bool confirm_halving = false;
     bool use_exact = true;
     bool progress = false;
+    // Under mpirun: the ranks, each running this same search, that play each evaluation
+    // together, rank r the chunks of shard r+1 of size, then every rank the sum of all the
+    // shards (one process's tally: sim/executor.hpp), so that every rank goes on alike. Null:
+    // one process plays it all.
+    const Team* team = nullptr;
 };
 
 // One evaluation of a setting: each target's metric.
@@ -93,6 +100,7 @@ private:
     bool resolved(const Eval& e) const;
     Eval play_it(const tune::Point& values, std::uint64_t playouts, std::uint64_t seed,
                  std::uint32_t chunk_size = 0);
+    RunResult play_together(const PreparedRun& run, const RunConfig& cfg);
     Eval& record(Eval e, const char* phase, std::uint64_t round);
     void mark_best_of(std::size_t from);
     void mark_best_halving();

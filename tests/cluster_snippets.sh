@@ -11,8 +11,9 @@
 #                              this machine in place of -np 64 --hostfile hosts, and MPI_ODDS in
 #                              place of build-mpi/odds; then sweep, tournament, compare,
 #                              baseline, skill and shape on three ranks against one process
-#                              (shape's sums of doubles bit for bit), and a run stopped
-#                              by SIGINT to mpirun, whose files must say partial
+#                              (shape's sums of doubles bit for bit), tune on three and two, a
+#                              run stopped by SIGINT to mpirun, whose files must say partial,
+#                              and a tune stopped so, promptly, its best so far written
 #
 # In every snippet --playouts 1e11 becomes --playouts 200k. Each result must be byte for byte the
 # files of one process (this ODDS) playing the same command.
@@ -114,6 +115,25 @@ shape shape bosconian -n 500 --report
 shape-rollouts shape naval --set ships=3 -n 24 --rollouts 6
 LIST
 
+  # odds tune under mpirun: every rank runs the search, each evaluation played by all of them
+  # together and added up on every rank; rank 0's files and table are one process's. NTBEA on
+  # three ranks, the exact solver looked at first (Bosconian-D's random layout leaves it bounds,
+  # so the settings are played), with its report; successive halving on two, --no-exact.
+  while read -r np name args; do
+    (cd "$tmp/mpi" && odds $args --no-progress --out "one-$name" > "one-$name.txt" 2>/dev/null &&
+       OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader \
+       mpirun -np "$np" --oversubscribe "$mpi_odds" $args --out "mpi-$name" < /dev/null > "mpi-$name.txt" 2>/dev/null) ||
+      fail "mpirun -np $np $args failed"
+    diff -r "$tmp/mpi/one-$name" "$tmp/mpi/mpi-$name" >/dev/null ||
+      fail "mpirun -np $np $args: its files differ from one process's"
+    cmp -s "$tmp/mpi/one-$name.txt" "$tmp/mpi/mpi-$name.txt" ||
+      fail "mpirun -np $np $args: its table differs from one process's"
+    echo "ok: mpirun -np $np $name wrote one process's output byte for byte"
+  done <<'LIST'
+3 tune-ntbea tune bosconian --vary hull=60..140:10 --vary base_cannons=3..8 --target win=0.1 --target sectors_entered=10 --search ntbea --budget 8 --trial-playouts 3000 -n 10k --deviations 0 --report
+2 tune-halving tune bosconian --vary hull=60..140:20 --vary base_cannons=4..8:2 --target win=0.05 --target sectors_entered=10 -n 20k --no-exact
+LIST
+
   # Ctrl-C as on one machine: once the run has started, SIGINT to mpirun stops every rank at a
   # chunk boundary and rank 0 writes what was played, marked partial.
   (cd "$tmp/mpi" && OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader \
@@ -128,4 +148,30 @@ LIST
   [ -f "$tmp/mpi/stopped/summary.csv" ] || fail "mpirun after Ctrl-C: no summary.csv"
   grep -q ',partial,' "$tmp/mpi/stopped/summary.csv" || fail "mpirun after Ctrl-C: summary.csv not marked partial"
   echo "ok: Ctrl-C on mpirun -np 2 wrote the played chunks, marked partial"
+
+  # A tune stopped so: every rank stops in the evaluation under way (the ranks agree on it in the
+  # exchange that ends each evaluation, so none waits for another), and mpirun ends within a few
+  # seconds (it waits 1 s before it signals the ranks), rank 0 having written the path so far,
+  # marked partial, and the best so far.
+  (cd "$tmp/mpi" && OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader \
+     exec mpirun -np 2 --oversubscribe "$mpi_odds" tune bosconian --vary hull=1..64 \
+     --target "win max" --no-exact -n 6400000 --threads 1 --out stopped-tune \
+     > stopped-tune.txt 2> stopped-tune.err) &
+  pid=$!
+  for _ in $(seq 100); do grep -q queued "$tmp/mpi/stopped-tune.err" 2>/dev/null && break; sleep 0.1; done
+  sleep 1
+  kill -INT "$pid"
+  start=$(date +%s%N)
+  wait "$pid" || true
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  [ "$ms" -lt 5000 ] || fail "tune under mpirun after Ctrl-C: ended $ms ms after the signal (at most 5000)"
+  grep -q "interrupted" "$tmp/mpi/stopped-tune.err" || { cat "$tmp/mpi/stopped-tune.err" >&2; fail "tune under mpirun after Ctrl-C: no 'interrupted' line"; }
+  grep -q "^best so far: hull=" "$tmp/mpi/stopped-tune.txt" || fail "tune under mpirun after Ctrl-C: no 'best so far' line"
+  csv="$tmp/mpi/stopped-tune/tune.csv"
+  rows=$(($(wc -l < "$csv") - 1))
+  [ "$rows" -gt 0 ] || fail "tune under mpirun after Ctrl-C: tune.csv has no evaluation"
+  [ "$(grep -c ',partial$' "$csv")" -eq "$rows" ] || fail "tune under mpirun after Ctrl-C: a row of tune.csv not partial"
+  grep -q ',true,partial$' "$csv" || fail "tune under mpirun after Ctrl-C: no best so far in tune.csv"
+  [ -f "$tmp/mpi/stopped-tune/best.toml" ] || fail "tune under mpirun after Ctrl-C: no best.toml"
+  echo "ok: Ctrl-C on mpirun -np 2 tune ended in $ms ms, its path ($rows evaluations) and best so far written, partial"
 fi
