@@ -41,7 +41,8 @@ void add_game_options(po::options_description& d) {
         "the policy by name, or SEAT=NAME per seat ('odds list GAME' shows them)");
 }
 
-void add_run_options(po::options_description& d, const char* default_playouts) {
+void add_run_options(po::options_description& d, const char* default_playouts,
+                     const char* shard_help) {
     d.add_options()("playouts,n",
                     po::value<std::string>()->default_value(default_playouts)->value_name("N"),
                     "playouts to play: 1000000, 1e6 and 1M all work (suffixes k, M, G)")(
@@ -49,7 +50,10 @@ void add_run_options(po::options_description& d, const char* default_playouts) {
         "the run's seed (0 to 2^64-1)")("threads,j", po::value<std::string>()->value_name("N"),
                                         "worker threads (default: every hardware thread)")(
         "no-progress", "no progress bar, even on a terminal");
-    add_shard_option(d);
+    if (shard_help)  // a command that refuses --shard, saying why
+        d.add_options()("shard", po::value<std::string>()->value_name("I/N"), shard_help);
+    else
+        add_shard_option(d);
 }
 
 void add_shard_option(po::options_description& d, const char* note) {

@@ -190,7 +190,10 @@ void tune_options(po::options_description& d) {
         "deviations", po::value<std::string>()->default_value("1")->value_name("N"),
         "NTBEA: after the trials, up to N rounds of one-step deviations from the best (every "
         "setting one option away, played; moving while one is better)");
-    add_run_options(d, "100k");
+    add_run_options(d, "100k",
+                    "refused: the search picks what it plays next from what it has played, so "
+                    "its work cannot be cut into shards before it plays (under mpirun every rank "
+                    "plays a share of each evaluation; docs/cluster.md)");
     add_game_options(d);
     out_option(d,
                "write tune.csv (every evaluation on the path, the best marked) and best.toml "
