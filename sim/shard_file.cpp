@@ -175,9 +175,12 @@ std::string shard_text(const Shard& s) {
     return t + "crc32 " + hex8(crc32_of(t)) + '\n';
 }
 
-Shard read_shard(std::string_view text, std::string source) {
+namespace {
+
+// A shard file's text without its checksum line, checked first: a truncated or edited file says
+// so before anything else is read.
+std::string_view checked_body(std::string_view text, const std::string& source) {
     const auto bad = [&](const std::string& why) { return UsageError(source + ": " + why); };
-    // The checksum first: a truncated or edited file says so before anything else is read.
     if (text.substr(0, kMagic.size()) != kMagic) throw bad("not an odds shard file");
     const auto last = text.rfind("\ncrc32 ");
     if (last == std::string_view::npos || text.back() != '\n')
@@ -187,7 +190,13 @@ Shard read_shard(std::string_view text, std::string source) {
     if (sum != hex8(crc32_of(body)))
         throw bad("its checksum disagrees with its content (crc32 " + std::string(sum) +
                   ", content " + hex8(crc32_of(body)) + "): truncated or edited");
+    return body;
+}
 
+}  // namespace
+
+Shard read_shard(std::string_view text, std::string source) {
+    const std::string_view body = checked_body(text, source);
     Shard s;
     s.source = std::move(source);
     LineReader in(body, s.source, LineReader::Comments::none);
