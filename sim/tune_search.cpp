@@ -59,15 +59,43 @@ bool Tuner::resolved(const Eval& e) const {
 }
 
 // Whether the game takes the combination (each value alone was checked before the search).
+// Under mpirun, a step each rank takes alone that Ctrl-C may stop (a solve, preparing a policy
+// that solves) or that may fail: then one collective call, after which every rank stops
+// (StopRequested) or fails alike, whichever rank was stopped or failed. Each rank hands `kind`
+// (the step's letter: '-' a solve, 'p' a setting checked, 'r' a run prepared), or 's' stopped;
+// ranks at different steps would be a bug, said as such rather than played on. One process: the
+// step.
+void Tuner::alike(const std::function<void()>& step, char kind) {
+    if (!spec_.team) return step();
+    bool stopped = false;
+    std::exception_ptr failed;
+    try {
+        step();
+    } catch (const StopRequested&) {
+        stopped = true;
+    } catch (...) {
+        failed = std::current_exception();
+    }
+    const auto all = gather_or_fail(*spec_.team, stopped ? "s" : std::string(1, kind), failed);
+    if (std::find(all.begin(), all.end(), "s") != all.end()) throw StopRequested{};
+    for (const auto& k : all)
+        if (k != all.front())
+            throw std::logic_error("the MPI ranks are at different steps of the search");
+}
+
 bool Tuner::playable(const tune::Point& values) {
     if (const auto it = playable_.find(values); it != playable_.end()) return it->second;
     bool ok = true;
-    try {
-        spec_.game->prepare(settings_for(values), spec_.policies);
-    } catch (const UsageError& e) {
-        ok = false;
-        if (!refused_count_++) first_refusal_ = e.what();
-    }
+    alike(
+        [&] {  // a policy's preparation may solve (best-response), looking at the stop flag
+            try {
+                spec_.game->prepare(settings_for(values), spec_.policies);
+            } catch (const UsageError& e) {
+                ok = false;
+                if (!refused_count_++) first_refusal_ = e.what();
+            }
+        },
+        'p');
     playable_.emplace(values, ok);
     return ok;
 }
@@ -78,45 +106,43 @@ std::optional<Eval> Tuner::exact(const tune::Point& values) {
     if (!spec_.use_exact || !spec_.game->exact) return std::nullopt;
     if (const auto it = exact_cache_.find(values); it != exact_cache_.end()) return it->second;
     std::optional<Eval> got;
-    bool stopped = false;
-    std::exception_ptr failed;
-    try {
-        const ExactReport rep = spec_.game->exact(settings_for(values), spec_.policies);
-        Eval e;
-        e.values = values;
-        e.scenario = rep.scenario;
-        e.method = "exact";
-        for (const auto& t : spec_.targets)
-            for (const auto& law : rep.laws) {
-                if (law.spec.name != t.metric) continue;
-                const Summary s = summarize(law, true);
-                e.mean.push_back(s.bounded() ? std::numeric_limits<double>::quiet_NaN() : s.mean);
-                e.low.push_back(s.ci.low);
-                e.high.push_back(s.ci.high);
-                break;
+    alike(
+        [&] {  // every rank solves it alike; all stop when one was stopped inside the solver
+            try {
+                got = solve(values);
+            } catch (const UsageError&) {  // beyond the solver's limits: play it
             }
-        if (e.mean.size() == spec_.targets.size()) got = std::move(e);
-    } catch (const UsageError&) {  // beyond the solver's limits: play it
-    } catch (const StopRequested&) {
-        stopped = true;
-    } catch (...) {
-        if (!spec_.team) throw;
-        failed = std::current_exception();
-    }
-    // Under mpirun every rank solves it alike; all stop when one was stopped inside the solver.
-    if (spec_.team) {
-        const auto all = gather_or_fail(*spec_.team, stopped ? "s" : "-", failed);
-        stopped = std::find(all.begin(), all.end(), "s") != all.end();
-    }
-    if (stopped) throw StopRequested{};
+        },
+        '-');
     exact_cache_.emplace(values, got);
     return got;
+}
+
+// The solver's values of the targets' metrics at this setting; nullopt when it lacks one.
+std::optional<Eval> Tuner::solve(const tune::Point& values) const {
+    const ExactReport rep = spec_.game->exact(settings_for(values), spec_.policies);
+    Eval e;
+    e.values = values;
+    e.scenario = rep.scenario;
+    e.method = "exact";
+    for (const auto& t : spec_.targets)
+        for (const auto& law : rep.laws) {
+            if (law.spec.name != t.metric) continue;
+            const Summary s = summarize(law, true);
+            e.mean.push_back(s.bounded() ? std::numeric_limits<double>::quiet_NaN() : s.mean);
+            e.low.push_back(s.ci.low);
+            e.high.push_back(s.ci.high);
+            break;
+        }
+    if (e.mean.size() != spec_.targets.size()) return std::nullopt;
+    return e;
 }
 
 // Plays the setting: `playouts` on `seed`, in chunks of `chunk_size` (0: the game's).
 Eval Tuner::play_it(const tune::Point& values, std::uint64_t playouts, std::uint64_t seed,
                     std::uint32_t chunk_size) {
-    const auto run = spec_.game->prepare(settings_for(values), spec_.policies);
+    std::unique_ptr<PreparedRun> run;
+    alike([&] { run = spec_.game->prepare(settings_for(values), spec_.policies); }, 'r');
     RunConfig one = spec_.cfg;
     one.playouts = playouts;
     one.seed = seed;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -95,7 +96,9 @@ public:
     const std::string& first_refusal() const { return first_refusal_; }
 
 private:
+    void alike(const std::function<void()>& step, char kind);
     std::optional<Eval> exact(const tune::Point& values);
+    std::optional<Eval> solve(const tune::Point& values) const;
     bool playable(const tune::Point& values);
     bool resolved(const Eval& e) const;
     Eval play_it(const tune::Point& values, std::uint64_t playouts, std::uint64_t seed,

@@ -34,15 +34,20 @@ public:
     // From collective call `stop_at` on (0: the first), the last rank hands what a rank stopped
     // by Ctrl-C hands (a shard marked partial, or the exact solver's "stopped" flag), the others
     // what they played; after call `request_at`, a stop request (Ctrl-C's flag) for every rank.
-    ThreadTeam(int size, std::uint64_t stop_at, std::uint64_t request_at)
+    // The calls counted are the readiness and the evaluations': a setting's check ('p') and a
+    // run's preparation ('r'), each a call of its own, pass uncounted.
+    // `stop_kind` ('p' or 'r'): at the first uncounted call of that kind, the last rank hands
+    // "stopped" instead (Ctrl-C inside a policy's preparation, which may solve).
+    ThreadTeam(int size, std::uint64_t stop_at, std::uint64_t request_at, char stop_kind = 0)
         : size_(size),
           stop_at_(stop_at),
           request_at_(request_at),
+          stop_kind_(stop_kind),
           slots_(static_cast<std::size_t>(size)) {}
     cli::Team member(int rank) {
         return {rank, size_, [this, rank](const std::string& mine) { return gather(rank, mine); }};
     }
-    std::uint64_t rounds() const { return generation_; }
+    std::uint64_t rounds() const { return counted_; }
     // Rounds that handed shards (the others hand one-letter flags), and whether each of those
     // was shard r+1 of P from rank r, the shards tiling the evaluation's chunks.
     std::uint64_t shard_rounds() const { return shard_rounds_; }
@@ -54,11 +59,17 @@ private:
         const std::uint64_t round = generation_;
         slots_[static_cast<std::size_t>(rank)] = mine;
         if (++arrived_ == size_) {
-            if (generation_ >= stop_at_) stop_last();
+            const bool counted = slots_[0] != "p" && slots_[0] != "r";
+            if (stop_kind_ && slots_[0] == std::string(1, stop_kind_)) {
+                slots_.back() = "s";
+                stop_kind_ = 0;
+            }
+            if (counted && counted_ >= stop_at_) stop_last();
             all_ = slots_;
             if (all_[0].rfind("odds-shard", 0) == 0) check_shards();  // not a flag or an error
             arrived_ = 0;
-            if (generation_ == request_at_) g_stop_requested = true;
+            if (counted && counted_ == request_at_) g_stop_requested = true;
+            counted_ += counted;
             ++generation_;
             cv_.notify_all();
         } else {
@@ -90,6 +101,7 @@ private:
     }
     int size_;
     std::uint64_t stop_at_, request_at_;
+    char stop_kind_;
     std::uint64_t shard_rounds_ = 0;
     bool tiled_ = true;
     std::mutex mu_;
@@ -97,11 +109,12 @@ private:
     std::vector<std::string> slots_, all_;
     int arrived_ = 0;
     std::uint64_t generation_ = 0;
+    std::uint64_t counted_ = 0;  // the calls counted
 };
 
 struct TeamResult {
     std::vector<test::CliResult> ranks;
-    std::uint64_t rounds = 0;        // collective calls each rank made
+    std::uint64_t rounds = 0;        // collective calls each rank made (counted: ThreadTeam)
     std::uint64_t shard_rounds = 0;  // of them, evaluations played together
     bool tiled = true;
 };
@@ -111,11 +124,11 @@ constexpr std::uint64_t kNever = ~std::uint64_t{0};
 // `odds ARGS...` on `size` ranks (threads), each with its own streams; the last one stopped from
 // collective call `stop_at` on, every one after call `request_at`.
 TeamResult team_cli(int size, std::vector<std::string> args, std::uint64_t stop_at = kNever,
-                    std::uint64_t request_at = kNever) {
+                    std::uint64_t request_at = kNever, char stop_kind = 0) {
     args.insert(args.begin(), "odds");
     std::vector<const char*> argv;
     for (const auto& a : args) argv.push_back(a.c_str());
-    ThreadTeam team(size, stop_at, request_at);
+    ThreadTeam team(size, stop_at, request_at, stop_kind);
     std::vector<cli::Team> members;
     for (int r = 0; r < size; ++r) members.push_back(team.member(r));
     std::vector<std::ostringstream> outs(static_cast<std::size_t>(size)),
@@ -282,6 +295,29 @@ TEST_CASE("tune under a team: one rank stopped stops every rank after the same c
         const std::string csv = test::slurp(out / "tune.csv");
         CHECK(test::occurrences(csv, ",partial\n") == 2);
         CHECK(test::occurrences(csv, ",true,partial\n") == 1);
+        fs::remove_all(out);
+    }
+}
+
+TEST_CASE("tune under a team: a rank stopped preparing a setting stops every rank alike",
+          "[tune][mpi][stop]") {
+    // Ctrl-C inside a policy's preparation (best-response solves there, looking at the stop
+    // flag) on the last rank alone: while a setting is checked ('p'), or while the run of an
+    // evaluation is prepared ('r'). Each is a collective call of its own, so every rank stops
+    // there too (exit 130) rather than one leaving the search while the others wait.
+    for (const char kind : {'p', 'r'}) {
+        const fs::path out =
+            fs::temp_directory_path() / ("odds-tune-team-prep-" + std::to_string(::getpid()));
+        fs::remove_all(out);
+        const auto team =
+            team_cli(3,
+                     {"tune", "race", "--vary", "goal=10..20", "--target", "win max", "--no-exact",
+                      "-n", "2000", "--threads", "1", "--no-progress", "--out", out.string()},
+                     kNever, kNever, kind);
+        INFO(kind << ": " << team.ranks[0].out << team.ranks[0].err);
+        for (const auto& rank : team.ranks) CHECK(rank.code == 130);
+        CHECK(team.ranks[0].err.find("interrupted") != std::string::npos);
+        CHECK(team.shard_rounds == 0);  // stopped before any evaluation was played
         fs::remove_all(out);
     }
 }
