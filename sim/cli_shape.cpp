@@ -148,12 +148,17 @@ int cmd_shape(const po::variables_map& vm, const std::vector<std::string>& args,
         if (a.out_dir && share->writes_shard_file()) prepare_out_dir(*a.out_dir, true);
     });
     ShapeReport r;
-    {
+    std::error_code ec;
+    const bool had_out = a.out_dir && fs::exists(*a.out_dir, ec);
+    try {
         InterruptGuard guard;  // the games and any value table's solve look at the stop flag
         ProgressBar bar(a.cfg.games, a.progress, "games");
         a.cfg.progress = [&bar](std::uint64_t done) { bar.update(done); };
         r = a.game->shape(a.settings, a.policies, a.cfg, games);
         bar.finish();
+    } catch (const UsageError&) {  // a shard past what it may keep: no empty folder left
+        if (a.out_dir && !had_out) fs::remove(*a.out_dir, ec);
+        throw;
     }
     if (const auto shard_done = share->finish(io.out, io.err, "odds shape")) return *shard_done;
     if (r.tally.games == 0) {

@@ -4,10 +4,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "engine/rule_options.hpp"
 #include "sim/cli.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/executor.hpp"
@@ -21,11 +23,23 @@ namespace {
 constexpr const char* kShared[] = {"run",   "sweep", "tournament", "compare", "baseline",
                                    "check", "skill", "restrict",   "shape"};
 
-// Every rank's shard text, gathered on rank 0 (empty elsewhere).
+// Every rank's shard text, gathered on rank 0 (empty elsewhere). One gather carries at most 2 GiB
+// in all (MPI's int counts): every rank learns every size first, so past it every rank refuses
+// alike (a UsageError on rank 0, none waiting for a gather that never comes).
 std::vector<std::string> gather(const std::string& mine, int rank, int size) {
+    const long long mine_size = static_cast<long long>(mine.size());
+    std::vector<long long> sizes64(static_cast<std::size_t>(size));
+    MPI_Allgather(&mine_size, 1, MPI_LONG_LONG, sizes64.data(), 1, MPI_LONG_LONG, MPI_COMM_WORLD);
+    long long sum = 0;
+    for (const auto s : sizes64) sum += s;
+    if (sum > INT_MAX)
+        throw UsageError("the ranks' shards come to " + std::to_string(sum >> 20) +
+                         " MiB, more than one MPI gather carries (2 GiB): play fewer games a "
+                         "run, or shard it into files (--shard I/N, odds merge)");
     const int n = static_cast<int>(mine.size());
     std::vector<int> sizes(static_cast<std::size_t>(size)), at(static_cast<std::size_t>(size));
-    MPI_Gather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+    for (int r = 0; r < size; ++r)
+        sizes[static_cast<std::size_t>(r)] = static_cast<int>(sizes64[static_cast<std::size_t>(r)]);
     std::string all;
     if (rank == 0) {
         int total = 0;
@@ -106,7 +120,13 @@ int shared_out(int argc, char** argv, int rank, int size) {
     // --help, or nothing to share: rank 0 said it all.
     const bool played = !share.result().command.empty();
     const std::string text = played ? cli::shard_text(share.result()) : std::string();
-    const auto texts = gather(text, rank, size);
+    std::vector<std::string> texts;
+    try {
+        texts = gather(text, rank, size);
+    } catch (const UsageError& e) {  // every rank alike
+        if (rank == 0) std::cerr << "odds: " << e.what() << '\n';
+        return 2;
+    }
     if (rank != 0 || !played) return rc;
     try {
         std::vector<cli::Shard> shards;

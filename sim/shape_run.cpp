@@ -21,6 +21,12 @@ void Traced::merge(const Traced& o) {
     for (const auto e : o.ends) ends.push_back(at + e);
 }
 
+void refuse_long_shard() {
+    throw UsageError("this share's games hold more than " + std::to_string(kMaxShardValues) +
+                     " p's, what a shard of odds shape keeps (within the 512 MiB odds merge reads "
+                     "of a shard): cut the games into more shards (--shard I/N, MPI ranks)");
+}
+
 void write_state(std::vector<std::string>& lines, const Traced& t) {
     lines.push_back("traces " + std::to_string(t.ends.size()));
     std::uint64_t from = 0;
@@ -46,9 +52,9 @@ void add_state(cli::StateReader& in, Traced& t) {
     std::vector<double> p;
     for (std::uint64_t g = 0; g < games; ++g) {
         const auto words = in.line("p");
-        if (words.size() < 2 || words.size() > kMaxSteps + 2)
-            throw in.bad("a game of " + std::to_string(words.size() - 1) + " steps; valid: 1 to " +
-                         std::to_string(kMaxSteps + 1) + " p's");
+        if (words.size() < 2 || words.size() > kMaxGameValues + 1)
+            throw in.bad("a game of " + std::to_string(words.size() - 1) + " p's; valid: 1 to " +
+                         std::to_string(kMaxGameValues));
         p.clear();
         for (std::size_t k = 1; k < words.size(); ++k) {
             double x = -1;

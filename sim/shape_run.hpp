@@ -53,10 +53,16 @@ struct Traced {
 void write_state(std::vector<std::string>& lines, const Traced& t);
 void add_state(cli::StateReader& in, Traced& t);
 
-// The games a shard of odds shape may hold (its state keeps each game's p's), and the p's a game
-// in a shard file may have.
+// What a shard of odds shape may hold, its state keeping each game's p's: at most so many games
+// (refused before playing), so many p's in all (its text, at most 25 bytes a p, within the
+// 512 MiB odds merge reads of a shard file: a shard past it stops with a UsageError), and so many
+// p's a game (a line within the 64 MiB odds reads: a game of up to 1,999,999 steps).
 inline constexpr std::uint64_t kMaxShardGames = 200'000;
-inline constexpr std::size_t kMaxSteps = 100'000;
+inline constexpr std::uint64_t kMaxShardValues = 16'000'000;
+inline constexpr std::size_t kMaxGameValues = 2'000'000;
+
+// A shard whose games' p's pass kMaxShardValues: a UsageError (it ends the run).
+[[noreturn]] void refuse_long_shard();
 
 // Where a hook's games are played: all of them here (the default), or by the executor odds shape
 // hands down (--shard, odds merge, MPI), which it begins (`ready`) only once the hook has read
@@ -99,12 +105,15 @@ ChunkedResult<Tally> run_traces(const Config& cfg, Sampler& games, const Tally& 
     Traced blank;
     blank.tally = empty;
     blank.keep = share.mode() == cli::Executor::Mode::shard;
+    std::atomic<std::uint64_t> kept{0};  // the p's a shard keeps, all games together
     auto r = share.play_chunks(
         0, rc, blank,
         [&](Dice&, std::uint64_t first, std::uint64_t count, Traced& acc) {
             std::vector<double> p;
             for (std::uint64_t i = first; i < first + count; ++i) {
                 trace(i, p);
+                if (acc.keep && kept.fetch_add(p.size()) + p.size() > kMaxShardValues)
+                    refuse_long_shard();
                 acc.add(p);
             }
         },

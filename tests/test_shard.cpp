@@ -258,7 +258,7 @@ TEST_CASE("merge refuses bad shards: one line naming them, exit 2, nothing writt
 
 // odds shape's shard holds each game's p's (sim/shape_run.hpp): a p that is no probability, or a
 // game with none, is refused as the merge adds the games, one line, exit 2; a shard of more games
-// than it may hold is refused before playing.
+// than it may hold is refused before playing, one of more p's as it plays.
 TEST_CASE("odds shape's shards: forged p's refused, a shard's games bounded", "[shard][shape]") {
     const fs::path root = test::temp_path("shard", "shape");
     fs::remove_all(root);
@@ -277,7 +277,7 @@ TEST_CASE("odds shape's shards: forged p's refused, a shard's games bounded", "[
         {"p 1.5 1", "p '1.5': a probability, 0 to 1"},
         {"p nan 1", "p 'nan': a probability, 0 to 1"},
         {"p 0.5 x", "p 'x': a probability, 0 to 1"},
-        {"p", "a game of 0 steps"},
+        {"p", "a game of 0 p's"},
         {"scores 1 2", "'p'"},
     };
     for (const auto& [line, says] : forged) {
@@ -301,6 +301,14 @@ TEST_CASE("odds shape's shards: forged p's refused, a shard's games bounded", "[
           "odds shape: --shard 1/4: a shard of odds shape keeps each of its games' odds step by "
           "step, at most 200000 games; -n 1000000 needs 5 shards or more\n");
     CHECK(!fs::exists(root / "big"));
+    // Long games: the p's a share keeps are bounded too (16 million, its file within what merge
+    // reads): a share past it stops with one line, exit 2, and leaves no folder (a second or two).
+    const auto long_games =
+        odds_cli({"shape", "dimension-duel", "--set", "hp=150", "--set", "damage.die=1", "-n",
+                  "400000", "--no-progress", "--shard", "1/2", "--out", (root / "long").string()});
+    CHECK(long_games.code == 2);
+    CHECK(long_games.err.find("games hold more than 16000000 p's") != std::string::npos);
+    CHECK(!fs::exists(root / "long"));
     fs::remove_all(root);
 }
 
