@@ -220,7 +220,6 @@ void Executor::record(std::size_t job, std::uint64_t chunks, bool partial,
 
 void Executor::for_each_state(std::size_t job, const std::function<void(StateReader&)>& f) const {
     for (const Shard& s : shards_) {
-        if (s.states[job].empty()) continue;
         StateReader in(s.states[job], s.source,
                        job < s.state_lines.size() ? &s.state_lines[job] : nullptr);
         // The playouts its state counts (the first line's second word) are those its chunks of
@@ -228,6 +227,12 @@ void Executor::for_each_state(std::size_t job, const std::function<void(StateRea
         const std::uint64_t u0 = unit0_[job], u1 = u0 + shard_.jobs[job].chunks;
         const std::uint64_t lo = std::clamp(s.first, u0, u1) - u0,
                             hi = std::clamp(s.last, u0, u1) - u0;
+        if (s.states[job].empty()) {  // a shard that played chunks of a job holds their state
+            if (hi > lo)
+                throw in.bad("its " + chunk_span(lo, hi) + " of job " + std::to_string(job) +
+                             " have no state: edited or forged");
+            continue;
+        }
         const std::uint64_t size = shard_.jobs[job].chunk_size, p = job_playouts_[job];
         const auto times = [](std::uint64_t a, std::uint64_t b) {  // saturating
             return b != 0 && a > ~std::uint64_t{0} / b ? ~std::uint64_t{0} : a * b;
@@ -241,7 +246,7 @@ void Executor::for_each_state(std::size_t job, const std::function<void(StateRea
         const auto head = split_words(s.states[job].front());
         const auto counted = head.size() >= 2 ? to_u64(head[1]) : std::nullopt;
         if (counted && (exact ? *counted != held : *counted > held))
-            throw in.bad("its state counts " + head[1] + " playouts, but its chunks " +
+            throw in.bad("its state counts " + head[1] + " playouts, but its " +
                          chunk_span(lo, hi) + " of job " + std::to_string(job) + " hold " +
                          (exact ? "" : "at most ") + std::to_string(held) + ": edited or forged");
         f(in);

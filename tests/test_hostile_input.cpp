@@ -285,12 +285,16 @@ TEST_CASE("forged shards are refused, and merge leaves no --out folder behind",
         for (auto& line : s.states[0])
             if (line.rfind("metric 0 ", 0) == 0) line = "metric 0 0:18446744073709551615 1:1";
     });
+    // Its state lines taken out, its record of the chunks it played kept: it would add nothing
+    // for chunks it says it holds (the merge short of them, unmarked).
+    const auto stateless = forge("stateless.odds", [](cli::Shard& s) { s.states[0].clear(); });
     struct Case {
         std::string file, mentions;
     };
     std::vector<Case> cases = {
         {huge, "counts 18446744073709551615 playouts, but its chunks"},
         {over, "counts more than its"},
+        {stateless, "of job 0 have no state: edited or forged"},
     };
     const fs::path out = d.root / "new" / "out";
     for (const auto& c : cases)
