@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/rule_options.hpp"
+#include "engine/stop.hpp"
 #include "sim/cli.hpp"
 #include "sim/cli_commands.hpp"
 #include "sim/executor.hpp"
@@ -134,9 +135,16 @@ int shared_out(int argc, char** argv, int rank, int size) {
             shards.push_back(cli::read_shard(texts[static_cast<std::size_t>(r)],
                                              "MPI rank " + std::to_string(r)));
         // Interrupted (Ctrl-C): each rank stopped at a chunk boundary; the files say partial.
+        // The stop is the ranks' and is done with: the merge of what they played goes on, and
+        // a new signal may stop the merge itself (odds shape's looks at the flag).
+        const int stopped_by = InterruptGuard::exit_code();  // 143 after SIGTERM
+        InterruptGuard::reset();
         const int merged =
             cli::run_merged(std::move(shards), share.out(), std::cout, std::cerr, interrupted != 0);
-        return merged == 130 ? InterruptGuard::exit_code() : merged;  // 143 after SIGTERM
+        return merged == 130 ? stopped_by : merged;
+    } catch (const StopRequested&) {  // a signal while merging: nothing written (run_merged)
+        std::cerr << "odds: interrupted while merging the ranks' shards; nothing written\n";
+        return InterruptGuard::exit_code();
     } catch (const std::exception& e) {
         std::cerr << "odds: merging the ranks' shards: " << e.what() << '\n';
         return 1;

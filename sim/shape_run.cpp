@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "engine/stop.hpp"
+
 #include "sim/shard_file.hpp"
 
 namespace odds::shape {
@@ -51,6 +53,7 @@ void add_state(cli::StateReader& in, Traced& t) {
     const std::uint64_t games = in.u64(head[1]);
     std::vector<double> p;
     for (std::uint64_t g = 0; g < games; ++g) {
+        if (g % 4096 == 0) throw_if_stop_requested();  // odds merge answers Ctrl-C at once
         const auto words = in.line("p");
         if (words.size() < 2 || words.size() > kMaxGameValues + 1)
             throw in.bad("a game of " + std::to_string(words.size() - 1) + " p's; valid: 1 to " +
