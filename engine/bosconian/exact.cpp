@@ -220,37 +220,43 @@ struct Solver {
         products(p, true, true, x);
     }
 
-    // An empty sector (B4, B5, B6): one encounter, or `alerted` in an alerted sector; x.m[j - 1]
-    // holds te[j - 1] times the hidden states packed side by side, p's among them at block i.
-    Matrix empty_sector(const Block& p, const Products& x, std::size_t i) const {
-        Matrix out = Matrix::Zero(h, cols);
-        const auto m = [&](int j) { return block(x.m[static_cast<std::size_t>(j) - 1], i); };
-        out.col(0) += m(1).col(0);
+    // An empty sector's ways from each alert (B5, B6), always in this order, for the forward
+    // step and its transpose: f(a, to, weight, fights): with probability `weight`, a sector
+    // entered at alert `a` leaves alert `to` after `fights` encounters that raise no alert dealt
+    // their damage (te[fights - 1]; 0: none). At alert 0, one encounter: its ship raises no alert,
+    // or is a spy that escapes (alert[1]). Alerted, `alerted` encounters and the counter drops by
+    // one: j of them are spy ships that escape (C(alerted, j) orders), the others raise no alert.
+    template <class F>
+    void alert_moves(const F& f) const {
+        f(0, 0, 1.0, 1);
         const Vec& alert1 = alert[1];
-        const int n1 = static_cast<int>(alert1.size());
-        for (int s = 0; s < n1; ++s)
-            if (alert1[s] > 0) out.col(cap(s)) += spy * alert1[s] * p.col(0);
-        for (int a = 1; a < cols; ++a) {  // alerted: the counter drops by one
+        for (int s = 0; s < static_cast<int>(alert1.size()); ++s)
+            if (alert1[s] > 0) f(0, cap(s), spy * alert1[s], 0);
+        for (int a = 1; a < cols; ++a) {
             const int a1 = a - 1;
-            out.col(a1) += m(alerted).col(a);
-            // j of the encounters are spy ships that escape (C(alerted, j) orders), the others
-            // raise no alert.
+            f(a, a1, 1.0, alerted);
             double binomial = 1, spies = 1;
             for (int j = 1; j <= alerted; ++j) {
                 binomial = binomial * (alerted - j + 1) / j;
                 spies *= spy;
                 const double coefficient = binomial * spies;
                 const Vec& aj = alert[static_cast<std::size_t>(j)];
-                const int nj = static_cast<int>(aj.size());
-                for (int s = 0; s < nj; ++s) {
-                    if (!(aj[s] > 0)) continue;
-                    if (j < alerted)
-                        out.col(cap(a1 + s)) += coefficient * aj[s] * m(alerted - j).col(a);
-                    else
-                        out.col(cap(a1 + s)) += coefficient * aj[s] * p.col(a);
-                }
+                for (int s = 0; s < static_cast<int>(aj.size()); ++s)
+                    if (aj[s] > 0) f(a, cap(a1 + s), coefficient * aj[s], alerted - j);
             }
         }
+    }
+
+    // An empty sector (B4, B5, B6): one encounter, or `alerted` in an alerted sector; x.m[j - 1]
+    // holds te[j - 1] times the hidden states packed side by side, p's among them at block i.
+    Matrix empty_sector(const Block& p, const Products& x, std::size_t i) const {
+        Matrix out = Matrix::Zero(h, cols);
+        alert_moves([&](int a, int to, double weight, int fights) {
+            if (fights > 0)
+                out.col(to) += weight * block(x.m[static_cast<std::size_t>(fights) - 1], i).col(a);
+            else
+                out.col(to) += weight * p.col(a);
+        });
         return out;
     }
 
@@ -549,31 +555,13 @@ struct Solver {
         std::vector<Matrix> tw(te.size());  // tw[j - 1] = te[j - 1]^T w
         for (std::size_t j = 0; j < te.size(); ++j)
             tw[j].noalias() = te[j].triangularView<Eigen::Lower>().transpose() * w;
-        const auto m = [&](int j) -> const Matrix& { return tw[static_cast<std::size_t>(j) - 1]; };
         Matrix v = Matrix::Zero(h, cols);
-        v.col(0) = m(1).col(0);
-        const Vec& alert1 = alert[1];
-        for (int s = 0; s < static_cast<int>(alert1.size()); ++s)
-            if (alert1[s] > 0) v.col(0) += spy * alert1[s] * w.col(cap(s));
-        for (int a = 1; a < cols; ++a) {
-            const int a1 = a - 1;
-            v.col(a) = m(alerted).col(a1);
-            double binomial = 1, spies = 1;
-            for (int j = 1; j <= alerted; ++j) {
-                binomial = binomial * (alerted - j + 1) / j;
-                spies *= spy;
-                const double coefficient = binomial * spies;
-                const Vec& aj = alert[static_cast<std::size_t>(j)];
-                for (int s = 0; s < static_cast<int>(aj.size()); ++s) {
-                    if (!(aj[s] > 0)) continue;
-                    const int to = cap(a1 + s);
-                    if (j < alerted)
-                        v.col(a) += coefficient * aj[s] * m(alerted - j).col(to);
-                    else
-                        v.col(a) += coefficient * aj[s] * w.col(to);
-                }
-            }
-        }
+        alert_moves([&](int a, int to, double weight, int fights) {
+            if (fights > 0)
+                v.col(a) += weight * tw[static_cast<std::size_t>(fights) - 1].col(to);
+            else
+                v.col(a) += weight * w.col(to);
+        });
         return v;
     }
 
