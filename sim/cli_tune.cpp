@@ -407,23 +407,32 @@ std::string csv_text(const TuneSpec& s, const std::vector<Eval>& path, const std
     return csv;
 }
 
+// The columns every table of evaluations has after its first ones (left-aligned): the knobs,
+// each target's metric, the distance (several targets) and the playouts; then a row's values
+// under them, the best marked.
+void eval_head(std::ostream& o, const TuneSpec& s) {
+    for (const auto& k : s.knobs) o << std::setw(width(k)) << k.name;
+    for (const auto& t : s.targets) o << std::setw(36) << t.metric;
+    if (s.targets.size() > 1) o << std::setw(12) << "distance";
+    o << "playouts\n";
+}
+void eval_row(std::ostream& o, const TuneSpec& s, const Eval& e) {
+    for (std::size_t k = 0; k < e.values.size(); ++k)
+        o << std::setw(width(s.knobs[k])) << s.knobs[k].values[e.values[k]];
+    for (std::size_t k = 0; k < s.targets.size(); ++k) o << std::setw(36) << estimate(e, k);
+    if (s.targets.size() > 1) o << std::setw(12) << fixed(distance_of(s, e).first);
+    o << (e.playouts ? std::to_string(e.playouts) : std::string("exact"))
+      << (e.best ? "  <- best" : "") << '\n';
+}
+
 // The path as a table: every evaluation (bisection, halving).
 std::string path_table(const TuneSpec& s, const std::vector<Eval>& path) {
     std::ostringstream table;
     table << std::left << std::setw(6) << "step" << std::setw(11) << "phase";
-    for (const auto& k : s.knobs) table << std::setw(width(k)) << k.name;
-    for (const auto& t : s.targets) table << std::setw(36) << t.metric;
-    if (s.targets.size() > 1) table << std::setw(12) << "distance";
-    table << "playouts\n";
+    eval_head(table, s);
     for (std::size_t i = 0; i < path.size(); ++i) {
-        const Eval& e = path[i];
-        table << std::setw(6) << (i + 1) << std::setw(11) << e.phase;
-        for (std::size_t k = 0; k < e.values.size(); ++k)
-            table << std::setw(width(s.knobs[k])) << s.knobs[k].values[e.values[k]];
-        for (std::size_t k = 0; k < s.targets.size(); ++k) table << std::setw(36) << estimate(e, k);
-        if (s.targets.size() > 1) table << std::setw(12) << fixed(distance_of(s, e).first);
-        table << (e.playouts ? std::to_string(e.playouts) : std::string("exact"))
-              << (e.best ? "  <- best" : "") << '\n';
+        table << std::setw(6) << (i + 1) << std::setw(11) << path[i].phase;
+        eval_row(table, s, path[i]);
     }
     return table.str();
 }
@@ -490,19 +499,11 @@ std::string ntbea_table(const TuneSpec& s, const Tuner& t) {
       << "the model), " << s.cfg.playouts
       << " playouts each on fresh dice (or exact), 95% intervals\n";
     o << std::left << std::setw(6) << "rank";
-    for (const auto& k : s.knobs) o << std::setw(width(k)) << k.name;
-    for (const auto& g : s.targets) o << std::setw(36) << g.metric;
-    if (s.targets.size() > 1) o << std::setw(12) << "distance";
-    o << "playouts\n";
+    eval_head(o, s);
     for (const auto& e : t.path()) {
         if (e.phase != "confirm") continue;
         o << std::setw(6) << e.round;
-        for (std::size_t k = 0; k < e.values.size(); ++k)
-            o << std::setw(width(s.knobs[k])) << s.knobs[k].values[e.values[k]];
-        for (std::size_t k = 0; k < s.targets.size(); ++k) o << std::setw(36) << estimate(e, k);
-        if (s.targets.size() > 1) o << std::setw(12) << fixed(distance_of(s, e).first);
-        o << (e.playouts ? std::to_string(e.playouts) : std::string("exact"))
-          << (e.best ? "  <- best" : "") << '\n';
+        eval_row(o, s, e);
     }
     return o.str();
 }
