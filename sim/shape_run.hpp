@@ -26,6 +26,7 @@
 #include "engine/dice.hpp"
 #include "engine/rule_options.hpp"
 #include "engine/stop.hpp"
+#include "reports/exact_report.hpp"
 #include "reports/shape.hpp"
 #include "sim/executor.hpp"
 #include "sim/runner.hpp"
@@ -201,6 +202,22 @@ inline std::string rollout_estimator(const Config& cfg) {
     return std::to_string(cfg.rollouts) +
            " rollouts a step of the seats' own policies (standard error at most " +
            std::to_string(0.5 / std::sqrt(static_cast<double>(cfg.rollouts))).substr(0, 5) + ")";
+}
+
+// The report of a game without exact odds along it (`game`: its name, for --estimator exact's
+// refusal): p estimated by rollouts, the games traced by trace(i, p) (rollout_trace), a solo
+// game's or a two-seat game's tally.
+template <class Trace>
+void rollout_report(ShapeReport& rep, const Config& cfg, Sampler& games, const std::string& game,
+                    bool solo, const Trace& trace) {
+    refuse_exact(cfg, game, "no solver");
+    Tally empty;
+    empty.solo = solo;
+    empty.rollouts = cfg.rollouts;
+    rep.estimator = rollout_estimator(cfg);
+    auto r = run_traces(cfg, games, empty, trace);
+    rep.tally = std::move(r.tally);
+    rep.partial = r.partial;
 }
 
 }  // namespace odds::shape

@@ -18,22 +18,15 @@ void report(ShapeReport& rep, const fpb::Options& o, const std::array<fpb::Polic
     const auto rescued = [](const fpb::State& s) {
         return fpb::outcome_of(s).icecube_rescued ? 1.0 : 0.0;
     };
-    odds::shape::Tally empty;
-    empty.solo = true;
-    odds::shape::refuse_exact(cfg, "fpb", "no solver");
-    empty.rollouts = cfg.rollouts;
-    rep.estimator = odds::shape::rollout_estimator(cfg);
     rep.notes.push_back("success: Ice-cube brought out (icecube_rescued, H8)");
-    auto r =
-        odds::shape::run_traces(cfg, games, empty, [&](std::uint64_t i, std::vector<double>& out) {
+    odds::shape::rollout_report(
+        rep, cfg, games, "fpb", true, [&](std::uint64_t i, std::vector<double>& out) {
             std::visit(
                 [&](const auto& a) {
                     odds::shape::rollout_trace<G>(o, start, a, a, cfg, i, turn, rescued, out);
                 },
                 p[0]);
         });
-    rep.tally = std::move(r.tally);
-    rep.partial = r.partial;
 }
 
 }  // namespace odds::fpb::shape_run

@@ -14,21 +14,15 @@ void report(ShapeReport& rep, const msc::Options& o, const std::array<msc::Polic
     const auto start = [&](Dice& dice) { return msc::opening(o, run.plans, dice); };
     const auto turn = [](const msc::State& s) { return s.turn; };
     const auto score = [&](const msc::State& s) { return G::reward(s, o, 0); };
-    odds::shape::Tally empty;
-    odds::shape::refuse_exact(cfg, "msc", "no solver");
-    empty.rollouts = cfg.rollouts;
-    rep.estimator = odds::shape::rollout_estimator(cfg);
     rep.scenario = msc::scenario(run);
-    auto r =
-        odds::shape::run_traces(cfg, games, empty, [&](std::uint64_t i, std::vector<double>& out) {
+    odds::shape::rollout_report(
+        rep, cfg, games, "msc", false, [&](std::uint64_t i, std::vector<double>& out) {
             std::visit(
                 [&](const auto& a, const auto& b) {
                     odds::shape::rollout_trace<G>(o, start, a, b, cfg, i, turn, score, out);
                 },
                 seat[0].strategy, seat[1].strategy);
         });
-    rep.tally = std::move(r.tally);
-    rep.partial = r.partial;
 }
 
 }  // namespace odds::msc::shape_run

@@ -14,20 +14,14 @@ void report(ShapeReport& rep, const naval::Options& o, const std::array<naval::P
     const auto start = [&](Dice& dice) { return G::start(opening, dice); };
     const auto turn = [](const naval::State& s) { return s.turn; };
     const auto score = [&](const naval::State& s) { return G::reward(s, go, 0); };
-    odds::shape::Tally empty;
-    odds::shape::refuse_exact(cfg, "naval", "no solver");
-    empty.rollouts = cfg.rollouts;
-    rep.estimator = odds::shape::rollout_estimator(cfg);
-    auto r =
-        odds::shape::run_traces(cfg, games, empty, [&](std::uint64_t i, std::vector<double>& out) {
+    odds::shape::rollout_report(
+        rep, cfg, games, "naval", false, [&](std::uint64_t i, std::vector<double>& out) {
             std::visit(
                 [&](const auto& a, const auto& b) {
                     odds::shape::rollout_trace<G>(go, start, a, b, cfg, i, turn, score, out);
                 },
                 seat[0], seat[1]);
         });
-    rep.tally = std::move(r.tally);
-    rep.partial = r.partial;
 }
 
 }  // namespace odds::naval::shape_run
