@@ -1005,87 +1005,111 @@ std::vector<std::string> report_inputs(const fs::path& dir) {
     return found;
 }
 
+namespace {
+
+// What a folder holds, as its files say: the command (kind), the report's sections, the table its
+// head row is read from and, for a comparison, tournament or ladder, its policies in order.
+struct ReportMain {
+    std::string kind, body;
+    CsvTable main;
+    std::string policies;
+};
+
+ReportMain report_main(const fs::path& dir, const std::vector<std::string>& inputs) {
+    const auto has = [&](const char* name) {
+        return std::find(inputs.begin(), inputs.end(), name) != inputs.end();
+    };
+    ReportMain r;
+    if (has("tune.csv")) {
+        r.kind = "tune";
+        r.main = read(dir, "tune.csv");
+        r.body = tune_sections(dir);
+    } else if (has("check.csv")) {
+        r.kind = "check";
+        r.body = check_sections(dir);
+    } else if (has("restrict.csv")) {
+        r.kind = "restrict";
+        r.main = read(dir, "restrict.csv");
+        r.body = restrict_sections(dir);
+    } else if (has("ladder.csv") || has("skill.csv")) {
+        r.kind = "skill";
+        r.main = read(dir, "ladder.csv");
+        for (const auto& p : distinct(r.main, "policy"))
+            r.policies += (r.policies.empty() ? "" : ", ") + p;
+        if (r.main.rows.empty()) r.main = read(dir, "skill.csv");
+        r.body = skill_sections(dir);
+    } else if (has("shape.csv") || has("fan.csv")) {
+        r.kind = "shape";
+        r.main = read(dir, "shape.csv");
+        r.body = shape_sections(dir);
+    } else if (has("tournament.csv") || has("ratings.csv")) {
+        r.kind = "tournament";
+        r.main = read(dir, "ratings.csv");
+        for (const auto& p : distinct(r.main, "policy"))
+            r.policies += (r.policies.empty() ? "" : ", ") + p;
+        if (r.main.rows.empty()) r.main = read(dir, "tournament.csv");
+        r.body = tournament_sections(dir);
+    } else if (has("sweep.csv")) {
+        r.kind = "sweep";
+        r.main = read(dir, "sweep.csv");
+        r.body = sweep_sections(dir);
+    } else if (has("compare.csv") || has("policies.csv")) {
+        r.kind = "compare";
+        const CsvTable pol = read(dir, "policies.csv");
+        for (const auto& p : distinct(pol, "policy"))
+            r.policies += (r.policies.empty() ? "" : ", ") + p;
+        r.main = read(dir, "compare.csv");
+        if (r.main.rows.empty()) r.main = pol;
+        r.body = compare_sections(dir);
+    } else {
+        r.main = read(dir, "summary.csv");
+        r.kind = !r.main.rows.empty() && r.main.at(0, "method") == "exact" ? "exact" : "run";
+        r.body = run_sections(dir);
+    }
+    return r;
+}
+
+// A command of many runs (a comparison, tournament, sweep, tune, ladder, ranking or shape): its
+// subject is their policies, not one run's, so the head row is built from its main table.
+CsvTable subject_head(const fs::path& dir, const ReportMain& r) {
+    const std::string& kind = r.kind;
+    const CsvTable& main = r.main;
+    const std::string& policies = r.policies;
+    CsvTable head;
+    head.header = {"game", "scenario", "seed", "playouts", "status"};
+    head.header.push_back("policy");
+    if (!main.rows.empty()) {
+        std::vector<std::string> row;
+        for (const auto& c : head.header) row.push_back(main.at(0, c));
+        row[1] = shared_scenario(main);
+        if (kind == "sweep") row[1] += " (varied: " + varied_options(main) + ")";
+        if (kind == "tune") row[3] = "";  // playouts: per setting, in the table
+        if (kind == "tournament") row[3] = tournament_playouts(read(dir, "tournament.csv"));
+        if (kind == "skill") row[3] = main.at(0, "games") + " games a pairing or rung";
+        if (kind == "shape") row[3] = main.at(0, "games") + " games";
+        if (kind == "restrict") row[3] = main.at(0, "games") + " games a restriction";
+        if (kind == "restrict") row[5] = main.at(0, "play");
+        if (kind != "sweep" && kind != "tune") row[5] = policies;
+        head.rows.push_back(row);
+    }
+    return head;
+}
+
+}  // namespace
+
 std::string report_html(const fs::path& dir) {
     const auto inputs = report_inputs(dir);
     if (inputs.empty())
         throw std::runtime_error("'" + dir.string() +
                                  "' holds none of the files odds writes (summary.csv, "
                                  "compare.csv, tournament.csv, sweep.csv, check.csv, tune.csv)");
-    const auto has = [&](const char* name) {
-        return std::find(inputs.begin(), inputs.end(), name) != inputs.end();
-    };
     const CsvTable prov = read(dir, kProvenanceFile);
-    std::string kind, body;
-    CsvTable main;
-    std::string policies;  // compare, tournament: every policy, in the ranking's order
-    if (has("tune.csv")) {
-        kind = "tune";
-        main = read(dir, "tune.csv");
-        body = tune_sections(dir);
-    } else if (has("check.csv")) {
-        kind = "check";
-        body = check_sections(dir);
-    } else if (has("restrict.csv")) {
-        kind = "restrict";
-        main = read(dir, "restrict.csv");
-        body = restrict_sections(dir);
-    } else if (has("ladder.csv") || has("skill.csv")) {
-        kind = "skill";
-        main = read(dir, "ladder.csv");
-        for (const auto& p : distinct(main, "policy"))
-            policies += (policies.empty() ? "" : ", ") + p;
-        if (main.rows.empty()) main = read(dir, "skill.csv");
-        body = skill_sections(dir);
-    } else if (has("shape.csv") || has("fan.csv")) {
-        kind = "shape";
-        main = read(dir, "shape.csv");
-        body = shape_sections(dir);
-    } else if (has("tournament.csv") || has("ratings.csv")) {
-        kind = "tournament";
-        main = read(dir, "ratings.csv");
-        for (const auto& p : distinct(main, "policy"))
-            policies += (policies.empty() ? "" : ", ") + p;
-        if (main.rows.empty()) main = read(dir, "tournament.csv");
-        body = tournament_sections(dir);
-    } else if (has("sweep.csv")) {
-        kind = "sweep";
-        main = read(dir, "sweep.csv");
-        body = sweep_sections(dir);
-    } else if (has("compare.csv") || has("policies.csv")) {
-        kind = "compare";
-        const CsvTable pol = read(dir, "policies.csv");
-        for (const auto& p : distinct(pol, "policy"))
-            policies += (policies.empty() ? "" : ", ") + p;
-        main = read(dir, "compare.csv");
-        if (main.rows.empty()) main = pol;
-        body = compare_sections(dir);
-    } else {
-        main = read(dir, "summary.csv");
-        kind = !main.rows.empty() && main.at(0, "method") == "exact" ? "exact" : "run";
-        body = run_sections(dir);
-    }
+    ReportMain r = report_main(dir, inputs);
+    std::string& kind = r.kind;
+    CsvTable& main = r.main;
     if (kind == "compare" || kind == "tournament" || kind == "sweep" || kind == "tune" ||
-        kind == "skill" || kind == "restrict" || kind == "shape") {
-        // The policies of a comparison or tournament are its subject, not one run's: not one row.
-        CsvTable head;
-        head.header = {"game", "scenario", "seed", "playouts", "status"};
-        head.header.push_back("policy");
-        if (!main.rows.empty()) {
-            std::vector<std::string> row;
-            for (const auto& c : head.header) row.push_back(main.at(0, c));
-            row[1] = shared_scenario(main);
-            if (kind == "sweep") row[1] += " (varied: " + varied_options(main) + ")";
-            if (kind == "tune") row[3] = "";  // playouts: per setting, in the table
-            if (kind == "tournament") row[3] = tournament_playouts(read(dir, "tournament.csv"));
-            if (kind == "skill") row[3] = main.at(0, "games") + " games a pairing or rung";
-            if (kind == "shape") row[3] = main.at(0, "games") + " games";
-            if (kind == "restrict") row[3] = main.at(0, "games") + " games a restriction";
-            if (kind == "restrict") row[5] = main.at(0, "play");
-            if (kind != "sweep" && kind != "tune") row[5] = policies;
-            head.rows.push_back(row);
-        }
-        main = head;
-    }
+        kind == "skill" || kind == "restrict" || kind == "shape")
+        main = subject_head(dir, r);
     if (!prov.rows.empty() && !prov.at(0, "command").empty()) kind = prov.at(0, "command");
     std::string game = !prov.rows.empty()  ? prov.at(0, "game")
                        : main.rows.empty() ? ""
@@ -1097,7 +1121,7 @@ std::string report_html(const fs::path& dir) {
            "name=\"viewport\" "
            "content=\"width=device-width,initial-scale=1\"><title>" +
            escape(title) + "</title><style>" + kStyle + "</style></head><body><h1>" +
-           escape(title) + "</h1>" + provenance_section(prov, main) + "<main>" + body +
+           escape(title) + "</h1>" + provenance_section(prov, main) + "<main>" + r.body +
            "</main><footer><p>Made by odds from " + escape(files) +
            " in this folder; every chart's "
            "numbers are in the table under it.</p></footer></body></html>\n";
