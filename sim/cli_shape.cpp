@@ -129,12 +129,9 @@ void write_shape_files(const ShapeReport& r, const ShapeArgs& a,
     if (a.report) write_report(dir, "shape", io);
 }
 
-// The plan: one job, a game a chunk (sim/shape_run.hpp), named by the run's scenario and seats.
-Plan shape_plan(const ShapeArgs& a) {
-    ShardJob job = job_of(*a.game->prepare(a.settings, a.policies), a.cfg.games);
-    job.chunks = a.cfg.games;
-    job.chunk_size = 1;
-    return a.run.plan("shape", *a.game, {job});
+// The plan: one job, a game a chunk (sim/shape_run.hpp), named by the games' scenario and seats.
+Plan shape_plan(const ShapeArgs& a, const std::string& scenario, const std::string& policy) {
+    return a.run.plan("shape", *a.game, {{scenario, policy, a.cfg.games, 1}});
 }
 
 }  // namespace
@@ -142,9 +139,8 @@ Plan shape_plan(const ShapeArgs& a) {
 int cmd_shape(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
     ShapeArgs a = parse_shape_args(vm);
     ExecutorOf share(a.run.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
-    const Plan plan = shape_plan(a);
-    shape::Sampler games(*share, [&] {  // once the hook has read its input
-        share->begin(plan, io.err);
+    shape::Sampler games(*share, [&](const std::string& scenario, const std::string& policy) {
+        share->begin(shape_plan(a, scenario, policy), io.err);  // the hook has read its input
         if (a.out_dir && share->writes_shard_file()) prepare_out_dir(*a.out_dir, true);
     });
     ShapeReport r;

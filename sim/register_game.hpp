@@ -60,6 +60,7 @@
 #include "policies/policy_table.hpp"
 #include "sim/game_run.hpp"
 #include "sim/registry.hpp"
+#include "sim/shape_run.hpp"
 
 namespace odds {
 
@@ -382,6 +383,7 @@ ShapeReport shape(const Settings& settings, const std::vector<std::string>& args
     const Options<K> o = K::parse_options(settings);
     const Seated<K> s = seated<K>(o, args);
     ShapeReport r{std::string(K::name), scenario_of<K>(o), s.label, {}, {}, {}};
+    games.name(r.scenario, r.policy);  // the shards' job
     K::shape(r, o, s.made, cfg, games);
     return r;
 }

@@ -66,25 +66,31 @@ inline constexpr std::size_t kMaxGameValues = 2'000'000;
 [[noreturn]] void refuse_long_shard();
 
 // Where a hook's games are played: all of them here (the default), or by the executor odds shape
-// hands down (--shard, odds merge, MPI), which it begins (`ready`) only once the hook has read
-// its input and built any value table, as the first game is about to play: bad input says one
-// line and leaves nothing behind.
+// hands down (--shard, odds merge, MPI), which it begins (`ready`, told the games' scenario and
+// seats) only once the hook has read its input and built any value table, as the first game is
+// about to play: bad input says one line and leaves nothing behind.
 class Sampler {
 public:
+    using Ready = std::function<void(const std::string& scenario, const std::string& policy)>;
     Sampler() = default;
-    Sampler(cli::Executor& share, std::function<void()> ready)
-        : share_(&share), ready_(std::move(ready)) {}
+    Sampler(cli::Executor& share, Ready ready) : share_(&share), ready_(std::move(ready)) {}
     Sampler(const Sampler&) = delete;
     Sampler& operator=(const Sampler&) = delete;
+    // The games' scenario and seats, as the report names them (registration::shape).
+    void name(std::string scenario, std::string policy) {
+        scenario_ = std::move(scenario);
+        policy_ = std::move(policy);
+    }
     cli::Executor& start() {
-        if (ready_) std::exchange(ready_, nullptr)();
+        if (ready_) std::exchange(ready_, nullptr)(scenario_, policy_);
         return *share_;
     }
 
 private:
     cli::Executor own_;
     cli::Executor* share_ = &own_;
-    std::function<void()> ready_;
+    Ready ready_;
+    std::string scenario_, policy_;
 };
 
 // Plays cfg.games games on cfg.threads threads, the share of them `games` plays: trace(i, p)
