@@ -404,6 +404,12 @@ struct Solver {
         double bound = 0;
         for (int c = 1; c <= rmax; ++c) {
             if (count_law[static_cast<std::size_t>(c)] == 0) continue;
+            // B2c: a gap of the whole quadrant or more can carry the first base itself past
+            // the last sector (placement.gap=1d6+35 always does): a first pass of no base. All
+            // that is known of such a layout is its c bases, each fought from the first sector.
+            if (const double past = gap.at_least(n); past > 0)
+                bound += count_law[static_cast<std::size_t>(c)] * past *
+                         (whole_lap ? survive(c, 0) : 1.0);
             for (int k = 1; k < c; ++k)
                 for (int s = std::max(1, n - gap.hi); s < n; ++s) {
                     const double cross = gap.at_least(n - s);  // a roll past sector n
@@ -694,12 +700,12 @@ std::string unresolved_note(const Options& o, const Result& r) {
     char line[512];
     std::snprintf(line, sizeof line,
                   "The random layout wraps past sector %d with probability %.6g; what those "
-                  "layouts do is not resolved (the 'unresolved' column). They hold %d bases or "
+                  "layouts do is not resolved (the 'unresolved' column). They hold %d %s or "
                   "more, and a win must survive every base fight ahead and every empty sector "
                   "up to the last base before the wrap, so at most %.3g of it is a win: P(win) "
                   "lies in [%.10f, %.10f].",
-                  o.sectors, r.p_wrap, fewest, r.win_bound, r.win.mass[1],
-                  r.win.mass[1] + r.win_bound);
+                  o.sectors, r.p_wrap, fewest, fewest == 1 ? "base" : "bases", r.win_bound,
+                  r.win.mass[1], r.win.mass[1] + r.win_bound);
     return line;
 }
 
