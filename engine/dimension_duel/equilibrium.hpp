@@ -42,53 +42,82 @@ namespace odds::dimension_duel {
 
 // The value of the zero-sum matrix game a (m rows x n columns, row-major, the row player
 // maximising), and an optimal mixed strategy for each player: row[0..m), col[0..n). m, n <= 8.
-double solve_matrix_game(std::span<const double> a, int m, int n, double* row, double* col);
+// Certified: the strategies are checked against every pure reply, and the value lies between
+// what the row strategy guarantees and what the column strategy concedes; `gap` (if given) is
+// that bracket's width, within kCertified whenever the simplex, the transposed simplex or, last,
+// Shapley and Snow's kernels over every pair of supports find it so (issue 40: Bland's simplex
+// alone, with a fixed tolerance, was 1e-4 off on nearly flat games).
+template <class Real>
+inline constexpr Real kCertified = Real(1e-14);
+template <>
+inline constexpr long double kCertified<long double> = 1e-17L;
+template <class Real>
+Real solve_matrix_game(std::span<const Real> a, int m, int n, Real* row, Real* col,
+                       Real* gap = nullptr);
+inline double solve_matrix_game(std::span<const double> a, int m, int n, double* row, double* col) {
+    return solve_matrix_game<double>(a, m, n, row, col);
+}
+extern template double solve_matrix_game(std::span<const double>, int, int, double*, double*,
+                                         double*);
+extern template long double solve_matrix_game(std::span<const long double>, int, int, long double*,
+                                              long double*, long double*);
 
-// One state's equilibrium: each step's mixed strategies, the attacker's first (D2a).
-struct StageLaws {
-    double value = 0.5;  // W(a, d): the attacker's score
-    std::array<double, 2> ray{}, shield{};
-    std::array<std::array<double, 3>, 2> focus{}, region{};  // by blocked (ray == shield)
-    std::array<std::array<double, kFunctionCount>, 4> attacker_function{},
+// One state's equilibrium: each step's mixed strategies, the attacker's first (D2a). Real is
+// double for play; long double only for the test that checks the solution's precision.
+template <class Real>
+struct BasicStageLaws {
+    Real value = 0.5;  // W(a, d): the attacker's score
+    std::array<Real, 2> ray{}, shield{};
+    std::array<std::array<Real, 3>, 2> focus{}, region{};  // by blocked (ray == shield)
+    std::array<std::array<Real, kFunctionCount>, 4> attacker_function{},
         defender_function{};  // by blocked * 2 + (focus != region)
 
     static int step3(const Calibration& c) noexcept {
         return (c.ray == c.shield) * 2 + (c.focus != c.region);
     }
 };
+using StageLaws = BasicStageLaws<double>;
 
-struct EquilibriumTable {
+template <class Real>
+struct BasicEquilibriumTable {
     int hp = 0;
     // Tau attacking; and Kaon attacking too when kaon_states is empty (the seats are restricted
     // alike, D2b, so the game is the same for both). Index: (attacker hp - 1) * hp + defender
     // hp - 1.
-    std::vector<StageLaws> states;
-    std::vector<StageLaws> kaon_states;  // Kaon attacking, when the seats' restrictions differ
+    std::vector<BasicStageLaws<Real>> states;
+    std::vector<BasicStageLaws<Real>> kaon_states;  // Kaon attacking, when restrictions differ
 
     // Tau attacking (every state when the seats are restricted alike).
-    const StageLaws& at(int attacker_hp, int defender_hp) const {
+    const BasicStageLaws<Real>& at(int attacker_hp, int defender_hp) const {
         return states[static_cast<std::size_t>((attacker_hp - 1) * hp + defender_hp - 1)];
     }
-    const StageLaws& at(Seat attacker, int attacker_hp, int defender_hp) const {
+    const BasicStageLaws<Real>& at(Seat attacker, int attacker_hp, int defender_hp) const {
         const auto& s = attacker == kKaon && !kaon_states.empty() ? kaon_states : states;
         return s[static_cast<std::size_t>((attacker_hp - 1) * hp + defender_hp - 1)];
     }
-    const StageLaws& at(const View& v) const {
+    const BasicStageLaws<Real>& at(const View& v) const {
         const Seat opp = v.me == kTau ? kKaon : kTau;
         return v.attacking ? at(v.me, v.my_hp, v.opp_hp) : at(opp, v.opp_hp, v.my_hp);
     }
     // The game's value for Tau at the start (Tau attacks first, D1).
-    double value() const { return at(kTau, hp, hp).value; }
+    Real value() const { return at(kTau, hp, hp).value; }
     // The largest move of the last value-iteration sweep of any state pair.
-    double residual = 0;
+    Real residual = 0;
+    // The widest bracket of any stage game solved (solve_matrix_game's gap): how far any stage
+    // value can be off.
+    Real certified = 0;
 };
+using EquilibriumTable = BasicEquilibriumTable<double>;
 
 inline constexpr int kMaxEquilibriumHp = 150;
 
 // The equilibrium for these options. Throws UsageError for single_use, hp above
 // kMaxEquilibriumHp, or max_turns below 10000 (a near cap would make the values depend on the
 // turn).
-EquilibriumTable solve_equilibrium(const Options& o);
+template <class Real = double>
+BasicEquilibriumTable<Real> solve_equilibrium(const Options& o);
+extern template BasicEquilibriumTable<double> solve_equilibrium(const Options&);
+extern template BasicEquilibriumTable<long double> solve_equilibrium(const Options&);
 // The same, solved once per hp, damage.die, intensifier.factor, dice awarded and restrictions
 // (D2b), and kept (the policy's, the registration's).
 std::shared_ptr<const EquilibriumTable> equilibrium(const Options& o);

@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -908,5 +909,74 @@ TEST_CASE(
         const double var = exact.tau_win + exact.draw / 4 - score * score;
         INFO("exact " << score << ", seen " << seen);
         CHECK(std::abs(seen - score) <= 4 * std::sqrt(var / static_cast<double>(n)) + 1e-9);
+    }
+}
+
+TEST_CASE(
+    "D2b restricted equilibrium at hp=75 is good to 1e-10: every stage game certified, and the "
+    "same solve in extended precision agrees",
+    "[duel][D2a][D2b][exact]") {
+    // Issue 40: with the Disruptor barred to Tau, hp=75's values were 1.3e-7 off an independent
+    // solve (3e-9 at hp=40). The simplex alone, Bland's rule with a fixed tolerance, gave values
+    // up to 1e-4 off on nearly flat stage games (those where one side can stall), and a value
+    // iteration that had settled on a wrong value kept it: where both seats' stage games are
+    // worth a turn without damage, every point of a line is a fixed point. Now every stage
+    // game's value is certified by its strategies (the row's least column and the column's
+    // greatest row within 1e-14), and the whole table solved again in long double (64-bit
+    // mantissa, certified to 1e-17) must agree with it to 1e-10 in every state.
+    for (const char* seat : {"restrict.tau", "restrict.kaon"}) {
+        const Options o = parse_options({{"hp", "75"}, {seat, "disruptor"}});
+        INFO(scenario(o));
+        const auto fast = solve_equilibrium<double>(o);
+        CHECK(fast.certified <= kCertified<double>);
+        if (std::string_view(seat) == "restrict.kaon") continue;  // one extended solve: 15 s
+        const auto wide = solve_equilibrium<long double>(o);
+        CHECK(wide.certified <= kCertified<long double>);
+        double worst = 0;
+        for (int att = 0; att < 2; ++att)
+            for (int a = 1; a <= o.hp; ++a)
+                for (int d = 1; d <= o.hp; ++d)
+                    worst = std::max(
+                        worst,
+                        static_cast<double>(std::abs(fast.at(static_cast<Seat>(att), a, d).value -
+                                                     wide.at(static_cast<Seat>(att), a, d).value)));
+        INFO("worst difference " << worst);
+        CHECK(worst <= 1e-10);
+    }
+}
+
+TEST_CASE("solve_matrix_game certifies nearly flat and degenerate games", "[duel][D2a]") {
+    // Games like the stage games where a side can stall: entries within 1e-11 of each other,
+    // rows and columns repeated, and a few exact ties. The returned strategies must each
+    // guarantee the returned value to within kCertified against every pure reply.
+    std::mt19937_64 rng(40);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    for (int trial = 0; trial < 20000; ++trial) {
+        const int m = 2 + static_cast<int>(rng() % 6), n = 2 + static_cast<int>(rng() % 6);
+        const double base = u(rng), spread = std::pow(10.0, -1 - static_cast<int>(rng() % 12));
+        std::vector<double> values;  // a few distinct values, so that ties abound
+        for (int k = 0; k < 4; ++k) values.push_back(base + spread * u(rng));
+        std::vector<double> a(static_cast<std::size_t>(m * n));
+        for (auto& x : a) x = values[rng() % values.size()];
+        if (rng() % 3 == 0)  // a repeated row
+            std::copy_n(a.begin(), n, a.begin() + n);
+        double x[8], y[8], gap = 1;
+        const double v = solve_matrix_game<double>(a, m, n, x, y, &gap);
+        double lo = 2, hi = -1;
+        for (int j = 0; j < n; ++j) {
+            double g = 0;
+            for (int i = 0; i < m; ++i) g += x[i] * a[static_cast<std::size_t>(i * n + j)];
+            lo = std::min(lo, g);
+        }
+        for (int i = 0; i < m; ++i) {
+            double g = 0;
+            for (int j = 0; j < n; ++j) g += y[j] * a[static_cast<std::size_t>(i * n + j)];
+            hi = std::max(hi, g);
+        }
+        INFO("trial " << trial << ": " << m << "x" << n << ", spread " << spread);
+        CHECK(gap <= kCertified<double>);
+        CHECK(v >= lo - 1e-15);
+        CHECK(v <= hi + 1e-15);
+        CHECK(hi - lo <= 2e-14);
     }
 }
