@@ -40,12 +40,14 @@ std::string format_double(double v) {
     return std::string(buf, r.ptr);
 }
 
+std::string format_probability(double p) { return format_double(std::clamp(p, 0.0, 1.0)); }
+
 namespace {
 std::string method(const RunInfo& i) { return i.exact ? "exact" : "monte_carlo"; }
 std::string status(const RunInfo& i) { return i.partial ? "partial" : "complete"; }
 // Empty for Monte Carlo; for exact figures the probability whose value is not resolved.
 std::string unresolved(const RunInfo& i, double u) {
-    return i.exact ? format_double(u > kNegligible ? u : 0.0) : "";
+    return i.exact ? format_probability(u > kNegligible ? u : 0.0) : "";
 }
 std::string head(const RunInfo& i) {
     return csv_field(i.game) + ',' + csv_field(i.scenario) + ',' + csv_field(i.policy);
@@ -94,9 +96,10 @@ std::string distributions_csv(const RunInfo& info, const std::vector<Distributio
                  format_double(value_of(d.spec, i)) + ',' +
                  (info.exact ? std::string()
                              : std::to_string(static_cast<std::uint64_t>(d.mass[i]))) +
-                 ',' + format_double(d.mass[i] / total) + ',' + format_double(cum / total) + ',' +
-                 format_double(tail[i] / total) + ',' + method(info) + ',' + status(info) + ',' +
-                 unresolved(info, d.unresolved / total) + '\n';
+                 ',' + format_probability(d.mass[i] / total) + ',' +
+                 format_probability(cum / total) + ',' + format_probability(tail[i] / total) + ',' +
+                 method(info) + ',' + status(info) + ',' + unresolved(info, d.unresolved / total) +
+                 '\n';
         }
     }
     return s;
@@ -135,7 +138,7 @@ std::string survival_csv(const RunInfo& info, const Tally& t, std::span<const Me
                  ',';
             s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + std::to_string(at_risk) +
                  ',' + std::to_string(lost) + ',' + std::to_string(completed) + ',' +
-                 format_double(static_cast<double>(survival)) + status;
+                 format_probability(static_cast<double>(survival)) + status;
             at_risk -= times[i];
         }
     }
@@ -164,9 +167,9 @@ std::string survival_csv_exact(const std::vector<double>& lost,
     for (std::size_t i = 0; i < last; ++i) {
         if (at_risk[i] > 0) survival *= (at_risk[i] - lost[i]) / at_risk[i];
         s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' +
-             format_double(static_cast<double>(at_risk[i])) + ',' + format_double(lost[i]) + ',' +
-             format_double(c(i)) + ',' + format_double(static_cast<double>(survival)) +
-             ",complete\n";
+             format_probability(static_cast<double>(at_risk[i])) + ',' +
+             format_probability(lost[i]) + ',' + format_probability(c(i)) + ',' +
+             format_probability(static_cast<double>(survival)) + ",complete\n";
     }
     return s;
 }

@@ -31,6 +31,10 @@ std::string csv_field(std::string_view s);
 // Shortest text that reads back as the same double; a whole number as a plain integer (never
 // "3e+06"), so integer columns stay integers.
 std::string format_double(double v);
+// A probability as format_double writes it, clamped to [0, 1]: sums of exact masses taken in
+// different orders can land an ulp past either end (at_least=1.0000000000000004), and no
+// probability a file holds may (issue 40).
+std::string format_probability(double p);
 
 std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows);
 std::string distributions_csv(const RunInfo& info, const std::vector<Distribution>& ds);

@@ -119,6 +119,24 @@ TEST_CASE("distributions.csv: probability, cdf and at_least", "[reports]") {
     CHECK(csv.find("g,s,p,steps,4,") == std::string::npos);
 }
 
+TEST_CASE("distributions.csv: no probability past 1, whatever order the masses sum in",
+          "[reports][csv]") {
+    // Issue 40: an exact law whose masses sum to 0.9999999999999999 forward and to 1 backward
+    // (the at_least column's tail sums) wrote at_least=1.0000000000000002.
+    RunInfo info{"g", "s", "p", 0, 0, true, false};
+    Distribution d{
+        kSpecs[0],
+        {0.24255583075299408, 0.25395560918290594, 0.274289018279403, 0.22919954178469695}};
+    d.unresolved = 0;
+    const auto csv = distributions_csv(info, {d});
+    INFO(csv);
+    CHECK(csv.find("1.0000") == std::string::npos);
+    CHECK(csv.find(",1,exact,") != std::string::npos);  // the first value's at_least: exactly 1
+    CHECK(format_probability(1.0000000000000004) == "1");
+    CHECK(format_probability(-1e-18) == "0");
+    CHECK(format_probability(0.25) == "0.25");
+}
+
 TEST_CASE("tallies merge exactly", "[reports]") {
     Tally a = four(), b = four();
     a.merge(b);
