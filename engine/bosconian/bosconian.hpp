@@ -579,9 +579,12 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
 // on (a d6 by the book, `roll`, lo..hi its totals), wrapping past the last sector; an occupied
 // sector is rolled again from the same base; when all six sectors ahead (B2c: lo..hi ahead) are
 // occupied the base goes to the first free sector after them, and B2a: that is checked before
-// rolling, so no die is rolled for such a base.
-template <class Roll>
-std::uint64_t place_bases_by(int sectors, int count, int lo, int hi, Roll roll) {
+// rolling, so no die is rolled for such a base. B2d: `redraw(placed, ahead)`, called after
+// kRedrawAfter rolls in a row land on bases, may return the target itself (any sector > 0, drawn
+// from the gap's law on the free sectors it reaches) or 0 to roll on.
+inline constexpr int kRedrawAfter = 16;
+template <class Roll, class Redraw>
+std::uint64_t place_bases_by(int sectors, int count, int lo, int hi, Roll roll, Redraw redraw) {
     std::uint64_t placed = 0;
     int last = 1;
     // The sector k on from the last base, counting past the last sector to sector 1. With six
@@ -602,8 +605,16 @@ std::uint64_t place_bases_by(int sectors, int count, int lo, int hi, Roll roll) 
         for (int k = lo; k <= hi; ++k) room = room || !(placed & bit(ahead(k)));
         int target;
         if (room) {
-            do target = ahead(roll());
-            while (placed & bit(target));
+            int misses = 0;
+            for (;;) {
+                target = ahead(roll());
+                if (!(placed & bit(target))) break;
+                if (++misses % kRedrawAfter == 0) [[unlikely]]
+                    if (const int t = redraw(placed, ahead); t > 0) {
+                        target = t;
+                        break;
+                    }
+            }
         } else {
             int k = hi + 1;
             while (placed & bit(ahead(k))) ++k;
@@ -614,15 +625,60 @@ std::uint64_t place_bases_by(int sectors, int count, int lo, int hi, Roll roll) 
     }
     return placed;
 }
-// The book's placement: a d6 gap.
+// The book's placement: a d6 gap, which lands on a free sector at least one time in six when
+// any is in reach (B2a): rolled again until it does.
 template <class Dice>
 std::uint64_t place_bases(int sectors, int count, Dice& dice) {
-    return place_bases_by(sectors, count, 1, 6, [&] { return dice.d6(); });
+    return place_bases_by(
+        sectors, count, 1, 6, [&] { return dice.d6(); },
+        [](std::uint64_t, const auto&) { return 0; });
+}
+// B2d: a variant's gap may reach its free sectors only with extreme totals (36 bases in 36
+// sectors with placement.gap=32d2: the last free sector, 2^-32 a roll). After kRedrawAfter misses
+// in a row, if a roll lands on a free sector less than one time in 64, the gap is drawn at once
+// from its law restricted to the free sectors it reaches, by one raw word of the dice: the same
+// law as rolling until it lands (each roll is independent of the misses before it), in bounded
+// time. Where a roll lands more often than that, the rolling goes on, so every variant whose
+// placement ends in reasonable time rolls the same faces as before this ruling.
+template <class Dice>
+int redraw_gap(const DiceExpr& gap, std::uint64_t placed, const auto& ahead, Dice& dice) {
+    const int lo = gap.min(), hi = gap.max();
+    std::array<double, kMaxSectors + 1> p{};  // p[k - lo]: P(gap = k), by convolution
+    p[0] = 1;
+    int span = 0;
+    for (int t = 0; t < gap.n; ++t)
+        for (int c = 0; c < gap.terms[static_cast<std::size_t>(t)].count; ++c) {
+            const int sides = gap.terms[static_cast<std::size_t>(t)].sides;
+            std::array<double, kMaxSectors + 1> q{};
+            for (int v = 0; v <= span; ++v)
+                for (int f = 0; f < sides; ++f)
+                    q[static_cast<std::size_t>(v + f)] += p[static_cast<std::size_t>(v)] / sides;
+            p = q;
+            span += sides - 1;
+        }
+    double free = 0;
+    for (int k = lo; k <= hi; ++k)
+        if (!(placed >> (ahead(k) - 1) & 1)) free += p[static_cast<std::size_t>(k - lo)];
+    if (free >= 1.0 / 64) return 0;  // roll on: at most 64 rolls a base on average
+    // u uniform in [0, free): 53 bits of one word.
+    double u = static_cast<double>(dice.word() >> 11) * 0x1p-53 * free;
+    int last_free = 0;
+    for (int k = lo; k <= hi; ++k) {
+        if (placed >> (ahead(k) - 1) & 1) continue;
+        last_free = ahead(k);
+        u -= p[static_cast<std::size_t>(k - lo)];
+        if (u < 0) return last_free;
+    }
+    return last_free;  // u's rounding past the last free sector's share
 }
 // A variant's placement: option placement.gap.
 template <class Dice>
 std::uint64_t place_bases(int sectors, int count, const DiceExpr& gap, Dice& dice) {
-    return place_bases_by(sectors, count, gap.min(), gap.max(), [&] { return gap.roll(dice); });
+    return place_bases_by(
+        sectors, count, gap.min(), gap.max(), [&] { return gap.roll(dice); },
+        [&](std::uint64_t placed, const auto& ahead) {
+            return redraw_gap(gap, placed, ahead, dice);
+        });
 }
 
 // What the kernel asks a policy: nothing, for B1-B9 leave the player no decision. The policy is

@@ -3,6 +3,7 @@
 // die less than the ruling requires.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 
 #include "engine/bosconian/bench_naive.hpp"
 #include "engine/bosconian/bosconian.hpp"
@@ -163,6 +164,65 @@ TEST_CASE("B2c the sectors a variant's gap reaches all hold bases: the first fre
     ScriptedDice dice{1, 1, 2, 1};
     CHECK(place_bases(5, 5, DiceExpr::of(1, 2), dice) == mask({1, 2, 3, 4, 5}));
     CHECK(dice.remaining() == 0);
+}
+
+TEST_CASE(
+    "B2d after 16 misses in a row a gap that rarely lands is drawn from its law on the "
+    "free sectors",
+    "[bosconian][B2][B2c][B2d]") {
+    // Sectors 1..11 of 12 hold bases, the last at 11: a gap of 10d2-9 (1..11) reaches sector 12
+    // only with a 1 (2^-10 a roll). The scripted gaps below all land on bases; after the 16th
+    // miss the gap is drawn from one raw word, and the only free sector it reaches is 12.
+    const DiceExpr gap = *parse_dice("10d2-9");
+    std::uint64_t placed = mask({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+    const int last = 11;
+    auto ahead = [&](int k) { return (last - 1 + k) % 12 + 1; };
+    ScriptedDice none{};
+    none.script_words({0x123456789abcdef0ull});
+    CHECK(redraw_gap(gap, placed, ahead, none) == 12);
+    // A roll that lands one time in 64 or more: no draw, rolling goes on (returns 0), no word
+    // used. Sector 6 free: reached by a gap of 7, C(10, 6) / 2^10 = 0.2 a roll.
+    placed &= ~mask({6});
+    ScriptedDice no_word{};
+    CHECK(redraw_gap(gap, placed, ahead, no_word) == 0);
+    // In the placement loop: 16 rolls landing on bases, then the draw's target is the base's.
+    int rolls = 0, redraws = 0;
+    const std::uint64_t full = place_bases_by(
+        2, 2, 1, 1, [&] { return ++rolls <= 1 ? 1 : 2; },  // 1 -> sector 2, then 2 -> itself
+        [&](std::uint64_t, const auto&) { return ++redraws == 1 ? 1 : 0; });
+    CHECK(full == mask({1, 2}));
+    CHECK(rolls == 1 + kRedrawAfter);
+    CHECK(redraws == 1);
+}
+
+TEST_CASE("B2d placement ends at once when the last free sectors are all but out of reach",
+          "[bosconian][B2][B2d]") {
+    // Issue 40: 36 bases with a gap of 32d2 rolled for hours (the last free sector: 2^-32 a
+    // roll). Every mission now places all 36 at once.
+    const auto o = options({{"bases", "36"}, {"placement.gap", "32d2"}});
+    Dice dice(40);
+    RulesAsWritten policy;
+    for (int i = 0; i < 200; ++i) CHECK(play(o, policy, dice).bases_placed == 36);
+}
+
+TEST_CASE("B2d the draw follows the gap's law on the free sectors: frequencies, 4 sigma",
+          "[bosconian][B2][B2d]") {
+    // Free sectors 12 (gap 1: C(10,0) = 1) and 1 (gap 2: C(10,1) = 10) from the last base at 11,
+    // the others all bases: a roll lands 11 times in 1024, so the gap is drawn, P(12) = 1/11 and
+    // P(1) = 10/11, the binomial's own weights.
+    const DiceExpr gap = *parse_dice("10d2-9");
+    const std::uint64_t placed = mask({2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+    auto ahead = [](int k) { return (11 - 1 + k) % 12 + 1; };
+    Dice dice(2);
+    const int n = 44000;
+    int twelve = 0;
+    for (int i = 0; i < n; ++i) {
+        const int t = redraw_gap(gap, placed, ahead, dice);
+        REQUIRE((t == 12 || t == 1));
+        twelve += t == 12;
+    }
+    const double p = 1.0 / 11;
+    CHECK(std::abs(twelve - n * p) <= 4 * std::sqrt(n * p * (1 - p)));
 }
 
 TEST_CASE("B3 the ship is destroyed the moment damage reaches the hull", "[bosconian][B3][B3b]") {
