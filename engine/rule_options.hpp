@@ -355,6 +355,13 @@ public:
         return s;
     }
 
+    // The option `name`'s value in `o`, as the user would type it and as `odds list` shows its
+    // default: what a value given any way reads back as (hull=0100 is 100, swap_homes=0 is
+    // false, 2,3,4,5 is 2-5, d6 is 1d6).
+    std::string value_of(std::string_view name, const O& o) const {
+        return value_text(options_[index_of(name)], o);
+    }
+
     // The options as the CLI and the docs show them. Checks the declaration first (throws
     // std::logic_error): names given once, a ruling each, bounds and `after` naming declared
     // options (bounds whole number ones), no cycle, no range typed into a help, the scenario

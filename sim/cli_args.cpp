@@ -69,13 +69,22 @@ std::vector<std::string> canonical_args(const po::variables_map& vm) {
         else
             args.push_back(vm["file"].as<std::string>());
     }
+    // A game's rule options, from --rules FILE and --set alike, as the game reads them back
+    // and in name order, where --set sorts among the options (issue 40): the same variant
+    // given as a file or as --set, or spelt 0120 or 120, is recorded alike.
+    std::vector<std::string> sets;
+    if (vm.count("game") && (vm.count("set") || vm.count("rules")))
+        for (const auto& [n, v] : canonical_settings(vm)) sets.push_back("--set=" + n + "=" + v);
+    const bool game_settings = vm.count("game") > 0;
+    bool sets_placed = false;
     for (const auto& [name, value] : vm) {
         if (name == "game" || name == "file" || name == "shard" || name == "out" ||
             name == "threads" || name == "no-progress" || name == "help" || value.defaulted())
             continue;
-        if (name == "rules" && vm.count("game")) {  // the file's changes to the book, as --set
-            for (const auto& [n, v] : rules_changes(vm)) args.push_back("--set=" + n + "=" + v);
-            continue;
+        if (game_settings && (name == "rules" || name == "set")) continue;
+        if (!sets_placed && name > "set") {
+            args.insert(args.end(), sets.begin(), sets.end());
+            sets_placed = true;
         }
         const auto& v = value.value();
         if (const auto* s = boost::any_cast<std::string>(&v); s && s->empty())
@@ -92,6 +101,7 @@ std::vector<std::string> canonical_args(const po::variables_map& vm) {
         else
             throw std::logic_error("option --" + name + " is neither text nor a flag");
     }
+    if (!sets_placed) args.insert(args.end(), sets.begin(), sets.end());
     return args;
 }
 

@@ -298,20 +298,26 @@ CheckArgs check_args_of(const po::variables_map& vm) {
 
 // --set and --rules FILE over baselines of several games: each setting applies where the game
 // has the option, with a note where it has not (one CI job checks a tweak across games).
-Settings overrides_for(const CheckJob& j, const CheckArgs& a, std::vector<std::string>& notes) {
+Settings overrides_for(const CheckJob& j, const CheckArgs& a, std::vector<std::string>& notes,
+                       std::vector<RulesSetting>& skipped) {
     const auto has = [&](const std::string& name) {
         return std::any_of(j.game->options.begin(), j.game->options.end(),
                            [&](const OptionInfo& o) { return o.name == name; });
     };
     Settings mine;
     if (a.rules) {
-        std::vector<std::string> skipped;
+        std::vector<RulesSetting> mine_skipped;
         Settings given;
         for (const auto& [n, v] : a.set)
             if (has(n)) given.emplace_back(n, v);
-        mine =
-            merged_settings(read_rules_file(*a.rules, *j.game, &skipped), *a.rules, *j.game, given);
-        for (const auto& n : skipped) notes.push_back(j.b.file + ": note: " + n);
+        mine = merged_settings(read_rules_file(*a.rules, *j.game, &mine_skipped), *a.rules, *j.game,
+                               given);
+        for (const auto& x : mine_skipped) {
+            notes.push_back(j.b.file + ": note: " + *a.rules + ":" + std::to_string(x.line) + ": " +
+                            std::string(j.game->name) + " has no rule option '" + x.name +
+                            "': not applied to it");
+            skipped.push_back(x);
+        }
         return mine;
     }
     for (const auto& [n, v] : a.set) {
@@ -347,11 +353,18 @@ void configure(CheckJob& j, const CheckArgs& a, bool overridden) {
 std::vector<CheckJob> prepare_checks(const CheckArgs& a, Io io) {
     std::vector<CheckJob> jobs;
     std::vector<std::string> applied_somewhere, notes;  // notes printed once every input is good
+    std::vector<std::string> known;                     // every checked game's options
+    std::vector<RulesSetting> skipped;                  // the file's options some game lacks
     for (const auto& file : a.files) {
         CheckJob j;
         j.b = read_baseline(file);
         j.run = check_baseline(j.b, j.game);
-        const Settings mine = overrides_for(j, a, notes);
+        for (const auto& o : j.game->options)  // each option, and each table grouping it
+            for (auto dot = o.name.find('.');; dot = o.name.find('.', dot + 1)) {
+                known.push_back(o.name.substr(0, dot));
+                if (dot == std::string::npos) break;
+            }
+        const Settings mine = overrides_for(j, a, notes, skipped);
         for (const auto& [n, v] : mine) applied_somewhere.push_back(n);
         if (!mine.empty()) {
             Settings s = j.b.settings;
@@ -369,6 +382,12 @@ std::vector<CheckJob> prepare_checks(const CheckArgs& a, Io io) {
             applied_somewhere.end())
             throw UsageError("--set " + n + "=" + v +
                              ": no game of the baselines given has a rule option '" + n + "'");
+    // A variant file's option that no game checked has is a mistake, as a --set's is
+    // (docs/variants.md): a typo would otherwise pass as a note.
+    for (const auto& x : skipped)
+        if (std::find(known.begin(), known.end(), x.name) == known.end())
+            throw UsageError(*a.rules + ":" + std::to_string(x.line) +
+                             ": no game of the baselines given has a rule option '" + x.name + "'");
     for (const auto& n : notes) io.err << "odds check: " << n << '\n';
     return jobs;
 }

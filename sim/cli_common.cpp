@@ -238,21 +238,9 @@ Settings settings_of(const po::variables_map& vm) {
     return merged_settings(read_rules_file(path, game), path, game, settings);
 }
 
-std::vector<std::pair<std::string, std::string>> rules_changes(const po::variables_map& vm) {
-    std::vector<std::pair<std::string, std::string>> out;
-    if (!vm.count("rules")) return out;
-    const GameEntry& game = game_of(vm);
-    Settings set;
-    if (vm.count("set"))
-        for (const auto& s : vm["set"].as<std::vector<std::string>>())
-            set.push_back(split_setting(s));
-    for (const auto& r : read_rules_file(vm["rules"].as<std::string>(), game)) {
-        if (std::any_of(set.begin(), set.end(), [&](const auto& kv) { return kv.first == r.name; }))
-            continue;
-        for (const auto& o : game.options)
-            if (o.name == r.name && o.default_value != r.value) out.emplace_back(r.name, r.value);
-    }
-    return out;
+Settings canonical_settings(const po::variables_map& vm) {
+    if (!vm.count("game")) return {};
+    return game_of(vm).canonical(settings_of(vm));
 }
 
 std::vector<std::string> policies_of(const po::variables_map& vm) {

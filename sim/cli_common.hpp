@@ -59,9 +59,9 @@ bool showed_help(const po::variables_map& vm, const po::options_description& d, 
 const GameEntry& game_of(const po::variables_map& vm);  // "which game?" when missing
 // --rules FILE's options (sim/rules_file.hpp), then --set's on top.
 Settings settings_of(const po::variables_map& vm);
-// The options --rules FILE sets to other values than the rule book's (and no --set replaces), in
-// the file's order: what provenance.csv and a shard record of the file.
-std::vector<std::pair<std::string, std::string>> rules_changes(const po::variables_map& vm);
+// The game's settings (settings_of) as the game reads them back, in name order (GameEntry::
+// canonical): what provenance.csv and a shard record of --rules and --set alike.
+Settings canonical_settings(const po::variables_map& vm);
 // --rules FILE, for the commands that take --set.
 void add_rules_option(po::options_description& d);
 std::vector<std::string> policies_of(const po::variables_map& vm);

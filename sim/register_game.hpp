@@ -8,7 +8,8 @@
 //   name                          "fpb", as typed: odds run NAME
 //   seats                         two-seat games: std::array of the seats' names ({"a", "b"})
 //   parse_options                 Settings -> the kernel's Options (throws UsageError)
-//   option_infos                  -> the options' rows for odds list (OptionInfo)
+//   option_table                  -> the declared options (engine/rule_options.hpp), from which
+//                                 odds list's rows and the settings' canonical values come
 //   headline                      the metrics a baseline records, an array of names
 //   ladder (optional)             odds skill's default rungs, weakest first (docs/skill.md)
 //   policies                      the policy table (policies/policy_table.hpp), or a function
@@ -44,6 +45,7 @@
 // A two-seat entry's versus, where the text names none, is SEAT_win for each seat, then draw.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -349,6 +351,25 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings, const std::vector
     return run;
 }
 
+// The options' rows for odds list, described once.
+template <class K>
+std::span<const OptionInfo> option_infos() {
+    static const std::vector<OptionInfo> infos = K::option_table().describe();
+    return infos;
+}
+
+// The settings as the game reads them back: checked (throws UsageError), each name once with
+// its value as the option table writes it, in name order.
+template <class K>
+Settings canonical(const Settings& settings) {
+    const Options<K> o = K::parse_options(settings);
+    Settings out;
+    for (const auto& [name, value] : settings)
+        out.emplace_back(name, K::option_table().value_of(name, o));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 // The exact report: K::exact's laws under the entry's game, scenario and policies.
 template <class K>
 ExactReport exact(const Settings& settings, const std::vector<std::string>& args,
@@ -397,7 +418,8 @@ template <class K>
 GameEntry entry_of(GameEntry e) {
     namespace r = registration;
     e.name = K::name;
-    if constexpr (requires { K::option_infos(); }) e.options = K::option_infos();
+    e.options = r::option_infos<K>();
+    e.canonical = r::canonical<K>;
     if constexpr (requires { K::headline; }) e.headline = K::headline;
     if constexpr (requires { K::ladder; }) e.ladder = K::ladder;
     if constexpr (r::seat_count<K>() == 2) {

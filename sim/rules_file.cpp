@@ -58,35 +58,88 @@ std::string value_text(const OptionInfo& o, const toml::node& v, std::string& wh
     return {};
 }
 
-void walk(const toml::table& t, const std::string& prefix, const std::string& path,
-          const GameEntry& game, std::vector<RulesSetting>& out, std::vector<std::string>* notes) {
-    for (const auto& [key, node] : t) {
-        const std::string name = prefix + std::string(key.str());
-        const int line = static_cast<int>(key.source().begin.line);
-        const std::string where = path + ":" + std::to_string(line) + ": ";
-        if (const auto* sub = node.as_table()) {
-            walk(*sub, name + ".", path, game, out, notes);
-            continue;
-        }
-        const OptionInfo* o = option_named(game, name);
-        if (!o) {
-            std::vector<std::string> names;
-            for (const auto& x : game.options) names.push_back(x.name);
-            if (notes) {
-                notes->push_back(where + std::string(game.name) + " has no rule option '" + name +
-                                 "': not applied to it");
+// The most parts of any option's name (sniper.area1.open: 3): a key nested deeper names none.
+std::size_t deepest(const GameEntry& game) {
+    std::size_t most = 1;
+    for (const auto& o : game.options)
+        most = std::max<std::size_t>(most, 1 + std::count(o.name.begin(), o.name.end(), '.'));
+    return most;
+}
+
+struct Walk {
+    const std::string& path;
+    const GameEntry& game;
+    std::size_t max_parts;
+    std::vector<RulesSetting>& out;
+    std::vector<RulesSetting>* skipped;
+
+    std::string where(int line) const { return path + ":" + std::to_string(line) + ": "; }
+
+    [[noreturn]] void unknown(const std::string& name, int line) const {
+        std::vector<std::string> names;
+        for (const auto& x : game.options) names.push_back(x.name);
+        throw UsageError(where(line) + "'" + name + "' is not a rule option of " +
+                         std::string(game.name) + did_you_mean(name, names) + " ('odds rules " +
+                         std::string(game.name) + "' lists them)");
+    }
+
+    // Whether some option's name begins with `group` and a dot.
+    bool is_group(const std::string& group) const {
+        return std::any_of(game.options.begin(), game.options.end(), [&](const OptionInfo& o) {
+            return o.name.size() > group.size() && o.name.compare(0, group.size(), group) == 0 &&
+                   o.name[group.size()] == '.';
+        });
+    }
+
+    void operator()(const toml::table& t, const std::string& prefix, std::size_t parts) {
+        for (const auto& [key, node] : t) {
+            const std::string name = prefix + std::string(key.str());
+            const int line = static_cast<int>(key.source().begin.line);
+            // A quoted key holds its dots: "cosmo_mine.damage" is as deep as [cosmo_mine] damage.
+            const std::size_t depth =
+                parts + 1 +
+                static_cast<std::size_t>(std::count(key.str().begin(), key.str().end(), '.'));
+            if (depth > max_parts)
+                throw UsageError(where(line) + "'" + name + "' nests " + std::to_string(depth) +
+                                 " keys deep; no rule option of " + std::string(game.name) +
+                                 " has more than " + std::to_string(max_parts) + " parts");
+            if (const auto* sub = node.as_table()) {
+                // A table is a group of options ([cosmo_mine]); an option's name is no table,
+                // and an empty table that groups nothing is no setting at all.
+                if (option_named(game, name))
+                    throw UsageError(where(line) + "'" + name +
+                                     "' is a rule option, not a table: write " + name + " = VALUE");
+                if (!is_group(name)) {
+                    if (skipped) {
+                        skipped->push_back({name, "", line});
+                        continue;
+                    }
+                    unknown(name, line);
+                }
+                (*this)(*sub, name + ".", depth);
                 continue;
             }
-            throw UsageError(where + "'" + name + "' is not a rule option of " +
-                             std::string(game.name) + did_you_mean(name, names) + " ('odds rules " +
-                             std::string(game.name) + "' lists them)");
+            const OptionInfo* o = option_named(game, name);
+            if (!o) {
+                if (skipped) {
+                    skipped->push_back({name, "", line});
+                    continue;
+                }
+                unknown(name, line);
+            }
+            // A key given twice, as a dotted key and in its table ("cosmo_mine.damage" = ... and
+            // [cosmo_mine] damage = ...): TOML's own rule against defining a key twice.
+            for (const auto& x : out)
+                if (x.name == name)
+                    throw UsageError(where(line) + "'" + name + "' is given twice (also at line " +
+                                     std::to_string(x.line) + ")");
+            std::string why;
+            std::string text = value_text(*o, node, why);
+            if (!why.empty()) throw UsageError(where(line) + name + ": " + why);
+            out.push_back({name, std::move(text), line});
         }
-        std::string why;
-        std::string text = value_text(*o, node, why);
-        if (!why.empty()) throw UsageError(where + name + ": " + why);
-        out.push_back({name, std::move(text), line});
     }
-}
+};
 
 std::string toml_string(std::string_view s) {
     std::string out = "\"";
@@ -126,8 +179,8 @@ std::string comment(std::string_view text) {
 }  // namespace
 
 std::vector<RulesSetting> read_rules_file(const std::string& path, const GameEntry& game,
-                                          std::vector<std::string>* notes) {
-    const std::string text = read_input_file(path, "--rules");
+                                          std::vector<RulesSetting>* skipped) {
+    const std::string text = read_input_file(path, "--rules", kMaxRulesFile, kMaxRulesLine);
     toml::table table;
     try {
         table = toml::parse(text, path);
@@ -136,13 +189,33 @@ std::vector<RulesSetting> read_rules_file(const std::string& path, const GameEnt
                          std::string(e.description()));
     }
     std::vector<RulesSetting> out;
-    walk(table, "", path, game, out, notes);
+    Walk{path, game, deepest(game), out, skipped}(table, "", 0);
     return out;
 }
 
 Settings merged_settings(const std::vector<RulesSetting>& file, const std::string& path,
                          const GameEntry& game, const Settings& set) {
     Settings out;
+    // The file's values as the game reads them back, to tell the book's from changes (a file's
+    // 0100 for hull=100 is the book's): read with --set on top; where that fails the values
+    // stay as written, and the run that follows gives the error.
+    Settings all;
+    for (const auto& s : file)
+        if (std::none_of(set.begin(), set.end(),
+                         [&](const auto& kv) { return kv.first == s.name; }))
+            all.emplace_back(s.name, s.value);
+    all.insert(all.end(), set.begin(), set.end());
+    Settings canonical;
+    try {
+        canonical = game.canonical(all);
+    } catch (const UsageError&) {
+        canonical = all;
+    }
+    const auto read_back = [&](const RulesSetting& s) {
+        for (const auto& [n, v] : canonical)
+            if (n == s.name) return v;
+        return s.value;
+    };
     std::lock_guard lock(g_mu);
     g_origin.clear();
     g_path = path;
@@ -150,7 +223,7 @@ Settings merged_settings(const std::vector<RulesSetting>& file, const std::strin
         const bool replaced =
             std::any_of(set.begin(), set.end(), [&](const auto& kv) { return kv.first == s.name; });
         const OptionInfo* o = option_named(game, s.name);
-        if (replaced || (o && o->default_value == s.value)) continue;
+        if (replaced || (o && o->default_value == read_back(s))) continue;
         out.emplace_back(s.name, s.value);
         g_origin[s.name] = s.line;
     }
@@ -188,6 +261,9 @@ std::string rules_file_text(const GameEntry& game, const Settings& settings) {
         const std::string g = dot == std::string::npos ? "" : o.name.substr(0, dot);
         if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
     }
+    // The values as the game reads them back (hull=0100 is written 100, and swap_homes=0, the
+    // book's false, is no change), so the file reads back as what was set (issue 40).
+    const Settings canonical = game.canonical(settings);
     for (const auto& g : groups) {
         if (!g.empty()) {
             out += "\n[";
@@ -199,7 +275,7 @@ std::string rules_file_text(const GameEntry& game, const Settings& settings) {
             const std::string og = dot == std::string::npos ? "" : o.name.substr(0, dot);
             if (og != g) continue;
             std::string value = o.default_value;
-            for (const auto& [n, v] : settings)
+            for (const auto& [n, v] : canonical)
                 if (n == o.name) value = v;
             out += '\n';
             out +=

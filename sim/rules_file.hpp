@@ -5,6 +5,7 @@
 // duplicate, a value of the wrong type or a bad value is one line, "FILE:LINE: WHAT", exit 2.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -19,11 +20,17 @@ struct RulesSetting {
     int line = 0;
 };
 
-// Reads the variant file at `path` for `game`. A key that is not one of the game's options is a
-// UsageError "FILE:LINE: ..." unless `notes` is given (odds check across several games): then it
-// is skipped and a note says so.
+// A variant file's bounds: `odds rules` writes about 30 KiB for the largest game.
+inline constexpr std::uint64_t kMaxRulesFile = 1u << 20;
+inline constexpr std::uint64_t kMaxRulesLine = 64u << 10;
+
+// Reads the variant file at `path` for `game`. A key that is not one of the game's options (or a
+// table that groups none) is a UsageError "FILE:LINE: ..." unless `skipped` is given (odds check
+// across several games): then it is skipped and listed there (its value empty). A key nested
+// deeper than any option's name, a table named like an option, a key given twice (as a dotted
+// key and in its table) are always UsageErrors.
 std::vector<RulesSetting> read_rules_file(const std::string& path, const GameEntry& game,
-                                          std::vector<std::string>* notes = nullptr);
+                                          std::vector<RulesSetting>* skipped = nullptr);
 
 // The settings a command plays: the variant file's (if any), then --set's, each name once (a
 // --set overrides the file's value). A file's value that is the rule book's (the option's

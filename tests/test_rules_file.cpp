@@ -146,6 +146,20 @@ TEST_CASE("a bad variant file is one line naming FILE:LINE, exit 2, nothing writ
               "start_encounter takes true or false"},
              {"layout = \"\"\n", ":1: layout: an empty string"},
              {"hull = [\n", ":1: "},
+             // Issue 40: a key given twice through a dotted key and its table, a table named
+             // like an option, keys nested past any option's parts, a table grouping nothing.
+             {"\"cosmo_mine.damage\" = \"3d6\"\n[cosmo_mine]\ndamage = \"4d6\"\n",
+              ":1: 'cosmo_mine.damage' is given twice (also at line 3)"},
+             {"[hull]\n", ":1: 'hull' is a rule option, not a table: write hull = VALUE"},
+             {"[cosmo_mine.damage.x.y]\n",
+              ":1: 'cosmo_mine.damage' is a rule option, not a table: write cosmo_mine.damage = "
+              "VALUE"},
+             {"[cosmo_mine]\n\"damage.a.b\" = 1\n",
+              ":2: 'cosmo_mine.damage.a.b' nests 4 keys deep; no rule option of bosconian has more "
+              "than 2 parts"},
+             {"[t0]\n[t1]\n", ":1: 't0' is not a rule option of bosconian"},
+             {"[" + std::string(40000, 'a').replace(1, 39998, std::string(39998, '.')) + "]\n",
+              ":1: "},
          }) {
         INFO(text);
         const fs::path file = write_temp("bad.toml", text);
@@ -164,6 +178,20 @@ TEST_CASE("a bad variant file is one line naming FILE:LINE, exit 2, nothing writ
     CHECK(test::cli({"run", "bosconian", "-n", "10", "--no-progress", "--rules", file.string(),
                      "--set", "hull=90"})
               .code == 0);
+    // Deep nesting was a stack overflow (SIGSEGV, nothing on stderr): refused in one line.
+    std::string deep = "a";
+    for (int i = 0; i < 20000; ++i) deep += ".a";
+    for (const std::string& text : {"[" + deep + "]\n", deep + " = 1\n"}) {
+        const fs::path f = write_temp("deep.toml", text);
+        const auto r = test::cli({"run", "bosconian", "-n", "10", "--rules", f.string()});
+        CHECK(r.code == 2);
+        CHECK(lines(r.err) == 1);
+    }
+    // A variant file is read up to 1 MiB.
+    const fs::path big = write_temp("big.toml", std::string(2u << 20, '#') + "\n");
+    const auto too_big = test::cli({"run", "bosconian", "--rules", big.string()});
+    CHECK(too_big.code == 2);
+    CHECK(too_big.err.find("odds reads at most 1.0 MiB of it") != std::string::npos);
     const auto missing = test::cli({"run", "bosconian", "--rules", "/nonexistent.toml"});
     CHECK(missing.code == 2);
     CHECK(missing.err.find("--rules '/nonexistent.toml' cannot be read") != std::string::npos);
@@ -193,9 +221,64 @@ TEST_CASE(
     CHECK(f.out.find("hull=120") != std::string::npos);
     CHECK(f.out.find("dimension-duel | hp=70") != std::string::npos);
     CHECK(f.err.find(file.string() + ":2: bosconian has no rule option 'hp'") != std::string::npos);
+    // A variant file's option that none of the games has is refused, as a --set's is.
+    const fs::path typo = write_temp("typo.toml", "hp = 70\nhul = 120\n");
+    const auto refused = test::cli({"check", bosc, duel, "--rules", typo.string()});
+    CHECK(refused.code == 2);
+    CHECK(refused.err == "odds check: " + typo.string() +
+                             ":2: no game of the baselines given has a rule option 'hul'\n");
     const auto none = test::cli({"check", bosc, duel, "--set", "hul=120"});
     CHECK(none.code == 2);
     CHECK(none.err ==
           "odds check: --set hul=120: no game of the baselines given has a rule option "
           "'hul'\n");
+}
+
+TEST_CASE("odds rules writes values as the game reads them, and knows the book's in any spelling",
+          "[rules-file]") {
+    // Issue 40: hull=0100 was written "hull = 0100", which TOML (and so --rules) refuses; the
+    // book's values spelt otherwise were echoed as changes.
+    const auto r = test::cli({"rules", "bosconian", "--set", "hull=0120", "--set",
+                              "asteroid.damage=d6", "--set", "cosmo_mine.destroyed_on=2,3,4,5"});
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("\nhull = 120\n") != std::string::npos);
+    CHECK(r.out.find("Rule book: 100.") != std::string::npos);
+    CHECK(r.out.find("Rule book: 1d6") == std::string::npos);  // d6 is the book's 1d6
+    CHECK(r.out.find("Rule book: 2-5") == std::string::npos);  // 2,3,4,5 is the book's 2-5
+    const fs::path file = write_temp("read-back.toml", r.out);
+    CHECK(test::cli({"run", "bosconian", "-n", "10", "--no-progress", "--rules", file.string()})
+              .code == 0);
+    const auto naval = test::cli({"rules", "naval", "--set", "sinking.cannon=-02"});
+    REQUIRE(naval.code == 0);
+    CHECK(naval.out.find("cannon = -2\n") != std::string::npos);
+    const auto msc = test::cli({"rules", "msc", "--set", "swap_homes=0"});
+    REQUIRE(msc.code == 0);
+    CHECK(msc.out.find("Rule book: false") == std::string::npos);
+}
+
+TEST_CASE("provenance records a variant alike from --rules or --set, in any spelling or order",
+          "[rules-file]") {
+    // Issue 40: an option from --rules landed before --seed and as typed, so shards of one run
+    // made with --rules and --set, or with hull=0120 and hull=120, refused to merge.
+    const fs::path file = write_temp("prov.toml", "hull = 120\nbase_cannons = 5\n");
+    std::vector<std::string> lines_seen;
+    for (const std::vector<std::string>& how :
+         {std::vector<std::string>{"--rules", file.string()},
+          std::vector<std::string>{"--set", "hull=0120", "--set", "base_cannons=5"},
+          std::vector<std::string>{"--set", "base_cannons=5", "--set", "hull=120"}}) {
+        const fs::path out = test::temp_path("rules", "prov-out");
+        fs::remove_all(out);
+        std::vector<std::string> args{"run", "bosconian",     "-n",    "10",        "--seed",
+                                      "3",   "--no-progress", "--out", out.string()};
+        args.insert(args.end(), how.begin(), how.end());
+        const auto r = test::cli(args);
+        INFO(r.err);
+        REQUIRE(r.code == 0);
+        lines_seen.push_back(test::slurp(out / "provenance.csv"));
+        fs::remove_all(out);
+    }
+    CHECK(lines_seen[0].find("odds run bosconian --playouts=10 --seed=3 --set=base_cannons=5 "
+                             "--set=hull=120") != std::string::npos);
+    CHECK(lines_seen[0] == lines_seen[1]);
+    CHECK(lines_seen[0] == lines_seen[2]);
 }

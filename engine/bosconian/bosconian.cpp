@@ -242,10 +242,7 @@ constexpr Option<Options> kOptions[] = {
 constexpr OptionTable<Options> kTable{"bosconian", kOptions};
 }  // namespace
 
-std::span<const OptionInfo> option_infos() {
-    static const std::vector<OptionInfo> infos = kTable.describe();
-    return infos;
-}
+const OptionTable<Options>& option_table() { return kTable; }
 
 Options parse_options(const Settings& settings) {
     const OptionReader r = kTable.reader(settings);

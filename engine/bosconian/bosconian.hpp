@@ -145,8 +145,8 @@ inline bool Options::book_tables() const noexcept {
            cannon_fire_evaded == b.cannon_fire_evaded;
 }
 
-// The options as the CLI shows them (`odds list`), in the order of the rule book.
-std::span<const OptionInfo> option_infos();
+// The declared rule options (engine/rule_options.hpp), in the order `odds list` shows them.
+const OptionTable<Options>& option_table();
 // Checks and reads `--set` pairs; throws UsageError naming the bad value and what is valid.
 Options parse_options(const Settings& settings);
 // Every effective option, e.g. "sectors=36 bases=2d6 layout=random hull=100 ...".

@@ -11,7 +11,7 @@ namespace {
 struct Bosconian {
     static constexpr std::string_view name = "bosconian";
     static constexpr auto parse_options = bosconian::parse_options;
-    static constexpr auto option_infos = bosconian::option_infos;
+    static constexpr auto option_table = bosconian::option_table;
     static constexpr auto& policies = bosconian::kPolicies;
     static constexpr auto survival_spec = bosconian::survival_spec;
     static constexpr auto warnings = bosconian::warnings;

@@ -200,10 +200,7 @@ std::array<std::vector<double>, kMaxDice + 1> damage_laws(const Options& o) {
     return s;
 }
 
-std::span<const OptionInfo> option_infos() {
-    static const std::vector<OptionInfo> infos = kTable.describe();
-    return infos;
-}
+const OptionTable<Options>& option_table() { return kTable; }
 
 Options parse_options(const Settings& settings) {
     Options o = kTable.read(kTable.reader(settings));

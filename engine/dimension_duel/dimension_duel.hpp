@@ -162,7 +162,8 @@ inline constexpr int kMaxDice = 9;
 // exact solvers.
 std::array<std::vector<double>, kMaxDice + 1> damage_laws(const Options& o);
 
-std::span<const OptionInfo> option_infos();
+// The declared rule options (engine/rule_options.hpp), in the order `odds list` shows them.
+const OptionTable<Options>& option_table();
 Options parse_options(const Settings& settings);
 std::string scenario(const Options& o);
 

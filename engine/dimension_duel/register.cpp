@@ -12,7 +12,7 @@ struct Duel {
     static constexpr std::string_view name = "dimension-duel";
     static constexpr std::array<std::string_view, 2> seats{"tau", "kaon"};
     static constexpr auto parse_options = dimension_duel::parse_options;
-    static constexpr auto option_infos = dimension_duel::option_infos;
+    static constexpr auto option_table = dimension_duel::option_table;
     static constexpr auto& policies = dimension_duel::kPolicies;
     static constexpr auto survival_spec = dimension_duel::survival_spec;
     static constexpr auto opening = dimension_duel::opening;

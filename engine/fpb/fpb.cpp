@@ -286,10 +286,7 @@ constexpr Option<Options> kOptions[] = {
 constexpr OptionTable<Options> kTable{"fpb", kOptions};
 }  // namespace
 
-std::span<const OptionInfo> option_infos() {
-    static const std::vector<OptionInfo> infos = kTable.describe();
-    return infos;
-}
+const OptionTable<Options>& option_table() { return kTable; }
 
 Options parse_options(const Settings& settings) {
     Options o = kTable.read(kTable.reader(settings));

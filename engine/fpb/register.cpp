@@ -10,7 +10,7 @@ namespace {
 struct Fpb {
     static constexpr std::string_view name = "fpb";
     static constexpr auto parse_options = fpb::parse_options;
-    static constexpr auto option_infos = fpb::option_infos;
+    static constexpr auto option_table = fpb::option_table;
     static constexpr auto& policies = fpb::kPolicies;
     static constexpr auto survival_specs = fpb::survival_specs;
     static fpb::State opening(const fpb::Options& o) { return fpb::State::start(o); }

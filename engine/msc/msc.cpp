@@ -342,10 +342,7 @@ constexpr std::string_view kScenarioOrder[] = {"map",
 constexpr OptionTable<Options> kTable{"msc", kOptions, kScenarioOrder};
 }  // namespace
 
-std::span<const OptionInfo> option_infos() {
-    static const std::vector<OptionInfo> infos = kTable.describe();
-    return infos;
-}
+const OptionTable<Options>& option_table() { return kTable; }
 
 Options parse_options(const Settings& settings) {
     const OptionReader r = kTable.reader(settings);

@@ -120,7 +120,8 @@ struct Options {
     const StarMap& star_map() const noexcept { return map_file ? *map_file : example_map(); }
 };
 
-std::span<const OptionInfo> option_infos();
+// The declared rule options (engine/rule_options.hpp), in the order `odds list` shows them.
+const OptionTable<Options>& option_table();
 Options parse_options(const Settings& settings);
 // M2a: a doctrine's main design and escort under the options' ship rules and sizes; UsageError
 // naming the option where the doctrine has no legal design of that size.

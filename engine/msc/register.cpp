@@ -11,7 +11,7 @@ struct Msc {
     static constexpr std::string_view name = "msc";
     static constexpr std::array<std::string_view, 2> seats{"a", "b"};
     static constexpr auto parse_options = msc::parse_options;
-    static constexpr auto option_infos = msc::option_infos;
+    static constexpr auto option_table = msc::option_table;
     static constexpr auto policies = msc::policy_table;
     static constexpr auto survival_spec = msc::survival_spec;
     static constexpr auto opening = msc::position_opening;

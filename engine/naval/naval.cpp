@@ -412,10 +412,7 @@ constexpr const char* kCardNames[kCardKinds] = {
     "Calm Waters",        "Rake the Bow"};
 }  // namespace
 
-std::span<const OptionInfo> option_infos() {
-    static const std::vector<OptionInfo> infos = kTable.describe();
-    return infos;
-}
+const OptionTable<Options>& option_table() { return kTable; }
 
 int Options::deck_count(int card) const noexcept {
     const int counts[kCardKinds] = {

@@ -153,7 +153,8 @@ struct Options {
     int deck_count(int card) const noexcept;
 };
 
-std::span<const OptionInfo> option_infos();
+// The declared rule options (engine/rule_options.hpp), in the order `odds list` shows them.
+const OptionTable<Options>& option_table();
 Options parse_options(const Settings& settings);
 std::string scenario(const Options& o);
 

@@ -11,7 +11,7 @@ struct Naval {
     static constexpr std::string_view name = "naval";
     static constexpr std::array<std::string_view, 2> seats{"a", "b"};
     static constexpr auto parse_options = naval::parse_options;
-    static constexpr auto option_infos = naval::option_infos;
+    static constexpr auto option_table = naval::option_table;
     static constexpr auto& policies = naval::kPolicies;
     static constexpr auto survival_spec = naval::survival_spec;
     static constexpr auto opening = naval::opening;

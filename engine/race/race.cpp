@@ -37,10 +37,7 @@ constexpr Option<Options> kOptions[] = {
 constexpr OptionTable<Options> kTable{"race", kOptions};
 }  // namespace
 
-std::span<const OptionInfo> option_infos() {
-    static const std::vector<OptionInfo> infos = kTable.describe();
-    return infos;
-}
+const OptionTable<Options>& option_table() { return kTable; }
 
 Options parse_options(const Settings& settings) { return kTable.read(kTable.reader(settings)); }
 

@@ -27,7 +27,8 @@ struct Options {
     std::uint8_t barred = 0;
 };
 
-std::span<const OptionInfo> option_infos();
+// The declared rule options (engine/rule_options.hpp), in the order `odds list` shows them.
+const OptionTable<Options>& option_table();
 Options parse_options(const Settings& settings);
 std::string scenario(const Options& o);
 

@@ -12,7 +12,7 @@ namespace {
 struct Race {
     static constexpr std::string_view name = "race";
     static constexpr auto parse_options = race::parse_options;
-    static constexpr auto option_infos = race::option_infos;
+    static constexpr auto option_table = race::option_table;
     static constexpr auto& policies = race::kPolicies;
     static constexpr auto survival_spec = race::survival_spec;
     static race::State opening(const race::Options&) { return {}; }
