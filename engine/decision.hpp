@@ -37,6 +37,8 @@
 
 #include <concepts>
 
+#include "engine/stop.hpp"
+
 namespace odds {
 
 template <class G, class Dice>
@@ -54,10 +56,15 @@ concept ResumableGame = requires(typename G::State& s, const typename G::State& 
 
 // Plays from `s` to the end, each decision the policy of the seat to move (one seat: pass the
 // same policy for both, or a solo game's one policy).
+// A game whose length a rule option sets (a campaign of 1000 turns of 10000-round combats) looks
+// at the stop request every kStopCheckPlay decisions, so that Ctrl-C ends even one long playout
+// within a second (engine/stop.hpp).
 template <class G, class Dice, class P0, class P1>
 void play_from(typename G::State& s, const typename G::Options& o, Dice& dice, P0& seat0,
                P1& seat1) {
-    while (!G::over(s, o)) {
+    for (unsigned step = 1; !G::over(s, o); ++step) {
+        if (step % kStopCheckPlay == 0) [[unlikely]]
+            throw_if_stop_requested();
         const auto c =
             G::to_move(s, o) == 0 ? G::decide(s, o, seat0, dice) : G::decide(s, o, seat1, dice);
         G::apply(s, o, c, dice);

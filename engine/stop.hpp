@@ -2,11 +2,13 @@
 // it. The command line's signal handler sets it (sim/interrupt.cpp); the runner reads it between
 // chunks (sim/runner.hpp); the loops that can run long inside a single playout or solution read
 // it every so often and throw StopRequested: search (policies/mcts.hpp, every kStopCheckEvery
-// iterations), flat Monte Carlo policies (once every few simulated games) and the exact solvers
-// (once a sector, a turn or a row of states). The runner catches it and drops the unfinished
-// chunk, so a stopped run keeps whole chunks only; `odds exact` writes nothing (docs/commands.md).
-// It lives in the kernel's room so that policies and solvers read it without including sim/.
-// A plain playout never reads it: one relaxed load per search step, never per die.
+// iterations), flat Monte Carlo policies (once every few simulated games), the exact solvers
+// (once a sector, a turn or a row of states) and long playouts (every kStopCheckPlay decisions).
+// The runner catches it and drops the unfinished chunk, so a stopped run keeps whole chunks only;
+// `odds exact` writes nothing (docs/commands.md). It lives in the kernel's room so that policies
+// and solvers read it without including sim/. A playout reads it once (the runner, before each)
+// and, where a rule option can make it long, once every kStopCheckPlay decisions or turns: never
+// per die.
 #pragma once
 
 #include <atomic>
@@ -24,6 +26,10 @@ struct StopRequested : std::exception {
 
 // How many search iterations (or simulated games) between two looks at the flag.
 inline constexpr int kStopCheckEvery = 16;
+// How many decisions, or turns, of one playout between two looks at the flag, where a rule
+// option can make a playout long (a duel to a cap of a million turns, a campaign of long
+// combats): engine/decision.hpp's play_from, Dimension Duel's turns, Naval Duel's steps.
+inline constexpr unsigned kStopCheckPlay = 256;
 
 inline bool stop_requested() noexcept { return g_stop_requested.load(std::memory_order_relaxed); }
 

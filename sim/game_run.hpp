@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "engine/dice.hpp"
+#include "engine/stop.hpp"
 #include "sim/registry.hpp"
 
 namespace odds {
@@ -28,6 +29,10 @@ public:
                 auto seats = std::tuple{prototypes...};
                 std::int32_t values[kMaxMetrics];
                 for (std::uint64_t i = 0; i < n; ++i) {
+                    // A stop drops the chunk (sim/runner.hpp) within one playout, not a chunk:
+                    // 256 threads each deep in a chunk of slow playouts took a minute.
+                    if (ctl.stop && ctl.stop->load(std::memory_order_relaxed)) [[unlikely]]
+                        throw StopRequested{};
                     std::apply([&](auto&... p) { Game::play(options_, dice, values, p...); },
                                seats);
                     tally.add(values);
@@ -48,6 +53,7 @@ public:
                         auto seats = std::tuple{prototypes...};
                         std::int32_t values[kMaxMetrics];
                         for (std::uint64_t i = 0; i < n; ++i) {
+                            throw_if_stop_requested();
                             Dice dice(stream_seed(seed, first + i));
                             std::apply(
                                 [&](auto&... p) { Game::play(options_, dice, values, p...); },

@@ -40,7 +40,7 @@ struct RunConfig {
 
 // What the caller sees while a run goes on, and how it asks the run to stop.
 struct RunControl {
-    const std::atomic<bool>* stop = nullptr;           // set: finish running chunks, then stop
+    const std::atomic<bool>* stop = nullptr;  // set: stop; a chunk under way is dropped (partial)
     std::function<void(std::uint64_t done)> progress;  // called from the waiting thread
 };
 

@@ -220,3 +220,26 @@ grep -q ',partial$' "$dir/shape/shape.csv" || fail "shape: shape.csv not marked 
 grep -q ',complete$' "$dir/shape/shape.csv" && fail "shape: a row of shape.csv marked complete"
 [ -s "$dir/shape/fan.csv" ] || fail "shape: fan.csv missing"
 echo "ok: shape stopped under way in $took_ms ms, exit 130, shape.csv partial"
+
+# Issue 40: a stop is looked at before each playout and inside long ones, so Ctrl-C answers within
+# a second whatever the threads and however long a playout a variant makes: 256 threads of msc
+# each deep in a chunk (took 62 s), a duel that deals no damage to a cap of a million turns
+# (30 s), one msc campaign of combats no ship can lose (44 s a playout, never stopped).
+answers_within_a_second() {
+  local what=$1
+  [ "$took_ms" -le 1000 ] || fail "$what: exited $took_ms ms after the signal (over 1 s)"
+  [ "$rc" -eq 130 ] || fail "$what: exit code $rc, expected 130"
+  echo "ok: $what stopped by SIGINT in $took_ms ms"
+}
+signal_after "$dir/msc256" 2 INT "$odds" run msc -n 1e12 --threads 256 --no-progress \
+  --out "$dir/msc256"
+answers_within_a_second "run msc on 256 threads"
+signal_after "$dir/duel-long" 2 INT "$odds" run dimension-duel --set calibrate.dice=0 \
+  --set focus.dice=0 --set delayed.dice=0 --set max_turns=1000000 -n 1000 --threads 2 \
+  --no-progress --out "$dir/duel-long"
+answers_within_a_second "a duel of a million turns without damage"
+signal_after "$dir/msc-long" 2 INT "$odds" run msc --policy a=balanced/rush \
+  --policy b=balanced/expand --set design_b=E0S5T4W3 --set escort_b=E0S4T4W1 \
+  --set combat.hits_on=none --set combat.max_rounds=10000 --set budget=5000 --set max_turns=1000 \
+  -n 4 --threads 2 --no-progress --out "$dir/msc-long"
+answers_within_a_second "an msc campaign of combats no ship can lose"

@@ -485,6 +485,9 @@ void straight_turn(State& s, const Options& o, Seat a, A& att, D& def, Dice& dic
 template <bool kBook, class TauPolicy, class KaonPolicy, class Dice>
 void straight_turns(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
     while (!s.over) {
+        // max_turns allows a million turns, all of them without damage under some variants.
+        if (static_cast<unsigned>(s.turn) % kStopCheckPlay == kStopCheckPlay - 1) [[unlikely]]
+            throw_if_stop_requested();
         if (attacker(s) == kTau)
             straight_turn<kBook>(s, o, kTau, tau, kaon, dice);
         else

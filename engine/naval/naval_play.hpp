@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "engine/dice.hpp"
+#include "engine/stop.hpp"
 
 namespace odds::naval {
 
@@ -733,8 +734,12 @@ State enter(const Start& start, D& dice) {
 // end).
 template <class A, class B, class D>
 void drive(State& s, A& a, B& b, D& dice, Step stop) {
-    for (advance(s, dice, stop); s.step != stop && s.step != Step::kOver; advance(s, dice, stop))
+    unsigned steps = 0;
+    for (advance(s, dice, stop); s.step != stop && s.step != Step::kOver; advance(s, dice, stop)) {
+        if (++steps % kStopCheckPlay == 0) [[unlikely]]  // max_turns, a large sea: long games
+            throw_if_stop_requested();
         answer(s, with_policy(s.actor, a, b, [&](auto& p) { return ask(s, p, dice); }), dice);
+    }
 }
 
 // Material from `side`'s view: each ship afloat, by its Cannon above sinking (N6), Crew and
