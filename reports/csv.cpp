@@ -1,11 +1,13 @@
 #include "reports/csv.hpp"
 
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <iomanip>
 #include <iterator>
@@ -257,7 +259,28 @@ void write_in_place(const std::filesystem::path& path, std::string_view content)
 }
 }  // namespace
 
+namespace {
+thread_local bool g_holding = false;
+thread_local sigset_t g_held_from;  // the mask before hold_signals
+}  // namespace
+
+void hold_signals() {
+    if (g_holding) return;
+    sigset_t block;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    if (::pthread_sigmask(SIG_BLOCK, &block, &g_held_from) == 0) g_holding = true;
+}
+
+void release_held_signals() {
+    if (!g_holding) return;
+    g_holding = false;
+    ::pthread_sigmask(SIG_SETMASK, &g_held_from, nullptr);
+}
+
 void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::string>>& files) {
+    hold_signals();
     if (std::any_of(files.begin(), files.end(),
                     [](const auto& f) { return special_file(f.first); })) {
         std::vector<std::pair<std::filesystem::path, std::string>> regular;
@@ -302,6 +325,7 @@ void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {
+    hold_signals();
     if (special_file(path)) return write_in_place(path, content);
     auto tmp = path;
     tmp += ".tmp." + std::to_string(::getpid());

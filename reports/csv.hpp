@@ -73,4 +73,12 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
 // leaves the old set (or none) rather than a mix.
 void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::string>>& files);
 
+// From a command's first file written to its end, SIGINT and SIGTERM wait (the calling thread
+// blocks them; its workers are done by then): a signal, or a second one, that came while files
+// were renamed into place would leave a temporary file, or a folder of new files beside old
+// ones (issue 40). Both writers above hold them; release_held_signals, when the command ends,
+// restores the mask, and a signal that came meanwhile acts then.
+void hold_signals();
+void release_held_signals();
+
 }  // namespace odds

@@ -418,6 +418,7 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
         ~ReleaseOutDirs() {
             release_out_dirs();
             forget_rules_origins();
+            release_held_signals();  // a signal that came while files were written acts now
         }
     } release;
     forget_rules_origins();

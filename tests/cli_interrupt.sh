@@ -243,3 +243,25 @@ signal_after "$dir/msc-long" 2 INT "$odds" run msc --policy a=balanced/rush \
   --set combat.hits_on=none --set combat.max_rounds=10000 --set budget=5000 --set max_turns=1000 \
   -n 4 --threads 2 --no-progress --out "$dir/msc-long"
 answers_within_a_second "an msc campaign of combats no ship can lose"
+
+# Issue 40: SIGTERM at a random time while a run with --report writes over an older folder (3 of
+# 45 tries left .tmp files or a folder of two seeds' files), and two SIGINTs 10 ms apart: never a
+# temporary file left, and every file of the folder from one run (one seed).
+"$odds" run bosconian -n 200k --seed 1 --report --no-progress --out "$dir/over" >/dev/null 2>&1 ||
+  fail "the older run"
+for try in $(seq 1 12); do
+  "$odds" run bosconian -n 400k --seed $((try + 1)) --report --threads 2 --no-progress \
+    --out "$dir/over" >/dev/null 2>&1 &
+  pid=$!
+  sleep "0.$((RANDOM % 60))"
+  kill -TERM "$pid" 2>/dev/null
+  if ((try % 2)); then sleep 0.01; kill -INT "$pid" 2>/dev/null; fi
+  wait "$pid"
+  ls -a "$dir/over" | grep -q '\.tmp' && fail "try $try: a temporary file left in the folder"
+  seeds=$( (sed -n 2p "$dir/over/summary.csv" | cut -d, -f4
+    for f in provenance.csv report.html; do
+      grep -o -- '--seed=[0-9]*' "$dir/over/$f" | head -1 | cut -d= -f2
+    done) | sort -u | wc -l)
+  [ "$seeds" -eq 1 ] || fail "try $try: the folder's files are of $seeds runs"
+done
+echo "ok: 12 signals at random times over an older folder: no temporary file, one run's files"

@@ -3,6 +3,8 @@
 
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
+#include <csignal>
+#include <filesystem>
 #include <limits>
 #include <numbers>
 #include <sstream>
@@ -12,6 +14,7 @@
 #include "reports/ratings.hpp"
 #include "reports/stats.hpp"
 #include "reports/tally.hpp"
+#include "tests/helpers.hpp"
 
 using namespace odds;
 
@@ -369,4 +372,35 @@ TEST_CASE("no playout: every figure unknown, not a mean of 0 in [0, 0]", "[repor
     print_table(os, info, {rows[0]});
     CHECK(os.str().find("0.0000") == std::string::npos);
     CHECK(os.str().find("a_win") != std::string::npos);
+}
+
+namespace {
+volatile std::sig_atomic_t g_seen = 0;
+extern "C" void note_signal(int) { g_seen = 1; }
+}  // namespace
+
+TEST_CASE("a signal that comes while files are written acts only once the command ends",
+          "[reports][csv]") {
+    // Issue 40: SIGTERM while --report was written over an older folder left .tmp files and a
+    // folder of two seeds' files; two SIGINTs 10 ms apart left summary.csv.tmp.PID. The writers
+    // hold SIGINT and SIGTERM from the first file to the command's end.
+    const auto dir = test::temp_path("held", "dir");
+    std::filesystem::create_directories(dir);
+    const auto old = std::signal(SIGTERM, note_signal);
+    g_seen = 0;
+    write_files_atomic({{dir / "a.csv", "1\n"}});
+    std::raise(SIGTERM);  // pending, not delivered
+    write_files_atomic({{dir / "a.csv", "2\n"}, {dir / "b.csv", "2\n"}});
+    write_file_atomic(dir / "report.html", "2\n");
+    CHECK(g_seen == 0);
+    release_held_signals();
+    CHECK(g_seen == 1);  // delivered on release
+    std::signal(SIGTERM, old);
+    std::size_t files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+        ++files;
+        CHECK(e.path().string().find(".tmp") == std::string::npos);
+    }
+    CHECK(files == 3);
+    std::filesystem::remove_all(dir);
 }
