@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "engine/stop.hpp"
+
 namespace odds {
 
 namespace {
@@ -92,6 +94,7 @@ std::vector<double> law(const DiceExpr& e) {
         const auto t = e.terms[static_cast<std::size_t>(i)];
         const double face = 1.0 / t.sides;
         for (int k = 0; k < t.count; ++k) {
+            throw_if_stop_requested();  // 400 dice of 100 faces: a second
             std::vector<double> q(p.size() + t.sides - 1, 0.0);
             for (std::size_t a = 0; a < p.size(); ++a)
                 for (int f = 0; f < t.sides; ++f) q[a + static_cast<std::size_t>(f)] += p[a] * face;

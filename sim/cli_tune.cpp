@@ -567,8 +567,7 @@ int cmd_tune(const po::variables_map& vm, const std::vector<std::string>& args, 
     TuneArgs a;
     std::exception_ptr failed;
     try {
-        a = read_args(vm, io, writes);
-        if (a.out_dir) prepare_out_dir(*a.out_dir);
+        a = read_args(vm, io, writes);  // --out checked, made only when there is a path to write
     } catch (...) {
         if (!io.team) throw;
         failed = std::current_exception();
@@ -592,15 +591,18 @@ int cmd_tune(const po::variables_map& vm, const std::vector<std::string>& args, 
                << " skipped, the game refusing the combination (the first: " << t.first_refusal()
                << ")\n";
 
+    if (interrupted && t.path().empty()) {  // no header-only tune.csv claiming a best so far
+        io.err << "odds tune: interrupted before the first setting was evaluated; nothing "
+                  "written\n";
+        return 130;
+    }
     const Eval* best = nullptr;
     for (const auto& e : t.path())
         if (e.best) best = &e;
-    io.out << s.game->name << " tune | " << a.probe->policy << " | " << targets_text(s.targets)
-           << " | " << search_name(s.search) << ", seed " << s.cfg.seed
-           << ", common random numbers\n";
-    io.out << (s.search == SearchKind::ntbea ? ntbea_table(s, t) : path_table(s, t.path()));
-    if (best) print_best(io.out, s, *best, interrupted);
+    // The files first, then the table: a command stopped while it prints into a full pipe has
+    // written them whole (issue 40: it left an empty folder).
     if (a.out_dir) {
+        prepare_out_dir(*a.out_dir);
         const fs::path dir(*a.out_dir);
         std::vector<std::pair<fs::path, std::string>> files{
             {dir / "tune.csv", csv_text(s, t.path(), a.probe->policy, interrupted)},
@@ -611,6 +613,11 @@ int cmd_tune(const po::variables_map& vm, const std::vector<std::string>& args, 
         write_files_atomic(files);
         if (a.report) write_report(dir, "tune", io);
     }
+    io.out << s.game->name << " tune | " << a.probe->policy << " | " << targets_text(s.targets)
+           << " | " << search_name(s.search) << ", seed " << s.cfg.seed
+           << ", common random numbers\n";
+    io.out << (s.search == SearchKind::ntbea ? ntbea_table(s, t) : path_table(s, t.path()));
+    if (best) print_best(io.out, s, *best, interrupted);
     if (interrupted) {
         io.err << "odds tune: interrupted; the path so far is shown (and written, marked partial, "
                   "with the best so far)\n";

@@ -137,10 +137,10 @@ done
 # tune: stopped inside the exact solver (bisection, hull=1000 solved second) and inside the
 # playouts (successive halving without the solver): tune.csv written, every row partial, the best
 # so far marked.
-signal_after "$dir/tune-exact" 1 INT "$odds" tune bosconian --vary hull=10..1000 \
+signal_after - 2 INT "$odds" tune bosconian --vary hull=10..1000 \
   --target win=0.5 --no-progress --out "$dir/tune-exact"
 stopped "tune, inside the exact solver" 130 'interrupted'
-signal_after "$dir/tune-mc" 1 TERM "$odds" tune bosconian --vary hull=1..64 --target "win max" \
+signal_after - 2 TERM "$odds" tune bosconian --vary hull=1..64 --target "win max" \
   --no-exact -n 6400000 --threads 2 --no-progress --out "$dir/tune-mc" --report
 stopped "tune, inside the playouts" 143 'interrupted'
 grep -q 'Interrupted: these figures are partial' "$dir/tune-mc/report.html" &&
@@ -159,7 +159,7 @@ done
 
 # tune by NTBEA toward two targets, stopped between its trials (a few of 100k playouts each made):
 # every row partial, the model's best so far marked (its rows: one per target and the distance).
-signal_after "$dir/tune-ntbea" 1 INT "$odds" tune fpb --vary 'sniper.area1.open={2..6}-6' \
+signal_after - 3 INT "$odds" tune fpb --vary 'sniper.area1.open={2..6}-6' \
   --vary 'smoke.turns=1d3|1d6+2' --target withdrawn=6 --target icecube_rescued=0.5 \
   --search ntbea --budget 1000 --trial-playouts 100k --threads 2 --no-progress \
   --out "$dir/tune-ntbea" --report
@@ -265,3 +265,33 @@ for try in $(seq 1 12); do
   [ "$seeds" -eq 1 ] || fail "try $try: the folder's files are of $seeds runs"
 done
 echo "ok: 12 signals at random times over an older folder: no temporary file, one run's files"
+
+# Issue 40: tune stopped inside its first evaluation wrote a header-only tune.csv while saying
+# "marked partial, with the best so far": now nothing is written, no folder left.
+signal_after - 1 INT "$odds" tune naval --vary ships=1..3 --target "a_win max" --no-exact \
+  -n 100M --threads 2 --no-progress --out "$dir/tune-first"
+stopped "tune inside its first evaluation" 130 'interrupted before the first setting was evaluated; nothing written'
+[ -e "$dir/tune-first" ] && fail "tune: the stopped search left $dir/tune-first behind"
+echo "ok: tune stopped inside its first evaluation in $took_ms ms, nothing written, no folder"
+# ... and tune killed while it prints into a pipe nobody reads (its table past the pipe's 64 KiB)
+# had left an empty folder: its files are written before the table.
+"$odds" tune bosconian --vary hull=10..1000 --target "win max" --no-exact -n 200k --threads 2 \
+  --no-progress --out "$dir/tune-pipe" 2>/dev/null | sleep 60 &
+reader=$!
+for _ in $(seq 1 300); do [ -s "$dir/tune-pipe/tune.csv" ] && break; sleep 0.1; done
+sleep 0.5
+pkill -TERM -f -- "--out $dir/tune-pipe" 2>/dev/null
+kill "$reader" 2>/dev/null
+wait
+[ -s "$dir/tune-pipe/tune.csv" ] && [ -s "$dir/tune-pipe/best.toml" ] ||
+  fail "tune into a full pipe: its files were not written before the table"
+echo "ok: tune into a pipe nobody reads has written its files before it blocks"
+
+# Issue 40: odds dice installed no handler (a big pair took 25 s and left an empty folder on
+# SIGINT): sixteen laws of 400 dice each, stopped, write nothing and leave no folder.
+big=100d100+100d100+100d100+100d100
+signal_after - 1 INT "$odds" dice $big $big $big $big $big $big $big $big $big $big $big $big \
+  $big $big $big $big --out "$dir/dice"
+stopped "dice" 130 'interrupted; nothing written'
+[ -e "$dir/dice" ] && fail "dice: the stopped command left $dir/dice behind"
+echo "ok: dice stopped in $took_ms ms, exit 130, nothing written, no folder"

@@ -159,6 +159,21 @@ TEST_CASE("report: a folder without odds's files is refused", "[report]") {
     fs::remove_all(dir);
 }
 
+TEST_CASE("report: a file past the input bound is refused before it is read", "[report]") {
+    // Issue 40: a 1 GiB distributions.csv was read whole (4 GB, 50 s) before it was refused.
+    const fs::path dir = temp_path("report", "huge");
+    fs::remove_all(dir);
+    REQUIRE(cli({"run", "bosconian", "-n", "100", "--no-progress", "--out", dir.string()}).code ==
+            0);
+    fs::resize_file(dir / "distributions.csv", std::uintmax_t{1} << 30);  // sparse: no disk used
+    const auto r = cli({"report", dir.string()});
+    CHECK(r.code == 2);
+    CHECK(r.err == "odds report: the report's input '" + (dir / "distributions.csv").string() +
+                       "' is 1.0 GiB; odds reads at most 512.0 MiB of it\n");
+    CHECK(!fs::exists(dir / "report.html"));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("report: --report without --out is bad input, exit 2, nothing played or written",
           "[report][cli]") {
     for (const std::vector<std::string>& args :
