@@ -1,8 +1,8 @@
 #include "reports/tune_targets.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <sstream>
 
 #include "engine/rule_options.hpp"
 
@@ -14,9 +14,11 @@ constexpr const char* kForms =
     "valid: METRIC=VALUE, 'METRIC within LO..HI', 'METRIC max', 'METRIC min', each with an "
     "optional @WEIGHT";
 
+// A number written alone: no blank before or after it (win= 0.5 and win=0.5\n are slips).
 bool read_number(const std::string& s, double& x) {
-    std::istringstream in(s);
-    return static_cast<bool>(in >> x) && (in >> std::ws).eof() && std::isfinite(x);
+    const char* end = s.data() + s.size();
+    const auto [p, ec] = std::from_chars(s.data(), end, x);
+    return ec == std::errc{} && p == end && std::isfinite(x);
 }
 
 [[noreturn]] void bad(const std::string& text, const std::string& why) {
@@ -39,6 +41,14 @@ void read_within(Target& t, const std::string& spec) {
 Target parse_target(const std::string& text) {
     Target t;
     t.text = text;
+    // One line of printable text, no blank at either end or before @WEIGHT: the table prints it.
+    if (std::any_of(text.begin(), text.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+        bad(text, "a control character (a line break, a tab) in it");
+    if (!text.empty() && (text.front() == ' ' || text.back() == ' '))
+        bad(text, "a blank at its start or end");
+    if (const auto at = text.rfind('@'); at != std::string::npos && at > 0 && text[at - 1] == ' ')
+        bad(text, "a blank before @WEIGHT");
     std::string body = text;
     if (const auto at = text.rfind('@'); at != std::string::npos) {
         const std::string w = text.substr(at + 1);
@@ -61,6 +71,7 @@ Target parse_target(const std::string& text) {
     if (space != std::string::npos && space > 0) {
         t.metric = body.substr(0, space);
         const std::string w = body.substr(space + 1);
+        if (w.empty() || w.front() == ' ') bad(text, "more than one blank after the metric");
         if (w == "max" || w == "min") {
             t.kind = w == "max" ? Target::Kind::max : Target::Kind::min;
             return t;

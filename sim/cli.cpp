@@ -399,6 +399,9 @@ int with_stdout_flushed(int rc) {
     std::cout.flush();
     const bool lost = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
     if (!lost) return rc;
+    // A command that failed has said why in its one line (--json /dev/stdout on a full disk: the
+    // same cause twice, issue 40).
+    if (rc != 0) return rc;
     const int e = errno;
     std::cerr << "odds: cannot write to standard output"
               << (e ? std::string(": ") + std::strerror(e) : std::string()) << '\n';

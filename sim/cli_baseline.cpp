@@ -17,6 +17,16 @@ int cmd_baseline(const po::variables_map& vm, const std::vector<std::string>&, I
     const Settings settings = settings_of(vm);
     const auto policies = policies_of(vm);
     const auto prepared = game.prepare(settings, policies);
+    // A baseline records each setting and policy on a line of its own: one holding a line break
+    // would be written, then refused by odds check (issue 40).
+    for (const auto& [n, v] : settings)
+        if (v.find_first_of("\r\n") != std::string::npos)
+            throw UsageError(n + "='" + v + "': a baseline records each setting on a line of " +
+                             "its own; a value with a line break cannot be recorded");
+    for (const auto& p : policies)
+        if (p.find_first_of("\r\n") != std::string::npos)
+            throw UsageError("--policy '" + p + "': a baseline records each policy on a line of " +
+                             "its own; a line break cannot be recorded");
     const RunArgs run_args = run_args_of(vm);
     RunConfig cfg = run_args.config();
     cfg.chunk_size = prepared->chunk_size;

@@ -130,6 +130,11 @@ void read_play(const po::variables_map& vm, RestrictArgs& a) {
         a.plays = detail::split_words(play);
         a.play_label = a.plays.size() == 1 ? a.plays[0] : "the best of " + play;
     }
+    for (std::size_t i = 0; i < a.plays.size(); ++i)  // dice,dice: one policy, not two
+        for (std::size_t j = 0; j < i; ++j)
+            if (a.plays[i] == a.plays[j])
+                throw UsageError("--play '" + play + "' names " + a.plays[i] +
+                                 " twice; name each policy once");
     for (const auto& p : a.plays)  // a bare policy (NAME[:P...]), no seat: the command seats it
         if (p.empty() || p.substr(0, p.find(':')).find('=') != std::string::npos)
             throw UsageError("--play '" + play +
@@ -165,10 +170,35 @@ RestrictArgs read_args(const po::variables_map& vm) {
     } else {
         a.restrictions = restrict_option(g, a.options[0]).words;
     }
-    for (const auto& r : a.restrictions)
-        if (r.empty() || r == "none")
-            throw UsageError("--restrict '" + r + "': a value of " + a.options[0] + " (" +
-                             restrict_option(g, a.options[0]).values + "), not none");
+    // Each restriction a set of the option's words, each word once (cover,cover or cover, is a
+    // slip, not a restriction of its own), and no set given twice (issue 40).
+    const OptionInfo& words = restrict_option(g, a.options[0]);
+    std::vector<std::vector<std::string>> sets;
+    for (const auto& r : a.restrictions) {
+        const auto bad = [&](const std::string& why) {
+            return UsageError("--restrict '" + r + "': " + why + "; give " + a.options[0] +
+                              "'s words (" + or_list(words.words) +
+                              "), comma-separated, each once");
+        };
+        if (r.empty() || r == "none") throw bad("not a restriction (none is the reference)");
+        std::vector<std::string> set;
+        for (std::size_t at = 0;;) {
+            const auto comma = r.find(',', at);
+            const std::string w = r.substr(at, comma == std::string::npos ? comma : comma - at);
+            if (w.empty()) throw bad("an empty word");
+            if (std::find(words.words.begin(), words.words.end(), w) == words.words.end())
+                throw bad("'" + w + "' is not one of them");
+            if (std::find(set.begin(), set.end(), w) != set.end())
+                throw bad("'" + w + "' given twice");
+            set.push_back(w);
+            if (comma == std::string::npos) break;
+            at = comma + 1;
+        }
+        std::sort(set.begin(), set.end());
+        if (std::find(sets.begin(), sets.end(), set) != sets.end())
+            throw bad("the same restriction as an earlier --restrict");
+        sets.push_back(std::move(set));
+    }
     // The other seat: the play itself when it is one policy (a mirror), else the game's default.
     a.opponent = vm.count("opponent")  ? vm["opponent"].as<std::string>()
                  : a.plays.size() == 1 ? a.plays[0]
@@ -179,6 +209,9 @@ RestrictArgs read_args(const po::variables_map& vm) {
     a.metric = vm.count("metric") ? vm["metric"].as<std::string>()
                : g.seats.empty()  ? std::string(g.headline.front())
                                   : "";
+    if (vm.count("metric") && a.metric.empty())
+        throw UsageError("--metric '' is not valid; give a metric of " + std::string(g.name) +
+                         " ('odds list " + std::string(g.name) + "' shows them)");
     if (!a.metric.empty() && !g.seats.empty())
         throw UsageError("--metric: a two-seat game is measured by the restricted seat's score");
     a.run = run_args_of(vm);

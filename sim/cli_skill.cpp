@@ -64,7 +64,9 @@ std::vector<std::string> rungs_of(const po::variables_map& vm, const GameEntry& 
                              "mcts:{n}");
         std::string why;
         const auto range = parse_range(budgets, why);
-        if (!range || range->lo < 1 || range->hi > 1'000'000)
+        if (budgets.find(':') != std::string::npos)  // LO..HI:STEP: a step was ignored
+            why = "the budgets double from LO: no STEP";
+        if (!range || !why.empty() || range->lo < 1 || range->hi > 1'000'000)
             throw UsageError("--budgets '" + budgets +
                              "': a range LO..HI of budgets from 1 to 1000000, doubling from LO" +
                              (why.empty() ? "" : " (" + why + ")") + ", or none");
@@ -263,6 +265,9 @@ int cmd_skill(const po::variables_map& vm, const std::vector<std::string>& args,
     l.game = std::string(game.name);
     l.rungs = rungs_of(vm, game);
     l.measure = vm.count("metric") ? vm["metric"].as<std::string>() : "";
+    if (vm.count("metric") && l.measure.empty())  // not "no --metric" (issue 40)
+        throw UsageError("--metric '' is not valid; give a metric of " + l.game + " ('odds list " +
+                         l.game + "' shows them)");
     const auto groups = groups_of(vm, game, l.rungs, l.measure);
     l.solo = game.seats.empty();
     if (!l.solo) l.measure = "rating";

@@ -313,8 +313,15 @@ TuneArgs read_args(const po::variables_map& vm, Io io, bool writes) {
             "no target: give --target METRIC=VALUE, 'METRIC within LO..HI', 'METRIC max' or "
             "'METRIC min'");
     s.knobs = parse_knobs(vm["vary"].as<std::vector<std::string>>(), *s.game);
-    for (const auto& t : vm["target"].as<std::vector<std::string>>())
+    for (const auto& t : vm["target"].as<std::vector<std::string>>()) {
         s.targets.push_back(tune::parse_target(t));
+        // A metric aimed at twice would count twice in the combined distance, silently.
+        for (std::size_t i = 0; i + 1 < s.targets.size(); ++i)
+            if (s.targets[i].metric == s.targets.back().metric)
+                throw UsageError("--target '" + t + "': " + s.targets.back().metric +
+                                 " is aimed at already ('" + s.targets[i].text +
+                                 "'); give a metric one target, with @WEIGHT to weigh it");
+    }
     s.base = settings_of(vm);
     for (const auto& k : s.knobs)
         for (const auto& [n, v] : s.base)

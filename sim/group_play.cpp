@@ -28,12 +28,17 @@ void add_state(StateReader& in, Outcomes& o) {
     if (head.size() != 3 || in.u64(head[2]) != o.scores.size())
         throw in.bad("outcomes of another number of groups than this run's");
     const std::uint64_t n = in.u64(head[1]);
-    for (auto& g : o.scores) {
+    for (std::size_t gi = 0; gi < o.scores.size(); ++gi) {
+        auto& g = o.scores[gi];
         const auto words = in.line("scores");
         if (words.size() != n + 1) throw in.bad("a 'scores' line of another length");
+        const auto [lo, hi] =
+            gi < o.ranges.size() ? o.ranges[gi] : std::pair{std::int32_t{INT32_MIN}, INT32_MAX};
         for (std::size_t i = 1; i < words.size(); ++i) {
             const std::int64_t v = in.i64(words[i]);
-            if (v < INT32_MIN || v > INT32_MAX) throw in.bad("a score past 32 bits: forged");
+            if (v < lo || v > hi)
+                throw in.bad("a score of " + words[i] + ", past the group's " + std::to_string(lo) +
+                             ".." + std::to_string(hi) + ": forged");
             g.push_back(static_cast<std::int32_t>(v));
         }
     }
@@ -52,6 +57,9 @@ ChunkedResult<Outcomes> play_groups(const std::vector<GroupSpec>& groups, const 
                                     Executor& share, ProgressBar& bar) {
     Outcomes empty;
     empty.scores.resize(groups.size());
+    for (const GroupSpec& g : groups)
+        empty.ranges.emplace_back(g.solo ? g.run->metrics[g.score].lo : 0,
+                                  g.solo ? g.run->metrics[g.score].hi : 2);
     const auto play_chunk = [&](Dice&, std::uint64_t first, std::uint64_t count, Outcomes& part) {
         std::vector<std::int32_t> out;
         for (std::size_t gi = 0; gi < groups.size(); ++gi) {

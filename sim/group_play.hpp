@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/executor.hpp"
@@ -28,6 +29,9 @@ struct GroupSpec {
 // 2 x win + draw (its points doubled: whole numbers).
 struct Outcomes {
     std::vector<std::vector<std::int32_t>> scores;  // [group][game]
+    // Each group's outcome's least and greatest (a solo game's metric's range; 0..2 points): a
+    // shard's outcome past them is forged (issue 40), as a run shard's value past its metric's.
+    std::vector<std::pair<std::int32_t, std::int32_t>> ranges;
     void merge(const Outcomes& o);
     std::uint64_t games() const { return scores.empty() ? 0 : scores.front().size(); }
 };

@@ -83,7 +83,13 @@ rc=$?
 grep -q "cannot write to standard output" "$dir/err" || fail "no line on a lost stdout"
 "$odds" run bosconian -n 100 --no-progress >/dev/full 2>"$dir/err"
 [ $? -eq 1 ] || fail "odds run >/dev/full did not exit 1"
-echo "ok: a lost standard output exits 1"
+# --json /dev/stdout on a full disk: one line says so, not two (issue 40).
+"$odds" check "$dir/b.baseline" -n 1000 --json /dev/stdout --no-progress \
+  >/dev/full 2>"$dir/err"
+[ $? -eq 1 ] || fail "check --json /dev/stdout >/dev/full did not exit 1"
+[ "$(grep -c -e 'cannot write' -e 'error' "$dir/err")" -eq 1 ] ||
+  fail "check --json /dev/stdout >/dev/full: not one error line: $(cat "$dir/err")"
+echo "ok: a lost standard output exits 1, one line saying so"
 
 # Threads past the cap; the sweep of 10,000 combinations at most a few hundred MB (it took about
 # 2 MB a combination and aborted at 8 GB).

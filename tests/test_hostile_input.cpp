@@ -353,6 +353,88 @@ TEST_CASE("forged compare shards whose paired sums pass 64 bits are refused, nev
             d.root / "new");
 }
 
+TEST_CASE("lenient inputs the issue found are refused in one line, exit 2", "[cli][hostile]") {
+    // Issue 40: each of these ran (a step ignored, a slip taken for a setting, a weight doubled,
+    // a newline printed into a table) or said the wrong thing.
+    Scratch d("lenient");
+    const std::string out = d.path("out");
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"skill", "race", "--policy", "walk", "--policy", "roll", "--search", "mcts:{n}",
+          "--budgets", "16..64:2"},
+         "the budgets double from LO: no STEP"},
+        {{"skill", "race", "--policy", "walk", "--policy", "roll", "--metric", ""},
+         "--metric '' is not valid"},
+        {{"restrict", "fpb", "--play", "bug-out", "--restrict", "cover,cover"},
+         "'cover' given twice"},
+        {{"restrict", "fpb", "--play", "bug-out", "--restrict", "cover,"}, "an empty word"},
+        {{"restrict", "fpb", "--play", "bug-out", "--restrict", "cover", "--restrict", "cover"},
+         "the same restriction as an earlier --restrict"},
+        {{"restrict", "fpb", "--play", "bug-out", "--restrict", "carry,cover", "--restrict",
+          "cover,carry"},
+         "the same restriction as an earlier --restrict"},
+        {{"restrict", "dimension-duel", "--play", "dice,dice"}, "names dice twice"},
+        {{"restrict", "fpb", "--play", "bug-out", "--metric", ""}, "--metric '' is not valid"},
+        {{"tune", "race", "--vary", "goal=10..12", "--target", "win=0.5 @2"},
+         "a blank before @WEIGHT"},
+        {{"tune", "race", "--vary", "goal=10..12", "--target", "win= 0.5"},
+         "' 0.5' is not a number"},
+        {{"tune", "race", "--vary", "goal=10..12", "--target", "win=0.5\n"}, "a control character"},
+        {{"tune", "race", "--vary", "goal=10..12", "--target", "win max", "--target", "win max"},
+         "win is aimed at already"},
+        {{"run", "dimension-duel", "--policy", "tau=best-response", "--set", "hp=200"},
+         "give a smaller game, or another policy"},
+    };
+    for (const auto& [args, mentions] : cases) {
+        std::vector<std::string> a = args;
+        a.insert(a.end(), {"-n", "10", "--no-progress", "--out", out});
+        refused(a, mentions, out);
+    }
+    // A baseline made with a value holding a line break, which odds check would then refuse.
+    const std::string map = d.file(
+        "a\nb.txt", test::slurp(std::string(ODDS_SOURCE_DIR) + "/engine/msc/example-map.txt"));
+    refused({"baseline", "msc", "--set", "map=" + map, "-n", "10", "--out", d.path("b")},
+            "a value with a line break cannot be recorded");
+}
+
+TEST_CASE("forged skill and restrict shards with outcomes past their range are refused",
+          "[cli][hostile][shard]") {
+    // Issue 40: a skill or restrict shard's scores of -1 or 1000 merged (a run shard's values
+    // past their metric's range are refused). race's win is 0..1; Dimension Duel's points 0..2.
+    Scratch d("group-shards");
+    struct Case {
+        std::vector<std::string> command;
+        std::string forged;
+    };
+    const std::vector<Case> cases = {
+        {{"skill", "race", "--policy", "walk", "--policy", "roll", "--budgets", "none"}, "-1"},
+        {{"skill", "race", "--policy", "walk", "--policy", "roll", "--budgets", "none"}, "1000"},
+        {{"restrict", "dimension-duel", "--play", "dice", "--restrict", "disruptor"}, "3"},
+    };
+    for (const auto& c : cases) {
+        const fs::path shards = d.root / ("shards-" + c.forged);
+        fs::remove_all(shards);
+        std::vector<std::string> args = c.command;
+        args.insert(args.end(),
+                    {"-n", "200", "--no-progress", "--shard", "1/1", "--out", shards.string()});
+        REQUIRE(odds_cli(args).code == 0);
+        const fs::path file = shards / "shard-1-of-1.odds";
+        cli::Shard s = cli::read_shard(test::slurp(file), file.string());
+        bool forged = false;
+        for (auto& state : s.states)
+            for (auto& line : state)
+                if (!forged && line.rfind("scores ", 0) == 0) {
+                    line = "scores " + c.forged + line.substr(line.find(' ', 7));
+                    forged = true;
+                }
+        REQUIRE(forged);
+        std::ofstream(file, std::ios::binary | std::ios::trunc) << cli::shard_text(s);
+        const fs::path out = d.root / "new" / "out";
+        INFO(c.command[0] << " " << c.forged);
+        refused({"merge", shards.string(), "--out", out.string()},
+                "a score of " + c.forged + ", past the group's", d.root / "new");
+    }
+}
+
 TEST_CASE("errors echo hostile values safely: escaped, cut, one short line", "[cli][hostile]") {
     // The one place every message goes through.
     CHECK(printable_message("hull='a\nb\x1b[31m' is bad") == "hull='a\\nb\\x1b[31m' is bad");

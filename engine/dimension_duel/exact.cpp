@@ -382,18 +382,22 @@ Values absorption(const Transitions& tr) {
 
 namespace {
 // Refuses what the solver cannot do in reasonable time and memory (hp^2 states).
-void check_size(const Options& o, const char* what) {
+// `hint` ends the line: what to do instead (the exact solver: play the game; a policy that
+// solves while it is prepared, under odds run itself: another policy).
+void check_size(const Options& o, const char* what, const char* hint) {
     if (o.hp > kMaxExactHp)
         throw UsageError(std::string("dimension-duel: ") + what + " handles hp up to " +
                          std::to_string(kMaxExactHp) + " (hp=" + std::to_string(o.hp) +
-                         " has too many states); use 'odds run'");
+                         " has too many states); " + hint);
     if (o.max_hit() > kMaxHit)
         throw UsageError(
             std::string("dimension-duel: ") + what + " handles at most " + std::to_string(kMaxHit) +
             " damage in one turn ((calibrate.dice + focus.dice + delayed.dice) x damage.die's "
             "most x intensifier.factor^2 = " +
-            std::to_string(o.max_hit()) + "); use 'odds run'");
+            std::to_string(o.max_hit()) + "); " + hint);
 }
+constexpr const char* kPlayIt = "use 'odds run'";
+constexpr const char* kOtherPolicy = "give a smaller game, or another policy";
 // D7's single_use would put every used function in the state: not solved. `hint` ends the line.
 void refuse_single_use(const Options& o, const char* what, const char* hint = "") {
     if (o.single_use)
@@ -419,7 +423,7 @@ Result solve(const Options& o, const Policy& tau, const Policy& kaon) {
 Result solve_from(const Options& o, const Policy& tau, const Policy& kaon, const State& at) {
     refuse_search(tau, "the exact solver");
     refuse_search(kaon, "the exact solver");
-    check_size(o, "the exact solver");
+    check_size(o, "the exact solver", kPlayIt);
     refuse_single_use(o, "the exact solver", "; use 'odds run'");
     const int h = o.hp;
     const Transitions tr = transitions(o, tau, kaon);
@@ -544,7 +548,7 @@ Result solve_from(const Options& o, const Policy& tau, const Policy& kaon, const
 ValueTable values(const Options& o, const Policy& tau, const Policy& kaon) {
     refuse_search(tau, "the value table");
     refuse_search(kaon, "the value table");
-    check_size(o, "the value table");
+    check_size(o, "the value table", kOtherPolicy);
     refuse_single_use(o, "the value table");
     refuse_turn_cap(o, "the value table");
     const Transitions tr = transitions(o, tau, kaon);
@@ -576,7 +580,7 @@ double ValueTable::tau_score(const State& s) const {
 std::shared_ptr<const BestResponseTable> best_response(const Options& o, Seat seat,
                                                        const Policy& opponent) {
     refuse_search(opponent, "best-response");
-    check_size(o, "best-response");
+    check_size(o, "best-response", kOtherPolicy);
     refuse_turn_cap(o, "best-response");
     refuse_single_use(o, "best-response");
     const int h = o.hp;
