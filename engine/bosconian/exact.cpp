@@ -434,8 +434,10 @@ struct Solver {
         // B2: the count's law (2d6 by the book; a whole number: that count).
         const int rmax = o.bases.max();
         Vec count_law = o.bases.only_d6 ? sum_d6(o.bases.d6) : dice_law(o.bases);
-        if (o.bases.only_d6 && o.bases.constant != 0)  // NdX+K of d6s: shifted by K
+        if (o.bases.only_d6 && o.bases.constant > 0)  // NdX+K of d6s: shifted by K
             count_law.insert(count_law.begin(), static_cast<std::size_t>(o.bases.constant), 0.0);
+        if (o.bases.only_d6 && o.bases.constant < 0)  // NdX-K: the K counts below 0 never happen
+            count_law.erase(count_law.begin(), count_law.begin() + (-o.bases.constant));
         count_law.resize(static_cast<std::size_t>(rmax) + 1, 0.0);
         for (int c = 0; c <= rmax; ++c) res.bases_placed.mass[c] = count_law[c];
 

@@ -281,6 +281,12 @@ TEST_CASE("the random layout against an enumeration of every layout, each solved
          true,
          uniform(2, 4),
          uniform(25, 25)},
+        // Issue 40's property test: a count of d6s less a constant (it threw bad_alloc).
+        {{{"sectors", "12"}, {"hull", "40"}, {"bases", "2d6-1"}},
+         true,
+         {0, 1.0 / 36, 2.0 / 36, 3.0 / 36, 4.0 / 36, 5.0 / 36, 6.0 / 36, 5.0 / 36, 4.0 / 36,
+          3.0 / 36, 2.0 / 36, 1.0 / 36},
+         d6},
     };
     for (const auto& [settings, wraps, count, gap] : cases) {
         const auto options = bos::parse_options(settings);
