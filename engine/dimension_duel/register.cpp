@@ -31,7 +31,7 @@ GameEntry dimension_duel_entry() {
     return entry_of<Duel>(
         {.title = "Dimension Duel",
          .summary = "two players: particle devices fire rays and raise shields until one is dust",
-         .rules_version = "dimension-duel/2",
+         .rules_version = "dimension-duel/3",
          .search = "mcts:{n}",
          .solved = "equilibrium",
          .exact_limits = exact::dimension_duel::limits()});
