@@ -14,7 +14,7 @@ static void BM_MergeShardBosconian(benchmark::State& state) {
     cfg.threads = 2;
     cfg.chunk_size = prepared->chunk_size;
     const Tally played = prepared->run(cfg, {}).tally;
-    cli::Shard s;
+    sim::Shard s;
     s.odds_version = "0";
     s.command = "run";
     s.game = "bosconian";
@@ -24,13 +24,13 @@ static void BM_MergeShardBosconian(benchmark::State& state) {
     s.jobs = {{prepared->scenario, prepared->policy, 64, prepared->chunk_size}};
     s.last = 64;
     s.states.resize(1);
-    cli::write_state(s.states[0], played);
-    const std::string text = cli::shard_text(s);
+    sim::write_state(s.states[0], played);
+    const std::string text = sim::shard_text(s);
     Tally merged(prepared->metrics, prepared->survivals);
     for (auto _ : state) {
-        const cli::Shard read = cli::read_shard(text, "bench");
-        cli::StateReader in(read.states[0], read.source);
-        cli::add_state(in, merged);
+        const sim::Shard read = sim::read_shard(text, "bench");
+        sim::StateReader in(read.states[0], read.source);
+        sim::add_state(in, merged);
         benchmark::DoNotOptimize(merged.playouts());
     }
     state.SetItemsProcessed(state.iterations());

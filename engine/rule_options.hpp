@@ -61,7 +61,7 @@ struct OptionInfo {
 // A UsageError's message made safe to print as one short line on a terminal: every control
 // character (a newline, a terminal escape, a tab) written as an escape (\n, \x1b, \t), and each
 // value quoted in it ('...') longer than kMaxQuoted characters cut to its start and "...". The CLI
-// prints every error through it (sim/cli.cpp), so no value the user gives can break the line.
+// prints every error through it (sim/cli/cli.cpp), so no value the user gives can break the line.
 inline constexpr std::size_t kMaxQuoted = 80;
 std::string printable_message(std::string_view message);
 

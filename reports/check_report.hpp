@@ -1,6 +1,7 @@
 // What `odds check` decides for each metric of each baseline, and the machine-readable reports of
 // it: JUnit XML (--junit: one test case per metric per baseline, one test suite per baseline
-// file) and JSON (--json). The table on stdout is made from the same records (sim/cli_baseline).
+// file) and JSON (--json). The table on stdout is made from the same records
+// (sim/cli/baseline.cpp).
 #pragma once
 
 #include <cstdint>

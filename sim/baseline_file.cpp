@@ -5,7 +5,7 @@
 
 #include "engine/line_reader.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 namespace {
 
@@ -166,4 +166,4 @@ Baseline read_baseline(const std::string& path) {
     return b;
 }
 
-}  // namespace odds::cli
+}  // namespace odds::sim

@@ -29,7 +29,7 @@
 #include "engine/rule_options.hpp"
 #include "sim/targets_file.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 struct BaselineMetric {
     std::string name;
@@ -61,4 +61,4 @@ struct Baseline {
 // Reads the baseline or targets file at `path`, each record checked for its form.
 Baseline read_baseline(const std::string& path);
 
-}  // namespace odds::cli
+}  // namespace odds::sim

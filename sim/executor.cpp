@@ -13,7 +13,7 @@
 #include "sim/interrupt.hpp"
 #include "sim/shard_file.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 namespace fs = std::filesystem;
 
@@ -266,7 +266,7 @@ bool Executor::merged_partial(std::size_t job) const {
 
 RunResult Executor::play(std::size_t job, const PreparedRun& run, RunConfig cfg, ProgressBar* bar,
                          std::uint64_t offset) {
-    if (mode_ == Mode::whole) return cli::play(run, cfg, bar, offset);
+    if (mode_ == Mode::whole) return sim::play(run, cfg, bar, offset);
     return play(job, run, cfg, std::function<void(std::uint64_t)>{});
 }
 
@@ -274,7 +274,7 @@ RunResult Executor::play(std::size_t job, const PreparedRun& run, RunConfig cfg,
                          std::function<void(std::uint64_t done)> progress) {
     return play_share(job, cfg, Tally(run.metrics, run.survivals), std::move(progress),
                       [&](const RunConfig& c, std::function<void(std::uint64_t)> p) {
-                          return cli::play(run, c, std::move(p));
+                          return sim::play(run, c, std::move(p));
                       });
 }
 
@@ -364,4 +364,4 @@ RunResult play_batches(const PreparedRun& run, const RunConfig& cfg, std::uint64
     return total;
 }
 
-}  // namespace odds::cli
+}  // namespace odds::sim

@@ -1,5 +1,5 @@
 // The executor: plays a command's plan on any share of its work (docs/architecture.md). A command
-// parses its arguments (sim/cli_args.hpp), prepares its runs and declares them as a Plan: the
+// parses its arguments (sim/cli/args.hpp), prepares its runs and declares them as a Plan: the
 // jobs to play, each a run of chunks (run and baseline have one job, sweep one per combination,
 // tournament one per pairing, compare one with every policy at once, check one per baseline). An
 // Executor plays the plan's jobs and hands each job's reduced result back to the command's
@@ -29,7 +29,7 @@
 #include "sim/registry.hpp"
 #include "sim/shard_file.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 // Checks that the shards are of one invocation (command, game, rules version, seed, playouts,
 // scenarios, policies and options) and that their units tile the command's work exactly (no
@@ -55,7 +55,7 @@ struct Plan {
     std::vector<ShardJob> jobs;
     // Each job's playouts, where they differ (check: each baseline's); else `playouts` each.
     std::vector<std::uint64_t> job_playouts;
-    // The command line rebuilt, the same however it was typed (sim/cli_args.hpp): what a shard
+    // The command line rebuilt, the same however it was typed (sim/cli/args.hpp): what a shard
     // records, to prepare the same plan again when merging.
     std::vector<std::string> args;
     std::optional<std::string> out;  // --out DIR: where a shard file goes
@@ -84,7 +84,7 @@ public:
         return (playouts + chunk_size - 1) / chunk_size;
     }
 
-    // Plays job `job` (its share of it; under merge, nothing: the shards' sum), as cli::play.
+    // Plays job `job` (its share of it; under merge, nothing: the shards' sum), as sim::play.
     RunResult play(std::size_t job, const PreparedRun& run, RunConfig cfg, ProgressBar* bar,
                    std::uint64_t offset = 0);
     RunResult play(std::size_t job, const PreparedRun& run, RunConfig cfg,
@@ -189,4 +189,4 @@ RunResult play_batches(const PreparedRun& run, const RunConfig& cfg, std::uint64
 // The batch size play_batches uses: about cap / 32, a whole number of chunks, at least one.
 std::uint64_t batch_size(std::uint64_t cap, std::uint32_t chunk_size);
 
-}  // namespace odds::cli
+}  // namespace odds::sim

@@ -4,7 +4,7 @@
 
 #include "sim/interrupt.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 void Outcomes::merge(const Outcomes& o) {
     for (std::size_t g = 0; g < scores.size(); ++g)
@@ -80,4 +80,4 @@ ChunkedResult<Outcomes> play_groups(const std::vector<GroupSpec>& groups, const 
     return share.play_chunks(0, cfg, empty, play_chunk, ctl);
 }
 
-}  // namespace odds::cli
+}  // namespace odds::sim

@@ -15,7 +15,7 @@
 #include "sim/executor.hpp"
 #include "sim/progress.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 // One group: its run, and where its outcome is in a playout's metrics.
 struct GroupSpec {
@@ -51,4 +51,4 @@ ShardJob groups_job(const std::string& scenario, const std::string& label, std::
 ChunkedResult<Outcomes> play_groups(const std::vector<GroupSpec>& groups, const RunConfig& cfg,
                                     Executor& share, ProgressBar& bar);
 
-}  // namespace odds::cli
+}  // namespace odds::sim

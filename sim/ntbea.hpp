@@ -3,7 +3,7 @@
 // it: a model of the value of a setting built from statistics of its tuples (every single option,
 // optionally every pair, and the whole setting), and a search that, from the setting it last
 // evaluated, mutates a neighbourhood of settings and evaluates next the one with the highest upper
-// confidence bound over its tuples. odds tune (sim/cli_tune.cpp) drives it; this file knows
+// confidence bound over its tuples. odds tune (sim/cli/tune.cpp) drives it; this file knows
 // nothing of games, dice or the command line: a setting is one index per option, a value is a
 // number, higher better.
 #pragma once

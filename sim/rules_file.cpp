@@ -9,7 +9,7 @@
 
 #include "engine/line_reader.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 namespace {
 
@@ -288,4 +288,4 @@ std::string rules_file_text(const GameEntry& game, const Settings& settings) {
     return out;
 }
 
-}  // namespace odds::cli
+}  // namespace odds::sim

@@ -12,7 +12,7 @@
 #include "engine/rule_options.hpp"
 #include "sim/registry.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 // One setting a variant file made, and where.
 struct RulesSetting {
@@ -51,4 +51,4 @@ void forget_rules_origins();
 // a commented TOML variant file: `odds rules GAME`.
 std::string rules_file_text(const GameEntry& game, const Settings& settings);
 
-}  // namespace odds::cli
+}  // namespace odds::sim

@@ -47,7 +47,7 @@ void write_state(std::vector<std::string>& lines, const Traced& t) {
 
 // Each game added as one process adds it: a chunk of its own (a copy of the empty tally, of the
 // same kind and estimator, holding the game) merged into the sum.
-void add_state(cli::StateReader& in, Traced& t) {
+void add_state(sim::StateReader& in, Traced& t) {
     const auto head = in.line("traces");
     if (head.size() != 2) throw in.bad("a 'traces' line is 'traces GAMES'");
     const std::uint64_t games = in.u64(head[1]);

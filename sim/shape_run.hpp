@@ -52,7 +52,7 @@ struct Traced {
 // A shard's state: "traces GAMES", then a "p" line a game, its p's in the shortest text that
 // reads back to the same double (std::to_chars).
 void write_state(std::vector<std::string>& lines, const Traced& t);
-void add_state(cli::StateReader& in, Traced& t);
+void add_state(sim::StateReader& in, Traced& t);
 
 // What a shard of odds shape may hold, its state keeping each game's p's: at most so many games
 // (refused before playing), so many p's in all (its text, at most 25 bytes a p, within the
@@ -73,7 +73,7 @@ class Sampler {
 public:
     using Ready = std::function<void(const std::string& scenario, const std::string& policy)>;
     Sampler() = default;
-    Sampler(cli::Executor& share, Ready ready) : share_(&share), ready_(std::move(ready)) {}
+    Sampler(sim::Executor& share, Ready ready) : share_(&share), ready_(std::move(ready)) {}
     Sampler(const Sampler&) = delete;
     Sampler& operator=(const Sampler&) = delete;
     // The games' scenario and seats, as the report names them (registration::shape).
@@ -81,14 +81,14 @@ public:
         scenario_ = std::move(scenario);
         policy_ = std::move(policy);
     }
-    cli::Executor& start() {
+    sim::Executor& start() {
         if (ready_) std::exchange(ready_, nullptr)(scenario_, policy_);
         return *share_;
     }
 
 private:
-    cli::Executor own_;
-    cli::Executor* share_ = &own_;
+    sim::Executor own_;
+    sim::Executor* share_ = &own_;
     Ready ready_;
     std::string scenario_, policy_;
 };
@@ -108,10 +108,10 @@ ChunkedResult<Tally> run_traces(const Config& cfg, Sampler& games, const Tally& 
     RunControl ctl;
     ctl.stop = &g_stop_requested;
     ctl.progress = cfg.progress;
-    cli::Executor& share = games.start();
+    sim::Executor& share = games.start();
     Traced blank;
     blank.tally = empty;
-    blank.keep = share.mode() == cli::Executor::Mode::shard;
+    blank.keep = share.mode() == sim::Executor::Mode::shard;
     std::atomic<std::uint64_t> kept{0};  // the p's a shard keeps, all games together
     auto r = share.play_chunks(
         0, rc, blank,

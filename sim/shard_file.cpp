@@ -8,7 +8,7 @@
 
 #include "engine/line_reader.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 namespace fs = std::filesystem;
 
@@ -292,4 +292,4 @@ std::vector<Shard> read_shards(const std::string& path) {
     return out;
 }
 
-}  // namespace odds::cli
+}  // namespace odds::sim

@@ -15,7 +15,7 @@
 #include "engine/rule_options.hpp"
 #include "reports/tally.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 // One job of a command, as its shards record it.
 struct ShardJob {
@@ -89,4 +89,4 @@ private:
     std::size_t at_ = 0;  // the line read last
 };
 
-}  // namespace odds::cli
+}  // namespace odds::sim

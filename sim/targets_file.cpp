@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-namespace odds::cli {
+namespace odds::sim {
 
 std::optional<double> parse_number(std::string_view s) {
     double v = 0;
@@ -70,4 +70,4 @@ Target parse_target(const LineReader& in) {
     return t;
 }
 
-}  // namespace odds::cli
+}  // namespace odds::sim

@@ -11,7 +11,7 @@
 #include "engine/line_reader.hpp"
 #include "reports/sequential.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 // One target line.
 struct Target {
@@ -31,4 +31,4 @@ Target parse_target(const LineReader& in);
 // `text` whole as a finite number (a target's bound, a baseline's mean); nullopt otherwise.
 std::optional<double> parse_number(std::string_view text);
 
-}  // namespace odds::cli
+}  // namespace odds::sim

@@ -11,10 +11,12 @@
 #include "engine/dice.hpp"
 #include "engine/stop.hpp"
 #include "reports/stats.hpp"
-#include "sim/cli_common.hpp"
+#include "sim/executor.hpp"
+#include "sim/progress.hpp"
 #include "sim/shard_file.hpp"
+#include "sim/team.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 namespace {
 
@@ -437,4 +439,4 @@ void Tuner::mark_best_so_far() {
     }
 }
 
-}  // namespace odds::cli
+}  // namespace odds::sim

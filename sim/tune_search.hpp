@@ -1,7 +1,7 @@
 // odds tune's searches over a game's rule options (docs/commands.md, "odds tune"): bisection,
 // successive halving and NTBEA (sim/ntbea.hpp), each evaluation exact where the game's solver
 // resolves the setting, else played on common random numbers; then, after NTBEA, a confirmation
-// of the best few settings on fresh dice. sim/cli_tune.cpp reads the command line into a
+// of the best few settings on fresh dice. sim/cli/tune.cpp reads the command line into a
 // TuneSpec and writes what a Tuner found; nothing here reads options or writes files.
 #pragma once
 
@@ -17,7 +17,7 @@
 #include "sim/ntbea.hpp"
 #include "sim/registry.hpp"
 
-namespace odds::cli {
+namespace odds::sim {
 
 // One varied option and the values searched, in order (ordered: a whole-number range, which
 // bisection may assume the metric monotone along).
@@ -29,7 +29,7 @@ struct Knob {
 
 enum class SearchKind { bisection, halving, ntbea };
 
-struct Team;  // sim/cli_common.hpp
+struct Team;  // sim/team.hpp
 
 struct TuneSpec {
     const GameEntry* game = nullptr;
@@ -123,4 +123,4 @@ private:
     std::string first_refusal_;
 };
 
-}  // namespace odds::cli
+}  // namespace odds::sim

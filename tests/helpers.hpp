@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/cli.hpp"
+#include "sim/cli/cli.hpp"
 #include "sim/registry.hpp"
 
 namespace odds::test {

@@ -7,7 +7,7 @@
 #include <iostream>
 #include <string_view>
 
-#include "sim/cli.hpp"
+#include "sim/cli/cli.hpp"
 
 int main(int argc, char* argv[]) {
     if (argc > 1 && std::string_view(argv[1]) == "odds")

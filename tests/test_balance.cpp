@@ -9,7 +9,7 @@
 
 #include "reports/compare.hpp"
 #include "reports/stats.hpp"
-#include "sim/cli.hpp"
+#include "sim/cli/cli.hpp"
 #include "sim/registry.hpp"
 #include "tests/helpers.hpp"
 

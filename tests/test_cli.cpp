@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "engine/rule_options.hpp"
-#include "sim/cli.hpp"
+#include "sim/cli/cli.hpp"
 #include "tests/helpers.hpp"
 
 using namespace odds;

@@ -17,7 +17,7 @@
 #include "reports/check_report.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
-#include "sim/cli_common.hpp"
+#include "sim/cli/common.hpp"
 #include "sim/progress.hpp"
 #include "sim/registry.hpp"
 #include "tests/helpers.hpp"

@@ -7,7 +7,7 @@
 
 #include "engine/bosconian/exact.hpp"
 #include "engine/dimension_duel/exact.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/registry.hpp"
 #include "tests/helpers.hpp"
 

@@ -258,14 +258,14 @@ TEST_CASE("forged shards are refused, and merge leaves no --out folder behind",
                       shards.string()})
                 .code == 0);
     const fs::path one = shards / "shard-1-of-1.odds";
-    const cli::Shard real = cli::read_shard(test::slurp(one), one.string());
+    const sim::Shard real = sim::read_shard(test::slurp(one), one.string());
     const auto forge = [&](const std::string& name, auto&& edit) {
-        cli::Shard s = real;
+        sim::Shard s = real;
         edit(s);
-        return d.file(name, cli::shard_text(s));  // its checksum made anew
+        return d.file(name, sim::shard_text(s));  // its checksum made anew
     };
     // Counts of 2^64-1: the tally line and each metric's, consistent with each other.
-    const auto huge = forge("huge.odds", [](cli::Shard& s) {
+    const auto huge = forge("huge.odds", [](sim::Shard& s) {
         for (auto& line : s.states[0]) {
             std::istringstream in(line);
             std::string kind, a, b, c;
@@ -281,13 +281,13 @@ TEST_CASE("forged shards are refused, and merge leaves no --out folder behind",
         }
     });
     // Two shards that each hold half the playouts, their counts summing past 2^64.
-    const auto over = forge("over.odds", [](cli::Shard& s) {
+    const auto over = forge("over.odds", [](sim::Shard& s) {
         for (auto& line : s.states[0])
             if (line.rfind("metric 0 ", 0) == 0) line = "metric 0 0:18446744073709551615 1:1";
     });
     // Its state lines taken out, its record of the chunks it played kept: it would add nothing
     // for chunks it says it holds (the merge short of them, unmarked).
-    const auto stateless = forge("stateless.odds", [](cli::Shard& s) { s.states[0].clear(); });
+    const auto stateless = forge("stateless.odds", [](sim::Shard& s) { s.states[0].clear(); });
     struct Case {
         std::string file, mentions;
     };
@@ -301,7 +301,7 @@ TEST_CASE("forged shards are refused, and merge leaves no --out folder behind",
         refused({"merge", c.file, "--out", out.string()}, c.mentions, d.root / "new");
     // 'partial 2': only 0 or 1. The file is written with a valid checksum by hand.
     {
-        std::string text = cli::shard_text(real);
+        std::string text = sim::shard_text(real);
         const auto at = text.find("\npartial 0\n");
         REQUIRE(at != std::string::npos);
         text.replace(at, 11, "\npartial 2\n");
@@ -333,7 +333,7 @@ TEST_CASE("forged compare shards whose paired sums pass 64 bits are refused, nev
     // Each shard's first sum of squares made 2^63 - 1: valid alone, past 64 bits together.
     for (const char* name : {"shard-1-of-2.odds", "shard-2-of-2.odds"}) {
         const fs::path file = shards / name;
-        cli::Shard s = cli::read_shard(test::slurp(file), file.string());
+        sim::Shard s = sim::read_shard(test::slurp(file), file.string());
         bool forged = false;
         for (auto& state : s.states)
             for (auto& line : state)
@@ -346,7 +346,7 @@ TEST_CASE("forged compare shards whose paired sums pass 64 bits are refused, nev
                     forged = true;
                 }
         REQUIRE(forged);
-        std::ofstream(file, std::ios::binary | std::ios::trunc) << cli::shard_text(s);
+        std::ofstream(file, std::ios::binary | std::ios::trunc) << sim::shard_text(s);
     }
     const fs::path out = d.root / "new" / "out";
     refused({"merge", shards.string(), "--out", out.string()}, "paired sums past 64 bits",
@@ -418,7 +418,7 @@ TEST_CASE("forged skill and restrict shards with outcomes past their range are r
                     {"-n", "200", "--no-progress", "--shard", "1/1", "--out", shards.string()});
         REQUIRE(odds_cli(args).code == 0);
         const fs::path file = shards / "shard-1-of-1.odds";
-        cli::Shard s = cli::read_shard(test::slurp(file), file.string());
+        sim::Shard s = sim::read_shard(test::slurp(file), file.string());
         bool forged = false;
         for (auto& state : s.states)
             for (auto& line : state)
@@ -427,7 +427,7 @@ TEST_CASE("forged skill and restrict shards with outcomes past their range are r
                     forged = true;
                 }
         REQUIRE(forged);
-        std::ofstream(file, std::ios::binary | std::ios::trunc) << cli::shard_text(s);
+        std::ofstream(file, std::ios::binary | std::ios::trunc) << sim::shard_text(s);
         const fs::path out = d.root / "new" / "out";
         INFO(c.command[0] << " " << c.forged);
         refused({"merge", shards.string(), "--out", out.string()},

@@ -1,8 +1,9 @@
 // One room per game, its layers one-way (docs/architecture.md): in every registered game's folder
 // engine/GAME/, the kernel includes neither its policies, nor its exact solver, nor anything of
 // sim/ or reports/; the policies include no solver, registration or sim/; the exact solver no
-// registration or sim/ (runner, CLI). And the shared rooms (engine's own files, policies/, sim/,
-// reports/) include no game's header.
+// registration or sim/ (runner, CLI); the registration nothing of the command line. The shared
+// rooms (engine's own files, policies/, sim/, reports/) include no game's header; and sim/'s
+// machinery nothing of its command-line wing, sim/cli/, where every command lives (issue 41).
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -73,6 +74,10 @@ std::string forbidden(Layer layer, const std::string& dir, const std::string& in
         case Layer::exact:
             if (sim) return "the exact solver includes the runner or CLI";
             return "";
+        case Layer::registration:
+            if (inc.rfind("sim/cli/", 0) == 0)
+                return "the registration includes the command line (sim/cli/)";
+            return "";
         default:
             return "";
     }
@@ -127,10 +132,37 @@ TEST_CASE("the layer check itself: a kernel including its policies or the CLI is
           "[layers]") {
     CHECK_FALSE(forbidden(Layer::kernel, "naval", "engine/naval/policies.hpp").empty());
     CHECK_FALSE(forbidden(Layer::kernel, "naval", "sim/registry.hpp").empty());
-    CHECK_FALSE(forbidden(Layer::policies, "naval", "sim/cli.hpp").empty());
+    CHECK_FALSE(forbidden(Layer::policies, "naval", "sim/cli/cli.hpp").empty());
     CHECK_FALSE(forbidden(Layer::exact, "bosconian", "sim/runner.hpp").empty());
     CHECK(forbidden(Layer::kernel, "naval", "engine/hex.hpp").empty());
     CHECK(forbidden(Layer::registration, "naval", "sim/game_run.hpp").empty());
     CHECK(layer_of("engine/msc/msc_play.hpp") == Layer::kernel);
     CHECK(layer_of("engine/msc/test_map.cpp") == Layer::test);
+}
+
+TEST_CASE("sim/'s machinery includes nothing of its command-line wing, and holds no command",
+          "[layers]") {
+    // The wing (sim/cli/: the dispatcher, one module a command) sees the machinery; the machinery
+    // (runner, executor, shards, file formats, tune's search, the registry) is used by it, and
+    // by a game's registration and the benchmarks, without the command line (tests may drive it).
+    std::vector<fs::path> outside;
+    for (const char* room : {"sim", "reports", "policies", "engine", "benchmarks"})
+        for (const auto& e : fs::recursive_directory_iterator(kSource / room))
+            if (e.is_regular_file() && e.path().parent_path() != kSource / "sim" / "cli" &&
+                (e.path().extension() == ".cpp" || e.path().extension() == ".hpp") &&
+                layer_of(e.path()) != Layer::test)  // a game's tests may drive the CLI
+                outside.push_back(e.path());
+    CHECK(outside.size() > 50);
+    static const std::regex command(R"(\bint\s+cmd_[a-z_]+\s*\()");
+    for (const auto& f : outside) {
+        for (const auto& inc : includes_of(f)) {
+            INFO(f.string() << " includes \"" << inc << "\"");
+            CHECK(inc.rfind("sim/cli/", 0) != 0);
+        }
+        std::ifstream in(f);
+        const std::string text((std::istreambuf_iterator<char>(in)), {});
+        INFO(f.string() << " defines a command (cmd_...): commands live in sim/cli/");
+        CHECK_FALSE(std::regex_search(text, command));
+    }
+    CHECK_FALSE(forbidden(Layer::registration, "naval", "sim/cli/common.hpp").empty());
 }

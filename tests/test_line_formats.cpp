@@ -32,21 +32,21 @@ TEST_CASE("every line format reports a bad line as FILE:LINE: WHAT", "[position]
     using namespace odds;
     // A baseline: its seed line (3) is no whole number.
     const std::string base = written("b.baseline", "odds-baseline 1\ngame bosconian\nseed x\n");
-    CHECK(usage_error([&] { (void)cli::read_baseline(base); }) ==
+    CHECK(usage_error([&] { (void)sim::read_baseline(base); }) ==
           base + ":3: seed 'x' is not a whole number from 0 to 18446744073709551615");
     // A targets file: its target (line 4, after a comment) has no number for its bound.
     const std::string targets = written(
         "t.targets", "odds-targets 1\ngame dimension-duel\n# the bar\ntarget win at least x\n");
-    CHECK(usage_error([&] { (void)cli::read_baseline(targets); }) ==
+    CHECK(usage_error([&] { (void)sim::read_baseline(targets); }) ==
           targets +
               ":4: target 'win at least x': 'x' is not a number (valid: target METRIC [pXX] at "
               "least V | at most V | within A..B [margin M])");
     // A shard (its checksum valid): a record it does not know on line 4, after the magic,
     // odds_version and command lines.
-    cli::Shard s;
+    sim::Shard s;
     s.odds_version = "0";
     s.command = "run\nbogus 1";
-    CHECK(usage_error([&] { (void)cli::read_shard(cli::shard_text(s), "s.odds"); }) ==
+    CHECK(usage_error([&] { (void)sim::read_shard(sim::shard_text(s), "s.odds"); }) ==
           "s.odds:4: unknown record 'bogus'");
     // ...and a state line (line 14) whose count is none.
     s.command = "run";
@@ -54,9 +54,9 @@ TEST_CASE("every line format reports a bad line as FILE:LINE: WHAT", "[position]
     s.jobs = {{"scenario", "policy", 1, 10}};
     s.last = 1;
     s.states = {{"tally x 1 0"}};
-    const cli::Shard read = cli::read_shard(cli::shard_text(s), "s.odds");
+    const sim::Shard read = sim::read_shard(sim::shard_text(s), "s.odds");
     REQUIRE(read.state_lines.size() == 1);
-    cli::StateReader in(read.states[0], read.source, &read.state_lines[0]);
+    sim::StateReader in(read.states[0], read.source, &read.state_lines[0]);
     const auto head = in.line("tally");
     CHECK(usage_error([&] { (void)in.u64(head[1]); }) == "s.odds:14: 'x' is not a count");
     // A position: its turn line (3) past the duel's turns.

@@ -24,8 +24,8 @@
 #include <thread>
 #include <vector>
 
-#include "engine/stop.hpp"
 #include "engine/rule_values.hpp"
+#include "engine/stop.hpp"
 #include "reports/csv.hpp"
 #include "sim/registry.hpp"
 #include "tests/helpers.hpp"
@@ -258,8 +258,8 @@ void check_invariants(const fs::path& dir) {
         if (!number(s.at(r, "mean")) || !number(s.at(r, "min"))) continue;  // nothing played
         const double mean = std::stod(s.at(r, "mean")), lo = std::stod(s.at(r, "min")),
                      hi = std::stod(s.at(r, "max"));
-        INFO("summary.csv " << s.at(r, "metric") << ": mean " << mean << " in [" << lo << ", "
-                            << hi << "]");
+        INFO("summary.csv " << s.at(r, "metric") << ": mean " << mean << " in [" << lo << ", " << hi
+                            << "]");
         CHECK(mean >= lo - 1e-9);
         CHECK(mean <= hi + 1e-9);
         if (!s.at(r, "ci_low").empty()) CHECK(std::stod(s.at(r, "ci_low")) <= mean + 1e-9);
@@ -282,9 +282,10 @@ std::string search_policy(const GameEntry& g) {
 
 }  // namespace
 
-TEST_CASE("every game under random legal variants: runs or a one-line refusal, invariants kept, "
-          "the same bytes on 1 and 2 threads",
-          "[property]") {
+TEST_CASE(
+    "every game under random legal variants: runs or a one-line refusal, invariants kept, "
+    "the same bytes on 1 and 2 threads",
+    "[property]") {
     const std::uint64_t seed = property_seed();
     std::mt19937_64 rng(seed);
     const fs::path root = test::temp_path("property", "runs");
@@ -294,10 +295,11 @@ TEST_CASE("every game under random legal variants: runs or a one-line refusal, i
         for (const std::size_t k : {1, 3, 10})
             for (int trial = 0; trial < 10; ++trial) {
                 const Settings settings = random_settings(g, k, rng);
-                std::vector<std::string> common{"run", std::string(g.name), "-n", "300",
-                                                "--seed", std::to_string(rng() % 1000),
-                                                "--no-progress"};
-                for (const auto& [n, v] : settings) common.insert(common.end(), {"--set", n + "=" + v});
+                std::vector<std::string> common{
+                    "run",    std::string(g.name),          "-n",           "300",
+                    "--seed", std::to_string(rng() % 1000), "--no-progress"};
+                for (const auto& [n, v] : settings)
+                    common.insert(common.end(), {"--set", n + "=" + v});
                 // With the search policy in every seat, briefly, every third trial.
                 const bool searched = !search.empty() && trial % 3 == 0;
                 if (searched) {
@@ -317,8 +319,8 @@ TEST_CASE("every game under random legal variants: runs or a one-line refusal, i
                     args.insert(args.end(), {"--threads", threads, "--out", out.string()});
                     runs.push_back(odds_with_watchdog(args, 3));
                 }
-                INFO("property seed " << seed << ": " << runs[0].command << "\nstderr: "
-                                      << runs[0].r.err);
+                INFO("property seed " << seed << ": " << runs[0].command
+                                      << "\nstderr: " << runs[0].r.err);
                 const int code = runs[0].r.code;
                 CHECK((code == 0 || code == 2 || code == 130));
                 if (code == 2) {  // a one-line refusal, nothing written, on both thread counts
@@ -363,7 +365,8 @@ TEST_CASE("the exact solvers on random variants agree with Monte Carlo within 4 
         for (const auto& o : g.options)
             for (const bool high : {false, true})
                 if (auto v = end_value(o, high, rng); !v.empty()) trials.push_back({{o.name, v}});
-        for (int trial = 0; trial < 20; ++trial) trials.push_back(random_settings(g, 2 + trial % 2, rng));
+        for (int trial = 0; trial < 20; ++trial)
+            trials.push_back(random_settings(g, 2 + trial % 2, rng));
         for (const Settings& settings : trials) {
             std::vector<std::string> sets;
             for (const auto& [n, v] : settings) sets.insert(sets.end(), {"--set", n + "=" + v});
@@ -385,9 +388,15 @@ TEST_CASE("the exact solvers on random variants agree with Monte Carlo within 4 
                 continue;
             }
             const std::uint64_t n = 4000;
-            std::vector<std::string> m{"run",        std::string(g.name), "-n", std::to_string(n),
-                                       "--seed",     std::to_string(rng() % 1000),
-                                       "--no-progress", "--out", mc_dir.string()};
+            std::vector<std::string> m{"run",
+                                       std::string(g.name),
+                                       "-n",
+                                       std::to_string(n),
+                                       "--seed",
+                                       std::to_string(rng() % 1000),
+                                       "--no-progress",
+                                       "--out",
+                                       mc_dir.string()};
             m.insert(m.end(), sets.begin(), sets.end());
             const Outcome mc = odds_with_watchdog(m, 10);
             INFO(mc.command << "\nstderr: " << mc.r.err);

@@ -16,7 +16,7 @@
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/bosconian/policies.hpp"
 #include "engine/dice.hpp"
-#include "sim/cli.hpp"
+#include "sim/cli/cli.hpp"
 #include "sim/registry.hpp"
 
 using namespace odds;

@@ -1,4 +1,4 @@
-// odds shape for every game (reports/shape.hpp, sim/shape_run.hpp, sim/cli_shape.cpp): the
+// odds shape for every game (reports/shape.hpp, sim/shape_run.hpp, sim/cli/shape.cpp): the
 // measures of hand-built sequences where each is known exactly, the fan's quantiles, the same
 // figures on 1 and 2 threads, and bad input. The race game's exact figures and the estimator
 // against exact values are in engine/race/test_shape.cpp and engine/dimension_duel/.

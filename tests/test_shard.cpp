@@ -225,9 +225,9 @@ TEST_CASE("merge refuses bad shards: one line naming them, exit 2, nothing writt
     {  // shards of another rules version than this build plays
         std::vector<std::string> renamed;
         for (const auto& s : {s1, s2, s3}) {
-            cli::Shard other = cli::read_shard(test::slurp(s), s.string());
+            sim::Shard other = sim::read_shard(test::slurp(s), s.string());
             other.rules_version = "race/0";
-            renamed.push_back(write("v0-" + s.filename().string(), cli::shard_text(other)));
+            renamed.push_back(write("v0-" + s.filename().string(), sim::shard_text(other)));
         }
         cases.push_back({renamed, "played under rules version race/0, this build plays " +
                                       std::string(find_game("race").rules_version)});
@@ -269,7 +269,7 @@ TEST_CASE("odds shape's shards: forged p's refused, a shard's games bounded", "[
         REQUIRE(r.code == 0);
     }
     const fs::path s2 = root / "a" / "shard-2-of-2.odds";
-    const cli::Shard good = cli::read_shard(test::slurp(s2), s2.string());
+    const sim::Shard good = sim::read_shard(test::slurp(s2), s2.string());
     REQUIRE(good.states.size() == 1);
     REQUIRE(good.states[0].at(0) == "traces 20");
     REQUIRE(good.states[0].at(1).rfind("p ", 0) == 0);
@@ -281,10 +281,10 @@ TEST_CASE("odds shape's shards: forged p's refused, a shard's games bounded", "[
         {"scores 1 2", "'p'"},
     };
     for (const auto& [line, says] : forged) {
-        cli::Shard bad = good;
+        sim::Shard bad = good;
         bad.states[0][1] = line;
         fs::create_directories(root / "b");
-        std::ofstream(root / "b" / "shard-2-of-2.odds", std::ios::binary) << cli::shard_text(bad);
+        std::ofstream(root / "b" / "shard-2-of-2.odds", std::ios::binary) << sim::shard_text(bad);
         const auto r = odds_cli({"merge", (root / "a" / "shard-1-of-2.odds").string(),
                                  (root / "b" / "shard-2-of-2.odds").string(), "--out",
                                  (root / "out").string()});
@@ -318,14 +318,14 @@ TEST_CASE("counters are 64-bit: shards merged push a histogram bin past 2^32", "
     // 6e9 (merge checks a shard's playouts against its chunks).
     const auto run = find_game("race").prepare({}, {});
     constexpr std::uint64_t kEach = 3'000'000'000;
-    std::vector<cli::Shard> shards(2);
+    std::vector<sim::Shard> shards(2);
     for (std::size_t i = 0; i < 2; ++i) {
         Tally t(run->metrics, run->survivals);
         for (std::size_t m = 0; m < t.metric_count(); ++m)
             REQUIRE(t.add_count(m, run->metrics[m].name == "win" ? 1 : 5, kEach));
         REQUIRE(t.add_event(0, 5, kEach));
         t.add_playouts(kEach);
-        cli::Shard& s = shards[i];
+        sim::Shard& s = shards[i];
         s.source = "shard " + std::to_string(i + 1);
         s.command = "run";
         s.game = "race";
@@ -337,13 +337,13 @@ TEST_CASE("counters are 64-bit: shards merged push a histogram bin past 2^32", "
         s.first = i;
         s.last = i + 1;
         s.states.resize(1);
-        cli::write_state(s.states[0], t);
+        sim::write_state(s.states[0], t);
         // Through the file's text and back, checksum and all.
-        s = cli::read_shard(cli::shard_text(s), s.source);
+        s = sim::read_shard(sim::shard_text(s), s.source);
     }
-    auto share = cli::Executor::merge(shards);
+    auto share = sim::Executor::merge(shards);
     std::ostringstream o, e;
-    cli::Plan plan;
+    sim::Plan plan;
     plan.command = "run";
     plan.game = "race";
     plan.rules_version = find_game("race").rules_version;

@@ -1,4 +1,4 @@
-// odds tune under mpirun (sim/mpi.cpp), its ranks played by threads: every rank runs the same
+// odds tune under mpirun (sim/cli/mpi.cpp), its ranks played by threads: every rank runs the same
 // search, each evaluation played by all of them together (rank r plays shard r+1 of P, every rank
 // gathers every rank's shard and adds them up), so the search under a team prints and writes one
 // process's bytes; a failure or a stop on one rank ends every rank, none waiting for another.
@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "engine/stop.hpp"
-#include "sim/cli_commands.hpp"
+#include "sim/cli/commands.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/shard_file.hpp"
 #include "tests/helpers.hpp"
@@ -44,7 +44,7 @@ public:
           request_at_(request_at),
           stop_kind_(stop_kind),
           slots_(static_cast<std::size_t>(size)) {}
-    cli::Team member(int rank) {
+    sim::Team member(int rank) {
         return {rank, size_, [this, rank](const std::string& mine) { return gather(rank, mine); }};
     }
     std::uint64_t rounds() const { return counted_; }
@@ -81,21 +81,21 @@ private:
         std::string& last = slots_.back();
         if (last == "-") last = "s";
         if (last.rfind("odds-shard", 0) != 0) return;
-        cli::Shard shard = cli::read_shard(last, "rank");
+        sim::Shard shard = sim::read_shard(last, "rank");
         shard.partial = true;
-        last = cli::shard_text(shard);
+        last = sim::shard_text(shard);
     } catch (...) {}
     void check_shards() noexcept try {
         ++shard_rounds_;
         std::uint64_t next = 0;
         for (int r = 0; r < size_; ++r) {
-            const auto s = cli::read_shard(all_[static_cast<std::size_t>(r)], "rank");
+            const auto s = sim::read_shard(all_[static_cast<std::size_t>(r)], "rank");
             tiled_ = tiled_ && s.index == static_cast<std::uint64_t>(r) + 1 &&
                      s.count == static_cast<std::uint64_t>(size_) && s.first == next &&
                      (!s.partial || r == size_ - 1);
             next = s.last;
         }
-        tiled_ = tiled_ && next == cli::read_shard(all_[0], "rank").jobs.at(0).chunks;
+        tiled_ = tiled_ && next == sim::read_shard(all_[0], "rank").jobs.at(0).chunks;
     } catch (...) {  // never out of the collective: the other threads would wait for ever
         tiled_ = false;
     }
@@ -129,7 +129,7 @@ TeamResult team_cli(int size, std::vector<std::string> args, std::uint64_t stop_
     std::vector<const char*> argv;
     for (const auto& a : args) argv.push_back(a.c_str());
     ThreadTeam team(size, stop_at, request_at, stop_kind);
-    std::vector<cli::Team> members;
+    std::vector<sim::Team> members;
     for (int r = 0; r < size; ++r) members.push_back(team.member(r));
     std::vector<std::ostringstream> outs(static_cast<std::size_t>(size)),
         errs(static_cast<std::size_t>(size));

@@ -12,7 +12,7 @@
 #include "engine/fpb/fpb.hpp"
 #include "engine/fpb/policies.hpp"
 #include "engine/fpb/test_choices.hpp"
-#include "sim/cli.hpp"
+#include "sim/cli/cli.hpp"
 #include "tests/exact.hpp"
 
 using namespace odds;

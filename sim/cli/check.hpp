@@ -1,6 +1,6 @@
-// odds check's parts, shared by its files: sim/cli_check.cpp (reading and preparing baselines,
-// the fixed check, the command) and sim/check_sequential.cpp (the sequential check). odds
-// baseline (sim/cli_baseline.cpp) records what they read.
+// odds check's parts, shared by its files: sim/cli/check.cpp (reading and preparing baselines,
+// the fixed check, the command) and sim/cli/check_sequential.cpp (the sequential check). odds
+// baseline (sim/cli/baseline.cpp) records what they read.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +13,7 @@
 #include "reports/check_report.hpp"
 #include "reports/stats.hpp"
 #include "sim/baseline_file.hpp"
-#include "sim/cli_common.hpp"
+#include "sim/cli/common.hpp"
 
 namespace odds::cli {
 

@@ -1,6 +1,6 @@
 // Every odds command declared once: its synopsis, description, examples and options. Parsing,
 // `--help` (wrapped to the terminal), the error messages, the shell completions and the man page
-// are all made from these declarations (sim/cli_spec.cpp).
+// are all made from these declarations (sim/cli/spec.cpp).
 #pragma once
 
 #include <array>
@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/cli_commands.hpp"
-#include "sim/cli_common.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/common.hpp"
 
 namespace odds::cli {
 

@@ -1,4 +1,4 @@
-#include "sim/mpi.hpp"
+#include "sim/cli/mpi.hpp"
 
 #include <mpi.h>
 #include <unistd.h>
@@ -11,8 +11,8 @@
 
 #include "engine/rule_options.hpp"
 #include "engine/stop.hpp"
-#include "sim/cli.hpp"
-#include "sim/cli_commands.hpp"
+#include "sim/cli/cli.hpp"
+#include "sim/cli/commands.hpp"
 #include "sim/executor.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"

@@ -1,4 +1,4 @@
-#include "sim/cli_spec.hpp"
+#include "sim/cli/spec.hpp"
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "sim/cli_commands.hpp"
-#include "sim/cli_report.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/report.hpp"
 
 namespace odds::cli {
 

@@ -7,9 +7,9 @@
 
 #include "engine/rule_values.hpp"
 #include "reports/csv.hpp"
-#include "sim/cli_commands.hpp"
-#include "sim/cli_report.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/report.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/interrupt.hpp"
 
 namespace odds::cli {

@@ -5,7 +5,8 @@
 // game's declarations (its options, policies, rules version, each metric's kind and range, the
 // playouts) before anything is laid out or played; a bad one is one line, "FILE:LINE: WHAT".
 // The fixed checks are one plan for the executor (sim/executor.hpp), so they shard and merge as
-// every command that plays; the sequential ones (sim/check_sequential.cpp) decide batch by batch.
+// every command that plays; the sequential ones (sim/cli/check_sequential.cpp) decide batch by
+// batch.
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -16,11 +17,11 @@
 #include "reports/check_report.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
-#include "sim/cli_args.hpp"
-#include "sim/cli_check.hpp"
-#include "sim/cli_commands.hpp"
-#include "sim/cli_report.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/cli/args.hpp"
+#include "sim/cli/check.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/report.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/executor.hpp"
 #include "sim/rules_file.hpp"
 

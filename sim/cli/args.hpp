@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/cli_common.hpp"
+#include "sim/cli/common.hpp"
 
 namespace odds::cli {
 

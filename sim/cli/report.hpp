@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/cli_common.hpp"
+#include "sim/cli/common.hpp"
 
 namespace odds::cli {
 

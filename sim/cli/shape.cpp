@@ -8,10 +8,10 @@
 
 #include "reports/csv.hpp"
 #include "reports/shape.hpp"
-#include "sim/cli_args.hpp"
-#include "sim/cli_commands.hpp"
-#include "sim/cli_report.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/cli/args.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/report.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
 #include "sim/shape_run.hpp"
@@ -27,7 +27,7 @@ inline constexpr int kMaxRollouts = 100'000;
 
 // The command line, read once.
 struct ShapeArgs {
-    RunArgs run;  // --playouts, --seed, --threads, --no-progress, --shard (sim/cli_args.hpp)
+    RunArgs run;  // --playouts, --seed, --threads, --no-progress, --shard (sim/cli/args.hpp)
     const GameEntry* game = nullptr;
     Settings settings;
     std::vector<std::string> policies;

@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <optional>
 
-#include "sim/cli_commands.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/executor.hpp"
 
 namespace odds::cli {

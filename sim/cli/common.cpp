@@ -1,4 +1,4 @@
-#include "sim/cli_common.hpp"
+#include "sim/cli/common.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>

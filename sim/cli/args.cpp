@@ -1,4 +1,4 @@
-#include "sim/cli_args.hpp"
+#include "sim/cli/args.hpp"
 
 #include <algorithm>
 #include <string>

@@ -1,8 +1,8 @@
 #include <iostream>
 
-#include "sim/cli.hpp"
+#include "sim/cli/cli.hpp"
 #ifdef ODDS_MPI
-#include "sim/mpi.hpp"
+#include "sim/cli/mpi.hpp"
 #endif
 
 int main(int argc, char** argv) {

@@ -9,10 +9,10 @@
 
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
-#include "sim/cli_args.hpp"
-#include "sim/cli_commands.hpp"
-#include "sim/cli_report.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/cli/args.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/report.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/executor.hpp"
 
 namespace odds::cli {

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "reports/sequential.hpp"
-#include "sim/cli_check.hpp"
+#include "sim/cli/check.hpp"
 #include "sim/executor.hpp"
 
 namespace odds::cli {

@@ -1,13 +1,13 @@
-// odds baseline: record a scenario's headline metrics, for odds check (sim/cli_check.cpp) to
+// odds baseline: record a scenario's headline metrics, for odds check (sim/cli/check.cpp) to
 // re-run later. The file's records are listed in sim/baseline_file.hpp and docs/output.md.
 #include <iomanip>
 #include <sstream>
 
 #include "reports/csv.hpp"
-#include "sim/cli_args.hpp"
-#include "sim/cli_check.hpp"
-#include "sim/cli_commands.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/cli/args.hpp"
+#include "sim/cli/check.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/executor.hpp"
 
 namespace odds::cli {

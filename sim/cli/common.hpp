@@ -15,19 +15,15 @@
 #include "sim/executor.hpp"
 #include "sim/progress.hpp"
 #include "sim/registry.hpp"
+#include "sim/team.hpp"
 
 namespace odds::cli {
 
-namespace po = boost::program_options;
+// The command line's wing sees the machinery of sim/ (the executor, shards, file formats), which
+// sees nothing of it.
+using namespace odds::sim;
 
-// The processes that run one command together, each the same search (odds tune under mpirun,
-// sim/mpi.cpp): this one's rank among `size`, and a collective call every rank makes alike, in
-// the same order, that hands every rank every rank's `mine`, in rank order. Nothing in sim/ but
-// sim/mpi.cpp knows it is MPI.
-struct Team {
-    int rank = 0, size = 1;
-    std::function<std::vector<std::string>(const std::string& mine)> all_gather;
-};
+namespace po = boost::program_options;
 
 struct Io {
     std::ostream& out;

@@ -20,10 +20,10 @@
 #include "engine/stop.hpp"
 #include "policies/policy_table.hpp"
 #include "reports/csv.hpp"
-#include "sim/cli_args.hpp"
-#include "sim/cli_commands.hpp"
-#include "sim/cli_report.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/cli/args.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/report.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/executor.hpp"
 #include "sim/group_play.hpp"
 #include "sim/interrupt.hpp"
@@ -50,7 +50,7 @@ struct RestrictArgs {
     std::string opponent;                   // two seats: the other seat's policy
     std::string metric;                     // solo games: the measure
     bool exact = false;
-    RunArgs run;  // --playouts, --seed, --threads, --no-progress (sim/cli_args.hpp)
+    RunArgs run;  // --playouts, --seed, --threads, --no-progress (sim/cli/args.hpp)
     RunConfig cfg;
     std::optional<std::string> out_dir;
     bool report = false;

@@ -2,7 +2,7 @@
 // 1 failed while running or writing (or, for check, the balance moved), 2 bad input (one line on
 // stderr, nothing written), 130 interrupted by SIGINT, 143 by SIGTERM (partial results written,
 // marked partial; odds exact writes nothing).
-#include "sim/cli.hpp"
+#include "sim/cli/cli.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -21,11 +21,11 @@
 #include "reports/check_report.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
-#include "sim/cli_args.hpp"
-#include "sim/cli_commands.hpp"
-#include "sim/cli_common.hpp"
-#include "sim/cli_report.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/cli/args.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/common.hpp"
+#include "sim/cli/report.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/executor.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"

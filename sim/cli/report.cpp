@@ -1,4 +1,4 @@
-#include "sim/cli_report.hpp"
+#include "sim/cli/report.hpp"
 
 #include <unistd.h>
 
@@ -12,9 +12,9 @@
 #include "engine/line_reader.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_report.hpp"
-#include "sim/cli_args.hpp"
-#include "sim/cli_commands.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/cli/args.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/registry.hpp"
 
 namespace odds::cli {
@@ -37,7 +37,7 @@ bool report_wanted(const po::variables_map& vm) {
 std::pair<fs::path, std::string> provenance_file(const fs::path& dir, const std::string& command,
                                                  const std::vector<std::string>& args,
                                                  const std::vector<std::string>& game_list) {
-    // The command line rebuilt from what was parsed (sim/cli_args.hpp): the same for one process
+    // The command line rebuilt from what was parsed (sim/cli/args.hpp): the same for one process
     // and for shards merged, whatever the folder, threads or shards.
     std::ostringstream quiet;
     const auto vm = parse_command(command, args, Io{quiet, quiet});

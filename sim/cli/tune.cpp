@@ -23,10 +23,10 @@
 #include "engine/stop.hpp"
 #include "reports/csv.hpp"
 #include "reports/stats.hpp"
-#include "sim/cli_args.hpp"
-#include "sim/cli_commands.hpp"
-#include "sim/cli_report.hpp"
-#include "sim/cli_spec.hpp"
+#include "sim/cli/args.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cli/report.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/rules_file.hpp"
 #include "sim/tune_search.hpp"
@@ -40,7 +40,7 @@ namespace {
 constexpr std::size_t kMaxCandidates = 4096;  // bisection and successive halving
 constexpr double kMaxSpace = 1e15;            // NTBEA
 
-// NAME=LO..HI[:STEP], or its alias NAME=LO:HI:STEP (sweep's spelling): sim/cli_common.hpp. A
+// NAME=LO..HI[:STEP], or its alias NAME=LO:HI:STEP (sweep's spelling): sim/cli/common.hpp. A
 // whole-number part of a value in braces: the value is before + N + after, N in LO..HI
 // ("{1..6}d6": 1d6 .. 6d6; "{3..6}-6": the faces from N to 6).
 Knob parse_tune_range(const std::string& text) {
@@ -295,7 +295,7 @@ std::unique_ptr<PreparedRun> check_values(const TuneSpec& s) {
 
 struct TuneArgs {
     TuneSpec spec;
-    RunArgs run;  // --playouts, --seed, --threads, --no-progress (sim/cli_args.hpp)
+    RunArgs run;  // --playouts, --seed, --threads, --no-progress (sim/cli/args.hpp)
     std::unique_ptr<PreparedRun> probe;  // the first and last settings checked; its policy
     std::optional<std::string> out_dir;
     bool report = false;
