@@ -7,6 +7,7 @@
 
 #include "engine/bosconian/exact.hpp"
 #include "engine/dimension_duel/exact.hpp"
+#include "sim/cli/args.hpp"
 #include "sim/cli/spec.hpp"
 #include "sim/registry.hpp"
 #include "tests/helpers.hpp"
@@ -175,4 +176,18 @@ TEST_CASE("a policy that needs a fixed opponent says so by a field, and is refus
                                   " needs a fixed opponent; give the other seat a policy");
         }
     CHECK(flagged == std::vector<std::string>{"dimension-duel best-response"});
+}
+
+TEST_CASE("every command's options are parsed once, into Args: each declared option is bound",
+          "[cli]") {
+    // Issue 41: commands read typed fields (sim/cli/common.hpp's Args), never a parsed option by
+    // its name; the dispatcher (sim/cli/args.cpp) binds every declared option to its field.
+    for (const auto& c : cli::commands()) {
+        const auto d = cli::options_of(c);
+        for (const auto& o : d.options()) {
+            INFO("odds " << c.name << " --" << o->long_name());
+            CHECK(cli::bound(o->long_name()));
+        }
+    }
+    CHECK_FALSE(cli::bound("no-such-option"));
 }

@@ -166,3 +166,25 @@ TEST_CASE("sim/'s machinery includes nothing of its command-line wing, and holds
     }
     CHECK_FALSE(forbidden(Layer::registration, "naval", "sim/cli/common.hpp").empty());
 }
+
+TEST_CASE("below the dispatcher no command reads a parsed option by its name", "[layers]") {
+    // Issue 41: the dispatcher (sim/cli/spec.cpp parses, sim/cli/args.cpp binds each option to
+    // its field of Args once); every command and helper reads Args' typed fields.
+    static const std::regex lookup(R"(variables_map|\bvm\s*\[|\bvm\s*\.\s*count)");
+    int files = 0;
+    for (const auto& e : fs::directory_iterator(kSource / "sim" / "cli")) {
+        const std::string name = e.path().filename().string();
+        if (name == "spec.cpp" || name == "spec.hpp" || name == "args.cpp" || name == "args.hpp" ||
+            name == "common.cpp" || name == "common.hpp")  // the dispatcher: parse and bind
+            continue;
+        ++files;
+        std::ifstream in(e.path());
+        int line_no = 0;
+        for (std::string line; std::getline(in, line);) {
+            ++line_no;
+            INFO(e.path().string() << ":" << line_no << ": " << line);
+            CHECK_FALSE(std::regex_search(line, lookup));
+        }
+    }
+    CHECK(files > 10);
+}

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 #include <thread>
+#include <type_traits>
+#include <variant>
 
 #include "sim/shard_file.hpp"
 
@@ -11,26 +13,118 @@ namespace odds::cli {
 namespace {
 constexpr std::uint64_t kMaxShards = 1'000'000;
 
+// Every option's field in Args, by its declared long name: what args_of reads.
+using Field = std::variant<Value Args::*, std::vector<std::string> Args::*, bool Args::*>;
+struct Binding {
+    std::string_view name;
+    Field field;
+};
+const Binding kBindings[] = {
+    {"game", &Args::game},
+    {"file", &Args::files},
+    {"dir", &Args::files},
+    {"set", &Args::set},
+    {"policy", &Args::policy},
+    {"fixed", &Args::fixed},
+    {"vary", &Args::vary},
+    {"target", &Args::target},
+    {"tolerance", &Args::tolerance},
+    {"restrict", &Args::restrict},
+    {"rules", &Args::rules},
+    {"state", &Args::state},
+    {"out", &Args::out},
+    {"format", &Args::format},
+    {"playouts", &Args::playouts},
+    {"seed", &Args::seed},
+    {"threads", &Args::threads},
+    {"shard", &Args::shard},
+    {"rank-by", &Args::rank_by},
+    {"metrics", &Args::metrics},
+    {"metric", &Args::metric},
+    {"search", &Args::search},
+    {"budgets", &Args::budgets},
+    {"budget", &Args::budget},
+    {"rollouts", &Args::rollouts},
+    {"estimator", &Args::estimator},
+    {"seat", &Args::seat},
+    {"play", &Args::play},
+    {"opponent", &Args::opponent},
+    {"trial-playouts", &Args::trial_playouts},
+    {"finalists", &Args::finalists},
+    {"explore", &Args::explore},
+    {"neighbours", &Args::neighbours},
+    {"deviations", &Args::deviations},
+    {"junit", &Args::junit},
+    {"false-alarm", &Args::false_alarm},
+    {"miss", &Args::miss},
+    {"max-playouts", &Args::max_playouts},
+    {"no-progress", &Args::no_progress},
+    {"report", &Args::report},
+    {"exact", &Args::exact},
+    {"no-exact", &Args::no_exact},
+    {"sequential", &Args::sequential},
+};
+
 template <class T>
-std::optional<T> given(const po::variables_map& vm, const char* name,
-                       T (*parse)(const std::string&)) {
-    if (!vm.count(name)) return std::nullopt;
-    return parse(vm[name].as<std::string>());
+std::optional<T> typed(const Value& v, T (*parse)(const std::string&)) {
+    if (!v) return std::nullopt;
+    return parse(*v);
 }
 }  // namespace
 
-RunArgs run_args_of(const po::variables_map& vm) {
-    RunArgs a;
-    a.playouts = given(vm, "playouts", parse_playouts);
-    a.seed = given(vm, "seed", parse_seed);
-    a.threads =
-        given(vm, "threads", parse_threads)
-            .value_or(std::clamp(std::thread::hardware_concurrency(), 1u, unsigned{kMaxThreads}));
-    a.no_progress = vm.count("no-progress") > 0;
-    a.shard = given(vm, "shard", parse_shard);
-    if (vm.count("out")) a.out = vm["out"].as<std::string>();
-    a.command_line = canonical_args(vm);
+bool bound(std::string_view option) {
+    return option == "help" || option == "json" ||
+           std::any_of(std::begin(kBindings), std::end(kBindings),
+                       [&](const Binding& b) { return b.name == option; });
+}
+
+Args args_of(const po::variables_map& vm) {
+    Args a;
+    for (const auto& [name, v] : vm) {
+        if (name == "help") continue;
+        const boost::any& x = v.value();
+        if (name == "json") {  // odds list's flag, or odds check's --json FILE
+            if (const auto* s = boost::any_cast<std::string>(&x); s && !s->empty())
+                a.json_file = Value{*s, v.defaulted()};
+            else
+                a.json = true;
+            continue;
+        }
+        const auto b = std::find_if(std::begin(kBindings), std::end(kBindings),
+                                    [&](const Binding& k) { return k.name == name; });
+        if (b == std::end(kBindings))
+            throw std::logic_error("option --" + name + " is declared but bound to no field");
+        std::visit(
+            [&](auto field) {
+                using F = std::remove_cvref_t<decltype(a.*field)>;
+                if constexpr (std::is_same_v<F, bool>) {
+                    a.*field = true;
+                } else if constexpr (std::is_same_v<F, Value>) {
+                    a.*field = Value{boost::any_cast<std::string>(x), v.defaulted()};
+                } else if (const auto* list = boost::any_cast<std::vector<std::string>>(&x)) {
+                    a.*field = *list;
+                } else {  // a single positional (odds report's DIR)
+                    a.*field = {boost::any_cast<std::string>(x)};
+                }
+            },
+            b->field);
+    }
+    a.command_line = canonical_args(vm, a);
     return a;
+}
+
+RunArgs run_args_of(const Args& a) {
+    RunArgs r;
+    r.playouts = typed(a.playouts, parse_playouts);
+    r.seed = typed(a.seed, parse_seed);
+    r.threads =
+        typed(a.threads, parse_threads)
+            .value_or(std::clamp(std::thread::hardware_concurrency(), 1u, unsigned{kMaxThreads}));
+    r.no_progress = a.no_progress;
+    r.shard = typed(a.shard, parse_shard);
+    if (a.out) r.out = *a.out;
+    r.command_line = a.command_line;
+    return r;
 }
 
 bool RunArgs::progress() const {
@@ -60,22 +154,18 @@ Plan RunArgs::plan(std::string_view command, const GameEntry& game,
     return p;
 }
 
-std::vector<std::string> canonical_args(const po::variables_map& vm) {
+std::vector<std::string> canonical_args(const po::variables_map& vm, const Args& opt) {
     std::vector<std::string> args;
-    if (vm.count("game")) args.push_back(vm["game"].as<std::string>());
-    if (vm.count("file")) {  // odds check's FILE..., odds report's DIR
-        if (const auto* files = boost::any_cast<std::vector<std::string>>(&vm["file"].value()))
-            args.insert(args.end(), files->begin(), files->end());
-        else
-            args.push_back(vm["file"].as<std::string>());
-    }
+    if (opt.game) args.push_back(*opt.game);
+    if (vm.count("file"))  // odds check's FILE..., odds report's DIR (merge's DIRs: not recorded)
+        args.insert(args.end(), opt.files.begin(), opt.files.end());
     // A game's rule options, from --rules FILE and --set alike, as the game reads them back
     // and in name order, where --set sorts among the options (issue 40): the same variant
     // given as a file or as --set, or spelt 0120 or 120, is recorded alike.
     std::vector<std::string> sets;
-    if (vm.count("game") && (vm.count("set") || vm.count("rules")))
-        for (const auto& [n, v] : canonical_settings(vm)) sets.push_back("--set=" + n + "=" + v);
-    const bool game_settings = vm.count("game") > 0;
+    if (opt.game && (!opt.set.empty() || opt.rules))
+        for (const auto& [n, v] : canonical_settings(opt)) sets.push_back("--set=" + n + "=" + v);
+    const bool game_settings = opt.game.given();
     bool sets_placed = false;
     for (const auto& [name, value] : vm) {
         if (name == "game" || name == "file" || name == "shard" || name == "out" ||

@@ -14,6 +14,12 @@
 
 namespace odds::cli {
 
+// The command's parsed options as Args: each option by its declared name, once, here.
+Args args_of(const po::variables_map& vm);
+// Whether the option called `option` (its long name) has its field in Args (a test checks every
+// declared option is bound).
+bool bound(std::string_view option);
+
 struct RunArgs {
     // --playouts and --seed: their defaults where the command has them; odds check's only when
     // given (a baseline's own otherwise); none where the command takes no such option.
@@ -35,8 +41,9 @@ struct RunArgs {
     Plan plan(std::string_view command, const GameEntry& game, std::vector<ShardJob> jobs) const;
 };
 
-// Parses the shared options of a command's parsed arguments: each at most once, here.
-RunArgs run_args_of(const po::variables_map& vm);
+// The shared options of a command, typed: --playouts, --seed, --threads, --no-progress, --shard,
+// --out and the command line.
+RunArgs run_args_of(const Args& a);
 
 // A command's arguments rebuilt from what was parsed, the same however they were typed: GAME (or
 // FILE...) first, then --NAME=VALUE in name order (a repeated option's values in their order),
@@ -44,7 +51,7 @@ RunArgs run_args_of(const po::variables_map& vm);
 // game: as --rules=FILE), and none of the options that only say how the work is shared or where
 // it goes (--shard, --out, --threads, --no-progress). What a shard records, and provenance.csv's
 // command line, so that a merged folder and one process's are byte for byte the same.
-std::vector<std::string> canonical_args(const po::variables_map& vm);
+std::vector<std::string> canonical_args(const po::variables_map& vm, const Args& opt);
 // Throws UsageError when an argument holds a line break (a shard file or provenance.csv cannot
 // record it).
 void check_one_line(const std::vector<std::string>& args);

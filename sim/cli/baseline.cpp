@@ -12,10 +12,10 @@
 
 namespace odds::cli {
 
-int cmd_baseline(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
-    const GameEntry& game = game_of(vm);
-    const Settings settings = settings_of(vm);
-    const auto policies = policies_of(vm);
+int cmd_baseline(const Args& opt, Io io) {
+    const GameEntry& game = game_of(opt);
+    const Settings settings = settings_of(opt);
+    const auto policies = opt.policy;
     const auto prepared = game.prepare(settings, policies);
     // A baseline records each setting and policy on a line of its own: one holding a line break
     // would be written, then refused by odds check (issue 40).
@@ -27,13 +27,13 @@ int cmd_baseline(const po::variables_map& vm, const std::vector<std::string>&, I
         if (p.find_first_of("\r\n") != std::string::npos)
             throw UsageError("--policy '" + p + "': a baseline records each policy on a line of " +
                              "its own; a line break cannot be recorded");
-    const RunArgs run_args = run_args_of(vm);
+    const RunArgs run_args = run_args_of(opt);
     RunConfig cfg = run_args.config();
     cfg.chunk_size = prepared->chunk_size;
-    if (!vm.count("out")) throw UsageError("give the baseline file to write: --out FILE");
-    const std::string out = vm["out"].as<std::string>();
+    if (!opt.out) throw UsageError("give the baseline file to write: --out FILE");
+    const std::string out = *opt.out;
     const auto tolerances =
-        tolerances_of(vm, std::vector<std::string>(game.headline.begin(), game.headline.end()));
+        tolerances_of(opt, std::vector<std::string>(game.headline.begin(), game.headline.end()));
     ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     share->begin(run_args.plan("baseline", game, {job_of(*prepared, cfg.playouts)}), io.err);
     // The last check: its folder is made, as run --out makes its own. A shard's --out is the
@@ -78,7 +78,7 @@ int cmd_baseline(const po::variables_map& vm, const std::vector<std::string>&, I
     for (const std::string_view name : game.headline)  // in the metrics' order
         if (const auto t = tolerances.find(std::string(name)); t != tolerances.end())
             f << "tolerance " << name << ' ' << format_double(t->second) << '\n';
-    if (vm.count("sequential")) f << "check sequential\n";
+    if (opt.sequential) f << "check sequential\n";
     write_file_atomic(out, f.str());
     io.out << "wrote " << out << '\n';
     return 0;

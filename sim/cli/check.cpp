@@ -195,13 +195,13 @@ std::string interval(const Summary& s) {
     return o.str();
 }
 
-std::map<std::string, double> tolerances_of(const po::variables_map& vm,
+std::map<std::string, double> tolerances_of(const Args& opt,
                                             const std::vector<std::string>& metric_names) {
     std::map<std::string, double> out;
-    if (!vm.count("tolerance")) return out;
+    if (opt.tolerance.empty()) return out;
     std::string valid;
     for (const auto& n : metric_names) valid += (valid.empty() ? "" : ", ") + n;
-    for (const auto& text : vm["tolerance"].as<std::vector<std::string>>()) {
+    for (const auto& text : opt.tolerance) {
         const auto eq = text.find('=');
         if (eq == std::string::npos || eq == 0)
             throw UsageError("--tolerance '" + text +
@@ -231,21 +231,21 @@ std::string tolerance_note(const std::vector<BaselineMetric>& metrics,
     return s;
 }
 
-SeqOptions seq_options_of(const po::variables_map& vm) {
+SeqOptions seq_options_of(const Args& opt) {
     SeqOptions o;
-    const auto rate = [&](const char* opt, double& into) {
-        if (!vm.count(opt)) return;
-        const std::string text = vm[opt].as<std::string>();
+    const auto rate = [&](const char* name, const Value& given, double& into) {
+        if (!given) return;
+        const std::string text = *given;
         const auto v = parse_number(text);
         if (!v || *v <= 0 || *v >= 0.5)
-            throw UsageError(std::string("--") + opt + " '" + text +
+            throw UsageError(std::string("--") + name + " '" + text +
                              "' is not a rate between 0 and 0.5 (exclusive), e.g. " +
-                             (std::string(opt) == "miss" ? "0.05" : "0.001"));
+                             (std::string(name) == "miss" ? "0.05" : "0.001"));
         into = *v;
     };
-    rate("false-alarm", o.false_alarm);
-    rate("miss", o.miss);
-    if (vm.count("max-playouts")) o.cap = parse_playouts(vm["max-playouts"].as<std::string>());
+    rate("false-alarm", opt.false_alarm, o.false_alarm);
+    rate("miss", opt.miss, o.miss);
+    if (opt.max_playouts) o.cap = parse_playouts(*opt.max_playouts);
     return o;
 }
 
@@ -277,23 +277,22 @@ struct CheckArgs {
     bool html = false;  // --report
 };
 
-CheckArgs check_args_of(const po::variables_map& vm) {
-    if (!vm.count("file")) throw UsageError("give one or more baseline files");
+CheckArgs check_args_of(const Args& opt) {
+    if (opt.files.empty()) throw UsageError("give one or more baseline files");
     CheckArgs a;
-    a.files = vm["file"].as<std::vector<std::string>>();
-    a.run = run_args_of(vm);
-    a.seq = seq_options_of(vm);
-    a.sequential = vm.count("sequential") > 0;
-    if (vm.count("set"))
-        for (const auto& s : vm["set"].as<std::vector<std::string>>())
-            a.set.push_back(split_setting(s));
+    a.files = opt.files;
+    a.run = run_args_of(opt);
+    a.seq = seq_options_of(opt);
+    a.sequential = opt.sequential > 0;
+    if (!opt.set.empty())
+        for (const auto& s : opt.set) a.set.push_back(split_setting(s));
     for (std::size_t i = 0; i < a.set.size(); ++i)  // each option changed once, as run takes it
         for (std::size_t j = 0; j < i; ++j)
             if (a.set[j].first == a.set[i].first)
                 throw UsageError("--set '" + a.set[i].first + "=" + a.set[i].second +
                                  "': option '" + a.set[i].first + "' is set twice (also --set '" +
                                  a.set[j].first + "=" + a.set[j].second + "')");
-    if (vm.count("rules")) a.rules = vm["rules"].as<std::string>();
+    if (opt.rules) a.rules = *opt.rules;
     return a;
 }
 
@@ -405,26 +404,26 @@ std::vector<std::string> metric_names_of(const std::vector<CheckJob>& jobs) {
 // --junit FILE and --json FILE (option, file), each checked before anything is made or played:
 // neither the other, a baseline checked, nor a file check writes into --out.
 std::vector<std::pair<std::string, std::string>> report_files_of(
-    const po::variables_map& vm, const CheckArgs& a, const std::vector<CheckJob>& jobs) {
+    const Args& opt, const CheckArgs& a, const std::vector<CheckJob>& jobs) {
     std::vector<std::pair<std::string, std::string>> reports;
-    for (const char* opt : {"junit", "json"})
-        if (vm.count(opt)) {
-            reports.emplace_back(std::string("--") + opt, vm[opt].as<std::string>());
+    for (const auto& [name, given] : {std::pair{"--junit", &opt.junit}, {"--json", &opt.json_file}})
+        if (*given) {
+            reports.emplace_back(name, **given);
             check_out_file(reports.back().second, reports.back().first);
         }
     if (reports.size() == 2 && fs::absolute(reports[0].second).lexically_normal() ==
                                    fs::absolute(reports[1].second).lexically_normal())
         throw UsageError("--junit and --json name the same file '" + reports[1].second +
                          "'; give each its own");
-    for (const auto& [opt, file] : reports)  // a report never overwrites a baseline it checks
+    for (const auto& [option, file] : reports)  // a report never overwrites a baseline it checks
         for (const auto& j : jobs) {
             std::error_code ec;
             if (fs::equivalent(file, j.b.file, ec))
-                throw UsageError(opt + " '" + file + "' is the baseline '" + j.b.file +
+                throw UsageError(option + " '" + file + "' is the baseline '" + j.b.file +
                                  "'; give the report its own file");
         }
     if (!a.out_dir) return reports;
-    for (const auto& [opt, file] : reports)
+    for (const auto& [option, file] : reports)
         for (const char* own : {"check.csv", kProvenanceFile, kReportFile}) {
             if (own == std::string_view(kReportFile) && !a.html) continue;
             const fs::path mine = fs::path(*a.out_dir) / own;
@@ -432,7 +431,7 @@ std::vector<std::pair<std::string, std::string>> report_files_of(
             if (fs::absolute(file, ec).lexically_normal() ==
                     fs::absolute(mine, ec).lexically_normal() ||
                 fs::equivalent(file, mine, ec))
-                throw UsageError(opt + " '" + file + "' is the file '" + mine.string() +
+                throw UsageError(option + " '" + file + "' is the file '" + mine.string() +
                                  "' that check writes into --out; give the report its own file");
         }
     return reports;
@@ -615,7 +614,7 @@ int interrupted_at(const std::string& file, const std::vector<BaselineCheck>& ch
 
 void write_check_files(const CheckArgs& a, const std::vector<BaselineCheck>& checks,
                        const std::vector<std::pair<std::string, std::string>>& reports,
-                       const std::vector<std::string>& args, Io io) {
+                       const std::vector<std::string>& command_line, Io io) {
     for (const auto& [opt, file] : reports) {
         write_file_atomic(
             file, opt == "--junit" ? check_junit(checks) : check_json(checks, ODDS_VERSION));
@@ -625,25 +624,25 @@ void write_check_files(const CheckArgs& a, const std::vector<BaselineCheck>& che
     const fs::path dir(*a.out_dir);
     std::vector<std::string> game_list;
     for (const auto& c : checks) game_list.push_back(c.game);
-    write_files_atomic(
-        {{dir / "check.csv", check_csv(checks)}, provenance_file(dir, "check", args, game_list)});
+    write_files_atomic({{dir / "check.csv", check_csv(checks)},
+                        provenance_file(dir, "check", command_line, game_list)});
     if (a.html) write_report(dir, "check", io);
 }
 
 }  // namespace
 
-int cmd_check(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
-    CheckArgs a = check_args_of(vm);
+int cmd_check(const Args& opt, Io io) {
+    CheckArgs a = check_args_of(opt);
     std::vector<CheckJob> jobs = prepare_checks(a, io);
-    const auto tolerances = tolerances_of(vm, metric_names_of(jobs));
-    a.out_dir = out_dir_of(vm);
-    a.html = report_wanted(vm);
-    const auto reports = report_files_of(vm, a, jobs);
+    const auto tolerances = tolerances_of(opt, metric_names_of(jobs));
+    a.out_dir = out_dir_of(opt);
+    a.html = report_wanted(opt);
+    const auto reports = report_files_of(opt, a, jobs);
     ExecutorOf share(a.run.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     share->begin(check_plan(a, jobs, *share), io.err);
     const bool shard = share->mode() == Executor::Mode::shard;
     if (!shard)
-        for (const auto& [opt, file] : reports) prepare_out_file(file, opt);
+        for (const auto& [option, file] : reports) prepare_out_file(file, option);
     if (a.out_dir) prepare_out_dir(*a.out_dir, shard);
 
     announce_checks(a, jobs, io);
@@ -670,7 +669,7 @@ int cmd_check(const po::variables_map& vm, const std::vector<std::string>& args,
         checks.push_back(check_fixed(j, r.tally, seconds, tolerances, io));
     }
     if (const auto shard_done = share->finish(io.out, io.err, "odds check")) return *shard_done;
-    write_check_files(a, checks, reports, args, io);
+    write_check_files(a, checks, reports, opt.command_line, io);
     return verdict_exit_code(overall_verdict(checks));
 }
 

@@ -33,7 +33,7 @@ struct SeqOptions {
     double false_alarm = 1e-3, miss = 0.05;
     std::optional<std::uint64_t> cap;
 };
-SeqOptions seq_options_of(const po::variables_map& vm);
+SeqOptions seq_options_of(const Args& opt);
 
 // Prepares the game as the baseline recorded it, every value checked against the game's
 // declarations first (the options and policies by the game itself; each metric's kind, its
@@ -42,7 +42,7 @@ SeqOptions seq_options_of(const po::variables_map& vm);
 std::unique_ptr<PreparedRun> check_baseline(Baseline& b, const GameEntry*& game_out);
 
 // --tolerance METRIC=X, each checked: METRIC one of `metric_names` (once), X a number >= 0.
-std::map<std::string, double> tolerances_of(const po::variables_map& vm,
+std::map<std::string, double> tolerances_of(const Args& opt,
                                             const std::vector<std::string>& metric_names);
 // "; tolerance win=0.01, ..." for the metrics given one, or "".
 std::string tolerance_note(const std::vector<BaselineMetric>& metrics,

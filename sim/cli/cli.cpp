@@ -153,13 +153,13 @@ std::string list_json(const std::vector<const GameEntry*>& shown) {
 
 }  // namespace
 
-int cmd_list(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
+int cmd_list(const Args& opt, Io io) {
     std::vector<const GameEntry*> shown;
-    if (vm.count("game"))
-        shown.push_back(&find_game(vm["game"].as<std::string>()));
+    if (opt.game)
+        shown.push_back(&find_game(*opt.game));
     else
         for (const auto& g : games()) shown.push_back(&g);
-    if (vm.count("json")) {
+    if (opt.json) {
         io.out << list_json(shown);
         return 0;
     }
@@ -208,17 +208,17 @@ namespace {
 // report's charts beside the Monte Carlo's; beyond the solver, none. Returns false when a stop
 // request came while solving: the report then goes without exact laws (the playouts are all
 // there).
-bool write_report_exact_laws(const GameEntry& game, const po::variables_map& vm,
+bool write_report_exact_laws(const GameEntry& game, const Args& opt,
                              const std::optional<StateFile>& state, const fs::path& dir) {
     std::optional<ExactReport> exact;
     bool stopped = false;
     InterruptGuard guard;
     if (state ? game.exact_from != nullptr : game.exact != nullptr) try {
             if (state) {
-                exact = game.exact_from(settings_of(vm), policies_of(vm), state->text, state->path);
+                exact = game.exact_from(settings_of(opt), opt.policy, state->text, state->path);
                 exact->scenario += " state=" + state->path;
             } else {
-                exact = game.exact(settings_of(vm), policies_of(vm));
+                exact = game.exact(settings_of(opt), opt.policy);
             }
         } catch (const UsageError&) {  // beyond the solver: the report has no exact law
         } catch (const StopRequested&) {
@@ -236,18 +236,18 @@ bool write_report_exact_laws(const GameEntry& game, const po::variables_map& vm,
 
 }  // namespace
 
-int cmd_run(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
+int cmd_run(const Args& opt, Io io) {
     // Every input is checked, cheapest first, before anything runs or is written.
-    const GameEntry& game = game_of(vm);
-    const RunArgs run_args = run_args_of(vm);
+    const GameEntry& game = game_of(opt);
+    const RunArgs run_args = run_args_of(opt);
     RunConfig cfg = run_args.config();
-    const std::optional<std::string> out_dir = out_dir_of(vm);
-    const bool report = report_wanted(vm);
-    const Format format = format_of(vm);
-    const auto state = state_of(vm, game, game.prepare_from != nullptr, "run");
+    const std::optional<std::string> out_dir = out_dir_of(opt);
+    const bool report = report_wanted(opt);
+    const Format format = format_of(opt);
+    const auto state = state_of(opt, game, game.prepare_from != nullptr, "run");
     const auto prepared =
-        state ? game.prepare_from(settings_of(vm), policies_of(vm), state->text, state->path)
-              : game.prepare(settings_of(vm), policies_of(vm));
+        state ? game.prepare_from(settings_of(opt), opt.policy, state->text, state->path)
+              : game.prepare(settings_of(opt), opt.policy);
     if (state) prepared->scenario += " state=" + state->path;
     cfg.chunk_size = prepared->chunk_size;
     ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
@@ -277,10 +277,10 @@ int cmd_run(const po::variables_map& vm, const std::vector<std::string>& args, I
             {dir / "distributions.csv", distributions_csv(info, ds)}};
         if (auto sv = survival_csv(info, result.tally, prepared->metrics); !sv.empty())
             files.emplace_back(dir / "survival.csv", std::move(sv));
-        files.push_back(provenance_file(dir, "run", args, {std::string(game.name)}));
+        files.push_back(provenance_file(dir, "run", opt.command_line, {std::string(game.name)}));
         write_files_atomic(files);
         if (report) {
-            exact_stopped = !write_report_exact_laws(game, vm, state, dir);
+            exact_stopped = !write_report_exact_laws(game, opt, state, dir);
             write_report(dir, "run", io);
         }
     }
@@ -301,23 +301,23 @@ int cmd_run(const po::variables_map& vm, const std::vector<std::string>& args, I
     return 0;
 }
 
-int cmd_exact(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
-    if (!vm.count("game")) throw UsageError("which game? give one of: " + game_names(true));
-    const GameEntry& game = game_of(vm);
+int cmd_exact(const Args& opt, Io io) {
+    if (!opt.game) throw UsageError("which game? give one of: " + game_names(true));
+    const GameEntry& game = game_of(opt);
     if (!game.exact)
         throw UsageError("game '" + std::string(game.name) +
                          "' has no exact solver (games with one: " + game_names(true) + ")");
-    const std::optional<std::string> out_dir = out_dir_of(vm);
-    const bool html = report_wanted(vm);
-    const Format format = format_of(vm);
-    const auto state = state_of(vm, game, game.exact_from != nullptr, "exact");
+    const std::optional<std::string> out_dir = out_dir_of(opt);
+    const bool html = report_wanted(opt);
+    const Format format = format_of(opt);
+    const auto state = state_of(opt, game, game.exact_from != nullptr, "exact");
     const auto start = std::chrono::steady_clock::now();
     ExactReport report;
     try {
         // An exact answer is all or nothing: a stop writes nothing (docs/commands.md).
         InterruptGuard guard;
-        report = state ? game.exact_from(settings_of(vm), policies_of(vm), state->text, state->path)
-                       : game.exact(settings_of(vm), policies_of(vm));  // checks input
+        report = state ? game.exact_from(settings_of(opt), opt.policy, state->text, state->path)
+                       : game.exact(settings_of(opt), opt.policy);  // checks input
     } catch (const StopRequested&) {
         io.err << "odds exact: interrupted after " << std::fixed << std::setprecision(1)
                << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
@@ -337,7 +337,7 @@ int cmd_exact(const po::variables_map& vm, const std::vector<std::string>& args,
     if (out_dir) {
         const fs::path dir(*out_dir);
         auto files = exact_files(game, report, dir);
-        files.push_back(provenance_file(dir, "exact", args, {std::string(game.name)}));
+        files.push_back(provenance_file(dir, "exact", opt.command_line, {std::string(game.name)}));
         write_files_atomic(files);
         // A survival.csv of an earlier run must not pass for this one's.
         std::error_code ec;
@@ -355,22 +355,22 @@ int cmd_exact(const po::variables_map& vm, const std::vector<std::string>& args,
     return 0;
 }
 
-int cmd_rules(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
-    const GameEntry& game = game_of(vm);
-    const Settings settings = settings_of(vm);
+int cmd_rules(const Args& opt, Io io) {
+    const GameEntry& game = game_of(opt);
+    const Settings settings = settings_of(opt);
     (void)game.prepare(settings, {});  // every value checked, as a run would
     io.out << rules_file_text(game, settings);
     return 0;
 }
 
-int cmd_state(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
-    if (!vm.count("game")) throw UsageError("which game? give one of: " + position_game_names());
-    const GameEntry& game = game_of(vm);
+int cmd_state(const Args& opt, Io io) {
+    if (!opt.game) throw UsageError("which game? give one of: " + position_game_names());
+    const GameEntry& game = game_of(opt);
     if (!game.opening_position)
         throw UsageError("game '" + std::string(game.name) +
                          "' has no positions yet (games with positions: " + position_game_names() +
                          ")");
-    const Settings settings = settings_of(vm);
+    const Settings settings = settings_of(opt);
     (void)game.prepare(settings, {});  // checks the options
     io.out << game.opening_position(settings);
     return 0;
@@ -379,7 +379,7 @@ int cmd_state(const po::variables_map& vm, const std::vector<std::string>&, Io i
 }  // namespace cli
 
 namespace cli {
-int cmd_version(const po::variables_map&, const std::vector<std::string>&, Io io) {
+int cmd_version(const Args&, Io io) {
     io.out << "odds " << ODDS_VERSION << " (" << ODDS_BUILD_TYPE << " build)\n";
     std::size_t wide = 0;
     for (const auto& g : games()) wide = std::max(wide, g.name.size());

@@ -8,9 +8,9 @@
 
 namespace odds::cli {
 
-// A command: its arguments parsed by its declaration (sim/cli/spec.cpp; --help answered before
-// it is called), and as given (provenance.csv rebuilds the command line from them).
-using CommandFn = int(const po::variables_map& vm, const std::vector<std::string>& args, Io io);
+// A command: its arguments parsed by its declaration into Args (sim/cli/spec.cpp; --help answered
+// before it is called), the command line rebuilt among them (Args::command_line).
+using CommandFn = int(const Args& opt, Io io);
 
 CommandFn cmd_list, cmd_run, cmd_exact, cmd_state, cmd_rules, cmd_version;  // sim/cli/cli.cpp
 CommandFn cmd_dice;                                                         // sim/cli/dice.cpp

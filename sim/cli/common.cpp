@@ -93,9 +93,9 @@ void add_format_option(po::options_description& d, const char* csv_file) {
                         .c_str());
 }
 
-Format format_of(const po::variables_map& vm) {
-    if (!vm.count("format")) return Format::table;
-    const std::string f = vm["format"].as<std::string>();
+Format format_of(const Args& opt) {
+    if (!opt.format) return Format::table;
+    const std::string f = *opt.format;
     if (f == "table") return Format::table;
     if (f == "csv") return Format::csv;
     if (f == "json") return Format::json;
@@ -216,36 +216,23 @@ std::string scenario_rest(const std::string& scenario, const std::string& common
     return joined(rest);
 }
 
-bool showed_help(const po::variables_map& vm, const po::options_description& d, Io io) {
-    if (!vm.count("help")) return false;
-    io.out << d << '\n';
-    return true;
+const GameEntry& game_of(const Args& opt) {
+    if (!opt.game) throw UsageError("which game? give one of: " + game_names());
+    return find_game(*opt.game);
 }
 
-const GameEntry& game_of(const po::variables_map& vm) {
-    if (!vm.count("game")) throw UsageError("which game? give one of: " + game_names());
-    return find_game(vm["game"].as<std::string>());
-}
-
-Settings settings_of(const po::variables_map& vm) {
+Settings settings_of(const Args& opt) {
     Settings settings;
-    if (vm.count("set"))
-        for (const auto& s : vm["set"].as<std::vector<std::string>>())
-            settings.push_back(split_setting(s));
-    if (!vm.count("rules")) return settings;
-    const std::string path = vm["rules"].as<std::string>();
-    const GameEntry& game = game_of(vm);
+    for (const auto& s : opt.set) settings.push_back(split_setting(s));
+    if (!opt.rules) return settings;
+    const std::string path = *opt.rules;
+    const GameEntry& game = game_of(opt);
     return merged_settings(read_rules_file(path, game), path, game, settings);
 }
 
-Settings canonical_settings(const po::variables_map& vm) {
-    if (!vm.count("game")) return {};
-    return game_of(vm).canonical(settings_of(vm));
-}
-
-std::vector<std::string> policies_of(const po::variables_map& vm) {
-    return vm.count("policy") ? vm["policy"].as<std::vector<std::string>>()
-                              : std::vector<std::string>{};
+Settings canonical_settings(const Args& opt) {
+    if (!opt.game) return {};
+    return game_of(opt).canonical(settings_of(opt));
 }
 
 void add_state_option(po::options_description& d, const char* what) {
@@ -259,10 +246,10 @@ std::string position_game_names() {
     return names;
 }
 
-std::optional<StateFile> state_of(const po::variables_map& vm, const GameEntry& game, bool has_hook,
+std::optional<StateFile> state_of(const Args& opt, const GameEntry& game, bool has_hook,
                                   std::string_view command) {
-    if (!vm.count("state")) return std::nullopt;
-    const std::string path = vm["state"].as<std::string>();
+    if (!opt.state) return std::nullopt;
+    const std::string path = *opt.state;
     if (!game.opening_position)
         throw UsageError("game '" + std::string(game.name) +
                          "' has no positions yet, so --state cannot start it from one (games "
@@ -379,9 +366,9 @@ void prepare_out_dir(const std::string& dir, bool shared) {
     g_locks.push_back({st.st_dev, st.st_ino, fd});
 }
 
-std::optional<std::string> out_dir_of(const po::variables_map& vm) {
-    if (!vm.count("out")) return std::nullopt;
-    const std::string dir = vm["out"].as<std::string>();
+std::optional<std::string> out_dir_of(const Args& opt) {
+    if (!opt.out) return std::nullopt;
+    const std::string dir = *opt.out;
     check_out_dir(dir);
     return dir;
 }

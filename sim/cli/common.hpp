@@ -25,6 +25,41 @@ using namespace odds::sim;
 
 namespace po = boost::program_options;
 
+// One option's value as the command line gave it, or as its declaration defaults it.
+struct Value {
+    std::optional<std::string> text;
+    bool defaulted = false;  // the declaration's default, not typed
+
+    explicit operator bool() const noexcept { return text.has_value(); }
+    const std::string& operator*() const { return *text; }
+    const std::string* operator->() const { return &*text; }
+    // Typed by the user (a default does not count).
+    bool given() const noexcept { return text && !defaulted; }
+    std::string value_or(std::string fallback) const { return text ? *text : fallback; }
+};
+
+// Every option and argument of every command, parsed once by the dispatcher from the command's
+// declaration (args_of, the one place that reads them by name): a command reads these fields,
+// never the parsed options' text by name. An option a command does not declare stays empty.
+struct Args {
+    Value game;                      // GAME (odds completion: the shell)
+    std::vector<std::string> files;  // FILE... (check, dice's expressions, report's DIR), DIR...
+    std::vector<std::string> set, policy, fixed, vary, target, tolerance, restrict;
+    Value rules, state, out, format;  // the game's variant; where a run starts; where files go
+    Value playouts, seed, threads, shard;
+    Value rank_by, metrics, metric;                                    // compare, skill, restrict
+    Value search, budgets, budget;                                     // skill, restrict, tune
+    Value rollouts, estimator;                                         // shape
+    Value seat, play, opponent;                                        // restrict
+    Value trial_playouts, finalists, explore, neighbours, deviations;  // tune's NTBEA
+    Value junit, json_file, false_alarm, miss, max_playouts;           // check (--json FILE)
+    bool no_progress = false, report = false, exact = false, no_exact = false;
+    bool sequential = false;
+    bool json = false;  // odds list --json
+    // canonical_args: the command line rebuilt, what a shard and provenance.csv record.
+    std::vector<std::string> command_line;
+};
+
 struct Io {
     std::ostream& out;
     std::ostream& err;
@@ -49,18 +84,14 @@ void add_shard_option(po::options_description& d, const char* note = nullptr);
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& d,
                         const char* positional = "game", int max_positional = 1);
 
-// With --help: prints the command's help to stdout and returns true (the command exits 0).
-bool showed_help(const po::variables_map& vm, const po::options_description& d, Io io);
-
-const GameEntry& game_of(const po::variables_map& vm);  // "which game?" when missing
+const GameEntry& game_of(const Args& opt);  // "which game?" when missing
 // --rules FILE's options (sim/rules_file.hpp), then --set's on top.
-Settings settings_of(const po::variables_map& vm);
+Settings settings_of(const Args& opt);
 // The game's settings (settings_of) as the game reads them back, in name order (GameEntry::
 // canonical): what provenance.csv and a shard record of --rules and --set alike.
-Settings canonical_settings(const po::variables_map& vm);
+Settings canonical_settings(const Args& opt);
 // --rules FILE, for the commands that take --set.
 void add_rules_option(po::options_description& d);
-std::vector<std::string> policies_of(const po::variables_map& vm);
 // --state FILE (odds run, odds exact; docs/positions.md).
 void add_state_option(po::options_description& d, const char* what);
 // The position named by --state, when given: its path and its text. The game must have
@@ -69,7 +100,7 @@ void add_state_option(po::options_description& d, const char* what);
 struct StateFile {
     std::string path, text;
 };
-std::optional<StateFile> state_of(const po::variables_map& vm, const GameEntry& game, bool has_hook,
+std::optional<StateFile> state_of(const Args& opt, const GameEntry& game, bool has_hook,
                                   std::string_view command);
 // The games with positions (opening_position), comma-separated.
 std::string position_game_names();
@@ -92,7 +123,7 @@ void prepare_out_dir(const std::string& dir, bool shared = false);
 // Releases every folder prepare_out_dir locked (odds_main_sharing, when a command ends).
 void release_out_dirs();
 // --out DIR when given, checked (not yet created) by check_out_dir.
-std::optional<std::string> out_dir_of(const po::variables_map& vm);
+std::optional<std::string> out_dir_of(const Args& opt);
 // Checks, creating nothing, that a file could be written at `path`: not a directory, and its
 // folder exists as a writable directory or could be made. Messages name `option` (--out, --junit).
 void check_out_file(const std::string& path, std::string_view option = "--out");
@@ -121,7 +152,7 @@ std::optional<IntRange> parse_range(std::string_view spec, std::string& why);
 // cell a number where it reads as one, null where empty, else a string.
 enum class Format { table, csv, json };
 void add_format_option(po::options_description& d, const char* csv_file);
-Format format_of(const po::variables_map& vm);
+Format format_of(const Args& opt);
 // Prints `csv` on stdout as `f` says (csv or json).
 void print_rows(std::ostream& out, Format f, const std::string& csv);
 

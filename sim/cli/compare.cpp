@@ -140,16 +140,16 @@ int compared_seat(const GameEntry& game, const std::vector<std::string>& entries
 }
 
 std::vector<std::unique_ptr<PreparedRun>> prepare_compared(
-    const GameEntry& game, const po::variables_map& vm, const std::vector<std::string>& entries) {
+    const GameEntry& game, const Args& opt, const std::vector<std::string>& entries) {
     const std::vector<std::string> fixed_args =
-        vm.count("fixed") ? vm["fixed"].as<std::vector<std::string>>() : std::vector<std::string>{};
+        !opt.fixed.empty() ? opt.fixed : std::vector<std::string>{};
     if (!fixed_args.empty() && game.seats.empty())
         throw UsageError(std::string(game.name) + " has one seat: --fixed is for two-seat games");
     std::vector<std::unique_ptr<PreparedRun>> runs;
     for (const auto& e : entries) {
         std::vector<std::string> a{e};
         a.insert(a.end(), fixed_args.begin(), fixed_args.end());
-        runs.push_back(game.prepare(settings_of(vm), a));
+        runs.push_back(game.prepare(settings_of(opt), a));
         for (std::size_t j = 0; j + 1 < runs.size(); ++j)
             if (runs[j]->policy == runs.back()->policy)
                 throw UsageError("policy '" + runs.back()->policy + "' is compared twice");
@@ -194,7 +194,7 @@ std::vector<std::size_t> metrics_listed(const GameEntry& game, const PreparedRun
 
 // The metrics compared pair by pair (compare.csv): the headline ones (a two-seat game's compared
 // seat's wins first), then the ranking metric and the table's, where not among them.
-void choose_metrics(Comparison& c, const GameEntry& game, const po::variables_map& vm) {
+void choose_metrics(Comparison& c, const GameEntry& game, const Args& opt) {
     const PreparedRun& run = *c.runs[0];
     std::vector<std::string> head_names(game.headline.begin(), game.headline.end());
     if (c.seat >= 0) {  // by default, rank by the compared seat's wins
@@ -205,11 +205,9 @@ void choose_metrics(Comparison& c, const GameEntry& game, const po::variables_ma
     for (const auto& name : head_names)
         for (std::size_t m = 0; m < run.metrics.size(); ++m)
             if (run.metrics[m].name == name) c.head.push_back(m);
-    c.rank_by = vm.count("rank-by")
-                    ? metric_named(game, run, vm["rank-by"].as<std::string>(), "--rank-by")
-                    : c.head[0];
-    if (vm.count("metrics"))
-        c.columns = metrics_listed(game, run, vm["metrics"].as<std::string>());
+    c.rank_by = bool(opt.rank_by) ? metric_named(game, run, *opt.rank_by, "--rank-by") : c.head[0];
+    if (opt.metrics)
+        c.columns = metrics_listed(game, run, *opt.metrics);
     else
         c.columns.assign(
             c.head.begin(),
@@ -363,7 +361,7 @@ std::string policies_csv(const GameEntry& game, const Comparison& c, const Compa
 
 void write_compare_files(const fs::path& dir, const GameEntry& game, const Comparison& c,
                          const Compared& f, std::uint64_t seed,
-                         const std::vector<std::string>& args) {
+                         const std::vector<std::string>& command_line) {
     std::vector<std::pair<fs::path, std::string>> files{
         {dir / "compare.csv", compare_csv(game, c, f, seed)},
         {dir / "policies.csv", policies_csv(game, c, f, seed)}};
@@ -373,7 +371,7 @@ void write_compare_files(const fs::path& dir, const GameEntry& game, const Compa
         files.emplace_back(dir / dir_name(run.policy) / "summary.csv",
                            summary_csv(info, f.sums[p]));
     }
-    files.push_back(provenance_file(dir, "compare", args, {std::string(game.name)}));
+    files.push_back(provenance_file(dir, "compare", command_line, {std::string(game.name)}));
     write_files_atomic(files);
 }
 
@@ -444,20 +442,20 @@ std::string compare_table(const GameEntry& game, const Comparison& c, const Comp
 
 }  // namespace
 
-int cmd_compare(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
-    const GameEntry& game = game_of(vm);
-    const RunArgs run_args = run_args_of(vm);
+int cmd_compare(const Args& opt, Io io) {
+    const GameEntry& game = game_of(opt);
+    const RunArgs run_args = run_args_of(opt);
     RunConfig cfg = run_args.config();
-    const std::optional<std::string> out_dir = out_dir_of(vm);
-    const Format format = format_of(vm);
-    const bool report = report_wanted(vm);
+    const std::optional<std::string> out_dir = out_dir_of(opt);
+    const Format format = format_of(opt);
+    const bool report = report_wanted(opt);
     if (cfg.playouts < 2) throw UsageError("--playouts must be at least 2 for paired intervals");
-    const auto entries = policies_of(vm);
+    const auto entries = opt.policy;
     if (entries.size() < 2) throw UsageError("compare needs at least two --policy entries");
     Comparison c;
     c.seat = compared_seat(game, entries);
-    c.runs = prepare_compared(game, vm, entries);
-    choose_metrics(c, game, vm);
+    c.runs = prepare_compared(game, opt, entries);
+    choose_metrics(c, game, opt);
     require_paired_sums_fit(c.runs[0]->metrics, c.head, cfg.playouts);
     // Chunks no larger than any game run's own, so Ctrl-C answers as promptly.
     std::uint64_t chunk = kMaxChunk;
@@ -490,7 +488,7 @@ int cmd_compare(const po::variables_map& vm, const std::vector<std::string>& arg
 
     const Compared f = figures_of(c, played.tally, played.partial);
     if (out_dir) {
-        write_compare_files(*out_dir, game, c, f, cfg.seed, args);
+        write_compare_files(*out_dir, game, c, f, cfg.seed, opt.command_line);
         if (report) write_report(*out_dir, "compare", io);
     }
     if (format == Format::table)

@@ -51,12 +51,12 @@ std::string number(double v, int digits) {
 
 }  // namespace
 
-int cmd_dice(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
-    if (!vm.count("file"))
+int cmd_dice(const Args& opt, Io io) {
+    if (opt.files.empty())
         throw UsageError("which dice? give one or more expressions, such as 3d6 4d6 2d6+1d4");
-    const auto exprs = vm["file"].as<std::vector<std::string>>();
+    const auto exprs = opt.files;
     if (exprs.size() > 16) throw UsageError("at most 16 expressions at once");
-    const std::optional<std::string> out_dir = out_dir_of(vm);  // checked; made when written
+    const std::optional<std::string> out_dir = out_dir_of(opt);  // checked; made when written
     std::vector<Law> laws;
     {
         InterruptGuard guard;  // a law of hundreds of dice takes a second: Ctrl-C writes nothing
@@ -104,7 +104,8 @@ int cmd_dice(const po::variables_map& vm, const std::vector<std::string>& args, 
     if (out_dir) {
         prepare_out_dir(*out_dir);
         const fs::path dir(*out_dir);
-        write_files_atomic({{dir / "dice.csv", csv}, provenance_file(dir, "dice", args, {})});
+        write_files_atomic(
+            {{dir / "dice.csv", csv}, provenance_file(dir, "dice", opt.command_line, {})});
         io.err << "odds dice: wrote " << (dir / "dice.csv").string() << '\n';
     }
     return 0;

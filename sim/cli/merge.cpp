@@ -43,14 +43,13 @@ int run_merged(std::vector<Shard> shards, const std::optional<std::string>& out,
     }
 }
 
-int cmd_merge(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
-    if (!vm.count("dir"))
+int cmd_merge(const Args& opt, Io io) {
+    if (opt.files.empty())
         throw UsageError("give the shards' folders (or shard files): odds merge DIR... --out DIR");
     std::vector<Shard> shards;
-    for (const auto& d : vm["dir"].as<std::vector<std::string>>())
+    for (const auto& d : opt.files)
         for (auto& s : read_shards(d)) shards.push_back(std::move(s));
-    const std::optional<std::string> out =
-        vm.count("out") ? std::optional(vm["out"].as<std::string>()) : std::nullopt;
+    const std::optional<std::string> out = opt.out.text;
     return run_merged(std::move(shards), out, io.out, io.err);
 }
 

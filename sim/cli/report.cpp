@@ -27,21 +27,16 @@ void add_report_option(po::options_description& d) {
                     "self-contained page (needs --out; 'odds report DIR' makes it later)");
 }
 
-bool report_wanted(const po::variables_map& vm) {
-    if (!vm.count("report")) return false;
-    if (!vm.count("out"))
+bool report_wanted(const Args& opt) {
+    if (!opt.report) return false;
+    if (!opt.out)
         throw UsageError("--report writes report.html beside the CSV files: give --out DIR too");
     return true;
 }
 
 std::pair<fs::path, std::string> provenance_file(const fs::path& dir, const std::string& command,
-                                                 const std::vector<std::string>& args,
+                                                 const std::vector<std::string>& line,
                                                  const std::vector<std::string>& game_list) {
-    // The command line rebuilt from what was parsed (sim/cli/args.hpp): the same for one process
-    // and for shards merged, whatever the folder, threads or shards.
-    std::ostringstream quiet;
-    const auto vm = parse_command(command, args, Io{quiet, quiet});
-    const std::vector<std::string> line = vm ? canonical_args(*vm) : args;
     check_one_line(line);
     Provenance p{ODDS_VERSION, command, "", "", command_line(command, line)};
     for (const auto& g : game_list) {
@@ -131,12 +126,12 @@ void check_report_writable(const fs::path& dir) {
 
 }  // namespace
 
-int cmd_report(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
-    if (!vm.count("file"))
+int cmd_report(const Args& opt, Io io) {
+    if (opt.files.empty())
         throw UsageError(
             "which folder? give a folder that odds run, exact, compare, tournament, "
             "sweep or check wrote with --out");
-    const fs::path dir = vm["file"].as<std::string>();
+    const fs::path dir = opt.files.front();
     std::error_code ec;
     if (!fs::is_directory(dir, ec))
         throw UsageError("'" + dir.string() +

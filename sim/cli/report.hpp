@@ -16,13 +16,14 @@ namespace odds::cli {
 void add_report_option(po::options_description& d);
 // Whether --report was given; a UsageError when it was without --out (checked before anything
 // is played or written).
-bool report_wanted(const po::variables_map& vm);
+bool report_wanted(const Args& opt);
 
 // provenance.csv for the folder `dir`, to be written with the command's CSV files: the command,
-// its command line, the game(s) and this build's rules version of each.
+// its command line rebuilt (Args::command_line: the same for one process and for shards merged,
+// whatever the folder, threads or shards), the game(s) and this build's rules version of each.
 std::pair<std::filesystem::path, std::string> provenance_file(
     const std::filesystem::path& dir, const std::string& command,
-    const std::vector<std::string>& args, const std::vector<std::string>& games);
+    const std::vector<std::string>& command_line, const std::vector<std::string>& games);
 
 // Writes DIR/report.html from the folder's files (after they are written), saying so on stderr.
 void write_report(const std::filesystem::path& dir, const std::string& command, Io io);

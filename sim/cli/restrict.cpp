@@ -75,16 +75,16 @@ const OptionInfo& restrict_option(const GameEntry& g, const std::string& name) {
 }
 
 // Which seat is restricted, and so which options a restriction sets.
-void read_seat(const po::variables_map& vm, RestrictArgs& a) {
+void read_seat(const Args& opt, RestrictArgs& a) {
     const GameEntry& g = *a.game;
-    const bool given = vm.count("seat") != 0;
+    const bool given = bool(opt.seat);
     if (g.seats.empty()) {
         if (given)
             throw UsageError("--seat: " + std::string(g.name) + " is a solo game (no seats)");
         a.options = {restrict_option(g, "restrict").name};
         return;
     }
-    a.seat = given ? vm["seat"].as<std::string>() : std::string(g.seats[0]);
+    a.seat = given ? *opt.seat : std::string(g.seats[0]);
     if (a.seat == "both") {
         for (const auto& s : g.seats)
             a.options.push_back(restrict_option(g, "restrict." + std::string(s)).name);
@@ -98,15 +98,15 @@ void read_seat(const po::variables_map& vm, RestrictArgs& a) {
 
 // The best available play: the game's search at --budget, the best of its rules of thumb, or
 // the policies named.
-void read_play(const po::variables_map& vm, RestrictArgs& a) {
+void read_play(const Args& opt, RestrictArgs& a) {
     const GameEntry& g = *a.game;
-    std::string play = vm.count("play")   ? vm["play"].as<std::string>()
+    std::string play = bool(opt.play)     ? *opt.play
                        : a.exact          ? std::string(g.solved)
                        : g.search.empty() ? "thumbs"
                                           : "search";
     if (play.empty())
         throw UsageError("--exact: give --play POLICY, the policy both seats play exactly");
-    const std::string budget = vm.count("budget") ? vm["budget"].as<std::string>() : "32";
+    const std::string budget = opt.budget.value_or("32");
     if (play == "search") {
         const auto at = std::string(g.search).find("{n}");
         if (g.search.empty() || at == std::string::npos)
@@ -117,7 +117,7 @@ void read_play(const po::variables_map& vm, RestrictArgs& a) {
         std::string s(g.search);
         a.plays = {s.replace(at, 3, std::to_string(*n))};
         a.play_label = a.plays[0];
-    } else if (vm.count("budget")) {
+    } else if (opt.budget) {
         throw UsageError("--budget: the budget of --play search, not of --play '" + play + "'");
     } else if (play == "thumbs") {
         for (const auto& r : g.ladder)  // random play is no rule of thumb
@@ -145,28 +145,28 @@ void read_play(const po::variables_map& vm, RestrictArgs& a) {
         throw UsageError("--exact: --play names one policy, which both seats play");
 }
 
-RestrictArgs read_args(const po::variables_map& vm) {
+RestrictArgs read_args(const Args& opt) {
     RestrictArgs a;
-    a.game = &game_of(vm);
+    a.game = &game_of(opt);
     const GameEntry& g = *a.game;
     if (!std::any_of(g.options.begin(), g.options.end(), is_restrict_option))
         throw UsageError("odds restrict: " + std::string(g.name) +
                          " offers no restriction (no choice of the player's to bar; games that "
                          "have: " +
                          games_with_restrictions() + ")");
-    if (vm.count("policy"))  // the seats are the command's: --play and --opponent
+    if (!opt.policy.empty())  // the seats are the command's: --play and --opponent
         throw UsageError(
             "--policy: odds restrict seats the best play itself; give --play (and "
             "--opponent for the other seat)");
-    a.settings = settings_of(vm);
-    a.exact = vm.count("exact") != 0;
+    a.settings = settings_of(opt);
+    a.exact = opt.exact != 0;
     if (a.exact && !g.exact)
         throw UsageError("--exact: " + std::string(g.name) + " has no exact solver (" +
                          game_names(true) + " have)");
-    read_seat(vm, a);
-    read_play(vm, a);
-    if (vm.count("restrict")) {
-        a.restrictions = vm["restrict"].as<std::vector<std::string>>();
+    read_seat(opt, a);
+    read_play(opt, a);
+    if (!opt.restrict.empty()) {
+        a.restrictions = opt.restrict;
     } else {
         a.restrictions = restrict_option(g, a.options[0]).words;
     }
@@ -200,24 +200,24 @@ RestrictArgs read_args(const po::variables_map& vm) {
         sets.push_back(std::move(set));
     }
     // The other seat: the play itself when it is one policy (a mirror), else the game's default.
-    a.opponent = vm.count("opponent")  ? vm["opponent"].as<std::string>()
+    a.opponent = bool(opt.opponent)    ? *opt.opponent
                  : a.plays.size() == 1 ? a.plays[0]
                                        : std::string(g.policies[0].name);
-    if (vm.count("opponent") && g.seats.empty())
+    if (opt.opponent && g.seats.empty())
         throw UsageError("--opponent: " + std::string(g.name) + " is a solo game");
     if (!g.seats.empty()) parse_policy(g.name, g.policies, a.opponent);
-    a.metric = vm.count("metric") ? vm["metric"].as<std::string>()
-               : g.seats.empty()  ? std::string(g.headline.front())
-                                  : "";
-    if (vm.count("metric") && a.metric.empty())
+    a.metric = bool(opt.metric)  ? *opt.metric
+               : g.seats.empty() ? std::string(g.headline.front())
+                                 : "";
+    if (opt.metric && a.metric.empty())
         throw UsageError("--metric '' is not valid; give a metric of " + std::string(g.name) +
                          " ('odds list " + std::string(g.name) + "' shows them)");
     if (!a.metric.empty() && !g.seats.empty())
         throw UsageError("--metric: a two-seat game is measured by the restricted seat's score");
-    a.run = run_args_of(vm);
+    a.run = run_args_of(opt);
     a.cfg = a.run.config();
-    a.out_dir = out_dir_of(vm);
-    a.report = report_wanted(vm);
+    a.out_dir = out_dir_of(opt);
+    a.report = report_wanted(opt);
     return a;
 }
 
@@ -515,8 +515,8 @@ std::optional<int> rank_by_play(const RestrictArgs& a, Ranking& k, Io io, int& s
 
 }  // namespace
 
-int cmd_restrict(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
-    const RestrictArgs a = read_args(vm);
+int cmd_restrict(const Args& opt, Io io) {
+    const RestrictArgs a = read_args(opt);
     const GameEntry& g = *a.game;
     Ranking k;
     k.game = std::string(g.name);
@@ -544,7 +544,7 @@ int cmd_restrict(const po::variables_map& vm, const std::vector<std::string>& ar
         prepare_out_dir(*a.out_dir);
         const fs::path dir(*a.out_dir);
         write_files_atomic({{dir / "restrict.csv", restrict_csv(k)},
-                            provenance_file(dir, "restrict", args, {k.game})});
+                            provenance_file(dir, "restrict", opt.command_line, {k.game})});
         if (a.report) write_report(dir, "restrict", io);
     }
     io.out << restrict_table(k);

@@ -59,22 +59,22 @@ int rollouts_of(const std::string& text) {
 }
 
 // --estimator: "" (the game's own: exact where it has it), "exact" or "rollouts".
-std::string estimator_of(const po::variables_map& vm) {
-    if (!vm.count("estimator")) return "";
-    const std::string e = vm["estimator"].as<std::string>();
+std::string estimator_of(const Args& opt) {
+    if (!opt.estimator) return "";
+    const std::string e = *opt.estimator;
     if (e != "exact" && e != "rollouts")
         throw UsageError("--estimator '" + e + "': valid: exact, rollouts");
     return e;
 }
 
-ShapeArgs parse_shape_args(const po::variables_map& vm) {
+ShapeArgs parse_shape_args(const Args& opt) {
     ShapeArgs a;
-    a.game = &game_of(vm);
+    a.game = &game_of(opt);
     if (!a.game->shape)
         throw UsageError("odds shape: " + std::string(a.game->name) +
                          " cannot follow a game's odds step by step yet (games that can: " +
                          games_with_shape() + ")");
-    a.run = run_args_of(vm);
+    a.run = run_args_of(opt);
     const RunConfig run = a.run.config();
     if (run.playouts > kMaxShapeGames)
         throw UsageError("-n " + std::to_string(run.playouts) + ": odds shape samples at most " +
@@ -83,13 +83,13 @@ ShapeArgs parse_shape_args(const po::variables_map& vm) {
     a.cfg.seed = run.seed;
     a.cfg.games = run.playouts;
     a.cfg.threads = run.threads;
-    a.cfg.rollouts = rollouts_of(vm["rollouts"].as<std::string>());
-    a.cfg.force_rollouts = estimator_of(vm) == "rollouts";
-    a.cfg.force_exact = estimator_of(vm) == "exact";
-    a.settings = settings_of(vm);
-    a.policies = policies_of(vm);
-    a.out_dir = out_dir_of(vm);
-    a.report = report_wanted(vm);
+    a.cfg.rollouts = rollouts_of(*opt.rollouts);
+    a.cfg.force_rollouts = estimator_of(opt) == "rollouts";
+    a.cfg.force_exact = estimator_of(opt) == "exact";
+    a.settings = settings_of(opt);
+    a.policies = opt.policy;
+    a.out_dir = out_dir_of(opt);
+    a.report = report_wanted(opt);
     a.progress = a.run.progress();
     if (a.run.shard) {  // a shard's state holds its games' p's (sim/shape_run.hpp)
         const std::uint64_t most = (run.playouts + a.run.shard->count - 1) / a.run.shard->count;
@@ -119,13 +119,13 @@ std::string shape_table(const ShapeReport& r, const ShapeArgs& a) {
 }
 
 void write_shape_files(const ShapeReport& r, const ShapeArgs& a,
-                       const std::vector<std::string>& args, Io io) {
+                       const std::vector<std::string>& command_line, Io io) {
     prepare_out_dir(*a.out_dir);
     const fs::path dir(*a.out_dir);
     write_files_atomic({{dir / "shape.csv", shape::shape_csv(r.tally, r.game, r.scenario, r.policy,
                                                              a.cfg.seed, r.partial)},
                         {dir / "fan.csv", shape::fan_csv(r.tally)},
-                        provenance_file(dir, "shape", args, {r.game})});
+                        provenance_file(dir, "shape", command_line, {r.game})});
     if (a.report) write_report(dir, "shape", io);
 }
 
@@ -136,8 +136,8 @@ Plan shape_plan(const ShapeArgs& a, const std::string& scenario, const std::stri
 
 }  // namespace
 
-int cmd_shape(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
-    ShapeArgs a = parse_shape_args(vm);
+int cmd_shape(const Args& opt, Io io) {
+    ShapeArgs a = parse_shape_args(opt);
     ExecutorOf share(a.run.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     shape::Sampler games(*share, [&](const std::string& scenario, const std::string& policy) {
         share->begin(shape_plan(a, scenario, policy), io.err);  // the hook has read its input
@@ -161,7 +161,7 @@ int cmd_shape(const po::variables_map& vm, const std::vector<std::string>& args,
         io.err << "odds shape: interrupted before the first game was traced; nothing written\n";
         return InterruptGuard::exit_code();
     }
-    if (a.out_dir) write_shape_files(r, a, args, io);
+    if (a.out_dir) write_shape_files(r, a, opt.command_line, io);
     io.out << shape_table(r, a);
     if (r.partial) {
         // Shards stopped each at its own game: the games traced are not the first ones.

@@ -38,23 +38,23 @@ inline constexpr std::uint64_t kMaxOutcomes = 20'000'000;  // groups x games kep
 
 // The ladder's rungs: the --policy names as given, then --search's spelling at each budget of
 // --budgets (doubling from LO up to HI), each checked against the game's policy table.
-std::vector<std::string> rungs_of(const po::variables_map& vm, const GameEntry& game) {
-    std::vector<std::string> rungs = policies_of(vm);
+std::vector<std::string> rungs_of(const Args& opt, const GameEntry& game) {
+    std::vector<std::string> rungs = opt.policy;
     if (rungs.empty())  // the game's own ladder (registry: weakest first)
         for (const auto& r : game.ladder) rungs.emplace_back(r);
     for (const auto& r : rungs)
         if (r.find('=') != std::string::npos)
             throw UsageError("--policy '" + r + "': give bare policy names; the ladder seats them");
     // The game's own search (registry) unless --search names one; a game without: none.
-    const std::string search = vm.count("search")    ? vm["search"].as<std::string>()
+    const std::string search = bool(opt.search)      ? *opt.search
                                : game.search.empty() ? std::string("none")
                                                      : std::string(game.search);
-    const std::string budgets = vm.count("budgets") ? vm["budgets"].as<std::string>() : "16..64";
+    const std::string budgets = opt.budgets.value_or("16..64");
     const bool has_search =
         search != "none" && std::any_of(game.policies.begin(), game.policies.end(), [&](auto& p) {
             return search.rfind(std::string(p.name) + ":", 0) == 0 || search == p.name;
         });
-    if (vm.count("search") && search != "none" && !has_search)
+    if (opt.search && search != "none" && !has_search)
         throw UsageError("--search '" + search + "': not a policy of " + std::string(game.name) +
                          " ('odds list " + std::string(game.name) + "' shows them), or none");
     if (has_search && budgets != "none") {
@@ -103,10 +103,10 @@ struct Group {
     std::size_t score[3] = {0, 0, 0};  // two seats: first's win, second's win, draw; solo: [0]
 };
 
-std::vector<Group> groups_of(const po::variables_map& vm, const GameEntry& game,
+std::vector<Group> groups_of(const Args& opt, const GameEntry& game,
                              const std::vector<std::string>& rungs, std::string& metric) {
     std::vector<Group> groups;
-    const Settings settings = settings_of(vm);
+    const Settings settings = settings_of(opt);
     auto seat = [&](std::size_t s) { return std::string(game.seats[s]); };
     auto index = [&](const PreparedRun& run, const std::string& name) {
         for (std::size_t m = 0; m < run.metrics.size(); ++m)
@@ -255,20 +255,20 @@ std::string ladder_table(const Ladder& l) {
 
 }  // namespace
 
-int cmd_skill(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
-    const GameEntry& game = game_of(vm);
-    const RunArgs run_args = run_args_of(vm);
+int cmd_skill(const Args& opt, Io io) {
+    const GameEntry& game = game_of(opt);
+    const RunArgs run_args = run_args_of(opt);
     const RunConfig cfg = run_args.config();
-    const std::optional<std::string> out_dir = out_dir_of(vm);
-    const bool report = report_wanted(vm);
+    const std::optional<std::string> out_dir = out_dir_of(opt);
+    const bool report = report_wanted(opt);
     Ladder l;
     l.game = std::string(game.name);
-    l.rungs = rungs_of(vm, game);
-    l.measure = vm.count("metric") ? vm["metric"].as<std::string>() : "";
-    if (vm.count("metric") && l.measure.empty())  // not "no --metric" (issue 40)
+    l.rungs = rungs_of(opt, game);
+    l.measure = opt.metric.value_or("");
+    if (opt.metric && l.measure.empty())  // not "no --metric" (issue 40)
         throw UsageError("--metric '' is not valid; give a metric of " + l.game + " ('odds list " +
                          l.game + "' shows them)");
-    const auto groups = groups_of(vm, game, l.rungs, l.measure);
+    const auto groups = groups_of(opt, game, l.rungs, l.measure);
     l.solo = game.seats.empty();
     if (!l.solo) l.measure = "rating";
     l.seed = cfg.seed;
@@ -326,7 +326,7 @@ int cmd_skill(const po::variables_map& vm, const std::vector<std::string>& args,
         const auto [ladder, skill] = ladder_files(l);
         write_files_atomic({{dir / "ladder.csv", ladder},
                             {dir / "skill.csv", skill},
-                            provenance_file(dir, "skill", args, {l.game})});
+                            provenance_file(dir, "skill", opt.command_line, {l.game})});
         if (report) write_report(dir, "skill", io);
     }
     io.out << ladder_table(l);

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "sim/cli/args.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/cli/report.hpp"
 
@@ -573,8 +574,8 @@ const CommandSpec kCommands[] = {
      cmd_man},
 };
 
-int cmd_completion(const po::variables_map& vm, const std::vector<std::string>&, Io io) {
-    const std::string shell = vm.count("game") ? vm["game"].as<std::string>() : "";
+int cmd_completion(const Args& opt, Io io) {
+    const std::string shell = opt.game.value_or("");
     if (shell == "bash")
         io.out << bash_completion();
     else if (shell == "zsh")
@@ -585,7 +586,7 @@ int cmd_completion(const po::variables_map& vm, const std::vector<std::string>&,
     return 0;
 }
 
-int cmd_man(const po::variables_map&, const std::vector<std::string>&, Io io) {
+int cmd_man(const Args&, Io io) {
     io.out << man_page();
     return 0;
 }
@@ -672,7 +673,7 @@ const CommandSpec& find_command(std::string_view name) {
 
 int run_command(const CommandSpec& c, const std::vector<std::string>& args, Io io) {
     const auto vm = parse_command(c.name, args, io);
-    return vm ? c.run(*vm, args, io) : 0;  // --help: printed
+    return vm ? c.run(args_of(*vm), io) : 0;  // --help: printed
 }
 
 po::options_description options_of(const CommandSpec& c, unsigned columns) {

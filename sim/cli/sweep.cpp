@@ -187,22 +187,22 @@ struct SweepRows {
 
 }  // namespace
 
-int cmd_sweep(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
-    const GameEntry& game = game_of(vm);
-    if (!vm.count("vary"))
+int cmd_sweep(const Args& opt, Io io) {
+    const GameEntry& game = game_of(opt);
+    if (opt.vary.empty())
         throw UsageError("nothing to sweep: give --vary NAME=LO..HI:STEP or NAME=v1,v2,...");
-    const std::vector<Vary> varies = parse_varies(vm["vary"].as<std::vector<std::string>>(), game);
-    const Settings base = settings_of(vm);
+    const std::vector<Vary> varies = parse_varies(opt.vary, game);
+    const Settings base = settings_of(opt);
     const std::size_t total = combinations_of(varies, base);
 
     // Every input is checked before anything runs: the cheap ones first.
-    const RunArgs run_args = run_args_of(vm);
+    const RunArgs run_args = run_args_of(opt);
     const RunConfig cfg = run_args.config();
-    const std::optional<std::string> out_dir = out_dir_of(vm);
-    const Format format = format_of(vm);
-    const bool report = report_wanted(vm);
+    const std::optional<std::string> out_dir = out_dir_of(opt);
+    const Format format = format_of(opt);
+    const bool report = report_wanted(opt);
     const std::vector<Combination> combos =
-        prepare_combinations(game, varies, base, policies_of(vm), total);
+        prepare_combinations(game, varies, base, opt.policy, total);
     ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     std::vector<ShardJob> jobs;
     for (const auto& c : combos) jobs.push_back(job_of(*c.run, cfg.playouts));
@@ -229,8 +229,9 @@ int cmd_sweep(const po::variables_map& vm, const std::vector<std::string>& args,
 
     if (out_dir) {
         const fs::path dir(*out_dir);
-        write_files_atomic({{dir / "sweep.csv", rows.csv},
-                            provenance_file(dir, "sweep", args, {std::string(game.name)})});
+        write_files_atomic(
+            {{dir / "sweep.csv", rows.csv},
+             provenance_file(dir, "sweep", opt.command_line, {std::string(game.name)})});
         if (report) write_report(dir, "sweep", io);
     }
     if (format != Format::table)

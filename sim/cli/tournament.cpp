@@ -130,7 +130,7 @@ std::vector<bool> check_entrants(const GameEntry& game, const std::vector<std::s
 }
 
 // Every ordered pair of the policies, seats swapped, but two that each need a fixed opponent.
-std::vector<Pairing> pairings_of(const GameEntry& game, const po::variables_map& vm,
+std::vector<Pairing> pairings_of(const GameEntry& game, const Args& opt,
                                  const std::vector<std::string>& names) {
     const std::vector<bool> fixed_opponent = check_entrants(game, names);
     const std::string first(game.seats[0]), second(game.seats[1]);
@@ -141,7 +141,7 @@ std::vector<Pairing> pairings_of(const GameEntry& game, const po::variables_map&
             pairings.push_back(
                 {a,
                  b,
-                 game.prepare(settings_of(vm), {first + "=" + names[a], second + "=" + names[b]}),
+                 game.prepare(settings_of(opt), {first + "=" + names[a], second + "=" + names[b]}),
                  {}});
         }
     return pairings;
@@ -333,20 +333,20 @@ std::string tournament_table(const Standings& st, const GameEntry& game,
 
 }  // namespace
 
-int cmd_tournament(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
-    const GameEntry& game = game_of(vm);
+int cmd_tournament(const Args& opt, Io io) {
+    const GameEntry& game = game_of(opt);
     if (game.seats.empty() || game.versus.empty())
         throw UsageError("game '" + std::string(game.name) +
                          "' has one seat; a tournament needs a two-seat game (" + two_seat_games() +
                          ")");
-    const RunArgs run_args = run_args_of(vm);
+    const RunArgs run_args = run_args_of(opt);
     const RunConfig cfg = run_args.config();
-    const std::optional<std::string> out_dir = out_dir_of(vm);
-    const Format format = format_of(vm);
-    const bool report = report_wanted(vm);
-    const auto names = policies_of(vm);
+    const std::optional<std::string> out_dir = out_dir_of(opt);
+    const Format format = format_of(opt);
+    const bool report = report_wanted(opt);
+    const auto names = opt.policy;
     if (names.size() < 2) throw UsageError("a tournament needs at least two --policy entries");
-    std::vector<Pairing> pairings = pairings_of(game, vm, names);
+    std::vector<Pairing> pairings = pairings_of(game, opt, names);
     ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     std::vector<ShardJob> jobs;
     for (const auto& p : pairings) jobs.push_back(job_of(*p.run, cfg.playouts));
@@ -366,9 +366,10 @@ int cmd_tournament(const po::variables_map& vm, const std::vector<std::string>& 
     const std::string rcsv = ratings_csv(st, game, names, cfg.seed);
     if (out_dir) {
         const fs::path dir(*out_dir);
-        write_files_atomic({{dir / "tournament.csv", st.csv},
-                            {dir / "ratings.csv", rcsv},
-                            provenance_file(dir, "tournament", args, {std::string(game.name)})});
+        write_files_atomic(
+            {{dir / "tournament.csv", st.csv},
+             {dir / "ratings.csv", rcsv},
+             provenance_file(dir, "tournament", opt.command_line, {std::string(game.name)})});
         if (report) write_report(dir, "tournament", io);
     }
     if (format == Format::table)

@@ -151,9 +151,9 @@ std::vector<Knob> parse_knobs(const std::vector<std::string>& args, const GameEn
     return knobs;
 }
 
-std::uint64_t count_option(const po::variables_map& vm, const char* name, std::uint64_t lo,
+std::uint64_t count_option(const Value& given, const char* name, std::uint64_t lo,
                            std::uint64_t hi) {
-    const std::string s = vm[name].as<std::string>();
+    const std::string s = *given;
     std::uint64_t v = 0;
     bool read = s == "0";
     try {
@@ -175,7 +175,7 @@ bool one_plain_target(const std::vector<tune::Target>& targets) {
 
 // The search: --search, else bisection (one ordered knob, one METRIC=VALUE target), halving (one
 // unweighted value / max / min target over at most 4096 settings) or NTBEA.
-SearchKind search_of(const po::variables_map& vm, const TuneSpec& s, double space) {
+SearchKind search_of(const Args& opt, const TuneSpec& s, double space) {
     const bool one_plain = one_plain_target(s.targets);
     const bool can_bisect = s.knobs.size() == 1 && s.knobs[0].ordered && one_plain &&
                             s.targets[0].kind == tune::Target::Kind::value;
@@ -184,8 +184,8 @@ SearchKind search_of(const po::variables_map& vm, const TuneSpec& s, double spac
     SearchKind kind = can_bisect                ? SearchKind::bisection
                       : space <= kMaxCandidates ? SearchKind::halving
                                                 : SearchKind::ntbea;
-    if (vm.count("search")) {
-        const std::string how = vm["search"].as<std::string>();
+    if (opt.search) {
+        const std::string how = *opt.search;
         if (how != "bisection" && how != "halving" && how != "ntbea")
             throw UsageError("--search '" + how + "' (valid: bisection, halving, ntbea)");
         if (how == "bisection" && !can_bisect)
@@ -202,26 +202,29 @@ SearchKind search_of(const po::variables_map& vm, const TuneSpec& s, double spac
                          "search with --search ntbea");
     if (kind == SearchKind::ntbea && space > kMaxSpace)
         throw UsageError("the search has more than 1e15 settings: narrow the ranges");
-    for (const char* o : {"budget", "trial-playouts", "explore", "neighbours", "deviations"})
-        if (kind != SearchKind::ntbea && vm.count(o) && !vm[o].defaulted())
+    for (const auto& [o, given] : {std::pair{"budget", &opt.budget},
+                                   {"trial-playouts", &opt.trial_playouts},
+                                   {"explore", &opt.explore},
+                                   {"neighbours", &opt.neighbours},
+                                   {"deviations", &opt.deviations}})
+        if (kind != SearchKind::ntbea && given->given())
             throw UsageError(std::string("--") + o +
                              " is NTBEA's (--search ntbea, the default over more than 4096 "
                              "settings)");
-    if (one_plain && kind != SearchKind::ntbea && vm.count("finalists") &&
-        !vm["finalists"].defaulted())
+    if (one_plain && kind != SearchKind::ntbea && opt.finalists.given())
         throw UsageError(
             "--finalists: one plain target's search confirms no finalists (several "
             "targets, a weighted or 'within' one, or --search ntbea do)");
     return kind;
 }
 
-void read_ntbea_options(const po::variables_map& vm, TuneSpec& s) {
-    s.ntbea.trials = count_option(vm, "budget", 1, 1000000);
-    s.trial_playouts = count_option(vm, "trial-playouts", 1, 1000000000);
-    s.finalists = count_option(vm, "finalists", 1, 100);
-    s.ntbea.neighbours = count_option(vm, "neighbours", 1, 10000);
-    s.ntbea.deviations = count_option(vm, "deviations", 0, 1000);
-    const std::string k = vm["explore"].as<std::string>();
+void read_ntbea_options(const Args& opt, TuneSpec& s) {
+    s.ntbea.trials = count_option(opt.budget, "budget", 1, 1000000);
+    s.trial_playouts = count_option(opt.trial_playouts, "trial-playouts", 1, 1000000000);
+    s.finalists = count_option(opt.finalists, "finalists", 1, 100);
+    s.ntbea.neighbours = count_option(opt.neighbours, "neighbours", 1, 10000);
+    s.ntbea.deviations = count_option(opt.deviations, "deviations", 0, 1000);
+    const std::string k = *opt.explore;
     std::istringstream in(k);
     if (!(in >> s.ntbea.explore) || !(in >> std::ws).eof() || !std::isfinite(s.ntbea.explore) ||
         s.ntbea.explore < 0)
@@ -303,17 +306,17 @@ struct TuneArgs {
 };
 
 // `writes`: this process writes --out (one process, or rank 0 under mpirun).
-TuneArgs read_args(const po::variables_map& vm, Io io, bool writes) {
+TuneArgs read_args(const Args& opt, Io io, bool writes) {
     TuneArgs a;
     TuneSpec& s = a.spec;
-    s.game = &game_of(vm);
-    if (!vm.count("vary")) throw UsageError("nothing to tune: give --vary NAME=LO..HI");
-    if (!vm.count("target"))
+    s.game = &game_of(opt);
+    if (opt.vary.empty()) throw UsageError("nothing to tune: give --vary NAME=LO..HI");
+    if (opt.target.empty())
         throw UsageError(
             "no target: give --target METRIC=VALUE, 'METRIC within LO..HI', 'METRIC max' or "
             "'METRIC min'");
-    s.knobs = parse_knobs(vm["vary"].as<std::vector<std::string>>(), *s.game);
-    for (const auto& t : vm["target"].as<std::vector<std::string>>()) {
+    s.knobs = parse_knobs(opt.vary, *s.game);
+    for (const auto& t : opt.target) {
         s.targets.push_back(tune::parse_target(t));
         // A metric aimed at twice would count twice in the combined distance, silently.
         for (std::size_t i = 0; i + 1 < s.targets.size(); ++i)
@@ -322,13 +325,13 @@ TuneArgs read_args(const po::variables_map& vm, Io io, bool writes) {
                                  " is aimed at already ('" + s.targets[i].text +
                                  "'); give a metric one target, with @WEIGHT to weigh it");
     }
-    s.base = settings_of(vm);
+    s.base = settings_of(opt);
     for (const auto& k : s.knobs)
         for (const auto& [n, v] : s.base)
             if (n == k.name)
                 throw UsageError("option '" + n + "' is both set (--set) and varied (--vary)");
     for (const auto& k : s.knobs) a.space *= static_cast<double>(k.values.size());
-    a.run = run_args_of(vm);
+    a.run = run_args_of(opt);
     if (a.run.shard && io.team)
         throw UsageError("--shard '" + a.run.shard->text +
                          "' under mpirun: odds tune shares each evaluation over the ranks itself; "
@@ -339,16 +342,16 @@ TuneArgs read_args(const po::variables_map& vm, Io io, bool writes) {
             "on what it has played, so its work cannot be declared as shards before it plays; "
             "run it under mpirun, which shares each evaluation over the ranks, or in one "
             "process, which plays on every core (--threads)");
-    s.policies = policies_of(vm);
+    s.policies = opt.policy;
     s.cfg = a.run.config();
-    s.search = search_of(vm, s, a.space);
-    read_ntbea_options(vm, s);
+    s.search = search_of(opt, s, a.space);
+    read_ntbea_options(opt, s);
     s.confirm_halving = s.search == SearchKind::halving && !one_plain_target(s.targets);
     a.probe = check_values(s);
     check_metrics(s, *a.probe);
-    if (writes) a.out_dir = out_dir_of(vm);
-    a.report = report_wanted(vm);
-    s.use_exact = !vm.count("no-exact");
+    if (writes) a.out_dir = out_dir_of(opt);
+    a.report = report_wanted(opt);
+    s.use_exact = !opt.no_exact;
     s.progress = a.run.progress() && writes;  // under mpirun, rank 0's bar alone
     s.team = io.team;
     return a;
@@ -566,7 +569,7 @@ void run_search(Tuner& t, SearchKind kind) {
 
 }  // namespace
 
-int cmd_tune(const po::variables_map& vm, const std::vector<std::string>& args, Io io) {
+int cmd_tune(const Args& opt, Io io) {
     // Under mpirun every rank runs this same search, each evaluation played by all of them
     // together (sim/tune_search.cpp); rank 0 alone speaks (the others' streams are silent) and
     // writes.
@@ -574,7 +577,7 @@ int cmd_tune(const po::variables_map& vm, const std::vector<std::string>& args, 
     TuneArgs a;
     std::exception_ptr failed;
     try {
-        a = read_args(vm, io, writes);  // --out checked, made only when there is a path to write
+        a = read_args(opt, io, writes);  // --out checked, made only when there is a path to write
     } catch (...) {
         if (!io.team) throw;
         failed = std::current_exception();
@@ -613,7 +616,7 @@ int cmd_tune(const po::variables_map& vm, const std::vector<std::string>& args, 
         const fs::path dir(*a.out_dir);
         std::vector<std::pair<fs::path, std::string>> files{
             {dir / "tune.csv", csv_text(s, t.path(), a.probe->policy, interrupted)},
-            provenance_file(dir, "tune", args, {std::string(s.game->name)})};
+            provenance_file(dir, "tune", opt.command_line, {std::string(s.game->name)})};
         if (best)
             files.emplace_back(dir / "best.toml",
                                rules_file_text(*s.game, t.settings_for(best->values)));
