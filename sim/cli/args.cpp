@@ -124,6 +124,7 @@ RunArgs run_args_of(const Args& a) {
     r.shard = typed(a.shard, parse_shard);
     if (a.out) r.out = *a.out;
     r.command_line = a.command_line;
+    r.sharing = a.sharing;
     return r;
 }
 
@@ -215,11 +216,13 @@ ShardIndex parse_shard(const std::string& text) {
 void announce_queued(const RunArgs& a, Io io, const std::string& who, const std::string& what,
                      unsigned threads) {
     if (a.progress()) return;                                           // the bar says it
-    if (io.share && io.share->mode() == Executor::Mode::merge) return;  // nothing is played
+    if (a.sharing.executor && a.sharing.executor->mode() == Executor::Mode::merge)
+        return;  // nothing is played
     if (a.shard) return;  // the shard says what it plays (sim/executor.cpp)
     io.err << who << ": " << what << " queued on " << threads
            << (threads == 1 ? " thread" : " threads")
-           << (io.team ? " on each of " + std::to_string(io.team->size) + " MPI ranks" : "")
+           << (a.sharing.team ? " on each of " + std::to_string(a.sharing.team->size) + " MPI ranks"
+                              : "")
            << std::endl;
 }
 

@@ -30,6 +30,7 @@ struct RunArgs {
     std::optional<std::string> out;   // --out, as given (each command checks it as its kind)
     // canonical_args: what a shard records and provenance.csv's command line.
     std::vector<std::string> command_line;
+    Args::Sharing sharing;  // odds merge's shards, an MPI rank's share and team
 
     // A progress bar on stderr: not --no-progress, not a shard (its bar is its own, drawn by the
     // executor), and stderr a terminal.

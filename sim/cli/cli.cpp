@@ -250,7 +250,7 @@ int cmd_run(const Args& opt, Io io) {
               : game.prepare(settings_of(opt), opt.policy);
     if (state) prepared->scenario += " state=" + state->path;
     cfg.chunk_size = prepared->chunk_size;
-    ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(run_args.shard, run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     share->begin(run_args.plan("run", game, {job_of(*prepared, cfg.playouts)}), io.err);
     if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
     for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';
@@ -425,7 +425,8 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
         }
     } release;
     forget_rules_origins();
-    const cli::Io io{out, err, share, team};
+    const cli::Io io{out, err};
+    const Args::Sharing sharing{share, team};
     try {
         (void)games();  // every registration checked before anything else (validate)
         if (command.empty()) {
@@ -437,8 +438,8 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
             return 0;
         }
         if (command == "--version" || command == "-V")
-            return run_command(find_command("version"), args, io);
-        const int rc = run_command(find_command(command), args, io);
+            return run_command(find_command("version"), args, io, sharing);
+        const int rc = run_command(find_command(command), args, io, sharing);
         // Stopped: 128 + the signal's number (130 SIGINT, 143 SIGTERM), whichever way the
         // command says it.
         return rc == 130 ? InterruptGuard::exit_code() : rc;

@@ -58,17 +58,19 @@ struct Args {
     bool json = false;  // odds list --json
     // canonical_args: the command line rebuilt, what a shard and provenance.csv record.
     std::vector<std::string> command_line;
+    // How the command's work is shared out when it is not the command's own to say (--shard I/N,
+    // or all of it): set by odds merge (the shards' sum) and under MPI (the rank's share), and
+    // for odds tune under MPI the ranks that play each evaluation together.
+    struct Sharing {
+        Executor* executor = nullptr;
+        const Team* team = nullptr;
+    } sharing;
 };
 
+// Where a command speaks: its table on `out`, its notes and errors on `err`.
 struct Io {
     std::ostream& out;
     std::ostream& err;
-    // Set by odds merge and under MPI: how the command shares out its work (else its own:
-    // --shard I/N, or all of it).
-    Executor* share = nullptr;
-    // Set under MPI for odds tune: the ranks that play each of its evaluations together (else
-    // null: one process).
-    const Team* team = nullptr;
 };
 
 // --set and --policy.

@@ -28,7 +28,7 @@ int run_merged(std::vector<Shard> shards, const std::optional<std::string>& out,
             if (p.has_filename()) made.push_back(p);
     }
     try {
-        return run_command(find_command(s.command), args, Io{out_stream, err, &share});
+        return run_command(find_command(s.command), args, Io{out_stream, err}, {&share, nullptr});
     } catch (...) {
         // Only folders: a file in one (none is written before the states are read) keeps it.
         const auto remove_empty = [](const auto& self, const fs::path& dir) -> void {

@@ -474,7 +474,7 @@ std::optional<int> rank_by_play(const RestrictArgs& a, Ranking& k, Io io, int& s
     cfg.chunk_size = group_block(cfg.playouts);
     std::string label = k.play;
     for (const auto& r : a.restrictions) label += " | " + r;
-    ExecutorOf share(a.run.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(a.run.shard, a.run.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     share->begin(a.run.plan("restrict", *a.game, {groups_job(k.scenario, label, cfg.playouts)}),
                  io.err);
     if (a.out_dir && share->writes_shard_file()) prepare_out_dir(*a.out_dir, true);
@@ -529,7 +529,7 @@ int cmd_restrict(const Args& opt, Io io) {
     k.method = a.exact ? "exact" : "sampled";
     k.seed = a.cfg.seed;
     int stopped_by = 0;
-    if (a.exact && (a.run.shard || io.share))
+    if (a.exact && (a.run.shard || a.run.sharing.executor))
         throw UsageError(
             "--exact solves the restricted games: nothing is played, so there is "
             "nothing to share out (--shard, mpirun)");

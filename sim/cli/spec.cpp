@@ -671,9 +671,13 @@ const CommandSpec& find_command(std::string_view name) {
                      " (valid: " + join(names, ", ") + "; see odds --help)");
 }
 
-int run_command(const CommandSpec& c, const std::vector<std::string>& args, Io io) {
+int run_command(const CommandSpec& c, const std::vector<std::string>& args, Io io,
+                const Args::Sharing& sharing) {
     const auto vm = parse_command(c.name, args, io);
-    return vm ? c.run(args_of(*vm), io) : 0;  // --help: printed
+    if (!vm) return 0;  // --help: printed
+    Args opt = args_of(*vm);
+    opt.sharing = sharing;
+    return c.run(opt, io);
 }
 
 po::options_description options_of(const CommandSpec& c, unsigned columns) {

@@ -32,7 +32,8 @@ std::span<const CommandSpec> commands();
 const CommandSpec& find_command(std::string_view name);
 // Runs `c` on `args`: parsed by its declaration (parse_command), then its function; with --help,
 // the help printed instead (exit 0).
-int run_command(const CommandSpec& c, const std::vector<std::string>& args, Io io);
+int run_command(const CommandSpec& c, const std::vector<std::string>& args, Io io,
+                const Args::Sharing& sharing = {});
 
 // The command's options, --help first, with descriptions wrapped to `columns`.
 po::options_description options_of(const CommandSpec& c, unsigned columns = 80);

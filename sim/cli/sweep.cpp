@@ -203,7 +203,7 @@ int cmd_sweep(const Args& opt, Io io) {
     const bool report = report_wanted(opt);
     const std::vector<Combination> combos =
         prepare_combinations(game, varies, base, opt.policy, total);
-    ExecutorOf share(run_args.shard, io.share);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(run_args.shard, run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     std::vector<ShardJob> jobs;
     for (const auto& c : combos) jobs.push_back(job_of(*c.run, cfg.playouts));
     share->begin(run_args.plan("sweep", game, jobs), io.err);

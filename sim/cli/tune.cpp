@@ -306,7 +306,7 @@ struct TuneArgs {
 };
 
 // `writes`: this process writes --out (one process, or rank 0 under mpirun).
-TuneArgs read_args(const Args& opt, Io io, bool writes) {
+TuneArgs read_args(const Args& opt, bool writes) {
     TuneArgs a;
     TuneSpec& s = a.spec;
     s.game = &game_of(opt);
@@ -332,11 +332,11 @@ TuneArgs read_args(const Args& opt, Io io, bool writes) {
                 throw UsageError("option '" + n + "' is both set (--set) and varied (--vary)");
     for (const auto& k : s.knobs) a.space *= static_cast<double>(k.values.size());
     a.run = run_args_of(opt);
-    if (a.run.shard && io.team)
+    if (a.run.shard && opt.sharing.team)
         throw UsageError("--shard '" + a.run.shard->text +
                          "' under mpirun: odds tune shares each evaluation over the ranks itself; "
                          "give mpirun without --shard");
-    if (a.run.shard || io.share)
+    if (a.run.shard || opt.sharing.executor)
         throw UsageError(
             "odds tune does not shard (--shard, odds merge): which setting it plays next depends "
             "on what it has played, so its work cannot be declared as shards before it plays; "
@@ -353,7 +353,7 @@ TuneArgs read_args(const Args& opt, Io io, bool writes) {
     a.report = report_wanted(opt);
     s.use_exact = !opt.no_exact;
     s.progress = a.run.progress() && writes;  // under mpirun, rank 0's bar alone
-    s.team = io.team;
+    s.team = opt.sharing.team;
     return a;
 }
 
@@ -573,16 +573,16 @@ int cmd_tune(const Args& opt, Io io) {
     // Under mpirun every rank runs this same search, each evaluation played by all of them
     // together (sim/tune_search.cpp); rank 0 alone speaks (the others' streams are silent) and
     // writes.
-    const bool writes = !io.team || io.team->rank == 0;
+    const bool writes = !opt.sharing.team || opt.sharing.team->rank == 0;
     TuneArgs a;
     std::exception_ptr failed;
     try {
-        a = read_args(opt, io, writes);  // --out checked, made only when there is a path to write
+        a = read_args(opt, writes);  // --out checked, made only when there is a path to write
     } catch (...) {
-        if (!io.team) throw;
+        if (!opt.sharing.team) throw;
         failed = std::current_exception();
     }
-    if (io.team) ready_together(*io.team, failed);
+    if (opt.sharing.team) ready_together(*opt.sharing.team, failed);
     const TuneSpec& s = a.spec;
     Tuner t(s);
     announce_queued(a.run, io, "odds tune", queued_text(a), s.cfg.threads);
