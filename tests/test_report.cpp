@@ -174,6 +174,21 @@ TEST_CASE("report: a file past the input bound is refused before it is read", "[
     fs::remove_all(dir);
 }
 
+TEST_CASE("report: odds report reads a sweep of an option whose name holds dots", "[report]") {
+    // Found while issue 41 checked every report kind: sweep.csv's column of squad.size was
+    // refused as "not a header of column names" by odds report (--report itself wrote it).
+    const fs::path dir = temp_path("report", "dotted");
+    fs::remove_all(dir);
+    REQUIRE(cli({"sweep", "fpb", "--vary", "squad.size=6..7", "-n", "200", "--no-progress", "--out",
+                 dir.string()})
+                .code == 0);
+    const auto r = cli({"report", dir.string()});
+    INFO(r.err);
+    CHECK(r.code == 0);
+    CHECK(fs::exists(dir / "report.html"));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("report: --report without --out is bad input, exit 2, nothing played or written",
           "[report][cli]") {
     for (const std::vector<std::string>& args :

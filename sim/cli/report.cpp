@@ -56,7 +56,7 @@ void write_report(const fs::path& dir, const std::string& command, Io io) {
 namespace {
 
 // A file the report reads, as odds writes it: a header of column names (lower-case letters,
-// digits, '_'), at least one row, and every row as many fields as the header. An empty file, a
+// digits, '_', '.'), at least one row, and every row as many fields as the header. An empty file, a
 // header alone or anything else (a file cut short, another program's) is bad input, exit 2.
 // `nothing_played`: the folder is a run stopped inside its first chunk (summary.csv says 0
 // playouts, partial), whose distributions.csv and survival.csv hold a header alone, as odds
@@ -72,9 +72,11 @@ void check_report_input(const fs::path& file, bool nothing_played) {
     };
     if (text.empty()) throw bad("it is empty");
     const CsvTable t = parse_csv(text);
+    // Column names as odds writes them: metrics and fields (lower case, digits, '_'), and the
+    // rule options a sweep or a tune varies, whose names hold dots (sniper.area1.open).
     const auto is_column = [](const std::string& c) {
         return !c.empty() && std::all_of(c.begin(), c.end(), [](char ch) {
-            return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+            return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '.';
         });
     };
     if (t.header.size() < 2 || !std::all_of(t.header.begin(), t.header.end(), is_column))
