@@ -215,9 +215,9 @@ ShardIndex parse_shard(const std::string& text) {
 
 void announce_queued(const RunArgs& a, Io io, const std::string& who, const std::string& what,
                      unsigned threads) {
-    if (a.progress()) return;                                           // the bar says it
+    if (a.progress()) return;  // the bar says it
     if (a.sharing.executor && a.sharing.executor->mode() == Executor::Mode::merge)
-        return;  // nothing is played
+        return;           // nothing is played
     if (a.shard) return;  // the shard says what it plays (sim/executor.cpp)
     io.err << who << ": " << what << " queued on " << threads
            << (threads == 1 ? " thread" : " threads")

@@ -10,6 +10,9 @@
 #include "sim/cli/spec.hpp"
 #include "sim/executor.hpp"
 
+#include "sim/cli/report.hpp"
+#include "sim/cli/spec.hpp"
+
 namespace odds::cli {
 
 int cmd_baseline(const Args& opt, Io io) {
@@ -34,7 +37,8 @@ int cmd_baseline(const Args& opt, Io io) {
     const std::string out = *opt.out;
     const auto tolerances =
         tolerances_of(opt, std::vector<std::string>(game.headline.begin(), game.headline.end()));
-    ExecutorOf share(run_args.shard, run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(run_args.shard,
+                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     share->begin(run_args.plan("baseline", game, {job_of(*prepared, cfg.playouts)}), io.err);
     // The last check: its folder is made, as run --out makes its own. A shard's --out is the
     // folder its shard file goes into.
@@ -83,5 +87,32 @@ int cmd_baseline(const Args& opt, Io io) {
     io.out << "wrote " << out << '\n';
     return 0;
 }
+
+namespace {
+void baseline_options(po::options_description& d) {
+    add_run_options(d);
+    add_game_options(d);
+    d.add_options()("out,o", po::value<std::string>()->value_name("FILE"),
+                    "the baseline file to write (required; its folder is made if missing)")(
+        "tolerance", po::value<std::vector<std::string>>()->composing()->value_name("METRIC=X"),
+        "record X as METRIC's tolerance: the shift 'odds check --sequential' tests for "
+        "(repeatable)")("sequential",
+                        "record that 'odds check' checks this baseline sequentially by default");
+}
+}  // namespace
+
+const CommandSpec baseline_spec = {
+    "baseline",
+    "record a scenario's headline metrics, to check later",
+    "odds baseline GAME [options] --out FILE",
+    "Plays a scenario and records it in FILE: the game, its options and policies, the seed, the "
+    "playouts, the rules version of this build, and each headline metric with its 95% interval "
+    "and its exact counts. 'odds check FILE' re-runs it later.",
+    {"odds baseline bosconian --playouts 1M --out balance/bosconian.baseline",
+     "odds baseline msc --policy turtle/strike -n 2000 --out balance/msc.baseline"},
+    "game",
+    1,
+    baseline_options,
+    cmd_baseline};
 
 }  // namespace odds::cli

@@ -638,7 +638,8 @@ int cmd_check(const Args& opt, Io io) {
     a.out_dir = out_dir_of(opt);
     a.html = report_wanted(opt);
     const auto reports = report_files_of(opt, a, jobs);
-    ExecutorOf share(a.run.shard, a.run.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(a.run.shard,
+                     a.run.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     share->begin(check_plan(a, jobs, *share), io.err);
     const bool shard = share->mode() == Executor::Mode::shard;
     if (!shard)
@@ -672,5 +673,74 @@ int cmd_check(const Args& opt, Io io) {
     write_check_files(a, checks, reports, opt.command_line, io);
     return verdict_exit_code(overall_verdict(checks));
 }
+
+namespace {
+void check_options(po::options_description& d) {
+    d.add_options()("rules", po::value<std::string>()->value_name("FILE"),
+                    "play each baseline under the rule options of a variant file (those its game "
+                    "has; a note names the others); --set applies on top");
+    d.add_options()("seed,s", po::value<std::string>()->value_name("N"),
+                    "play with this seed instead of the baseline's")(
+        "playouts,n", po::value<std::string>()->value_name("N"),
+        "play this many instead of the baseline's")(
+        "threads,j", po::value<std::string>()->value_name("N"),
+        "worker threads (default: every hardware thread)")(
+        "set", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
+        "change a rule option from the baseline's (repeatable)")(
+        "tolerance", po::value<std::vector<std::string>>()->composing()->value_name("METRIC=X"),
+        "a change of METRIC's mean by at most X (in the metric's unit, X >= 0) is not an alarm: "
+        "statistical mode alarms only when the shift exceeds X by more than the alarm threshold; "
+        "exact mode passes counts that differ if the mean moved by at most X (repeatable)")(
+        "junit", po::value<std::string>()->value_name("FILE"),
+        "also write JUnit XML to FILE: a test suite per baseline, a test case per metric "
+        "(its folder is made if missing)")(
+        "json", po::value<std::string>()->value_name("FILE"),
+        "also write the verdicts as one JSON document to FILE (its folder is made if missing)")(
+        "sequential",
+        "test each metric sequentially (GSPRT): play in batches until every metric is decided, "
+        "unchanged or moved by its tolerance, or the cap is reached (exit 3: inconclusive)")(
+        "false-alarm", po::value<std::string>()->value_name("A"),
+        "sequential: the false-alarm rate per baseline, spread over its metrics by Bonferroni "
+        "(default 0.001)")("miss", po::value<std::string>()->value_name("B"),
+                           "sequential: the miss rate per metric (default 0.05)")(
+        "max-playouts", po::value<std::string>()->value_name("N"),
+        "sequential: play at most N playouts per file (default: twice the baseline's; a "
+        "targets file's own playouts)")("no-progress", "no progress bar, even on a terminal");
+    add_shard_option(d, "the fixed checks only: a sequential check cannot be shared out");
+    out_option(d, "also write check.csv, every metric's verdict, into DIR (made if missing)");
+    add_report_option(d);
+}
+}  // namespace
+
+const CommandSpec check_spec = {
+    "check",
+    "re-run baselines: has the balance moved?",
+    "odds check FILE... [options]",
+    "Re-runs each baseline and says whether the balance moved. With the baseline's rules "
+    "version, seed and playouts (and no --set), every count must match exactly: any difference "
+    "means the kernel plays differently. Otherwise each headline metric is tested for a shift "
+    "of its mean, at a false-alarm rate of 1e-3 per metric divided by the number of metrics.\n\n"
+    "--tolerance METRIC=X: a change of at most X in METRIC's mean is not an alarm. In "
+    "statistical mode the metric is MOVED only when its shift exceeds X by more than the alarm "
+    "threshold (the test rejects |true shift| <= X); a smaller shift the plain test would flag "
+    "is 'tolerated'. In exact mode, counts that differ with the mean moved by at most X are "
+    "'tolerated'. Tolerated metrics pass.\n\n"
+    "--sequential: each metric is tested sequentially (GSPRT, as fishtest does) for "
+    "'unchanged' against 'moved by at least its tolerance' (--tolerance, the baseline's "
+    "tolerance record, else the shift a fixed test of the baseline's size detects), playing in "
+    "batches until every metric is decided or --max-playouts is reached. A targets file "
+    "(odds-targets 1; docs/ci.md) states what balance means, 'target advantage_first within "
+    "0.47..0.53', and is always checked sequentially.\n\n"
+    "--shard I/N plays one share of the fixed checks' playouts and 'odds merge' adds the "
+    "shares up to the verdicts one process gives, byte for byte (docs/cluster.md).\n\n"
+    "--junit FILE and --json FILE also write the verdicts for CI, beside the table. "
+    "Exit 0: unchanged, tolerated or met; 1: moved or a target missed; 2: bad input; 3: a "
+    "sequential check inconclusive at its cap.",
+    {"odds check balance/*.baseline --junit reports/balance.xml",
+     "odds check balance/bosconian.baseline --set hull=95 --tolerance win=0.005"},
+    "file",
+    -1,
+    check_options,
+    cmd_check};
 
 }  // namespace odds::cli

@@ -1,7 +1,10 @@
-// The odds commands, one function each (sim/cli*.cpp).
+// The odds commands: each a module of sim/cli/ (its declaration, its arguments, what it plays and
+// writes), listed in sim/cli/commands.inc.
 #pragma once
 
+#include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/cli/common.hpp"
@@ -12,19 +15,26 @@ namespace odds::cli {
 // before it is called), the command line rebuilt among them (Args::command_line).
 using CommandFn = int(const Args& opt, Io io);
 
-CommandFn cmd_list, cmd_run, cmd_exact, cmd_state, cmd_rules, cmd_version;  // sim/cli/cli.cpp
-CommandFn cmd_dice;                                                         // sim/cli/dice.cpp
-CommandFn cmd_sweep;                                                        // sim/cli/sweep.cpp
-CommandFn cmd_tune;                                                         // sim/cli/tune.cpp
-CommandFn cmd_baseline;                                                     // sim/cli/baseline.cpp
-CommandFn cmd_check;                                                        // sim/cli/check.cpp
-CommandFn cmd_compare;                                                      // sim/cli/compare.cpp
-CommandFn cmd_tournament;  // sim/cli/tournament.cpp
-CommandFn cmd_skill;       // sim/cli/skill.cpp
-CommandFn cmd_shape;       // sim/cli/shape.cpp
-CommandFn cmd_restrict;    // sim/cli/restrict.cpp
-CommandFn cmd_merge;       // sim/cli/merge.cpp
-CommandFn cmd_report;      // sim/cli/report.cpp
+// A command, declared once in its module: its synopsis, description, examples and options, from
+// which parsing, --help (wrapped to the terminal), the error messages, the shell completions and
+// the man page are all made (sim/cli/spec.hpp), and the function that runs it.
+struct CommandSpec {
+    std::string_view name;
+    std::string_view summary;      // one line, for `odds --help`
+    std::string_view synopsis;     // "odds run GAME [options]"
+    std::string_view description;  // paragraphs separated by blank lines
+    std::array<std::string_view, 2> examples;
+    const char* positional;  // what the bare arguments are: "game", "file" or "none"
+    int max_positional;      // 1, -1 (any number) or 0
+    void (*add_options)(po::options_description&);  // the command's options, --help aside
+    CommandFn* run;  // called by run_command once the arguments are parsed
+};
+
+// Every command's declaration, NAME_spec in its module (sim/cli/NAME.cpp), listed once in
+// sim/cli/commands.inc: adding a command is its module and one line there.
+#define ODDS_COMMAND(NAME) extern const CommandSpec NAME##_spec;
+#include "sim/cli/commands.inc"
+#undef ODDS_COMMAND
 
 // odds_main (sim/cli/cli.hpp), every command playing under `share` (MPI's share of the work);
 // null: by the command's own options. `team`: odds tune's ranks under MPI (else null).

@@ -64,6 +64,12 @@ void add_shard_option(po::options_description& d, const char* note) {
                     note ? (base + "; " + note).c_str() : base.c_str());
 }
 
+void no_options(po::options_description&) {}
+
+void out_option(po::options_description& d, const char* what) {
+    d.add_options()("out,o", po::value<std::string>()->value_name("DIR"), what);
+}
+
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& d,
                         const char* positional, int max_positional) {
     po::options_description hidden;

@@ -73,6 +73,10 @@ struct Io {
     std::ostream& err;
 };
 
+// A command without options besides --help.
+void no_options(po::options_description& d);
+// --out DIR (-o), `what` its help: what the command writes there.
+void out_option(po::options_description& d, const char* what);
 // --set and --policy.
 void add_game_options(po::options_description& d);
 // --playouts, --seed, --threads, --no-progress, --shard (`shard_help`: its help where the command

@@ -461,7 +461,8 @@ int cmd_compare(const Args& opt, Io io) {
     std::uint64_t chunk = kMaxChunk;
     for (const auto& r : c.runs) chunk = std::min<std::uint64_t>(chunk, r->chunk_size);
     cfg.chunk_size = static_cast<std::uint32_t>(chunk);
-    ExecutorOf share(run_args.shard, run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(run_args.shard,
+                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     std::string policies;
     for (const auto& r : c.runs) policies += (policies.empty() ? "" : " | ") + r->policy;
     share->begin(
@@ -502,5 +503,45 @@ int cmd_compare(const Args& opt, Io io) {
     }
     return 0;
 }
+
+namespace {
+void compare_options(po::options_description& d) {
+    add_run_options(d, "100k");
+    add_game_options(d);
+    d.add_options()("fixed",
+                    po::value<std::vector<std::string>>()->composing()->value_name("SEAT=NAME"),
+                    "a policy every entry plays with, for two-seat games")(
+        "rank-by", po::value<std::string>()->value_name("METRIC"),
+        "rank the policies by this metric, highest first (default: the game's first headline "
+        "metric; a two-seat game's: the compared seat's wins)")(
+        "metrics", po::value<std::string>()->value_name("A,B,..."),
+        "the table's columns: these metrics, comma-separated ('odds list GAME' names them; "
+        "default: the first four headline metrics)");
+    out_option(d, "write compare.csv, policies.csv and each policy's summary.csv into DIR");
+    add_report_option(d);
+    add_format_option(d, "policies.csv");
+}
+}  // namespace
+
+const CommandSpec compare_spec = {
+    "compare",
+    "several policies on the same dice: paired differences, ranked",
+    "odds compare GAME --policy A --policy B [--policy C ...] [options]",
+    "Plays every policy on the same dice, playout by playout (common random numbers), ranks "
+    "them by one metric (--rank-by; default the game's first headline metric), and prints a "
+    "table of each policy's metrics (--metrics; default the first four headline metrics) with "
+    "95% intervals and its paired difference from the first. With --out DIR: DIR/compare.csv "
+    "(for every pair and headline, ranking or table metric: the paired difference with its 95% "
+    "interval and p-value), DIR/policies.csv (every policy's mean, interval and standard "
+    "deviation of every metric) and each policy's DIR/<policy>/summary.csv. For a two-seat "
+    "game, name the seat being compared (--policy tau=aggressor --policy tau=survivor) and fix "
+    "the other with --fixed kaon=dice.",
+    {"odds compare fpb --policy bug-out --policy lead-from-front --metrics icecube_rescued,killed "
+     "-n 20k",
+     "odds compare dimension-duel --policy tau=aggressor --policy tau=survivor --fixed kaon=dice"},
+    "game",
+    1,
+    compare_options,
+    cmd_compare};
 
 }  // namespace odds::cli

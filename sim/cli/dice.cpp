@@ -111,4 +111,24 @@ int cmd_dice(const Args& opt, Io io) {
     return 0;
 }
 
+namespace {
+void dice_options(po::options_description& d) {
+    out_option(d, "also write DIR/dice.csv: every total's probability, at least and at most");
+}
+}  // namespace
+
+const CommandSpec dice_spec = {
+    "dice",
+    "the exact law of dice expressions: each total's probability, at least, at most",
+    "odds dice EXPR... [--out DIR]",
+    "The exact law of each dice expression (docs/variants.md: NdX, NdX+K, NdX-K and sums such "
+    "as 2d6+1d4, any die from d2 to d100): its totals' probabilities, the chance of at least and "
+    "at most each, its mean and standard deviation, by convolution. Given two, also the chance "
+    "that the first rolls higher: what a rule tweak's dice do, before a full run.",
+    {"odds dice 3d6 4d6", "odds dice 2d6+1d4 --out dice"},
+    "file",
+    -1,
+    dice_options,
+    cmd_dice};
+
 }  // namespace odds::cli

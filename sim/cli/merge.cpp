@@ -7,6 +7,9 @@
 #include "sim/cli/spec.hpp"
 #include "sim/executor.hpp"
 
+#include "sim/cli/report.hpp"
+#include "sim/cli/spec.hpp"
+
 namespace odds::cli {
 
 namespace fs = std::filesystem;
@@ -52,5 +55,29 @@ int cmd_merge(const Args& opt, Io io) {
     const std::optional<std::string> out = opt.out.text;
     return run_merged(std::move(shards), out, io.out, io.err);
 }
+
+namespace {
+void merge_options(po::options_description& d) {
+    out_option(d, "write the merged command's files into DIR (a baseline's: the baseline FILE)");
+}
+}  // namespace
+
+const CommandSpec merge_spec = {
+    "merge",
+    "add up the shards of a command played with --shard I/N",
+    "odds merge DIR... [--out DIR]",
+    "Reads the shard files (shard-I-of-N.odds) in each DIR (or each shard file given), checks "
+    "that they are shards of one command (the same command, game, scenario, policies, options, "
+    "rules version and seed) whose chunks tile its work exactly, adds their exact counts, and "
+    "writes the command's files into --out DIR and its table on stdout: byte for byte what one "
+    "process writes with that seed, whatever the number of shards (docs/cluster.md). A "
+    "truncated or edited shard, shards of different runs, overlapping or missing chunks: one "
+    "line naming them, exit 2.",
+    {"odds merge shards/ --out runs/bosconian",
+     "odds merge host1/shards host2/shards --out runs/tournament"},
+    "dir",
+    -1,
+    merge_options,
+    cmd_merge};
 
 }  // namespace odds::cli

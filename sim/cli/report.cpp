@@ -152,4 +152,19 @@ int cmd_report(const Args& opt, Io io) {
     return 0;
 }
 
+const CommandSpec report_spec = {
+    "report",
+    "the HTML report of a folder of CSV files odds wrote",
+    "odds report DIR",
+    "Writes DIR/report.html from the CSV files that odds run, exact, compare, tournament, sweep "
+    "or check wrote into DIR with --out: one self-contained page (no network, no script) with "
+    "each figure as a chart, its numbers in a table under it, and the scenario, policies, seed, "
+    "playouts, rules version and command line that made them (docs/output.md). --report on "
+    "those commands writes the same page.",
+    {"odds report runs/bosconian", "odds run bosconian --out runs/bosconian --report"},
+    "file",
+    1,
+    no_options,
+    cmd_report};
+
 }  // namespace odds::cli

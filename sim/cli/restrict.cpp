@@ -474,7 +474,8 @@ std::optional<int> rank_by_play(const RestrictArgs& a, Ranking& k, Io io, int& s
     cfg.chunk_size = group_block(cfg.playouts);
     std::string label = k.play;
     for (const auto& r : a.restrictions) label += " | " + r;
-    ExecutorOf share(a.run.shard, a.run.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(a.run.shard,
+                     a.run.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     share->begin(a.run.plan("restrict", *a.game, {groups_job(k.scenario, label, cfg.playouts)}),
                  io.err);
     if (a.out_dir && share->writes_shard_file()) prepare_out_dir(*a.out_dir, true);
@@ -555,5 +556,55 @@ int cmd_restrict(const Args& opt, Io io) {
     }
     return 0;
 }
+
+namespace {
+void restrict_options(po::options_description& d) {
+    d.add_options()("restrict",
+                    po::value<std::vector<std::string>>()->composing()->value_name("VALUE"),
+                    "a restriction: a value of the game's restrict option, e.g. intensifier or "
+                    "cover,halt (repeatable; default: each of its words alone)")(
+        "seat", po::value<std::string>()->value_name("SEAT"),
+        "two-seat games: the seat restricted (default: the first), or both")(
+        "play", po::value<std::string>()->value_name("PLAY"),
+        "the best available play: search (the game's search at --budget), thumbs (the best of "
+        "its rules of thumb), or policy names, comma-separated (the best of them)")(
+        "budget", po::value<std::string>()->value_name("N"), "--play search's budget (default 32)")(
+        "opponent", po::value<std::string>()->value_name("NAME"),
+        "two-seat games: the other seat's policy (default: --play's one policy, a mirror; "
+        "several: the game's default policy)")(
+        "metric", po::value<std::string>()->value_name("METRIC"),
+        "a solo game's measure (default: its first headline metric)")(
+        "exact", "the exact values from the game's solver (Dimension Duel), not sampled games")(
+        "playouts,n", po::value<std::string>()->default_value("200")->value_name("N"),
+        "games each restriction and each candidate play: 200, 1e3, 2k")(
+        "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
+        "the seed (0 to 2^64-1): game j plays on the dice of stream j in every group")(
+        "threads,j", po::value<std::string>()->value_name("N"),
+        "worker threads (default: every hardware thread)")("no-progress",
+                                                           "no progress bar, even on a terminal");
+    add_shard_option(d);
+    add_game_options(d);
+    out_option(d, "write restrict.csv into DIR");
+    add_report_option(d);
+}
+}  // namespace
+
+const CommandSpec restrict_spec = {
+    "restrict",
+    "what each rule element is worth: restricted play, ranked by what it costs",
+    "odds restrict GAME [--restrict VALUE ...] [--seat SEAT|both] [--play PLAY] [options]",
+    "Restricted play (Jaffe et al., AIIDE 2012): each restriction the game offers (a value of "
+    "its rule option restrict or restrict.SEAT; by default each of its words alone) is played "
+    "with the best available play on the same dice as the unrestricted game, and ranked by what "
+    "it costs the restricted seat's score (a win 1, a draw 1/2) or a solo game's metric: the "
+    "mean paired difference with its 95% interval. A restriction whose interval holds 0 is "
+    "flagged: a rule a player can ignore. --exact takes the values from the game's solver "
+    "(Dimension Duel, --play equilibrium by default). --out DIR writes restrict.csv "
+    "(docs/skill.md).",
+    {"odds restrict dimension-duel --exact", "odds restrict fpb --play thumbs -n 2000"},
+    "game",
+    1,
+    restrict_options,
+    cmd_restrict};
 
 }  // namespace odds::cli

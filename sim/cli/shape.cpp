@@ -138,7 +138,8 @@ Plan shape_plan(const ShapeArgs& a, const std::string& scenario, const std::stri
 
 int cmd_shape(const Args& opt, Io io) {
     ShapeArgs a = parse_shape_args(opt);
-    ExecutorOf share(a.run.shard, a.run.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(a.run.shard,
+                     a.run.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     shape::Sampler games(*share, [&](const std::string& scenario, const std::string& policy) {
         share->begin(shape_plan(a, scenario, policy), io.err);  // the hook has read its input
         if (a.out_dir && share->writes_shard_file()) prepare_out_dir(*a.out_dir, true);
@@ -172,5 +173,45 @@ int cmd_shape(const Args& opt, Io io) {
     }
     return 0;
 }
+
+namespace {
+void shape_options(po::options_description& d) {
+    d.add_options()("playouts,n", po::value<std::string>()->default_value("10k")->value_name("N"),
+                    "games to sample: 10000, 1e5, 100k")(
+        "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
+        "the seed (0 to 2^64-1): game i plays on the dice of stream i")(
+        "threads,j", po::value<std::string>()->value_name("N"),
+        "worker threads (default: every hardware thread)")("no-progress",
+                                                           "no progress bar, even on a terminal")(
+        "rollouts", po::value<std::string>()->default_value("64")->value_name("N"),
+        "games played on from each step by the seats' own policies, where p is estimated "
+        "(1 to 100000)")("estimator", po::value<std::string>()->value_name("KIND"),
+                         "exact (the default where the game has exact values) or rollouts");
+    add_shard_option(d, "a shard keeps each of its games' odds step by step, 200000 games at most");
+    add_game_options(d);
+    out_option(d, "write shape.csv and fan.csv into DIR");
+    add_report_option(d);
+}
+}  // namespace
+
+const CommandSpec shape_spec = {
+    "shape",
+    "the shape of a game along its length: lead changes, drama, decisiveness, comebacks",
+    "odds shape GAME [--policy SEAT=NAME ...] [options]",
+    "Samples -n games and follows each step by step (a turn; a sector of Bosconian-D) with the "
+    "odds of seat 0 to win (a solo game: to succeed) from there: exact where the game's solver "
+    "gives them (Dimension Duel, Bosconian-D, race), else estimated by --rollouts games played "
+    "on by the seats' own policies. Reports, averaged over the games, the measures Ludii "
+    "defines on such a sequence (lead changes, drama, decisiveness) and the comeback rate, how "
+    "often the side behind at half-time wins; for a solo game, the point of no return, the step "
+    "from which the outcome was known to 95% (docs/skill.md). Games play on every thread and "
+    "shard like a run's (--shard, odds merge, mpirun); the figures are the same for any "
+    "--threads and any shards. --out DIR writes shape.csv and fan.csv (p's "
+    "quantiles by step); --report draws the fan.",
+    {"odds shape dimension-duel", "odds shape naval -n 200 --rollouts 32 --out shape --report"},
+    "game",
+    1,
+    shape_options,
+    cmd_shape};
 
 }  // namespace odds::cli

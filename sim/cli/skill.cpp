@@ -287,7 +287,8 @@ int cmd_skill(const Args& opt, Io io) {
     const std::uint64_t total = cfg.playouts * groups.size();
     RunConfig played_cfg = cfg;
     played_cfg.chunk_size = group_block(cfg.playouts);
-    ExecutorOf share(run_args.shard, run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(run_args.shard,
+                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     share->begin(
         run_args.plan("skill", game, {groups_job(l.scenario, joined_rungs(l.rungs), cfg.playouts)}),
         io.err);
@@ -337,5 +338,47 @@ int cmd_skill(const Args& opt, Io io) {
     }
     return 0;
 }
+
+namespace {
+void skill_options(po::options_description& d) {
+    d.add_options()("playouts,n", po::value<std::string>()->default_value("100")->value_name("N"),
+                    "games a pairing (two seats) or a rung (solo): 100, 1e3, 2k")(
+        "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
+        "the ladder's seed (0 to 2^64-1)")("threads,j", po::value<std::string>()->value_name("N"),
+                                           "worker threads (default: every hardware thread)")(
+        "no-progress", "no progress bar, even on a terminal")(
+        "search", po::value<std::string>()->value_name("SPELL"),
+        "the search policy, {n} where its budget goes (default: the game's own, e.g. "
+        "mcts:{n}), or none")(
+        "budgets", po::value<std::string>()->value_name("LO..HI"),
+        "search budgets, doubling from LO up to HI (default 16..64), or none")(
+        "metric", po::value<std::string>()->value_name("METRIC"),
+        "a solo game's measure of strength (default: its first headline metric)");
+    add_shard_option(d);
+    add_game_options(d);
+    out_option(d, "write ladder.csv and skill.csv into DIR");
+    add_report_option(d);
+}
+}  // namespace
+
+const CommandSpec skill_spec = {
+    "skill",
+    "a skill ladder: how far search climbs, the game's depth and its luck share",
+    "odds skill GAME --policy A --policy B [...] [--search SPELL --budgets LO..HI] [options]",
+    "Plays a ladder of policies on the same dice: the --policy rungs as given (rules of thumb, "
+    "random, the solved policy; weakest first) and the search policy at doubling budgets. A "
+    "two-seat game plays every ordered pairing, -n games each; a solo game plays each rung "
+    "-n games. Prints each rung's strength (a two-seat game's Bradley-Terry rating, a solo "
+    "game's metric) with its 95% interval, the depth (the steps between neighbours in strength "
+    "told apart at 95%) and the luck share: the part of the outcome's variance that lies within "
+    "a pairing or rung (the dice) rather than between them (the policies), with a 95% bootstrap "
+    "interval (docs/skill.md). --out DIR writes ladder.csv and skill.csv.",
+    {"odds skill naval --policy random --policy gunner --policy boarder --budgets 16..64 -n 40",
+     "odds skill fpb --policy bug-out --policy lead-from-front --search "
+     "mcts:{n}:rollout=lead-from-front --budgets 16..128 -n 1000"},
+    "game",
+    1,
+    skill_options,
+    cmd_skill};
 
 }  // namespace odds::cli

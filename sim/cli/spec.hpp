@@ -1,6 +1,6 @@
-// Every odds command declared once: its synopsis, description, examples and options. Parsing,
-// `--help` (wrapped to the terminal), the error messages, the shell completions and the man page
-// are all made from these declarations (sim/cli/spec.cpp).
+// The dispatcher's side of the commands' declarations (sim/cli/commands.hpp): the table of them,
+// parsing, `--help` (wrapped to the terminal), the error messages, the shell completions and the
+// man page, all made from the declarations (sim/cli/spec.cpp).
 #pragma once
 
 #include <array>
@@ -14,18 +14,6 @@
 #include "sim/cli/common.hpp"
 
 namespace odds::cli {
-
-struct CommandSpec {
-    std::string_view name;
-    std::string_view summary;      // one line, for `odds --help`
-    std::string_view synopsis;     // "odds run GAME [options]"
-    std::string_view description;  // paragraphs separated by blank lines
-    std::array<std::string_view, 2> examples;
-    const char* positional;  // what the bare arguments are: "game", "file" or "none"
-    int max_positional;      // 1, -1 (any number) or 0
-    void (*add_options)(po::options_description&);  // the command's options, --help aside
-    CommandFn* run;  // called by run_command once the arguments are parsed
-};
 
 std::span<const CommandSpec> commands();
 // The command called `name`; throws UsageError naming the commands (and the nearest one).

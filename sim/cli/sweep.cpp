@@ -203,7 +203,8 @@ int cmd_sweep(const Args& opt, Io io) {
     const bool report = report_wanted(opt);
     const std::vector<Combination> combos =
         prepare_combinations(game, varies, base, opt.policy, total);
-    ExecutorOf share(run_args.shard, run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(run_args.shard,
+                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     std::vector<ShardJob> jobs;
     for (const auto& c : combos) jobs.push_back(job_of(*c.run, cfg.playouts));
     share->begin(run_args.plan("sweep", game, jobs), io.err);
@@ -246,5 +247,37 @@ int cmd_sweep(const Args& opt, Io io) {
     }
     return 0;
 }
+
+namespace {
+void sweep_options(po::options_description& d) {
+    d.add_options()(
+        "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUES"),
+        "a rule option and its values: NAME=LO..HI[:STEP] (alias LO:HI:STEP) or NAME=v1,v2,...; a "
+        "comma-list option: NAME=VALUE, one --vary per value (repeatable)");
+    add_run_options(d, "100k");
+    add_game_options(d);
+    out_option(d, "write sweep.csv into DIR");
+    add_report_option(d);
+    add_format_option(d, "sweep.csv");
+}
+}  // namespace
+
+const CommandSpec sweep_spec = {
+    "sweep",
+    "every combination of varied rule options, with common random numbers",
+    "odds sweep GAME --vary NAME=VALUES [--vary ...] [options]",
+    "Plays every combination of the varied rule options with the same seed (common random "
+    "numbers), and writes one row per (values, metric) into DIR/sweep.csv: mean, standard "
+    "deviation and 95% interval. A table of the game's headline metrics goes to stdout.\n\n"
+    "An option named in several --vary takes the values of each. An option whose value is "
+    "itself a comma list (bosconian's layout, msc's map) takes one value per --vary, at least "
+    "two: --vary layout=4,9 --vary layout=4,9,15 (a single --vary layout=4,9 is ambiguous and "
+    "refused).",
+    {"odds sweep bosconian --vary hull=80..160:10 -n 1M",
+     "odds sweep msc --vary budget=300,525,800 --vary escorts_a=0,25,50 -n 1000"},
+    "game",
+    1,
+    sweep_options,
+    cmd_sweep};
 
 }  // namespace odds::cli

@@ -347,7 +347,8 @@ int cmd_tournament(const Args& opt, Io io) {
     const auto names = opt.policy;
     if (names.size() < 2) throw UsageError("a tournament needs at least two --policy entries");
     std::vector<Pairing> pairings = pairings_of(game, opt, names);
-    ExecutorOf share(run_args.shard, run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(run_args.shard,
+                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     std::vector<ShardJob> jobs;
     for (const auto& p : pairings) jobs.push_back(job_of(*p.run, cfg.playouts));
     share->begin(run_args.plan("tournament", game, jobs), io.err);
@@ -383,5 +384,30 @@ int cmd_tournament(const Args& opt, Io io) {
     }
     return 0;
 }
+
+namespace {
+void tournament_options(po::options_description& d) {
+    add_run_options(d, "100k");
+    add_game_options(d);
+    out_option(d, "write tournament.csv and ratings.csv into DIR");
+    add_report_option(d);
+    add_format_option(d, "ratings.csv");
+}
+}  // namespace
+
+const CommandSpec tournament_spec = {
+    "tournament",
+    "every ordered pair of policies of a two-seat game, with ratings",
+    "odds tournament GAME --policy A --policy B [--policy C ...] [options]",
+    "Plays every ordered pair of policies (each in both seats; a policy does not play itself), "
+    "every pairing on the same dice, and reports each pairing's win, draw and loss rates with "
+    "95% intervals, and a Bradley-Terry rating per policy. With --out DIR: tournament.csv and "
+    "ratings.csv.",
+    {"odds tournament naval --policy gunner --policy boarder -n 2000",
+     "odds tournament msc --policy balanced/strike --policy turtle/strike -n 1000 --out t"},
+    "game",
+    1,
+    tournament_options,
+    cmd_tournament};
 
 }  // namespace odds::cli

@@ -636,4 +636,73 @@ int cmd_tune(const Args& opt, Io io) {
     return 0;
 }
 
+namespace {
+void tune_options(po::options_description& d) {
+    d.add_options()(
+        "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUES"),
+        "a rule option searched: NAME=LO..HI[:STEP] (alias LO:HI:STEP), NAME={LO..HI} inside a "
+        "value ('damage={2..6}d6'), or values NAME=v1,v2,... or NAME='v1|v2|...' (a comma-list "
+        "option: '|', or one --vary per value) (repeatable)")(
+        "target", po::value<std::vector<std::string>>()->composing()->value_name("GOAL"),
+        "what to meet: METRIC=VALUE, 'METRIC within LO..HI' (LO.. or ..HI: one side open), "
+        "'METRIC max' or 'METRIC min', each with an optional @WEIGHT; several are combined as "
+        "the weighted sum of their distances (repeatable)")(
+        "search", po::value<std::string>()->value_name("HOW"),
+        "bisection (one option, METRIC=VALUE, the metric monotone in it; the default there), "
+        "halving (successive halving over every setting, or an exact scan; the default for one "
+        "target over at most 4096 settings) or ntbea (the default otherwise)")(
+        "no-exact", "play every setting, even where the game's exact solver could answer")(
+        "budget", po::value<std::string>()->default_value("200")->value_name("N"),
+        "NTBEA: trials, each one setting evaluated")(
+        "trial-playouts", po::value<std::string>()->default_value("1k")->value_name("N"),
+        "NTBEA: playouts a trial (a setting's k-th trial on the dice of every setting's k-th)")(
+        "finalists", po::value<std::string>()->default_value("3")->value_name("K"),
+        "NTBEA: the best K settings by the model, confirmed with --playouts on fresh dice")(
+        "explore", po::value<std::string>()->default_value("1")->value_name("K"),
+        "NTBEA: the exploration weight of the upper confidence bound, in units of the spread of "
+        "the trials' values")(
+        "neighbours", po::value<std::string>()->default_value("50")->value_name("N"),
+        "NTBEA: settings mutated from the current one each trial, the most promising played")(
+        "deviations", po::value<std::string>()->default_value("1")->value_name("N"),
+        "NTBEA: after the trials, up to N rounds of one-step deviations from the best (every "
+        "setting one option away, played; moving while one is better)");
+    add_run_options(d, "100k",
+                    "refused: the search picks what it plays next from what it has played, so "
+                    "its work cannot be cut into shards before it plays (under mpirun every rank "
+                    "plays a share of each evaluation; docs/cluster.md)");
+    add_game_options(d);
+    out_option(d,
+               "write tune.csv (every evaluation on the path, the best marked) and best.toml "
+               "(the best setting's variant file) into DIR");
+    add_report_option(d);
+}
+}  // namespace
+
+const CommandSpec tune_spec = {
+    "tune",
+    "search rule options for the setting that meets one or more targets",
+    "odds tune GAME --vary NAME=VALUES [--vary ...] --target GOAL [--target ...] [options]",
+    "Searches the varied rule options for the setting that best meets the targets: "
+    "METRIC=VALUE, 'METRIC within LO..HI', 'METRIC max' or 'METRIC min', each with an optional "
+    "@WEIGHT, combined as the weighted sum of their distances. One option and one value: "
+    "bisection, assuming the metric moves monotonically with the option. Otherwise, up to 4096 "
+    "settings: successive halving, each round on the same dice (common random numbers), the "
+    "better half kept with twice the playouts, --playouts the last round's; beyond, or with "
+    "--search ntbea: NTBEA (N-tuple bandit evolutionary algorithm, as TAG runs it). With "
+    "several targets (or after NTBEA) the best --finalists are confirmed on fresh dice. Where "
+    "the game's exact solver resolves a setting, its exact value is used (--no-exact: play "
+    "it). Prints the path and the best setting with its 95% interval; --out DIR writes "
+    "DIR/tune.csv and DIR/best.toml (the best setting's variant file).\n\n"
+    "Under mpirun every rank runs the same search and plays a share of each evaluation's "
+    "playouts, which every rank then adds up: the output is one process's, byte for byte "
+    "(docs/cluster.md). --shard and odds merge are refused: which setting the search plays next "
+    "depends on what it has played, so its work cannot be declared as shards before it plays.",
+    {"odds tune bosconian --vary hull=100..400 --target win=0.25",
+     "odds tune bosconian --vary hull=200..300:10 --vary 'bases=2d6|1d6+3' --target win=0.333 "
+     "--target 'sectors_entered within 12..' --no-exact"},
+    "game",
+    1,
+    tune_options,
+    cmd_tune};
+
 }  // namespace odds::cli
