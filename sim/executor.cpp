@@ -64,11 +64,6 @@ void check_shards(std::vector<Shard>& shards, bool allow_gaps) {
             differ("chunk sizes", std::to_string(a.jobs[j].chunk_size),
                    std::to_string(b.jobs[j].chunk_size));
         }
-        const auto joined = [](const std::vector<std::string>& v) {
-            std::string s;
-            for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
-            return s;
-        };
         differ("options", joined(a.args), joined(b.args));
     }
     std::stable_sort(shards.begin(), shards.end(), [](const Shard& x, const Shard& y) {

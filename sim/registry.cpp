@@ -56,10 +56,4 @@ const GameEntry& find_game(std::string_view name) {
                      " (valid: " + valid + ")");
 }
 
-std::string joined(std::span<const std::string_view> names, std::string_view separator) {
-    std::string out;
-    for (const auto& n : names) out.append(out.empty() ? "" : separator).append(n);
-    return out;
-}
-
 }  // namespace odds

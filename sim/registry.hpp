@@ -13,6 +13,7 @@
 
 #include "engine/metric.hpp"
 #include "engine/rule_options.hpp"
+#include "engine/text.hpp"
 #include "policies/policy_info.hpp"
 #include "reports/exact_report.hpp"
 #include "reports/stats.hpp"
@@ -44,8 +45,8 @@ public:
     std::vector<std::string> seat_scenario;
     std::vector<MetricSpec> metrics;
     std::vector<SurvivalSpec> survivals;
-    std::uint32_t chunk_size = 16384;
-    std::vector<std::string> warnings;  // printed on stderr before the run (one line each)
+    std::uint32_t chunk_size = kChunkSize;  // sim/runner.hpp; the registration may say otherwise
+    std::vector<std::string> warnings;      // printed on stderr before the run (one line each)
 };
 
 // A game's registration: engine/GAME/register.cpp writes its text with designated initializers
@@ -111,9 +112,6 @@ struct GameEntry {
     ShapeReport (*shape)(const Settings& settings, const std::vector<std::string>& policies,
                          const shape::Config& cfg, shape::Sampler& games) = nullptr;
 };
-
-// The names one after another, `separator` between two: joined(g.seats, ", ") is "tau, kaon".
-std::string joined(std::span<const std::string_view> names, std::string_view separator);
 
 // Every registered game, each checked by validate() on first use (odds_main uses it first).
 std::span<const GameEntry> games();

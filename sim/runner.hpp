@@ -27,11 +27,17 @@
 
 namespace odds {
 
+// The playouts of a chunk, the unit a seed's dice are drawn by (chunk k rolls stream_seed(seed, k))
+// and threads take: part of what a seed means, so one size for every game and command unless a
+// game's registration says otherwise for an expensive policy (then its rules version says so).
+// 256: a 1,000-game run is four chunks, two threads busy.
+inline constexpr std::uint32_t kChunkSize = 256;
+
 struct RunConfig {
     std::uint64_t playouts = 0;
     std::uint64_t seed = 1;
     unsigned threads = 1;
-    std::uint32_t chunk_size = 16384;  // part of what a seed means: fixed per game
+    std::uint32_t chunk_size = kChunkSize;  // the game's own: PreparedRun::chunk_size
     // The chunks this process plays, [chunk_begin, chunk_end) clipped to the run's: all of them
     // by default; one shard's share of them under --shard or MPI (sim/executor.hpp).
     std::uint64_t chunk_begin = 0;

@@ -186,20 +186,24 @@ std::optional<IntRange> parse_range(std::string_view spec, std::string& why) {
     return IntRange{*lo, *hi, *step};
 }
 
-std::string game_names(bool with_exact_only) {
-    std::string names;
+std::string game_names(bool (*has)(const GameEntry&)) {
+    std::vector<std::string_view> names;
     for (const auto& g : games())
-        if (!with_exact_only || g.exact) names += (names.empty() ? "" : ", ") + std::string(g.name);
-    return names;
+        if (!has || has(g)) names.push_back(g.name);
+    return joined(names, ", ");
 }
 
-namespace {
-std::string joined(const std::vector<std::string>& words) {
-    std::string s;
-    for (const auto& w : words) s += (s.empty() ? "" : " ") + w;
-    return s;
+bool has_exact(const GameEntry& g) { return g.exact != nullptr; }
+bool has_positions(const GameEntry& g) { return g.opening_position != nullptr; }
+bool has_shape(const GameEntry& g) { return g.shape != nullptr; }
+bool has_two_seats(const GameEntry& g) { return !g.versus.empty(); }
+bool has_restrictions(const GameEntry& g) {
+    return std::any_of(g.options.begin(), g.options.end(), [](const OptionInfo& o) {
+        return o.name == "restrict" || o.name.rfind("restrict.", 0) == 0;
+    });
 }
-}  // namespace
+
+namespace {}  // namespace
 
 std::string common_scenario(const std::vector<std::string>& scenarios) {
     if (scenarios.empty()) return {};
@@ -245,13 +249,6 @@ void add_state_option(po::options_description& d, const char* what) {
     d.add_options()("state", po::value<std::string>()->value_name("FILE"), what);
 }
 
-std::string position_game_names() {
-    std::string names;
-    for (const auto& g : games())
-        if (g.opening_position) names += (names.empty() ? "" : ", ") + std::string(g.name);
-    return names;
-}
-
 std::optional<StateFile> state_of(const Args& opt, const GameEntry& game, bool has_hook,
                                   std::string_view command) {
     if (!opt.state) return std::nullopt;
@@ -260,7 +257,7 @@ std::optional<StateFile> state_of(const Args& opt, const GameEntry& game, bool h
         throw UsageError("game '" + std::string(game.name) +
                          "' has no positions yet, so --state cannot start it from one (games "
                          "with positions: " +
-                         position_game_names() + ")");
+                         game_names(has_positions) + ")");
     if (!has_hook)
         throw UsageError("'odds " + std::string(command) + " " + std::string(game.name) +
                          "' cannot start from a position (--state); 'odds run " +

@@ -109,7 +109,6 @@ struct StateFile {
 std::optional<StateFile> state_of(const Args& opt, const GameEntry& game, bool has_hook,
                                   std::string_view command);
 // The games with positions (opening_position), comma-separated.
-std::string position_game_names();
 
 std::uint64_t parse_playouts(const std::string& s);
 std::uint64_t parse_seed(const std::string& s);
@@ -162,7 +161,13 @@ Format format_of(const Args& opt);
 // Prints `csv` on stdout as `f` says (csv or json).
 void print_rows(std::ostream& out, Format f, const std::string& csv);
 
-std::string game_names(bool with_exact_only = false);
+// The games, comma-separated: every one, or those `has` (a test below) says yes to.
+std::string game_names(bool (*has)(const GameEntry&) = nullptr);
+bool has_exact(const GameEntry& g);         // an exact solver (odds exact)
+bool has_positions(const GameEntry& g);     // positions (odds state, --state)
+bool has_shape(const GameEntry& g);         // odds shape
+bool has_two_seats(const GameEntry& g);     // two seats (odds tournament)
+bool has_restrictions(const GameEntry& g);  // restrict options (odds restrict)
 
 // The words (space-separated NAME=VALUE) of the first scenario that every one of `scenarios`
 // holds, in its order: what several runs share, for a header.

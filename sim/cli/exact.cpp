@@ -54,11 +54,11 @@ std::vector<std::pair<fs::path, std::string>> exact_files(const GameEntry& game,
 }
 
 int cmd_exact(const Args& opt, Io io) {
-    if (!opt.game) throw UsageError("which game? give one of: " + game_names(true));
+    if (!opt.game) throw UsageError("which game? give one of: " + game_names(has_exact));
     const GameEntry& game = game_of(opt);
     if (!game.exact)
         throw UsageError("game '" + std::string(game.name) +
-                         "' has no exact solver (games with one: " + game_names(true) + ")");
+                         "' has no exact solver (games with one: " + game_names(has_exact) + ")");
     const std::optional<std::string> out_dir = out_dir_of(opt);
     const bool html = report_wanted(opt);
     const Format format = format_of(opt);
@@ -119,17 +119,18 @@ void exact_options(po::options_description& d) {
 }
 }  // namespace
 
-const CommandSpec exact_spec = {"exact",
- "the exact odds, for games with an exact solver",
- "odds exact GAME [options]",
- "The exact odds of GAME, where the mathematics allows: the same summary.csv and "
- "distributions.csv columns as 'odds run', with method 'exact'. Where part of the "
- "probability is not resolved, the figures are bounds (docs/output.md).",
- {"odds exact bosconian --set layout=4,9,17,22,30 --set start_sector=14",
-  "odds exact dimension-duel --policy tau=survivor --policy kaon=dice"},
- "game",
- 1,
- exact_options,
- cmd_exact};
+const CommandSpec exact_spec = {
+    "exact",
+    "the exact odds, for games with an exact solver",
+    "odds exact GAME [options]",
+    "The exact odds of GAME, where the mathematics allows: the same summary.csv and "
+    "distributions.csv columns as 'odds run', with method 'exact'. Where part of the "
+    "probability is not resolved, the figures are bounds (docs/output.md).",
+    {"odds exact bosconian --set layout=4,9,17,22,30 --set start_sector=14",
+     "odds exact dimension-duel --policy tau=survivor --policy kaon=dice"},
+    "game",
+    1,
+    exact_options,
+    cmd_exact};
 
 }  // namespace odds::cli

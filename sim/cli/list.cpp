@@ -148,17 +148,18 @@ void list_options(po::options_description& d) {
 }
 }  // namespace
 
-const CommandSpec list_spec = {"list",
- "the games, their policies, rule options and metrics",
- "odds list [GAME] [--json]",
- "Every game (or one): its policies, its rule options with their defaults, and its metrics "
- "(what each counts, rate or count, and its range at the default options), each with one "
- "line of help, and its exact solver's limits. With --json, the same (and each game's rules "
- "version, headline metrics and survival tables) as one JSON document, for tools.",
- {"odds list msc", "odds list --json"},
- "game",
- 1,
- list_options,
- cmd_list};
+const CommandSpec list_spec = {
+    "list",
+    "the games, their policies, rule options and metrics",
+    "odds list [GAME] [--json]",
+    "Every game (or one): its policies, its rule options with their defaults, and its metrics "
+    "(what each counts, rate or count, and its range at the default options), each with one "
+    "line of help, and its exact solver's limits. With --json, the same (and each game's rules "
+    "version, headline metrics and survival tables) as one JSON document, for tools.",
+    {"odds list msc", "odds list --json"},
+    "game",
+    1,
+    list_options,
+    cmd_list};
 
 }  // namespace odds::cli

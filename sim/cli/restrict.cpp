@@ -56,18 +56,6 @@ struct RestrictArgs {
     bool report = false;
 };
 
-bool is_restrict_option(const OptionInfo& o) {
-    return o.name == "restrict" || o.name.rfind("restrict.", 0) == 0;
-}
-
-std::string games_with_restrictions() {
-    std::string with;
-    for (const auto& g : games())
-        if (std::any_of(g.options.begin(), g.options.end(), is_restrict_option))
-            with += (with.empty() ? "" : ", ") + std::string(g.name);
-    return with;
-}
-
 const OptionInfo& restrict_option(const GameEntry& g, const std::string& name) {
     for (const auto& o : g.options)
         if (o.name == name) return o;
@@ -149,11 +137,11 @@ RestrictArgs read_args(const Args& opt) {
     RestrictArgs a;
     a.game = &game_of(opt);
     const GameEntry& g = *a.game;
-    if (!std::any_of(g.options.begin(), g.options.end(), is_restrict_option))
+    if (!has_restrictions(g))
         throw UsageError("odds restrict: " + std::string(g.name) +
                          " offers no restriction (no choice of the player's to bar; games that "
                          "have: " +
-                         games_with_restrictions() + ")");
+                         game_names(has_restrictions) + ")");
     if (!opt.policy.empty())  // the seats are the command's: --play and --opponent
         throw UsageError(
             "--policy: odds restrict seats the best play itself; give --play (and "
@@ -162,7 +150,7 @@ RestrictArgs read_args(const Args& opt) {
     a.exact = opt.exact != 0;
     if (a.exact && !g.exact)
         throw UsageError("--exact: " + std::string(g.name) + " has no exact solver (" +
-                         game_names(true) + " have)");
+                         game_names(has_exact) + " have)");
     read_seat(opt, a);
     read_play(opt, a);
     if (!opt.restrict.empty()) {

@@ -70,7 +70,8 @@ int cmd_run(const Args& opt, Io io) {
               : game.prepare(settings_of(opt), opt.policy);
     if (state) prepared->scenario += " state=" + state->path;
     cfg.chunk_size = prepared->chunk_size;
-    ExecutorOf share(run_args.shard, run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share(run_args.shard,
+                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     share->begin(run_args.plan("run", game, {job_of(*prepared, cfg.playouts)}), io.err);
     if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
     for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';
@@ -135,17 +136,18 @@ void run_options(po::options_description& d) {
 }
 }  // namespace
 
-const CommandSpec run_spec = {"run",
- "play a game many times and report its odds",
- "odds run GAME [options]",
- "Plays GAME many times in parallel and reports its odds: a table on stdout and, with --out, "
- "the files summary.csv, distributions.csv and survival.csv (docs/output.md). The same seed "
- "gives the same files for any --threads.",
- {"odds run bosconian --playouts 1e7",
-  "odds run msc --policy a=fast/strike --set swap_homes=true --out runs/msc"},
- "game",
- 1,
- run_options,
- cmd_run};
+const CommandSpec run_spec = {
+    "run",
+    "play a game many times and report its odds",
+    "odds run GAME [options]",
+    "Plays GAME many times in parallel and reports its odds: a table on stdout and, with --out, "
+    "the files summary.csv, distributions.csv and survival.csv (docs/output.md). The same seed "
+    "gives the same files for any --threads.",
+    {"odds run bosconian --playouts 1e7",
+     "odds run msc --policy a=fast/strike --set swap_homes=true --out runs/msc"},
+    "game",
+    1,
+    run_options,
+    cmd_run};
 
 }  // namespace odds::cli

@@ -37,13 +37,6 @@ struct ShapeArgs {
     bool progress = false;
 };
 
-std::string games_with_shape() {
-    std::string with;
-    for (const auto& g : games())
-        if (g.shape) with += (with.empty() ? "" : ", ") + std::string(g.name);
-    return with;
-}
-
 int rollouts_of(const std::string& text) {
     std::size_t used = 0;
     long long n = -1;
@@ -73,7 +66,7 @@ ShapeArgs parse_shape_args(const Args& opt) {
     if (!a.game->shape)
         throw UsageError("odds shape: " + std::string(a.game->name) +
                          " cannot follow a game's odds step by step yet (games that can: " +
-                         games_with_shape() + ")");
+                         game_names(has_shape) + ")");
     a.run = run_args_of(opt);
     const RunConfig run = a.run.config();
     if (run.playouts > kMaxShapeGames)

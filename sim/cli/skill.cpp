@@ -89,13 +89,6 @@ std::vector<std::string> rungs_of(const Args& opt, const GameEntry& game) {
     return rungs;
 }
 
-// The rungs, " | " between two: the plan's record of the policies.
-std::string joined_rungs(const std::vector<std::string>& rungs) {
-    std::string s;
-    for (const auto& r : rungs) s += (s.empty() ? "" : " | ") + r;
-    return s;
-}
-
 // One group of games: a rung (solo) or an ordered pairing (two seats), and where its outcome is.
 struct Group {
     std::size_t a = 0, b = 0;  // the rungs: first seat and second (solo: a == b)
@@ -289,9 +282,9 @@ int cmd_skill(const Args& opt, Io io) {
     played_cfg.chunk_size = group_block(cfg.playouts);
     ExecutorOf share(run_args.shard,
                      run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
-    share->begin(
-        run_args.plan("skill", game, {groups_job(l.scenario, joined_rungs(l.rungs), cfg.playouts)}),
-        io.err);
+    share->begin(run_args.plan("skill", game,
+                               {groups_job(l.scenario, joined(l.rungs, " | "), cfg.playouts)}),
+                 io.err);
     if (out_dir && share->writes_shard_file()) prepare_out_dir(*out_dir, true);
     announce_queued(run_args, io, "odds skill",
                     std::to_string(groups.size()) + (l.solo ? " rungs" : " pairings") + " x " +

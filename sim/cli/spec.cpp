@@ -95,12 +95,6 @@ std::string roff_escape(std::string_view text) {
     return out;
 }
 
-std::string join(const std::vector<std::string>& v, const char* sep = " ") {
-    std::string out;
-    for (const auto& s : v) out += (out.empty() ? "" : sep) + s;
-    return out;
-}
-
 }  // namespace
 
 // The dispatcher's own commands, made from the declarations.
@@ -142,7 +136,7 @@ const CommandSpec& find_command(std::string_view name) {
     std::vector<std::string> names;
     for (const auto& c : commands()) names.emplace_back(c.name);
     throw UsageError("unknown command '" + std::string(name) + "'" + did_you_mean(name, names) +
-                     " (valid: " + join(names, ", ") + "; see odds --help)");
+                     " (valid: " + joined(names, ", ") + "; see odds --help)");
 }
 
 int run_command(const CommandSpec& c, const std::vector<std::string>& args, Io io,
@@ -252,10 +246,10 @@ std::string bash_completion() {
       << "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} "
          "cmd=${COMP_WORDS[1]} game=\"\" i\n"
       << "  for ((i = 2; i < COMP_CWORD; i++)); do\n"
-      << "    case ${COMP_WORDS[i]} in " << join(game_names, "|")
+      << "    case ${COMP_WORDS[i]} in " << joined(game_names, "|")
       << ") game=${COMP_WORDS[i]} ;; esac\n"
       << "  done\n"
-      << "  if ((COMP_CWORD == 1)); then COMPREPLY=($(compgen -W \"" << join(command_names)
+      << "  if ((COMP_CWORD == 1)); then COMPREPLY=($(compgen -W \"" << joined(command_names)
       << " --help --version\" -- \"$cur\")); return; fi\n"
       << "  case $prev in\n"
       << "    --out|-o|--state) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
@@ -263,7 +257,7 @@ std::string bash_completion() {
     for (const auto& g : games()) {
         std::vector<std::string> names;
         for (const auto& p : g.policies) names.emplace_back(p.name);
-        o << "        " << g.name << ") COMPREPLY=($(compgen -W \"" << join(names)
+        o << "        " << g.name << ") COMPREPLY=($(compgen -W \"" << joined(names)
           << "\" -- \"$cur\")) ;;\n";
     }
     o << "      esac; return ;;\n    --set|--vary)\n      case $game in\n";
@@ -271,16 +265,16 @@ std::string bash_completion() {
         std::vector<std::string> names;
         for (const auto& opt : g.options) names.push_back(std::string(opt.name) + "=");
         o << "        " << g.name << ") compopt -o nospace 2>/dev/null; COMPREPLY=($(compgen -W \""
-          << join(names) << "\" -- \"$cur\")) ;;\n";
+          << joined(names) << "\" -- \"$cur\")) ;;\n";
     }
     o << "      esac; return ;;\n  esac\n  case $cmd in\n";
     for (const auto& c : commands()) {
         const auto names = long_names(options_of(c));
         o << "    " << c.name << ")\n      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \""
-          << join(names) << "\" -- \"$cur\"))\n";
+          << joined(names) << "\" -- \"$cur\"))\n";
         if (std::string_view(c.positional) == "game")
             o << "      elif [[ -z $game ]]; then COMPREPLY=($(compgen -W \""
-              << (c.name == "completion" ? std::string("bash zsh") : join(game_names))
+              << (c.name == "completion" ? std::string("bash zsh") : joined(game_names))
               << "\" -- \"$cur\"))\n";
         else if (std::string_view(c.positional) == "file" ||
                  std::string_view(c.positional) == "dir")
@@ -306,7 +300,7 @@ std::string zsh_completion() {
       << "  local game=${words[(r)(";
     std::vector<std::string> gn;
     for (const auto& g : games()) gn.emplace_back(g.name);
-    o << join(gn, "|") << ")]}\n  case ${words[CURRENT-1]} in\n"
+    o << joined(gn, "|") << ")]}\n  case ${words[CURRENT-1]} in\n"
       << "    --out|-o|--state) _files; return ;;\n    --policy|-p|--fixed)\n      case $game in\n";
     for (const auto& g : games()) {
         o << "        " << g.name << ") compadd --";
@@ -326,7 +320,7 @@ std::string zsh_completion() {
         o << "\n";
         if (std::string_view(c.positional) == "game")
             o << "      elif [[ -z $game ]]; then compadd -- "
-              << (c.name == "completion" ? std::string("bash zsh") : join(gn)) << "\n";
+              << (c.name == "completion" ? std::string("bash zsh") : joined(gn)) << "\n";
         else if (std::string_view(c.positional) == "file" ||
                  std::string_view(c.positional) == "dir")
             o << "      else _files\n";

@@ -13,6 +13,7 @@
 #include "sim/cli/commands.hpp"
 #include "sim/cli/report.hpp"
 #include "sim/cli/spec.hpp"
+#include "sim/cli/vary.hpp"
 #include "sim/executor.hpp"
 
 namespace odds::cli {
@@ -22,90 +23,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::size_t kMaxCombinations = 10000;
-
-struct Vary {
-    std::string name;
-    std::vector<std::string> values;
-};
-
-bool is_comma_list(const GameEntry& game, std::string_view name) {
-    for (const auto& o : game.options)
-        if (o.name == name) return o.comma_list;
-    return false;  // an unknown option: the game refuses it by name
-}
-
-// NAME=LO..HI[:STEP] (or its alias LO:HI:STEP; whole numbers) or NAME=v1,v2,...; for an option
-// whose value is a comma list (layout), NAME=VALUE: one value, whole. A value given twice in one
-// --vary (hull=1,1) is refused, as it is across two.
-Vary parse_vary(const std::string& text, const GameEntry& game) {
-    const auto forms = "NAME=" + std::string(kRangeForms) + ", or NAME=v1,v2,...";
-    const auto eq = text.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-        throw UsageError("--vary '" + text + "': expected " + forms);
-    Vary v{text.substr(0, eq), {}};
-    const std::string spec = text.substr(eq + 1);
-    if (is_comma_list(game, v.name)) {
-        v.values.push_back(spec);
-    } else if (is_range(spec)) {
-        std::string why;
-        const auto r = parse_range(spec, why);
-        if (!r) throw UsageError("--vary '" + text + "': " + why + " (sweep takes " + forms + ")");
-        if ((r->hi - r->lo) / r->step >= static_cast<std::int64_t>(kMaxCombinations))
-            throw UsageError("--vary '" + text + "': more than " +
-                             std::to_string(kMaxCombinations) + " values");
-        for (std::int64_t x = r->lo; x <= r->hi; x += r->step)
-            v.values.push_back(std::to_string(x));
-    } else {
-        std::string_view rest = spec;
-        while (true) {
-            const auto comma = rest.find(',');
-            const std::string item(rest.substr(0, comma));
-            if (item.empty()) throw UsageError("--vary '" + text + "': an empty value");
-            if (std::find(v.values.begin(), v.values.end(), item) != v.values.end())
-                throw UsageError("--vary '" + text + "': " + v.name + "=" + item +
-                                 " is swept twice");
-            v.values.push_back(item);
-            if (comma == std::string_view::npos) break;
-            rest.remove_prefix(comma + 1);
-        }
-    }
-    return v;
-}
-
-// The --vary arguments, one Vary per option in the order first named; an option named again
-// adds its values. An option whose value is a comma list needs a --vary per value, at least two:
-// given once, `--vary layout=4,9` could mean the layout 4,9 or the layouts 4 and 9.
-std::vector<Vary> parse_varies(const std::vector<std::string>& args, const GameEntry& game) {
-    std::vector<Vary> varies;
-    std::vector<std::string> first_text;
-    for (const auto& text : args) {
-        Vary v = parse_vary(text, game);
-        auto same = std::find_if(varies.begin(), varies.end(),
-                                 [&](const Vary& w) { return w.name == v.name; });
-        if (same == varies.end()) {
-            varies.push_back(std::move(v));
-            first_text.push_back(text);
-            continue;
-        }
-        for (auto& value : v.values) {
-            if (std::find(same->values.begin(), same->values.end(), value) != same->values.end())
-                throw UsageError("--vary '" + text + "': " + v.name + "=" + value +
-                                 " is swept twice");
-            same->values.push_back(std::move(value));
-        }
-        if (same->values.size() > kMaxCombinations)
-            throw UsageError("--vary " + v.name + ": more than " +
-                             std::to_string(kMaxCombinations) + " values");
-    }
-    for (std::size_t i = 0; i < varies.size(); ++i)
-        if (is_comma_list(game, varies[i].name) && varies[i].values.size() < 2)
-            throw UsageError("--vary '" + first_text[i] + "' is ambiguous: " + varies[i].name +
-                             " takes a comma list, so give each value swept its own --vary, at "
-                             "least two (--vary " +
-                             varies[i].name + "=4,9 --vary " + varies[i].name +
-                             "=4,9,15), or fix one with --set");
-    return varies;
-}
+using Vary = Varied;  // sim/cli/vary.hpp
 
 struct Combination {
     std::vector<std::string> values;  // one per Vary
@@ -191,7 +109,7 @@ int cmd_sweep(const Args& opt, Io io) {
     const GameEntry& game = game_of(opt);
     if (opt.vary.empty())
         throw UsageError("nothing to sweep: give --vary NAME=LO..HI:STEP or NAME=v1,v2,...");
-    const std::vector<Vary> varies = parse_varies(opt.vary, game);
+    const std::vector<Vary> varies = parse_varies(opt.vary, game, kSweepVary);
     const Settings base = settings_of(opt);
     const std::size_t total = combinations_of(varies, base);
 

@@ -98,14 +98,6 @@ std::vector<double> time_pairings(const std::vector<Pairing>& pairings, std::uin
     return cost;
 }
 
-// The names of the two-seat games, comma-separated.
-std::string two_seat_games() {
-    std::string s;
-    for (const auto& g : games())
-        if (!g.versus.empty()) s += (s.empty() ? "" : ", ") + std::string(g.name);
-    return s;
-}
-
 // The policies entered, each checked: a bare name, entered once by its canonical spelling (its
 // parameters' defaults filled in: rollout and rollout:8 are one policy; so are mcts:5 and
 // mcts:5:1.41), as compare refuses one twice. Whether each needs a fixed opponent.
@@ -337,8 +329,8 @@ int cmd_tournament(const Args& opt, Io io) {
     const GameEntry& game = game_of(opt);
     if (game.seats.empty() || game.versus.empty())
         throw UsageError("game '" + std::string(game.name) +
-                         "' has one seat; a tournament needs a two-seat game (" + two_seat_games() +
-                         ")");
+                         "' has one seat; a tournament needs a two-seat game (" +
+                         game_names(has_two_seats) + ")");
     const RunArgs run_args = run_args_of(opt);
     const RunConfig cfg = run_args.config();
     const std::optional<std::string> out_dir = out_dir_of(opt);

@@ -27,6 +27,7 @@
 #include "sim/cli/commands.hpp"
 #include "sim/cli/report.hpp"
 #include "sim/cli/spec.hpp"
+#include "sim/cli/vary.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/rules_file.hpp"
 #include "sim/tune_search.hpp"
@@ -39,117 +40,6 @@ namespace {
 
 constexpr std::size_t kMaxCandidates = 4096;  // bisection and successive halving
 constexpr double kMaxSpace = 1e15;            // NTBEA
-
-// NAME=LO..HI[:STEP], or its alias NAME=LO:HI:STEP (sweep's spelling): sim/cli/common.hpp. A
-// whole-number part of a value in braces: the value is before + N + after, N in LO..HI
-// ("{1..6}d6": 1d6 .. 6d6; "{3..6}-6": the faces from N to 6).
-Knob parse_tune_range(const std::string& text) {
-    const auto bad = [&](const std::string& why) {
-        return UsageError("--vary '" + text + "': " + why +
-                          " (tune takes NAME=" + std::string(kRangeForms) +
-                          ", LO < HI; or a whole-number part of a value in braces, "
-                          "NAME={1..6}d6; or values NAME=v1,v2,... or NAME='v1|v2|...')");
-    };
-    const auto eq = text.find('=');
-    if (eq == std::string::npos || eq == 0) throw bad("no NAME=");
-    Knob k{text.substr(0, eq), {}, true};
-    std::string spec = text.substr(eq + 1), before, after;
-    if (const auto open = spec.find('{'); open != std::string::npos) {  // a part of the value
-        const auto close = spec.find('}', open);
-        if (close == std::string::npos) throw bad("a '{' without its '}'");
-        before = spec.substr(0, open);
-        after = spec.substr(close + 1);
-        if (before.find_first_of("{}") != std::string::npos ||
-            after.find_first_of("{}") != std::string::npos)
-            throw bad("more than one {LO..HI}");
-        spec = spec.substr(open + 1, close - open - 1);
-    }
-    if (!is_range(spec)) throw bad("no LO..HI");
-    std::string why;
-    const auto range = parse_range(spec, why);
-    if (!range) throw bad(why);
-    if (range->lo == range->hi) throw bad("LO is not below HI");
-    for (std::int64_t v = range->lo; v <= range->hi; v += range->step) {
-        k.values.push_back(before + std::to_string(v) + after);
-        if (k.values.size() > kMaxCandidates) throw bad("more than 4096 values");
-    }
-    return k;
-}
-
-bool takes_comma_list(const GameEntry& game, std::string_view name) {
-    for (const auto& o : game.options)
-        if (o.name == name) return o.comma_list;
-    return false;  // an unknown option: the game refuses it by name
-}
-
-// NAME=v1|v2|... (any option), NAME=v1,v2,... (an option whose value is not a comma list), or
-// NAME=VALUE for an option whose value is a comma list: one value, a --vary each.
-Knob parse_tune_list(const std::string& text, const GameEntry& game) {
-    const auto eq = text.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-        return parse_tune_range(text);  // its message names every form
-    Knob k{text.substr(0, eq), {}, false};
-    const std::string spec = text.substr(eq + 1);
-    const char sep = spec.find('|') != std::string::npos ? '|'
-                     : takes_comma_list(game, k.name)    ? '\0'
-                                                         : ',';
-    std::string_view rest = spec;
-    while (true) {
-        const auto at = sep ? rest.find(sep) : std::string_view::npos;
-        std::string item(rest.substr(0, at));
-        if (item.empty()) throw UsageError("--vary '" + text + "': an empty value");
-        k.values.push_back(std::move(item));
-        if (at == std::string_view::npos) break;
-        rest.remove_prefix(at + 1);
-    }
-    return k;
-}
-
-// The --vary arguments, one Knob per option in the order first named; an option named again adds
-// its values (a value searched twice is refused). A comma-list option's values come one a --vary
-// (or '|'-separated), at least two; any other option needs two values or more.
-std::vector<Knob> parse_knobs(const std::vector<std::string>& args, const GameEntry& game) {
-    std::vector<Knob> knobs;
-    std::vector<std::string> first_text;
-    for (const auto& text : args) {
-        const auto eq = text.find('=');
-        const std::string spec = eq == std::string::npos ? "" : text.substr(eq + 1);
-        Knob k = spec.find('{') != std::string::npos || is_range(spec)
-                     ? parse_tune_range(text)
-                     : parse_tune_list(text, game);
-        auto same = std::find_if(knobs.begin(), knobs.end(),
-                                 [&](const Knob& w) { return w.name == k.name; });
-        if (same == knobs.end()) {
-            knobs.push_back(std::move(k));
-            first_text.push_back(text);
-            continue;
-        }
-        same->ordered = false;
-        for (auto& v : k.values) {
-            if (std::find(same->values.begin(), same->values.end(), v) != same->values.end())
-                throw UsageError("--vary '" + text + "': " + k.name + "=" + v +
-                                 " is searched twice");
-            same->values.push_back(std::move(v));
-        }
-    }
-    for (std::size_t i = 0; i < knobs.size(); ++i) {
-        for (std::size_t a = 0; a < knobs[i].values.size(); ++a)
-            for (std::size_t b = a + 1; b < knobs[i].values.size(); ++b)
-                if (knobs[i].values[a] == knobs[i].values[b])
-                    throw UsageError("--vary '" + first_text[i] + "': " + knobs[i].name + "=" +
-                                     knobs[i].values[a] + " is searched twice");
-        if (knobs[i].values.size() < 2)
-            throw UsageError(
-                "--vary '" + first_text[i] + "': one value to search" +
-                (takes_comma_list(game, knobs[i].name)
-                     ? " (" + knobs[i].name +
-                           " takes a comma list: give each value its own --vary, or separate "
-                           "them with '|', NAME='4,9|4,9,15')"
-                     : std::string(" (give two or more, NAME=v1,v2 or NAME=LO..HI; fix one "
-                                   "with --set)")));
-    }
-    return knobs;
-}
 
 std::uint64_t count_option(const Value& given, const char* name, std::uint64_t lo,
                            std::uint64_t hi) {
@@ -315,7 +205,8 @@ TuneArgs read_args(const Args& opt, bool writes) {
         throw UsageError(
             "no target: give --target METRIC=VALUE, 'METRIC within LO..HI', 'METRIC max' or "
             "'METRIC min'");
-    s.knobs = parse_knobs(opt.vary, *s.game);
+    for (auto& v : parse_varies(opt.vary, *s.game, kTuneVary))
+        s.knobs.push_back({std::move(v.name), std::move(v.values), v.ordered});
     for (const auto& t : opt.target) {
         s.targets.push_back(tune::parse_target(t));
         // A metric aimed at twice would count twice in the combined distance, silently.

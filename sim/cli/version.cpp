@@ -17,16 +17,17 @@ int cmd_version(const Args&, Io io) {
                << g.rules_version << '\n';
     return 0;
 }
-const CommandSpec version_spec = {"version",
- "the version, each game's rules version, and the build",
- "odds version",
- "The version of odds, the rules version of each game (a baseline records it: 'odds check' "
- "compares counts exactly only within one rules version), and how this binary was built. "
- "'odds --version' says the same.",
- {"odds version", "odds --version"},
- "none",
- 0,
- no_options,
- cmd_version};
+const CommandSpec version_spec = {
+    "version",
+    "the version, each game's rules version, and the build",
+    "odds version",
+    "The version of odds, the rules version of each game (a baseline records it: 'odds check' "
+    "compares counts exactly only within one rules version), and how this binary was built. "
+    "'odds --version' says the same.",
+    {"odds version", "odds --version"},
+    "none",
+    0,
+    no_options,
+    cmd_version};
 
 }  // namespace odds::cli
