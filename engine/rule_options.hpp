@@ -8,7 +8,11 @@
 // come the reading and its messages (OptionTable::read), the scenario string
 // (OptionTable::scenario), and what `odds list`, the man page and each rules page's options table
 // show (OptionTable::describe, options_table_markdown). A default is the value of the field in
-// the game's Options{}: the row names the field, the struct holds the value.
+// the game's Options{}: the row names the field, the struct holds the value. Every option is one
+// of the rule book's numbers unless its row says it is one of the scenario's own knobs (Naming),
+// so that the same table answers "is this the rule book?" for the kernels' fast paths
+// (OptionTable::is_book). A family of options (one per card, per area, per threat) is declared
+// as a loop over a small table of its members, whose fields are elements<...> of an array.
 //
 // Rules between options that no bound states (Minimal Space Combat's width only with map=random,
 // Bosconian-D's B2b and B3a) stay explicit code in the game's parse_options, after the declared
@@ -16,13 +20,16 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -126,8 +133,11 @@ inline constexpr std::string_view kOptionsTableEnd = "<!-- end of the options ta
 // Declaring options.
 
 // A field of the game's options, read and written through plain functions so that a row is
-// constant data: field<&Options::hull>, or one element of an array field,
-// element<&Options::escort_share, 0>.
+// constant data: field<&Options::hull>; a path into a struct or an array, such as
+// field<&Options::rules, &Rules::fleet_bonus> or field<&Options::start_area, 2>; and elements<P>,
+// the fields of every element of the array at path P, for a family of options (engine/GAME/*.cpp:
+// elements<&Options::deck>[card]). Small whole numbers held in narrower types (bytes, so that
+// a state copies fast) are read and written as int.
 template <class O, class T>
 struct Field {
     T (*get)(const O&) = nullptr;
@@ -142,28 +152,57 @@ struct member<T O::*> {
     using object = O;
     using type = T;
 };
-template <auto M>
-struct FieldOf {
-    using O = typename member<decltype(M)>::object;
-    using T = typename member<decltype(M)>::type;
-    static T get(const O& o) { return o.*M; }
-    static void set(O& o, T v) { o.*M = v; }
-};
-template <auto M, std::size_t I>
-struct ElementOf {
-    using O = typename member<decltype(M)>::object;
-    using T = typename member<decltype(M)>::type::value_type;
-    static T get(const O& o) { return (o.*M)[I]; }
-    static void set(O& o, T v) { (o.*M)[I] = v; }
+// The object at `P, Rest...` inside x: a member (a member pointer) or an element (an index).
+template <auto P, auto... Rest, class X>
+constexpr auto& walk(X& x) {
+    auto& next = [&]() -> auto& {
+        if constexpr (std::is_member_object_pointer_v<decltype(P)>)
+            return x.*P;
+        else
+            return x[static_cast<std::size_t>(P)];
+    }
+    ();
+    if constexpr (sizeof...(Rest) == 0)
+        return next;
+    else
+        return walk<Rest...>(next);
+}
+template <auto First, auto... Rest>
+struct FieldAt {
+    using O = typename member<decltype(First)>::object;
+    using Held = std::remove_cvref_t<decltype(walk<First, Rest...>(std::declval<O&>()))>;
+    using T = std::conditional_t<std::is_integral_v<Held> && !std::is_same_v<Held, bool> &&
+                                     (sizeof(Held) < sizeof(int)),
+                                 int, Held>;
+    static T get(const O& o) { return static_cast<T>(walk<First, Rest...>(o)); }
+    static void set(O& o, T v) { walk<First, Rest...>(o) = static_cast<Held>(v); }
 };
 }  // namespace detail
 
-template <auto M>
-inline constexpr Field<typename detail::FieldOf<M>::O, typename detail::FieldOf<M>::T> field{
-    &detail::FieldOf<M>::get, &detail::FieldOf<M>::set};
-template <auto M, std::size_t I>
-inline constexpr Field<typename detail::ElementOf<M, I>::O, typename detail::ElementOf<M, I>::T>
-    element{&detail::ElementOf<M, I>::get, &detail::ElementOf<M, I>::set};
+template <auto... Path>
+inline constexpr Field<typename detail::FieldAt<Path...>::O, typename detail::FieldAt<Path...>::T>
+    field{&detail::FieldAt<Path...>::get, &detail::FieldAt<Path...>::set};
+template <auto... Path>
+inline constexpr auto elements = []<std::size_t... i>(std::index_sequence<i...>) {
+    return std::array{field<Path..., i>...};
+}
+(std::make_index_sequence<std::tuple_size_v<typename detail::FieldAt<Path...>::Held>>{});
+
+// A member of a family of options (engine/GAME/GAME.cpp loops over a table of them): the key
+// that ends its option's name, the words its help names it by, and its field.
+template <class O, class T>
+struct Member {
+    std::string_view key, words;
+    Field<O, T> field;
+};
+
+// Words joined into one string: a family's generated names and helps (concat("deck.", key)).
+template <class... S>
+std::string concat(const S&... parts) {
+    std::string s;
+    (s.append(std::string_view(parts)), ...);
+    return s;
+}
 
 // A bound that is another whole number option's value plus an offset: Bosconian-D's start_damage
 // runs to named("hull", -1). The option named is read first.
@@ -274,27 +313,64 @@ constexpr StepsOpt<O> steps_option(Field<O, StepTable> f, int lo, int hi) {
     return {f, lo, hi};
 }
 
-// One declared option: a row of the game's table.
+// How a scenario names an option (OptionTable::scenario). By default an option is one of the rule
+// book's numbers (issue 29): named only where it differs from the book, Options{}, so that a
+// default game's scenario stays as short as it always was; the rule book's fast paths ask the
+// same question (OptionTable::is_book). Naming::always: one of the scenario's own knobs (a
+// game's size, its turn cap), always named.
+enum class Naming : bool { when_changed, always };
+
+// One declared option: a row of the game's table. Most rows read {name, type, ruling, help}; the
+// rest name what they add (.after = ...).
 template <class O>
 struct Option {
-    std::string_view name;
+    std::string name;
     std::variant<Integer<O>, Boolean<O>, Choice<O>, Text<O>, DiceOpt<O>, FacesOpt<O>, StepsOpt<O>>
         type;
+    std::string_view ruling;  // the ruling it implements: "B1", "B3, B6"
     // What it is, as `odds list` shows it. "{range}" stands where the values read ("1..64",
     // made from the bounds: never typed); " (RULING)" is added at the end, or stands where
     // "{ruling}" is.
-    std::string_view help;
-    std::string_view ruling;
+    std::string help;
+    Naming naming = Naming::when_changed;
     // Options read before this one, besides those its bounds name: those its reading or its
     // effective value depends on (comma-separated).
     std::string_view after = {};
     // Whether the scenario names it (null: always), and its value there (null: as read).
     bool (*in_scenario)(const O&) = nullptr;
     std::string (*scenario_value)(const O&) = nullptr;
-    // The rule book's own numbers (issue 29): named in the scenario only where they differ from
-    // the book, so that a default game's scenario stays as short as it always was.
-    bool named_when_changed = false;
 };
+
+// What the rows of a section of a table share (OptionTable::defaults): the scenario's own knobs,
+// {.naming = Naming::always}; Minimal Space Combat's random map's size, named only for a random
+// map, {.naming = Naming::always, .in_scenario = random_map}.
+template <class O>
+struct RowDefaults {
+    Naming naming = Naming::when_changed;
+    std::string_view after = {};
+    bool (*in_scenario)(const O&) = nullptr;
+};
+
+// A set of words (restricted play's restrict options): none, or a comma list of kWords, held as
+// bits (bit i for the i-th word) in the whole number field at Path; kTakes says what is valid.
+template <const std::string_view& kWords, const std::string_view& kTakes, auto... Path>
+constexpr Text<typename detail::FieldAt<Path...>::O> word_set() {
+    using F = detail::FieldAt<Path...>;
+    return {.read =
+                [](typename F::O& o, std::string_view text) {
+                    const auto bits = read_word_set(text, kWords);
+                    if (!bits) return std::string(kTakes);
+                    F::set(o, static_cast<typename F::T>(*bits));
+                    return std::string();
+                },
+            .write =
+                [](const typename F::O& o) {
+                    return write_word_set(static_cast<std::uint32_t>(F::get(o)), kWords);
+                },
+            .takes = kTakes,
+            .comma_list = true,
+            .words = kWords};
+}
 
 namespace detail {
 std::vector<std::string> split_words(std::string_view list);
@@ -305,15 +381,31 @@ std::string render_help(std::string_view help, std::string_view range, std::stri
 bool types_a_range(std::string_view help);
 }  // namespace detail
 
-// A game's declared options, in the order `odds list` shows them.
+// A game's declared options, in the order `odds list` shows them. A game builds its table once
+// (its option_table()): rows as written, and the rows of a family made by a loop over a small
+// table of its members (Naval Duel's cards: a deck.* and a card.* option each).
 template <class O>
 class OptionTable {
 public:
-    // `game` as the registry names it (messages begin "GAME: "); `scenario_order` lists the
-    // names in the order the scenario string gives them, when that is not the table's.
-    constexpr OptionTable(std::string_view game, std::span<const Option<O>> options,
-                          std::span<const std::string_view> scenario_order = {})
-        : game_(game), options_(options), scenario_order_(scenario_order) {}
+    // `game` as the registry names it (messages begin "GAME: "); `scenario_first` lists the
+    // options the scenario string gives first, in its order, the others following in the table's.
+    explicit OptionTable(std::string_view game, std::vector<Option<O>> options = {},
+                         std::vector<std::string_view> scenario_first = {})
+        : game_(game), options_(std::move(options)), scenario_first_(std::move(scenario_first)) {}
+
+    // Rows added from here on share what `d` says, unless a row says otherwise: after
+    // t.defaults({.naming = Naming::always}), the scenario's own knobs; after t.defaults({}), the
+    // rule book's numbers (the default).
+    void defaults(const RowDefaults<O>& d) { defaults_ = d; }
+    void add(Option<O> row) {
+        if (row.naming == Naming::when_changed) row.naming = defaults_.naming;
+        if (row.after.empty()) row.after = defaults_.after;
+        if (!row.in_scenario) row.in_scenario = defaults_.in_scenario;
+        options_.push_back(std::move(row));
+    }
+    void add(std::initializer_list<Option<O>> rows) {
+        for (const Option<O>& row : rows) add(row);
+    }
 
     std::string_view game() const noexcept { return game_; }
     std::span<const Option<O>> options() const noexcept { return options_; }
@@ -342,17 +434,37 @@ public:
         const O book{};
         const auto add = [&](const Option<O>& opt) {
             if (opt.in_scenario && !opt.in_scenario(o)) return;
-            if (opt.named_when_changed && value_text(opt, o) == value_text(opt, book)) return;
+            if (opt.naming == Naming::when_changed && value_text(opt, o) == value_text(opt, book))
+                return;
             if (!s.empty()) s += ' ';
             s += opt.name;
             s += '=';
             s += opt.scenario_value ? opt.scenario_value(o) : value_text(opt, o);
         };
-        if (scenario_order_.empty())
-            for (const auto& opt : options_) add(opt);
-        else
-            for (const auto name : scenario_order_) add(options_[index_of(name)]);
+        for (const auto name : scenario_first_) add(options_[index_of(name)]);
+        for (const auto& opt : options_)
+            if (std::find(scenario_first_.begin(), scenario_first_.end(), opt.name) ==
+                scenario_first_.end())
+                add(opt);
         return s;
+    }
+
+    // Whether `o` plays the rule book: every option named when changed (Naming::when_changed)
+    // holds its value in Options{}. A kernel's parse_options asks it once and keeps the answer in
+    // its Options, for the fast paths written for the book's numbers.
+    bool is_book(const O& o) const {
+        const O book{};
+        for (const auto& opt : options_)
+            if (opt.naming == Naming::when_changed && !same_value(opt, o, book)) return false;
+        return true;
+    }
+    // The same question for the options `names` (comma-separated) alone: a fast path of one rule
+    // (Full Plastic Bodybag's Guts roll).
+    bool is_book(const O& o, std::string_view names) const {
+        const O book{};
+        for (const auto& name : detail::split_words(names))
+            if (!same_value(options_[index_of(name)], o, book)) return false;
+        return true;
     }
 
     // The option `name`'s value in `o`, as the user would type it and as `odds list` shows its
@@ -364,8 +476,8 @@ public:
 
     // The options as the CLI and the docs show them. Checks the declaration first (throws
     // std::logic_error): names given once, a ruling each, bounds and `after` naming declared
-    // options (bounds whole number ones), no cycle, no range typed into a help, the scenario
-    // order a permutation of the names.
+    // options (bounds whole number ones), no cycle, no range typed into a help, the scenario's
+    // first options declared ones, each once.
     std::vector<OptionInfo> describe() const {
         check();
         const O defaults{};
@@ -478,6 +590,22 @@ private:
         if (const auto* f = std::get_if<FacesOpt<O>>(&opt.type)) return to_string(f->field.get(o));
         if (const auto* t = std::get_if<StepsOpt<O>>(&opt.type)) return to_string(t->field.get(o));
         return std::get<Text<O>>(opt.type).write(o);
+    }
+
+    // Whether `a` and `b` hold the same value of the option: the fields compared as the kernel
+    // compares them, a text option by the text it writes.
+    static bool same_value(const Option<O>& opt, const O& a, const O& b) {
+        return std::visit(
+            [&](const auto& x) {
+                using X = std::remove_cvref_t<decltype(x)>;
+                if constexpr (std::is_same_v<X, Text<O>>)
+                    return x.write(a) == x.write(b);
+                else if constexpr (std::is_same_v<X, Choice<O>>)
+                    return choice_index(x, a) == choice_index(x, b);
+                else
+                    return x.field.get(a) == x.field.get(b);
+            },
+            opt.type);
     }
 
     // What is valid, as the docs show it (and "{range}" in a help).
@@ -598,23 +726,19 @@ private:
             }
         }
         (void)reading_order();  // throws on a cycle
-        if (!scenario_order_.empty()) {
-            if (scenario_order_.size() != options_.size())
-                detail::bad_declaration(game_, "",
-                                        "the scenario order does not list every option once");
-            for (std::size_t i = 0; i < scenario_order_.size(); ++i) {
-                (void)index_of(scenario_order_[i]);
-                for (std::size_t j = 0; j < i; ++j)
-                    if (scenario_order_[j] == scenario_order_[i])
-                        detail::bad_declaration(game_, scenario_order_[i],
-                                                "is twice in the scenario order");
-            }
+        for (std::size_t i = 0; i < scenario_first_.size(); ++i) {
+            (void)index_of(scenario_first_[i]);
+            for (std::size_t j = 0; j < i; ++j)
+                if (scenario_first_[j] == scenario_first_[i])
+                    detail::bad_declaration(game_, scenario_first_[i],
+                                            "is twice in the scenario's order");
         }
     }
 
     std::string_view game_;
-    std::span<const Option<O>> options_;
-    std::span<const std::string_view> scenario_order_;
+    std::vector<Option<O>> options_;
+    std::vector<std::string_view> scenario_first_;
+    RowDefaults<O> defaults_;
 };
 
 }  // namespace odds

@@ -4,6 +4,7 @@
 // declaration.
 #include <unistd.h>
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <cstdlib>
@@ -39,41 +40,44 @@ std::string read_tag(Toy& t, std::string_view v) {
     return "";
 }
 
-constexpr Option<Toy> kToy[] = {
-    {.name = "count",
-     .type = integer(field<&Toy::count>, 1, named("size", -2), "some"),
-     .help = "how many, {range}",
-     .ruling = "T2"},
-    {.name = "size", .type = integer(field<&Toy::size>, 4, 50), .help = "the size", .ruling = "T1"},
-    {.name = "pick",
-     .type = integer(field<&Toy::pick>, 0,
-                     {[](const Toy& t) -> std::int64_t { return t.size / 2; }, "size/2"}),
-     .help = "a pick",
-     .ruling = "T3",
-     .after = "size"},
-    {.name = "fast",
-     .type = boolean(field<&Toy::fast>),
-     .help = "true: fast",
-     .ruling = "T4",
-     .in_scenario = [](const Toy& t) { return t.fast; }},
-    {.name = "mode",
-     .type = choice(field<&Toy::mode>, "auto,left,right", -1),
-     .help = "which way ({ruling}); or auto",
-     .ruling = "T5, T5a"},
-    {.name = "wide",
-     .type = choice(field<&Toy::wide>, "narrow,wide"),
-     .help = "the width",
-     .ruling = "T6"},
-    {.name = "tag",
-     .type = Text<Toy>{.read = read_tag,
-                       .write = [](const Toy& t) { return t.tag; },
-                       .takes = "a short tag, or none"},
-     .help = "a tag",
-     .ruling = "T7",
-     .scenario_value = [](const Toy& t) { return "<" + t.tag + ">"; }},
-};
-constexpr std::string_view kToyOrder[] = {"size", "count", "pick", "fast", "mode", "wide", "tag"};
-constexpr OptionTable<Toy> kToyTable{"toy", kToy, kToyOrder};
+// Every row but `extra` a knob of the scenario (Naming::always); extra is one of the rule book's
+// numbers, named only when changed.
+const OptionTable<Toy> kToyTable(
+    "toy",
+    {
+        {.name = "count",
+         .type = integer(field<&Toy::count>, 1, named("size", -2), "some"),
+         .ruling = "T2",
+         .help = "how many, {range}",
+         .naming = Naming::always},
+        {"size", integer(field<&Toy::size>, 4, 50), "T1", "the size", Naming::always},
+        {.name = "pick",
+         .type = integer(field<&Toy::pick>, 0,
+                         {[](const Toy& t) -> std::int64_t { return t.size / 2; }, "size/2"}),
+         .ruling = "T3",
+         .help = "a pick",
+         .naming = Naming::always,
+         .after = "size"},
+        {.name = "fast",
+         .type = boolean(field<&Toy::fast>),
+         .ruling = "T4",
+         .help = "true: fast",
+         .naming = Naming::always,
+         .in_scenario = [](const Toy& t) { return t.fast; }},
+        {"mode", choice(field<&Toy::mode>, "auto,left,right", -1), "T5, T5a",
+         "which way ({ruling}); or auto", Naming::always},
+        {"wide", choice(field<&Toy::wide>, "narrow,wide"), "T6", "the width", Naming::always},
+        {.name = "tag",
+         .type = Text<Toy>{.read = read_tag,
+                           .write = [](const Toy& t) { return t.tag; },
+                           .takes = "a short tag, or none"},
+         .ruling = "T7",
+         .help = "a tag",
+         .naming = Naming::always,
+         .scenario_value = [](const Toy& t) { return "<" + t.tag + ">"; }},
+        {"extra", integer(field<&Toy::extra>, 0, 9), "T8", "a number of the book, {range}"},
+    },
+    {"size"});
 
 Toy read_toy(const Settings& s) { return kToyTable.read(kToyTable.reader(s)); }
 
@@ -142,7 +146,7 @@ TEST_CASE("a declared table reads each option by its type, in the order its boun
     CHECK(
         message({{"szie", "3"}}) ==
         "toy: unknown option 'szie' (did you mean 'size'?) (valid: count, size, pick, fast, mode, "
-        "wide, tag)");
+        "wide, tag, extra)");
     CHECK(message({{"size", "5"}, {"size", "6"}}) == "toy: option 'size' is set twice");
 }
 
@@ -153,12 +157,52 @@ TEST_CASE("a declared table writes the scenario in its order, with what each row
     const Toy t = read_toy({{"count", "3"}, {"fast", "1"}, {"mode", "left"}, {"wide", "wide"}});
     CHECK(kToyTable.scenario(t) ==
           "size=10 count=3 pick=3 fast=true mode=left wide=wide tag=<none>");
+    // The rule book's number is named once it differs from the book, Options{}.
+    CHECK(kToyTable.scenario(read_toy({{"extra", "0"}})) == kToyTable.scenario(Toy{}));
+    CHECK(kToyTable.scenario(read_toy({{"extra", "4"}})) ==
+          "size=10 count=some pick=3 mode=auto wide=narrow tag=<none> extra=4");
+}
+
+TEST_CASE("a declared table says whether options are the rule book's", "[options]") {
+    // The book: every option named when changed (extra alone here) at its value in Toy{}.
+    CHECK(kToyTable.is_book(Toy{}));
+    CHECK(kToyTable.is_book(read_toy({{"size", "40"}, {"extra", "0"}})));
+    CHECK_FALSE(kToyTable.is_book(read_toy({{"extra", "1"}})));
+    // The same question for some options alone (a fast path of one rule).
+    CHECK(kToyTable.is_book(read_toy({{"extra", "1"}}), "size"));
+    CHECK_FALSE(kToyTable.is_book(read_toy({{"size", "12"}}), "count,size"));
+    CHECK(kToyTable.is_book(Toy{}, "tag"));
+    CHECK_FALSE(kToyTable.is_book(read_toy({{"tag", "ab"}}), "tag"));
+}
+
+TEST_CASE("a family's fields: elements of an array, and paths into members", "[options]") {
+    struct Inner {
+        std::array<std::int8_t, 3> small{1, 2, 3};
+    };
+    struct Outer {
+        Inner in;
+        std::array<int, 2> pair{5, 6};
+    };
+    Outer o;
+    constexpr auto pair = elements<&Outer::pair>;
+    static_assert(pair.size() == 2);
+    CHECK(pair[1].get(o) == 6);
+    pair[0].set(o, 7);
+    CHECK(o.pair[0] == 7);
+    // A byte read and written as an int.
+    constexpr Field<Outer, int> small = field<&Outer::in, &Inner::small, 2>;
+    CHECK(small.get(o) == 3);
+    small.set(o, -4);
+    CHECK(o.in.small[2] == -4);
+    CHECK(elements<&Outer::in, &Inner::small>[0].get(o) == 1);
+    CHECK(concat("deck.", std::string("gust"), std::string_view("_of_wind")) ==
+          "deck.gust_of_wind");
 }
 
 TEST_CASE("a declared table describes its options: defaults from Options{}, ranges from bounds",
           "[options]") {
     const auto infos = kToyTable.describe();
-    REQUIRE(infos.size() == 7);
+    REQUIRE(infos.size() == 8);
     const OptionInfo& count = infos[0];
     CHECK(count.name == "count");
     CHECK(count.default_value == "some");
@@ -188,12 +232,15 @@ TEST_CASE("a declaration's mistakes are found when it is described", "[options]"
     const auto fails = [](std::span<const Option<Toy>> rows,
                           std::span<const std::string_view> order, const std::string& what) {
         INFO(what);
-        CHECK_THROWS_WITH(OptionTable<Toy>("toy", rows, order).describe(), Catch::Contains(what));
+        CHECK_THROWS_WITH(
+            OptionTable<Toy>("toy", {rows.begin(), rows.end()}, {order.begin(), order.end()})
+                .describe(),
+            Catch::Contains(what));
     };
     const Option<Toy> size{.name = "size",
                            .type = integer(field<&Toy::size>, 4, 50),
-                           .help = "the size",
-                           .ruling = "T1"};
+                           .ruling = "T1",
+                           .help = "the size"};
     {
         const Option<Toy> rows[] = {size, size};
         fails(rows, {}, "option 'size' is declared twice");
@@ -214,34 +261,36 @@ TEST_CASE("a declaration's mistakes are found when it is described", "[options]"
         const Option<Toy> rows[] = {size,
                                     {.name = "count",
                                      .type = integer(field<&Toy::count>, 1, named("sise")),
-                                     .help = "how many",
-                                     .ruling = "T2"}};
+                                     .ruling = "T2",
+                                     .help = "how many"}};
         fails(rows, {}, "option 'sise' is named but not declared");
     }
     {
         const Option<Toy> rows[] = {
-            {.name = "fast", .type = boolean(field<&Toy::fast>), .help = "f", .ruling = "T4"},
+            {.name = "fast", .type = boolean(field<&Toy::fast>), .ruling = "T4", .help = "f"},
             {.name = "count",
              .type = integer(field<&Toy::count>, 1, named("fast")),
-             .help = "how many",
-             .ruling = "T2"}};
+             .ruling = "T2",
+             .help = "how many"}};
         fails(rows, {}, "is bounded by 'fast', which is not a whole number");
     }
     {
         const Option<Toy> rows[] = {{.name = "size",
                                      .type = integer(field<&Toy::size>, named("count"), 50),
-                                     .help = "s",
-                                     .ruling = "T1"},
+                                     .ruling = "T1",
+                                     .help = "s"},
                                     {.name = "count",
                                      .type = integer(field<&Toy::count>, 1, named("size")),
-                                     .help = "c",
-                                     .ruling = "T2"}};
+                                     .ruling = "T2",
+                                     .help = "c"}};
         fails(rows, {}, "depends on itself");
     }
     {
         const Option<Toy> rows[] = {size};
-        const std::string_view order[] = {"size", "size"};
-        fails(rows, order, "the scenario order does not list every option once");
+        const std::string_view twice[] = {"size", "size"};
+        fails(rows, twice, "option 'size' is twice in the scenario's order");
+        const std::string_view undeclared[] = {"sise"};
+        fails(rows, undeclared, "option 'sise' is named but not declared");
     }
 }
 

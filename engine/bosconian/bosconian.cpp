@@ -38,215 +38,136 @@ std::string write_layout(const Options& o) {
     return s;
 }
 
-constexpr Option<Options> kOptions[] = {
-    {.name = "sectors",
-     .type = integer(field<&Options::sectors>, 1, kMaxSectors),
-     .help = "sectors in the quadrant, {range}",
-     .ruling = "B1"},
-    // A fixed layout decides the count: bases is read after it (checked in parse_options).
-    {.name = "bases",
-     .type = dice_option(field<&Options::bases>, 1, kMaxSectors),
-     .help = "how many bases: dice rolled before placement, or a fixed count; at most sectors",
-     .ruling = "B2",
-     .after = "layout"},
-    {.name = "placement.gap",
-     .type = dice_option(field<&Options::placement_gap>, 1, kMaxSectors),
-     .help = "the sectors counted on from the last base to place the next",
-     .ruling = "B2, B2c",
-     .named_when_changed = true},
-    {.name = "layout",
-     .type = Text<Options>{.read = read_layout,
-                           .write = write_layout,
-                           .takes = "sector numbers such as 4,9,15, or random",
-                           .comma_list = true},
-     .help = "base sectors, e.g. 4,9,15 (the map already rolled), or random",
-     .ruling = "B2",
-     .after = "sectors"},
-    {.name = "hull",
-     .type = integer(field<&Options::hull>, 1, kMaxHull),
-     .help = "damage that destroys the ship",
-     .ruling = "B3"},
-    {.name = "base_cannons",
-     .type = integer(field<&Options::base_cannons>, 1, kMaxCannons),
-     .help = "cannons on each base",
-     .ruling = "B8"},
-    {.name = "start_damage",
-     .type = integer(field<&Options::start_damage>, 0, named("hull", -1)),
-     .help = "damage the ship has already taken",
-     .ruling = "B3"},
-    // "first" is the first sector of the lap order, which start_encounter decides (B1); the
-    // scenario gives the sector itself.
-    {.name = "start_sector",
-     .type = integer(field<&Options::start_sector>, 1, named("sectors"), "first"),
-     .help = "the next sector the ship enters, in the lap order (2, 3, ..., 36, then 1: sector "
-             "1 comes last unless start_encounter=true, B1); bases earlier in the lap count "
-             "destroyed",
-     .ruling = "B3",
-     .after = "start_encounter",
-     .scenario_value = [](const Options& o) { return std::to_string(o.effective_start()); }},
-    {.name = "start_alert",
-     .type = integer(field<&Options::start_alert>, 0, kMaxAlert),
-     .help = "alerted sectors still to come",
-     .ruling = "B3, B6"},
-    {.name = "start_encounter",
-     .type = boolean(field<&Options::start_encounter>),
-     .help = "true: the start sector is resolved first, not last",
-     .ruling = "B1"},
-    {.name = "encounter.i_missile",
-     .type = faces_option(field<&Options::encounter_i_missile>, 6),
-     .help =
-         "the encounter table: the faces of the encounter d6 that give an I-type missile (faces "
-         "given here are taken from the encounter that had them; a face of none: no encounter)",
-     .ruling = "B5, B5a",
-     .named_when_changed = true},
-    {.name = "encounter.cosmo_mine",
-     .type = faces_option(field<&Options::encounter_cosmo_mine>, 6),
-     .help = "the encounter table: the faces of the encounter d6 that give a cosmo-mine (faces "
-             "given here are taken from the encounter that had them; a face of none: no encounter)",
-     .ruling = "B5, B5a",
-     .named_when_changed = true},
-    {.name = "encounter.p_missile",
-     .type = faces_option(field<&Options::encounter_p_missile>, 6),
-     .help = "the encounter table: the faces of the encounter d6 that give a P-type missile (faces "
-             "given here are taken from the encounter that had them; a face of none: no encounter)",
-     .ruling = "B5, B5a",
-     .named_when_changed = true},
-    {.name = "encounter.asteroid",
-     .type = faces_option(field<&Options::encounter_asteroid>, 6),
-     .help = "the encounter table: the faces of the encounter d6 that give an asteroid (faces "
-             "given here are taken from the encounter that had them; a face of none: no encounter)",
-     .ruling = "B5, B5a",
-     .named_when_changed = true},
-    {.name = "encounter.formation",
-     .type = faces_option(field<&Options::encounter_formation>, 6),
-     .help =
-         "the encounter table: the faces of the encounter d6 that give a formation attack (faces "
-         "given here are taken from the encounter that had them; a face of none: no encounter)",
-     .ruling = "B5, B5a",
-     .named_when_changed = true},
-    {.name = "encounter.spy_ship",
-     .type = faces_option(field<&Options::encounter_spy_ship>, 6),
-     .help = "the encounter table: the faces of the encounter d6 that give a spy ship (faces given "
-             "here are taken from the encounter that had them; a face of none: no encounter)",
-     .ruling = "B5, B5a",
-     .named_when_changed = true},
-    {.name = "i_missile.destroyed_on",
-     .type = faces_option(field<&Options::i_missile_destroyed_on>, 6),
-     .help = "encounter table 1: the faces of the I-type missile's d6 that destroy it, a "
-             "formation's I-type missiles' too",
-     .ruling = "B5, B7",
-     .named_when_changed = true},
-    {.name = "i_missile.damage",
-     .type = dice_option(field<&Options::i_missile_damage>, 0, kMaxThreatDamage),
-     .help = "encounter table 1: the damage of an I-type missile that is not destroyed, a "
-             "formation's too",
-     .ruling = "B5, B7",
-     .named_when_changed = true},
-    {.name = "cosmo_mine.destroyed_on",
-     .type = faces_option(field<&Options::cosmo_mine_destroyed_on>, 6),
-     .help = "encounter table 2: the faces of the cosmo-mine's d6 that destroy it",
-     .ruling = "B5",
-     .named_when_changed = true},
-    {.name = "cosmo_mine.damage",
-     .type = dice_option(field<&Options::cosmo_mine_damage>, 0, kMaxThreatDamage),
-     .help = "encounter table 2: the damage of a cosmo-mine that is not destroyed",
-     .ruling = "B5",
-     .named_when_changed = true},
-    {.name = "p_missile.destroyed_on",
-     .type = faces_option(field<&Options::p_missile_destroyed_on>, 6),
-     .help = "encounter table 3: the faces of the P-type missile's d6 that destroy it, a "
-             "formation's P-type missiles' too",
-     .ruling = "B5, B7",
-     .named_when_changed = true},
-    {.name = "p_missile.damage",
-     .type = dice_option(field<&Options::p_missile_damage>, 0, kMaxThreatDamage),
-     .help = "encounter table 3: the damage of a P-type missile that is not destroyed, a "
-             "formation's too",
-     .ruling = "B5, B7",
-     .named_when_changed = true},
-    {.name = "asteroid.destroyed_on",
-     .type = faces_option(field<&Options::asteroid_destroyed_on>, 6),
-     .help = "encounter table 4: the faces of the asteroid's d6 that destroy it",
-     .ruling = "B5",
-     .named_when_changed = true},
-    {.name = "asteroid.damage",
-     .type = dice_option(field<&Options::asteroid_damage>, 0, kMaxThreatDamage),
-     .help = "encounter table 4: the damage of an asteroid that is not destroyed",
-     .ruling = "B5",
-     .named_when_changed = true},
-    {.name = "formation.missiles",
-     .type = integer(field<&Options::formation_missiles>, 1, kMaxFormation),
-     .help = "encounter table 5: the missiles of a formation attack, {range}",
-     .ruling = "B7",
-     .named_when_changed = true},
-    {.name = "formation.i_type",
-     .type = faces_option(field<&Options::formation_i_type>, 6),
-     .help =
-         "the faces of the formation's type d6 that make it I-type missiles (the others: P-type)",
-     .ruling = "B7",
-     .named_when_changed = true},
-    {.name = "formation.leader_rerolled_on",
-     .type = faces_option(field<&Options::formation_leader_rerolled_on>, 6),
-     .help = "the faces of the leader's number that are rolled again (not all six)",
-     .ruling = "B7, B7a",
-     .named_when_changed = true},
-    {.name = "spy_ship.destroyed_on",
-     .type = faces_option(field<&Options::spy_ship_destroyed_on>, 6),
-     .help = "encounter table 6: the faces of the spy ship's d6 that destroy it",
-     .ruling = "B5",
-     .named_when_changed = true},
-    {.name = "spy_ship.alert",
-     .type = dice_option(field<&Options::spy_ship_alert>, 0, kMaxAlert),
-     .help = "encounter table 6: the sectors of alert a spy ship that escapes adds",
-     .ruling = "B5, B6",
-     .named_when_changed = true},
-    {.name = "alert.encounters",
-     .type = integer(field<&Options::alert_encounters>, 1, kMaxAlertEncounters),
-     .help = "the encounters of an alerted sector that holds no base, {range}",
-     .ruling = "B6",
-     .named_when_changed = true},
-    {.name = "base_combat.cannon_destroyed_on",
-     .type = faces_option(field<&Options::base_combat_cannon_destroyed_on>, 6),
-     .help = "base combat sequence: the faces of the round's d6 on which the ship destroys a "
-             "cannon (the others: the base attacks); at least one",
-     .ruling = "B8, B8a",
-     .named_when_changed = true},
-    {.name = "base_attack.e_missile_on",
-     .type = faces_option(field<&Options::base_attack_e_missile_on>, 6),
-     .help = "base attack: the faces of the attack d6 on which the base fires an E-type missile "
-             "(the others: all its active cannons)",
-     .ruling = "B8",
-     .named_when_changed = true},
-    {.name = "e_missile.destroyed_on",
-     .type = faces_option(field<&Options::e_missile_destroyed_on>, 6),
-     .help = "the faces of the E-type missile's d6 that destroy it",
-     .ruling = "B8",
-     .named_when_changed = true},
-    {.name = "e_missile.damage",
-     .type = dice_option(field<&Options::e_missile_damage>, 0, kMaxThreatDamage),
-     .help = "the damage of an E-type missile that is not destroyed",
-     .ruling = "B8",
-     .named_when_changed = true},
-    {.name = "cannon_fire.shots",
-     .type = dice_option(field<&Options::cannon_fire_shots>, 0, kMaxCannonDice),
-     .help = "cannon fire: the shots each active cannon fires (a roll each)",
-     .ruling = "B8",
-     .named_when_changed = true},
-    {.name = "cannon_fire.evaded",
-     .type = dice_option(field<&Options::cannon_fire_evaded>, 0, kMaxCannonDice),
-     .help = "cannon fire: the shots the ship evades, a roll for each cannon fired (damage: shots "
-             "less evaded, never below 0)",
-     .ruling = "B8",
-     .named_when_changed = true},
+using O = Options;
+
+// B5: the encounter table in its order (the seed's faces 1 to 6): encounter.KEY and what its
+// faces give. The first four are the threats of tables 1-4, which one d6 resolves: destroyed on
+// KEY.destroyed_on, else KEY.damage (B7: a formation's missiles are missiles too).
+struct EncounterRow {
+    std::string_view key, gives;
+    Field<O, FaceSet> faces, destroyed_on = {};
+    Field<O, DiceExpr> damage = {};
+    bool in_formations = false;
 };
-constexpr OptionTable<Options> kTable{"bosconian", kOptions};
+constexpr EncounterRow kEncounterOptions[] = {
+    {"i_missile", "an I-type missile", field<&O::encounter_i_missile>,
+     field<&O::i_missile_destroyed_on>, field<&O::i_missile_damage>, true},
+    {"cosmo_mine", "a cosmo-mine", field<&O::encounter_cosmo_mine>,
+     field<&O::cosmo_mine_destroyed_on>, field<&O::cosmo_mine_damage>},
+    {"p_missile", "a P-type missile", field<&O::encounter_p_missile>,
+     field<&O::p_missile_destroyed_on>, field<&O::p_missile_damage>, true},
+    {"asteroid", "an asteroid", field<&O::encounter_asteroid>, field<&O::asteroid_destroyed_on>,
+     field<&O::asteroid_damage>},
+    {"formation", "a formation attack", field<&O::encounter_formation>},
+    {"spy_ship", "a spy ship", field<&O::encounter_spy_ship>}};
+
+OptionTable<Options> make_table() {
+    OptionTable<O> t("bosconian");
+    t.defaults({.naming = Naming::always});  // the scenario's own knobs
+    t.add({
+        {"sectors", integer(field<&O::sectors>, 1, kMaxSectors), "B1",
+         "sectors in the quadrant, {range}"},
+        // A fixed layout decides the count: bases is read after it (checked in parse_options).
+        {.name = "bases",
+         .type = dice_option(field<&O::bases>, 1, kMaxSectors),
+         .ruling = "B2",
+         .help = "how many bases: dice rolled before placement, or a fixed count; at most sectors",
+         .after = "layout"},
+    });
+    t.defaults({});
+    t.add({"placement.gap", dice_option(field<&O::placement_gap>, 1, kMaxSectors), "B2, B2c",
+           "the sectors counted on from the last base to place the next"});
+    t.defaults({.naming = Naming::always});
+    t.add({
+        {.name = "layout",
+         .type = Text<O>{.read = read_layout,
+                         .write = write_layout,
+                         .takes = "sector numbers such as 4,9,15, or random",
+                         .comma_list = true},
+         .ruling = "B2",
+         .help = "base sectors, e.g. 4,9,15 (the map already rolled), or random",
+         .after = "sectors"},
+        {"hull", integer(field<&O::hull>, 1, kMaxHull), "B3", "damage that destroys the ship"},
+        {"base_cannons", integer(field<&O::base_cannons>, 1, kMaxCannons), "B8",
+         "cannons on each base"},
+        {"start_damage", integer(field<&O::start_damage>, 0, named("hull", -1)), "B3",
+         "damage the ship has already taken"},
+        // "first" is the first sector of the lap order, which start_encounter decides (B1); the
+        // scenario gives the sector itself.
+        {.name = "start_sector",
+         .type = integer(field<&O::start_sector>, 1, named("sectors"), "first"),
+         .ruling = "B3",
+         .help = "the next sector the ship enters, in the lap order (2, 3, ..., 36, then 1: sector "
+                 "1 comes last unless start_encounter=true, B1); bases earlier in the lap count "
+                 "destroyed",
+         .after = "start_encounter",
+         .scenario_value = [](const O& o) { return std::to_string(o.effective_start()); }},
+        {"start_alert", integer(field<&O::start_alert>, 0, kMaxAlert), "B3, B6",
+         "alerted sectors still to come"},
+        {"start_encounter", boolean(field<&O::start_encounter>), "B1",
+         "true: the start sector is resolved first, not last"},
+    });
+    t.defaults({});                                  // the rule book's numbers
+    for (const EncounterRow& e : kEncounterOptions)  // B5, B5a
+        t.add({concat("encounter.", e.key), faces_option(e.faces, 6), "B5, B5a",
+               concat("the encounter table: the faces of the encounter d6 that give ", e.gives,
+                      " (faces given here are taken from the encounter that had them; a face of "
+                      "none: no encounter)")});
+    for (int i = 0; i < 4; ++i) {  // B5's tables 1-4 (B7: a formation's missiles)
+        const EncounterRow& x = kEncounterOptions[i];
+        const std::string table = concat("encounter table ", std::to_string(i + 1), ": ");
+        const std::string_view name = x.gives.substr(x.gives.find(' ') + 1);
+        const std::string_view ruling = x.in_formations ? "B5, B7" : "B5";
+        t.add({concat(x.key, ".destroyed_on"), faces_option(x.destroyed_on, 6), ruling,
+               concat(table, "the faces of the ", name, "'s d6 that destroy it",
+                      x.in_formations ? concat(", a formation's ", name, "s' too") : "")});
+        t.add({concat(x.key, ".damage"), dice_option(x.damage, 0, kMaxThreatDamage), ruling,
+               concat(table, "the damage of ", x.gives, " that is not destroyed",
+                      x.in_formations ? ", a formation's too" : "")});
+    }
+    t.add({
+        {"formation.missiles", integer(field<&O::formation_missiles>, 1, kMaxFormation), "B7",
+         "encounter table 5: the missiles of a formation attack, {range}"},
+        {"formation.i_type", faces_option(field<&O::formation_i_type>, 6), "B7",
+         "the faces of the formation's type d6 that make it I-type missiles (the others: P-type)"},
+        {"formation.leader_rerolled_on", faces_option(field<&O::formation_leader_rerolled_on>, 6),
+         "B7, B7a", "the faces of the leader's number that are rolled again (not all six)"},
+        {"spy_ship.destroyed_on", faces_option(field<&O::spy_ship_destroyed_on>, 6), "B5",
+         "encounter table 6: the faces of the spy ship's d6 that destroy it"},
+        {"spy_ship.alert", dice_option(field<&O::spy_ship_alert>, 0, kMaxAlert), "B5, B6",
+         "encounter table 6: the sectors of alert a spy ship that escapes adds"},
+        {"alert.encounters", integer(field<&O::alert_encounters>, 1, kMaxAlertEncounters), "B6",
+         "the encounters of an alerted sector that holds no base, {range}"},
+        {"base_combat.cannon_destroyed_on",
+         faces_option(field<&O::base_combat_cannon_destroyed_on>, 6), "B8, B8a",
+         "base combat sequence: the faces of the round's d6 on which the ship destroys a cannon "
+         "(the others: the base attacks); at least one"},
+        {"base_attack.e_missile_on", faces_option(field<&O::base_attack_e_missile_on>, 6), "B8",
+         "base attack: the faces of the attack d6 on which the base fires an E-type missile (the "
+         "others: all its active cannons)"},
+        {"e_missile.destroyed_on", faces_option(field<&O::e_missile_destroyed_on>, 6), "B8",
+         "the faces of the E-type missile's d6 that destroy it"},
+        {"e_missile.damage", dice_option(field<&O::e_missile_damage>, 0, kMaxThreatDamage), "B8",
+         "the damage of an E-type missile that is not destroyed"},
+        {"cannon_fire.shots", dice_option(field<&O::cannon_fire_shots>, 0, kMaxCannonDice), "B8",
+         "cannon fire: the shots each active cannon fires (a roll each)"},
+        {"cannon_fire.evaded", dice_option(field<&O::cannon_fire_evaded>, 0, kMaxCannonDice), "B8",
+         "cannon fire: the shots the ship evades, a roll for each cannon fired (damage: shots less "
+         "evaded, never below 0)"},
+    });
+    return t;
+}
 }  // namespace
 
-const OptionTable<Options>& option_table() { return kTable; }
+const OptionTable<Options>& option_table() {
+    static const OptionTable<Options> table = make_table();
+    return table;
+}
 
 Options parse_options(const Settings& settings) {
-    const OptionReader r = kTable.reader(settings);
-    Options o = kTable.read(r);
+    const OptionTable<Options>& table = option_table();
+    const OptionReader r = table.reader(settings);
+    Options o = table.read(r);
 
     // What no bound says: a fixed layout decides the count (B2), ...
     if (o.fixed_layout()) {
@@ -277,31 +198,27 @@ Options parse_options(const Settings& settings) {
     // is taken from the encounter that had it by the book, and two options given may not share
     // it. A face left to no encounter is a quiet roll (no encounter).
     {
-        struct Row {
-            std::string_view name;
-            FaceSet* faces;
-        };
-        const Row table[] = {{"encounter.i_missile", &o.encounter_i_missile},
-                             {"encounter.cosmo_mine", &o.encounter_cosmo_mine},
-                             {"encounter.p_missile", &o.encounter_p_missile},
-                             {"encounter.asteroid", &o.encounter_asteroid},
-                             {"encounter.formation", &o.encounter_formation},
-                             {"encounter.spy_ship", &o.encounter_spy_ship}};
         FaceSet given;
-        std::string_view owner[7] = {};
-        for (const Row& row : table) {
-            if (!r.text(row.name)) continue;
+        std::string owner[7] = {};
+        for (const EncounterRow& e : kEncounterOptions) {
+            const std::string name = concat("encounter.", e.key);
+            if (!r.text(name)) continue;
+            const FaceSet faces = e.faces.get(o);
             for (int f = 1; f <= 6; ++f)
-                if (row.faces->has(f) && given.has(f))
-                    r.fail(row.name, to_string(*row.faces),
+                if (faces.has(f) && given.has(f))
+                    r.fail(name, to_string(faces),
                            "faces no other encounter.* option given gives (face " +
-                               std::to_string(f) + " is " + std::string(owner[f]) + "'s, B5a)");
+                               std::to_string(f) + " is " + owner[f] + "'s, B5a)");
             for (int f = 1; f <= 6; ++f)
-                if (row.faces->has(f)) owner[f] = row.name;
-            given.lo |= row.faces->lo;
+                if (faces.has(f)) owner[f] = name;
+            given.lo |= faces.lo;
         }
-        for (const Row& row : table)
-            if (!r.text(row.name)) row.faces->lo &= ~given.lo;
+        for (const EncounterRow& e : kEncounterOptions)
+            if (!r.text(concat("encounter.", e.key))) {
+                FaceSet faces = e.faces.get(o);
+                faces.lo &= ~given.lo;
+                e.faces.set(o, faces);
+            }
     }
     // B7a: a leader's number rolled again on every face would be rolled for ever.
     if (o.formation_leader_rerolled_on.count(6) == 6)
@@ -311,7 +228,7 @@ Options parse_options(const Settings& settings) {
     if (o.base_combat_cannon_destroyed_on.empty())
         r.fail("base_combat.cannon_destroyed_on", to_string(o.base_combat_cannon_destroyed_on),
                "at least one face (with none no base could ever be destroyed, B8a)");
-    o.book = o.book_tables();
+    o.book = table.is_book(o);  // the book's tables: play's fast paths
     return o;
 }
 
@@ -331,7 +248,7 @@ std::vector<std::string> warnings(const Options& o) {
     return out;
 }
 
-std::string scenario(const Options& o) { return kTable.scenario(o); }
+std::string scenario(const Options& o) { return option_table().scenario(o); }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     const int n = o.sectors;

@@ -95,11 +95,10 @@ struct Options {
                encounter_p_missile.has(e) || encounter_asteroid.has(e) ||
                encounter_formation.has(e) || encounter_spy_ship.has(e);
     }
-    // Every number and table of the rule book (B5-B8) as the book prints it: play takes the
-    // fast paths written for them, else the variant path, die by die from these values.
-    bool book_tables() const noexcept;
-    // book_tables(), worked out once by parse_options (and true for Options{}): what play() reads
-    // per playout, one test instead of two dozen comparisons.
+    // Every number and table of the rule book (B2, B5-B8), the options named when changed, as
+    // the book prints them (OptionTable::is_book): worked out once by parse_options (and true
+    // for Options{}). Play then takes the fast paths written for the book's tables, else the
+    // variant path, die by die from these values: one test a playout.
     bool book = true;
     bool fixed_layout() const noexcept { return layout != 0; }
     // The first sector of the lap order (B1).
@@ -116,34 +115,6 @@ struct Options {
         return pos == sectors - 1 ? 1 : pos + 2;
     }
 };
-
-inline constexpr Options kBookOptions{};
-inline bool Options::book_tables() const noexcept {
-    const Options& b = kBookOptions;
-    return placement_gap == b.placement_gap && encounter_i_missile == b.encounter_i_missile &&
-           encounter_cosmo_mine == b.encounter_cosmo_mine &&
-           encounter_p_missile == b.encounter_p_missile &&
-           encounter_asteroid == b.encounter_asteroid &&
-           encounter_formation == b.encounter_formation &&
-           encounter_spy_ship == b.encounter_spy_ship &&
-           i_missile_destroyed_on == b.i_missile_destroyed_on &&
-           i_missile_damage == b.i_missile_damage &&
-           cosmo_mine_destroyed_on == b.cosmo_mine_destroyed_on &&
-           cosmo_mine_damage == b.cosmo_mine_damage &&
-           p_missile_destroyed_on == b.p_missile_destroyed_on &&
-           p_missile_damage == b.p_missile_damage &&
-           asteroid_destroyed_on == b.asteroid_destroyed_on &&
-           asteroid_damage == b.asteroid_damage && formation_missiles == b.formation_missiles &&
-           formation_i_type == b.formation_i_type &&
-           formation_leader_rerolled_on == b.formation_leader_rerolled_on &&
-           spy_ship_destroyed_on == b.spy_ship_destroyed_on && spy_ship_alert == b.spy_ship_alert &&
-           alert_encounters == b.alert_encounters &&
-           base_combat_cannon_destroyed_on == b.base_combat_cannon_destroyed_on &&
-           base_attack_e_missile_on == b.base_attack_e_missile_on &&
-           e_missile_destroyed_on == b.e_missile_destroyed_on &&
-           e_missile_damage == b.e_missile_damage && cannon_fire_shots == b.cannon_fire_shots &&
-           cannon_fire_evaded == b.cannon_fire_evaded;
-}
 
 // The declared rule options (engine/rule_options.hpp), in the order `odds list` shows them.
 const OptionTable<Options>& option_table();
@@ -435,7 +406,7 @@ void encounter(State& s, Dice& dice) {
 template <class Dice>
 void encounter(const Options& o, State& s, Dice& dice) {
     Counters v{s.damage, s.alert, s.out.encounters, s.out.alerts};
-    if (o.book_tables())
+    if (o.book)
         encounter(s, v, dice);
     else
         encounter_variant(o, s, v, dice);
@@ -571,8 +542,7 @@ bool base_combat_variant(const Options& o, State& s, int cannons, Dice& dice) {
 // Base combat under the options (the fast path for the book's values).
 template <class Dice>
 bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
-    return o.book_tables() ? base_combat(s, cannons, dice)
-                           : base_combat_variant(o, s, cannons, dice);
+    return o.book ? base_combat(s, cannons, dice) : base_combat_variant(o, s, cannons, dice);
 }
 
 // B2: the random layout. From the last placed base (at first sector 1) count a gap of sectors

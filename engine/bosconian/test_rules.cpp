@@ -814,7 +814,6 @@ TEST_CASE("the variant path plays the book's tables die for die like the fast pa
     for (const Settings& set : {Settings{}, Settings{{"base_cannons", "11"}, {"hull", "300"}},
                                 Settings{{"start_alert", "5"}, {"sectors", "20"}}}) {
         const Options o = options(set);
-        REQUIRE(o.book_tables());
         REQUIRE(o.book);
         RulesAsWritten policy;
         Dice fast(17), variant(17);
@@ -835,7 +834,6 @@ TEST_CASE("the variant path plays the book's tables die for die like the fast pa
                              "base_attack.e_missile_on", "e_missile.destroyed_on"}) {
         INFO(name);
         const Options o = options({{name, "1"}});
-        CHECK_FALSE(o.book_tables());
         CHECK_FALSE(o.book);
     }
     CHECK_FALSE(options({{"alert.encounters", "3"}}).book);

@@ -59,125 +59,75 @@ std::string write_barred(const Options& o) {
     return t.empty() ? "none" : t;
 }
 
-constexpr Option<Options> kOptions[] = {
-    {.name = "hp",
-     .type = integer(field<&Options::hp>, 1, 1000),
-     .help = "hit points each player starts with, {range}",
-     .ruling = "D1"},
-    {.name = "max_turns",
-     .type = integer(field<&Options::max_turns>, 1, 1'000'000),
-     .help = "turns after which the duel is a draw, {range}",
-     .ruling = "D6"},
-    {.name = "single_use",
-     .type = boolean(field<&Options::single_use>),
-     .help = "true: each function but Bluff can be used once per game",
-     .ruling = "D7"},
-    {.name = "changers",
-     .type = choice(field<&Options::separate_changers>, "shared,separate"),
-     .help =
-         "under single_use, the changer's two modes are one function (shared) or two (separate)",
-     .ruling = "D7a"},
-    {.name = "chart.tau",
-     .type = faces_option(field<&Options::chart_tau>),
-     .help = "the step-1 chart: d6 faces that fire a Tau ray or raise an anti-Tau shield (the "
-             "rest: Kaon), {range}",
-     .ruling = "D2",
-     .named_when_changed = true},
-    {.name = "chart.head",
-     .type = faces_option(field<&Options::chart_head>),
-     .help = "the step-2 chart: d6 faces that choose the head, {range}",
-     .ruling = "D2",
-     .named_when_changed = true},
-    {.name = "chart.torso",
-     .type = faces_option(field<&Options::chart_torso>),
-     .help = "the step-2 chart: d6 faces that choose the torso (unless chart.head has them; "
-             "the rest: extremities), {range}",
-     .ruling = "D2",
-     .named_when_changed = true},
-    {.name = "chart.changer_self",
-     .type = faces_option(field<&Options::chart_changer_self>),
-     .help = "the function chart's re-roll on a 6: faces for Particle Changer-Self (the rest: "
-             "Opponent), {range}",
-     .ruling = "D2",
-     .named_when_changed = true},
-    {.name = "chart.disruptor",
-     .type = faces_option(field<&Options::chart_disruptor>),
-     .help = "the function chart: d6 faces for the Disruptor (the first of disruptor, delayed, "
-             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
-     .ruling = "D2",
-     .named_when_changed = true},
-    {.name = "chart.delayed",
-     .type = faces_option(field<&Options::chart_delayed>),
-     .help =
-         "the function chart: d6 faces for the Delayed Attack (the first of disruptor, delayed, "
-         "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
-     .ruling = "D2",
-     .named_when_changed = true},
-    {.name = "chart.deflector",
-     .type = faces_option(field<&Options::chart_deflector>),
-     .help = "the function chart: d6 faces for the Deflector (the first of disruptor, delayed, "
-             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
-     .ruling = "D2",
-     .named_when_changed = true},
-    {.name = "chart.intensifier",
-     .type = faces_option(field<&Options::chart_intensifier>),
-     .help = "the function chart: d6 faces for the Intensifier (the first of disruptor, delayed, "
-             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
-     .ruling = "D2",
-     .named_when_changed = true},
-    {.name = "chart.changer",
-     .type = faces_option(field<&Options::chart_changer>),
-     .help = "the function chart: d6 faces for a Particle Changer (its mode rolled again: "
-             "chart.changer_self) (the first of disruptor, delayed, "
-             "deflector, intensifier, changer with the face; a face in none is a Bluff), {range}",
-     .ruling = "D2",
-     .named_when_changed = true},
-    {.name = "calibrate.dice",
-     .type = integer(field<&Options::calibrate_dice>, 0, 3),
-     .help = "step 1: dice the attacker gets when the shield does not stop his ray, {range}",
-     .ruling = "D4",
-     .named_when_changed = true},
-    {.name = "focus.dice",
-     .type = integer(field<&Options::focus_dice>, 0, 3),
-     .help = "step 2: dice the attacker gets when the defender reinforced another region, {range}",
-     .ruling = "D4",
-     .named_when_changed = true},
-    {.name = "delayed.dice",
-     .type = integer(field<&Options::delayed_dice>, 0, 3),
-     .help = "dice a Delayed Attack gives its player, attacker or defender, {range}",
-     .ruling = "D4",
-     .named_when_changed = true},
-    {.name = "damage.die",
-     .type = dice_option(field<&Options::die>, 1, 100),
-     .help = "what each die awarded rolls (the book's 1d6)",
-     .ruling = "D4",
-     .named_when_changed = true},
-    {.name = "intensifier.factor",
-     .type = integer(field<&Options::intensifier_factor>, 1, 10),
-     .help = "each Intensifier played multiplies both totals by this, {range} (two: its square)",
-     .ruling = "D5",
-     .named_when_changed = true},
-    {.name = "restrict.tau",
-     .type = Text<Options>{.read = read_barred<kTau>,
-                           .write = write_barred<kTau>,
-                           .takes = kRestrictTakes,
-                           .comma_list = true,
-                           .words = kRestrictWords},
-     .help = "restricted play: the functions Tau may never play (every policy of the seat "
-             "honours it; equilibrium solves the restricted game)",
-     .ruling = "D2b",
-     .named_when_changed = true},
-    {.name = "restrict.kaon",
-     .type = Text<Options>{.read = read_barred<kKaon>,
-                           .write = write_barred<kKaon>,
-                           .takes = kRestrictTakes,
-                           .comma_list = true,
-                           .words = kRestrictWords},
-     .help = "restricted play: the functions Kaon may never play, as restrict.tau",
-     .ruling = "D2b",
-     .named_when_changed = true},
-};
-constexpr OptionTable<Options> kTable{"dimension-duel", kOptions};
+template <int kSeat>
+constexpr Text<Options> kBarred{.read = read_barred<kSeat>,
+                                .write = write_barred<kSeat>,
+                                .takes = kRestrictTakes,
+                                .comma_list = true,
+                                .words = kRestrictWords};
+
+// D2: the function chart's rows, in the order it is read (the first with the face): chart.KEY,
+// what its faces give.
+constexpr Member<Options, FaceSet> kFunctionChart[] = {
+    {"disruptor", "the Disruptor", field<&Options::chart_disruptor>},
+    {"delayed", "the Delayed Attack", field<&Options::chart_delayed>},
+    {"deflector", "the Deflector", field<&Options::chart_deflector>},
+    {"intensifier", "the Intensifier", field<&Options::chart_intensifier>},
+    {"changer", "a Particle Changer (its mode rolled again: chart.changer_self)",
+     field<&Options::chart_changer>}};
+
+OptionTable<Options> make_table() {
+    using O = Options;
+    OptionTable<O> t("dimension-duel");
+    t.defaults({.naming = Naming::always});  // the scenario's own knobs
+    t.add({
+        {"hp", integer(field<&O::hp>, 1, 1000), "D1",
+         "hit points each player starts with, {range}"},
+        {"max_turns", integer(field<&O::max_turns>, 1, 1'000'000), "D6",
+         "turns after which the duel is a draw, {range}"},
+        {"single_use", boolean(field<&O::single_use>), "D7",
+         "true: each function but Bluff can be used once per game"},
+        {"changers", choice(field<&O::separate_changers>, "shared,separate"), "D7a",
+         "under single_use, the changer's two modes are one function (shared) or two (separate)"},
+    });
+    t.defaults({});  // the rule book's numbers
+    t.add({
+        {"chart.tau", faces_option(field<&O::chart_tau>), "D2",
+         "the step-1 chart: d6 faces that fire a Tau ray or raise an anti-Tau shield (the rest: "
+         "Kaon), {range}"},
+        {"chart.head", faces_option(field<&O::chart_head>), "D2",
+         "the step-2 chart: d6 faces that choose the head, {range}"},
+        {"chart.torso", faces_option(field<&O::chart_torso>), "D2",
+         "the step-2 chart: d6 faces that choose the torso (unless chart.head has them; the rest: "
+         "extremities), {range}"},
+        {"chart.changer_self", faces_option(field<&O::chart_changer_self>), "D2",
+         "the function chart's re-roll on a 6: faces for Particle Changer-Self (the rest: "
+         "Opponent), {range}"},
+    });
+    for (const auto& f : kFunctionChart)  // D2
+        t.add({concat("chart.", f.key), faces_option(f.field), "D2",
+               concat("the function chart: d6 faces for ", f.words,
+                      " (the first of disruptor, delayed, deflector, intensifier, changer with the "
+                      "face; a face in none is a Bluff), {range}")});
+    t.add({
+        {"calibrate.dice", integer(field<&O::calibrate_dice>, 0, 3), "D4",
+         "step 1: dice the attacker gets when the shield does not stop his ray, {range}"},
+        {"focus.dice", integer(field<&O::focus_dice>, 0, 3), "D4",
+         "step 2: dice the attacker gets when the defender reinforced another region, {range}"},
+        {"delayed.dice", integer(field<&O::delayed_dice>, 0, 3), "D4",
+         "dice a Delayed Attack gives its player, attacker or defender, {range}"},
+        {"damage.die", dice_option(field<&O::die>, 1, 100), "D4",
+         "what each die awarded rolls (the book's 1d6)"},
+        {"intensifier.factor", integer(field<&O::intensifier_factor>, 1, 10), "D5",
+         "each Intensifier played multiplies both totals by this, {range} (two: its square)"},
+        {"restrict.tau", kBarred<kTau>, "D2b",
+         "restricted play: the functions Tau may never play (every policy of the seat honours it; "
+         "equilibrium solves the restricted game)"},
+        {"restrict.kaon", kBarred<kKaon>, "D2b",
+         "restricted play: the functions Kaon may never play, as restrict.tau"},
+    });
+    return t;
+}
 }  // namespace
 
 std::array<std::vector<double>, kMaxDice + 1> damage_laws(const Options& o) {
@@ -200,10 +150,14 @@ std::array<std::vector<double>, kMaxDice + 1> damage_laws(const Options& o) {
     return s;
 }
 
-const OptionTable<Options>& option_table() { return kTable; }
+const OptionTable<Options>& option_table() {
+    static const OptionTable<Options> table = make_table();
+    return table;
+}
 
 Options parse_options(const Settings& settings) {
-    Options o = kTable.read(kTable.reader(settings));
+    const OptionTable<Options>& table = option_table();
+    Options o = table.read(table.reader(settings));
     // D7: under single_use the dice policy rolls again for a used function, so the function chart
     // needs a Bluff (never used up), or it could roll for ever.
     bool bluff = false;
@@ -240,7 +194,9 @@ Options parse_options(const Settings& settings) {
     return o;
 }
 
-std::string scenario(const Options& o) { return kTable.scenario(o); }
+std::string scenario(const Options& o) { return option_table().scenario(o); }
+
+void Options::settle() { book = option_table().is_book(*this); }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     const int turns = o.max_turns;

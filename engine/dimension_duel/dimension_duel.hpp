@@ -95,23 +95,13 @@ struct Options {
     // kBluff never set: a seat always has Bluff). Options restrict.tau and restrict.kaon.
     std::array<std::uint8_t, 2> barred{};
 
-    // Every option of a turn (the D2 charts, D2b's restrictions, D4's dice, D5's factor) at the
-    // book's value: set by
-    // parse_options (is_book()), read once a playout, which then plays the book's turn as
-    // straight code with those values as constants (play_from, Game::finish_turn<true>). A
-    // default Options is the book; code that changes those fields directly calls settle().
+    // Every option of a turn (the D2 charts, D2b's restrictions, D4's dice, D5's factor: the
+    // options named when changed) at the book's value (OptionTable::is_book): set by
+    // parse_options, read once a playout, which then plays the book's turn as straight code with
+    // those values as constants (play_from, Game::finish_turn<true>). A default Options is the
+    // book; code that changes those fields directly calls settle().
     bool book = true;
-    bool is_book() const noexcept {
-        const Options b{};
-        return chart_tau == b.chart_tau && chart_head == b.chart_head &&
-               chart_torso == b.chart_torso && chart_changer_self == b.chart_changer_self &&
-               chart_disruptor == b.chart_disruptor && chart_delayed == b.chart_delayed &&
-               chart_deflector == b.chart_deflector && chart_intensifier == b.chart_intensifier &&
-               chart_changer == b.chart_changer && calibrate_dice == b.calibrate_dice &&
-               focus_dice == b.focus_dice && delayed_dice == b.delayed_dice && die == b.die &&
-               intensifier_factor == b.intensifier_factor && barred == b.barred;
-    }
-    void settle() noexcept { book = is_book(); }
+    void settle();
 
     // D4: the total of n dice awarded. A die of d6s only (the book's 1d6) draws its faces as one
     // sum_d6, the same faces in the same order as rolling each die in turn; any other die rolls

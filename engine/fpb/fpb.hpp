@@ -29,7 +29,6 @@ namespace odds::fpb {
 enum MarineId : int { kLt, kIceCube, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel, kSquad };
 inline constexpr const char* kNames[kSquad] = {"lt",     "icecube",  "tex",  "buster",
                                                "reflex", "snowball", "legs", "edsel"};
-inline constexpr int kGuts[kSquad] = {8, 0, 9, 8, 7, 7, 6, 6};  // the book's (options: guts.NAME)
 // H1: the field is areas 1 (exposed) .. N (cover, where the squad bugs out); the book's N is 3
 // (option field.areas, up to kMaxAreas).
 inline constexpr int kMaxAreas = 5;
@@ -74,8 +73,8 @@ struct Options {
     bool guts_at_or_over = false;
     enum Critical : int { kDouble, kPair, kNoCritical };
     int guts_critical = kDouble;
-    // Derived (parse_options sets it): the three above are the book's, 2d6 at or under with a
-    // natural double, rolled by the book's own fast path.
+    // Derived (parse_options sets it, OptionTable::is_book): the three above are the book's,
+    // 2d6 at or under with a natural double, rolled by the book's own fast path.
     bool guts_book = true;
     DiceExpr smoke_turns = DiceExpr::of(1, 6, 2);  // H4
     int smoke_orders = 0;                          // H4: smoke orders a game (0: no limit)

@@ -53,8 +53,8 @@ TEST_CASE("H1 the squad starts in place", "[fpb][H1]") {
         CHECK(s.m[i].fit());
         CHECK(s.m[i].area == 3);
     }
-    CHECK(kGuts[kTex] == 9);
-    CHECK(kGuts[kEdsel] == 6);
+    CHECK(kBookOptions.guts[kTex] == 9);
+    CHECK(kBookOptions.guts[kEdsel] == 6);
 }
 
 TEST_CASE("H2 Guts: 2d6 at or under succeeds; a double is also a critical", "[fpb][H2]") {

@@ -32,7 +32,7 @@ TEST_CASE("bug-out's first turn matches an exact enumeration", "[fpb][statistics
         int heroes = 0, stay = 0;
         bool cover = false;
         for (int k = 0, c = code; k < 6; ++k, c /= 3) {
-            const int g = kGuts[men[k]];
+            const int g = kBookOptions.guts[static_cast<std::size_t>(men[k])];
             int succ = 0, fail = 0;
             for (int a = 1; a <= 6; ++a)
                 for (int b = 1; b <= 6; ++b)

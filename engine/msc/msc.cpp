@@ -37,316 +37,150 @@ constexpr Text<Options> design{
 
 bool random_map(const Options& o) { return o.random_map; }
 
-// M7: a field of the combat rules (Options::combat).
-template <auto M>
-struct CombatField {
-    using T = typename odds::detail::member<decltype(M)>::type;
-    static T get(const Options& o) { return o.combat.*M; }
-    static void set(Options& o, T v) { o.combat.*M = v; }
-};
-template <auto M>
-constexpr Field<Options, typename CombatField<M>::T> combat_field{&CombatField<M>::get,
-                                                                  &CombatField<M>::set};
-
-// M2, M5: a field of the ship rules (Options::ships), and one of its sizes.
-template <auto M>
-struct ShipField {
-    static int get(const Options& o) { return o.ships.*M; }
-    static void set(Options& o, int v) { o.ships.*M = v; }
-};
-template <auto M>
-constexpr Field<Options, int> ship_field{&ShipField<M>::get, &ShipField<M>::set};
-template <std::size_t I>
-struct SizeField {
-    static int get(const Options& o) { return o.ships.sizes[I]; }
-    static void set(Options& o, int v) { o.ships.sizes[I] = v; }
-};
-template <std::size_t I>
-constexpr Field<Options, int> size_field{&SizeField<I>::get, &SizeField<I>::set};
-
 // M2c, M5b, M7f (restricted play): what a side may never do, a bit each (Options::Bar).
 constexpr std::string_view kRestrictWords = "small,medium,large,merge,split,retreat";
 constexpr std::string_view kRestrictTakes =
     "none, or comma-separated: small, medium, large (never build a ship of that size, "
     "ships.*_bp, M2), merge (never merge fleets, M5a), split (never detach ships, M5a), retreat "
     "(never retreat by choice, M7)";
-template <std::size_t kSide>
-std::string read_barred(Options& o, std::string_view text) {
-    const auto bits = read_word_set(text, kRestrictWords);
-    if (!bits) return std::string(kRestrictTakes);
-    o.barred[kSide] = static_cast<std::uint8_t>(*bits);
-    return "";
-}
-template <std::size_t kSide>
-std::string write_barred(const Options& o) {
-    return write_word_set(o.barred[kSide], kRestrictWords);
-}
+// M7: a field of the combat rules; M2, M5: of the ship rules, or one of its sizes.
+template <auto... P>
+constexpr auto combat = field<&Options::combat, P...>;
+template <auto... P>
+constexpr auto ships = field<&Options::ships, P...>;
 
-constexpr Option<Options> kOptions[] = {
-    {.name = "map",
-     .type = Text<Options>{.read = read_map,
-                           .write = write_map,
-                           .takes = "example, random or the path of a map file",
-                           .comma_list = true},
-     .help = "example (the seed's map, 26 x 22, 30 systems), random, or the path of a map file in "
-             "the same format ({ruling}); a path may hold commas, so odds sweep takes one map per "
-             "--vary",
-     .ruling = "M1, M1b"},
-    {.name = "width",
-     .type = integer(field<&Options::width>, 8, kMaxMapSide),
-     .help = "random map: columns of hexes, {range}",
-     .ruling = "M1",
-     .in_scenario = random_map},
-    {.name = "height",
-     .type = integer(field<&Options::height>, 8, kMaxMapSide),
-     .help = "random map: rows of hexes, {range}",
-     .ruling = "M1",
-     .in_scenario = random_map},
-    {.name = "systems",
-     .type = integer(field<&Options::systems>, 2, 100),
-     .help = "random map: star systems besides the homes, {range}",
-     .ruling = "M1",
-     .in_scenario = random_map},
-    {.name = "budget",
-     .type = integer(field<&Options::budget>, 10, 5000),
-     .help = "BPs each side spends on its starting fleet, {range}",
-     .ruling = "M3"},
-    {.name = "max_turns",
-     .type = integer(field<&Options::max_turns>, 1, 1000),
-     .help = "turns after which the campaign is a draw, {range}",
-     .ruling = "M8"},
-    {.name = "swap_homes",
-     .type = boolean(field<&Options::swap_homes>),
-     .help = "true: side A starts at the map's second home, side B at the first",
-     .ruling = "M1a",
-     .in_scenario = [](const Options& o) { return o.swap_homes; }},
-    {.name = "initiative",
-     .type = choice(field<&Options::initiative>, "roll,a,b", -1),
-     .help = "roll: both roll for Player 1 every turn (M4); a or b: that side is always Player 1, "
-             "to measure what initiative is worth",
-     .ruling = "M4a",
-     .in_scenario = [](const Options& o) { return o.initiative >= 0; }},
-    {.name = "design_a",
-     .type = design<&Options::design, 0>,
-     .help = "side A's main design, e.g. E3S4T4W2 (ENGINE, SHIELDS, TO-HIT, weapons), or doctrine",
-     .ruling = "M2a",
-     .after = kShipOptions},
-    {.name = "design_b",
-     .type = design<&Options::design, 1>,
-     .help = "side B's main design, likewise",
-     .ruling = "M2a",
-     .after = kShipOptions},
-    {.name = "escort_a",
-     .type = design<&Options::escort, 0>,
-     .help = "side A's escort design, e.g. E3S2T3W1, or doctrine (its design at 10 BP)",
-     .ruling = "M2a",
-     .after = kShipOptions},
-    {.name = "escort_b",
-     .type = design<&Options::escort, 1>,
-     .help = "side B's escort design, likewise",
-     .ruling = "M2a",
-     .after = kShipOptions},
-    {.name = "escorts_a",
-     .type = integer(element<&Options::escort_share, 0>, 0, 100),
-     .help = "percent of side A's ships built as escorts, {range}",
-     .ruling = "M2a"},
-    {.name = "escorts_b",
-     .type = integer(element<&Options::escort_share, 1>, 0, 100),
-     .help = "percent of side B's ships built as escorts, {range}",
-     .ruling = "M2a"},
-    {.name = "combat.offense_bp_per_die",
-     .type = integer(combat_field<&CombatRules::offense_bp_per_die>, 1, 100),
-     .help = "Strategic Combat: an attacking side rolls a die per this many offensive BPs of its "
-             "fleets in the hex (rounded down), {range}",
-     .ruling = "M7",
-     .named_when_changed = true},
-    {.name = "combat.defense_bp_per_die",
-     .type = integer(combat_field<&CombatRules::defense_bp_per_die>, 1, 100),
-     .help = "Strategic Combat: a defending side rolls a die per this many defensive BPs "
-             "(rounded down), {range}",
-     .ruling = "M7",
-     .named_when_changed = true},
-    {.name = "combat.hits_on",
-     .type = faces_option(combat_field<&CombatRules::hits_on>, 6),
-     .help = "the attacker's d6 faces that destroy a ship",
-     .ruling = "M7",
-     .named_when_changed = true},
-    {.name = "combat.saves_on",
-     .type = faces_option(combat_field<&CombatRules::saves_on>, 6),
-     .help = "the defender's d6 faces that cancel a hit",
-     .ruling = "M7",
-     .named_when_changed = true},
-    {.name = "combat.max_rounds",
-     .type = integer(field<&Options::max_rounds>, 1, 10000),
-     .help = "rounds of one combat after which the attacker retreats (where it can), {range}",
-     .ruling = "M7a",
-     .named_when_changed = true},
-    {.name = "production.bp_per_system",
-     .type = integer(field<&Options::bp_per_system>, 0, 100),
-     .help = "BPs each owned system yields a turn, the home too (unless production.home_bp), "
-             "{range}",
-     .ruling = "M4",
-     .named_when_changed = true},
-    {.name = "production.home_bp",
-     .type = integer(field<&Options::home_bp>, 1, 100, "same"),
-     .help = "BPs the home yields a turn while no enemy occupies it, {range} (same: as any "
-             "owned system, production.bp_per_system)",
-     .ruling = "M4, M1",
-     .named_when_changed = true},
-    {.name = "capture.turns_alone",
-     .type = integer(field<&Options::capture_turns>, 1, 100),
-     .help = "turns in a row a side's fleet ends alone in a system to capture it, {range}",
-     .ruling = "M6",
-     .named_when_changed = true},
-    {.name = "capture.produces_after",
-     .type = integer(field<&Options::produces_after>, 0, 100),
-     .help = "a system captured on turn T produces from turn T plus this many, {range}",
-     .ruling = "M6",
-     .named_when_changed = true},
-    {.name = "ships.engine_bp",
-     .type = integer(ship_field<&ShipRules::engine_bp>, 1, 10),
-     .help = "BPs a point of ENGINE costs, {range}",
-     .ruling = "M2",
-     .named_when_changed = true},
-    {.name = "ships.shields_bp",
-     .type = integer(ship_field<&ShipRules::shields_bp>, 1, 10),
-     .help = "BPs a point of SHIELDS costs (a ship's defensive BPs), {range}",
-     .ruling = "M2",
-     .named_when_changed = true},
-    {.name = "ships.to_hit_bp",
-     .type = integer(ship_field<&ShipRules::to_hit_bp>, 1, 10),
-     .help = "BPs a point of TO-HIT costs (offensive BPs), {range}",
-     .ruling = "M2",
-     .named_when_changed = true},
-    {.name = "ships.weapon_bp",
-     .type = integer(ship_field<&ShipRules::weapon_bp>, 1, 20),
-     .help = "BPs a weapon costs (offensive BPs), {range}",
-     .ruling = "M2",
-     .named_when_changed = true},
-    {.name = "ships.max_engine",
-     .type = integer(ship_field<&ShipRules::max_engine>, 0, kMaxRating),
-     .help = "the most ENGINE a ship may have, {range} (5 is also the program's limit)",
-     .ruling = "M2",
-     .named_when_changed = true},
-    {.name = "ships.max_shields",
-     .type = integer(ship_field<&ShipRules::max_shields>, 0, kMaxRating),
-     .help = "the most SHIELDS a ship may have, {range}",
-     .ruling = "M2",
-     .named_when_changed = true},
-    {.name = "ships.max_to_hit",
-     .type = integer(ship_field<&ShipRules::max_to_hit>, 0, kMaxRating),
-     .help = "the most TO-HIT a ship may have, {range}",
-     .ruling = "M2",
-     .named_when_changed = true},
-    {.name = "ships.small_bp",
-     .type = integer(size_field<0>, 1, kMaxShipBp),
-     .help = "the BPs of the smallest ship size, {range}",
-     .ruling = "M2",
-     .named_when_changed = true},
-    {.name = "ships.medium_bp",
-     .type = integer(size_field<1>, named("ships.small_bp"), kMaxShipBp),
-     .help = "the BPs of the middle ship size, {range} (equal to another size: one size fewer)",
-     .ruling = "M2",
-     .named_when_changed = true},
-    {.name = "ships.large_bp",
-     .type = integer(size_field<2>, named("ships.medium_bp"), kMaxShipBp),
-     .help = "the BPs of the largest ship size, {range}",
-     .ruling = "M2",
-     .named_when_changed = true},
-    {.name = "doctrine.main_size",
-     .type = choice(field<&Options::main_size>, "small,medium,large"),
-     .help = "the size of the doctrines' main design (ships.small_bp, ships.medium_bp or "
-             "ships.large_bp: the book's 15 BP)",
-     .ruling = "M2a",
-     .named_when_changed = true},
-    {.name = "doctrine.escort_size",
-     .type = choice(field<&Options::escort_size>, "small,medium,large"),
-     .help = "the size of the doctrines' escort design (the book's 10 BP)",
-     .ruling = "M2a",
-     .named_when_changed = true},
-    {.name = "movement.hexes_per_engine",
-     .type = integer(ship_field<&ShipRules::hexes_per_engine>, 1, kMaxHexesPerEngine),
-     .help = "hexes a fleet moves a point of its lowest ENGINE, {range}",
-     .ruling = "M5",
-     .named_when_changed = true},
-    {.name = "turn.initiative_die",
-     .type = integer(field<&Options::initiative_die>, 2, 100),
-     .help = "the sides of the die both sides roll for Player 1 (ties rolled again), {range}",
-     .ruling = "M4",
-     .named_when_changed = true},
-    {.name = "retreat.hexes",
-     .type = integer(field<&Options::retreat_hexes>, 1, 10),
-     .help = "hexes a retreat moves toward the side's home (never past it), {range}",
-     .ruling = "M7",
-     .named_when_changed = true},
-    {.name = "restrict.a",
-     .type = Text<Options>{.read = read_barred<0>,
-                           .write = write_barred<0>,
-                           .takes = kRestrictTakes,
-                           .comma_list = true,
-                           .words = kRestrictWords},
-     .help = "restricted play: what side A may never do (every policy honours it)",
-     .ruling = "M2c, M5b, M7f",
-     .named_when_changed = true},
-    {.name = "restrict.b",
-     .type = Text<Options>{.read = read_barred<1>,
-                           .write = write_barred<1>,
-                           .takes = kRestrictTakes,
-                           .comma_list = true,
-                           .words = kRestrictWords},
-     .help = "restricted play: what side B may never do, as restrict.a",
-     .ruling = "M2c, M5b, M7f",
-     .named_when_changed = true},
-};
-// The scenario names the map first, then what sets the sides apart, then the rest.
-constexpr std::string_view kScenarioOrder[] = {"map",
-                                               "width",
-                                               "height",
-                                               "systems",
-                                               "swap_homes",
-                                               "initiative",
-                                               "budget",
-                                               "max_turns",
-                                               "design_a",
-                                               "design_b",
-                                               "escort_a",
-                                               "escort_b",
-                                               "escorts_a",
-                                               "escorts_b",
-                                               "combat.offense_bp_per_die",
-                                               "combat.defense_bp_per_die",
-                                               "combat.hits_on",
-                                               "combat.saves_on",
-                                               "combat.max_rounds",
-                                               "production.bp_per_system",
-                                               "production.home_bp",
-                                               "capture.turns_alone",
-                                               "capture.produces_after",
-                                               "ships.engine_bp",
-                                               "ships.shields_bp",
-                                               "ships.to_hit_bp",
-                                               "ships.weapon_bp",
-                                               "ships.max_engine",
-                                               "ships.max_shields",
-                                               "ships.max_to_hit",
-                                               "ships.small_bp",
-                                               "ships.medium_bp",
-                                               "ships.large_bp",
-                                               "doctrine.main_size",
-                                               "doctrine.escort_size",
-                                               "movement.hexes_per_engine",
-                                               "turn.initiative_die",
-                                               "retreat.hexes",
-                                               "restrict.a",
-                                               "restrict.b"};
-constexpr OptionTable<Options> kTable{"msc", kOptions, kScenarioOrder};
+OptionTable<Options> make_table() {
+    using O = Options;
+    // The scenario names the map first, then what sets the sides apart, then the rest.
+    OptionTable<O> t("msc", {}, {"map", "width", "systems", "height", "swap_homes", "initiative"});
+    t.defaults({.naming = Naming::always});  // the scenario's own knobs
+    t.add(
+        {"map",
+         Text<O>{.read = read_map,
+                 .write = write_map,
+                 .takes = "example, random or the path of a map file",
+                 .comma_list = true},
+         "M1, M1b",
+         "example (the seed's map, 26 x 22, 30 systems), random, or the path of a map file in the "
+         "same format ({ruling}); a path may hold commas, so odds sweep takes one map per --vary"});
+    t.defaults({.naming = Naming::always, .in_scenario = random_map});
+    t.add({
+        {"width", integer(field<&O::width>, 8, kMaxMapSide), "M1",
+         "random map: columns of hexes, {range}"},
+        {"height", integer(field<&O::height>, 8, kMaxMapSide), "M1",
+         "random map: rows of hexes, {range}"},
+        {"systems", integer(field<&O::systems>, 2, 100), "M1",
+         "random map: star systems besides the homes, {range}"},
+    });
+    t.defaults({.naming = Naming::always});
+    t.add({
+        {"budget", integer(field<&O::budget>, 10, 5000), "M3",
+         "BPs each side spends on its starting fleet, {range}"},
+        {"max_turns", integer(field<&O::max_turns>, 1, 1000), "M8",
+         "turns after which the campaign is a draw, {range}"},
+    });
+    // Named only where they differ from the default: when they set the sides apart.
+    t.defaults({});
+    t.add({
+        {"swap_homes", boolean(field<&O::swap_homes>), "M1a",
+         "true: side A starts at the map's second home, side B at the first"},
+        {"initiative", choice(field<&O::initiative>, "roll,a,b", -1), "M4a",
+         "roll: both roll for Player 1 every turn (M4); a or b: that side is always Player 1, to "
+         "measure what initiative is worth"},
+    });
+    t.defaults({.naming = Naming::always, .after = kShipOptions});  // designs: legal under ships.*
+    t.add({
+        {"design_a", design<&O::design, 0>, "M2a",
+         "side A's main design, e.g. E3S4T4W2 (ENGINE, SHIELDS, TO-HIT, weapons), or doctrine"},
+        {"design_b", design<&O::design, 1>, "M2a", "side B's main design, likewise"},
+        {"escort_a", design<&O::escort, 0>, "M2a",
+         "side A's escort design, e.g. E3S2T3W1, or doctrine (its design at 10 BP)"},
+        {"escort_b", design<&O::escort, 1>, "M2a", "side B's escort design, likewise"},
+    });
+    t.defaults({.naming = Naming::always});
+    t.add({
+        {"escorts_a", integer(field<&O::escort_share, 0>, 0, 100), "M2a",
+         "percent of side A's ships built as escorts, {range}"},
+        {"escorts_b", integer(field<&O::escort_share, 1>, 0, 100), "M2a",
+         "percent of side B's ships built as escorts, {range}"},
+    });
+    t.defaults({});  // the rule book's numbers
+    t.add({
+        {"combat.offense_bp_per_die", integer(combat<&CombatRules::offense_bp_per_die>, 1, 100),
+         "M7",
+         "Strategic Combat: an attacking side rolls a die per this many offensive BPs of its "
+         "fleets in the hex (rounded down), {range}"},
+        {"combat.defense_bp_per_die", integer(combat<&CombatRules::defense_bp_per_die>, 1, 100),
+         "M7",
+         "Strategic Combat: a defending side rolls a die per this many defensive BPs (rounded "
+         "down), {range}"},
+        {"combat.hits_on", faces_option(combat<&CombatRules::hits_on>, 6), "M7",
+         "the attacker's d6 faces that destroy a ship"},
+        {"combat.saves_on", faces_option(combat<&CombatRules::saves_on>, 6), "M7",
+         "the defender's d6 faces that cancel a hit"},
+        {"combat.max_rounds", integer(field<&O::max_rounds>, 1, 10000), "M7a",
+         "rounds of one combat after which the attacker retreats (where it can), {range}"},
+        {"production.bp_per_system", integer(field<&O::bp_per_system>, 0, 100), "M4",
+         "BPs each owned system yields a turn, the home too (unless production.home_bp), {range}"},
+        {"production.home_bp", integer(field<&O::home_bp>, 1, 100, "same"), "M4, M1",
+         "BPs the home yields a turn while no enemy occupies it, {range} (same: as any owned "
+         "system, production.bp_per_system)"},
+        {"capture.turns_alone", integer(field<&O::capture_turns>, 1, 100), "M6",
+         "turns in a row a side's fleet ends alone in a system to capture it, {range}"},
+        {"capture.produces_after", integer(field<&O::produces_after>, 0, 100), "M6",
+         "a system captured on turn T produces from turn T plus this many, {range}"},
+        {"ships.engine_bp", integer(ships<&ShipRules::engine_bp>, 1, 10), "M2",
+         "BPs a point of ENGINE costs, {range}"},
+        {"ships.shields_bp", integer(ships<&ShipRules::shields_bp>, 1, 10), "M2",
+         "BPs a point of SHIELDS costs (a ship's defensive BPs), {range}"},
+        {"ships.to_hit_bp", integer(ships<&ShipRules::to_hit_bp>, 1, 10), "M2",
+         "BPs a point of TO-HIT costs (offensive BPs), {range}"},
+        {"ships.weapon_bp", integer(ships<&ShipRules::weapon_bp>, 1, 20), "M2",
+         "BPs a weapon costs (offensive BPs), {range}"},
+        {"ships.max_engine", integer(ships<&ShipRules::max_engine>, 0, kMaxRating), "M2",
+         "the most ENGINE a ship may have, {range} (5 is also the program's limit)"},
+        {"ships.max_shields", integer(ships<&ShipRules::max_shields>, 0, kMaxRating), "M2",
+         "the most SHIELDS a ship may have, {range}"},
+        {"ships.max_to_hit", integer(ships<&ShipRules::max_to_hit>, 0, kMaxRating), "M2",
+         "the most TO-HIT a ship may have, {range}"},
+        {"ships.small_bp", integer(ships<&ShipRules::sizes, 0>, 1, kMaxShipBp), "M2",
+         "the BPs of the smallest ship size, {range}"},
+        {"ships.medium_bp",
+         integer(ships<&ShipRules::sizes, 1>, named("ships.small_bp"), kMaxShipBp), "M2",
+         "the BPs of the middle ship size, {range} (equal to another size: one size fewer)"},
+        {"ships.large_bp",
+         integer(ships<&ShipRules::sizes, 2>, named("ships.medium_bp"), kMaxShipBp), "M2",
+         "the BPs of the largest ship size, {range}"},
+        {"doctrine.main_size", choice(field<&O::main_size>, "small,medium,large"), "M2a",
+         "the size of the doctrines' main design (ships.small_bp, ships.medium_bp or "
+         "ships.large_bp: the book's 15 BP)"},
+        {"doctrine.escort_size", choice(field<&O::escort_size>, "small,medium,large"), "M2a",
+         "the size of the doctrines' escort design (the book's 10 BP)"},
+        {"movement.hexes_per_engine",
+         integer(ships<&ShipRules::hexes_per_engine>, 1, kMaxHexesPerEngine), "M5",
+         "hexes a fleet moves a point of its lowest ENGINE, {range}"},
+        {"turn.initiative_die", integer(field<&O::initiative_die>, 2, 100), "M4",
+         "the sides of the die both sides roll for Player 1 (ties rolled again), {range}"},
+        {"retreat.hexes", integer(field<&O::retreat_hexes>, 1, 10), "M7",
+         "hexes a retreat moves toward the side's home (never past it), {range}"},
+        {"restrict.a", word_set<kRestrictWords, kRestrictTakes, &O::barred, 0>(), "M2c, M5b, M7f",
+         "restricted play: what side A may never do (every policy honours it)"},
+        {"restrict.b", word_set<kRestrictWords, kRestrictTakes, &O::barred, 1>(), "M2c, M5b, M7f",
+         "restricted play: what side B may never do, as restrict.a"},
+    });
+    return t;
+}
 }  // namespace
 
-const OptionTable<Options>& option_table() { return kTable; }
+const OptionTable<Options>& option_table() {
+    static const OptionTable<Options> table = make_table();
+    return table;
+}
 
 Options parse_options(const Settings& settings) {
-    const OptionReader r = kTable.reader(settings);
-    Options o = kTable.read(r);
+    const OptionTable<Options>& table = option_table();
+    const OptionReader r = table.reader(settings);
+    Options o = table.read(r);
     // M1: the size of the map is the random map's.
     if (!o.random_map && (r.text("width") || r.text("height") || r.text("systems")))
         r.fail("map", o.map_file ? o.map_path : "example",
@@ -369,7 +203,7 @@ Options parse_options(const Settings& settings) {
     return o;
 }
 
-std::string scenario(const Options& o) { return kTable.scenario(o); }
+std::string scenario(const Options& o) { return option_table().scenario(o); }
 
 namespace {
 Design doctrine_at(Doctrine d, int size, const Options& o) {

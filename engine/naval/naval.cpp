@@ -8,29 +8,9 @@
 namespace odds::naval {
 
 namespace {
-// A field of Options::rules (the numbers play reads), or one element of an array there.
-// Small whole numbers are held in bytes (State copies stay short) and read as ints.
-template <class T>
-using AsOption = std::conditional_t<std::is_same_v<T, std::int8_t>, int, T>;
-template <auto M>
-struct RuleOf {
-    using Held = typename detail::member<decltype(M)>::type;
-    using T = AsOption<Held>;
-    static T get(const Options& o) { return o.rules.*M; }
-    static void set(Options& o, T v) { o.rules.*M = static_cast<Held>(v); }
-};
-template <auto M>
-constexpr Field<Options, typename RuleOf<M>::T> rule{&RuleOf<M>::get, &RuleOf<M>::set};
-template <auto M, std::size_t I>
-struct RuleElementOf {
-    using Held = typename detail::member<decltype(M)>::type::value_type;
-    using T = AsOption<Held>;
-    static T get(const Options& o) { return (o.rules.*M)[I]; }
-    static void set(Options& o, T v) { (o.rules.*M)[I] = static_cast<Held>(v); }
-};
-template <auto M, std::size_t I>
-constexpr Field<Options, typename RuleElementOf<M, I>::T> rule_element{&RuleElementOf<M, I>::get,
-                                                                       &RuleElementOf<M, I>::set};
+// A field of Options::rules, the numbers play reads, or one element of an array there.
+template <auto... P>
+constexpr auto rule = field<&Options::rules, P...>;
 
 constexpr std::string_view kTakesWords = "table,movement,cannon,crew";
 
@@ -39,393 +19,156 @@ constexpr std::string_view kRestrictWords = "roundshot,chainshot,grapeshot,board
 constexpr std::string_view kRestrictTakes =
     "none, or comma-separated: roundshot, chainshot, grapeshot (never fire it, N6), board "
     "(never ask to board, N7), take (sink every ship won instead of taking it, N7)";
-template <std::size_t kSide>
-std::string read_barred(Options& o, std::string_view text) {
-    const auto bits = read_word_set(text, kRestrictWords);
-    if (!bits) return std::string(kRestrictTakes);
-    o.rules.barred[kSide] = static_cast<std::uint8_t>(*bits);
-    return "";
-}
-template <std::size_t kSide>
-std::string write_barred(const Options& o) {
-    return write_word_set(o.rules.barred[kSide], kRestrictWords);
-}
+std::int64_t islands_most(const Options& o) { return o.breadth * (o.length - 2) / 4; }
 
-constexpr Option<Options> kOptions[] = {
-    {.name = "width",
-     .type = integer(field<&Options::length>, 6, kMaxLength),
-     .help = "sea hexes from one fleet's edge to the other's, {range}",
-     .ruling = "N1"},
-    // At least `ships`, so that each fleet fits its edge.
-    {.name = "height",
-     .type = integer(field<&Options::breadth>, named("ships"), kMaxBreadth),
-     .help = "sea hexes along each fleet's edge, {range}",
-     .ruling = "N1"},
-    // N1a: islands fall off the two edge rows, at most a quarter of that sea.
-    {.name = "islands",
-     .type =
-         integer(field<&Options::islands>, 0,
-                 {[](const Options& o) -> std::int64_t { return o.breadth * (o.length - 2) / 4; },
-                  "height*(width-2)/4"}),
-     .help = "land hexes placed at random between the fleets, up to a quarter of that sea",
-     .ruling = "N1",
-     .after = "width,height"},
-    {.name = "ships",
-     .type = integer(field<&Options::ships>, 1, kMaxFleet),
-     .help = "ships of the line a side, {range}",
-     .ruling = "N2"},
-    {.name = "ship.movement",
-     .type = integer(field<&Options::base_movement>, 0, 20),
-     .help = "every ship's Movement before the fleet roll, {range}",
-     .ruling = "N2",
-     .named_when_changed = true},
-    // Above sinking.cannon, so that no ship sinks before a shot is fired.
-    {.name = "ship.cannon",
-     .type = integer(field<&Options::base_cannon>, named("sinking.cannon", 1), 20),
-     .help = "every ship's Cannon before the fleet roll, {range}",
-     .ruling = "N2",
-     .named_when_changed = true},
-    {.name = "ship.crew",
-     .type = integer(field<&Options::base_crew>, 0, 20),
-     .help = "every ship's Crew before the fleet roll, {range}",
-     .ruling = "N2",
-     .named_when_changed = true},
-    {.name = "fleet.movement",
-     .type = faces_option(rule<&Rules::fleet_movement>, 6),
-     .help = "the faces of a character table's d6 (National, Fleet, Ship, Captain, Crew) that "
-             "add fleet.bonus to Movement",
-     .ruling = "N2",
-     .named_when_changed = true},
-    {.name = "fleet.cannon",
-     .type = faces_option(rule<&Rules::fleet_cannon>, 6),
-     .help = "the faces of a character table's d6 that add fleet.bonus to Cannon",
-     .ruling = "N2",
-     .named_when_changed = true},
-    {.name = "fleet.crew",
-     .type = faces_option(rule<&Rules::fleet_crew>, 6),
-     .help = "the faces of a character table's d6 that add fleet.bonus to Crew",
-     .ruling = "N2",
-     .named_when_changed = true},
-    {.name = "fleet.bonus",
-     .type = integer(rule<&Rules::fleet_bonus>, 0, 5),
-     .help = "rating points a character table's result adds, {range}",
-     .ruling = "N2",
-     .named_when_changed = true},
-    {.name = "max_turns",
-     .type = integer(field<&Options::max_turns>, 1, 1000),
-     .help = "turns after which the side with more ships wins, {range}",
-     .ruling = "N8"},
-    {.name = "move.roll",
-     .type = dice_option(rule<&Rules::move_roll>, -40, 60),
-     .help = "the movement roll, to which the ship's Movement and the cards add (never below 0)",
-     .ruling = "N5",
-     .named_when_changed = true},
-    {.name = "broadside.roll",
-     .type = dice_option(rule<&Rules::broadside_roll>, -20, 100),
-     .help = "the broadside roll, to which the firer's Cannon and the modifiers add",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "broadside.table",
-     .type = steps_option(rule<&Rules::broadside_table>, 0, 20),
-     .help = "the broadside table: rating points a total of at least T takes",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "broadside.range.round",
-     .type = integer(field<&Options::range_round>, 0, 40),
-     .help = "the longest range of roundshot, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "broadside.range.chain",
-     .type = integer(field<&Options::range_chain>, 0, 40),
-     .help = "the longest range of chainshot, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "broadside.range.grape",
-     .type = integer(field<&Options::range_grape>, 0, 40),
-     .help = "the longest range of grapeshot, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "broadside.range_penalty.beyond",
-     .type = integer(rule<&Rules::penalty_beyond>, 0, 40),
-     .help = "the range in hexes past which each hex costs the broadside roll "
-             "broadside.range_penalty.per_hex, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "broadside.range_penalty.per_hex",
-     .type = integer(rule<&Rules::penalty_per_hex>, 0, 10),
-     .help = "taken from the broadside roll for each hex of range past "
-             "broadside.range_penalty.beyond, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "broadside.round.modifier",
-     .type = integer(rule_element<&Rules::ammo_modifier, kRoundshot>, -10, 10),
-     .help = "added to a roundshot broadside roll, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "broadside.chain.modifier",
-     .type = integer(rule_element<&Rules::ammo_modifier, kChainshot>, -10, 10),
-     .help = "added to a chainshot broadside roll, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "broadside.grape.modifier",
-     .type = integer(rule_element<&Rules::ammo_modifier, kGrapeshot>, -10, 10),
-     .help = "added to a grapeshot broadside roll, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "attribute.roll",
-     .type = dice_option(rule<&Rules::attribute_roll>, -20, 100),
-     .help = "the random attribute table's roll, one for each rating point a broadside takes",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "attribute.movement_up_to",
-     .type = integer(rule<&Rules::movement_up_to>, -100, 100),
-     .help = "attribute rolls up to this take Movement, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "attribute.cannon_up_to",
-     .type = integer(rule<&Rules::cannon_up_to>, named("attribute.movement_up_to"), 100),
-     .help = "attribute rolls above attribute.movement_up_to and up to this take Cannon; higher "
-             "rolls take Crew, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "attribute.round.modifier",
-     .type = integer(rule_element<&Rules::attribute_modifier, kRoundshot>, -10, 10),
-     .help = "added to the attribute roll of a roundshot hit, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "attribute.chain.modifier",
-     .type = integer(rule_element<&Rules::attribute_modifier, kChainshot>, -10, 10),
-     .help = "added to the attribute roll of a chainshot hit, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "attribute.grape.modifier",
-     .type = integer(rule_element<&Rules::attribute_modifier, kGrapeshot>, -10, 10),
-     .help = "added to the attribute roll of a grapeshot hit, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "attribute.round.takes",
-     .type = choice(rule_element<&Rules::takes, kRoundshot>, kTakesWords),
-     .help = "what a roundshot hit's points take: a roll on the attribute table each, or all "
-             "from one rating",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "attribute.chain.takes",
-     .type = choice(rule_element<&Rules::takes, kChainshot>, kTakesWords),
-     .help = "what a chainshot hit's points take: a roll on the attribute table each, or all "
-             "from one rating",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "attribute.grape.takes",
-     .type = choice(rule_element<&Rules::takes, kGrapeshot>, kTakesWords),
-     .help = "what a grapeshot hit's points take: a roll on the attribute table each, or all "
-             "from one rating",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "sinking.cannon",
-     .type = integer(rule<&Rules::sinking_cannon>, -20, 10),
-     .help = "a ship whose Cannon falls to this or below blows its hold and sinks, {range}",
-     .ruling = "N6",
-     .named_when_changed = true},
-    {.name = "boarding.roll",
-     .type = dice_option(rule<&Rules::boarding_roll>, 0, 100),
-     .help = "each side's boarding action roll, to which its Crew and cards add (not a fixed "
-             "number while ties are rolled again)",
-     .ruling = "N7",
-     .named_when_changed = true},
-    {.name = "boarding.ties",
-     .type = choice(rule<&Rules::ties_reroll>, "nobody,reroll"),
-     .help = "a tied boarding action: rolled again, or nobody wins and the ships part",
-     .ruling = "N7",
-     .named_when_changed = true},
-    {.name = "boarding.prize_crew",
-     .type = integer(rule<&Rules::prize_crew>, 0, 20),
-     .help = "crew points the winner moves to a prize it takes (the prize's Crew becomes this), "
-             "{range}",
-     .ruling = "N7",
-     .named_when_changed = true},
-    {.name = "hand.max",
-     .type = integer(rule<&Rules::hand_max>, 0, kMaxHandLimit),
-     .help = "the hand limit: a side holding more after a draw discards one, {range}",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "hand.draw",
-     .type = integer(rule<&Rules::hand_draw>, 0, 5),
-     .help = "cards each side draws in the draw phase, one at a time, {range}",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.gust_of_wind",
-     .type = integer(field<&Options::deck_gust_of_wind>, 0, kMaxDeck),
-     .help = "Gust of Wind cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.unfurl_the_sails",
-     .type = integer(field<&Options::deck_unfurl_the_sails>, 0, kMaxDeck),
-     .help = "Unfurl the Sails cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.catch_the_wind",
-     .type = integer(field<&Options::deck_catch_the_wind>, 0, kMaxDeck),
-     .help = "Catch the Wind cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.fierce_hand_to_hand",
-     .type = integer(field<&Options::deck_fierce_hand_to_hand>, 0, kMaxDeck),
-     .help = "Fierce Hand to Hand cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.swords_and_pistols",
-     .type = integer(field<&Options::deck_swords_and_pistols>, 0, kMaxDeck),
-     .help = "Swords and Pistols cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.rally_the_men",
-     .type = integer(field<&Options::deck_rally_the_men>, 0, kMaxDeck),
-     .help = "Rally the Men cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.sweep_the_decks",
-     .type = integer(field<&Options::deck_sweep_the_decks>, 0, kMaxDeck),
-     .help = "Sweep the Decks cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.splintering_wood",
-     .type = integer(field<&Options::deck_splintering_wood>, 0, kMaxDeck),
-     .help = "Splintering Wood cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.damaged_rigging",
-     .type = integer(field<&Options::deck_damaged_rigging>, 0, kMaxDeck),
-     .help = "Damaged Rigging cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.quick_reload",
-     .type = integer(field<&Options::deck_quick_reload>, 0, kMaxDeck),
-     .help = "Quick Reload cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.crows_nest_lookout",
-     .type = integer(field<&Options::deck_crows_nest_lookout>, 0, kMaxDeck),
-     .help = "Crows Nest Lookout cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.maneuver",
-     .type = integer(field<&Options::deck_maneuver>, 0, kMaxDeck),
-     .help = "Maneuver cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.calm_waters",
-     .type = integer(field<&Options::deck_calm_waters>, 0, kMaxDeck),
-     .help = "Calm Waters cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "deck.rake_the_bow",
-     .type = integer(field<&Options::deck_rake_the_bow>, 0, kMaxDeck),
-     .help = "Rake the Bow cards in the deck, {range} (all cards together at most 42)",
-     .ruling = "N4",
-     .named_when_changed = true},
-    {.name = "card.gust_of_wind",
-     .type = integer(rule_element<&Rules::card_modifier, kGustOfWind>, -10, 10),
-     .help = "Gust of Wind: added to the own movement roll, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "card.unfurl_the_sails",
-     .type = integer(rule_element<&Rules::card_modifier, kUnfurlTheSails>, -10, 10),
-     .help = "Unfurl the Sails: added to the own movement roll, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "card.catch_the_wind",
-     .type = integer(rule_element<&Rules::card_modifier, kCatchTheWind>, -10, 10),
-     .help = "Catch the Wind: added to the own movement roll, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "card.fierce_hand_to_hand",
-     .type = integer(rule_element<&Rules::card_modifier, kFierceHandToHand>, -10, 10),
-     .help = "Fierce Hand to Hand: added to the own boarding action roll, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "card.swords_and_pistols",
-     .type = integer(rule_element<&Rules::card_modifier, kSwordsAndPistols>, -10, 10),
-     .help = "Swords and Pistols: added to the own boarding action roll, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "card.rally_the_men",
-     .type = integer(rule_element<&Rules::card_modifier, kRallyTheMen>, -10, 10),
-     .help = "Rally the Men: added to the own boarding action roll, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "card.sweep_the_decks",
-     .type = integer(rule_element<&Rules::card_modifier, kSweepTheDecks>, -10, 10),
-     .help = "Sweep the Decks: added to an own grapeshot broadside roll, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "card.splintering_wood",
-     .type = integer(rule_element<&Rules::card_modifier, kSplinteringWood>, -10, 10),
-     .help = "Splintering Wood: added to an own roundshot broadside roll, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "card.damaged_rigging",
-     .type = integer(rule_element<&Rules::card_modifier, kDamagedRigging>, -10, 10),
-     .help = "Damaged Rigging: added to an own chainshot broadside roll, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "card.maneuver",
-     .type = integer(rule_element<&Rules::card_modifier, kManeuver>, -10, 10),
-     .help = "Maneuver: added to one enemy broadside roll, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "card.calm_waters",
-     .type = integer(rule_element<&Rules::card_modifier, kCalmWaters>, -10, 10),
-     .help = "Calm Waters: added to one enemy movement roll, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "card.rake_the_bow",
-     .type = integer(rule_element<&Rules::card_modifier, kRakeTheBow>, -10, 10),
-     .help = "Rake the Bow: added to an own broadside roll fired from the target's bow or stern "
-             "wedge, {range}",
-     .ruling = "N9",
-     .named_when_changed = true},
-    {.name = "restrict.a",
-     .type = Text<Options>{.read = read_barred<0>,
-                           .write = write_barred<0>,
-                           .takes = kRestrictTakes,
-                           .comma_list = true,
-                           .words = kRestrictWords},
-     .help = "restricted play: what side A may never do (every policy honours it)",
-     .ruling = "N6b, N7b",
-     .named_when_changed = true},
-    {.name = "restrict.b",
-     .type = Text<Options>{.read = read_barred<1>,
-                           .write = write_barred<1>,
-                           .takes = kRestrictTakes,
-                           .comma_list = true,
-                           .words = kRestrictWords},
-     .help = "restricted play: what side B may never do, as restrict.a",
-     .ruling = "N6b, N7b",
-     .named_when_changed = true},
+// N4, N9: the cards in the order of enum Card: the options' key, the name, and the roll its
+// card.* modifier is added to (none: Quick Reload grants a broadside, the Lookout a card).
+struct CardRow {
+    std::string_view key, name, adds_to;
 };
-constexpr OptionTable<Options> kTable{"naval", kOptions};
+constexpr CardRow kCards[kCardKinds] = {
+    {"gust_of_wind", "Gust of Wind", "the own movement roll"},
+    {"unfurl_the_sails", "Unfurl the Sails", "the own movement roll"},
+    {"catch_the_wind", "Catch the Wind", "the own movement roll"},
+    {"fierce_hand_to_hand", "Fierce Hand to Hand", "the own boarding action roll"},
+    {"swords_and_pistols", "Swords and Pistols", "the own boarding action roll"},
+    {"rally_the_men", "Rally the Men", "the own boarding action roll"},
+    {"sweep_the_decks", "Sweep the Decks", "an own grapeshot broadside roll"},
+    {"splintering_wood", "Splintering Wood", "an own roundshot broadside roll"},
+    {"damaged_rigging", "Damaged Rigging", "an own chainshot broadside roll"},
+    {"quick_reload", "Quick Reload", ""},
+    {"crows_nest_lookout", "Crows Nest Lookout", ""},
+    {"maneuver", "Maneuver", "one enemy broadside roll"},
+    {"calm_waters", "Calm Waters", "one enemy movement roll"},
+    {"rake_the_bow", "Rake the Bow",
+     "an own broadside roll fired from the target's bow or stern wedge"}};
+// N6: the ammunition in the order of enum Ammo, as the options name it (broadside.round.*).
+constexpr std::string_view kAmmo[kAmmoKinds] = {"round", "chain", "grape"};
 
-constexpr const char* kCardNames[kCardKinds] = {
-    "Gust of Wind",       "Unfurl the Sails", "Catch the Wind",     "Fierce Hand to Hand",
-    "Swords and Pistols", "Rally the Men",    "Sweep the Decks",    "Splintering Wood",
-    "Damaged Rigging",    "Quick Reload",     "Crows Nest Lookout", "Maneuver",
-    "Calm Waters",        "Rake the Bow"};
+OptionTable<Options> make_table() {
+    using O = Options;
+    OptionTable<O> t("naval");
+    t.defaults({.naming = Naming::always});  // the scenario's own knobs
+    t.add({
+        {"width", integer(field<&O::length>, 6, kMaxLength), "N1",
+         "sea hexes from one fleet's edge to the other's, {range}"},
+        // At least `ships`, so that each fleet fits its edge.
+        {"height", integer(field<&O::breadth>, named("ships"), kMaxBreadth), "N1",
+         "sea hexes along each fleet's edge, {range}"},
+        // N1a: islands fall off the two edge rows, at most a quarter of that sea.
+        {.name = "islands",
+         .type = integer(field<&O::islands>, 0, {islands_most, "height*(width-2)/4"}),
+         .ruling = "N1",
+         .help = "land hexes placed at random between the fleets, up to a quarter of that sea",
+         .after = "width,height"},
+        {"ships", integer(field<&O::ships>, 1, kMaxFleet), "N2",
+         "ships of the line a side, {range}"},
+    });
+    t.defaults({});  // the rule book's numbers
+    t.add({
+        {"ship.movement", integer(field<&O::base_movement>, 0, 20), "N2",
+         "every ship's Movement before the fleet roll, {range}"},
+        // Above sinking.cannon, so that no ship sinks before a shot is fired.
+        {"ship.cannon", integer(field<&O::base_cannon>, named("sinking.cannon", 1), 20), "N2",
+         "every ship's Cannon before the fleet roll, {range}"},
+        {"ship.crew", integer(field<&O::base_crew>, 0, 20), "N2",
+         "every ship's Crew before the fleet roll, {range}"},
+        {"fleet.movement", faces_option(rule<&Rules::fleet_movement>, 6), "N2",
+         "the faces of a character table's d6 (National, Fleet, Ship, Captain, Crew) that add "
+         "fleet.bonus to Movement"},
+        {"fleet.cannon", faces_option(rule<&Rules::fleet_cannon>, 6), "N2",
+         "the faces of a character table's d6 that add fleet.bonus to Cannon"},
+        {"fleet.crew", faces_option(rule<&Rules::fleet_crew>, 6), "N2",
+         "the faces of a character table's d6 that add fleet.bonus to Crew"},
+        {"fleet.bonus", integer(rule<&Rules::fleet_bonus>, 0, 5), "N2",
+         "rating points a character table's result adds, {range}"},
+        {"max_turns", integer(field<&O::max_turns>, 1, 1000), "N8",
+         "turns after which the side with more ships wins, {range}", Naming::always},
+        {"move.roll", dice_option(rule<&Rules::move_roll>, -40, 60), "N5",
+         "the movement roll, to which the ship's Movement and the cards add (never below 0)"},
+        {"broadside.roll", dice_option(rule<&Rules::broadside_roll>, -20, 100), "N6",
+         "the broadside roll, to which the firer's Cannon and the modifiers add"},
+        {"broadside.table", steps_option(rule<&Rules::broadside_table>, 0, 20), "N6",
+         "the broadside table: rating points a total of at least T takes"},
+    });
+    for (int a = 0; a < kAmmoKinds; ++a)
+        t.add({concat("broadside.range.", kAmmo[a]), integer(elements<&O::range>[a], 0, 40), "N6",
+               concat("the longest range of ", kAmmo[a], "shot, {range}")});
+    t.add({
+        {"broadside.range_penalty.beyond", integer(rule<&Rules::penalty_beyond>, 0, 40), "N6",
+         "the range in hexes past which each hex costs the broadside roll "
+         "broadside.range_penalty.per_hex, {range}"},
+        {"broadside.range_penalty.per_hex", integer(rule<&Rules::penalty_per_hex>, 0, 10), "N6",
+         "taken from the broadside roll for each hex of range past "
+         "broadside.range_penalty.beyond, {range}"},
+    });
+    for (int a = 0; a < kAmmoKinds; ++a)
+        t.add({concat("broadside.", kAmmo[a], ".modifier"),
+               integer(elements<&O::rules, &Rules::ammo_modifier>[a], -10, 10), "N6",
+               concat("added to a ", kAmmo[a], "shot broadside roll, {range}")});
+    t.add({
+        {"attribute.roll", dice_option(rule<&Rules::attribute_roll>, -20, 100), "N6",
+         "the random attribute table's roll, one for each rating point a broadside takes"},
+        {"attribute.movement_up_to", integer(rule<&Rules::movement_up_to>, -100, 100), "N6",
+         "attribute rolls up to this take Movement, {range}"},
+        {"attribute.cannon_up_to",
+         integer(rule<&Rules::cannon_up_to>, named("attribute.movement_up_to"), 100), "N6",
+         "attribute rolls above attribute.movement_up_to and up to this take Cannon; higher rolls "
+         "take Crew, {range}"},
+    });
+    for (int a = 0; a < kAmmoKinds; ++a)
+        t.add({concat("attribute.", kAmmo[a], ".modifier"),
+               integer(elements<&O::rules, &Rules::attribute_modifier>[a], -10, 10), "N6",
+               concat("added to the attribute roll of a ", kAmmo[a], "shot hit, {range}")});
+    for (int a = 0; a < kAmmoKinds; ++a)
+        t.add({concat("attribute.", kAmmo[a], ".takes"),
+               choice(elements<&O::rules, &Rules::takes>[a], kTakesWords), "N6",
+               concat("what a ", kAmmo[a],
+                      "shot hit's points take: a roll on the attribute table each, or all from "
+                      "one rating")});
+    t.add({
+        {"sinking.cannon", integer(rule<&Rules::sinking_cannon>, -20, 10), "N6",
+         "a ship whose Cannon falls to this or below blows its hold and sinks, {range}"},
+        {"boarding.roll", dice_option(rule<&Rules::boarding_roll>, 0, 100), "N7",
+         "each side's boarding action roll, to which its Crew and cards add (not a fixed number "
+         "while ties are rolled again)"},
+        {"boarding.ties", choice(rule<&Rules::ties_reroll>, "nobody,reroll"), "N7",
+         "a tied boarding action: rolled again, or nobody wins and the ships part"},
+        {"boarding.prize_crew", integer(rule<&Rules::prize_crew>, 0, 20), "N7",
+         "crew points the winner moves to a prize it takes (the prize's Crew becomes this), "
+         "{range}"},
+        {"hand.max", integer(rule<&Rules::hand_max>, 0, kMaxHandLimit), "N4",
+         "the hand limit: a side holding more after a draw discards one, {range}"},
+        {"hand.draw", integer(rule<&Rules::hand_draw>, 0, 5), "N4",
+         "cards each side draws in the draw phase, one at a time, {range}"},
+    });
+    for (int c = 0; c < kCardKinds; ++c)  // N4
+        t.add({concat("deck.", kCards[c].key), integer(elements<&O::deck>[c], 0, kMaxDeck), "N4",
+               concat(kCards[c].name,
+                      " cards in the deck, {range} (all cards together at most 42)")});
+    for (int c = 0; c < kCardKinds; ++c)  // N9
+        if (!kCards[c].adds_to.empty())
+            t.add({concat("card.", kCards[c].key),
+                   integer(elements<&O::rules, &Rules::card_modifier>[c], -10, 10), "N9",
+                   concat(kCards[c].name, ": added to ", kCards[c].adds_to, ", {range}")});
+    t.add({
+        {"restrict.a", word_set<kRestrictWords, kRestrictTakes, &O::rules, &Rules::barred, 0>(),
+         "N6b, N7b", "restricted play: what side A may never do (every policy honours it)"},
+        {"restrict.b", word_set<kRestrictWords, kRestrictTakes, &O::rules, &Rules::barred, 1>(),
+         "N6b, N7b", "restricted play: what side B may never do, as restrict.a"},
+    });
+    return t;
+}
 }  // namespace
 
-const OptionTable<Options>& option_table() { return kTable; }
-
-int Options::deck_count(int card) const noexcept {
-    const int counts[kCardKinds] = {
-        deck_gust_of_wind,        deck_unfurl_the_sails,   deck_catch_the_wind,
-        deck_fierce_hand_to_hand, deck_swords_and_pistols, deck_rally_the_men,
-        deck_sweep_the_decks,     deck_splintering_wood,   deck_damaged_rigging,
-        deck_quick_reload,        deck_crows_nest_lookout, deck_maneuver,
-        deck_calm_waters,         deck_rake_the_bow};
-    return card >= 0 && card < kCardKinds ? counts[card] : 0;
+const OptionTable<Options>& option_table() {
+    static const OptionTable<Options> table = make_table();
+    return table;
 }
 
 Options parse_options(const Settings& settings) {
-    Options o = kTable.read(kTable.reader(settings));
+    const OptionTable<Options>& table = option_table();
+    Options o = table.read(table.reader(settings));
     int total = 0;
     for (int c = 0; c < kCardKinds; ++c) total += o.deck_count(c);
     if (total > kMaxDeck)  // N4: the deck is a fixed array (State::deck)
@@ -441,10 +184,10 @@ Options parse_options(const Settings& settings) {
     return o;
 }
 
-std::string scenario(const Options& o) { return kTable.scenario(o); }
+std::string scenario(const Options& o) { return option_table().scenario(o); }
 
 const char* card_name(int card) noexcept {
-    return card >= 0 && card < kCardKinds ? kCardNames[card] : "?";
+    return card >= 0 && card < kCardKinds ? kCards[card].name.data() : "?";
 }
 
 bool applicable(int card, const Roll& roll) noexcept {
@@ -482,9 +225,7 @@ State empty_sea(const Options& o) {
     s.rows = o.length;
     s.bounds = hex::Bounds{s.cols, s.rows};
     s.max_turns = o.max_turns;
-    s.range[kRoundshot] = static_cast<std::int8_t>(o.range_round);
-    s.range[kChainshot] = static_cast<std::int8_t>(o.range_chain);
-    s.range[kGrapeshot] = static_cast<std::int8_t>(o.range_grape);
+    for (int a = 0; a < kAmmoKinds; ++a) s.range[a] = static_cast<std::int8_t>(o.range[a]);
     s.rules = o.rules;
     s.deck_total = 0;
     for (int c = 0; c < kCardKinds; ++c) {

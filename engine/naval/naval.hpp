@@ -129,28 +129,17 @@ struct Options {
     int ships = 7;       // N2
     int max_turns = 60;  // N8
     // N4: the deck, copies of each card (options deck.*), in the order of enum Card.
-    int deck_gust_of_wind = 2;
-    int deck_unfurl_the_sails = 2;
-    int deck_catch_the_wind = 2;
-    int deck_fierce_hand_to_hand = 2;
-    int deck_swords_and_pistols = 2;
-    int deck_rally_the_men = 2;
-    int deck_sweep_the_decks = 2;
-    int deck_splintering_wood = 2;
-    int deck_damaged_rigging = 2;
-    int deck_quick_reload = 2;
-    int deck_crows_nest_lookout = 2;
-    int deck_maneuver = 2;
-    int deck_calm_waters = 2;
-    int deck_rake_the_bow = 2;
-    // N6: the longest range of each ammunition (options broadside.range.*).
-    int range_round = 5, range_chain = 4, range_grape = 2;
+    std::array<int, kCardKinds> deck{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+    // N6: the longest range of each ammunition, by Ammo (options broadside.range.*).
+    std::array<int, kAmmoKinds> range{5, 4, 2};
     // N2: the base ratings (options ship.*).
     int base_movement = 1, base_cannon = 1, base_crew = 2;
     // N2-N9: the rule book's other numbers (options fleet.*, hand.*, move.roll, broadside.*,
     // attribute.*, sinking.cannon, boarding.*, card.*), as play reads them from State::rules.
     Rules rules{};
-    int deck_count(int card) const noexcept;
+    int deck_count(int card) const noexcept {
+        return card >= 0 && card < kCardKinds ? deck[static_cast<std::size_t>(card)] : 0;
+    }
 };
 
 // The declared rule options (engine/rule_options.hpp), in the order `odds list` shows them.

@@ -1068,7 +1068,7 @@ TEST_CASE("N4 deck.*: the deck's composition is an option, each card's copies",
     // The book: two of each card.
     for (int c : deck_after_setup(Options{})) CHECK(c == 2);
     const auto book = parse_options({});
-    CHECK(book.deck_quick_reload == 2);
+    CHECK(book.deck[kQuickReload] == 2);
     CHECK(scenario(book) == scenario(Options{}));
     // Without Quick Reload: 26 cards, none of them Quick Reload.
     const auto none = parse_options({{"deck.quick_reload", "0"}});

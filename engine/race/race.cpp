@@ -15,33 +15,32 @@ std::string read_barred(Options& o, std::string_view text) {
 }
 std::string write_barred(const Options& o) { return write_word_set(o.barred, kMoves); }
 
-constexpr Option<Options> kOptions[] = {
-    {.name = "goal",
-     .type = integer(field<&Options::goal>, 2, kMaxGoal),
-     .help = "the square to reach, {range}",
-     .ruling = "R1"},
-    {.name = "max_turns",
-     .type = integer(field<&Options::max_turns>, 1, kMaxTurns),
-     .help = "turns before the race is lost, {range}",
-     .ruling = "R1"},
-    {.name = "restrict",
-     .type = Text<Options>{.read = read_barred,
+}  // namespace
+
+const OptionTable<Options>& option_table() {
+    static const OptionTable<Options> table(
+        "race",
+        {
+            {"goal", integer(field<&Options::goal>, 2, kMaxGoal), "R1",
+             "the square to reach, {range}", Naming::always},
+            {"max_turns", integer(field<&Options::max_turns>, 1, kMaxTurns), "R1",
+             "turns before the race is lost, {range}", Naming::always},
+            {"restrict",
+             Text<Options>{.read = read_barred,
                            .write = write_barred,
                            .takes = "none, walk or roll (never both)",
                            .comma_list = true,
                            .words = kMoves},
-     .help = "restricted play: the move the player may never make (every policy honours it)",
-     .ruling = "R5",
-     .named_when_changed = true},
-};
-constexpr OptionTable<Options> kTable{"race", kOptions};
-}  // namespace
+             "R5", "restricted play: the move the player may never make (every policy honours it)"},
+        });
+    return table;
+}
 
-const OptionTable<Options>& option_table() { return kTable; }
+Options parse_options(const Settings& settings) {
+    return option_table().read(option_table().reader(settings));
+}
 
-Options parse_options(const Settings& settings) { return kTable.read(kTable.reader(settings)); }
-
-std::string scenario(const Options& o) { return kTable.scenario(o); }
+std::string scenario(const Options& o) { return option_table().scenario(o); }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     return {

@@ -32,7 +32,8 @@ public:
     Varied read(const GameEntry& game) const {
         const auto eq = text_.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == text_.size()) {
-            if (rules_.ranges_rise) bad(eq == std::string::npos || eq == 0 ? "no NAME=" : "no LO..HI");
+            if (rules_.ranges_rise)
+                bad(eq == std::string::npos || eq == 0 ? "no NAME=" : "no LO..HI");
             throw UsageError("--vary '" + text_ + "': expected " + std::string(rules_.forms));
         }
         Varied v{text_.substr(0, eq), {}, false};
@@ -70,8 +71,7 @@ private:
         const auto r = parse_range(spec, why);
         if (!r) bad(why);
         if (rules_.ranges_rise && r->lo == r->hi) bad("LO is not below HI");
-        const std::uint64_t count =
-            static_cast<std::uint64_t>((r->hi - r->lo) / r->step) + 1;
+        const std::uint64_t count = static_cast<std::uint64_t>((r->hi - r->lo) / r->step) + 1;
         if (count > rules_.max_values) {
             const std::string why = "more than " + std::to_string(rules_.max_values) + " values";
             if (rules_.ranges_rise) bad(why);
@@ -108,8 +108,8 @@ std::vector<Varied> parse_varies(const std::vector<std::string>& specs, const Ga
     std::vector<std::string> first_text;
     for (const auto& text : specs) {
         Varied v = Reader(text, rules).read(game);
-        auto same = std::find_if(out.begin(), out.end(),
-                                 [&](const Varied& w) { return w.name == v.name; });
+        auto same =
+            std::find_if(out.begin(), out.end(), [&](const Varied& w) { return w.name == v.name; });
         if (same == out.end()) {
             out.push_back(std::move(v));
             first_text.push_back(text);
@@ -139,9 +139,9 @@ std::vector<Varied> parse_varies(const std::vector<std::string>& specs, const Ga
                                     "with --set)")));
         if (!rules.two_values_each && list && v.values.size() < 2)
             throw UsageError("--vary '" + first_text[i] + "' is ambiguous: " + v.name +
-                             " takes a comma list, so give each value " +
-                             std::string(rules.verb) + " its own --vary, at least two (--vary " +
-                             v.name + "=4,9 --vary " + v.name + "=4,9,15), or fix one with --set");
+                             " takes a comma list, so give each value " + std::string(rules.verb) +
+                             " its own --vary, at least two (--vary " + v.name + "=4,9 --vary " +
+                             v.name + "=4,9,15), or fix one with --set");
     }
     return out;
 }

@@ -32,9 +32,9 @@ struct Varied {
 struct VaryRules {
     std::string_view command;  // "sweep", "tune": "(sweep takes ...)"
     std::string_view verb;     // "swept", "searched": "hull=5 is swept twice"
-    std::string_view forms;  // what the command takes, for a message's end
-    std::size_t max_values;  // a range's at most (and an option's, for sweep)
-    bool ranges_rise;        // a range needs LO < HI (tune), else LO <= HI (sweep)
+    std::string_view forms;    // what the command takes, for a message's end
+    std::size_t max_values;    // a range's at most (and an option's, for sweep)
+    bool ranges_rise;          // a range needs LO < HI (tune), else LO <= HI (sweep)
     // Values an option needs: every option two (tune), or only a comma-list option (sweep: a
     // single --vary layout=4,9 could mean the layout 4,9 or the layouts 4 and 9).
     bool two_values_each;
@@ -44,14 +44,18 @@ inline constexpr VaryRules kSweepVary{
     "sweep",
     "swept",
     "NAME=LO..HI or LO..HI:STEP (alias LO:HI:STEP), whole numbers, STEP > 0, or NAME=v1,v2,...",
-    10000, false, false};
+    10000,
+    false,
+    false};
 inline constexpr VaryRules kTuneVary{
     "tune",
     "searched",
     "NAME=LO..HI or LO..HI:STEP (alias LO:HI:STEP), whole numbers, STEP > 0, LO < HI; or a "
     "whole-number part of a value in braces, NAME={1..6}d6; or values NAME=v1,v2,... or "
     "NAME='v1|v2|...'",
-    4096, true, true};
+    4096,
+    true,
+    true};
 
 // The --vary arguments, one Varied per option in the order first named. Throws UsageError.
 std::vector<Varied> parse_varies(const std::vector<std::string>& specs, const GameEntry& game,
