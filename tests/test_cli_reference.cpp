@@ -191,3 +191,19 @@ TEST_CASE("every command's options are parsed once, into Args: each declared opt
     }
     CHECK_FALSE(cli::bound("no-such-option"));
 }
+
+TEST_CASE("a command's work is shared out (shard files, MPI's ranks) where it takes --shard",
+          "[cli][mpi]") {
+    // sim/cli/mpi.cpp asks shares_out: the list is the declarations', never a second one.
+    for (const char* name : {"run", "sweep", "tournament", "compare", "baseline", "check", "skill",
+                             "restrict", "shape"}) {
+        INFO(name);
+        CHECK(cli::shares_out(name));
+    }
+    // tune declares --shard to refuse it; under MPI its ranks are a team, asked for first.
+    CHECK(cli::shares_out("tune"));
+    for (const char* name : {"exact", "merge", "report", "list", "dice", "nosuch", ""}) {
+        INFO(name);
+        CHECK_FALSE(cli::shares_out(name));
+    }
+}

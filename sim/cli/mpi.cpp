@@ -13,6 +13,7 @@
 #include "engine/stop.hpp"
 #include "sim/cli/cli.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/spec.hpp"
 #include "sim/executor.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/progress.hpp"
@@ -20,9 +21,6 @@
 namespace odds {
 
 namespace {
-
-constexpr const char* kShared[] = {"run",   "sweep", "tournament", "compare", "baseline",
-                                   "check", "skill", "restrict",   "shape"};
 
 // Every rank's shard text, gathered on rank 0 (empty elsewhere). One gather carries at most 2 GiB
 // in all (MPI's int counts): every rank learns every size first, so past it every rank refuses
@@ -163,9 +161,8 @@ int odds_mpi_main(int argc, char** argv) {
     const bool help = std::any_of(argv + 1, argv + argc, [](const char* a) {
         return std::string_view(a) == "--help" || std::string_view(a) == "-h";
     });
-    const bool shared =
-        size > 1 && !help &&
-        std::find(std::begin(kShared), std::end(kShared), command) != std::end(kShared);
+    // The commands that take --shard share their work among the ranks (sim/cli/spec.hpp).
+    const bool shared = size > 1 && !help && cli::shares_out(command);
     int rc = 0;
     if (size > 1 && !help && command == "tune")
         rc = team_out(argc, argv, rank, size);

@@ -22,6 +22,7 @@
 #include "sim/cli/args.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/cli/report.hpp"
+#include "sim/cli/round_robin.hpp"
 #include "sim/cli/spec.hpp"
 #include "sim/executor.hpp"
 #include "sim/group_play.hpp"
@@ -89,10 +90,9 @@ std::vector<std::string> rungs_of(const Args& opt, const GameEntry& game) {
     return rungs;
 }
 
-// One group of games: a rung (solo) or an ordered pairing (two seats), and where its outcome is.
-struct Group {
-    std::size_t a = 0, b = 0;  // the rungs: first seat and second (solo: a == b)
-    std::unique_ptr<PreparedRun> run;
+// One group of games: a rung (solo: a == b) or a pairing of the round robin (two seats:
+// sim/cli/round_robin.hpp), and where its outcome is.
+struct Group : Pairing {
     std::size_t score[3] = {0, 0, 0};  // two seats: first's win, second's win, draw; solo: [0]
 };
 
@@ -100,7 +100,6 @@ std::vector<Group> groups_of(const Args& opt, const GameEntry& game,
                              const std::vector<std::string>& rungs, std::string& metric) {
     std::vector<Group> groups;
     const Settings settings = settings_of(opt);
-    auto seat = [&](std::size_t s) { return std::string(game.seats[s]); };
     auto index = [&](const PreparedRun& run, const std::string& name) {
         for (std::size_t m = 0; m < run.metrics.size(); ++m)
             if (run.metrics[m].name == name) return m;
@@ -110,7 +109,7 @@ std::vector<Group> groups_of(const Args& opt, const GameEntry& game,
     if (game.seats.empty()) {
         if (metric.empty()) metric = std::string(game.headline.front());
         for (std::size_t r = 0; r < rungs.size(); ++r) {
-            Group g{r, r, game.prepare(settings, {rungs[r]}), {}};
+            Group g{{r, r, game.prepare(settings, {rungs[r]})}};
             g.score[0] = index(*g.run, metric);
             groups.push_back(std::move(g));
         }
@@ -119,22 +118,11 @@ std::vector<Group> groups_of(const Args& opt, const GameEntry& game,
     if (!metric.empty())
         throw UsageError("--metric: a two-seat game's ladder is rated by its results; " +
                          std::string(game.name) + " takes no --metric");
-    auto fixed_opponent = [&](const std::string& rung) {
-        return game.policies[parse_policy(game.name, game.policies, rung).index]
-            .needs_fixed_opponent;
-    };
-    for (std::size_t a = 0; a < rungs.size(); ++a)
-        for (std::size_t b = 0; b < rungs.size(); ++b) {
-            // Two policies that each need a fixed opponent (best-response) do not meet.
-            if (a == b || (fixed_opponent(rungs[a]) && fixed_opponent(rungs[b]))) continue;
-            Group g{a,
-                    b,
-                    game.prepare(settings, {seat(0) + "=" + rungs[a], seat(1) + "=" + rungs[b]}),
-                    {}};
-            for (std::size_t v = 0; v < 3; ++v)
-                g.score[v] = index(*g.run, std::string(game.versus[v]));
-            groups.push_back(std::move(g));
-        }
+    for (Pairing& p : round_robin(game, settings, rungs)) {
+        Group g{std::move(p)};
+        for (std::size_t v = 0; v < 3; ++v) g.score[v] = index(*g.run, std::string(game.versus[v]));
+        groups.push_back(std::move(g));
+    }
     return groups;
 }
 

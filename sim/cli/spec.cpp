@@ -155,6 +155,12 @@ po::options_description options_of(const CommandSpec& c, unsigned columns) {
     return d;
 }
 
+bool shares_out(std::string_view name) {
+    for (const CommandSpec& c : commands())
+        if (c.name == name) return options_of(c).find_nothrow("shard", false) != nullptr;
+    return false;
+}
+
 unsigned help_columns() {
     unsigned cols = 0;
     if (const char* env = std::getenv("COLUMNS")) cols = static_cast<unsigned>(std::atoi(env));

@@ -25,6 +25,10 @@ int run_command(const CommandSpec& c, const std::vector<std::string>& args, Io i
 
 // The command's options, --help first, with descriptions wrapped to `columns`.
 po::options_description options_of(const CommandSpec& c, unsigned columns = 80);
+// Whether the command called `name` takes --shard: its work can be shared out, into shard files
+// (odds merge) or among MPI's ranks (sim/cli/mpi.cpp). False for a name that is no command. odds
+// tune declares --shard only to refuse it: under MPI its ranks are a team (mpi.cpp asks first).
+bool shares_out(std::string_view name);
 
 // Parses a command's arguments by its declaration. With --help: prints the help (wrapped to the
 // terminal) and returns nothing. Every mistake is a UsageError in odds's own words, naming the

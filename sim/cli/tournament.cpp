@@ -22,6 +22,7 @@
 #include "sim/cli/args.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/cli/report.hpp"
+#include "sim/cli/round_robin.hpp"
 #include "sim/cli/spec.hpp"
 #include "sim/executor.hpp"
 #include "sim/interrupt.hpp"
@@ -32,12 +33,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Pairing {
-    std::size_t a, b;  // policy a in the first seat, b in the second
-    std::unique_ptr<PreparedRun> run;
-    // What the tournament reports of the pairing once played: the games, and how many of them
-    // the first seat won, the second seat won, were drawn (its tally is dropped at once, so a
-    // tournament holds one pairing's tally at a time: docs/commands.md).
+// A pairing of the round robin (sim/cli/round_robin.hpp) and what the tournament reports of it
+// once played: the games, and how many of them the first seat won, the second seat won, were
+// drawn (its tally is dropped at once, so a tournament holds one pairing's tally at a time:
+// docs/commands.md).
+struct Played : Pairing {
     std::uint64_t games = 0;
     std::array<std::uint64_t, 3> results{};
     bool partial = false;
@@ -47,7 +47,7 @@ struct Pairing {
 // progress bar alone (the games are not counted): a rollout pairing costs far more a game than a
 // rule-of-thumb one, and the time left must weigh it so. Each pairing plays 1, 2, 4... games
 // until it has taken kCalibration or played `max_games`; pairings are spread over `threads`.
-std::vector<double> time_pairings(const std::vector<Pairing>& pairings, std::uint64_t seed,
+std::vector<double> time_pairings(const std::vector<Played>& pairings, std::uint64_t seed,
                                   std::uint64_t max_games, unsigned threads) {
     constexpr double kCalibration = 0.02;  // seconds a pairing, or a single game if longer
     std::vector<double> cost(pairings.size(), 0.0);
@@ -100,17 +100,14 @@ std::vector<double> time_pairings(const std::vector<Pairing>& pairings, std::uin
 
 // The policies entered, each checked: a bare name, entered once by its canonical spelling (its
 // parameters' defaults filled in: rollout and rollout:8 are one policy; so are mcts:5 and
-// mcts:5:1.41), as compare refuses one twice. Whether each needs a fixed opponent.
-std::vector<bool> check_entrants(const GameEntry& game, const std::vector<std::string>& names) {
+// mcts:5:1.41), as compare refuses one twice.
+void check_entrants(const GameEntry& game, const std::vector<std::string>& names) {
     std::vector<std::string> canonical;
-    std::vector<bool> fixed_opponent;  // the policy cannot face one that needs it too
     for (std::size_t i = 0; i < names.size(); ++i) {
         if (names[i].find('=') != std::string::npos)
             throw UsageError("--policy '" + names[i] +
                              "': give bare policy names; the tournament seats them");
-        const PolicyChoice choice = parse_policy(game.name, game.policies, names[i]);
-        canonical.push_back(choice.label);
-        fixed_opponent.push_back(game.policies[choice.index].needs_fixed_opponent);
+        canonical.push_back(parse_policy(game.name, game.policies, names[i]).label);
         for (std::size_t j = 0; j < i; ++j)
             if (canonical[j] == canonical[i])
                 throw UsageError(names[j] == names[i]
@@ -118,30 +115,21 @@ std::vector<bool> check_entrants(const GameEntry& game, const std::vector<std::s
                                      : "policy '" + names[i] + "' is entered twice: '" + names[j] +
                                            "' and '" + names[i] + "' are both " + canonical[i]);
     }
-    return fixed_opponent;
 }
 
-// Every ordered pair of the policies, seats swapped, but two that each need a fixed opponent.
-std::vector<Pairing> pairings_of(const GameEntry& game, const Args& opt,
-                                 const std::vector<std::string>& names) {
-    const std::vector<bool> fixed_opponent = check_entrants(game, names);
-    const std::string first(game.seats[0]), second(game.seats[1]);
-    std::vector<Pairing> pairings;
-    for (std::size_t a = 0; a < names.size(); ++a)
-        for (std::size_t b = 0; b < names.size(); ++b) {
-            if (a == b || (fixed_opponent[a] && fixed_opponent[b])) continue;
-            pairings.push_back(
-                {a,
-                 b,
-                 game.prepare(settings_of(opt), {first + "=" + names[a], second + "=" + names[b]}),
-                 {}});
-        }
+// The round robin of the policies entered, checked first.
+std::vector<Played> pairings_of(const GameEntry& game, const Args& opt,
+                                const std::vector<std::string>& names) {
+    check_entrants(game, names);
+    std::vector<Played> pairings;
+    for (Pairing& p : round_robin(game, settings_of(opt), names))
+        pairings.push_back({std::move(p)});
     return pairings;
 }
 
 // Plays the pairings one after another under the executor, each keeping only its games and
 // results; stops after the first interrupted one. Returns how many were played.
-std::size_t play_pairings(std::vector<Pairing>& pairings, const GameEntry& game,
+std::size_t play_pairings(std::vector<Played>& pairings, const GameEntry& game,
                           const RunConfig& cfg, Executor& share, bool show) {
     // The bar counts games; its share of the work done, and so the time left, weighs each
     // pairing by its cost a game, timed on a few games first (only when the bar is shown).
@@ -188,7 +176,7 @@ struct Standings {
     bool partial = false;
 };
 
-void add_pairing(Standings& st, const Pairing& p, const GameEntry& game,
+void add_pairing(Standings& st, const Played& p, const GameEntry& game,
                  const std::vector<std::string>& names, std::uint64_t seed,
                  std::vector<std::vector<double>>& games_played,
                  std::vector<std::vector<double>>& points) {
@@ -218,7 +206,7 @@ void add_pairing(Standings& st, const Pairing& p, const GameEntry& game,
 // What every pairing shares (the header, ratings.csv's scenario), and what each policy brings to
 // its pairings' scenarios, seat by seat (msc: the ships it builds as side a and as side b):
 // tournament.csv gives each pairing's whole scenario.
-void scenario_parts(Standings& st, const std::vector<Pairing>& pairings, std::size_t k) {
+void scenario_parts(Standings& st, const std::vector<Played>& pairings, std::size_t k) {
     for (const auto& p : pairings) st.scenarios.push_back(p.run->scenario);
     st.common = common_scenario(st.scenarios);
     std::vector<std::array<std::vector<std::string>, 2>> own(k);
@@ -237,7 +225,7 @@ void scenario_parts(Standings& st, const std::vector<Pairing>& pairings, std::si
                 st.own_text[i] += (st.own_text[i].empty() ? "" : " ") + w;
 }
 
-Standings standings_of(const std::vector<Pairing>& pairings, std::size_t played,
+Standings standings_of(const std::vector<Played>& pairings, std::size_t played,
                        const GameEntry& game, const std::vector<std::string>& names,
                        std::uint64_t seed) {
     const std::size_t k = names.size();
@@ -338,7 +326,7 @@ int cmd_tournament(const Args& opt, Io io) {
     const bool report = report_wanted(opt);
     const auto names = opt.policy;
     if (names.size() < 2) throw UsageError("a tournament needs at least two --policy entries");
-    std::vector<Pairing> pairings = pairings_of(game, opt, names);
+    std::vector<Played> pairings = pairings_of(game, opt, names);
     ExecutorOf share(run_args.shard,
                      run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
     std::vector<ShardJob> jobs;
