@@ -271,16 +271,8 @@ std::string json_string(std::string_view text) {
 }
 
 std::string json_number(double v) {
-    if (!std::isfinite(v)) return "null";
-    if (v == 0) return "0";
-    char buf[400];
-    // A whole number as a plain integer (1000000, not the shorter 1e+06), as in the CSV files.
-    // From 1e-4 up the shortest fixed form (0.0006, not 6e-04), as format_double writes.
-    const bool whole = std::abs(v) < 1e21 && v == std::trunc(v);
-    const auto r = whole || std::abs(v) >= 1e-4
-                       ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed)
-                       : std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, r.ptr);
+    // JSON has no NaN or infinity; any other number as the CSV files write it (format_double).
+    return std::isfinite(v) ? format_double(v) : "null";
 }
 
 std::string check_junit(const std::vector<BaselineCheck>& checks) {

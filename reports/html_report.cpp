@@ -44,13 +44,6 @@ std::string command_line(const std::string& command, const std::vector<std::stri
 
 namespace {
 
-const char* const kInputs[] = {"provenance.csv", "summary.csv",       "distributions.csv",
-                               "survival.csv",   "compare.csv",       "policies.csv",
-                               "tournament.csv", "ratings.csv",       "sweep.csv",
-                               "check.csv",      "tune.csv",          "ladder.csv",
-                               "skill.csv",      "exact/summary.csv", "exact/distributions.csv",
-                               "restrict.csv",   "shape.csv",         "fan.csv"};
-
 std::string slurp(const fs::path& p) {
     return read_input_file(p.string(), "the report's input", kMaxDataFile, kMaxDataLine);
 }
@@ -996,11 +989,153 @@ const char* kStyle =
 
 }  // namespace
 
+namespace {
+
+// The policies a table's policy column names, in the order first seen.
+std::string policies_in(const CsvTable& t) {
+    std::string out;
+    for (const auto& p : distinct(t, "policy")) out += (out.empty() ? "" : ", ") + p;
+    return out;
+}
+
+// What the head row of a command of many runs says of its playouts (a tune's are per setting, in
+// its table; a tournament's per pairing).
+std::string no_playouts(const fs::path&, const CsvTable&) { return ""; }
+std::string pairings_playouts(const fs::path& dir, const CsvTable&) {
+    return tournament_playouts(read(dir, "tournament.csv"));
+}
+std::string ladder_playouts(const fs::path&, const CsvTable& main) {
+    return main.at(0, "games") + " games a pairing or rung";
+}
+std::string shape_playouts(const fs::path&, const CsvTable& main) {
+    return main.at(0, "games") + " games";
+}
+std::string restrict_playouts(const fs::path&, const CsvTable& main) {
+    return main.at(0, "games") + " games a restriction";
+}
+
+// Whom a command of many runs names in its head row's policy: the policies its `listed` table
+// names (a comparison, tournament or ladder), its main table's own (a sweep or tune: one policy
+// throughout), or none (a restriction ranking or a shape).
+enum class Entrants { listed, own, none };
+
+// Each command's report, declared once: the files it writes (the report reads no others), those
+// whose presence marks a folder as its, the main table (the first of `mains` with rows: the head
+// row's source), the table naming its entrants, its sections and, for a command of many runs,
+// what its head row says of their playouts. A folder is the command's of the lowest `rank` it
+// holds a mark of; a run's (summary.csv) otherwise. The rows' order is the order the page's
+// footer lists the files in.
+struct ReportKind {
+    const char* kind;
+    std::vector<const char*> files, marks, mains;
+    int rank;
+    Entrants entrants;
+    const char* listed;  // Entrants::listed: the table whose policy column names them
+    std::string (*sections)(const fs::path&);
+    std::string (*playouts)(const fs::path&, const CsvTable&);  // null: no head row of its own
+};
+
+const std::vector<ReportKind>& kinds() {
+    const auto main_playouts = [](const fs::path&, const CsvTable& main) {
+        return main.at(0, "playouts");
+    };
+    using E = Entrants;
+    static const std::vector<ReportKind> k = {
+        {"run",
+         {"summary.csv", "distributions.csv", "survival.csv"},
+         {},
+         {},
+         99,
+         E::none,
+         "",
+         run_sections,
+         nullptr},
+        {"compare",
+         {"compare.csv", "policies.csv"},
+         {"compare.csv", "policies.csv"},
+         {"compare.csv", "policies.csv"},
+         7,
+         E::listed,
+         "policies.csv",
+         compare_sections,
+         main_playouts},
+        {"tournament",
+         {"tournament.csv", "ratings.csv"},
+         {"tournament.csv", "ratings.csv"},
+         {"ratings.csv", "tournament.csv"},
+         5,
+         E::listed,
+         "ratings.csv",
+         tournament_sections,
+         pairings_playouts},
+        {"sweep",
+         {"sweep.csv"},
+         {"sweep.csv"},
+         {"sweep.csv"},
+         6,
+         E::own,
+         "",
+         sweep_sections,
+         main_playouts},
+        {"check", {"check.csv"}, {"check.csv"}, {}, 1, E::none, "", check_sections, nullptr},
+        {"tune",
+         {"tune.csv"},
+         {"tune.csv"},
+         {"tune.csv"},
+         0,
+         E::own,
+         "",
+         tune_sections,
+         no_playouts},
+        {"skill",
+         {"ladder.csv", "skill.csv"},
+         {"ladder.csv", "skill.csv"},
+         {"ladder.csv", "skill.csv"},
+         3,
+         E::listed,
+         "ladder.csv",
+         skill_sections,
+         ladder_playouts},
+        {"exact",
+         {"exact/summary.csv", "exact/distributions.csv"},
+         {},
+         {},
+         99,
+         E::none,
+         "",
+         nullptr,
+         nullptr},
+        {"restrict",
+         {"restrict.csv"},
+         {"restrict.csv"},
+         {"restrict.csv"},
+         2,
+         E::none,
+         "",
+         restrict_sections,
+         restrict_playouts},
+        {"shape",
+         {"shape.csv", "fan.csv"},
+         {"shape.csv", "fan.csv"},
+         {"shape.csv"},
+         4,
+         E::none,
+         "",
+         shape_sections,
+         shape_playouts},
+    };
+    return k;
+}
+
+}  // namespace
+
 std::vector<std::string> report_inputs(const fs::path& dir) {
     std::vector<std::string> found;
     std::error_code ec;
-    for (const char* name : kInputs)
-        if (fs::is_regular_file(dir / name, ec)) found.emplace_back(name);
+    if (fs::is_regular_file(dir / kProvenanceFile, ec)) found.emplace_back(kProvenanceFile);
+    for (const ReportKind& k : kinds())
+        for (const char* name : k.files)
+            if (fs::is_regular_file(dir / name, ec)) found.emplace_back(name);
     if (found.size() == 1 && found.front() == kProvenanceFile) found.clear();
     return found;
 }
@@ -1013,83 +1148,46 @@ struct ReportMain {
     std::string kind, body;
     CsvTable main;
     std::string policies;
+    const ReportKind* of = nullptr;  // null: a run's (or an exact run's)
 };
 
 ReportMain report_main(const fs::path& dir, const std::vector<std::string>& inputs) {
     const auto has = [&](const char* name) {
         return std::find(inputs.begin(), inputs.end(), name) != inputs.end();
     };
+    const ReportKind* of = nullptr;
+    for (const ReportKind& k : kinds())
+        for (const char* mark : k.marks)
+            if (has(mark) && (!of || k.rank < of->rank)) of = &k;
     ReportMain r;
-    if (has("tune.csv")) {
-        r.kind = "tune";
-        r.main = read(dir, "tune.csv");
-        r.body = tune_sections(dir);
-    } else if (has("check.csv")) {
-        r.kind = "check";
-        r.body = check_sections(dir);
-    } else if (has("restrict.csv")) {
-        r.kind = "restrict";
-        r.main = read(dir, "restrict.csv");
-        r.body = restrict_sections(dir);
-    } else if (has("ladder.csv") || has("skill.csv")) {
-        r.kind = "skill";
-        r.main = read(dir, "ladder.csv");
-        for (const auto& p : distinct(r.main, "policy"))
-            r.policies += (r.policies.empty() ? "" : ", ") + p;
-        if (r.main.rows.empty()) r.main = read(dir, "skill.csv");
-        r.body = skill_sections(dir);
-    } else if (has("shape.csv") || has("fan.csv")) {
-        r.kind = "shape";
-        r.main = read(dir, "shape.csv");
-        r.body = shape_sections(dir);
-    } else if (has("tournament.csv") || has("ratings.csv")) {
-        r.kind = "tournament";
-        r.main = read(dir, "ratings.csv");
-        for (const auto& p : distinct(r.main, "policy"))
-            r.policies += (r.policies.empty() ? "" : ", ") + p;
-        if (r.main.rows.empty()) r.main = read(dir, "tournament.csv");
-        r.body = tournament_sections(dir);
-    } else if (has("sweep.csv")) {
-        r.kind = "sweep";
-        r.main = read(dir, "sweep.csv");
-        r.body = sweep_sections(dir);
-    } else if (has("compare.csv") || has("policies.csv")) {
-        r.kind = "compare";
-        const CsvTable pol = read(dir, "policies.csv");
-        for (const auto& p : distinct(pol, "policy"))
-            r.policies += (r.policies.empty() ? "" : ", ") + p;
-        r.main = read(dir, "compare.csv");
-        if (r.main.rows.empty()) r.main = pol;
-        r.body = compare_sections(dir);
-    } else {
+    if (!of) {
         r.main = read(dir, "summary.csv");
         r.kind = !r.main.rows.empty() && r.main.at(0, "method") == "exact" ? "exact" : "run";
         r.body = run_sections(dir);
+        return r;
     }
+    r.kind = of->kind;
+    r.of = of;
+    for (const char* table : of->mains)
+        if (r.main.rows.empty()) r.main = read(dir, table);
+    if (of->entrants == Entrants::listed) r.policies = policies_in(read(dir, of->listed));
+    r.body = of->sections(dir);
     return r;
 }
 
 // A command of many runs (a comparison, tournament, sweep, tune, ladder, ranking or shape): its
 // subject is their policies, not one run's, so the head row is built from its main table.
 CsvTable subject_head(const fs::path& dir, const ReportMain& r) {
-    const std::string& kind = r.kind;
     const CsvTable& main = r.main;
-    const std::string& policies = r.policies;
     CsvTable head;
-    head.header = {"game", "scenario", "seed", "playouts", "status"};
-    head.header.push_back("policy");
+    head.header = {"game", "scenario", "seed", "playouts", "status", "policy"};
     if (!main.rows.empty()) {
         std::vector<std::string> row;
         for (const auto& c : head.header) row.push_back(main.at(0, c));
         row[1] = shared_scenario(main);
-        if (kind == "sweep") row[1] += " (varied: " + varied_options(main) + ")";
-        if (kind == "tune") row[3] = "";  // playouts: per setting, in the table
-        if (kind == "tournament") row[3] = tournament_playouts(read(dir, "tournament.csv"));
-        if (kind == "skill") row[3] = main.at(0, "games") + " games a pairing or rung";
-        if (kind == "shape") row[3] = main.at(0, "games") + " games";
-        if (kind == "restrict") row[3] = main.at(0, "games") + " games a restriction";
-        if (kind == "restrict") row[5] = main.at(0, "play");
-        if (kind != "sweep" && kind != "tune") row[5] = policies;
+        if (r.kind == "sweep") row[1] += " (varied: " + varied_options(main) + ")";
+        row[3] = r.of->playouts(dir, main);
+        if (r.of->entrants != Entrants::own) row[5] = r.policies;
         head.rows.push_back(row);
     }
     return head;
@@ -1107,9 +1205,7 @@ std::string report_html(const fs::path& dir) {
     ReportMain r = report_main(dir, inputs);
     std::string& kind = r.kind;
     CsvTable& main = r.main;
-    if (kind == "compare" || kind == "tournament" || kind == "sweep" || kind == "tune" ||
-        kind == "skill" || kind == "restrict" || kind == "shape")
-        main = subject_head(dir, r);
+    if (r.of && r.of->playouts) main = subject_head(dir, r);
     if (!prov.rows.empty() && !prov.at(0, "command").empty()) kind = prov.at(0, "command");
     std::string game = !prov.rows.empty()  ? prov.at(0, "game")
                        : main.rows.empty() ? ""
