@@ -40,7 +40,19 @@ struct RunArgs {
     // The plan of `jobs` for `command` on `game`: its identity (game, rules version, seed,
     // playouts, command line), --out and the shard's bar.
     Plan plan(std::string_view command, const GameEntry& game, std::vector<ShardJob> jobs) const;
+    // The executor the command's plan is played by: the one handed down (odds merge, MPI), else
+    // its own (all of the work, or --shard I/N's part: sim/executor.hpp).
+    ExecutorOf executor() const { return ExecutorOf(shard, sharing.executor); }
 };
+
+// One job a run, each of `playouts` playouts: `runs` holds things with a prepared `run` (a
+// sweep's combinations, a tournament's pairings).
+template <class Runs>
+std::vector<ShardJob> jobs_of(const Runs& runs, std::uint64_t playouts) {
+    std::vector<ShardJob> jobs;
+    for (const auto& r : runs) jobs.push_back(job_of(*r.run, playouts));
+    return jobs;
+}
 
 // The shared options of a command, typed: --playouts, --seed, --threads, --no-progress, --shard,
 // --out and the command line.

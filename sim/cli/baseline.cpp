@@ -37,8 +37,7 @@ int cmd_baseline(const Args& opt, Io io) {
     const std::string out = *opt.out;
     const auto tolerances =
         tolerances_of(opt, std::vector<std::string>(game.headline.begin(), game.headline.end()));
-    ExecutorOf share(run_args.shard,
-                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share = run_args.executor();  // --shard I/N, odds merge, MPI
     share->begin(run_args.plan("baseline", game, {job_of(*prepared, cfg.playouts)}), io.err);
     // The last check: its folder is made, as run --out makes its own. A shard's --out is the
     // folder its shard file goes into.

@@ -638,8 +638,7 @@ int cmd_check(const Args& opt, Io io) {
     a.out_dir = out_dir_of(opt);
     a.html = report_wanted(opt);
     const auto reports = report_files_of(opt, a, jobs);
-    ExecutorOf share(a.run.shard,
-                     a.run.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share = a.run.executor();  // --shard I/N, odds merge, MPI
     share->begin(check_plan(a, jobs, *share), io.err);
     const bool shard = share->mode() == Executor::Mode::shard;
     if (!shard)

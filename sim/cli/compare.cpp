@@ -461,8 +461,7 @@ int cmd_compare(const Args& opt, Io io) {
     std::uint64_t chunk = kMaxChunk;
     for (const auto& r : c.runs) chunk = std::min<std::uint64_t>(chunk, r->chunk_size);
     cfg.chunk_size = static_cast<std::uint32_t>(chunk);
-    ExecutorOf share(run_args.shard,
-                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share = run_args.executor();  // --shard I/N, odds merge, MPI
     std::string policies;
     for (const auto& r : c.runs) policies += (policies.empty() ? "" : " | ") + r->policy;
     share->begin(

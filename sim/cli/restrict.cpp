@@ -462,8 +462,7 @@ std::optional<int> rank_by_play(const RestrictArgs& a, Ranking& k, Io io, int& s
     cfg.chunk_size = group_block(cfg.playouts);
     std::string label = k.play;
     for (const auto& r : a.restrictions) label += " | " + r;
-    ExecutorOf share(a.run.shard,
-                     a.run.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share = a.run.executor();  // --shard I/N, odds merge, MPI
     share->begin(a.run.plan("restrict", *a.game, {groups_job(k.scenario, label, cfg.playouts)}),
                  io.err);
     if (a.out_dir && share->writes_shard_file()) prepare_out_dir(*a.out_dir, true);

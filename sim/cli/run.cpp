@@ -70,8 +70,7 @@ int cmd_run(const Args& opt, Io io) {
               : game.prepare(settings_of(opt), opt.policy);
     if (state) prepared->scenario += " state=" + state->path;
     cfg.chunk_size = prepared->chunk_size;
-    ExecutorOf share(run_args.shard,
-                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share = run_args.executor();  // --shard I/N, odds merge, MPI
     share->begin(run_args.plan("run", game, {job_of(*prepared, cfg.playouts)}), io.err);
     if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
     for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';

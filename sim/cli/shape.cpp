@@ -131,8 +131,7 @@ Plan shape_plan(const ShapeArgs& a, const std::string& scenario, const std::stri
 
 int cmd_shape(const Args& opt, Io io) {
     ShapeArgs a = parse_shape_args(opt);
-    ExecutorOf share(a.run.shard,
-                     a.run.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share = a.run.executor();  // --shard I/N, odds merge, MPI
     shape::Sampler games(*share, [&](const std::string& scenario, const std::string& policy) {
         share->begin(shape_plan(a, scenario, policy), io.err);  // the hook has read its input
         if (a.out_dir && share->writes_shard_file()) prepare_out_dir(*a.out_dir, true);

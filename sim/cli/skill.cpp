@@ -268,8 +268,7 @@ int cmd_skill(const Args& opt, Io io) {
     const std::uint64_t total = cfg.playouts * groups.size();
     RunConfig played_cfg = cfg;
     played_cfg.chunk_size = group_block(cfg.playouts);
-    ExecutorOf share(run_args.shard,
-                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
+    ExecutorOf share = run_args.executor();  // --shard I/N, odds merge, MPI
     share->begin(run_args.plan("skill", game,
                                {groups_job(l.scenario, joined(l.rungs, " | "), cfg.playouts)}),
                  io.err);

@@ -121,11 +121,8 @@ int cmd_sweep(const Args& opt, Io io) {
     const bool report = report_wanted(opt);
     const std::vector<Combination> combos =
         prepare_combinations(game, varies, base, opt.policy, total);
-    ExecutorOf share(run_args.shard,
-                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
-    std::vector<ShardJob> jobs;
-    for (const auto& c : combos) jobs.push_back(job_of(*c.run, cfg.playouts));
-    share->begin(run_args.plan("sweep", game, jobs), io.err);
+    ExecutorOf share = run_args.executor();  // --shard I/N, odds merge, MPI
+    share->begin(run_args.plan("sweep", game, jobs_of(combos, cfg.playouts)), io.err);
     if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
 
     announce_queued(run_args, io, "odds sweep",

@@ -327,11 +327,8 @@ int cmd_tournament(const Args& opt, Io io) {
     const auto names = opt.policy;
     if (names.size() < 2) throw UsageError("a tournament needs at least two --policy entries");
     std::vector<Played> pairings = pairings_of(game, opt, names);
-    ExecutorOf share(run_args.shard,
-                     run_args.sharing.executor);  // --shard I/N, odds merge, MPI (sim/executor.hpp)
-    std::vector<ShardJob> jobs;
-    for (const auto& p : pairings) jobs.push_back(job_of(*p.run, cfg.playouts));
-    share->begin(run_args.plan("tournament", game, jobs), io.err);
+    ExecutorOf share = run_args.executor();  // --shard I/N, odds merge, MPI
+    share->begin(run_args.plan("tournament", game, jobs_of(pairings, cfg.playouts)), io.err);
     if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
 
     announce_queued(run_args, io, "odds tournament",
