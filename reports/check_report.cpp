@@ -1,4 +1,5 @@
 #include "reports/check_report.hpp"
+#include "reports/schema.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -391,11 +392,7 @@ std::string check_json(const std::vector<BaselineCheck>& checks, std::string_vie
 std::string check_csv(const std::vector<BaselineCheck>& checks) {
     const auto opt = [](std::optional<double> v) { return v ? format_double(*v) : std::string(); };
     // statistic .. margin come last, so every earlier column keeps its place.
-    std::string s =
-        "file,game,scenario,policy,mode,rules_version_baseline,rules_version_build,seed,playouts,"
-        "metric,kind,verdict,reported,old_mean,old_ci_low,old_ci_high,new_mean,new_ci_low,"
-        "new_ci_high,shift,threshold,alarm_above,detectable,tolerance,statistic,value,target_low,"
-        "target_high,margin\n";
+    std::string s = schema::kCheck.header();
     for (const auto& b : checks)
         for (const auto& m : b.metrics) {
             const bool stat = m.reported && m.threshold.has_value();

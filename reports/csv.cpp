@@ -1,4 +1,5 @@
 #include "reports/csv.hpp"
+#include "reports/schema.hpp"
 
 #include <pthread.h>
 #include <sys/stat.h>
@@ -60,9 +61,7 @@ std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows) {
     // mean_low and mean_high come last, after the columns readers already know: the bounds of
     // an exact mean (equal to it when every outcome is resolved); empty for Monte Carlo, whose
     // mean is the sample's and whose uncertainty is ci_low, ci_high.
-    std::string s =
-        "game,scenario,policy,seed,playouts,metric,mean,stddev,ci_low,ci_high,min,p05,p25,p50,"
-        "p75,p95,max,skewness,method,status,unresolved,mean_low,mean_high\n";
+    std::string s = schema::kSummary.header();
     for (const auto& r : rows) {
         // Exact figures have no seed and no playouts: those cells stay empty.
         s += head(info) + ',' +
@@ -79,9 +78,7 @@ std::string summary_csv(const RunInfo& info, const std::vector<Summary>& rows) {
 }
 
 std::string distributions_csv(const RunInfo& info, const std::vector<Distribution>& ds) {
-    std::string s =
-        "game,scenario,policy,metric,value,count,probability,cdf,at_least,method,status,"
-        "unresolved\n";
+    std::string s = schema::kDistributions.header();
     for (const auto& d : ds) {
         const double total = d.total() + (d.unresolved > kNegligible ? d.unresolved : 0.0);
         if (total <= 0) continue;
@@ -113,8 +110,9 @@ std::string survival_csv(const RunInfo& info, const Tally& t, std::span<const Me
     // One table: no subject column; several: a subject column.
     const bool many = svs.size() > 1;
     const std::string status = info.partial ? ",partial\n" : ",complete\n";
-    std::string s = std::string("game,scenario,policy,") + (many ? "subject," : "") +
-                    "step_metric,step,at_risk,lost,completed,survival,status\n";
+    std::string s = schema::kSurvivalHead.header(false) + ',' +
+                    (many ? schema::kSurvivalSubject.header(false) + ',' : "") +
+                    schema::kSurvival.header();
     for (std::size_t k = 0; k < svs.size(); ++k) {
         const auto& sv = svs[k];
         const auto times = t.counts(static_cast<std::size_t>(sv.time));
@@ -183,7 +181,8 @@ std::string survival_csv_described(const RunInfo& info, std::string_view step_me
     while (!table.empty()) {
         const std::size_t end = table.find('\n');
         const std::string_view line = table.substr(0, end);
-        s += header ? std::string("game,scenario,policy,step_metric")
+        s += header ? schema::kSurvivalHead.header(false) + ',' +
+                          std::string(schema::kSurvival["step_metric"])
                     : head(info) + ',' + csv_field(step_metric);
         s += ',';
         s += line;

@@ -1,4 +1,5 @@
 #include "reports/html_report.hpp"
+#include "reports/schema.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -20,9 +21,9 @@ using svg::escape;
 using svg::num;
 
 std::string provenance_csv(const Provenance& p) {
-    return "odds_version,command,game,rules_version,command_line\n" + csv_field(p.odds_version) +
-           ',' + csv_field(p.command) + ',' + csv_field(p.game) + ',' + csv_field(p.rules_version) +
-           ',' + csv_field(p.command_line) + '\n';
+    return schema::kProvenance.header() + csv_field(p.odds_version) + ',' + csv_field(p.command) +
+           ',' + csv_field(p.game) + ',' + csv_field(p.rules_version) + ',' +
+           csv_field(p.command_line) + '\n';
 }
 
 std::string command_line(const std::string& command, const std::vector<std::string>& args) {
@@ -127,7 +128,7 @@ std::string provenance_section(const CsvTable& prov, const CsvTable& main) {
     const auto add = [&](const std::string& k, const std::string& v) {
         if (!v.empty()) facts.emplace_back(k, v);
     };
-    add("game", !prov.rows.empty() ? prov.at(0, "game") : first("game"));
+    add("game", !prov.rows.empty() ? prov.at(0, schema::kProvenance["game"]) : first("game"));
     add("scenario", first("scenario"));
     add("policies", first("policy"));
     add("seed", first("seed"));
@@ -137,9 +138,9 @@ std::string provenance_section(const CsvTable& prov, const CsvTable& main) {
                                              : "Monte Carlo");
     add("status", first("status"));
     if (!prov.rows.empty()) {
-        add("rules version", prov.at(0, "rules_version"));
-        add("command line", prov.at(0, "command_line"));
-        add("odds version", prov.at(0, "odds_version"));
+        add("rules version", prov.at(0, schema::kProvenance["rules_version"]));
+        add("command line", prov.at(0, schema::kProvenance["command_line"]));
+        add("odds version", prov.at(0, schema::kProvenance["odds_version"]));
     } else {
         add("command line", "not recorded (no provenance.csv in the folder)");
     }
@@ -163,8 +164,10 @@ std::string partial_note(const CsvTable& t) {
 std::string metric_axis(const std::string& metric, const CsvTable& summary) {
     // A rate (or a count seen only at 0 and 1) is 0 or 1 a playout; a count is in its own unit.
     for (std::size_t r = 0; r < summary.rows.size(); ++r)
-        if (summary.at(r, "metric") == metric && summary.at(r, "min") == "0" &&
-            summary.at(r, "max") == "1" && summary.at(r, "p05").find('.') == std::string::npos)
+        if (summary.at(r, schema::kSummary["metric"]) == metric &&
+            summary.at(r, schema::kSummary["min"]) == "0" &&
+            summary.at(r, schema::kSummary["max"]) == "1" &&
+            summary.at(r, schema::kSummary["p05"]).find('.') == std::string::npos)
             return metric + " (per playout: 0 or 1)";
     return metric + " (value per playout)";
 }
@@ -173,12 +176,14 @@ svg::Law law_of(const CsvTable& d, const std::string& metric, const std::string&
     svg::Law law;
     law.name = name;
     for (std::size_t r = 0; r < d.rows.size(); ++r) {
-        if (d.at(r, "metric") != metric) continue;
-        law.x.push_back(number(d.at(r, "value")));
-        law.p.push_back(number(d.at(r, "probability")));
-        law.at_least.push_back(number(d.at(r, "at_least")));
-        law.tips.push_back(d.at(r, "count").empty() ? "" : d.at(r, "count") + " playouts");
-        if (const double u = number(d.at(r, "unresolved")); u > 0)
+        if (d.at(r, schema::kDistributions["metric"]) != metric) continue;
+        law.x.push_back(number(d.at(r, schema::kDistributions["value"])));
+        law.p.push_back(number(d.at(r, schema::kDistributions["probability"])));
+        law.at_least.push_back(number(d.at(r, schema::kDistributions["at_least"])));
+        law.tips.push_back(d.at(r, schema::kDistributions["count"]).empty()
+                               ? ""
+                               : d.at(r, schema::kDistributions["count"]) + " playouts");
+        if (const double u = number(d.at(r, schema::kDistributions["unresolved"])); u > 0)
             law.unresolved = std::max(law.unresolved, u);
     }
     return law;
@@ -187,7 +192,8 @@ svg::Law law_of(const CsvTable& d, const std::string& metric, const std::string&
 // "exact", or with unresolved mass "exact (lower bounds)": the page says how much is unresolved.
 std::string exact_name(const CsvTable& d, const std::string& metric) {
     for (std::size_t r = 0; r < d.rows.size(); ++r)
-        if (d.at(r, "metric") == metric && number(d.at(r, "unresolved")) > 0)
+        if (d.at(r, schema::kDistributions["metric"]) == metric &&
+            number(d.at(r, schema::kDistributions["unresolved"])) > 0)
             return "exact (lower bounds)";
     return "exact";
 }
@@ -196,7 +202,8 @@ std::string exact_name(const CsvTable& d, const std::string& metric) {
 std::string unresolved_note(const CsvTable& d) {
     double most = 0;
     for (std::size_t r = 0; r < d.rows.size(); ++r)
-        if (d.at(r, "method") == "exact") most = std::max(most, number(d.at(r, "unresolved")));
+        if (d.at(r, schema::kDistributions["method"]) == "exact")
+            most = std::max(most, number(d.at(r, schema::kDistributions["unresolved"])));
     if (!(most > 0)) return "";
     return " The exact solver leaves a probability of " + escape(num(most, 3)) +
            " unresolved: its probabilities are lower bounds, each higher by at most that.";
@@ -216,12 +223,16 @@ std::string run_sections(const fs::path& dir) {
     // The exact law beside the Monte Carlo, when it is of the same scenario and policies (a
     // folder's exact/ left from another run is not drawn).
     CsvTable exact = read(dir, "exact/distributions.csv");
-    if (!exact.rows.empty() &&
-        (dist.rows.empty() || exact.at(0, "scenario") != dist.at(0, "scenario") ||
-         exact.at(0, "policy") != dist.at(0, "policy") || dist.at(0, "method") == "exact"))
+    if (!exact.rows.empty() && (dist.rows.empty() ||
+                                exact.at(0, schema::kDistributions["scenario"]) !=
+                                    dist.at(0, schema::kDistributions["scenario"]) ||
+                                exact.at(0, schema::kDistributions["policy"]) !=
+                                    dist.at(0, schema::kDistributions["policy"]) ||
+                                dist.at(0, schema::kDistributions["method"]) == "exact"))
         exact = {};
     const CsvTable surv = read(dir, "survival.csv");
-    const bool is_exact = !dist.rows.empty() && dist.at(0, "method") == "exact";
+    const bool is_exact =
+        !dist.rows.empty() && dist.at(0, schema::kDistributions["method"]) == "exact";
     std::string s =
         partial_note(summary) + "<section><h2>Summary</h2>" + summary_table(summary) + "</section>";
     if (!dist.rows.empty()) {
@@ -231,7 +242,7 @@ std::string run_sections(const fs::path& dir) {
                                             : " Diamonds and the dashed line: the exact law, "
                                               "from <code>exact/</code>.") +
              unresolved_note(exact.rows.empty() ? dist : exact) + "</p>";
-        for (const auto& metric : distinct(dist, "metric")) {
+        for (const auto& metric : distinct(dist, schema::kDistributions["metric"])) {
             std::vector<svg::Law> laws{
                 law_of(dist, metric, is_exact ? exact_name(dist, metric) : "Monte Carlo")};
             if (!exact.rows.empty()) {
@@ -247,8 +258,10 @@ std::string run_sections(const fs::path& dir) {
                 numbers = table({"values", "probability", "at_least (of the first)"}, cells,
                                 "the numbers, binned as drawn (distributions.csv has every value)");
             } else {
-                numbers = csv_table(dist, {"value", "count", "probability", "cdf", "at_least"},
-                                    [&](std::size_t r) { return dist.at(r, "metric") == metric; });
+                numbers = csv_table(
+                    dist, {"value", "count", "probability", "cdf", "at_least"}, [&](std::size_t r) {
+                        return dist.at(r, schema::kDistributions["metric"]) == metric;
+                    });
             }
             s += "<h3>" + escape(metric) + "</h3>" +
                  figure(svg::distribution_chart(metric + ": its distribution",
@@ -260,25 +273,25 @@ std::string run_sections(const fs::path& dir) {
     if (!surv.rows.empty()) {
         s += "<section><h2>Survival</h2><p>Kaplan-Meier steps: the share still going after each "
              "step; a + marks a step where some ended without the event (censored).</p>";
-        const bool subjects = surv.has("subject");
-        for (const auto& subject :
-             subjects ? distinct(surv, "subject") : std::vector<std::string>{""}) {
+        const bool subjects = surv.has(schema::kSurvivalSubject["subject"]);
+        for (const auto& subject : subjects ? distinct(surv, schema::kSurvivalSubject["subject"])
+                                            : std::vector<std::string>{""}) {
             svg::Survival c;
             c.name = subject.empty() ? "survival" : subject;
             const auto keep = [&](std::size_t r) {
-                return !subjects || surv.at(r, "subject") == subject;
+                return !subjects || surv.at(r, schema::kSurvivalSubject["subject"]) == subject;
             };
             for (std::size_t r = 0; r < surv.rows.size(); ++r) {
                 if (!keep(r)) continue;
-                c.step.push_back(number(surv.at(r, "step")));
-                c.survival.push_back(number(surv.at(r, "survival")));
-                c.censored.push_back(number(surv.at(r, "completed")) > 0);
+                c.step.push_back(number(surv.at(r, schema::kSurvival["step"])));
+                c.survival.push_back(number(surv.at(r, schema::kSurvival["survival"])));
+                c.censored.push_back(number(surv.at(r, schema::kSurvival["completed"])) > 0);
             }
             const std::string title = subject.empty() ? "survival" : "survival: " + subject;
             // The step's axis names what a step is: the metric whose value it is.
             std::string step_metric;
             for (std::size_t r = 0; r < surv.rows.size() && step_metric.empty(); ++r)
-                if (keep(r)) step_metric = surv.at(r, "step_metric");
+                if (keep(r)) step_metric = surv.at(r, schema::kSurvival["step_metric"]);
             s +=
                 figure(svg::survival_chart(
                            title, step_metric.empty() ? "step" : "step: " + step_metric, {c}),
@@ -294,18 +307,22 @@ std::string policy_means_section(const CsvTable& pol) {
     if (pol.rows.empty()) return {};
     std::string s;
     s += "<section><h2>Each policy's figures</h2>";
-    for (const auto& metric : distinct(pol, "metric")) {
+    for (const auto& metric : distinct(pol, schema::kPolicies["metric"])) {
         std::vector<svg::ForestRow> rows;
         for (std::size_t r = 0; r < pol.rows.size(); ++r)
-            if (pol.at(r, "metric") == metric)
-                rows.push_back({pol.at(r, "policy"), number(pol.at(r, "mean")),
-                                number(pol.at(r, "ci_low")), number(pol.at(r, "ci_high")),
-                                "rank " + pol.at(r, "rank"), 0, ""});
+            if (pol.at(r, schema::kPolicies["metric"]) == metric)
+                rows.push_back({pol.at(r, schema::kPolicies["policy"]),
+                                number(pol.at(r, schema::kPolicies["mean"])),
+                                number(pol.at(r, schema::kPolicies["ci_low"])),
+                                number(pol.at(r, schema::kPolicies["ci_high"])),
+                                "rank " + pol.at(r, schema::kPolicies["rank"]), 0, ""});
         s += "<h3>" + escape(metric) + "</h3>" +
              figure(svg::forest_chart(metric + ": each policy's mean",
                                       metric + ", mean per playout", rows, std::nullopt),
                     csv_table(pol, {"rank", "policy", "mean", "ci_low", "ci_high", "stddev"},
-                              [&](std::size_t r) { return pol.at(r, "metric") == metric; }));
+                              [&](std::size_t r) {
+                                  return pol.at(r, schema::kPolicies["metric"]) == metric;
+                              }));
     }
     s += "</section>";
     return s;
@@ -317,21 +334,23 @@ std::string compare_sections(const fs::path& dir) {
     const CsvTable pol = read(dir, "policies.csv");
     std::string best, ranked_by;
     for (std::size_t r = 0; r < pol.rows.size(); ++r)
-        if (pol.at(r, "rank") == "1")
-            best = pol.at(r, "policy"), ranked_by = pol.at(r, "ranked_by");
+        if (pol.at(r, schema::kPolicies["rank"]) == "1")
+            best = pol.at(r, schema::kPolicies["policy"]),
+            ranked_by = pol.at(r, schema::kPolicies["ranked_by"]);
     std::string s = partial_note(cmp) +
                     "<section><h2>Differences to the best</h2><p>Each policy's "
                     "paired difference to the best (<b>" +
                     escape(best) + "</b>, first by " + escape(ranked_by) +
                     "): every policy played the same dice, so the difference is measured playout "
                     "by playout; the bars are 95% intervals, the p-values Holm-adjusted.</p>";
-    std::vector<std::string> metrics = distinct(cmp, "metric");
+    std::vector<std::string> metrics = distinct(cmp, schema::kCompare["metric"]);
     std::stable_partition(metrics.begin(), metrics.end(),
                           [&](const std::string& m) { return m == ranked_by; });
     // The policies in the ranking's order (policies.csv's rank), so every chart reads as it.
     std::map<std::string, double> rank;
     for (std::size_t r = 0; r < pol.rows.size(); ++r)
-        rank.emplace(pol.at(r, "policy"), number(pol.at(r, "rank")));
+        rank.emplace(pol.at(r, schema::kPolicies["policy"]),
+                     number(pol.at(r, schema::kPolicies["rank"])));
     const auto rank_of = [&](const std::string& p) {
         const auto it = rank.find(p);
         return it == rank.end() || std::isnan(it->second) ? 1e300 : it->second;
@@ -339,32 +358,38 @@ std::string compare_sections(const fs::path& dir) {
     for (const auto& metric : metrics) {
         std::vector<std::size_t> order;
         for (std::size_t r = 0; r < cmp.rows.size(); ++r) {
-            if (cmp.at(r, "metric") != metric) continue;
-            const std::string a = cmp.at(r, "policy_a"), b = cmp.at(r, "policy_b");
+            if (cmp.at(r, schema::kCompare["metric"]) != metric) continue;
+            const std::string a = cmp.at(r, schema::kCompare["policy_a"]),
+                              b = cmp.at(r, schema::kCompare["policy_b"]);
             if (a == best || b == best) order.push_back(r);
         }
         std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
             const auto other = [&](std::size_t r) {
-                return cmp.at(r, "policy_a") == best ? cmp.at(r, "policy_b")
-                                                     : cmp.at(r, "policy_a");
+                return cmp.at(r, schema::kCompare["policy_a"]) == best
+                           ? cmp.at(r, schema::kCompare["policy_b"])
+                           : cmp.at(r, schema::kCompare["policy_a"]);
             };
             return rank_of(other(x)) < rank_of(other(y));
         });
         std::vector<svg::ForestRow> rows;
         std::vector<std::vector<std::string>> cells;
         for (const std::size_t r : order) {
-            const std::string a = cmp.at(r, "policy_a"), b = cmp.at(r, "policy_b");
+            const std::string a = cmp.at(r, schema::kCompare["policy_a"]),
+                              b = cmp.at(r, schema::kCompare["policy_b"]);
             const double sign = a == best ? -1 : 1;  // the other policy's mean - the best's
             svg::ForestRow row;
             row.label = a == best ? b : a;
-            row.value = sign * number(cmp.at(r, "diff"));
-            row.low = sign * number(cmp.at(r, sign > 0 ? "ci_low" : "ci_high"));
-            row.high = sign * number(cmp.at(r, sign > 0 ? "ci_high" : "ci_low"));
-            row.tip = "p (Holm) " + cmp.at(r, "p_holm");
+            row.value = sign * number(cmp.at(r, schema::kCompare["diff"]));
+            row.low = sign * number(cmp.at(r, sign > 0 ? schema::kCompare["ci_low"]
+                                                       : schema::kCompare["ci_high"]));
+            row.high = sign * number(cmp.at(r, sign > 0 ? schema::kCompare["ci_high"]
+                                                        : schema::kCompare["ci_low"]));
+            row.tip = "p (Holm) " + cmp.at(r, schema::kCompare["p_holm"]);
             row.colour = static_cast<int>(rows.size()) + 1;
             rows.push_back(row);
             cells.push_back({row.label, num(row.value), num(row.low), num(row.high),
-                             cmp.at(r, "p_value"), cmp.at(r, "p_holm")});
+                             cmp.at(r, schema::kCompare["p_value"]),
+                             cmp.at(r, schema::kCompare["p_holm"])});
         }
         if (rows.empty()) continue;
         s += "<h3>" + escape(metric) + "</h3>" +
@@ -384,10 +409,11 @@ std::string tournament_playouts(const CsvTable& t) {
     std::map<std::string, bool> pairings;
     double lo = std::numeric_limits<double>::infinity(), hi = -lo, total = 0;
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
-        const std::string key = t.at(r, "first_policy") + '\n' + t.at(r, "second_policy");
+        const std::string key = t.at(r, schema::kTournament["first_policy"]) + '\n' +
+                                t.at(r, schema::kTournament["second_policy"]);
         if (pairings.count(key)) continue;
         pairings[key] = true;
-        const double n = number(t.at(r, "playouts"));
+        const double n = number(t.at(r, schema::kTournament["playouts"]));
         if (std::isnan(n)) continue;
         lo = std::min(lo, n), hi = std::max(hi, n), total += n;
     }
@@ -402,11 +428,12 @@ std::string tournament_sections(const fs::path& dir) {
     const CsvTable ratings = read(dir, "ratings.csv");
     std::string s = partial_note(t);
     if (!t.rows.empty()) {
-        std::vector<std::string> policies = distinct(t, "first_policy");
-        for (const auto& p : distinct(t, "second_policy"))
+        std::vector<std::string> policies = distinct(t, schema::kTournament["first_policy"]);
+        for (const auto& p : distinct(t, schema::kTournament["second_policy"]))
             if (std::find(policies.begin(), policies.end(), p) == policies.end())
                 policies.push_back(p);
-        const std::string first = t.at(0, "first_seat"), second = t.at(0, "second_seat");
+        const std::string first = t.at(0, schema::kTournament["first_seat"]),
+                          second = t.at(0, schema::kTournament["second_seat"]);
         const std::size_t n = policies.size();
         std::vector<std::vector<double>> v(
             n, std::vector<double>(n, std::numeric_limits<double>::quiet_NaN()));
@@ -416,16 +443,19 @@ std::string tournament_sections(const fs::path& dir) {
                                             policies.begin());
         };
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
-            const std::size_t i = index(t.at(r, "first_policy")),
-                              j = index(t.at(r, "second_policy"));
+            const std::size_t i = index(t.at(r, schema::kTournament["first_policy"])),
+                              j = index(t.at(r, schema::kTournament["second_policy"]));
             std::string& tip = tips[i][j];
             if (tip.empty())
-                tip = t.at(r, "first_policy") + " (" + first + ") against " +
-                      t.at(r, "second_policy") + " (" + second + "), " + t.at(r, "playouts") +
-                      " games:";
-            tip += " " + t.at(r, "result") + " " + num(number(t.at(r, "rate"))) + " [" +
-                   num(number(t.at(r, "ci_low"))) + ", " + num(number(t.at(r, "ci_high"))) + "]";
-            if (t.at(r, "result") == "first_wins") v[i][j] = number(t.at(r, "rate"));
+                tip = t.at(r, schema::kTournament["first_policy"]) + " (" + first + ") against " +
+                      t.at(r, schema::kTournament["second_policy"]) + " (" + second + "), " +
+                      t.at(r, schema::kTournament["playouts"]) + " games:";
+            tip += " " + t.at(r, schema::kTournament["result"]) + " " +
+                   num(number(t.at(r, schema::kTournament["rate"]))) + " [" +
+                   num(number(t.at(r, schema::kTournament["ci_low"]))) + ", " +
+                   num(number(t.at(r, schema::kTournament["ci_high"]))) + "]";
+            if (t.at(r, schema::kTournament["result"]) == "first_wins")
+                v[i][j] = number(t.at(r, schema::kTournament["rate"]));
         }
         s += "<section><h2>Who beats whom</h2><p>The share of games the row's policy wins in the "
              "first seat (" +
@@ -446,13 +476,15 @@ std::string tournament_sections(const fs::path& dir) {
     if (!ratings.rows.empty()) {
         std::vector<svg::ForestRow> rows;
         for (std::size_t r = 0; r < ratings.rows.size(); ++r)
-            rows.push_back({ratings.at(r, "policy"), number(ratings.at(r, "rating")),
-                            number(ratings.at(r, "ci_low")), number(ratings.at(r, "ci_high")),
-                            ratings.at(r, "games") + " games, score " +
-                                num(number(ratings.at(r, "score")), 3) +
-                                (ratings.at(r, "policy_scenario").empty()
+            rows.push_back({ratings.at(r, schema::kRatings["policy"]),
+                            number(ratings.at(r, schema::kRatings["rating"])),
+                            number(ratings.at(r, schema::kRatings["ci_low"])),
+                            number(ratings.at(r, schema::kRatings["ci_high"])),
+                            ratings.at(r, schema::kRatings["games"]) + " games, score " +
+                                num(number(ratings.at(r, schema::kRatings["score"])), 3) +
+                                (ratings.at(r, schema::kRatings["policy_scenario"]).empty()
                                      ? ""
-                                     : "; " + ratings.at(r, "policy_scenario")),
+                                     : "; " + ratings.at(r, schema::kRatings["policy_scenario"])),
                             0, ""});
         std::sort(rows.begin(), rows.end(),
                   [](const auto& a, const auto& b) { return a.value > b.value; });
@@ -496,7 +528,7 @@ std::string sweep_sections(const fs::path& dir) {
                     "<section><h2>How the odds move</h2><p>Each metric's mean against "
                     "each varied option, with its 95% band; every combination played the same "
                     "dice.</p>";
-    for (const auto& metric : distinct(t, "metric")) {
+    for (const auto& metric : distinct(t, schema::kSweep["metric"])) {
         s += "<h3>" + escape(metric) + "</h3>";
         for (const auto& option : varied) {
             std::vector<std::string> values = distinct(t, option);
@@ -509,7 +541,7 @@ std::string sweep_sections(const fs::path& dir) {
             std::map<std::string, svg::Line> lines;
             std::vector<std::string> order;
             for (std::size_t r = 0; r < t.rows.size(); ++r) {
-                if (t.at(r, "metric") != metric) continue;
+                if (t.at(r, schema::kSweep["metric"]) != metric) continue;
                 std::string key;
                 for (const auto& o : varied)
                     if (o != option) key += (key.empty() ? "" : " ") + o + "=" + t.at(r, o);
@@ -521,9 +553,9 @@ std::string sweep_sections(const fs::path& dir) {
                                   ? number(v)
                                   : static_cast<double>(std::find(values.begin(), values.end(), v) -
                                                         values.begin()));
-                l.mean.push_back(number(t.at(r, "mean")));
-                l.low.push_back(number(t.at(r, "ci_low")));
-                l.high.push_back(number(t.at(r, "ci_high")));
+                l.mean.push_back(number(t.at(r, schema::kSweep["mean"])));
+                l.low.push_back(number(t.at(r, schema::kSweep["ci_low"])));
+                l.high.push_back(number(t.at(r, schema::kSweep["ci_high"])));
             }
             std::vector<svg::Line> ordered;
             for (const auto& k : order) {
@@ -543,11 +575,12 @@ std::string sweep_sections(const fs::path& dir) {
             std::vector<std::string> columns = varied;
             for (const char* c : {"mean", "ci_low", "ci_high", "stddev", "playouts"})
                 columns.push_back(c);
-            s += figure(
-                svg::line_chart(metric + " against " + option, option,
-                                metric + ", mean per playout", ordered,
-                                numeric ? std::vector<std::string>{} : values),
-                csv_table(t, columns, [&](std::size_t r) { return t.at(r, "metric") == metric; }));
+            s += figure(svg::line_chart(metric + " against " + option, option,
+                                        metric + ", mean per playout", ordered,
+                                        numeric ? std::vector<std::string>{} : values),
+                        csv_table(t, columns, [&](std::size_t r) {
+                            return t.at(r, schema::kSweep["metric"]) == metric;
+                        }));
         }
     }
     return s + "</section>";
@@ -563,15 +596,18 @@ int verdict_rank(const std::string& v) {
 
 // A baseline's metric: the baseline's interval and the re-run's, the detectable shift shaded.
 std::string baseline_check_row(const CsvTable& t, std::size_t r) {
-    const std::string metric = t.at(r, "metric"), v = t.at(r, "verdict");
+    const std::string metric = t.at(r, schema::kCheck["metric"]),
+                      v = t.at(r, schema::kCheck["verdict"]);
     const bool moved = v == "moved";
-    const double old_mean = number(t.at(r, "old_mean"));
-    const double detectable = number(t.at(r, "detectable"));
+    const double old_mean = number(t.at(r, schema::kCheck["old_mean"]));
+    const double detectable = number(t.at(r, schema::kCheck["detectable"]));
     std::vector<svg::ForestRow> rows{
-        {"baseline", old_mean, number(t.at(r, "old_ci_low")), number(t.at(r, "old_ci_high")),
-         "recorded", 0, ""},
-        {"new", number(t.at(r, "new_mean")), number(t.at(r, "new_ci_low")),
-         number(t.at(r, "new_ci_high")), "shift " + t.at(r, "shift") + ", " + v, moved ? 5 : 2,
+        {"baseline", old_mean, number(t.at(r, schema::kCheck["old_ci_low"])),
+         number(t.at(r, schema::kCheck["old_ci_high"])), "recorded", 0, ""},
+        {"new", number(t.at(r, schema::kCheck["new_mean"])),
+         number(t.at(r, schema::kCheck["new_ci_low"])),
+         number(t.at(r, schema::kCheck["new_ci_high"])),
+         "shift " + t.at(r, schema::kCheck["shift"]) + ", " + v, moved ? 5 : 2,
          moved                 ? "MOVED"
          : v == "tolerated"    ? "tolerated: pass"
          : v == "inconclusive" ? "inconclusive"
@@ -580,7 +616,7 @@ std::string baseline_check_row(const CsvTable& t, std::size_t r) {
     if (!std::isnan(detectable))
         band = svg::Band{old_mean - detectable, old_mean + detectable,
                          "baseline ± detectable shift (" + num(detectable) + ")"};
-    else if (const double tol = number(t.at(r, "tolerance")); !std::isnan(tol))
+    else if (const double tol = number(t.at(r, schema::kCheck["tolerance"])); !std::isnan(tol))
         band = svg::Band{old_mean - tol, old_mean + tol, "baseline ± tolerance (" + num(tol) + ")"};
     const std::string word = moved ? "MOVED" : v;
     return "<h3>" + escape(metric) + ": " + escape(word) + "</h3>" +
@@ -597,20 +633,21 @@ std::string baseline_check_row(const CsvTable& t, std::size_t r) {
 // A target: the statistic it names as the re-run measured it (a mean with its interval, or a
 // percentile), and the range that meets the target shaded.
 std::string target_check_row(const CsvTable& t, std::size_t r) {
-    const std::string target = t.at(r, "metric"), v = t.at(r, "verdict");
-    const std::string statistic = t.at(r, "statistic");
+    const std::string target = t.at(r, schema::kCheck["metric"]),
+                      v = t.at(r, schema::kCheck["verdict"]);
+    const std::string statistic = t.at(r, schema::kCheck["statistic"]);
     const std::string metric = target.substr(0, target.find(' '));
     const bool missed = v == "missed";
     const bool mean = statistic == "mean";
-    const double value = number(t.at(r, "value"));
-    const double low = mean ? number(t.at(r, "new_ci_low")) : value;
-    const double high = mean ? number(t.at(r, "new_ci_high")) : value;
-    const double bound_low = number(t.at(r, "target_low")),
-                 bound_high = number(t.at(r, "target_high"));
+    const double value = number(t.at(r, schema::kCheck["value"]));
+    const double low = mean ? number(t.at(r, schema::kCheck["new_ci_low"])) : value;
+    const double high = mean ? number(t.at(r, schema::kCheck["new_ci_high"])) : value;
+    const double bound_low = number(t.at(r, schema::kCheck["target_low"])),
+                 bound_high = number(t.at(r, schema::kCheck["target_high"]));
     const std::string word = missed ? "MISSED" : v;
     std::vector<svg::ForestRow> rows{{"now: " + statistic, value, low, high,
-                                      "margin " + t.at(r, "margin") + ", " + v, missed ? 5 : 2,
-                                      word}};
+                                      "margin " + t.at(r, schema::kCheck["margin"]) + ", " + v,
+                                      missed ? 5 : 2, word}};
     // The band: the values that meet the target; a one-sided target's reaches past the data.
     double lo = value, hi = value;
     for (double x : {low, high, bound_low, bound_high})
@@ -620,7 +657,8 @@ std::string target_check_row(const CsvTable& t, std::size_t r) {
     const std::string bounds = target.substr(target.find(' ') + 1);
     // At most V: down to 0 for a metric that is never negative; at least V: up to 1 for a rate.
     const double floor = lo >= 0 ? 0.0 : lo - pad;
-    const double ceiling = t.at(r, "kind") == "rate" && mean ? std::max(1.0, hi) : hi + pad;
+    const double ceiling =
+        t.at(r, schema::kCheck["kind"]) == "rate" && mean ? std::max(1.0, hi) : hi + pad;
     if (!std::isnan(bound_low) || !std::isnan(bound_high))
         band = svg::Band{std::isnan(bound_low) ? floor : bound_low,
                          std::isnan(bound_high) ? ceiling : bound_high,
@@ -640,15 +678,16 @@ std::string target_check_row(const CsvTable& t, std::size_t r) {
 std::string check_sections(const fs::path& dir) {
     const CsvTable t = read(dir, "check.csv");
     std::string s;
-    for (const auto& file : distinct(t, "file")) {
+    for (const auto& file : distinct(t, schema::kCheck["file"])) {
         std::size_t first = 0;
-        while (t.at(first, "file") != file) ++first;
-        const std::string mode = t.at(first, "mode");
+        while (t.at(first, schema::kCheck["file"]) != file) ++first;
+        const std::string mode = t.at(first, schema::kCheck["mode"]);
         const bool targets = mode == "targets";
         std::string verdict = targets ? "met" : "unchanged";
         for (std::size_t r = 0; r < t.rows.size(); ++r)
-            if (t.at(r, "file") == file && verdict_rank(t.at(r, "verdict")) > verdict_rank(verdict))
-                verdict = t.at(r, "verdict");
+            if (t.at(r, schema::kCheck["file"]) == file &&
+                verdict_rank(t.at(r, schema::kCheck["verdict"])) > verdict_rank(verdict))
+                verdict = t.at(r, schema::kCheck["verdict"]);
         const std::string head = verdict == "moved"          ? "the balance MOVED"
                                  : verdict == "missed"       ? "a target is MISSED"
                                  : verdict == "inconclusive" ? "INCONCLUSIVE at the cap"
@@ -656,21 +695,23 @@ std::string check_sections(const fs::path& dir) {
                                                              : verdict;
         const std::string how =
             targets ? "targets checked sequentially (GSPRT), rules version " +
-                          escape(t.at(first, "rules_version_build")) + ", seed " +
-                          escape(t.at(first, "seed")) + ", " + escape(t.at(first, "playouts")) +
-                          " playouts"
+                          escape(t.at(first, schema::kCheck["rules_version_build"])) + ", seed " +
+                          escape(t.at(first, schema::kCheck["seed"])) + ", " +
+                          escape(t.at(first, schema::kCheck["playouts"])) + " playouts"
                     : escape(mode) + " check, rules version " +
-                          escape(t.at(first, "rules_version_baseline")) +
-                          " (this build: " + escape(t.at(first, "rules_version_build")) +
-                          "), seed " + escape(t.at(first, "seed")) + ", " +
-                          escape(t.at(first, "playouts")) + " playouts";
+                          escape(t.at(first, schema::kCheck["rules_version_baseline"])) +
+                          " (this build: " +
+                          escape(t.at(first, schema::kCheck["rules_version_build"])) + "), seed " +
+                          escape(t.at(first, schema::kCheck["seed"])) + ", " +
+                          escape(t.at(first, schema::kCheck["playouts"])) + " playouts";
         s += "<section><h2>" + escape(file) + ": " +
              (verdict_rank(verdict) >= 2 ? "<span class=\"moved\">" + escape(head) + "</span>"
                                          : "<span class=\"pass\">" + escape(head) + "</span>") +
-             "</h2><p>" + escape(t.at(first, "game")) + " | " + escape(t.at(first, "scenario")) +
-             " | " + escape(t.at(first, "policy")) + "<br>" + how + "</p>";
+             "</h2><p>" + escape(t.at(first, schema::kCheck["game"])) + " | " +
+             escape(t.at(first, schema::kCheck["scenario"])) + " | " +
+             escape(t.at(first, schema::kCheck["policy"])) + "<br>" + how + "</p>";
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
-            if (t.at(r, "file") != file) continue;
+            if (t.at(r, schema::kCheck["file"]) != file) continue;
             s += targets ? target_check_row(t, r) : baseline_check_row(t, r);
         }
         s += "</section>";
@@ -686,17 +727,20 @@ std::vector<svg::ForestRow> tune_rows(const CsvTable& t, const std::vector<std::
     std::vector<svg::ForestRow> rows;
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         if (!keep(r)) continue;
-        std::string label = t.at(r, "step") + ":";
+        std::string label = t.at(r, schema::kTuneHead["step"]) + ":";
         for (const auto& o : varied) label += " " + o + "=" + t.at(r, o);
-        const bool is_best = t.at(r, "best") == "true";
+        const bool is_best = t.at(r, schema::kTune["best"]) == "true";
         if (is_best) best = label.substr(label.find(' ') + 1);
-        const double low = number(t.at(r, "ci_low")), high = number(t.at(r, "ci_high"));
-        const double mean = number(t.at(r, "mean"));
-        const std::string how = t.at(r, "method") == "exact"
-                                    ? std::string(std::isnan(mean) ? "exact bounds" : "exact")
-                                    : t.at(r, "playouts") + " playouts, 95% interval";
+        const double low = number(t.at(r, schema::kTune["ci_low"])),
+                     high = number(t.at(r, schema::kTune["ci_high"]));
+        const double mean = number(t.at(r, schema::kTune["mean"]));
+        const std::string how =
+            t.at(r, schema::kTune["method"]) == "exact"
+                ? std::string(std::isnan(mean) ? "exact bounds" : "exact")
+                : t.at(r, schema::kTune["playouts"]) + " playouts, 95% interval";
         rows.push_back({label, std::isnan(mean) ? (low + high) / 2 : mean, low, high,
-                        t.at(r, "phase") + ", " + how, is_best ? 5 : 0, is_best ? "best" : ""});
+                        t.at(r, schema::kTuneHead["phase"]) + ", " + how, is_best ? 5 : 0,
+                        is_best ? "best" : ""});
     }
     return rows;
 }
@@ -722,7 +766,8 @@ std::string tune_targets_sections(const CsvTable& t, const std::vector<std::stri
                                   const std::vector<std::string>& columns) {
     std::vector<std::pair<std::string, std::string>> targets;  // metric, target, first seen
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
-        const std::pair<std::string, std::string> m{t.at(r, "metric"), t.at(r, "target")};
+        const std::pair<std::string, std::string> m{t.at(r, schema::kTune["metric"]),
+                                                    t.at(r, schema::kTune["target"])};
         if (std::find(targets.begin(), targets.end(), m) == targets.end()) targets.push_back(m);
     }
     std::string best, s;
@@ -732,7 +777,8 @@ std::string tune_targets_sections(const CsvTable& t, const std::vector<std::stri
             auto rows = tune_rows(
                 t, varied,
                 [&, m = metric](std::size_t r) {
-                    return t.at(r, "metric") == m && (t.at(r, "phase") == "confirm") == confirmed;
+                    return t.at(r, schema::kTune["metric"]) == m &&
+                           (t.at(r, schema::kTuneHead["phase"]) == "confirm") == confirmed;
                 },
                 best);
             if (rows.empty()) continue;
@@ -770,7 +816,8 @@ std::string tune_sections(const fs::path& dir) {
     const CsvTable t = read(dir, "tune.csv");
     if (t.rows.empty())
         return "<section><h2>The search</h2><p>No evaluation was made.</p></section>";
-    const std::string metric = t.at(0, "metric"), target = t.at(0, "target");
+    const std::string metric = t.at(0, schema::kTune["metric"]),
+                      target = t.at(0, schema::kTune["target"]);
     std::vector<std::string> varied;  // the columns between round and metric
     {
         const auto& h = t.header;
@@ -784,7 +831,8 @@ std::string tune_sections(const fs::path& dir) {
         columns.push_back(c);
     bool several = false;  // several targets, or a confirmation: tune_targets_sections
     for (std::size_t r = 0; r < t.rows.size(); ++r)
-        several = several || t.at(r, "target") != target || t.at(r, "phase") == "confirm";
+        several = several || t.at(r, schema::kTune["target"]) != target ||
+                  t.at(r, schema::kTuneHead["phase"]) == "confirm";
     if (several) return tune_targets_sections(t, varied, columns);
     std::optional<double> reference;
     if (const auto eq = target.find('='); eq != std::string::npos)
@@ -813,15 +861,18 @@ std::string skill_sections(const fs::path& dir) {
     const CsvTable skill = read(dir, "skill.csv");
     std::string s = partial_note(ladder);
     if (!ladder.rows.empty()) {
-        const std::string measure = ladder.at(0, "measure");
+        const std::string measure = ladder.at(0, schema::kLadder["measure"]);
         const bool rated = measure == "rating";
         std::vector<svg::ForestRow> rows;
         for (std::size_t r = 0; r < ladder.rows.size(); ++r) {
-            const bool apart = ladder.at(r, "apart_from_below") == "true";
-            rows.push_back({ladder.at(r, "rung") + ": " + ladder.at(r, "policy"),
-                            number(ladder.at(r, "value")), number(ladder.at(r, "ci_low")),
-                            number(ladder.at(r, "ci_high")),
-                            ladder.at(r, "games") + (rated ? " games a pairing" : " games") +
+            const bool apart = ladder.at(r, schema::kLadder["apart_from_below"]) == "true";
+            rows.push_back({ladder.at(r, schema::kLadder["rung"]) + ": " +
+                                ladder.at(r, schema::kLadder["policy"]),
+                            number(ladder.at(r, schema::kLadder["value"])),
+                            number(ladder.at(r, schema::kLadder["ci_low"])),
+                            number(ladder.at(r, schema::kLadder["ci_high"])),
+                            ladder.at(r, schema::kLadder["games"]) +
+                                (rated ? " games a pairing" : " games") +
                                 (apart ? "; told apart from the rung below it in strength" : ""),
                             apart ? 2 : 0, apart ? "apart" : ""});
         }
@@ -840,15 +891,18 @@ std::string skill_sections(const fs::path& dir) {
              "</section>";
     }
     if (!skill.rows.empty()) {
-        const double share = number(skill.at(0, "luck_share"));
+        const double share = number(skill.at(0, schema::kSkill["luck_share"]));
         const std::vector<svg::ForestRow> rows{
-            {"luck share", share, number(skill.at(0, "ci_low")), number(skill.at(0, "ci_high")),
+            {"luck share", share, number(skill.at(0, schema::kSkill["ci_low"])),
+             number(skill.at(0, schema::kSkill["ci_high"])),
              "the share of the outcome's variance within a group (the dice); depth " +
-                 skill.at(0, "depth") + " of " + skill.at(0, "rungs") + " rungs",
+                 skill.at(0, schema::kSkill["depth"]) + " of " +
+                 skill.at(0, schema::kSkill["rungs"]) + " rungs",
              0, ""}};
-        s += "<section><h2>Skill or luck</h2><p>Depth: <strong>" + escape(skill.at(0, "depth")) +
-             "</strong> of the " +
-             escape(std::to_string(std::max(0, std::atoi(skill.at(0, "rungs").c_str()) - 1))) +
+        s += "<section><h2>Skill or luck</h2><p>Depth: <strong>" +
+             escape(skill.at(0, schema::kSkill["depth"])) + "</strong> of the " +
+             escape(std::to_string(
+                 std::max(0, std::atoi(skill.at(0, schema::kSkill["rungs"]).c_str()) - 1))) +
              " steps between neighbours in strength are told apart. Luck share: <strong>" +
              escape(std::isnan(share) ? std::string("not known (the outcome never varies)")
                                       : num(share, 3)) +
@@ -872,25 +926,29 @@ std::string skill_sections(const fs::path& dir) {
 std::string restrict_sections(const fs::path& dir) {
     const CsvTable t = read(dir, "restrict.csv");
     if (t.rows.empty()) return {};
-    const std::string measure = t.at(0, "measure");
+    const std::string measure = t.at(0, schema::kRestrict["measure"]);
     std::vector<svg::ForestRow> rows;
     for (std::size_t r = 1; r < t.rows.size(); ++r) {
-        const bool ignorable = t.at(r, "ignorable") == "true";
-        rows.push_back({t.at(r, "rank") + ": " + t.at(r, "restriction"), number(t.at(r, "cost")),
-                        number(t.at(r, "ci_low")), number(t.at(r, "ci_high")),
-                        "best play under it: " + t.at(r, "best_play") + "; " + measure + " " +
-                            t.at(r, "value") + (ignorable ? "; costs nothing" : ""),
-                        ignorable ? 2 : 0, ignorable ? "ignorable" : ""});
+        const bool ignorable = t.at(r, schema::kRestrict["ignorable"]) == "true";
+        rows.push_back(
+            {t.at(r, schema::kRestrict["rank"]) + ": " + t.at(r, schema::kRestrict["restriction"]),
+             number(t.at(r, schema::kRestrict["cost"])),
+             number(t.at(r, schema::kRestrict["ci_low"])),
+             number(t.at(r, schema::kRestrict["ci_high"])),
+             "best play under it: " + t.at(r, schema::kRestrict["best_play"]) + "; " + measure +
+                 " " + t.at(r, schema::kRestrict["value"]) + (ignorable ? "; costs nothing" : ""),
+             ignorable ? 2 : 0, ignorable ? "ignorable" : ""});
     }
     return partial_note(t) + "<section><h2>What each rule element is worth</h2><p>" +
-           "Each restriction's cost: what the best available play (" + escape(t.at(0, "play")) +
-           ") loses in " + escape(measure) + " when it may never make that choice, " +
-           (t.at(0, "method") == "exact"
+           "Each restriction's cost: what the best available play (" +
+           escape(t.at(0, schema::kRestrict["play"])) + ") loses in " + escape(measure) +
+           " when it may never make that choice, " +
+           (t.at(0, schema::kRestrict["method"]) == "exact"
                 ? std::string("exact")
                 : "the mean paired difference on the same dice with its 95% interval") +
            "; highest first. <em>ignorable</em> marks a restriction that costs nothing (its "
            "interval holds 0): a rule a player can ignore. Unrestricted: " +
-           escape(measure) + " " + escape(t.at(0, "value")) + ".</p>" +
+           escape(measure) + " " + escape(t.at(0, schema::kRestrict["value"])) + ".</p>" +
            figure(svg::forest_chart("odds restrict: the cost of each restriction",
                                     measure + " lost", rows, 0.0),
                   csv_table(t,
@@ -905,16 +963,16 @@ std::string restrict_sections(const fs::path& dir) {
 std::string shape_fan_section(const CsvTable& fan, const CsvTable& shape) {
     svg::Fan f;
     for (std::size_t r = 0; r < fan.rows.size(); ++r) {
-        f.step.push_back(number(fan.at(r, "step")));
-        f.q10.push_back(number(fan.at(r, "q10")));
-        f.q25.push_back(number(fan.at(r, "q25")));
-        f.q50.push_back(number(fan.at(r, "q50")));
-        f.q75.push_back(number(fan.at(r, "q75")));
-        f.q90.push_back(number(fan.at(r, "q90")));
+        f.step.push_back(number(fan.at(r, schema::kFan["step"])));
+        f.q10.push_back(number(fan.at(r, schema::kFan["q10"])));
+        f.q25.push_back(number(fan.at(r, schema::kFan["q25"])));
+        f.q50.push_back(number(fan.at(r, schema::kFan["q50"])));
+        f.q75.push_back(number(fan.at(r, schema::kFan["q75"])));
+        f.q90.push_back(number(fan.at(r, schema::kFan["q90"])));
     }
     bool solo = false;
     for (std::size_t r = 0; r < shape.rows.size(); ++r)
-        solo = solo || shape.at(r, "measure") == "success";
+        solo = solo || shape.at(r, schema::kShape["measure"]) == "success";
     const std::string p = solo ? "P(success)" : "P(seat 0 wins), a draw half";
     return "<section><h2>The odds along the game</h2><p>At each step of the sampled games, " +
            escape(p) +
@@ -1005,13 +1063,13 @@ std::string pairings_playouts(const fs::path& dir, const CsvTable&) {
     return tournament_playouts(read(dir, "tournament.csv"));
 }
 std::string ladder_playouts(const fs::path&, const CsvTable& main) {
-    return main.at(0, "games") + " games a pairing or rung";
+    return main.at(0, schema::kLadder["games"]) + " games a pairing or rung";
 }
 std::string shape_playouts(const fs::path&, const CsvTable& main) {
-    return main.at(0, "games") + " games";
+    return main.at(0, schema::kShape["games"]) + " games";
 }
 std::string restrict_playouts(const fs::path&, const CsvTable& main) {
-    return main.at(0, "games") + " games a restriction";
+    return main.at(0, schema::kRestrict["games"]) + " games a restriction";
 }
 
 // Whom a command of many runs names in its head row's policy: the policies its `listed` table
@@ -1162,7 +1220,9 @@ ReportMain report_main(const fs::path& dir, const std::vector<std::string>& inpu
     ReportMain r;
     if (!of) {
         r.main = read(dir, "summary.csv");
-        r.kind = !r.main.rows.empty() && r.main.at(0, "method") == "exact" ? "exact" : "run";
+        r.kind = !r.main.rows.empty() && r.main.at(0, schema::kSummary["method"]) == "exact"
+                     ? "exact"
+                     : "run";
         r.body = run_sections(dir);
         return r;
     }
@@ -1206,8 +1266,9 @@ std::string report_html(const fs::path& dir) {
     std::string& kind = r.kind;
     CsvTable& main = r.main;
     if (r.of && r.of->playouts) main = subject_head(dir, r);
-    if (!prov.rows.empty() && !prov.at(0, "command").empty()) kind = prov.at(0, "command");
-    std::string game = !prov.rows.empty()  ? prov.at(0, "game")
+    if (!prov.rows.empty() && !prov.at(0, schema::kProvenance["command"]).empty())
+        kind = prov.at(0, schema::kProvenance["command"]);
+    std::string game = !prov.rows.empty()  ? prov.at(0, schema::kProvenance["game"])
                        : main.rows.empty() ? ""
                                            : main.at(0, "game");
     const std::string title = "odds " + kind + (game.empty() ? "" : ": " + game);

@@ -1,4 +1,5 @@
 #include "reports/shape.hpp"
+#include "reports/schema.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -254,7 +255,7 @@ std::vector<FanRow> Tally::fan() const {
 
 std::string shape_csv(const Tally& t, const std::string& game, const std::string& scenario,
                       const std::string& policy, std::uint64_t seed, bool partial) {
-    std::string csv = "game,scenario,policy,seed,games,measure,value,status\n";
+    std::string csv = schema::kShape.header();
     for (const auto& m : t.measures())
         csv += csv_field(game) + ',' + csv_field(scenario) + ',' + csv_field(policy) + ',' +
                std::to_string(seed) + ',' + std::to_string(t.games) + ',' + m.name + ',' +
@@ -263,7 +264,7 @@ std::string shape_csv(const Tally& t, const std::string& game, const std::string
 }
 
 std::string fan_csv(const Tally& t) {
-    std::string csv = "step,running,q10,q25,q50,q75,q90\n";
+    std::string csv = schema::kFan.header();
     for (const auto& r : t.fan()) {
         csv += std::to_string(r.step) + ',' + std::to_string(r.running);
         for (double q : r.q) csv += ',' + format_double(q);

@@ -13,6 +13,7 @@
 
 #include "reports/compare.hpp"
 #include "reports/csv.hpp"
+#include "reports/schema.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli/args.hpp"
 #include "sim/cli/commands.hpp"
@@ -313,9 +314,7 @@ Compared figures_of(const Comparison& c, const PairedTally& total, bool partial)
 // compare.csv: every pair on every compared metric.
 std::string compare_csv(const GameEntry& game, const Comparison& c, const Compared& f,
                         std::uint64_t seed) {
-    std::string csv =
-        "game,scenario,seed,playouts,metric,policy_a,policy_b,mean_a,mean_b,diff,ci_low,"
-        "ci_high,p_value,p_holm,status\n";
+    std::string csv = schema::kCompare.header();
     std::size_t q = 0;
     const auto& runs = c.runs;
     for (std::size_t a = 0; a < c.k(); ++a)
@@ -342,9 +341,7 @@ std::string compare_csv(const GameEntry& game, const Comparison& c, const Compar
 // of the ranking.
 std::string policies_csv(const GameEntry& game, const Comparison& c, const Compared& f,
                          std::uint64_t seed) {
-    std::string csv =
-        "game,scenario,seed,playouts,policy,rank,ranked_by,metric,mean,ci_low,ci_high,stddev,"
-        "status\n";
+    std::string csv = schema::kPolicies.header();
     for (std::size_t r = 0; r < c.k(); ++r) {
         const std::size_t p = f.order[r];
         const PreparedRun& run = *c.runs[p];

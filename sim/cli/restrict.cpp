@@ -20,6 +20,7 @@
 #include "engine/stop.hpp"
 #include "policies/policy_table.hpp"
 #include "reports/csv.hpp"
+#include "reports/schema.hpp"
 #include "sim/cli/args.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/cli/report.hpp"
@@ -375,9 +376,7 @@ void sort_rows(std::vector<Row>& rows) {
 // restrict.csv (docs/output.md): the reference row (restriction none, rank 0), then each
 // restriction in the ranking's order.
 std::string restrict_csv(const Ranking& k) {
-    std::string csv =
-        "game,scenario,seat,play,method,measure,seed,games,rank,restriction,best_play,value,"
-        "cost,ci_low,ci_high,ignorable,status\n";
+    std::string csv = schema::kRestrict.header();
     for (std::size_t i = 0; i < k.rows.size(); ++i) {
         const Row& r = k.rows[i];
         csv += csv_field(k.game) + ',' + csv_field(k.scenario) + ',' + csv_field(k.seat) + ',' +

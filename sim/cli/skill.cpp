@@ -18,6 +18,7 @@
 #include "engine/stop.hpp"
 #include "policies/policy_table.hpp"
 #include "reports/csv.hpp"
+#include "reports/schema.hpp"
 #include "reports/skill.hpp"
 #include "sim/cli/args.hpp"
 #include "sim/cli/commands.hpp"
@@ -180,9 +181,7 @@ std::pair<std::string, std::string> ladder_files(const Ladder& l) {
     const std::string status = l.partial ? "partial" : "complete";
     const std::string head = csv_field(l.game) + ',' + csv_field(l.scenario) + ',' +
                              std::to_string(l.seed) + ',' + std::to_string(l.games) + ',';
-    std::string ladder =
-        "game,scenario,seed,games,rung,policy,measure,value,ci_low,ci_high,"
-        "apart_from_below,status\n";
+    std::string ladder = schema::kLadder.header();
     for (std::size_t i = 0; i < l.rungs.size(); ++i) {
         const Rung& r = l.results[i];
         ladder += head + std::to_string(i + 1) + ',' + csv_field(l.rungs[i]) + ',' + l.measure +
@@ -192,12 +191,10 @@ std::pair<std::string, std::string> ladder_files(const Ladder& l) {
     }
     auto cell = [](double v) { return std::isnan(v) ? std::string() : format_double(v); };
     const std::string skill =
-        "game,scenario,seed,games,rungs,groups,depth,luck_share,ci_low,ci_high,within,between,"
-        "status\n" +
-        head + std::to_string(l.rungs.size()) + ',' + std::to_string(l.groups) + ',' +
-        std::to_string(depth_of(l.results)) + ',' + cell(l.luck.share) + ',' + cell(l.luck.ci.low) +
-        ',' + cell(l.luck.ci.high) + ',' + format_double(l.luck.within) + ',' +
-        format_double(l.luck.between) + ',' + status + '\n';
+        schema::kSkill.header() + head + std::to_string(l.rungs.size()) + ',' +
+        std::to_string(l.groups) + ',' + std::to_string(depth_of(l.results)) + ',' +
+        cell(l.luck.share) + ',' + cell(l.luck.ci.low) + ',' + cell(l.luck.ci.high) + ',' +
+        format_double(l.luck.within) + ',' + format_double(l.luck.between) + ',' + status + '\n';
     return {ladder, skill};
 }
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "reports/csv.hpp"
+#include "reports/schema.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli/args.hpp"
 #include "sim/cli/commands.hpp"
@@ -74,9 +75,9 @@ struct SweepRows {
     std::string csv;
     std::ostringstream table;
     SweepRows(const std::vector<Vary>& varies, const GameEntry& game) {
-        csv = "game,scenario,policy,seed,playouts";
+        csv = schema::kSweepHead.header(false);
         for (const auto& v : varies) csv += ',' + csv_field(v.name);
-        csv += ",metric,mean,stddev,ci_low,ci_high,status\n";
+        csv += ',' + schema::kSweep.header();
         for (const auto& v : varies) table << std::left << std::setw(14) << v.name;
         for (const auto& h : game.headline) table << std::left << std::setw(32) << h;
         table << '\n';

@@ -18,6 +18,7 @@
 #include "policies/policy_table.hpp"
 #include "reports/csv.hpp"
 #include "reports/ratings.hpp"
+#include "reports/schema.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli/args.hpp"
 #include "sim/cli/commands.hpp"
@@ -231,9 +232,7 @@ Standings standings_of(const std::vector<Played>& pairings, std::size_t played,
     const std::size_t k = names.size();
     Standings st;
     st.partial = played > 0 && pairings[played - 1].partial;
-    st.csv =
-        "game,scenario,seed,playouts,first_seat,first_policy,second_seat,second_policy,result,"
-        "rate,ci_low,ci_high,status\n";
+    st.csv = schema::kTournament.header();
     st.cell.assign(k, std::vector<std::string>(k, "-"));
     std::vector<std::vector<double>> games_played(k, std::vector<double>(k, 0.0)),
         points(k, std::vector<double>(k, 0.0));
@@ -247,9 +246,7 @@ Standings standings_of(const std::vector<Played>& pairings, std::size_t played,
 // ratings.csv: a policy a row.
 std::string ratings_csv(const Standings& st, const GameEntry& game,
                         const std::vector<std::string>& names, std::uint64_t seed) {
-    std::string rcsv =
-        "game,scenario,seed,policy,rating,ci_low,ci_high,games,score,status,policy_scenario,"
-        "points\n";
+    std::string rcsv = schema::kRatings.header();
     for (std::size_t i = 0; i < names.size(); ++i) {
         const Rating& r = st.ratings[i];
         rcsv += csv_field(game.name.data()) + ',' + csv_field(st.common) + ',' +

@@ -22,6 +22,7 @@
 #include "engine/dice.hpp"
 #include "engine/stop.hpp"
 #include "reports/csv.hpp"
+#include "reports/schema.hpp"
 #include "reports/stats.hpp"
 #include "sim/cli/args.hpp"
 #include "sim/cli/commands.hpp"
@@ -280,9 +281,9 @@ std::pair<double, std::pair<double, double>> distance_of(const TuneSpec& s, cons
 // distance), in the order made (docs/output.md).
 std::string csv_text(const TuneSpec& s, const std::vector<Eval>& path, const std::string& policy,
                      bool interrupted) {
-    std::string csv = "game,scenario,policy,seed,step,phase,round";
+    std::string csv = schema::kTuneHead.header(false);
     for (const auto& k : s.knobs) csv += ',' + csv_field(k.name);
-    csv += ",metric,target,mean,ci_low,ci_high,playouts,method,best,status\n";
+    csv += ',' + schema::kTune.header();
     const std::string tail_status = interrupted ? "partial" : "complete";
     for (std::size_t i = 0; i < path.size(); ++i) {
         const Eval& e = path[i];
