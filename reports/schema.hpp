@@ -54,23 +54,21 @@ inline constexpr auto kSurvivalSubject = columns("survival.csv", "subject");
 inline constexpr auto kSurvival = columns("survival.csv", "step_metric", "step", "at_risk", "lost",
                                           "completed", "survival", "status");
 // Every folder's provenance.csv (reports/html_report.cpp).
-inline constexpr auto kProvenance = columns("provenance.csv", "odds_version", "command", "game",
-                                            "rules_version", "command_line");
+inline constexpr auto kProvenance =
+    columns("provenance.csv", "odds_version", "command", "game", "rules_version", "command_line");
 
 // odds compare (sim/cli/compare.cpp).
 inline constexpr auto kCompare =
-    columns("compare.csv", "game", "scenario", "seed", "playouts", "metric", "policy_a",
-            "policy_b", "mean_a", "mean_b", "diff", "ci_low", "ci_high", "p_value", "p_holm",
-            "status");
+    columns("compare.csv", "game", "scenario", "seed", "playouts", "metric", "policy_a", "policy_b",
+            "mean_a", "mean_b", "diff", "ci_low", "ci_high", "p_value", "p_holm", "status");
 inline constexpr auto kPolicies =
-    columns("policies.csv", "game", "scenario", "seed", "playouts", "policy", "rank",
-            "ranked_by", "metric", "mean", "ci_low", "ci_high", "stddev", "status");
+    columns("policies.csv", "game", "scenario", "seed", "playouts", "policy", "rank", "ranked_by",
+            "metric", "mean", "ci_low", "ci_high", "stddev", "status");
 
 // odds tournament (sim/cli/tournament.cpp).
 inline constexpr auto kTournament =
-    columns("tournament.csv", "game", "scenario", "seed", "playouts", "first_seat",
-            "first_policy", "second_seat", "second_policy", "result", "rate", "ci_low", "ci_high",
-            "status");
+    columns("tournament.csv", "game", "scenario", "seed", "playouts", "first_seat", "first_policy",
+            "second_seat", "second_policy", "result", "rate", "ci_low", "ci_high", "status");
 inline constexpr auto kRatings =
     columns("ratings.csv", "game", "scenario", "seed", "policy", "rating", "ci_low", "ci_high",
             "games", "score", "status", "policy_scenario", "points");
@@ -89,8 +87,8 @@ inline constexpr auto kTune = columns("tune.csv", "metric", "target", "mean", "c
 
 // odds skill (sim/cli/skill.cpp).
 inline constexpr auto kLadder =
-    columns("ladder.csv", "game", "scenario", "seed", "games", "rung", "policy", "measure",
-            "value", "ci_low", "ci_high", "apart_from_below", "status");
+    columns("ladder.csv", "game", "scenario", "seed", "games", "rung", "policy", "measure", "value",
+            "ci_low", "ci_high", "apart_from_below", "status");
 inline constexpr auto kSkill =
     columns("skill.csv", "game", "scenario", "seed", "games", "rungs", "groups", "depth",
             "luck_share", "ci_low", "ci_high", "within", "between", "status");

@@ -23,6 +23,32 @@ const OptionInfo* option_named(const GameEntry& game, std::string_view name) {
     return nullptr;
 }
 
+// Where TOML refuses a line `NAME = VALUE` whose value is bare text (area1.open = 5-6, which
+// TOML tries to read as a date; guts.roll = 3d6), the hint that such a value is quoted (issue 43;
+// "" for any other line).
+std::string quote_hint(std::string_view text, std::size_t line) {
+    for (std::size_t n = 1; n < line && !text.empty(); ++n) {
+        const auto nl = text.find('\n');
+        text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
+    }
+    std::string_view l = text.substr(0, text.find('\n'));
+    const auto eq = l.find('=');
+    if (eq == std::string_view::npos) return "";
+    const auto trim = [](std::string_view v) {
+        while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+        while (!v.empty() && (v.back() == ' ' || v.back() == '\t' || v.back() == '\r'))
+            v.remove_suffix(1);
+        return v;
+    };
+    std::string_view rest = l.substr(eq + 1);
+    if (rest.find_first_of("\"'[{") != std::string_view::npos) return "";  // quoted, an array...
+    rest = rest.substr(0, rest.find('#'));  // a comment after the value
+    const std::string_view name = trim(l.substr(0, eq)), value = trim(rest);
+    if (name.empty() || value.empty()) return "";
+    return "; a value that is not a plain number or true/false is quoted: " + std::string(name) +
+           " = \"" + std::string(value) + "\"";
+}
+
 std::string kind_takes(const OptionInfo& o) {
     switch (o.kind) {
         case OptionKind::integer:
@@ -185,8 +211,9 @@ std::vector<RulesSetting> read_rules_file(const std::string& path, const GameEnt
     try {
         table = toml::parse(text, path);
     } catch (const toml::parse_error& e) {
-        throw UsageError(path + ":" + std::to_string(e.source().begin.line) + ": " +
-                         std::string(e.description()));
+        const auto line = e.source().begin.line;
+        throw UsageError(path + ":" + std::to_string(line) + ": " + std::string(e.description()) +
+                         quote_hint(text, line));
     }
     std::vector<RulesSetting> out;
     Walk{path, game, deepest(game), out, skipped}(table, "", 0);

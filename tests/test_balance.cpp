@@ -92,6 +92,15 @@ TEST_CASE("sweep: one row per value and metric, common random numbers", "[balanc
     fs::remove_all(run_dir);
 }
 
+TEST_CASE("sweep: the table's columns stay apart however long an option's name",
+          "[balance][sweep]") {
+    // Issue 43: a name longer than the column ran into the next (sniper.area1.openwithdrawn).
+    const auto r = cli({"sweep", "fpb", "--vary", "sniper.area1.open=5|6", "--vary",
+                        "squad.size=3,4", "-n", "20", "--no-progress"});
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("sniper.area1.open  squad.size    withdrawn ") != std::string::npos);
+}
+
 TEST_CASE("sweep: a comma-list option takes one value per --vary, the single comma form is refused",
           "[balance][sweep][cli]") {
     // layout is itself a comma list: one --vary layout=4,9 could be one layout or two.

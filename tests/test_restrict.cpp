@@ -124,7 +124,8 @@ TEST_CASE("odds restrict: the same ranking on 1 and 2 threads, and bad input", "
         std::string says;
     };
     const Bad bad[] = {
-        {{"restrict", "bosconian"}, "offers no restriction"},
+        // The dispatcher names the command once (issue 43: it was "odds restrict: odds restrict:").
+        {{"restrict", "bosconian"}, "odds restrict: bosconian offers no restriction"},
         {{"restrict", "naval", "--policy", "gunner"}, "--play"},
         {{"restrict", "naval", "--play", "gunner", "--budget", "8"}, "--budget"},
         {{"restrict", "naval", "--seat", "c"}, "'c'"},

@@ -158,6 +158,14 @@ TEST_CASE("a bad variant file is one line naming FILE:LINE, exit 2, nothing writ
               ":2: 'cosmo_mine.damage.a.b' nests 4 keys deep; no rule option of bosconian has more "
               "than 2 parts"},
              {"[t0]\n[t1]\n", ":1: 't0' is not a rule option of bosconian"},
+             // Issue 43: a bare dice value, which TOML reads as a date or a number, is to be
+             // quoted, and the message says so with the line as it would be.
+             {"hull = 120\ncosmo_mine.damage = 3d6\n",
+              ":2: Error while parsing decimal integer: expected digit, saw 'd'; a value that is "
+              "not a plain number or true/false is quoted: cosmo_mine.damage = \"3d6\""},
+             {"[placement]\ngap = 1-6 # a range\n",
+              ":2: Error while parsing date: expected 4-digit year, saw '-'; a value that is not "
+              "a plain number or true/false is quoted: gap = \"1-6\""},
              {"[" + std::string(40000, 'a').replace(1, 39998, std::string(39998, '.')) + "]\n",
               ":1: "},
          }) {

@@ -139,7 +139,7 @@ RestrictArgs read_args(const Args& opt) {
     a.game = &game_of(opt);
     const GameEntry& g = *a.game;
     if (!has_restrictions(g))
-        throw UsageError("odds restrict: " + std::string(g.name) +
+        throw UsageError(std::string(g.name) +
                          " offers no restriction (no choice of the player's to bar; games that "
                          "have: " +
                          game_names(has_restrictions) + ")");

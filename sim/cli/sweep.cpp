@@ -74,17 +74,27 @@ std::vector<Combination> prepare_combinations(const GameEntry& game,
 struct SweepRows {
     std::string csv;
     std::ostringstream table;
+    // Each varied option's column: as wide as its name or its widest value and two spaces, 14 at
+    // least, so that long names (sniper.area1.open) never run into the next.
+    std::vector<int> widths;
     SweepRows(const std::vector<Vary>& varies, const GameEntry& game) {
+        for (const auto& v : varies) {
+            std::size_t w = std::max<std::size_t>(12, v.name.size());
+            for (const auto& x : v.values) w = std::max(w, x.size());
+            widths.push_back(static_cast<int>(w + 2));
+        }
         csv = schema::kSweepHead.header(false);
         for (const auto& v : varies) csv += ',' + csv_field(v.name);
         csv += ',' + schema::kSweep.header();
-        for (const auto& v : varies) table << std::left << std::setw(14) << v.name;
+        for (std::size_t i = 0; i < varies.size(); ++i)
+            table << std::left << std::setw(widths[i]) << varies[i].name;
         for (const auto& h : game.headline) table << std::left << std::setw(32) << h;
         table << '\n';
     }
     void add(const Combination& combo, const RunResult& r, const GameEntry& game,
              std::uint64_t seed) {
-        for (const auto& v : combo.values) table << std::left << std::setw(14) << v;
+        for (std::size_t i = 0; i < combo.values.size(); ++i)
+            table << std::left << std::setw(widths[i]) << combo.values[i];
         for (const auto& d : distributions(r.tally, combo.run->metrics)) {
             const Summary s = summarize(d, false);
             csv += csv_field(combo.run->game) + ',' + csv_field(combo.run->scenario) + ',' +
