@@ -191,9 +191,6 @@ struct State {
     bool ship_destroyed() const noexcept { return damage >= hull; }  // B3
 };
 
-// B3: damage lands at once; the ship is destroyed as soon as the total reaches the hull.
-inline void take_damage(State& s, int amount) noexcept { s.damage += amount; }
-
 // Faces read ahead (Dice::peek) are added eight at a time, as the bytes of one word: the first
 // n (0..8) of the eight faces at f, the rest masked off, summed by one multiplication (8 faces of
 // at most 6 cannot carry out of the top byte).

@@ -59,10 +59,6 @@ enum Card : std::uint8_t {
 const char* card_name(int card) noexcept;
 
 enum Ammo : std::uint8_t { kRoundshot, kChainshot, kGrapeshot, kAmmoKinds };
-// N6: the longest range of each ammunition: 4, roundshot +1, grapeshot -2.
-constexpr int max_range(int ammo) noexcept {
-    return ammo == kRoundshot ? 5 : ammo == kGrapeshot ? 2 : 4;
-}
 
 enum Attribute : std::uint8_t { kMovement, kCannon, kCrew };
 
