@@ -330,8 +330,8 @@ Start opening(const Options& o);
 
 // Positions as text (RULES.md "Positions"). write_position writes a start; read_position reads
 // one for the sea of `o`, throwing UsageError "FILE:LINE: WHAT (RULE)" for a malformed or illegal
-// one. read_position(write_position(p)) gives p back.
-std::string write_position(const Start& p);
+// one. read_position(write_position(p, o)) gives p back.
+std::string write_position(const Start& p, const Options& o);
 Start read_position(std::string_view text, std::string_view file, const Options& o);
 // Puts ship i at `pos` heading `facing` (tests and setup).
 void place(State& s, int i, const hex::Hex& pos, int facing) noexcept;
@@ -347,7 +347,7 @@ bool can_board(const State& s, int i, int j) noexcept;
 // N5: fills `r` with the reachable ends of ship i's movement with `allowance` points.
 void reach(const State& s, int i, int allowance, Reach& r) noexcept;
 
-// The metrics of one game.
+// The metrics of one game, declared once in naval.cpp (declare_metrics, engine/metric.hpp).
 enum Metric : int {
     kAWin,
     kBWin,
