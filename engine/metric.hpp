@@ -3,8 +3,13 @@
 // without knowing any rule).
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace odds {
 
@@ -37,5 +42,83 @@ struct SurvivalSpec {
 
 // The most metrics a game may declare: playouts write them into a fixed array.
 inline constexpr int kMaxMetrics = 32;
+
+// A game's metrics declared once (issue 41): one function template of the kernel,
+//
+//   template <class M> constexpr void declare_metrics(M& m) {
+//       m(kWin, "win", "the goal reached within max_turns (R3)", MetricKind::rate, 0, 1,
+//         [](const State& s) { return s.won; });
+//       m(kTurns, "turns", "turns played (R3)", MetricKind::count, 0, max_turns,
+//         [](const State& s) { return s.turn; });
+//   }
+//
+// a row a metric, in the order of the game's enum of indices: the index, the name and help
+// (text, or a function making it, for rows made in a loop), the kind, the bounds (a number, or a
+// function of the Options), how the value is taken from what a playout ends with, and the scale
+// (optional). Three readers go over the same rows: MetricSpecs (metric_specs(o)), MetricValues
+// (to_metrics: inlined, only the values' functions run, so a playout's conversion costs what
+// the hand-written one did) and metrics_in_order (a static_assert that each row's index is its
+// place and the enum's count the rows').
+namespace metric_rows {
+
+template <class T>
+std::string text(const T& t) {
+    if constexpr (std::is_invocable_v<const T&>)
+        return std::string(t());
+    else
+        return std::string(t);
+}
+template <class T, class O>
+std::int32_t bound(const T& b, const O& o) {
+    if constexpr (std::is_invocable_v<const T&, const O&>)
+        return static_cast<std::int32_t>(b(o));
+    else
+        return static_cast<std::int32_t>(b);
+}
+
+}  // namespace metric_rows
+
+// The rows as MetricSpecs under options `o`.
+template <class O>
+struct MetricSpecs {
+    const O& o;
+    std::vector<MetricSpec> specs;
+    template <class Name, class Help, class Lo, class Hi, class Value>
+    void operator()(int, const Name& name, const Help& help, MetricKind kind, const Lo& lo,
+                    const Hi& hi, const Value&, std::int32_t scale = 1) {
+        specs.push_back({metric_rows::text(name), metric_rows::text(help), kind,
+                         metric_rows::bound(lo, o), metric_rows::bound(hi, o), scale});
+    }
+};
+
+// The rows' values from `r`, what a playout ends with, into out[index].
+template <class R>
+struct MetricValues {
+    const R& r;
+    std::int32_t* out;
+    template <class Name, class Help, class Lo, class Hi, class Value>
+    constexpr void operator()(int index, const Name&, const Help&, MetricKind, const Lo&, const Hi&,
+                              const Value& value, std::int32_t = 1) const noexcept {
+        out[index] = static_cast<std::int32_t>(value(r));
+    }
+};
+
+// Whether each row's index is its place, and there are `count` rows (the enum's kMetricCount).
+struct MetricOrder {
+    int rows = 0;
+    bool in_order = true;
+    template <class Name, class Help, class Lo, class Hi, class Value>
+    constexpr void operator()(int index, const Name&, const Help&, MetricKind, const Lo&, const Hi&,
+                              const Value&, std::int32_t = 1) {
+        in_order = in_order && index == rows;
+        ++rows;
+    }
+};
+template <int count, class Declare>
+constexpr bool metrics_in_order(const Declare& declare) {
+    MetricOrder m;
+    declare(m);
+    return m.in_order && m.rows == count && count <= kMaxMetrics;
+}
 
 }  // namespace odds

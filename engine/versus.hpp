@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
 #include "engine/metric.hpp"
 
@@ -23,33 +22,38 @@ enum Outcome : int {
     kOutcomeCount
 };
 
-// Their specs. `rule` is the ruling on how the game ends ("M8"); `draw` and `drawn_early` say
-// what a draw, and a draw before the turn cap, are in this game.
-inline std::vector<MetricSpec> outcome_specs(int max_turns, const std::string& rule,
-                                             const std::string& draw,
-                                             const std::string& drawn_early) {
-    return {
-        {"a_win", "side A won (" + rule + ")", MetricKind::rate, 0, 1},
-        {"b_win", "side B won (" + rule + ")", MetricKind::rate, 0, 1},
-        {"draw", "a draw: " + draw + " (" + rule + ")", MetricKind::rate, 0, 1},
-        {"advantage_first", "side A's score: 1 a win, 1/2 a draw (P(A wins) + P(draw)/2)",
-         MetricKind::count, 0, 2, 2},
-        {"turns", "turns played", MetricKind::count, 1, max_turns},
-        {"timeouts", "ended by max_turns (" + rule + ")", MetricKind::rate, 0, 1},
-        {"drawishness", "a draw before max_turns: " + drawn_early + " (" + rule + ")",
-         MetricKind::rate, 0, 1},
+// Their rows, for the game's declare_metrics (engine/metric.hpp). `rule` is the ruling on how
+// the game ends ("M8"); `draw` and `drawn_early` say what a draw, and a draw before the turn cap,
+// are in this game. From what a playout ends with, r: winner(r), 0 side A, 1 side B, -1 a draw;
+// turns(r); timeout(r), ended by the turn cap.
+template <class M, class Winner, class Turns, class Timeout>
+constexpr void outcome_rows(M& m, const char* rule, const char* draw, const char* drawn_early,
+                            const Winner& winner, const Turns& turns, const Timeout& timeout) {
+    const auto by = [rule](const char* what) {
+        return [=] { return std::string(what) + " (" + rule + ")"; };
     };
-}
-
-// winner: 0 side A, 1 side B, -1 a draw; timeout: ended by the turn cap.
-constexpr void outcome(int winner, int turns, bool timeout, std::int32_t* out) noexcept {
-    out[kAWin] = winner == 0;
-    out[kBWin] = winner == 1;
-    out[kDraw] = winner == -1;
-    out[kAdvantageFirst] = winner == 0 ? 2 : winner == -1 ? 1 : 0;  // halves (scale 2)
-    out[kTurns] = turns;
-    out[kTimeouts] = timeout;
-    out[kDrawishness] = winner == -1 && !timeout;
+    m(kAWin, "a_win", by("side A won"), MetricKind::rate, 0, 1,
+      [=](const auto& r) { return winner(r) == 0; });
+    m(kBWin, "b_win", by("side B won"), MetricKind::rate, 0, 1,
+      [=](const auto& r) { return winner(r) == 1; });
+    m(
+        kDraw, "draw", [=] { return "a draw: " + std::string(draw) + " (" + rule + ")"; },
+        MetricKind::rate, 0, 1, [=](const auto& r) { return winner(r) == -1; });
+    m(
+        kAdvantageFirst, "advantage_first",
+        "side A's score: 1 a win, 1/2 a draw (P(A wins) + P(draw)/2)", MetricKind::count, 0, 2,
+        [=](const auto& r) { return winner(r) == 0    ? 2
+                                    : winner(r) == -1 ? 1
+                                                      : 0; },  // halves
+        2);
+    m(
+        kTurns, "turns", "turns played", MetricKind::count, 1,
+        [](const auto& o) { return o.max_turns; }, turns);
+    m(kTimeouts, "timeouts", by("ended by max_turns"), MetricKind::rate, 0, 1, timeout);
+    m(
+        kDrawishness, "drawishness",
+        [=] { return "a draw before max_turns: " + std::string(drawn_early) + " (" + rule + ")"; },
+        MetricKind::rate, 0, 1, [=](const auto& r) { return winner(r) == -1 && !timeout(r); });
 }
 
 }  // namespace odds::versus

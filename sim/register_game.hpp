@@ -1,10 +1,32 @@
-// A game's registration from the traits of its kernel. engine/GAME/register.cpp describes the
-// kernel once, as a struct K of static members, and entry_of<K>(text) builds the registry entry
-// (sim/registry.hpp) from K and the entry's text (title, summary, rules version, search...):
-// prepare, and where K has them, positions and the exact solver.
+// A game's registration: the contract between a game and everything that runs it, one concept
+// (Game, below) with one spelling for each hook. A game is two things:
+//
+// - its kernel: the functions of the game's namespace that take its Options or its State, found
+//   there by argument-dependent lookup (game::scenario for game::Options), each with one
+//   signature:
+//     scenario(o) -> std::string           every effective rule option (the run's name)
+//     metric_specs(o) -> vector<MetricSpec>  what a playout reports (engine/metric.hpp)
+//     to_metrics(result, int32_t* out)     a playout's metrics, result being what play returns
+//     play(o, policies..., dice)           a fresh game to its end (a Run, where K binds one)
+//   and for games with positions (docs/positions.md):
+//     opening(o) -> State                  the position a fresh game starts from (every playout
+//                                          copies it); odds state GAME writes it
+//     read_position(text, file, o) -> State  (throws UsageError "FILE:LINE: WHAT (RULE)")
+//     write_position(s, o) -> std::string  read_position(write_position(s, o)) gives s back
+//     play_from(s, o, policies..., dice)   on from s, in place; or play(s, policies..., dice)
+//                                          where the start is not the state played (naval)
+// - K, a struct of static members in engine/GAME/register.cpp: the registration's data (name,
+//   seats, option table, policy table, survival tables, headline, ladder) and the optional
+//   pieces that are not the rules (exact solver, shape, chunk size, warnings), most of them the
+//   kernel's own functions (`static constexpr auto f = game::f;`).
+//
+// entry_of<K>(text) builds the registry entry (sim/registry.hpp) from both and the entry's text
+// (title, summary, rules version, search...). Nothing here asks for a C++ type beyond the
+// Options and State the hooks take and give: a game written as a script (its Options holding
+// the loaded script, its State the script's values) answers the same calls.
 // docs/adding-a-game.md walks through it.
 //
-// What K has (most as the kernel's own functions: `static constexpr auto f = game::f;`):
+// What K has:
 //   name                          "fpb", as typed: odds run NAME
 //   seats                         two-seat games: std::array of the seats' names ({"a", "b"})
 //   parse_options                 Settings -> the kernel's Options (throws UsageError)
@@ -15,8 +37,6 @@
 //   policies                      the policy table (policies/policy_table.hpp), or a function
 //                                 returning it
 //   survival_spec                 the survival table, or survival_specs, several
-//   opening (positions)           Options -> the State a fresh game starts from (every playout
-//                                 copies it), for games with positions (docs/positions.md)
 //   warnings (optional)           Options -> lines printed on stderr before a run
 //   chunk_size (optional)         the seats' policies -> the chunk size (else kChunkSize);
 //                                 any_is<T>(seats...) asks whether a seat plays a T
@@ -31,22 +51,16 @@
 //                                 also solves from positions (odds exact --state). ExactReport
 //                                 and ShapeReport are reports/exact_report.hpp's, so the game's
 //                                 exact.cpp and shape.cpp fill them.
-// and, where K does not name them, these functions of the kernel's namespace, found there by
-// argument-dependent lookup (game::scenario for game::Options):
-//   scenario(o), metric_specs(o)
-//   play: no positions: to_metrics(play(o, policies..., dice), metrics)
-//         positions: on a copy s of the start, play_from(s, o, policies..., dice) then
-//         to_metrics(s, metrics); else to_metrics(play(start, policies..., dice), metrics)
-//   read_position(text, file, o), write_position(s, o) or write_position(s)
 // A run whose options depend on the seats' policies (msc: each side's plan) is K's:
-//   bind(o, seats, const PositionText*) -> the kernel's Run (the position read there), played as
-//   play(run, policies..., dice), named by scenario(run) and, optionally, seat_scenario(run);
-//   and seat(made policy) -> the kernel's policy of a seat.
+//   bind(o, seats, const PositionText*) -> the kernel's Run (the position read there, under the
+//   plans), played as play(run, policies..., dice), named by scenario(run) and, optionally,
+//   seat_scenario(run); and seat(made policy) -> the kernel's policy of a seat.
 // A two-seat entry's versus, where the text names none, is SEAT_win for each seat, then draw.
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -80,10 +94,6 @@ bool any_is(const P&... seats) {
 
 namespace registration {
 
-// What a seed plays depends on the chunk size (chunk k rolls stream_seed(seed, k)): changing a
-// game's changes its rules version. 256: a 1,000-game run is four chunks, two threads busy.
-inline constexpr std::uint32_t kChunkSize = 256;
-
 // x, or x() where x is a function: the policy tables are either.
 template <class T>
 decltype(auto) value_of(const T& x) {
@@ -114,12 +124,20 @@ template <class K>
 concept Binds = requires(const Options<K>& o, const MadeSeats<K>& s) {
     K::bind(o, s, nullptr);
 };
+// The kernel's hooks (argument-dependent lookup, in the game's namespace).
 template <class K>
 concept HasPositions = requires(const Options<K>& o) {
-    K::opening(o);
+    opening(o);
 };
 template <class K>
-using State = std::remove_cvref_t<decltype(K::opening(std::declval<const Options<K>&>()))>;
+using State = std::remove_cvref_t<decltype(opening(std::declval<const Options<K>&>()))>;
+// A game with positions writes them, and reads them (where K::bind does not, under its plans).
+template <class K>
+concept Positions = HasPositions<K> && requires(const Options<K>& o, const State<K>& s) {
+    { write_position(s, o) } -> std::same_as<std::string>;
+} &&(Binds<K> || requires(const Options<K>& o, std::string_view text) {
+    { read_position(text, text, o) } -> std::same_as<State<K>>;
+});
 // K::exact(r, o, seats), or K::exact(r, o) where the seats' policies do not matter.
 template <class K>
 concept Solves = requires(ExactReport& r, const Options<K>& o, const MadeSeats<K>& s) {
@@ -136,6 +154,17 @@ concept SolvesFrom = HasPositions<K> &&
     requires(ExactReport& r, const Options<K>& o, const MadeSeats<K>& s, const State<K>& start) {
     K::exact(r, o, s, start);
 };
+
+// The contract (the comment at the top): K's data and the kernel's hooks, each in one spelling.
+template <class K>
+concept Game = requires(const Options<K>& o) {
+    { K::name } -> std::convertible_to<std::string_view>;
+    K::option_table();
+    value_of(K::policies);
+    { scenario(o) } -> std::same_as<std::string>;
+    { metric_specs(o) } -> std::same_as<std::vector<MetricSpec>>;
+}
+&&(!HasPositions<K> || Positions<K>);
 
 // The policy a seat plays in the kernel: the made one, or K::seat of it.
 template <class K>
@@ -202,39 +231,11 @@ struct Kernel {
     }
 };
 
-// The kernel's functions K does not name (argument-dependent lookup: the Options' namespace).
-template <class K, class O>
-std::string scenario_of(const O& o) {
-    if constexpr (requires { K::scenario(o); })
-        return K::scenario(o);
-    else
-        return scenario(o);
-}
-template <class K>
-std::vector<MetricSpec> metric_specs_of(const Options<K>& o) {
-    if constexpr (requires { K::metric_specs(o); })
-        return K::metric_specs(o);
-    else
-        return metric_specs(o);
-}
+// Where a run starts: the position read from `at`, else the opening.
 template <class K>
 State<K> position_of(const Options<K>& o, const PositionText* at) {
-    if (!at) return K::opening(o);
-    if constexpr (requires { K::read_position(at->text, at->file, o); })
-        return K::read_position(at->text, at->file, o);
-    else
-        return read_position(at->text, at->file, o);
-}
-template <class K>
-std::string written(const State<K>& s, const Options<K>& o) {
-    if constexpr (requires { K::write_position(s, o); })
-        return K::write_position(s, o);
-    else if constexpr (requires { K::write_position(s); })
-        return K::write_position(s);
-    else if constexpr (requires { write_position(s, o); })
-        return write_position(s, o);
-    else
-        return write_position(s);
+    if (!at) return opening(o);
+    return read_position(at->text, at->file, o);
 }
 // The policy table's infos: worked out at compile time, or once where the table is a function's.
 template <class K>
@@ -335,18 +336,18 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings, const std::vector
                    s.made));
     run->game = std::string(K::name);
     if constexpr (Binds<K>) {
-        run->scenario = scenario_of<K>(bound);
+        run->scenario = scenario(bound);
         if constexpr (requires { seat_scenario(bound); }) run->seat_scenario = seat_scenario(bound);
     } else {
-        run->scenario = scenario_of<K>(o);
+        run->scenario = scenario(o);
     }
     run->policy = s.label;
-    run->metrics = metric_specs_of<K>(o);
+    run->metrics = metric_specs(o);
     run->survivals = survivals<K>();
     if constexpr (requires { std::apply(K::chunk_size, s.made); })
         run->chunk_size = std::apply(K::chunk_size, s.made);
     else
-        run->chunk_size = kChunkSize;
+        run->chunk_size = kChunkSize;  // sim/runner.hpp's, the one chunk size
     if constexpr (requires { K::warnings(o); }) run->warnings = K::warnings(o);
     return run;
 }
@@ -376,7 +377,7 @@ ExactReport exact(const Settings& settings, const std::vector<std::string>& args
                   const PositionText* at) {
     const Options<K> o = K::parse_options(settings);
     const auto report = [&](const Seated<K>& s) {
-        ExactReport r{std::string(K::name), scenario_of<K>(o), s.label, {}, {}, {}};
+        ExactReport r{std::string(K::name), scenario(o), s.label, {}, {}, {}};
         if constexpr (requires { K::warnings(o); }) r.warnings = K::warnings(o);
         return r;
     };
@@ -403,7 +404,7 @@ ShapeReport shape(const Settings& settings, const std::vector<std::string>& args
                   const shape::Config& cfg, shape::Sampler& games) {
     const Options<K> o = K::parse_options(settings);
     const Seated<K> s = seated<K>(o, args);
-    ShapeReport r{std::string(K::name), scenario_of<K>(o), s.label, {}, {}, {}};
+    ShapeReport r{std::string(K::name), scenario(o), s.label, {}, {}, {}};
     games.name(r.scenario, r.policy);  // the shards' job
     K::shape(r, o, s.made, cfg, games);
     return r;
@@ -417,6 +418,7 @@ ShapeReport shape(const Settings& settings, const std::vector<std::string>& args
 template <class K>
 GameEntry entry_of(GameEntry e) {
     namespace r = registration;
+    static_assert(r::Game<K>, "sim/register_game.hpp: the game's contract");
     e.name = K::name;
     e.options = r::option_infos<K>();
     e.canonical = r::canonical<K>;
@@ -433,7 +435,7 @@ GameEntry entry_of(GameEntry e) {
     if constexpr (r::HasPositions<K>) {
         e.opening_position = [](const Settings& s) {
             const r::Options<K> o = K::parse_options(s);
-            return r::written<K>(K::opening(o), o);
+            return write_position(opening(o), o);
         };
         e.prepare_from = [](const Settings& s, const std::vector<std::string>& p,
                             std::string_view text, std::string_view file) {

@@ -251,19 +251,9 @@ std::vector<std::string> warnings(const Options& o) {
 std::string scenario(const Options& o) { return option_table().scenario(o); }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
-    const int n = o.sectors;
-    return {
-        {"win", "the mission succeeded: every base destroyed (B9)", MetricKind::rate, 0, 1},
-        {"damage", "the ship's damage at the end, capped at the hull (B3)", MetricKind::count, 0,
-         o.hull},
-        {"sectors_entered", "sectors entered during the mission (B1)", MetricKind::count, 0, n},
-        {"bases_placed", "bases in the layout (B2)", MetricKind::count, 0, n},
-        {"bases_destroyed", "bases destroyed during the mission (B8)", MetricKind::count, 0, n},
-        {"encounters", "encounter-table rolls resolved (B5)", MetricKind::count, 0,
-         o.alert_encounters * n},
-        {"alerts", "spy ships that escaped and raised the alert (B6)", MetricKind::count, 0,
-         o.alert_encounters * n},
-    };
+    MetricSpecs<Options> m{o, {}};
+    declare_metrics(m);
+    return std::move(m.specs);
 }
 
 SurvivalSpec survival_spec() {

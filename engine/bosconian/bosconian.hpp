@@ -136,7 +136,8 @@ struct Outcome {
     int alerts = 0;           // spy ships that escaped and raised the alert
 };
 
-// The metrics of one playout, in the order of metric_specs().
+// The metrics of one playout, declared once (engine/metric.hpp): metric_specs and to_metrics
+// read these rows.
 enum Metric : int {
     kWin,
     kDamage,
@@ -147,17 +148,34 @@ enum Metric : int {
     kAlerts,
     kMetricCount
 };
+template <class M>
+constexpr void declare_metrics(M& m) {
+    const auto sectors = [](const Options& o) { return o.sectors; };
+    const auto rolls = [](const Options& o) { return o.alert_encounters * o.sectors; };
+    m(kWin, "win", "the mission succeeded: every base destroyed (B9)", MetricKind::rate, 0, 1,
+      [](const Outcome& r) { return r.won ? 1 : 0; });
+    m(
+        kDamage, "damage", "the ship's damage at the end, capped at the hull (B3)",
+        MetricKind::count, 0, [](const Options& o) { return o.hull; },
+        [](const Outcome& r) { return r.damage; });
+    m(kSectors, "sectors_entered", "sectors entered during the mission (B1)", MetricKind::count, 0,
+      sectors, [](const Outcome& r) { return r.sectors_entered; });
+    m(kBasesPlaced, "bases_placed", "bases in the layout (B2)", MetricKind::count, 0, sectors,
+      [](const Outcome& r) { return r.bases_placed; });
+    m(kBasesDestroyed, "bases_destroyed", "bases destroyed during the mission (B8)",
+      MetricKind::count, 0, sectors, [](const Outcome& r) { return r.bases_destroyed; });
+    m(kEncounters, "encounters", "encounter-table rolls resolved (B5)", MetricKind::count, 0, rolls,
+      [](const Outcome& r) { return r.encounters; });
+    m(kAlerts, "alerts", "spy ships that escaped and raised the alert (B6)", MetricKind::count, 0,
+      rolls, [](const Outcome& r) { return r.alerts; });
+}
+static_assert(metrics_in_order<kMetricCount>([](auto& m) { declare_metrics(m); }));
 std::vector<MetricSpec> metric_specs(const Options& o);
 SurvivalSpec survival_spec();
 
 inline void to_metrics(const Outcome& r, std::int32_t* out) noexcept {
-    out[kWin] = r.won ? 1 : 0;
-    out[kDamage] = r.damage;
-    out[kSectors] = r.sectors_entered;
-    out[kBasesPlaced] = r.bases_placed;
-    out[kBasesDestroyed] = r.bases_destroyed;
-    out[kEncounters] = r.encounters;
-    out[kAlerts] = r.alerts;
+    MetricValues<Outcome> m{r, out};
+    declare_metrics(m);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,9 +208,6 @@ struct State {
 
     bool ship_destroyed() const noexcept { return damage >= hull; }  // B3
 };
-
-// B3: damage lands at once; the ship is destroyed as soon as the total reaches the hull.
-inline void take_damage(State& s, int amount) noexcept { s.damage += amount; }
 
 // Faces read ahead (Dice::peek) are added eight at a time, as the bytes of one word: the first
 // n (0..8) of the eight faces at f, the rest masked off, summed by one multiplication (8 faces of

@@ -199,32 +199,9 @@ std::string scenario(const Options& o) { return option_table().scenario(o); }
 void Options::settle() { book = option_table().is_book(*this); }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
-    const int turns = o.max_turns;
-    // The last blow may overshoot by at most one turn's most (3 dice x 6 x 4 in the book).
-    const int dealt = o.hp + o.max_hit();
-    std::vector<MetricSpec> m = {
-        {"tau_win", "Tau won (D6)", MetricKind::rate, 0, 1},
-        {"kaon_win", "Kaon won (D6)", MetricKind::rate, 0, 1},
-        {"draw", "both died in one turn, or the turn cap (D6)", MetricKind::rate, 0, 1},
-        {"advantage_first",
-         "Tau's score, 1 a win, 1/2 a draw: P(Tau wins) + P(draw)/2 (Ludii's AdvantageP1)",
-         MetricKind::count, 0, 2, 2},
-        {"turns", "turns played (D1)", MetricKind::count, 1, turns},
-        {"winner_hp", "the winner's hit points at the end (0 for a draw)", MetricKind::count, 0,
-         o.hp},
-        {"timeouts", "ended as a draw by max_turns (D6)", MetricKind::rate, 0, 1},
-        {"drawishness", "a draw before max_turns: both died in one turn (D6)", MetricKind::rate, 0,
-         1},
-        {"tau_dealt", "damage Tau's dice did to Kaon", MetricKind::count, 0, dealt},
-        {"kaon_dealt", "damage Kaon's dice did to Tau", MetricKind::count, 0, dealt},
-    };
-    for (int seat = 0; seat < 2; ++seat)
-        for (int f = 0; f < kFunctionCount; ++f)
-            m.push_back({std::string(kSeatNames[seat]) + "_" + kFunctionNames[f],
-                         std::string("times ") + kSeatNames[seat] + " played " + kFunctionNames[f] +
-                             " (D2)",
-                         MetricKind::count, 0, turns});
-    return m;
+    MetricSpecs<Options> m{o, {}};
+    declare_metrics(m);
+    return std::move(m.specs);
 }
 
 SurvivalSpec survival_spec() {

@@ -536,7 +536,8 @@ requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice> Outcome play(
 std::string write_position(const State& s, const Options& o);
 State read_position(std::string_view text, std::string_view file, const Options& o);
 
-// The metrics of one duel, in the order of metric_specs().
+// The metrics of one duel, declared once (engine/metric.hpp): metric_specs and to_metrics read
+// these rows.
 enum Metric : int {
     kTauWin,
     kKaonWin,
@@ -552,24 +553,54 @@ enum Metric : int {
     kKaonPlayed = kTauPlayed + kFunctionCount,
     kMetricCount = kKaonPlayed + kFunctionCount
 };
+template <class M>
+constexpr void declare_metrics(M& m) {
+    using K = MetricKind;
+    const auto turns = [](const Options& o) { return o.max_turns; };
+    // The last blow may overshoot by at most one turn's most (3 dice x 6 x 4 in the book).
+    const auto dealt = [](const Options& o) { return o.hp + o.max_hit(); };
+    m(kTauWin, "tau_win", "Tau won (D6)", K::rate, 0, 1,
+      [](const Outcome& r) { return r.winner == kTau; });
+    m(kKaonWin, "kaon_win", "Kaon won (D6)", K::rate, 0, 1,
+      [](const Outcome& r) { return r.winner == kKaon; });
+    m(kDraw, "draw", "both died in one turn, or the turn cap (D6)", K::rate, 0, 1,
+      [](const Outcome& r) { return r.winner < 0; });
+    m(
+        kAdvantageFirst, "advantage_first",
+        "Tau's score, 1 a win, 1/2 a draw: P(Tau wins) + P(draw)/2 (Ludii's AdvantageP1)", K::count,
+        0, 2, [](const Outcome& r) { return r.winner == kTau ? 2 : (r.winner < 0 ? 1 : 0); },
+        2);  // halves
+    m(kTurns, "turns", "turns played (D1)", K::count, 1, turns,
+      [](const Outcome& r) { return r.turns; });
+    m(
+        kWinnerHp, "winner_hp", "the winner's hit points at the end (0 for a draw)", K::count, 0,
+        [](const Options& o) { return o.hp; },
+        [](const Outcome& r) { return r.winner < 0 ? 0 : r.hp[r.winner]; });
+    m(kTimeouts, "timeouts", "ended as a draw by max_turns (D6)", K::rate, 0, 1,
+      [](const Outcome& r) { return r.timeout; });
+    m(kDrawishness, "drawishness", "a draw before max_turns: both died in one turn (D6)", K::rate,
+      0, 1, [](const Outcome& r) { return r.winner < 0 && !r.timeout; });
+    m(kTauDealt, "tau_dealt", "damage Tau's dice did to Kaon", K::count, 0, dealt,
+      [](const Outcome& r) { return r.dealt[kTau]; });
+    m(kKaonDealt, "kaon_dealt", "damage Kaon's dice did to Tau", K::count, 0, dealt,
+      [](const Outcome& r) { return r.dealt[kKaon]; });
+    for (int seat = 0; seat < 2; ++seat)
+        for (int f = 0; f < kFunctionCount; ++f)
+            m((seat == kTau ? kTauPlayed : kKaonPlayed) + f,
+              [=] { return std::string(kSeatNames[seat]) + "_" + kFunctionNames[f]; },
+              [=] {
+                  return std::string("times ") + kSeatNames[seat] + " played " + kFunctionNames[f] +
+                         " (D2)";
+              },
+              K::count, 0, turns, [=](const Outcome& r) { return r.played[seat][f]; });
+}
+static_assert(metrics_in_order<kMetricCount>([](auto& m) { declare_metrics(m); }));
 std::vector<MetricSpec> metric_specs(const Options& o);
 SurvivalSpec survival_spec();
 
 inline void to_metrics(const Outcome& r, std::int32_t* out) noexcept {
-    out[kTauWin] = r.winner == kTau;
-    out[kKaonWin] = r.winner == kKaon;
-    out[kDraw] = r.winner < 0;
-    out[kAdvantageFirst] = r.winner == kTau ? 2 : (r.winner < 0 ? 1 : 0);  // halves (scale 2)
-    out[kTurns] = r.turns;
-    out[kWinnerHp] = r.winner < 0 ? 0 : r.hp[r.winner];
-    out[kTimeouts] = r.timeout;
-    out[kDrawishness] = r.winner < 0 && !r.timeout;
-    out[kTauDealt] = r.dealt[kTau];
-    out[kKaonDealt] = r.dealt[kKaon];
-    for (int f = 0; f < kFunctionCount; ++f) {
-        out[kTauPlayed + f] = r.played[kTau][f];
-        out[kKaonPlayed + f] = r.played[kKaon][f];
-    }
+    MetricValues<Outcome> m{r, out};
+    declare_metrics(m);
 }
 // The metrics of a duel played to its end from `s` (play_from).
 inline void to_metrics(const State& s, std::int32_t* out) noexcept { to_metrics(s.out, out); }

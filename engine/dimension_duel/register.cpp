@@ -15,7 +15,6 @@ struct Duel {
     static constexpr auto option_table = dimension_duel::option_table;
     static constexpr auto& policies = dimension_duel::kPolicies;
     static constexpr auto survival_spec = dimension_duel::survival_spec;
-    static constexpr auto opening = dimension_duel::opening;
     static constexpr auto solve_against = exact::dimension_duel::solve_against;
     static constexpr auto exact = exact::dimension_duel::report;
     static constexpr auto shape = dimension_duel::shape_run::report;

@@ -129,7 +129,7 @@ struct State {
     int turn = 0;
     std::uint16_t wound_clock = 0;
     bool over = false;
-    // The field and the Lt's command as the options set them (State::start), carried by every
+    // The field and the Lt's command as the options set them (opening), carried by every
     // state so that the kernel's helpers and the policies need no options: the areas (the last
     // is cover, H1), the Lt's reach and his actions a turn (H4), and those left this turn.
     std::uint8_t areas = 3, reach = 1, orders = 1, orders_left = 0;
@@ -150,22 +150,6 @@ struct State {
         m[kIceCube].status = kWounded;
         m[kIceCube].start_area = 1;
     }
-    // The opening position under the options (H1: field.areas, squad.*_area; H4: leader.*).
-    static State start(const Options& o) {
-        State s;
-        s.areas = static_cast<std::uint8_t>(o.areas);
-        s.reach = static_cast<std::uint8_t>(o.lt_reach);
-        s.orders = static_cast<std::uint8_t>(o.orders);
-        s.smoke_left = o.smoke_orders == 0 ? kNoLimit : static_cast<std::uint8_t>(o.smoke_orders);
-        s.barred = o.barred;  // H3a
-        for (int i = 0; i < kSquad; ++i) {
-            const int a = o.start_area[static_cast<std::size_t>(i)];
-            s.m[i].area = s.m[i].start_area = static_cast<std::uint8_t>(a == 0 ? o.areas : a);
-        }
-        s.m[kIceCube].area = s.m[kIceCube].start_area = static_cast<std::uint8_t>(o.icecube_area);
-        for (int i = o.squad_size; i < kSquad; ++i) s.m[i].status = kAbsent;
-        return s;
-    }
     int cover() const noexcept { return areas; }  // H1a: the last area is cover
     const Marine& lt() const noexcept { return m[kLt]; }
     bool lt_commands() const noexcept { return m[kLt].fit(); }  // H4: unwounded, on the board
@@ -180,6 +164,24 @@ struct State {
         return false;
     }
 };
+
+// The opening position under the options (H1: field.areas, squad.*_area; H4: leader.*).
+inline State opening(const Options& o) {
+    State s;
+    s.areas = static_cast<std::uint8_t>(o.areas);
+    s.reach = static_cast<std::uint8_t>(o.lt_reach);
+    s.orders = static_cast<std::uint8_t>(o.orders);
+    s.smoke_left =
+        o.smoke_orders == 0 ? State::kNoLimit : static_cast<std::uint8_t>(o.smoke_orders);
+    s.barred = o.barred;  // H3a
+    for (int i = 0; i < kSquad; ++i) {
+        const int a = o.start_area[static_cast<std::size_t>(i)];
+        s.m[i].area = s.m[i].start_area = static_cast<std::uint8_t>(a == 0 ? o.areas : a);
+    }
+    s.m[kIceCube].area = s.m[kIceCube].start_area = static_cast<std::uint8_t>(o.icecube_area);
+    for (int i = o.squad_size; i < kSquad; ++i) s.m[i].status = kAbsent;
+    return s;
+}
 
 // H4: the leader's one action this turn.
 struct Order {
@@ -799,12 +801,13 @@ inline Outcome outcome_of(const State& s) {
 
 template <class Policy, class Dice>
 requires PolicyFor<Policy, Dice> State play(const Options& o, Policy& policy, Dice& dice) {
-    State s = State::start(o);
+    State s = opening(o);
     play_from(s, o, policy, dice);
     return s;
 }
 
-// The metrics of one game, in the order of metric_specs().
+// The metrics of one game, declared once (engine/metric.hpp): metric_specs and to_metrics read
+// these rows.
 enum Metric : int {
     kWithdrawn,
     kWoundedWithdrawn,
@@ -820,32 +823,73 @@ enum Metric : int {
     kMarineTime,  // per marine but Ice-cube: time and hit, 7 x 2
     kMetricCount = kMarineTime + 2 * 7
 };
+// What the rows read: the state at the end, its outcome (H8), and the turn of the squad's first
+// casualty besides Ice-cube (0: none).
+struct Ended {
+    const State& s;
+    Outcome r;
+    int first_hit = 0;
+    explicit Ended(const State& end) noexcept : s(end), r(outcome_of(end)) {
+        for (int i = 0; i < kSquad; ++i) {
+            const int t = s.m[i].hit_turn;
+            if (i != kIceCube && t > 0 && (first_hit == 0 || t < first_hit)) first_hit = t;
+        }
+    }
+};
+template <class M>
+constexpr void declare_metrics(M& m) {
+    using K = MetricKind;
+    const auto t = [](const Options& o) { return o.max_turns; };
+    m(kWithdrawn, "withdrawn", "marines withdrawn, wounded ones included (H7, H8)", K::count, 0, 8,
+      [](const Ended& e) { return e.r.withdrawn; });
+    m(kWoundedWithdrawn, "wounded_withdrawn", "wounded marines carried out (H7)", K::count, 0, 8,
+      [](const Ended& e) { return e.r.wounded_withdrawn; });
+    m(kLeftBehind, "left_behind", "marines left on the board (H8; everyone at the turn cap)",
+      K::count, 0, 8, [](const Ended& e) { return e.r.left_behind; });
+    m(kKilled, "killed", "marines killed by the sniper (H6)", K::count, 0, 8,
+      [](const Ended& e) { return e.r.killed; });
+    m(kIceCubeRescued, "icecube_rescued", "Ice-cube withdrawn (H8)", K::rate, 0, 1,
+      [](const Ended& e) { return e.r.icecube_rescued; });
+    m(kTurns, "turns", "turns played (H3)", K::count, 1, t,
+      [](const Ended& e) { return e.r.turns; });
+    m(kClean, "clean", "nobody left behind or killed (H8)", K::rate, 0, 1,
+      [](const Ended& e) { return e.r.outcome == Outcome::kClean; });
+    m(kCostly, "costly", "some withdrawn, someone left or killed (H8)", K::rate, 0, 1,
+      [](const Ended& e) { return e.r.outcome == Outcome::kCostly; });
+    m(kLost, "lost", "nobody withdrawn (H8)", K::rate, 0, 1,
+      [](const Ended& e) { return e.r.outcome == Outcome::kLost; });
+    m(kSquadTime, "squad_time", "the turn of the squad's first casualty, or of the end", K::count,
+      1, t, [](const Ended& e) { return e.first_hit > 0 ? e.first_hit : e.s.turn; });
+    m(kSquadHit, "squad_hit", "someone besides Ice-cube was wounded or killed", K::rate, 0, 1,
+      [](const Ended& e) { return e.first_hit > 0; });
+    for (int i = 0, k = 0; i < kSquad; ++i) {
+        if (i == kIceCube) continue;
+        const auto name = [i](const char* suffix) {
+            return [=] { return std::string(kNames[i]) + suffix; };
+        };
+        m(
+            kMarineTime + 2 * k, name("_time"),
+            [i] { return "the turn " + std::string(kNames[i]) + " was hit, or left the game"; },
+            K::count, 1, t,
+            [i](const Ended& e) {
+                const Marine& x = e.s.m[i];
+                return x.hit_turn > 0 ? x.hit_turn : x.end_turn;
+            });
+        m(
+            kMarineTime + 2 * k + 1, name("_hit"),
+            [i] { return std::string(kNames[i]) + " was wounded or killed"; }, K::rate, 0, 1,
+            [i](const Ended& e) { return e.s.m[i].hit_turn > 0; });
+        ++k;
+    }
+}
+static_assert(metrics_in_order<kMetricCount>([](auto& m) { declare_metrics(m); }));
 std::vector<MetricSpec> metric_specs(const Options& o);
 std::vector<SurvivalSpec> survival_specs();
 
 inline void to_metrics(const State& s, std::int32_t* out) noexcept {
-    const Outcome r = outcome_of(s);
-    out[kWithdrawn] = r.withdrawn;
-    out[kWoundedWithdrawn] = r.wounded_withdrawn;
-    out[kLeftBehind] = r.left_behind;
-    out[kKilled] = r.killed;
-    out[kIceCubeRescued] = r.icecube_rescued;
-    out[kTurns] = r.turns;
-    out[kClean] = r.outcome == Outcome::kClean;
-    out[kCostly] = r.outcome == Outcome::kCostly;
-    out[kLost] = r.outcome == Outcome::kLost;
-    int first = 0;
-    for (int i = 0, k = 0; i < kSquad; ++i) {
-        if (i == kIceCube) continue;
-        const Marine& x = s.m[i];
-        const bool hit = x.hit_turn > 0;
-        out[kMarineTime + 2 * k] = hit ? x.hit_turn : x.end_turn;
-        out[kMarineTime + 2 * k + 1] = hit;
-        if (hit && (first == 0 || x.hit_turn < first)) first = x.hit_turn;
-        ++k;
-    }
-    out[kSquadTime] = first > 0 ? first : s.turn;
-    out[kSquadHit] = first > 0;
+    const Ended e(s);
+    MetricValues<Ended> m{e, out};
+    declare_metrics(m);
 }
 
 }  // namespace odds::fpb

@@ -71,7 +71,7 @@ std::string write_position(const State& s, const Options&) {
 
 State read_position(std::string_view text, std::string_view file, const Options& o) {
     LineReader r(text, file);
-    State s = State::start(o);  // the field and the Lt's command (H1, H4)
+    State s = opening(o);  // the field and the Lt's command (H1, H4)
     const std::string areas_rule =
         o.areas == 3 ? std::string("H1: areas 1, 2 and 3")
                      : "H1: areas 1 to " + std::to_string(o.areas) + " (field.areas)";

@@ -13,10 +13,9 @@ struct Fpb {
     static constexpr auto option_table = fpb::option_table;
     static constexpr auto& policies = fpb::kPolicies;
     static constexpr auto survival_specs = fpb::survival_specs;
-    static fpb::State opening(const fpb::Options& o) { return fpb::State::start(o); }
     // rollout plays thousands of games a decision.
     static std::uint32_t chunk_size(const fpb::Policy& p) {
-        return any_is<fpb::Rollout>(p) ? 64 : registration::kChunkSize;
+        return any_is<fpb::Rollout>(p) ? 64 : kChunkSize;
     }
     static constexpr auto shape = fpb::shape_run::report;
     static constexpr std::string_view headline[] = {"withdrawn",

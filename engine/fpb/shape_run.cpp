@@ -10,7 +10,7 @@ void report(ShapeReport& rep, const fpb::Options& o, const std::array<fpb::Polic
             const odds::shape::Config& cfg, odds::shape::Sampler& games) {
     using G = fpb::Game;
     const auto start = [&](Dice&) {
-        fpb::State s = fpb::State::start(o);
+        fpb::State s = fpb::opening(o);
         G::begin(s);
         return s;
     };

@@ -629,13 +629,13 @@ TEST_CASE("H4 options: smoke.turns", "[fpb][H4][variant]") {
 }
 
 TEST_CASE("H1 options: where Ice-cube lies", "[fpb][H1][variant]") {
-    CHECK(State::start(with({})).m[kIceCube].area == 1);
+    CHECK(opening(with({})).m[kIceCube].area == 1);
     const auto o = with({{"squad.icecube_area", "2"}});
-    const State s = State::start(o);
+    const State s = opening(o);
     CHECK(s.m[kIceCube].area == 2);
     CHECK(s.m[kIceCube].start_area == 2);
     CHECK(s.m[kIceCube].wounded());
-    CHECK(write_position(State::start(o), o).find("marine icecube 2 wounded") != std::string::npos);
+    CHECK(write_position(opening(o), o).find("marine icecube 2 wounded") != std::string::npos);
     // played games start there: a wounded man only moves toward area 3 (carried), so under the
     // variant Ice-cube never ends in area 1, by the book he often does (bug-out leaves him)
     BugOut p;
@@ -708,21 +708,21 @@ TEST_CASE("H2 options: the Guts roll's dice, its direction and its critical",
 TEST_CASE("H1, H1a options: the field's areas and where the squad starts",
           "[fpb][H1][H1a][variant]") {
     const Options four = with({{"field.areas", "4"}});
-    const State s = State::start(four);
+    const State s = opening(four);
     CHECK(s.cover() == 4);
     CHECK(s.m[kIceCube].area == 1);
     for (int i : {kLt, kTex, kBuster, kReflex, kSnowball, kLegs, kEdsel}) CHECK(s.m[i].area == 4);
-    CHECK(State::start(with({})).m[kTex].area == 3);
+    CHECK(opening(with({})).m[kTex].area == 3);
     // one marine placed elsewhere; "cover" is the last area whatever the field
     const Options tex2 = with({{"squad.tex_area", "2"}, {"squad.buster_area", "cover"}});
-    CHECK(State::start(tex2).m[kTex].area == 2);
-    CHECK(State::start(tex2).m[kBuster].area == 3);
+    CHECK(opening(tex2).m[kTex].area == 2);
+    CHECK(opening(tex2).m[kBuster].area == 3);
     CHECK_THROWS_AS(with({{"squad.tex_area", "4"}}), UsageError);
-    CHECK(State::start(with({{"field.areas", "4"}, {"squad.tex_area", "4"}})).m[kTex].area == 4);
+    CHECK(opening(with({{"field.areas", "4"}, {"squad.tex_area", "4"}})).m[kTex].area == 4);
     // the sniper: area 3 is cover by the book (no die rolled); with four areas it is open
     // ground, its row empty by default (a die rolled, no wound), sniper.area3.open=6 wounds
     auto tex_in_3 = [](const Options& o) {
-        State t = State::start(o);
+        State t = opening(o);
         t.m[kTex].area = 3;
         return t;
     };
@@ -744,7 +744,7 @@ TEST_CASE("H1, H1a options: the field's areas and where the squad starts",
     CHECK(d.m[kTex].fit());
     CHECK(d.m[kLt].fit());
     // carries and Heroics head for the last area: Tex in area 3 carries Ice-cube on to area 4
-    State e = State::start(four);
+    State e = opening(four);
     e.m[kTex].area = e.m[kTex].start_area = 3;
     e.m[kIceCube].area = e.m[kIceCube].start_area = 3;
     CarryPlan plan = no_carries();
@@ -752,11 +752,11 @@ TEST_CASE("H1, H1a options: the field's areas and where the squad starts",
     ScriptedDice de(cat({1, 2}, quiet(5)));
     reaction_phase(e, plan, de, four);
     CHECK(e.m[kIceCube].area == 4);
-    State f = State::start(with({}));  // by the book area 3 is cover: no carry from there
+    State f = opening(with({}));  // by the book area 3 is cover: no carry from there
     f.m[kIceCube].area = f.m[kIceCube].start_area = 3;
     CHECK_FALSE(can_carry(f, kTex, kIceCube));
     // positions name every area of the field
-    const std::string text = write_position(State::start(four), four);
+    const std::string text = write_position(opening(four), four);
     CHECK(text.find("smoke 4 0") != std::string::npos);
     CHECK(read_position(text, "p", four).m[kLegs].area == 4);
     CHECK_THROWS_AS(read_position(text, "p", with({})), UsageError);
@@ -765,7 +765,7 @@ TEST_CASE("H1, H1a options: the field's areas and where the squad starts",
 TEST_CASE("H4 options: the Lt's reach and his actions a turn", "[fpb][H4][variant]") {
     // smoke into area 1 from area 3: out of reach by the book (nothing rolled), in reach at 2
     const Options far = with({{"leader.reach", "2"}});
-    State a, b = State::start(far);
+    State a, b = opening(far);
     ScriptedDice da{}, db{1, 2, 3};
     leader_phase(a, Order::smoke(1), da, with({}));
     leader_phase(b, Order::smoke(1), db, far);
@@ -774,7 +774,7 @@ TEST_CASE("H4 options: the Lt's reach and his actions a turn", "[fpb][H4][varian
     CHECK(db.remaining() == 0);
     // reach 0: only the Lt's own area; Tex in area 2 is beyond a move order
     const Options near = with({{"leader.reach", "0"}});
-    State c = State::start(near);
+    State c = opening(near);
     c.m[kTex].area = 2;
     ScriptedDice dc{};
     leader_phase(c, Order{}.move(kTex, -1), dc, near);
@@ -790,14 +790,14 @@ TEST_CASE("H4 options: the Lt's reach and his actions a turn", "[fpb][H4][varian
             k += out[static_cast<std::size_t>(i)].order.kind == Order::kSmoke;
         return k;
     };
-    CHECK(smokes(State::start(with({})), with({})) == 2);
-    CHECK(smokes(State::start(far), far) == 3);
-    CHECK(smokes(State::start(near), near) == 1);
+    CHECK(smokes(opening(with({})), with({})) == 2);
+    CHECK(smokes(opening(far), far) == 3);
+    CHECK(smokes(opening(near), near) == 1);
     // two actions a turn: the policy is asked twice, the Lt rolls twice
     Scripted p;
     p.order = Order::smoke(3);
     const Options two = with({{"leader.orders", "2"}});
-    State d = State::start(two), e;
+    State d = opening(two), e;
     // two smoke orders (Lt 1+2, d6 1: 3 turns; Lt 1+2, d6 4: 6 turns), six quiet reactions
     ScriptedDice dd(cat({1, 2, 1, 1, 2, 4}, quiet(6)));
     play_turn(d, two, p, dd);
@@ -808,7 +808,7 @@ TEST_CASE("H4 options: the Lt's reach and his actions a turn", "[fpb][H4][varian
     CHECK(de.remaining() == 0);
     CHECK(e.smoke[3] == 2);
     // no action at all: the policy is never asked, six reactions only
-    State f = State::start(with({{"leader.orders", "0"}}));
+    State f = opening(with({{"leader.orders", "0"}}));
     ScriptedDice df(quiet(6));
     play_turn(f, with({{"leader.orders", "0"}}), p, df);
     CHECK(df.remaining() == 0);
@@ -926,7 +926,7 @@ TEST_CASE("policies play on under changed field and command", "[fpb][variant][po
         Dice dice(11);
         int withdrawn = 0, rescued = 0;
         for (int k = 0; k < 300; ++k) {
-            State s = State::start(o);
+            State s = opening(o);
             play_from(s, o, p, dice);
             const Outcome r = outcome_of(s);
             withdrawn += r.withdrawn;
@@ -946,7 +946,7 @@ TEST_CASE("policies play on under changed field and command", "[fpb][variant][po
 
 TEST_CASE("H4 options: smoke.orders, the smoke the Lt has for the game", "[fpb][H4][variant]") {
     const Options one = with({{"smoke.orders", "1"}});
-    State a = State::start(with({})), b = State::start(one);
+    State a = opening(with({})), b = opening(one);
     // two smoke orders: by the book both roll (Lt 1+2, d6; Lt 6+6 fails); with one order, the
     // first uses it (even a failed attempt would) and the second is ignored: nothing rolled
     ScriptedDice da{1, 2, 3, 6, 6}, db{1, 2, 3};
@@ -961,7 +961,7 @@ TEST_CASE("H4 options: smoke.orders, the smoke the Lt has for the game", "[fpb][
     CHECK(b.smoke_left == 0);
     // no smoke among the legal choices once it is used; smoke-and-carry turns to its men
     std::vector<Game::Choice> out(Game::kMaxChoices);
-    State t = b, u = State::start(with({}));
+    State t = b, u = opening(with({}));
     t.m[kLt].area = u.m[kLt].area = 2;  // Ice-cube's area in the Lt's reach
     Game::begin(t);
     const int n = Game::legal(t, one, out.data());
@@ -980,7 +980,7 @@ TEST_CASE("H4 options: smoke.orders, the smoke the Lt has for the game", "[fpb][
 
 TEST_CASE("H1 options: squad.size, the men who take the field", "[fpb][H1][variant]") {
     const Options five = with({{"squad.size", "5"}});  // lt, icecube, tex, buster, reflex
-    const State s = State::start(five);
+    const State s = opening(five);
     CHECK(s.m[kReflex].fit());
     for (int i : {kSnowball, kLegs, kEdsel}) {
         CHECK(s.m[i].status == kAbsent);
@@ -988,14 +988,14 @@ TEST_CASE("H1 options: squad.size, the men who take the field", "[fpb][H1][varia
     }
     // one turn of nothing: six quiet reactions by the book, three with five men
     Scripted p;
-    State a = State::start(with({})), b = s;
+    State a = opening(with({})), b = s;
     ScriptedDice da(quiet(6)), db(quiet(3));
     play_turn(a, with({}), p, da);
     play_turn(b, five, p, db);
     CHECK(da.remaining() == 0);
     CHECK(db.remaining() == 0);
     // the absent are counted nowhere: every man in the field out is a clean game
-    State c = State::start(five);
+    State c = opening(five);
     for (int i : {kLt, kIceCube, kTex, kBuster, kReflex}) c.m[i].status = kOut;
     c.turn = 4;
     end_turn(c, five);
@@ -1022,7 +1022,7 @@ TEST_CASE("H3a restrict: read, named in the scenario, refused when bad", "[fpb][
     const Options o = parse_options({{"restrict", "carry,smoke"}});
     CHECK(o.barred == (Options::kBarSmoke | Options::kBarCarry));
     CHECK(scenario(o).find("restrict=smoke,carry") != std::string::npos);
-    CHECK(State::start(o).barred == o.barred);
+    CHECK(opening(o).barred == o.barred);
     for (const char* bad : {"bug_out", "", "smoke,,carry", "Smoke"})
         CHECK_THROWS_WITH(parse_options({{"restrict", bad}}),
                           Catch::Contains("restrict") && Catch::Contains("first_out"));
@@ -1031,7 +1031,7 @@ TEST_CASE("H3a restrict: read, named in the scenario, refused when bad", "[fpb][
 TEST_CASE("H3a a barred order is played as no order; the others as the book plays them",
           "[fpb][H3a]") {
     auto at_leader = [](const Options& o) {
-        State s = State::start(o);
+        State s = opening(o);
         Game::begin(s);
         REQUIRE(s.phase == State::kLeader);
         return s;
@@ -1070,7 +1070,7 @@ TEST_CASE("H3a a barred order is played as no order; the others as the book play
 
 TEST_CASE("H3a carries barred: the would-be carrier reacts like the others", "[fpb][H3a]") {
     const Options o = parse_options({{"restrict", "carry"}});
-    State s = State::start(o);
+    State s = opening(o);
     s.m[kTex].area = 1;
     s.m[kBuster].area = 1;
     Scripted p;
@@ -1114,7 +1114,7 @@ TEST_CASE("H3a every policy honours the restriction over whole games", "[fpb][H3
         int decisions = 0;
         for (std::uint64_t g = 0; g < 20; ++g) {
             odds::Dice dice(g + 1);
-            State s = State::start(o);
+            State s = opening(o);
             Game::begin(s);
             while (!s.over) {
                 const auto c =

@@ -68,8 +68,6 @@ std::shared_ptr<const StarMap> read_map_file(const std::string& path) {
     return std::make_shared<const StarMap>(parse_map(read_input_file(path, "map file"), path));
 }
 
-std::string_view example_map_text() { return kExampleMapText; }
-
 const StarMap& example_map() {
     static const StarMap m = parse_map(kExampleMapText, "the built-in example map");
     return m;

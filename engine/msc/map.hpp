@@ -40,6 +40,5 @@ std::shared_ptr<const StarMap> read_map_file(const std::string& path);
 
 // The seed's example system map.
 const StarMap& example_map();
-std::string_view example_map_text();
 
 }  // namespace odds::msc

@@ -250,54 +250,70 @@ int State::owned(int side) const noexcept {
     return n;
 }
 
+namespace {
+
+// The rows of metric_specs and to_metrics. Bounds: a side produces at most
+// production.bp_per_system a system a turn (its home production.home_bp), and builds ships of
+// ships.small_bp or more (M2, M4).
+template <class M>
+constexpr void declare_metrics(M& m) {
+    using K = MetricKind;
+    const auto n = [](const Options& o) {
+        return (o.random_map ? o.systems : static_cast<int>(o.star_map().systems.size())) + 2;
+    };
+    const auto bp = [=](const Options& o) {
+        const int home = o.home_bp > 0 ? o.home_bp : o.bp_per_system;  // M4: production.home_bp
+        return o.max_turns * ((n(o) - 1) * o.bp_per_system + home);
+    };
+    const auto ships = [=](const Options& o) {
+        return (o.budget + bp(o)) / o.ships.smallest() + 1;
+    };
+    versus::outcome_rows(
+        m, "M8", "the turn cap, or both sides won at once", "both sides won at once",
+        [](const State& s) { return s.winner; }, [](const State& s) { return s.turn; },
+        [](const State& s) { return s.end == State::kTurnCap; });
+    m(kEndHome, "end_home", "ended by a fleet alone in the enemy home (M8)", K::rate, 0, 1,
+      [](const State& s) { return s.end == State::kHome; });
+    m(kEndAnnihilation, "end_annihilation", "ended with a side without ships (M8)", K::rate, 0, 1,
+      [](const State& s) { return s.end == State::kAnnihilation; });
+    m(kSystemsA, "systems_owned_a", "systems side A owned at the end, its home included (M6)",
+      K::count, 0, n, [](const State& s) { return s.owned(0); });
+    m(kSystemsB, "systems_owned_b", "systems side B owned at the end (M6)", K::count, 0, n,
+      [](const State& s) { return s.owned(1); });
+    m(kBuiltA, "ships_built_a", "ships side A built, the starting fleet included (M3, M4)",
+      K::count, 0, ships, [](const State& s) { return s.built[0]; });
+    m(kBuiltB, "ships_built_b", "ships side B built (M3, M4)", K::count, 0, ships,
+      [](const State& s) { return s.built[1]; });
+    m(kShipsLostA, "ships_lost_a", "ships side A lost (M7)", K::count, 0, ships,
+      [](const State& s) { return s.lost[0]; });
+    m(kShipsLostB, "ships_lost_b", "ships side B lost (M7)", K::count, 0, ships,
+      [](const State& s) { return s.lost[1]; });
+    m(kBpA, "bp_produced_a", "BPs side A produced (M4)", K::count, 0, bp,
+      [](const State& s) { return s.produced[0]; });
+    m(kBpB, "bp_produced_b", "BPs side B produced (M4)", K::count, 0, bp,
+      [](const State& s) { return s.produced[1]; });
+    m(
+        kFleetCapHits, "fleet_cap_hits",
+        "times a side was held back by its 16 fleet slots: a detachment refused, or a turn's "
+        "ships not built (M5a)",
+        K::count, 0, [](const Options& o) { return 2 * (kMaxFleets + 1) * o.max_turns; },
+        [](const State& s) { return s.cap_hits[0] + s.cap_hits[1]; });
+}
+static_assert(metrics_in_order<kMetricCount>([](auto& m) { declare_metrics(m); }));
+
+}  // namespace
+
 std::vector<MetricSpec> metric_specs(const Options& o) {
-    // Bounds: a side produces at most production.bp_per_system a system a turn (its home
-    // production.home_bp), and builds ships of ships.small_bp or more (M2, M4).
-    const int t = o.max_turns,
-              n = (o.random_map ? o.systems : static_cast<int>(o.star_map().systems.size())) + 2;
-    const int home = o.home_bp > 0 ? o.home_bp : o.bp_per_system;  // M4: production.home_bp
-    const int bp = t * ((n - 1) * o.bp_per_system + home),
-              ships = (o.budget + bp) / o.ships.smallest() + 1;
-    auto m = versus::outcome_specs(t, "M8", "the turn cap, or both sides won at once",
-                                   "both sides won at once");
-    m.insert(
-        m.end(),
-        {
-            {"end_home", "ended by a fleet alone in the enemy home (M8)", MetricKind::rate, 0, 1},
-            {"end_annihilation", "ended with a side without ships (M8)", MetricKind::rate, 0, 1},
-            {"systems_owned_a", "systems side A owned at the end, its home included (M6)",
-             MetricKind::count, 0, n},
-            {"systems_owned_b", "systems side B owned at the end (M6)", MetricKind::count, 0, n},
-            {"ships_built_a", "ships side A built, the starting fleet included (M3, M4)",
-             MetricKind::count, 0, ships},
-            {"ships_built_b", "ships side B built (M3, M4)", MetricKind::count, 0, ships},
-            {"ships_lost_a", "ships side A lost (M7)", MetricKind::count, 0, ships},
-            {"ships_lost_b", "ships side B lost (M7)", MetricKind::count, 0, ships},
-            {"bp_produced_a", "BPs side A produced (M4)", MetricKind::count, 0, bp},
-            {"bp_produced_b", "BPs side B produced (M4)", MetricKind::count, 0, bp},
-            {"fleet_cap_hits",
-             "times a side was held back by its 16 fleet slots: a detachment refused, or a turn's "
-             "ships not built (M5a)",
-             MetricKind::count, 0, 2 * (kMaxFleets + 1) * t},
-        });
-    return m;
+    MetricSpecs<Options> m{o, {}};
+    declare_metrics(m);
+    return std::move(m.specs);
 }
 
 SurvivalSpec survival_spec() { return SurvivalSpec{kTurns, -1, 1, "turns", ""}; }
 
 void to_metrics(const State& s, std::int32_t* out) noexcept {
-    versus::outcome(s.winner, s.turn, s.end == State::kTurnCap, out);
-    out[kEndHome] = s.end == State::kHome;
-    out[kEndAnnihilation] = s.end == State::kAnnihilation;
-    out[kSystemsA] = s.owned(0);
-    out[kSystemsB] = s.owned(1);
-    out[kBuiltA] = s.built[0];
-    out[kBuiltB] = s.built[1];
-    out[kShipsLostA] = s.lost[0];
-    out[kShipsLostB] = s.lost[1];
-    out[kBpA] = s.produced[0];
-    out[kBpB] = s.produced[1];
-    out[kFleetCapHits] = s.cap_hits[0] + s.cap_hits[1];
+    MetricValues<State> m{s, out};
+    declare_metrics(m);
 }
 
 }  // namespace odds::msc

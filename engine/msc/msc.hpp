@@ -438,12 +438,12 @@ inline hex::Hex step_toward(const State& s, const hex::Hex& from, const hex::Hex
 // options and `plans`, then the file's turn, BPs, fleets and systems; a malformed or illegal
 // position throws UsageError "FILE:LINE: WHAT (RULE)". The State it returns is not yet settled:
 // the playout's first steps (detail::settle) roll its dice.
-std::string write_position(const State& s);
+std::string write_position(const State& s, const Options& o);
 State read_position(std::string_view text, std::string_view file, const Options& o,
                     const std::array<Plan, kSides>& plans);
 // The opening as a position (odds state msc): turn 0, each side's budget saved, no ships yet
 // (M3). Refused for map=random, which draws a new map for every campaign (M1).
-State position_opening(const Options& o);
+State opening(const Options& o);
 
 // A run of campaigns: the rules, each side's plan (its policy's doctrine decides it, M2a), and
 // the position every campaign starts from (--state), else a fresh opening under the plans.
@@ -459,7 +459,7 @@ std::vector<std::string> seat_scenario(const Run& r);
 
 // The campaign's turn loop and phases: in msc_play.hpp (templates over the policies and dice).
 
-// The metrics of one campaign.
+// The metrics of one campaign, declared once in msc.cpp (declare_metrics, engine/metric.hpp).
 enum Metric : int {
     kAWin,
     kBWin,

@@ -55,7 +55,7 @@ hex::Hex read_hex(const LineReader& r, std::size_t i, const State& s) {
 
 }  // namespace
 
-std::string write_position(const State& s) {
+std::string write_position(const State& s, const Options&) {
     std::string out =
         "# Minimal Space Combat position: the start of a turn (engine/msc/RULES.md, Positions)\n"
         "turn " +
@@ -91,7 +91,7 @@ std::string write_position(const State& s) {
     return out;
 }
 
-State position_opening(const Options& o) {
+State opening(const Options& o) {
     if (o.random_map)
         throw UsageError(
             "msc positions need a fixed map (map=example or a map file): map=random draws a new "

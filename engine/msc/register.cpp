@@ -14,7 +14,6 @@ struct Msc {
     static constexpr auto option_table = msc::option_table;
     static constexpr auto policies = msc::policy_table;
     static constexpr auto survival_spec = msc::survival_spec;
-    static constexpr auto opening = msc::position_opening;
     static msc::Strategy seat(const msc::Policy& p) { return p.strategy; }
     // The run: each side's plan follows its policy's doctrine (M2a), a position read under them.
     static msc::Run bind(const msc::Options& o, const std::array<msc::Policy, 2>& seat,

@@ -359,9 +359,9 @@ TEST_CASE("positions: a mid-campaign state written and read back is the same sta
                [](const State& t) { return !(t.stage == Stage::production && t.turn == 20); });
     REQUIRE(s.stage == Stage::production);
     s.fleets[0][0].arrived = s.fleets[1][0].arrived = 0;  // (not part of a position)
-    const std::string text = write_position(s);
+    const std::string text = write_position(s, o);
     const State t = read_position(text, "mid.txt", o, plans);
-    CHECK(write_position(t) == text);
+    CHECK(write_position(t, o) == text);
     CHECK(t.stage == Stage::production);
     CHECK(t.turn == 20);
     for (int side = 0; side < kSides; ++side) {

@@ -386,80 +386,101 @@ void reach(const State& s, int i, int allowance, Reach& r) noexcept {
     r.n = n;
 }
 
-std::vector<MetricSpec> metric_specs(const Options& o) {
-    const int t = o.max_turns, n = kSides * o.ships;
+namespace {
+
+// Side A's rating of an attribute minus side B's after the fleet roll (N2), and the side that
+// rolled more of it (-1: the rolls were even).
+int edge(const State& s, int attr) noexcept {
+    return s.start_rating[0][attr] - s.start_rating[1][attr];
+}
+int ahead(const State& s, int attr) noexcept {
+    return edge(s, attr) > 0 ? 0 : edge(s, attr) < 0 ? 1 : -1;
+}
+
+// The rows of metric_specs and to_metrics.
+template <class M>
+constexpr void declare_metrics(M& m) {
+    using K = MetricKind;
+    const auto n = [](const Options& o) { return kSides * o.ships; };
+    // N7: a captured ship can be boarded back and taken again, so captures are bounded by the
+    // boarding actions (at most one a ship a turn: ships * t), not by the fleet.
+    const auto boardings = [](const Options& o) { return o.ships * o.max_turns; };
+    const auto broadsides = [](const Options& o) { return 2 * kSides * o.ships * o.max_turns; };
     // N2: each of a side's 5 x ships + 3 character rolls adds fleet.bonus to an attribute at
     // most once, and both sides start from the same base ratings.
-    const int edge = o.rules.fleet_bonus * (5 * o.ships + 3);
-    auto m = versus::outcome_specs(t, "N8", "both fleets gone at once, or equal ships at max_turns",
-                                   "both fleets gone at once");
-    m.insert(
-        m.end(),
-        {
-            {"afloat_a", "ships under side A's control at the end (captures included)",
-             MetricKind::count, 0, n},
-            {"afloat_b", "ships under side B's control at the end", MetricKind::count, 0, n},
-            {"sunk_a", "ships lost to sinking while side A held them (N6, N7)", MetricKind::count,
-             0, n},
-            {"sunk_b", "ships lost to sinking while side B held them", MetricKind::count, 0, n},
-            // N7: a captured ship can be boarded back and taken again, so captures are bounded
-            // by the boarding actions (at most one a ship a turn: ships * t), not by the fleet.
-            {"captured_by_a", "enemy ships side A took by boarding, recaptures included (N7)",
-             MetricKind::count, 0, o.ships * t},
-            {"captured_by_b", "enemy ships side B took by boarding, recaptures included (N7)",
-             MetricKind::count, 0, o.ships * t},
-            {"fired_roundshot_a", "broadsides of roundshot side A fired (N6)", MetricKind::count, 0,
-             2 * n * t},
-            {"fired_roundshot_b", "broadsides of roundshot side B fired (N6)", MetricKind::count, 0,
-             2 * n * t},
-            {"fired_chainshot_a", "broadsides of chainshot side A fired (N6)", MetricKind::count, 0,
-             2 * n * t},
-            {"fired_chainshot_b", "broadsides of chainshot side B fired (N6)", MetricKind::count, 0,
-             2 * n * t},
-            {"fired_grapeshot_a", "broadsides of grapeshot side A fired (N6)", MetricKind::count, 0,
-             2 * n * t},
-            {"fired_grapeshot_b", "broadsides of grapeshot side B fired (N6)", MetricKind::count, 0,
-             2 * n * t},
-            {"boardings", "boarding actions, both sides (N7)", MetricKind::count, 0, o.ships * t},
-            {"movement_edge", "side A's fleet Movement minus side B's after the fleet roll (N2)",
-             MetricKind::count, -edge, edge},
-            {"cannon_edge", "side A's fleet Cannon minus side B's after the fleet roll (N2)",
-             MetricKind::count, -edge, edge},
-            {"crew_edge", "side A's fleet Crew minus side B's after the fleet roll (N2)",
-             MetricKind::count, -edge, edge},
-            {"more_guns_won", "the side that rolled more Cannon won", MetricKind::rate, 0, 1},
-            {"fewer_guns_won", "the side that rolled less Cannon won", MetricKind::rate, 0, 1},
-            {"more_crew_won", "the side that rolled more Crew won", MetricKind::rate, 0, 1},
-            {"less_crew_won", "the side that rolled less Crew won", MetricKind::rate, 0, 1},
-        });
-    return m;
+    const auto most = [](const Options& o) { return o.rules.fleet_bonus * (5 * o.ships + 3); };
+    const auto least = [](const Options& o) { return -(o.rules.fleet_bonus * (5 * o.ships + 3)); };
+    versus::outcome_rows(
+        m, "N8", "both fleets gone at once, or equal ships at max_turns",
+        "both fleets gone at once", [](const State& s) { return s.winner; },
+        [](const State& s) { return s.turn; }, [](const State& s) { return s.timeout; });
+    m(kAfloatA, "afloat_a", "ships under side A's control at the end (captures included)", K::count,
+      0, n, [](const State& s) { return s.afloat(0); });
+    m(kAfloatB, "afloat_b", "ships under side B's control at the end", K::count, 0, n,
+      [](const State& s) { return s.afloat(1); });
+    m(kSunkA, "sunk_a", "ships lost to sinking while side A held them (N6, N7)", K::count, 0, n,
+      [](const State& s) { return s.sunk[0]; });
+    m(kSunkB, "sunk_b", "ships lost to sinking while side B held them", K::count, 0, n,
+      [](const State& s) { return s.sunk[1]; });
+    m(kCapturedByA, "captured_by_a",
+      "enemy ships side A took by boarding, recaptures included (N7)", K::count, 0, boardings,
+      [](const State& s) { return s.captures[0]; });
+    m(kCapturedByB, "captured_by_b",
+      "enemy ships side B took by boarding, recaptures included (N7)", K::count, 0, boardings,
+      [](const State& s) { return s.captures[1]; });
+    constexpr const char* kAmmoNames[kAmmoKinds] = {"roundshot", "chainshot", "grapeshot"};
+    constexpr const char* kSide[kSides] = {"a", "b"};
+    constexpr const char* kSideName[kSides] = {"A", "B"};
+    for (int a = 0; a < kAmmoKinds; ++a)
+        for (int side = 0; side < kSides; ++side)
+            m(
+                kFiredRoundA + 2 * a + side,
+                [=] { return std::string("fired_") + kAmmoNames[a] + "_" + kSide[side]; },
+                [=] {
+                    return std::string("broadsides of ") + kAmmoNames[a] + " side " +
+                           kSideName[side] + " fired (N6)";
+                },
+                K::count, 0, broadsides, [=](const State& s) { return s.broadsides[side][a]; });
+    m(kBoardings, "boardings", "boarding actions, both sides (N7)", K::count, 0, boardings,
+      [](const State& s) { return s.boardings; });
+    m(kMovementEdge, "movement_edge",
+      "side A's fleet Movement minus side B's after the fleet roll (N2)", K::count, least, most,
+      [](const State& s) { return edge(s, kMovement); });
+    m(kCannonEdge, "cannon_edge", "side A's fleet Cannon minus side B's after the fleet roll (N2)",
+      K::count, least, most, [](const State& s) { return edge(s, kCannon); });
+    m(kCrewEdge, "crew_edge", "side A's fleet Crew minus side B's after the fleet roll (N2)",
+      K::count, least, most, [](const State& s) { return edge(s, kCrew); });
+    // Did the side that rolled more (or less) of an attribute win?
+    const auto won = [](int attr, int more) {
+        return [=](const State& s) {
+            const int side = ahead(s, attr);
+            return side >= 0 && s.winner == (more ? side : 1 - side);
+        };
+    };
+    m(kMoreGunsWon, "more_guns_won", "the side that rolled more Cannon won", K::rate, 0, 1,
+      won(kCannon, 1));
+    m(kFewerGunsWon, "fewer_guns_won", "the side that rolled less Cannon won", K::rate, 0, 1,
+      won(kCannon, 0));
+    m(kMoreCrewWon, "more_crew_won", "the side that rolled more Crew won", K::rate, 0, 1,
+      won(kCrew, 1));
+    m(kLessCrewWon, "less_crew_won", "the side that rolled less Crew won", K::rate, 0, 1,
+      won(kCrew, 0));
+}
+static_assert(metrics_in_order<kMetricCount>([](auto& m) { declare_metrics(m); }));
+
+}  // namespace
+
+std::vector<MetricSpec> metric_specs(const Options& o) {
+    MetricSpecs<Options> m{o, {}};
+    declare_metrics(m);
+    return std::move(m.specs);
 }
 
 SurvivalSpec survival_spec() { return SurvivalSpec{kTurns, -1, 1, "turns", ""}; }
 
 void to_metrics(const State& s, std::int32_t* out) noexcept {
-    versus::outcome(s.winner, s.turn, s.timeout, out);
-    out[kAfloatA] = s.afloat(0);
-    out[kAfloatB] = s.afloat(1);
-    out[kSunkA] = s.sunk[0];
-    out[kSunkB] = s.sunk[1];
-    out[kCapturedByA] = s.captures[0];
-    out[kCapturedByB] = s.captures[1];
-    for (int a = 0; a < kAmmoKinds; ++a)
-        for (int side = 0; side < kSides; ++side)
-            out[kFiredRoundA + 2 * a + side] = s.broadsides[side][a];
-    out[kBoardings] = s.boardings;
-    const auto edge = [&](int attr) { return s.start_rating[0][attr] - s.start_rating[1][attr]; };
-    out[kMovementEdge] = edge(kMovement);
-    out[kCannonEdge] = edge(kCannon);
-    out[kCrewEdge] = edge(kCrew);
-    // Which side rolled more of an attribute won? (-1: the rolls were even.)
-    const auto ahead = [&](int attr) { return edge(attr) > 0 ? 0 : edge(attr) < 0 ? 1 : -1; };
-    const int guns = ahead(kCannon), crew = ahead(kCrew);
-    out[kMoreGunsWon] = guns >= 0 && s.winner == guns;
-    out[kFewerGunsWon] = guns >= 0 && s.winner == 1 - guns;
-    out[kMoreCrewWon] = crew >= 0 && s.winner == crew;
-    out[kLessCrewWon] = crew >= 0 && s.winner == 1 - crew;
+    MetricValues<State> m{s, out};
+    declare_metrics(m);
 }
 
 }  // namespace odds::naval

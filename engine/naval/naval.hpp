@@ -59,10 +59,6 @@ enum Card : std::uint8_t {
 const char* card_name(int card) noexcept;
 
 enum Ammo : std::uint8_t { kRoundshot, kChainshot, kGrapeshot, kAmmoKinds };
-// N6: the longest range of each ammunition: 4, roundshot +1, grapeshot -2.
-constexpr int max_range(int ammo) noexcept {
-    return ammo == kRoundshot ? 5 : ammo == kGrapeshot ? 2 : 4;
-}
 
 enum Attribute : std::uint8_t { kMovement, kCannon, kCrew };
 
@@ -334,8 +330,8 @@ Start opening(const Options& o);
 
 // Positions as text (RULES.md "Positions"). write_position writes a start; read_position reads
 // one for the sea of `o`, throwing UsageError "FILE:LINE: WHAT (RULE)" for a malformed or illegal
-// one. read_position(write_position(p)) gives p back.
-std::string write_position(const Start& p);
+// one. read_position(write_position(p, o)) gives p back.
+std::string write_position(const Start& p, const Options& o);
 Start read_position(std::string_view text, std::string_view file, const Options& o);
 // Puts ship i at `pos` heading `facing` (tests and setup).
 void place(State& s, int i, const hex::Hex& pos, int facing) noexcept;
@@ -351,7 +347,7 @@ bool can_board(const State& s, int i, int j) noexcept;
 // N5: fills `r` with the reachable ends of ship i's movement with `allowance` points.
 void reach(const State& s, int i, int allowance, Reach& r) noexcept;
 
-// The metrics of one game.
+// The metrics of one game, declared once in naval.cpp (declare_metrics, engine/metric.hpp).
 enum Metric : int {
     kAWin,
     kBWin,

@@ -39,24 +39,16 @@ concept PolicyFor = requires(P& policy, const State& s, int side, int ship, int 
     { policy.discard(s, side, dice) } -> std::same_as<int>;
 };
 
-// N2 and N6 in the book: the attribute tables. The character tables give +1 to Movement on 1-2,
-// Cannon on 3-4, Crew on 5-6; the damage table takes a point from the same attributes, 5-7 being
-// Crew (grapeshot adds 1 to that roll). Play reads them from State::rules (options fleet.*,
-// attribute.*).
-constexpr Attribute attribute_of(int roll) noexcept {
-    return roll <= 2 ? kMovement : roll <= 4 ? kCannon : kCrew;
-}
-// N6 in the book: the broadside table: 1-4 nothing, 5-6 one point, 7-8 two, 9+ three (option
-// broadside.table).
-constexpr int points_of(int roll) noexcept {
-    return roll <= 4 ? 0 : roll <= 6 ? 1 : roll <= 8 ? 2 : 3;
-}
 // N6 in the book: a ship at Cannon -2 or below blows its hold and sinks (option sinking.cannon).
 inline constexpr int kSinkingCannon = -2;
 // N5: the most movement points a ship can have (a move's cost is kept in a signed byte).
 inline constexpr int kMaxAllowance = 120;
 
-// N6 under the rules: the attribute an attribute roll takes a point from.
+// N2 and N6: the attribute tables, as State::rules holds them (options fleet.*, attribute.*). In
+// the book the character tables give +1 to Movement on 1-2, Cannon on 3-4, Crew on 5-6; the damage
+// table takes a point from the same attributes, 5-7 being Crew (grapeshot adds 1 to that roll).
+// The book's broadside table (1-4 nothing, 5-6 one point, 7-8 two, 9+ three) is option
+// broadside.table's default.
 constexpr Attribute attribute_of(const Rules& r, int roll) noexcept {
     return roll <= r.movement_up_to ? kMovement : roll <= r.cannon_up_to ? kCannon : kCrew;
 }

@@ -39,7 +39,7 @@ int index_of(std::string_view word, const char* const* names, int n) {
 
 }  // namespace
 
-std::string write_position(const Start& p) {
+std::string write_position(const Start& p, const Options&) {
     const State& s = p.state;
     std::string out =
         "# Naval Duel position (engine/naval/RULES.md, \"Positions\"); the sea is the options' "

@@ -14,7 +14,6 @@ struct Naval {
     static constexpr auto option_table = naval::option_table;
     static constexpr auto& policies = naval::kPolicies;
     static constexpr auto survival_spec = naval::survival_spec;
-    static constexpr auto opening = naval::opening;
     // An mcts game takes about a second: two a chunk keep a 1,000-game run on every core.
     static std::uint32_t chunk_size(const naval::Policy& a, const naval::Policy& b) {
         return any_is<naval::Mcts>(a, b) ? 2 : any_is<naval::Rollout>(a, b) ? 16 : 64;

@@ -40,9 +40,9 @@ TEST_CASE("naval the opening position, written and read, plays exactly as a fres
     with_islands.islands = 30;
     with_islands.ships = 5;
     for (const Options& o : {Options{}, with_islands}) {
-        const std::string text = write_position(opening(o));
+        const std::string text = write_position(opening(o), o);
         const Start read = read_position(text, "opening.txt", o);
-        CHECK(write_position(read) == text);
+        CHECK(write_position(read, o) == text);
         Random ra, rb;
         Gunner ga;
         Boarder bb;
@@ -70,9 +70,9 @@ TEST_CASE("naval a position in mid-game survives the round trip, hands and disca
         for (int t = 0; t < 6 && s.winner == -2; ++t) play_turn(s, a, b, dice);
         if (s.winner != -2) continue;
         // Sunk ships leave the position; the rest keep their order.
-        const std::string text = write_position(Start{s, 0});
+        const std::string text = write_position(Start{s, 0}, o);
         const Start read = read_position(text, "mid.txt", o);
-        CHECK(write_position(read) == text);
+        CHECK(write_position(read, o) == text);
         CHECK(read.state.turn == s.turn);
         CHECK(read.state.hand_n == s.hand_n);
         CHECK(read.state.discards_n == s.discards_n);

@@ -963,7 +963,7 @@ TEST_CASE("N6 N9 the gunners' arc table agrees with the exact bearing tests, eve
 // position and dice with two different choices give two different positions.
 TEST_CASE("N4 N5 N9 each decision is the policy's: two choices, two positions",
           "[naval][N4][N5][N9][position]") {
-    const auto text = [](const State& s) { return write_position(Start{s, 0}); };
+    const auto text = [](const State& s) { return write_position(Start{s, 0}, Options{}); };
     // Both sides want hex (8, 12): A from the north, B from the south, two points each.
     const auto contested = [] {
         State s = sea();

@@ -43,12 +43,12 @@ Options parse_options(const Settings& settings) {
 std::string scenario(const Options& o) { return option_table().scenario(o); }
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
-    return {
-        {"win", "the goal reached within max_turns (R3)", MetricKind::rate, 0, 1},
-        {"turns", "turns played (R3)", MetricKind::count, 0, o.max_turns},
-        {"square", "the square at the end, the goal at most (R4)", MetricKind::count, 0, o.goal},
-        {"rolls", "turns the player rolled (R2)", MetricKind::count, 0, o.max_turns}};
+    MetricSpecs<Options> m{o, {}};
+    declare_metrics(m);
+    return std::move(m.specs);
 }
+
+State opening(const Options&) { return {}; }
 
 std::string write_position(const State& s, const Options&) {
     return "# race position (engine/race/RULES.md, Positions): the state before a turn\n"

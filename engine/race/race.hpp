@@ -112,22 +112,36 @@ requires PolicyFor<P, Dice> State play(const Options& o, P& policy, Dice& dice) 
     return s;
 }
 
-// Positions (RULES.md, "Positions"): the state between two turns as text. write_position prints
-// `s` (a fresh State: the opening); read_position reads one, refusing a square at or past the
-// goal or a turn at or past max_turns (the race would be over, R1, R3) with one UsageError
-// "FILE:LINE: WHAT (RULE)".
+// Positions (RULES.md, "Positions"): the state between two turns as text. opening is a fresh
+// State (R1: square 0, turn 0); write_position prints `s`; read_position reads one, refusing a
+// square at or past the goal or a turn at or past max_turns (the race would be over, R1, R3) with
+// one UsageError "FILE:LINE: WHAT (RULE)".
+State opening(const Options& o);
 std::string write_position(const State& s, const Options& o);
 State read_position(std::string_view text, std::string_view file, const Options& o);
 
-// R4: what a game reports.
+// R4: what a game reports, declared once (engine/metric.hpp): metric_specs and to_metrics read
+// these rows.
 enum Metric : int { kWin, kTurns, kSquare, kRolls, kMetricCount };
+template <class M>
+constexpr void declare_metrics(M& m) {
+    const auto max_turns = [](const Options& o) { return o.max_turns; };
+    m(kWin, "win", "the goal reached within max_turns (R3)", MetricKind::rate, 0, 1,
+      [](const State& s) { return s.won; });
+    m(kTurns, "turns", "turns played (R3)", MetricKind::count, 0, max_turns,
+      [](const State& s) { return s.turn; });
+    m(
+        kSquare, "square", "the square at the end, the goal at most (R4)", MetricKind::count, 0,
+        [](const Options& o) { return o.goal; }, [](const State& s) { return s.square; });
+    m(kRolls, "rolls", "turns the player rolled (R2)", MetricKind::count, 0, max_turns,
+      [](const State& s) { return s.rolls; });
+}
+static_assert(metrics_in_order<kMetricCount>([](auto& m) { declare_metrics(m); }));
 std::vector<MetricSpec> metric_specs(const Options& o);
 SurvivalSpec survival_spec();
 inline void to_metrics(const State& s, std::int32_t* out) noexcept {
-    out[kWin] = s.won;
-    out[kTurns] = s.turn;
-    out[kSquare] = s.square;
-    out[kRolls] = s.rolls;
+    MetricValues<State> m{s, out};
+    declare_metrics(m);
 }
 
 }  // namespace odds::race

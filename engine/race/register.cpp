@@ -15,7 +15,6 @@ struct Race {
     static constexpr auto option_table = race::option_table;
     static constexpr auto& policies = race::kPolicies;
     static constexpr auto survival_spec = race::survival_spec;
-    static race::State opening(const race::Options&) { return {}; }
     static constexpr auto exact = exact::race::report;
     static constexpr auto shape = race::shape_run::report;
     static constexpr std::string_view headline[] = {"win", "turns", "rolls"};
