@@ -14,12 +14,14 @@
 // as one process does (Traced).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "engine/decision.hpp"
@@ -210,18 +212,37 @@ inline std::string rollout_estimator(const Config& cfg) {
            std::to_string(0.5 / std::sqrt(static_cast<double>(cfg.rollouts))).substr(0, 5) + ")";
 }
 
+// The trace of game i by rollouts (rollout_trace) under the seats' policies, each seat a variant
+// of the game's policy types, visited once a game: a solo game's one policy plays both parts.
+// What it refers to (o, the seats, start, turn_of, score) outlives the trace: run_traces's call.
+template <class G, class Policy, std::size_t N, class Start, class TurnOf, class Score>
+auto rollout_traces(const typename G::Options& o, const std::array<Policy, N>& seats,
+                    const Start& start, const TurnOf& turn_of, const Score& score,
+                    const Config& cfg) {
+    static_assert(N == 1 || N == 2);
+    return [&o, &seats, &start, &turn_of, &score, &cfg](std::uint64_t i, std::vector<double>& p) {
+        std::visit(
+            [&](const auto& a, const auto& b) {
+                rollout_trace<G>(o, start, a, b, cfg, i, turn_of, score, p);
+            },
+            seats[0], seats[N - 1]);
+    };
+}
+
 // The report of a game without exact odds along it (`game`: its name, for --estimator exact's
-// refusal): p estimated by rollouts, the games traced by trace(i, p) (rollout_trace), a solo
-// game's or a two-seat game's tally.
-template <class Trace>
+// refusal): p estimated by rollouts of the seats' own policies (rollout_traces), a solo game's or
+// a two-seat game's tally. What most games' shape is: start (Dice& -> the game's state at step
+// 0), turn_of (the step of a state) and score (p of a finished game) are all that differ.
+template <class G, class Policy, std::size_t N, class Start, class TurnOf, class Score>
 void rollout_report(ShapeReport& rep, const Config& cfg, Sampler& games, const std::string& game,
-                    bool solo, const Trace& trace) {
+                    const typename G::Options& o, const std::array<Policy, N>& seats,
+                    const Start& start, const TurnOf& turn_of, const Score& score) {
     refuse_exact(cfg, game, "no solver");
     Tally empty;
-    empty.solo = solo;
+    empty.solo = N == 1;
     empty.rollouts = cfg.rollouts;
     rep.estimator = rollout_estimator(cfg);
-    auto r = run_traces(cfg, games, empty, trace);
+    auto r = run_traces(cfg, games, empty, rollout_traces<G>(o, seats, start, turn_of, score, cfg));
     rep.tally = std::move(r.tally);
     rep.partial = r.partial;
 }

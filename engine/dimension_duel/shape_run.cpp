@@ -22,15 +22,9 @@ void report(ShapeReport& rep, const dd::Options& o, const std::array<dd::Policy,
     if (cfg.force_rollouts) {
         empty.rollouts = cfg.rollouts;
         rep.estimator = odds::shape::rollout_estimator(cfg);
-        r = odds::shape::run_traces(cfg, games, empty,
-                                    [&](std::uint64_t i, std::vector<double>& out) {
-                                        std::visit(
-                                            [&](const auto& a, const auto& b) {
-                                                odds::shape::rollout_trace<dd::Game>(
-                                                    o, start, a, b, cfg, i, turn, score, out);
-                                            },
-                                            seat[0], seat[1]);
-                                    });
+        r = odds::shape::run_traces(
+            cfg, games, empty,
+            odds::shape::rollout_traces<dd::Game>(o, seat, start, turn, score, cfg));
     } else {
         const auto table = exact::dimension_duel::values(o, seat[0], seat[1]);
         rep.estimator = "exact (the value table of the seats' policies)";

@@ -1,7 +1,6 @@
 // Full Plastic Bodybag: Heroes: solo, positions, several survival tables (withdrawn, killed...).
 #include "engine/fpb/fpb.hpp"
 #include "engine/fpb/policies.hpp"
-#include "engine/fpb/shape_run.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
@@ -17,7 +16,22 @@ struct Fpb {
     static std::uint32_t chunk_size(const fpb::Policy& p) {
         return any_is<fpb::Rollout>(p) ? 64 : kChunkSize;
     }
-    static constexpr auto shape = fpb::shape_run::report;
+    // odds shape: the odds that Ice-cube is brought out (icecube_rescued, H8), estimated at the
+    // start of every turn (H3) by rollouts of the policy from there.
+    static void shape(ShapeReport& rep, const fpb::Options& o, const std::array<fpb::Policy, 1>& p,
+                      const odds::shape::Config& cfg, odds::shape::Sampler& games) {
+        const auto start = [&](Dice&) {
+            fpb::State s = fpb::opening(o);
+            fpb::Game::begin(s);
+            return s;
+        };
+        const auto turn = [](const fpb::State& s) { return s.turn; };
+        const auto rescued = [](const fpb::State& s) {
+            return fpb::outcome_of(s).icecube_rescued ? 1.0 : 0.0;
+        };
+        rep.notes.push_back("success: Ice-cube brought out (icecube_rescued, H8)");
+        odds::shape::rollout_report<fpb::Game>(rep, cfg, games, "fpb", o, p, start, turn, rescued);
+    }
     static constexpr std::string_view headline[] = {"withdrawn",
                                                     "wounded_withdrawn",
                                                     "left_behind",

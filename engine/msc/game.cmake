@@ -2,7 +2,7 @@
 # (docs/adding-a-game.md).
 odds_game(
   KERNEL map.cpp ships.cpp msc.cpp position.cpp     # the rules (M1-M9): includes no policy, no CLI
-  SIM    register.cpp shape_run.cpp                               # the registry entry
+  SIM    register.cpp                                             # the registry entry
   TESTS  test_rules.cpp test_map.cpp test_ships.cpp test_decisions.cpp test_mcts.cpp
   BENCH  bench.cpp)
 

@@ -1,7 +1,6 @@
 // Minimal Space Combat: two seats, each policy a doctrine (its ships) and a strategy, positions.
 #include "engine/msc/msc.hpp"
 #include "engine/msc/policies.hpp"
-#include "engine/msc/shape_run.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
@@ -22,7 +21,20 @@ struct Msc {
         if (at) r.start = msc::read_position(at->text, at->file, o, r.plans);
         return r;
     }
-    static constexpr auto shape = msc::shape_run::report;
+    // odds shape: side A's odds estimated at the start of every turn (M4) by rollouts of the two
+    // sides' own strategies from there.
+    static void shape(ShapeReport& rep, const msc::Options& o,
+                      const std::array<msc::Policy, 2>& seat, const odds::shape::Config& cfg,
+                      odds::shape::Sampler& games) {
+        const msc::Run run = bind(o, seat, nullptr);
+        const std::array<msc::Strategy, 2> strategies{seat[0].strategy, seat[1].strategy};
+        const auto start = [&](Dice& dice) { return msc::opening(o, run.plans, dice); };
+        const auto turn = [](const msc::State& s) { return s.turn; };
+        const auto score = [&](const msc::State& s) { return msc::Game::reward(s, o, 0); };
+        rep.scenario = msc::scenario(run);
+        odds::shape::rollout_report<msc::Game>(rep, cfg, games, "msc", o, strategies, start, turn,
+                                               score);
+    }
     static constexpr std::string_view headline[] = {
         "a_win", "b_win",    "draw",     "advantage_first",
         "turns", "timeouts", "end_home", "end_annihilation"};

@@ -1,7 +1,6 @@
 // Naval Duel: two seats on a hex sea, positions; its searching policies are slow (chunk_size).
 #include "engine/naval/naval.hpp"
 #include "engine/naval/policies.hpp"
-#include "engine/naval/shape_run.hpp"
 #include "sim/register_game.hpp"
 
 namespace odds {
@@ -18,7 +17,20 @@ struct Naval {
     static std::uint32_t chunk_size(const naval::Policy& a, const naval::Policy& b) {
         return any_is<naval::Mcts>(a, b) ? 2 : any_is<naval::Rollout>(a, b) ? 16 : 64;
     }
-    static constexpr auto shape = naval::shape_run::report;
+    // odds shape: side A's odds estimated at the start of every turn (N4) by rollouts of the two
+    // sides' own policies from there (the whole state, hands and deck included: the odds of an
+    // onlooker who sees everything).
+    static void shape(ShapeReport& rep, const naval::Options& o,
+                      const std::array<naval::Policy, 2>& seat, const odds::shape::Config& cfg,
+                      odds::shape::Sampler& games) {
+        using G = naval::Game;
+        const naval::Start opening = naval::opening(o);
+        const G::Options go{};
+        const auto start = [&](Dice& dice) { return G::start(opening, dice); };
+        const auto turn = [](const naval::State& s) { return s.turn; };
+        const auto score = [&](const naval::State& s) { return G::reward(s, go, 0); };
+        odds::shape::rollout_report<G>(rep, cfg, games, "naval", go, seat, start, turn, score);
+    }
     static constexpr std::string_view headline[] = {
         "a_win",    "b_win",     "draw",          "advantage_first", "turns",
         "timeouts", "boardings", "more_guns_won", "fewer_guns_won"};

@@ -21,15 +21,9 @@ void report(ShapeReport& rep, const race::Options& o, const std::array<race::Pol
                                   "states its moves as probabilities");
         empty.rollouts = cfg.rollouts;
         rep.estimator = odds::shape::rollout_estimator(cfg);
-        r = odds::shape::run_traces(cfg, games, empty,
-                                    [&](std::uint64_t i, std::vector<double>& out) {
-                                        std::visit(
-                                            [&](const auto& a) {
-                                                odds::shape::rollout_trace<race::Game>(
-                                                    o, start, a, a, cfg, i, turn, win, out);
-                                            },
-                                            p[0]);
-                                    });
+        r = odds::shape::run_traces(
+            cfg, games, empty,
+            odds::shape::rollout_traces<race::Game>(o, p, start, turn, win, cfg));
     } else {
         const auto table = exact::race::values(o, p[0]);
         rep.estimator = "exact (the policy's value table)";

@@ -73,9 +73,9 @@ private:
         if (rules_.ranges_rise && r->lo == r->hi) bad("LO is not below HI");
         const std::uint64_t count = static_cast<std::uint64_t>((r->hi - r->lo) / r->step) + 1;
         if (count > rules_.max_values) {
-            const std::string why = "more than " + std::to_string(rules_.max_values) + " values";
-            if (rules_.ranges_rise) bad(why);
-            plain(why);
+            const std::string many = "more than " + std::to_string(rules_.max_values) + " values";
+            if (rules_.ranges_rise) bad(many);
+            plain(many);
         }
         for (std::int64_t x = r->lo; x <= r->hi; x += r->step)
             v.values.push_back(before + std::to_string(x) + after);
