@@ -381,6 +381,14 @@ std::string render_help(std::string_view help, std::string_view range, std::stri
 bool types_a_range(std::string_view help);
 }  // namespace detail
 
+// The table `Make` builds, built the first time it is asked for: a game's option_table() is
+// `return built_once<make_table>();`.
+template <auto Make>
+const auto& built_once() {
+    static const auto table = Make();
+    return table;
+}
+
 // A game's declared options, in the order `odds list` shows them. A game builds its table once
 // (its option_table()): rows as written, and the rows of a family made by a loop over a small
 // table of its members (Naval Duel's cards: a deck.* and a card.* option each).
@@ -425,6 +433,19 @@ public:
             const Option<O>& opt = options_[i];
             if (const auto t = r.text(opt.name)) read_one(opt, *t, o, r);
         }
+        return o;
+    }
+
+    // What no bound states (rules between options: Bosconian-D's B2b, Minimal Space Combat's
+    // map sizes), checked after the options are read; it may also settle fields that follow
+    // from them (a fast path's flag). parse() runs it.
+    void after_reading(void (*fn)(O&, const OptionReader&)) { check_ = fn; }
+    // The game's options from `settings`: read (above), then the table's check. A game's
+    // parse_options.
+    O parse(const Settings& settings) const {
+        const OptionReader r = reader(settings);
+        O o = read(r);
+        if (check_) check_(o, r);
         return o;
     }
 
@@ -739,6 +760,7 @@ private:
     std::vector<Option<O>> options_;
     std::vector<std::string_view> scenario_first_;
     RowDefaults<O> defaults_;
+    void (*check_)(O&, const OptionReader&) = nullptr;
 };
 
 }  // namespace odds

@@ -2,6 +2,9 @@
 #pragma once
 
 #include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -96,6 +99,33 @@ inline std::string usage_error(const std::function<void()>& f) {
 inline std::filesystem::path temp_path(std::string_view prefix, const std::string& name) {
     return std::filesystem::temp_directory_path() /
            ("odds-" + std::string(prefix) + "-" + std::to_string(::getpid()) + "-" + name);
+}
+
+// A refusal as every command makes one: exit 2, one line on stderr holding `says`, nothing on
+// stdout, and `dir` (the --out asked for) not made.
+inline void check_refused(const CliResult& r, const std::string& says,
+                          const std::filesystem::path& dir) {
+    INFO(r.err);
+    CHECK(r.code == 2);
+    CHECK(r.err.find(says) != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.out.empty());
+    CHECK_FALSE(std::filesystem::exists(dir));
+}
+
+// A baseline file of Bosconian-D with one playout moved from a loss to a win (the counts still
+// add up to the playouts): what a kernel that plays differently would record.
+inline void move_one_loss_to_a_win(const std::filesystem::path& file) {
+    std::string text = slurp(file);
+    const auto at = text.find("metric win rate");
+    const auto zero = text.find(" 0:", at), one = text.find(" 1:", at);
+    REQUIRE((zero != std::string::npos && one != std::string::npos));
+    const auto end_zero = text.find(' ', zero + 1), end_one = text.find_first_of(" \n", one + 1);
+    const long losses = std::stol(text.substr(zero + 3, end_zero - zero - 3));
+    const long wins = std::stol(text.substr(one + 3, end_one - one - 3));
+    text = text.substr(0, zero) + " 0:" + std::to_string(losses - 1) +
+           " 1:" + std::to_string(wins + 1) + text.substr(end_one);
+    std::ofstream(file) << text;
 }
 
 }  // namespace odds::test

@@ -37,16 +37,7 @@ TEST_CASE("check passes on an unchanged build and fails on a deliberate change",
     CHECK(moved.out.find("MOVED      win") != std::string::npos);
     // A kernel that plays differently: one playout moved from a loss to a win in the file (the
     // counts still add up to the playouts); exact mode catches it.
-    std::string text = test::slurp(file);
-    const auto at = text.find("metric win rate");
-    const auto zero = text.find(" 0:", at), one = text.find(" 1:", at);
-    REQUIRE((zero != std::string::npos && one != std::string::npos));
-    const auto end_zero = text.find(' ', zero + 1), end_one = text.find_first_of(" \n", one + 1);
-    const long losses = std::stol(text.substr(zero + 3, end_zero - zero - 3));
-    const long wins = std::stol(text.substr(one + 3, end_one - one - 3));
-    text = text.substr(0, zero) + " 0:" + std::to_string(losses - 1) +
-           " 1:" + std::to_string(wins + 1) + text.substr(end_one);
-    std::ofstream(file) << text;
+    test::move_one_loss_to_a_win(file);
     const Result tampered = cli({"check", file.string()});
     CHECK(tampered.code == 1);
     CHECK(tampered.out.find("the kernel plays differently") != std::string::npos);

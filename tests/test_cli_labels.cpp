@@ -643,12 +643,7 @@ TEST_CASE(
                                          "--no-progress", "--out",  dir.string()};
         args.insert(args.end(), c.extra.begin(), c.extra.end());
         const auto r = test::cli(args);
-        INFO(r.err);
-        CHECK(r.code == 2);
-        CHECK(r.err.find(c.says) != std::string::npos);
-        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-        CHECK(r.out.empty());
-        CHECK_FALSE(fs::exists(dir));
+        test::check_refused(r, c.says, dir);
     }
 }
 

@@ -61,6 +61,8 @@ constexpr EncounterRow kEncounterOptions[] = {
     {"formation", "a formation attack", field<&O::encounter_formation>},
     {"spy_ship", "a spy ship", field<&O::encounter_spy_ship>}};
 
+void check_options(Options& o, const OptionReader& r);
+
 OptionTable<Options> make_table() {
     OptionTable<O> t("bosconian");
     t.defaults({.naming = Naming::always});  // the scenario's own knobs
@@ -155,19 +157,19 @@ OptionTable<Options> make_table() {
          "cannon fire: the shots the ship evades, a roll for each cannon fired (damage: shots less "
          "evaded, never below 0)"},
     });
+    t.after_reading(check_options);
     return t;
 }
 }  // namespace
 
-const OptionTable<Options>& option_table() {
-    static const OptionTable<Options> table = make_table();
-    return table;
-}
+const OptionTable<Options>& option_table() { return built_once<make_table>(); }
 
-Options parse_options(const Settings& settings) {
+Options parse_options(const Settings& settings) { return option_table().parse(settings); }
+
+namespace {
+// What no bound states, checked once the options are read (OptionTable::after_reading).
+void check_options(Options& o, const OptionReader& r) {
     const OptionTable<Options>& table = option_table();
-    const OptionReader r = table.reader(settings);
-    Options o = table.read(r);
 
     // What no bound says: a fixed layout decides the count (B2), ...
     if (o.fixed_layout()) {
@@ -229,8 +231,8 @@ Options parse_options(const Settings& settings) {
         r.fail("base_combat.cannon_destroyed_on", to_string(o.base_combat_cannon_destroyed_on),
                "at least one face (with none no base could ever be destroyed, B8a)");
     o.book = table.is_book(o);  // the book's tables: play's fast paths
-    return o;
 }
+}  // namespace
 
 std::vector<std::string> warnings(const Options& o) {
     std::vector<std::string> out;

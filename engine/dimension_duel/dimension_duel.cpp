@@ -76,6 +76,8 @@ constexpr Member<Options, FaceSet> kFunctionChart[] = {
     {"changer", "a Particle Changer (its mode rolled again: chart.changer_self)",
      field<&Options::chart_changer>}};
 
+void check_options(Options& o, const OptionReader& r);
+
 OptionTable<Options> make_table() {
     using O = Options;
     OptionTable<O> t("dimension-duel");
@@ -126,6 +128,7 @@ OptionTable<Options> make_table() {
         {"restrict.kaon", kBarred<kKaon>, "D2b",
          "restricted play: the functions Kaon may never play, as restrict.tau"},
     });
+    t.after_reading(check_options);
     return t;
 }
 }  // namespace
@@ -150,14 +153,13 @@ std::array<std::vector<double>, kMaxDice + 1> damage_laws(const Options& o) {
     return s;
 }
 
-const OptionTable<Options>& option_table() {
-    static const OptionTable<Options> table = make_table();
-    return table;
-}
+const OptionTable<Options>& option_table() { return built_once<make_table>(); }
 
-Options parse_options(const Settings& settings) {
-    const OptionTable<Options>& table = option_table();
-    Options o = table.read(table.reader(settings));
+Options parse_options(const Settings& settings) { return option_table().parse(settings); }
+
+namespace {
+// What no bound states, checked once the options are read (OptionTable::after_reading).
+void check_options(Options& o, const OptionReader&) {
     // D7: under single_use the dice policy rolls again for a used function, so the function chart
     // needs a Bluff (never used up), or it could roll for ever.
     bool bluff = false;
@@ -191,8 +193,8 @@ Options parse_options(const Settings& settings) {
                              "function (D2b)");
     }
     o.settle();  // the book's fast path when every turn option is the book's
-    return o;
 }
+}  // namespace
 
 std::string scenario(const Options& o) { return option_table().scenario(o); }
 

@@ -24,6 +24,8 @@ constexpr std::string_view kCovers[] = {"open", "covered", "smoke"};
 constexpr std::string_view kCoverWords[] = {"no smoke, no covering fire", "covering fire, no smoke",
                                             "smoke in the area, covering fire or not"};
 
+void check_options(Options& o, const OptionReader& r);
+
 OptionTable<Options> make_table() {
     using O = Options;
     OptionTable<O> t("fpb");
@@ -108,22 +110,23 @@ OptionTable<Options> make_table() {
          "restricted play: the choices the player may never make (every policy honours it; a "
          "barred order is played as no order)"},
     });
+    t.after_reading(check_options);
     return t;
 }
 }  // namespace
 
-const OptionTable<Options>& option_table() {
-    static const OptionTable<Options> table = make_table();
-    return table;
-}
+const OptionTable<Options>& option_table() { return built_once<make_table>(); }
 
-Options parse_options(const Settings& settings) {
+Options parse_options(const Settings& settings) { return option_table().parse(settings); }
+
+namespace {
+// What no bound states, checked once the options are read (OptionTable::after_reading).
+void check_options(Options& o, const OptionReader&) {
     const OptionTable<Options>& table = option_table();
-    Options o = table.read(table.reader(settings));
     // H2: the book's Guts roll, 2d6 at or under with a natural double: its fast path.
     o.guts_book = table.is_book(o, "guts.roll,guts.succeeds,guts.critical");
-    return o;
 }
+}  // namespace
 
 std::string scenario(const Options& o) { return option_table().scenario(o); }
 

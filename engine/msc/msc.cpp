@@ -49,6 +49,8 @@ constexpr auto combat = field<&Options::combat, P...>;
 template <auto... P>
 constexpr auto ships = field<&Options::ships, P...>;
 
+void check_options(Options& o, const OptionReader& r);
+
 OptionTable<Options> make_table() {
     using O = Options;
     // The scenario names the map first, then what sets the sides apart, then the rest.
@@ -168,19 +170,18 @@ OptionTable<Options> make_table() {
         {"restrict.b", word_set<kRestrictWords, kRestrictTakes, &O::barred, 1>(), "M2c, M5b, M7f",
          "restricted play: what side B may never do, as restrict.a"},
     });
+    t.after_reading(check_options);
     return t;
 }
 }  // namespace
 
-const OptionTable<Options>& option_table() {
-    static const OptionTable<Options> table = make_table();
-    return table;
-}
+const OptionTable<Options>& option_table() { return built_once<make_table>(); }
 
-Options parse_options(const Settings& settings) {
-    const OptionTable<Options>& table = option_table();
-    const OptionReader r = table.reader(settings);
-    Options o = table.read(r);
+Options parse_options(const Settings& settings) { return option_table().parse(settings); }
+
+namespace {
+// What no bound states, checked once the options are read (OptionTable::after_reading).
+void check_options(Options& o, const OptionReader& r) {
     // M1: the size of the map is the random map's.
     if (!o.random_map && (r.text("width") || r.text("height") || r.text("systems")))
         r.fail("map", o.map_file ? o.map_path : "example",
@@ -200,8 +201,8 @@ Options parse_options(const Settings& settings) {
     if (o.random_map && o.systems > o.width * o.height / 4)
         r.fail("systems", std::to_string(o.systems),
                "at most a quarter of the hexes (" + std::to_string(o.width * o.height / 4) + ")");
-    return o;
 }
+}  // namespace
 
 std::string scenario(const Options& o) { return option_table().scenario(o); }
 

@@ -45,6 +45,8 @@ constexpr CardRow kCards[kCardKinds] = {
 // N6: the ammunition in the order of enum Ammo, as the options name it (broadside.round.*).
 constexpr std::string_view kAmmo[kAmmoKinds] = {"round", "chain", "grape"};
 
+void check_options(Options& o, const OptionReader& r);
+
 OptionTable<Options> make_table() {
     using O = Options;
     OptionTable<O> t("naval");
@@ -157,18 +159,18 @@ OptionTable<Options> make_table() {
         {"restrict.b", word_set<kRestrictWords, kRestrictTakes, &O::rules, &Rules::barred, 1>(),
          "N6b, N7b", "restricted play: what side B may never do, as restrict.a"},
     });
+    t.after_reading(check_options);
     return t;
 }
 }  // namespace
 
-const OptionTable<Options>& option_table() {
-    static const OptionTable<Options> table = make_table();
-    return table;
-}
+const OptionTable<Options>& option_table() { return built_once<make_table>(); }
 
-Options parse_options(const Settings& settings) {
-    const OptionTable<Options>& table = option_table();
-    Options o = table.read(table.reader(settings));
+Options parse_options(const Settings& settings) { return option_table().parse(settings); }
+
+namespace {
+// What no bound states, checked once the options are read (OptionTable::after_reading).
+void check_options(Options& o, const OptionReader&) {
     int total = 0;
     for (int c = 0; c < kCardKinds; ++c) total += o.deck_count(c);
     if (total > kMaxDeck)  // N4: the deck is a fixed array (State::deck)
@@ -181,8 +183,8 @@ Options parse_options(const Settings& settings) {
         throw UsageError("naval: boarding.roll='" + to_string(b) +
                          "' is not valid while boarding.ties=reroll; boarding.roll takes dice "
                          "whose totals can differ (such as 1d6), or set boarding.ties=nobody");
-    return o;
 }
+}  // namespace
 
 std::string scenario(const Options& o) { return option_table().scenario(o); }
 

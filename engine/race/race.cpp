@@ -36,9 +36,7 @@ const OptionTable<Options>& option_table() {
     return table;
 }
 
-Options parse_options(const Settings& settings) {
-    return option_table().read(option_table().reader(settings));
-}
+Options parse_options(const Settings& settings) { return option_table().parse(settings); }
 
 std::string scenario(const Options& o) { return option_table().scenario(o); }
 
