@@ -54,7 +54,7 @@ void check_options(Options& o, const OptionReader& r);
 OptionTable<Options> make_table() {
     using O = Options;
     // The scenario names the map first, then what sets the sides apart, then the rest.
-    OptionTable<O> t("msc", {}, {"map", "width", "systems", "height", "swap_homes", "initiative"});
+    OptionTable<O> t("msc", {}, {"map", "width", "height", "systems", "swap_homes", "initiative"});
     t.defaults({.naming = Naming::always});  // the scenario's own knobs
     t.add(
         {"map",

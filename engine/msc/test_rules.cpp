@@ -1193,3 +1193,15 @@ TEST_CASE("M7 combat.hits_on and saves_on of any faces: a set not ending at 6 co
     ScriptedDice book{1, 3, 6};  // the book's 5-6: no hit, and the 6 saves nothing
     CHECK(resolve_attack(14, 3, book) == 0);
 }
+
+TEST_CASE("M1 the scenario names the map, then its width, height and systems, in that order",
+          "[M1][options]") {
+    // Scenario strings are what baselines and shards record: their order is part of the output
+    // (a declaration that listed systems before height changed it, caught by the docs' figures).
+    const std::string s = scenario(parse_options({{"map", "random"}}));
+    CHECK(s.rfind("map=random width=", 0) == 0);
+    const auto width = s.find("width="), height = s.find("height="), systems = s.find("systems=");
+    REQUIRE(systems != std::string::npos);
+    CHECK(width < height);
+    CHECK(height < systems);
+}
