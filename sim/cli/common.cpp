@@ -32,13 +32,17 @@ void add_rules_option(po::options_description& d) {
                     "docs/variants.md); --set applies on top");
 }
 
+void add_set_option(po::options_description& d, const char* help) {
+    d.add_options()(
+        "set", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"), help);
+}
+
 void add_game_options(po::options_description& d) {
     add_rules_option(d);
-    d.add_options()("set",
-                    po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
-                    "a rule option NAME=VALUE; repeatable ('odds list GAME' shows them)")(
-        "policy,p", po::value<std::vector<std::string>>()->composing()->value_name("NAME"),
-        "the policy by name, or SEAT=NAME per seat ('odds list GAME' shows them)");
+    add_set_option(d);
+    d.add_options()("policy,p",
+                    po::value<std::vector<std::string>>()->composing()->value_name("NAME"),
+                    "the policy by name, or SEAT=NAME per seat ('odds list GAME' shows them)");
 }
 
 void add_run_options(po::options_description& d, const char* default_playouts,

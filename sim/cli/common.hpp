@@ -98,6 +98,11 @@ Settings settings_of(const Args& opt);
 Settings canonical_settings(const Args& opt);
 // --rules FILE, for the commands that take --set.
 void add_rules_option(po::options_description& d);
+// --set NAME=VALUE, repeatable, with `help` (by default a run's: the rule option it changes).
+void add_set_option(po::options_description& d,
+                    const char* help =
+                        "a rule option NAME=VALUE; repeatable ('odds list GAME' "
+                        "shows them)");
 // --state FILE (odds run, odds exact; docs/positions.md).
 void add_state_option(po::options_description& d, const char* what);
 // The position named by --state, when given: its path and its text. The game must have

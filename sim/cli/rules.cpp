@@ -19,9 +19,7 @@ int cmd_rules(const Args& opt, Io io) {
 namespace {
 void rules_options(po::options_description& d) {
     add_rules_option(d);
-    d.add_options()("set",
-                    po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
-                    "a rule option NAME=VALUE, written into the file; repeatable");
+    add_set_option(d, "a rule option NAME=VALUE, written into the file; repeatable");
 }
 }  // namespace
 

@@ -24,9 +24,7 @@ int cmd_state(const Args& opt, Io io) {
 namespace {
 void state_options(po::options_description& d) {
     add_rules_option(d);
-    d.add_options()("set",
-                    po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUE"),
-                    "a rule option NAME=VALUE; repeatable ('odds list GAME' shows them)");
+    add_set_option(d);
 }
 }  // namespace
 
