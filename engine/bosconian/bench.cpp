@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "benchmarks/versus_book.hpp"
 #include "engine/bosconian/bench_naive.hpp"
 #include "engine/bosconian/bosconian.hpp"
 #include "engine/bosconian/exact.hpp"
@@ -251,3 +252,31 @@ static void BM_BosconianNaiveDice(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_BosconianNaiveDice);
+
+// A variant against the book (issue 45): each table variant plays in the same loop as the book,
+// its tables in the same arrays, so it should play at the book's speed where its missions are
+// as long. Length: sectors entered.
+namespace {
+void versus_book(benchmark::State& state, const Settings& settings) {
+    const auto book = bosconian::parse_options({});
+    const auto variant = bosconian::parse_options(settings);
+    bosconian::RulesAsWritten policy;
+    Dice a(1), b(1);
+    bench::versus_book(
+        state, [&] { return bosconian::play(book, policy, a).sectors_entered; },
+        [&] { return bosconian::play(variant, policy, b).sectors_entered; });
+}
+const int registered = [] {
+    for (const char* s : {"cosmo_mine.damage=3d6", "cosmo_mine.damage=2d8+1", "asteroid.damage=2d6",
+                          "encounter.i_missile=1,3", "base_combat.cannon_destroyed_on=1,3",
+                          "cannon_fire.shots=2d6"}) {
+        const std::string text = s;
+        const auto eq = text.find('=');
+        const Settings settings{{text.substr(0, eq), text.substr(eq + 1)}};
+        benchmark::RegisterBenchmark(
+            ("BM_BosconianVariant/" + text).c_str(),
+            [settings](benchmark::State& st) { versus_book(st, settings); });
+    }
+    return 0;
+}();
+}  // namespace

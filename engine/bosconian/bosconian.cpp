@@ -169,8 +169,6 @@ Options parse_options(const Settings& settings) { return option_table().parse(se
 namespace {
 // What no bound states, checked once the options are read (OptionTable::after_reading).
 void check_options(Options& o, const OptionReader& r) {
-    const OptionTable<Options>& table = option_table();
-
     // What no bound says: a fixed layout decides the count (B2), ...
     if (o.fixed_layout()) {
         const int fixed = std::popcount(o.layout);
@@ -230,9 +228,125 @@ void check_options(Options& o, const OptionReader& r) {
     if (o.base_combat_cannon_destroyed_on.empty())
         r.fail("base_combat.cannon_destroyed_on", to_string(o.base_combat_cannon_destroyed_on),
                "at least one face (with none no base could ever be destroyed, B8a)");
-    o.book = table.is_book(o);  // the book's tables: play's fast paths
+    o.settle();  // the tables play reads
 }
+
+// A d6's face set as a byte, bit f for face f.
+std::uint8_t d6_faces(const FaceSet& s) { return static_cast<std::uint8_t>((s.lo & 0x3F) << 1); }
+// Whether a roll's faces can be read ahead and summed: at most eight d6 and a constant.
+bool held(const DiceExpr& e) { return e.only_d6 && e.d6 <= 8; }
+std::uint64_t low_bytes(int n) { return n == 8 ? ~0ull : (std::uint64_t{1} << (8 * n)) - 1; }
 }  // namespace
+
+Tables compile_tables(const Options& o) {
+    Tables t;
+    // B5, B5a: each face of the encounter die gives the first encounter of these that has it.
+    struct Threat {
+        const FaceSet& faces;
+        const FaceSet& destroyed_on;
+        Roll roll;
+    };
+    const Threat threats[4] = {
+        {o.encounter_i_missile, o.i_missile_destroyed_on, kRollIMissile},
+        {o.encounter_cosmo_mine, o.cosmo_mine_destroyed_on, kRollCosmoMine},
+        {o.encounter_p_missile, o.p_missile_destroyed_on, kRollPMissile},
+        {o.encounter_asteroid, o.asteroid_destroyed_on, kRollAsteroid},
+    };
+    for (int e = 1; e <= 6; ++e)
+        for (int d = 1; d <= 6; ++d) {
+            EncounterCell c{0, 0, 0, 0, 0, 1, EncounterCell::kFaces, 0};  // B5a: a quiet roll
+            if (o.encounter_formation.has(e)) {
+                c.kind = EncounterCell::kFormation;
+            } else if (o.encounter_any(e)) {
+                const bool spy = o.encounter_spy_ship.has(e);
+                Roll roll = kRollSpyAlert;
+                bool escaped;
+                if (spy) {
+                    escaped = !o.spy_ship_destroyed_on.has(d);  // B6: it raises the alert
+                } else {
+                    const Threat* th = &threats[3];
+                    for (const Threat& x : threats)
+                        if (x.faces.has(e)) {
+                            th = &x;
+                            break;
+                        }
+                    roll = th->roll;
+                    escaped = !th->destroyed_on.has(d);  // it hits the ship
+                }
+                c.damage = static_cast<std::int8_t>(spy ? 0 : -1);
+                c.alert = static_cast<std::int8_t>(spy ? -1 : 0);
+                c.escaped = static_cast<std::uint8_t>(spy && escaped);
+                c.rolled = 2;
+                if (escaped) {
+                    const DiceExpr& r = o.roll_of(roll);
+                    if (held(r)) {
+                        c.mask = low_bytes(r.d6);
+                        c.add = static_cast<std::int16_t>(r.constant);
+                        c.rolled = static_cast<std::uint8_t>(2 + r.d6);
+                    } else {
+                        c.kind = EncounterCell::kRolled;
+                        c.roll = roll;
+                    }
+                }
+            }
+            t.encounter[static_cast<std::size_t>(e * 8 + d)] = c;
+            if (c.kind != EncounterCell::kFaces)
+                t.off_cells = static_cast<std::uint8_t>(t.off_cells | 1u << e);
+        }
+    // B7
+    const auto missile = [](const FaceSet& destroyed_on, const DiceExpr& damage, Roll roll) {
+        FormationMissile m;
+        m.destroyed_on = d6_faces(destroyed_on);
+        m.rolled = !held(damage);
+        m.dice = static_cast<std::uint8_t>(m.rolled ? 0 : damage.d6);
+        m.add = static_cast<std::int16_t>(m.rolled ? 0 : damage.constant);
+        m.roll = roll;
+        return m;
+    };
+    t.missile[1] = missile(o.i_missile_destroyed_on, o.i_missile_damage, kRollIMissile);
+    t.missile[0] = missile(o.p_missile_destroyed_on, o.p_missile_damage, kRollPMissile);
+    t.i_type = d6_faces(o.formation_i_type);
+    t.leader_rerolled = d6_faces(o.formation_leader_rerolled_on);
+    t.missiles = o.formation_missiles;
+    const int most_dice = std::max(t.missile[0].dice, t.missile[1].dice);
+    t.formation_fits = 2 + (t.missiles - 1) + t.missiles * (1 + most_dice) + 8 <= kMaxPeek;
+    t.alert_encounters = o.alert_encounters;
+    // B2d redraws only where a roll lands on a free sector less than one time in 64; a margin
+    // keeps a total of 1/64 up to rounding counted (the redraw computes its own law).
+    const std::vector<double> gap = law(o.placement_gap);
+    t.placement_redraws =
+        std::any_of(gap.begin(), gap.end(), [](double p) { return p < (1.0 / 64) * (1 + 1e-9); });
+    // B8
+    t.cannon_destroyed_on = d6_faces(o.base_combat_cannon_destroyed_on);
+    t.e_missile_on = d6_faces(o.base_attack_e_missile_on);
+    t.e_missile_destroyed_on = d6_faces(o.e_missile_destroyed_on);
+    const bool e_held = held(o.e_missile_damage);
+    t.e_missile_dice = static_cast<std::uint8_t>(e_held ? o.e_missile_damage.d6 : 0);
+    t.e_missile_add = static_cast<std::int16_t>(e_held ? o.e_missile_damage.constant : 0);
+    for (int d = 1; d <= 6; ++d) {
+        const bool destroyed = (t.e_missile_destroyed_on >> d) & 1u;
+        t.e_missile_faces |= static_cast<std::uint32_t>(destroyed ? 3 : 3 + t.e_missile_dice)
+                             << (4 * d);
+        t.e_missile_hits |= static_cast<std::uint32_t>(!destroyed) << (4 * d);
+    }
+    const DiceExpr &shots = o.cannon_fire_shots, &evaded = o.cannon_fire_evaded;
+    const bool fire_held = held(shots) && held(evaded);
+    t.shots_dice = static_cast<std::uint8_t>(fire_held ? shots.d6 : 0);
+    t.evaded_dice = static_cast<std::uint8_t>(fire_held ? evaded.d6 : 0);
+    t.shots_add = static_cast<std::int16_t>(fire_held ? shots.constant : 0);
+    t.evaded_add = static_cast<std::int16_t>(fire_held ? evaded.constant : 0);
+    for (int f = 1; f <= 6; ++f)
+        t.cannon_in[static_cast<std::size_t>(f)] =
+            static_cast<std::uint8_t>((t.cannon_destroyed_on >> f) & 1u);
+    t.read_ahead = 0;
+    if (e_held && fire_held)
+        for (int c = 8; c >= 1 && !t.read_ahead; --c)
+            if (c * t.shots_dice <= 8 && c * t.evaded_dice <= 8) t.read_ahead = c;
+    const std::uint8_t odd = 0b0101010;  // faces 1, 3, 5
+    t.odd = t.cannon_destroyed_on == odd && t.e_missile_on == odd && t.read_ahead == 8 &&
+            t.shots_dice == 1 && t.evaded_dice == 1 && t.shots_add == 0 && t.evaded_add == 0;
+    return t;
+}
 
 std::vector<std::string> warnings(const Options& o) {
     std::vector<std::string> out;

@@ -34,6 +34,81 @@ inline constexpr int kMaxAlertEncounters = 6;  // alert.encounters
 inline constexpr int kMaxCannonDice = 100;     // the most cannon_fire.* may total, per cannon
 static_assert(2 + kMaxCannons + 24 <= kMaxPeek, "a base-combat round reads its faces at once");
 
+// The tables play reads (B5-B8), compiled once from the options (compile_tables, when they are
+// read): the book's tables are one set of values among others, read from these arrays by the
+// same loops, so a variant's table costs what a lookup costs. A face set of a d6 is a byte, bit
+// f for face f. A roll's faces are read ahead (Dice::peek) and summed eight at a time: a roll of
+// at most eight d6 and a constant is a byte mask and the constant; a roll the faces read ahead
+// cannot hold (a die of other than six faces, or more than eight d6) is rolled by its DiceExpr
+// where it falls (Options::roll_of), the same dice in the same order.
+enum Roll : std::uint8_t {  // the rolls of B5-B8 a table may have to roll by its DiceExpr
+    kRollIMissile,
+    kRollCosmoMine,
+    kRollPMissile,
+    kRollAsteroid,
+    kRollSpyAlert,
+};
+// B5: one roll of the encounter table, by the encounter die and the threat's die.
+struct EncounterCell {
+    std::uint64_t mask;    // the faces after the two read first that add up (low bytes)
+    std::int16_t add;      // the roll's constant (NdX+K), when the faces add up
+    std::int8_t damage;    // -1: the sum damages the ship, else 0
+    std::int8_t alert;     // -1: the sum is added to the alert (an escaped spy ship, B6), else 0
+    std::uint8_t escaped;  // 1: a spy ship that escaped and raised the alert
+    std::uint8_t rolled;   // faces rolled, the encounter die (and the threat's die) included
+    std::uint8_t kind;     // kFaces, kFormation (B7) or kRolled (its roll rolled by `roll`)
+    std::uint8_t roll;     // kRolled: which Roll
+    static constexpr std::uint8_t kFaces = 0, kFormation = 1, kRolled = 2;
+};
+// B7: a formation's missile of one type: the faces of its d6 that destroy it, else its damage.
+struct FormationMissile {
+    std::uint8_t destroyed_on = 0;
+    std::uint8_t dice = 0;  // d6 summed from the faces read ahead (0..8) ...
+    std::int16_t add = 0;   // ... and the constant
+    bool rolled = false;    // else its damage is rolled by the Roll `roll`
+    std::uint8_t roll = 0;
+};
+struct Tables {
+    std::array<EncounterCell, 64> encounter{};  // encounter die * 8 + threat die (B5)
+    std::array<FormationMissile, 2> missile{};  // B7: [1] I-type, [0] P-type
+    std::uint8_t i_type = 0;                    // B7: the type die's faces for I-type
+    std::uint8_t leader_rerolled = 0;           // B7: the leader's number's faces rolled again
+    // The encounter die's faces whose cells leave the straight path (a formation, or a roll the
+    // faces cannot hold): tested on the die before its cell is read, the book's one branch on 5.
+    std::uint8_t off_cells = 0;
+    int missiles = 0;  // B7: formation.missiles
+    // B7: a whole attack's faces (each fight's targeting die, missile's die and damage dice, the
+    // last damage read eight at a time) fit one read ahead of kMaxPeek, after the type die and
+    // the leader's number.
+    bool formation_fits = false;
+    int alert_encounters = 0;  // B6: the encounters of an alerted sector
+    // B2d: some total of placement.gap comes up less than one time in 64 (never the book's 1d6),
+    // so that a placement may have to be redrawn (place_bases).
+    bool placement_redraws = true;
+    // B8: the combat die's faces that destroy a cannon, the attack die's for an E-type missile,
+    // and, by the missile's die d, the faces its round rolls (the nibble at 4 * d: 3 when it is
+    // destroyed, 3 and its damage dice when it hits), its damage's d6 and constant.
+    std::uint8_t cannon_destroyed_on = 0, e_missile_on = 0, e_missile_destroyed_on = 0;
+    std::uint8_t e_missile_dice = 0;
+    std::int16_t e_missile_add = 0;
+    std::uint32_t e_missile_faces = 0;
+    std::uint32_t e_missile_hits = 0;  // bit 4 * d: the missile's die d hits (its damage counts)
+    // B8 cannon fire: each cannon's shots and evasions, as d6 (each at most eight) and constants.
+    std::uint8_t shots_dice = 0, evaded_dice = 0;
+    std::int16_t shots_add = 0, evaded_add = 0;
+    std::array<std::uint8_t, 9> cannon_in{};  // 1 for a face of cannon_destroyed_on (face 0: 0)
+    // The most cannons a base may have left for its rounds to be read ahead, a run of cannons
+    // lost and an attack at once (0..8): more, and a round is rolled die by die. 0 when a roll
+    // of B8 is not of d6 the faces can hold.
+    int read_ahead = 0;
+    // The book's dice tests: a cannon lost and an E-type missile on the odd faces, one d6 a shot
+    // and an evasion. Base combat then tests eight faces at once by their low bits; any other
+    // sets are tested by cannon_in, face by face (see base_combat).
+    bool odd = false;
+};
+struct Options;
+Tables compile_tables(const Options& o);
+
 struct Options {
     int sectors = 36;                     // B1
     DiceExpr bases = DiceExpr::of(2, 6);  // B2: the count, rolled (a whole number: fixed)
@@ -95,11 +170,25 @@ struct Options {
                encounter_p_missile.has(e) || encounter_asteroid.has(e) ||
                encounter_formation.has(e) || encounter_spy_ship.has(e);
     }
-    // Every number and table of the rule book (B2, B5-B8), the options named when changed, as
-    // the book prints them (OptionTable::is_book): worked out once by parse_options (and true
-    // for Options{}). Play then takes the fast paths written for the book's tables, else the
-    // variant path, die by die from these values: one test a playout.
-    bool book = true;
+    // The tables play reads, compiled from the fields above: by parse_options once they are
+    // read, and for Options{} here. Code that changes a table's field directly calls settle().
+    Tables tables = compile_tables(*this);
+    void settle() { tables = compile_tables(*this); }
+    // The roll `r` (Roll) of these options.
+    const DiceExpr& roll_of(int r) const noexcept {
+        switch (r) {
+            case kRollIMissile:
+                return i_missile_damage;
+            case kRollCosmoMine:
+                return cosmo_mine_damage;
+            case kRollPMissile:
+                return p_missile_damage;
+            case kRollAsteroid:
+                return asteroid_damage;
+            default:
+                return spy_ship_alert;
+        }
+    }
     bool fixed_layout() const noexcept { return layout != 0; }
     // The first sector of the lap order (B1).
     int first_sector() const noexcept { return start_encounter || sectors == 1 ? 1 : 2; }
@@ -181,24 +270,6 @@ inline void to_metrics(const Outcome& r, std::int32_t* out) noexcept {
 // ---------------------------------------------------------------------------------------------
 // The rules.
 
-// A single threat resolved by one d6 (B5, B8): destroyed on the faces in `destroyed_on` (bit f
-// for face f), else `damage_dice` d6 of damage hit the ship.
-struct Threat {
-    std::uint8_t destroyed_on;
-    std::uint8_t damage_dice;
-};
-constexpr std::uint8_t faces(std::initializer_list<int> fs) {
-    std::uint8_t m = 0;
-    for (int f : fs) m = static_cast<std::uint8_t>(m | (1u << f));
-    return m;
-}
-inline constexpr Threat kIMissile{faces({1, 3, 4, 6}), 2};      // B5 table 1
-inline constexpr Threat kCosmoMine{faces({2, 3, 4, 5}), 4};     // B5 table 2
-inline constexpr Threat kPMissile{faces({1, 2, 5, 6}), 3};      // B5 table 3
-inline constexpr Threat kAsteroid{faces({2, 4, 6}), 1};         // B5 table 4
-inline constexpr Threat kEMissile{faces({3, 4}), 4};            // B8 E-type missile
-inline constexpr std::uint8_t kSpyDestroyedOn = faces({3, 4});  // B5 table 6
-
 struct State {
     std::uint64_t bases = 0;  // surviving bases: bit s-1 for sector s
     int damage = 0;
@@ -234,92 +305,7 @@ inline int select(bool c, int a, int b) noexcept {
 #endif
 }
 
-// B7: a five-missile formation attack. The type die and the leader's number are read ahead with
-// the fights (a 6 for the leader, rolled again, takes a slower path); each missile fought (at
-// most five) is resolved from the faces: the targeting die while the leader and another remain,
-// the missile's die, and its damage dice when it hits; the attack ends (one test a fight) when
-// the ship or the leader is destroyed or no missile is left.
-template <class Dice>
-[[gnu::noinline]] void formation_attack(State& s, Dice& dice) {
-    // At most 4 targeting dice and 5 missiles of at most 1 + 3 dice: 24 faces; a fight reads
-    // at most from face 20 (its targeting die) to face 30 (the eight from its missile's die).
-    const std::uint8_t* f = dice.peek(2 + 31);
-    const bool i_type = f[0] <= 3;  // 1-3 I-type, 4-6 P-type
-    const unsigned destroyed_on = pick(i_type, kIMissile.destroyed_on, kPMissile.destroyed_on);
-    const int damage_dice = pick(i_type, kIMissile.damage_dice, kPMissile.damage_dice);
-    int leader_number = f[1];
-    int i = 2;                 // faces rolled so far
-    if (leader_number == 6) {  // a 6 is rolled again
-        dice.skip(2);
-        do leader_number = dice.d6();
-        while (leader_number == 6);
-        f = dice.peek(31);
-        i = 0;
-    }
-    int damage = s.damage;
-    const int hull = s.hull;
-    int leader = 1, others = 4;
-    for (;;) {
-        const int both = leader & (others > 0);  // a targeting roll only while both remain
-        const int first = f[i], second = f[i + 1];
-        const int at_leader = (both & (first == leader_number)) | (leader & (both ^ 1));
-        const int t = i + both;  // the missile's die
-        const int destroyed = (destroyed_on >> select(both, second, first)) & 1u;
-        damage += pick(destroyed, 0, face_sum(f + t + 1, damage_dice));
-        i = select(destroyed, t + 1, t + 1 + damage_dice);
-        leader &= at_leader ^ 1;  // the leader, destroyed or spent
-        others -= at_leader ^ 1;
-        // The ship destroyed (B3), the leader destroyed (the rest scatter), or none left.
-        const int over = (damage >= hull) | (at_leader & destroyed) | ((leader | others) == 0);
-        if (over) break;
-    }
-    s.damage = damage;
-    dice.skip(i);
-}
-
-// B5: one roll on the encounter table and its resolution. Faces 1-4 (a single threat) and 6 (a
-// spy ship: destroyed on 3-4, else d6 more sectors of alert) have the same shape, a die against
-// the threat and, unless destroyed, dice that add up; they are resolved from one table without
-// a branch per face, indexed by the encounter die and the threat's die: which of the dice after
-// them add up (a byte mask of the eight read at once), whether the sum is damage or alert, and
-// how many dice are rolled. 5 is a formation attack (B7).
-struct EncounterCell {
-    std::uint64_t mask;    // the dice that add up (low bytes), none when it is destroyed
-    std::int8_t damage;    // -1: the sum damages the ship, else 0
-    std::int8_t alert;     // -1: the sum is added to the alert (an escaped spy ship, B6), else 0
-    std::uint8_t escaped;  // 1: a spy ship that escaped and raised the alert
-    std::uint8_t rolled;   // dice rolled, the two read first included
-};
-struct EncounterTable {
-    std::array<EncounterCell, 64> cells{};  // encounter die * 8 + threat die
-    constexpr EncounterTable() {
-        struct Row {
-            std::uint8_t destroyed_on, dice;
-            bool spy;
-        };
-        constexpr Row rows[7] = {
-            {},
-            {kIMissile.destroyed_on, kIMissile.damage_dice, false},    // 1 I-type missile
-            {kCosmoMine.destroyed_on, kCosmoMine.damage_dice, false},  // 2 cosmo-mine
-            {kPMissile.destroyed_on, kPMissile.damage_dice, false},    // 3 P-type missile
-            {kAsteroid.destroyed_on, kAsteroid.damage_dice, false},    // 4 asteroid
-            {},                                                        // 5 formation attack
-            {kSpyDestroyedOn, 1, true},                                // 6 spy ship
-        };
-        for (int e = 1; e <= 6; ++e)
-            for (int d = 1; d <= 6; ++d) {
-                const Row r = rows[e];
-                const bool escaped = !((r.destroyed_on >> d) & 1u);  // hit the ship, or got away
-                const int n = escaped ? r.dice : 0;
-                cells[static_cast<std::size_t>(e * 8 + d)] = {
-                    n == 8 ? ~0ull : (std::uint64_t{1} << (8 * n)) - 1,
-                    static_cast<std::int8_t>(r.spy ? 0 : -1),
-                    static_cast<std::int8_t>(r.spy ? -1 : 0),
-                    static_cast<std::uint8_t>(r.spy && escaped), static_cast<std::uint8_t>(2 + n)};
-            }
-    }
-};
-inline constexpr EncounterTable kEncounterTable{};
+inline constexpr std::uint64_t kLowBits = 0x0101010101010101ull;  // bit 0 of each of 8 bytes
 
 // The counters an encounter changes, kept apart from State while a mission is played (play() keeps
 // them in registers): a store to an int of State could be to the dice's position (an unsigned
@@ -331,171 +317,201 @@ struct Counters {
     int alerts;
 };
 
+// B7: a formation attack. The type die and the leader's number are read ahead with the fights
+// (a leader's number rolled again, formation.leader_rerolled_on, takes a slower path); each
+// missile fought is resolved from the faces: the targeting die while the leader and another
+// remain, the missile's die, and its damage dice when it hits; the attack ends (one test a
+// fight) when the ship or the leader is destroyed or no missile is left. Faces are read ahead
+// kMaxPeek at a time: a fight reads at most ten (its targeting die, its missile's die and eight
+// damage dice), so the window moves on when fewer are left in it; a damage the faces cannot
+// hold is rolled where it falls.
+// Returns the ship's damage after the attack (a value, not a reference to the caller's counters,
+// which then stay in registers).
 template <class Dice>
-[[gnu::always_inline]] inline void encounter(State& s, Counters& v, Dice& dice) {
+[[gnu::noinline]] int formation_attack(const Options& o, int damage, int hull, Dice& dice) {
+    const Tables& t = o.tables;
+    const std::uint8_t* f = dice.peek(kMaxPeek);
+    const FormationMissile m = t.missile[(t.i_type >> f[0]) & 1u];
+    const unsigned destroyed_on = m.destroyed_on;
+    int leader_number = f[1];
+    int i = 2;                                        // faces rolled so far
+    if ((t.leader_rerolled >> leader_number) & 1u) {  // B7, B7a: rolled again
+        dice.skip(2);
+        do leader_number = dice.d6();
+        while ((t.leader_rerolled >> leader_number) & 1u);
+        f = dice.peek(kMaxPeek);
+        i = 0;
+    }
+    int leader = 1, others = t.missiles - 1;
+    // Steady: every fight's faces lie within the first read (the book's five missiles of at most
+    // three dice: 26 faces), and none is rolled.
+    // The fights, Steady or not: the same loop, compiled twice so the book's has no test for the
+    // window or a rolled damage.
+    const auto fights = [&]<bool Steady>() {
+        for (;;) {
+            if (!Steady && i > kMaxPeek - 10) [[unlikely]] {  // the window moves on
+                dice.skip(i);
+                f = dice.peek(kMaxPeek);
+                i = 0;
+            }
+            const int both = leader & (others > 0);  // a targeting roll only while both remain
+            const int first = f[i], second = f[i + 1];
+            const int at_leader = (both & (first == leader_number)) | (leader & (both ^ 1));
+            const int d = i + both;  // the missile's die
+            const int destroyed = (destroyed_on >> select(both, second, first)) & 1u;
+            if (!Steady && m.rolled) [[unlikely]] {  // a damage the faces cannot hold
+                dice.skip(d + 1);
+                if (!destroyed) damage += o.roll_of(m.roll).roll(dice);
+                f = dice.peek(kMaxPeek);
+                i = 0;
+            } else {
+                damage += pick(destroyed, 0, face_sum(f + d + 1, m.dice) + m.add);
+                i = select(destroyed, d + 1, d + 1 + m.dice);
+            }
+            leader &= at_leader ^ 1;  // the leader, destroyed or spent
+            others -= at_leader ^ 1;
+            // The ship destroyed (B3), the leader destroyed (the rest scatter), or none left.
+            const int over = (damage >= hull) | (at_leader & destroyed) | ((leader | others) == 0);
+            if (over) break;
+        }
+    };
+    if (t.formation_fits && !m.rolled) [[likely]]
+        fights.template operator()<true>();
+    else
+        fights.template operator()<false>();
+    dice.skip(i);
+    return damage;
+}
+
+// B5: one roll on the encounter table and its resolution, from the table's cell for the
+// encounter die and the threat's die (Tables::encounter): a single threat and a spy ship have
+// the same shape, a die against the threat and, unless destroyed, dice that add up, to the
+// damage or to the alert (B6); the cell says which faces add up (a byte mask of the eight read
+// at once) and how many faces are rolled, so no face is branched on. A formation (B7) and a roll
+// the faces cannot hold leave the cell's straight path. B5a: a quiet face rolls one die.
+template <class Dice>
+[[gnu::always_inline]] inline void encounter(const Options& o, Counters& v, int hull, Dice& dice) {
     ++v.encounters;
     const std::uint8_t* f = dice.peek(10);
-    if (f[0] == 5) {
-        dice.skip(1);
-        s.damage = v.damage;
-        formation_attack(s, dice);
-        v.damage = s.damage;
-        return;
+    const EncounterCell c = o.tables.encounter[static_cast<std::size_t>(f[0] * 8 + f[1])];
+    if ((o.tables.off_cells >> f[0]) & 1u) [[unlikely]] {
+        if (c.kind == EncounterCell::kFormation) {
+            dice.skip(1);
+            v.damage = formation_attack(o, v.damage, hull, dice);
+            return;
+        }
+        if (c.kind == EncounterCell::kRolled) {
+            dice.skip(c.rolled);
+            const int sum = o.roll_of(c.roll).roll(dice);
+            v.damage += sum & c.damage;
+            v.alert += sum & c.alert;
+            v.alerts += c.escaped;
+            return;
+        }
     }
-    const EncounterCell c = kEncounterTable.cells[static_cast<std::size_t>(f[0] * 8 + f[1])];
     std::uint64_t x;
     std::memcpy(&x, f + 2, 8);
     dice.skip(c.rolled);
-    const int sum = static_cast<int>(((x & c.mask) * 0x0101010101010101ull) >> 56);
+    const int sum = static_cast<int>(((x & c.mask) * 0x0101010101010101ull) >> 56) + c.add;
     v.damage += sum & c.damage;
-    v.alert += sum & c.alert;  // B6: an escaped spy adds d6 to the alert counter
+    v.alert += sum & c.alert;  // B6: an escaped spy adds its roll to the alert counter
     v.alerts += c.escaped;
 }
 
-// B7 with a variant's values, die by die in the book's order: the type die, the leader's number
-// (rolled again on formation.leader_rerolled_on), then each fight: the targeting die while the
-// leader and another remain, the missile's die, and its damage when it hits.
-template <class Dice>
-void formation_variant(const Options& o, Counters& v, int hull, Dice& dice) {
-    const bool i_type = o.formation_i_type.has(dice.d6());
-    const FaceSet& destroyed_on = i_type ? o.i_missile_destroyed_on : o.p_missile_destroyed_on;
-    const DiceExpr& damage = i_type ? o.i_missile_damage : o.p_missile_damage;
-    int leader_number;
-    do leader_number = dice.d6();
-    while (o.formation_leader_rerolled_on.has(leader_number));
-    int leader = 1, others = o.formation_missiles - 1;
-    while (leader + others > 0) {
-        const bool at_leader = leader && others > 0 ? dice.d6() == leader_number : leader == 1;
-        const bool destroyed = destroyed_on.has(dice.d6());
-        if (!destroyed) v.damage += damage.roll(dice);
-        if (at_leader)
-            leader = 0;  // destroyed, or spent
-        else
-            --others;
-        if (v.damage >= hull || (at_leader && destroyed)) break;  // B3; the rest scatter
-    }
-}
-
-// B5 with a variant's values, die by die in the book's order: the encounter die (its faces as
-// the encounter.* options give them), the threat's d6, then its damage or alert dice.
-template <class Dice>
-void encounter_variant(const Options& o, State& s, Counters& v, Dice& dice) {
-    ++v.encounters;
-    const int e = dice.d6();
-    if (!o.encounter_any(e)) return;  // B5a: a face of no encounter, a quiet roll
-    if (o.encounter_formation.has(e)) {
-        formation_variant(o, v, s.hull, dice);
-        return;
-    }
-    const int d = dice.d6();
-    if (o.encounter_spy_ship.has(e)) {
-        if (!o.spy_ship_destroyed_on.has(d)) {
-            v.alert += o.spy_ship_alert.roll(dice);  // B6
-            ++v.alerts;
-        }
-        return;
-    }
-    const bool i = o.encounter_i_missile.has(e), c = o.encounter_cosmo_mine.has(e),
-               p = o.encounter_p_missile.has(e);
-    const FaceSet& destroyed_on = i   ? o.i_missile_destroyed_on
-                                  : c ? o.cosmo_mine_destroyed_on
-                                  : p ? o.p_missile_destroyed_on
-                                      : o.asteroid_destroyed_on;
-    const DiceExpr& damage = i   ? o.i_missile_damage
-                             : c ? o.cosmo_mine_damage
-                             : p ? o.p_missile_damage
-                                 : o.asteroid_damage;
-    if (!destroyed_on.has(d)) v.damage += damage.roll(dice);
-}
-
-template <class Dice>
-void encounter(State& s, Dice& dice) {
-    Counters v{s.damage, s.alert, s.out.encounters, s.out.alerts};
-    encounter(s, v, dice);
-    s.damage = v.damage;
-    s.alert = v.alert;
-    s.out.encounters = v.encounters;
-    s.out.alerts = v.alerts;
-}
-// One encounter under the options (the table's fast path for the book's values).
+// One encounter under the options, on a State (rule tests, odds shape).
 template <class Dice>
 void encounter(const Options& o, State& s, Dice& dice) {
     Counters v{s.damage, s.alert, s.out.encounters, s.out.alerts};
-    if (o.book)
-        encounter(s, v, dice);
-    else
-        encounter_variant(o, s, v, dice);
+    encounter(o, v, s.hull, dice);
     s.damage = v.damage;
     s.alert = v.alert;
     s.out.encounters = v.encounters;
     s.out.alerts = v.alerts;
 }
-
-// The dice an E-type missile's round rolls (B8), by its die d: 3 when it is destroyed (the cannon
-// die, the attack die and its own), 3 + 4d6 when it hits; in the nibble at bit 4 * d.
-inline constexpr std::uint32_t kMissileRolled = [] {
-    std::uint32_t m = 0;
-    for (int d = 1; d <= 6; ++d) {
-        const bool destroyed = (kEMissile.destroyed_on >> d) & 1u;
-        m |= static_cast<std::uint32_t>(destroyed ? 3 : 3 + kEMissile.damage_dice) << (4 * d);
-    }
-    return m;
-}();
-
-// B8: base combat until the base or the ship is destroyed. Returns true when the base is. Each
-// round is resolved from faces read ahead: the first die (1, 3, 5: a cannon is destroyed), the
-// second (1, 3, 5: an E-type missile, then its die and, if it hits, 4d6; 2, 4, 6: cannon fire,
-// the shots then the evasions, a die per cannon each); every case is computed and the one the
-// dice chose is taken, and as many faces rolled as it uses.
-//
-// A round that destroys a cannon rolls one die and nothing else, so with eight cannons or fewer
-// a run of them is taken at once: the leading odd faces of the next eight (one test of their low
-// bits) destroy as many cannons, the last cannon ending the combat; the first even face begins a
-// round in which the base attacks. Each step of the loop is one attack and the cannon rounds
-// before it, the same faces in the same order as round by round.
+// One encounter under the book's tables.
 template <class Dice>
-bool base_combat(State& s, int cannons, Dice& dice) {
+void encounter(State& s, Dice& dice) {
+    static const Options book;
+    encounter(book, s, dice);
+}
+
+// The total of n rolls of `e` (a cannon's shots or evasions, B8): the same faces in the same
+// order as rolling each in turn.
+template <class Dice>
+int roll_times(const DiceExpr& e, int n, Dice& dice) {
+    if (e.only_d6) return dice.sum_d6(n * e.d6) + n * e.constant;
+    int s = 0;
+    for (int i = 0; i < n; ++i) s += e.roll(dice);
+    return s;
+}
+
+// B8: base combat until the base or the ship is destroyed. Returns true when the base is.
+//
+// With more cannons than Tables::read_ahead, a round is rolled die by die: the combat die, the
+// attack die, then the missile's die and damage or each cannon's shots and evasions. Then each
+// round is resolved from faces read ahead: every case is computed and the one the dice chose is
+// taken, and as many faces rolled as it uses. A round that destroys a cannon rolls one die and
+// nothing else, so a run of them is taken at once: the leading faces of the next eight that
+// destroy a cannon, the last cannon ending the combat; the first other face begins a round in
+// which the base attacks. Each step of the loop is one attack and the cannon rounds before it,
+// the same faces in the same order as round by round.
+//
+// Odd: the book's dice tests (Tables::odd), a cannon lost and an E-type missile on the odd
+// faces and one d6 a shot and an evasion, so eight faces are tested at once by their low bits
+// and the fire's faces are two a cannon; else each of the eight is looked up in
+// Tables::cannon_in and the fire's faces counted from the tables. A template argument, picked
+// once a mission: the book's test is one AND on the chain from one round's faces to the next's,
+// where eight lookups would cost the book about a tenth of its speed.
+template <bool Odd, class Dice>
+bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
+    const Tables& t = o.tables;
     // The damage is kept here, not in s, while the dice are read: a store to s.damage (an int)
     // could be to the dice's position (an unsigned int) for all the compiler knows, which would
     // then be read back from memory every round.
     int damage = s.damage;
     const int hull = s.hull;
-    while (cannons > 8) {  // option base_cannons above 8: round by round down to eight
-        // Faces: 0 the cannon die, 1 the attack die, then the missile's die and 4d6 from 2, or
-        // the shots from 2 and the evasions from 2 + cannons.
-        const std::uint8_t* f = dice.peek(2 + cannons + 24);
-        const bool cannon_lost = f[0] & 1;
-        const bool missile = f[1] & 1;
-        const bool missile_destroyed = (kEMissile.destroyed_on >> f[2]) & 1u;
-        const int missile_damage =
-            pick(missile_destroyed, 0, face_sum(f + 3, kEMissile.damage_dice));
-        int shots = 0, evaded = 0;
-        for (int i = 0; i < cannons; ++i) {
-            shots += f[2 + i];
-            evaded += f[2 + cannons + i];
+    // What every round reads, held in registers: the dice's byte stores could alias the tables
+    // for all the compiler knows, which would then be read again every round.
+    const std::uint32_t e_faces = t.e_missile_faces, e_hits = t.e_missile_hits;
+    const std::uint64_t e_mask = kLowBytes[t.e_missile_dice];
+    const int e_add = t.e_missile_add;
+    while (cannons > t.read_ahead) [[unlikely]] {  // round by round, die by die
+            if ((t.cannon_destroyed_on >> dice.d6()) & 1u) {
+                if (--cannons == 0) {
+                    s.damage = damage;
+                    return true;
+                }
+                continue;
+            }
+            if ((t.e_missile_on >> dice.d6()) & 1u) {
+                if (!((t.e_missile_destroyed_on >> dice.d6()) & 1u))
+                    damage += o.e_missile_damage.roll(dice);
+            } else {
+                const int shots = roll_times(o.cannon_fire_shots, cannons, dice);
+                const int evaded = roll_times(o.cannon_fire_evaded, cannons, dice);
+                damage += std::max(shots - evaded, 0);
+            }
+            if (damage >= hull) {  // B3
+                s.damage = damage;
+                return false;
+            }
         }
-        const int fire = std::max(shots - evaded, 0);
-        const int attack = pick(missile, missile_damage, fire);
-        const int attack_dice =
-            pick(missile, pick(missile_destroyed, 3, 3 + kEMissile.damage_dice), 2 + 2 * cannons);
-        damage += pick(cannon_lost, 0, attack);
-        dice.skip(pick(cannon_lost, 1, attack_dice));
-        cannons -= cannon_lost;
-        if (damage >= hull) {  // B3
-            s.damage = damage;
-            return false;
-        }
-    }
     for (;;) {
         // Faces: the run of cannon rounds (at most 7 before an attack), then the attack round's
-        // cannon die g[0], attack die g[1], and its missile or its shots and evasions from g[2]
-        // (eight read at a time): with run + cannons <= 8, all within the first 18.
-        const std::uint8_t* f = dice.peek(18);
+        // combat die g[0], attack die g[1], and its missile (g[2], then at most 8 dice) or its
+        // shots and evasions from g[2] (at most 8 each, read eight at a time): within the first
+        // 18 when they are one a cannon (Odd), else the first 25.
+        const std::uint8_t* f = dice.peek(Odd ? 18 : 25);
         std::uint64_t x, x1, x2;
         std::memcpy(&x, f, 8);
         std::memcpy(&x1, f + 1, 8);
         std::memcpy(&x2, f + 2, 8);
-        const int at = std::countr_zero(~x & 0x0101010101010101ull);  // 8 * run; 64: none even
+        std::uint64_t lost = x;  // bit 0 of byte k: face k destroys a cannon
+        if constexpr (!Odd) {
+            lost = 0;
+            for (int k = 0; k < 8; ++k) lost |= std::uint64_t{t.cannon_in[f[k]]} << (8 * k);
+        }
+        const int at = std::countr_zero(~lost & kLowBits);  // 8 * run; 64: none other
         const int run = at >> 3;
         if (run >= cannons) {  // the last cannon is destroyed: so is the base
             dice.skip(cannons);
@@ -503,61 +519,51 @@ bool base_combat(State& s, int cannons, Dice& dice) {
             return true;
         }
         cannons -= run;
+        const std::uint8_t* g = f + run;
         // The faces that decide how many dice the attack rolls, g[1] and g[2], are shifted out
         // of words read before the run is known (byte `run` of x1 and x2), not read after it:
         // the next round's faces wait on fewer steps.
-        const bool missile = (x1 >> at) & 1;
+        bool missile;
+        if constexpr (Odd)
+            missile = (x1 >> at) & 1;
+        else
+            missile = (t.e_missile_on >> g[1]) & 1u;
         const unsigned missile_die = ((x2 << 2) >> at) & 0x1C;  // 4 * g[2]
-        const int missile_rolled = static_cast<int>((kMissileRolled >> missile_die) & 0xF);
-        const bool missile_hit = missile_rolled > 3;  // else destroyed, its damage not rolled
-        const std::uint8_t* g = f + run;
-        const int missile_damage = face_sum(g + 3, kEMissile.damage_dice) * missile_hit;
-        const int shots = face_sum(g + 2, cannons);
-        const int evaded = face_sum(g + 2 + cannons, cannons);
+        const int missile_rolled = static_cast<int>((e_faces >> missile_die) & 0xF);
+        const bool missile_hit = (e_hits >> missile_die) & 1u;  // else destroyed: no damage
+        std::uint64_t e;
+        std::memcpy(&e, g + 3, 8);
+        const int missile_damage =
+            (static_cast<int>(((e & e_mask) * kLowBits) >> 56) + e_add) * missile_hit;
+        const int shots_faces = Odd ? cannons : cannons * t.shots_dice;
+        const int evaded_faces = Odd ? cannons : cannons * t.evaded_dice;
+        int shots = face_sum(g + 2, shots_faces);
+        int evaded = face_sum(g + 2 + shots_faces, evaded_faces);
+        if constexpr (!Odd) {
+            shots += cannons * t.shots_add;
+            evaded += cannons * t.evaded_add;
+        }
         const int fire = std::max(shots - evaded, 0);
         damage += select(missile, missile_damage, fire);
         // A select (cmov), not pick(): this is on the path from one round's faces to the next's.
-        dice.skip(select(missile, run + missile_rolled, run + 2 + 2 * cannons));
+        dice.skip(select(missile, run + missile_rolled, run + 2 + shots_faces + evaded_faces));
         if (damage >= hull) {  // B3
             s.damage = damage;
             return false;
         }
     }
 }
-
-// B8 with a variant's values, round by round in the book's order: the combat die (a cannon
-// destroyed on base_combat.cannon_destroyed_on), the attack die (an E-type missile on
-// base_attack.e_missile_on, else cannon fire), then the missile's die and damage, or the shots of
-// every active cannon and the evasions of every cannon fired. Returns true when the base is
-// destroyed.
-template <class Dice>
-bool base_combat_variant(const Options& o, State& s, int cannons, Dice& dice) {
-    int damage = s.damage;
-    for (;;) {
-        if (o.base_combat_cannon_destroyed_on.has(dice.d6())) {
-            if (--cannons == 0) break;
-            continue;
-        }
-        if (o.base_attack_e_missile_on.has(dice.d6())) {
-            if (!o.e_missile_destroyed_on.has(dice.d6())) damage += o.e_missile_damage.roll(dice);
-        } else {
-            int shots = 0, evaded = 0;
-            for (int i = 0; i < cannons; ++i) shots += o.cannon_fire_shots.roll(dice);
-            for (int i = 0; i < cannons; ++i) evaded += o.cannon_fire_evaded.roll(dice);
-            damage += std::max(shots - evaded, 0);
-        }
-        if (damage >= s.hull) {  // B3
-            s.damage = damage;
-            return false;
-        }
-    }
-    s.damage = damage;
-    return true;
-}
-// Base combat under the options (the fast path for the book's values).
+// Base combat under the options' tables (rule tests, odds shape).
 template <class Dice>
 bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
-    return o.book ? base_combat(s, cannons, dice) : base_combat_variant(o, s, cannons, dice);
+    return o.tables.odd ? base_combat<true>(o, s, cannons, dice)
+                        : base_combat<false>(o, s, cannons, dice);
+}
+// Base combat under the book's tables.
+template <class Dice>
+bool base_combat(State& s, int cannons, Dice& dice) {
+    static const Options book;
+    return base_combat<true>(book, s, cannons, dice);
 }
 
 // B2: the random layout. From the last placed base (at first sector 1) count a gap of sectors
@@ -569,7 +575,9 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
 // from the gap's law on the free sectors it reaches) or 0 to roll on.
 inline constexpr int kRedrawAfter = 16;
 template <class Roll, class Redraw>
-std::uint64_t place_bases_by(int sectors, int count, int lo, int hi, Roll roll, Redraw redraw) {
+[[gnu::always_inline]] inline std::uint64_t place_bases_by(int sectors, int count, int lo, int hi,
+                                                           Roll roll, Redraw redraw,
+                                                           bool may_redraw = true) {
     std::uint64_t placed = 0;
     int last = 1;
     // The sector k on from the last base, counting past the last sector to sector 1. With six
@@ -577,25 +585,40 @@ std::uint64_t place_bases_by(int sectors, int count, int lo, int hi, Roll roll, 
     // `sectors`) wraps at most once: one subtraction does what % sectors does, without the
     // division. A smaller quadrant, or a longer gap, can wrap more than once (three sectors: a
     // 6 from sector 1 is sector 1).
-    auto ahead = [&](int k) {
-        int t = last + k;
+    // (A function of its base, so that `last` never leaves a register: redraw is handed a copy.)
+    const auto ahead_of = [sectors](int from, int k) {
+        int t = from + k;
         if (t > sectors) t -= sectors;
         if (t > sectors) [[unlikely]]
             t = (t - 1) % sectors + 1;
         return t;
     };
+    const auto ahead = [&](int k) { return ahead_of(last, k); };
     auto bit = [](int sector) { return std::uint64_t{1} << (sector - 1); };
+    // Where the gap wraps at most once (hi <= sectors, the book's 1..6 whenever sectors >= 6),
+    // the sectors lo..hi on from the last base are bits lo-1..hi-1 of the layout turned to
+    // begin at the sector after it: one mask tells whether any is free.
+    const bool windowed = hi <= sectors;
+    const std::uint64_t all = sectors == 64 ? ~0ull : (std::uint64_t{1} << sectors) - 1;
+    const std::uint64_t window = windowed ? (all >> (sectors - hi)) >> (lo - 1) << (lo - 1) : 0;
     for (int b = 0; b < count; ++b) {
         bool room = false;
-        for (int k = lo; k <= hi; ++k) room = room || !(placed & bit(ahead(k)));
+        if (windowed) [[likely]] {
+            const std::uint64_t turned =
+                last == sectors ? placed : ((placed >> last) | (placed << (sectors - last))) & all;
+            room = (~turned & window) != 0;
+        } else {
+            for (int k = lo; k <= hi; ++k) room = room || !(placed & bit(ahead(k)));
+        }
         int target;
         if (room) {
             int misses = 0;
             for (;;) {
                 target = ahead(roll());
                 if (!(placed & bit(target))) break;
-                if (++misses % kRedrawAfter == 0) [[unlikely]]
-                    if (const int t = redraw(placed, ahead); t > 0) {
+                if (may_redraw && ++misses % kRedrawAfter == 0) [[unlikely]]
+                    if (const int t = redraw(placed, [=](int k) { return ahead_of(last, k); });
+                        t > 0) {
                         target = t;
                         break;
                     }
@@ -610,14 +633,6 @@ std::uint64_t place_bases_by(int sectors, int count, int lo, int hi, Roll roll, 
     }
     return placed;
 }
-// The book's placement: a d6 gap, which lands on a free sector at least one time in six when
-// any is in reach (B2a): rolled again until it does.
-template <class Dice>
-std::uint64_t place_bases(int sectors, int count, Dice& dice) {
-    return place_bases_by(
-        sectors, count, 1, 6, [&] { return dice.d6(); },
-        [](std::uint64_t, const auto&) { return 0; });
-}
 // B2d: a variant's gap may reach its free sectors only with extreme totals (36 bases in 36
 // sectors with placement.gap=32d2: the last free sector, 2^-32 a roll). After kRedrawAfter misses
 // in a row, if a roll lands on a free sector less than one time in 64, the gap is drawn at once
@@ -626,7 +641,8 @@ std::uint64_t place_bases(int sectors, int count, Dice& dice) {
 // time. Where a roll lands more often than that, the rolling goes on, so every variant whose
 // placement ends in reasonable time rolls the same faces as before this ruling.
 template <class Dice>
-int redraw_gap(const DiceExpr& gap, std::uint64_t placed, const auto& ahead, Dice& dice) {
+[[gnu::noinline]] int redraw_gap(const DiceExpr& gap, std::uint64_t placed, const auto& ahead,
+                                 Dice& dice) {
     const int lo = gap.min(), hi = gap.max();
     std::array<double, kMaxSectors + 1> p{};  // p[k - lo]: P(gap = k), by convolution
     p[0] = 1;
@@ -656,14 +672,34 @@ int redraw_gap(const DiceExpr& gap, std::uint64_t placed, const auto& ahead, Dic
     }
     return last_free;  // u's rounding past the last free sector's share
 }
-// A variant's placement: option placement.gap.
+// A roll kept out of the mission's loop, whose registers it would take.
 template <class Dice>
-std::uint64_t place_bases(int sectors, int count, const DiceExpr& gap, Dice& dice) {
+[[gnu::noinline]] int roll_out_of_line(const DiceExpr& e, Dice& dice) {
+    return e.roll(dice);
+}
+// The placement of option placement.gap (the book's 1d6 included).
+// may_redraw: false when every total of the gap comes up at least one time in 64 (the book's
+// 1d6: Tables::placement_redraws), so that B2d never redraws and the misses need no count.
+template <class Dice>
+[[gnu::always_inline]] inline std::uint64_t place_bases(int sectors, int count, const DiceExpr& gap,
+                                                        Dice& dice, bool may_redraw = true) {
+    // One d6 (and a constant), the book's gap, as one face; the test and the constant held in
+    // registers (the dice's byte stores could alias `gap` for all the compiler knows).
+    const bool one_d6 = gap.only_d6 && gap.d6 == 1;
+    const int constant = gap.constant;
     return place_bases_by(
-        sectors, count, gap.min(), gap.max(), [&] { return gap.roll(dice); },
+        sectors, count, gap.min(), gap.max(),
+        [&] { return one_d6 ? dice.d6() + constant : roll_out_of_line(gap, dice); },
         [&](std::uint64_t placed, const auto& ahead) {
             return redraw_gap(gap, placed, ahead, dice);
-        });
+        },
+        may_redraw);
+}
+// The book's placement: a d6 gap, which lands on a free sector at least one time in six when
+// any is in reach (B2a), so it is rolled again until it does (B2d never redraws it).
+template <class Dice>
+std::uint64_t place_bases(int sectors, int count, Dice& dice) {
+    return place_bases(sectors, count, DiceExpr::of(1, 6), dice);
 }
 
 // What the kernel asks a policy: nothing, for B1-B9 leave the player no decision. The policy is
@@ -676,11 +712,10 @@ struct NoObserver {
     void operator()(int, std::uint64_t, int, int) const noexcept {}
 };
 
-// One whole mission (B1-B9); Book: the rule book's tables as printed (the fast paths), else a
-// variant's (die by die from the options, the same faces in the same order for the book's).
+// One whole mission (B1-B9) under the options' tables; Odd: Tables::odd (base_combat).
 // `observe(pos, bases, damage, alert)` is called before each sector is entered (the surviving
 // bases, the damage and the alert then; odds shape follows a mission by it).
-template <bool Book, class Dice, class Observer = NoObserver>
+template <bool Odd, class Dice, class Observer = NoObserver>
 Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {}) {
     State s;
     s.hull = o.hull;
@@ -688,16 +723,13 @@ Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {})
     s.alert = o.start_alert;
 
     // B2: the layout, fixed or rolled (the count rolled first, 2d6 by the book, then each base
-    // placed in its own sector).
+    // placed in its own sector, a gap of 1d6 by the book).
     if (o.fixed_layout()) {
         s.bases = o.layout;
         s.out.bases_placed = std::popcount(o.layout);
     } else {
         const int count = o.bases.roll(dice);
-        if constexpr (Book)
-            s.bases = place_bases(o.sectors, count, dice);
-        else
-            s.bases = place_bases(o.sectors, count, o.placement_gap, dice);
+        s.bases = place_bases(o.sectors, count, o.placement_gap, dice, o.tables.placement_redraws);
         s.out.bases_placed = count;
     }
 
@@ -719,25 +751,15 @@ Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {})
         v.alert -= alerted;
         if (s.bases & here) {  // B4: a surviving base: base combat and nothing else
             s.damage = v.damage;
-            bool destroyed;
-            if constexpr (Book)
-                destroyed = base_combat(s, o.base_cannons, dice);
-            else
-                destroyed = base_combat_variant(o, s, o.base_cannons, dice);
-            if (destroyed) {
+            if (base_combat<Odd>(o, s, o.base_cannons, dice)) {
                 s.bases &= ~here;
                 ++s.out.bases_destroyed;
             }
             v.damage = s.damage;
-        } else {  // B4, B6: one encounter, two when alerted
-            if constexpr (Book) {
-                encounter(s, v, dice);
-                if (alerted && v.damage < s.hull) encounter(s, v, dice);
-            } else {
-                encounter_variant(o, s, v, dice);
-                for (int k = 1; alerted && k < o.alert_encounters && v.damage < s.hull; ++k)
-                    encounter_variant(o, s, v, dice);
-            }
+        } else {  // B4, B6: one encounter, alert.encounters (two by the book) when alerted
+            encounter(o, v, s.hull, dice);
+            for (int k = 1; alerted && k < o.tables.alert_encounters && v.damage < s.hull; ++k)
+                encounter(o, v, s.hull, dice);
         }
         if (v.damage >= s.hull) break;  // B3
     }
@@ -752,19 +774,13 @@ Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {})
     return s.out;
 }
 
-// A variant's mission, kept out of line: play()'s book path stays as small as it was.
-template <class Dice>
-[[gnu::noinline]] Outcome play_variant(const Options& o, Dice& dice) {
-    return play_mission<false>(o, dice);
-}
-
 // One whole mission (B1-B9), with the rules-as-written policy, which asks nothing.
 template <class Policy, class Dice>
 requires PolicyFor<Policy, Dice> Outcome play(const Options& o, [[maybe_unused]] Policy& policy,
                                               Dice& dice) {
-    if (o.book) [[likely]]
+    if (o.tables.odd) [[likely]]
         return play_mission<true>(o, dice);
-    return play_variant(o, dice);
+    return play_mission<false>(o, dice);
 }
 
 }  // namespace odds::bosconian

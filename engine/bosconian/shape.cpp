@@ -21,8 +21,8 @@ void Tracer::trace(std::uint64_t seed, std::uint64_t i, std::vector<double>& p) 
         if (!table) table = values_.table(bases, pos);
         p.push_back(table->at(pos, damage, alert));
     };
-    const Outcome out =
-        o_.book ? play_mission<true>(o_, dice, observe) : play_mission<false>(o_, dice, observe);
+    const Outcome out = o_.tables.odd ? play_mission<true>(o_, dice, observe)
+                                      : play_mission<false>(o_, dice, observe);
     p.push_back(out.won ? 1.0 : 0.0);
 }
 

@@ -2,6 +2,7 @@
 // exact solver's time at hp=75 and at its limit, hp=150.
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/versus_book.hpp"
 #include "engine/dice.hpp"
 #include "engine/dimension_duel/dimension_duel.hpp"
 #include "engine/dimension_duel/exact.hpp"
@@ -63,3 +64,28 @@ static void BM_DimensionDuelEquilibriumHp75(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_DimensionDuelEquilibriumHp75)->Unit(benchmark::kMillisecond);
+
+// A variant against the book (issue 45), `dice` against `dice`: length, turns played.
+namespace {
+void versus_book(benchmark::State& state, const Settings& settings) {
+    const auto book = dimension_duel::parse_options({});
+    const auto variant = dimension_duel::parse_options(settings);
+    dimension_duel::DicePolicy tau, kaon;
+    Dice a(1), b(1);
+    bench::versus_book(
+        state, [&] { return dimension_duel::play(book, tau, kaon, a).turns; },
+        [&] { return dimension_duel::play(variant, tau, kaon, b).turns; });
+}
+const int registered = [] {
+    for (const char* s : {"damage.die=d8", "damage.die=1d6+1", "chart.tau=1-2",
+                          "chart.disruptor=2-3", "intensifier.factor=3"}) {
+        const std::string text = s;
+        const auto eq = text.find('=');
+        const Settings settings{{text.substr(0, eq), text.substr(eq + 1)}};
+        benchmark::RegisterBenchmark(
+            ("BM_DimensionDuelVariant/" + text).c_str(),
+            [settings](benchmark::State& st) { versus_book(st, settings); });
+    }
+    return 0;
+}();
+}  // namespace

@@ -198,7 +198,10 @@ void check_options(Options& o, const OptionReader&) {
 
 std::string scenario(const Options& o) { return option_table().scenario(o); }
 
-void Options::settle() { book = option_table().is_book(*this); }
+void Options::settle() {
+    book = option_table().is_book(*this);
+    charts = chart_faces();
+}
 
 std::vector<MetricSpec> metric_specs(const Options& o) {
     MetricSpecs<Options> m{o, {}};

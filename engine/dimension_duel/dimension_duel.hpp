@@ -86,6 +86,25 @@ struct Options {
         if (chart_changer.has(face)) return kChangerSelf;
         return kBluff;
     }
+    // The charts as a variant's turn reads them, by a d6's face (1..6): the particle (0 Tau, 1
+    // Kaon), the region (0 head, 1 torso, 2 extremities), the function (kChangerSelf for either
+    // changer) and the changer's mode (1 Self). Worked out from the faces above once (here, and
+    // by settle()): a chart roll is one lookup, not a search of face sets.
+    struct ChartFaces {
+        std::array<std::uint8_t, 7> particle{}, region{}, function{}, self{};
+    };
+    ChartFaces chart_faces() const noexcept {
+        ChartFaces c;
+        for (int f = 1; f <= 6; ++f) {
+            const auto i = static_cast<std::size_t>(f);
+            c.particle[i] = chart_tau.has(f) ? 0 : 1;
+            c.region[i] = chart_head.has(f) ? 0 : (chart_torso.has(f) ? 1 : 2);
+            c.function[i] = function_on(f);
+            c.self[i] = chart_changer_self.has(f) ? 1 : 0;
+        }
+        return c;
+    }
+    ChartFaces charts = chart_faces();
     int calibrate_dice = 1;             // D4: dice for a shield that does not stop the ray
     int focus_dice = 1;                 // D4: dice for a region not reinforced
     int delayed_dice = 1;               // D4: dice for a Delayed Attack
@@ -170,11 +189,17 @@ struct View {
     // False is always right (the charts then read options).
     bool book = false;
     static constexpr bool kBook = false;
+    static constexpr bool kVariant = false;
 };
 // The view of the book's straight turn (detail::straight_turn<true>): the charts' policies that
 // take the view's type (Charts in policies.hpp) know at compile time that they are the book's.
 struct BookView : View {
     static constexpr bool kBook = true;
+};
+// The view of a variant's straight turn (detail::straight_turn<false>): the charts' policies
+// read the charts' lookups (Options::charts) without asking View::book.
+struct VariantView : View {
+    static constexpr bool kVariant = true;
 };
 
 // Steps 1 and 2 as chosen (before any particle changer), known to both players in step 3.
@@ -462,7 +487,7 @@ namespace detail {
 template <bool kBook, class A, class D, class Dice>
 void straight_turn(State& s, const Options& o, Seat a, A& att, D& def, Dice& dice) {
     const Seat d = a == kTau ? kKaon : kTau;
-    using V = std::conditional_t<kBook, BookView, View>;
+    using V = std::conditional_t<kBook, BookView, VariantView>;
     const V va{view_of(s, o, a, true)}, vd{view_of(s, o, d, false)};
     s.c.ray = static_cast<Game::Choice>(att.particle(va, dice));
     s.c.shield = static_cast<Game::Choice>(def.particle(vd, dice));

@@ -42,26 +42,27 @@ struct Charts {
     template <class V, class Dice>
     [[gnu::always_inline]] static int particle(const V& v, Dice& dice) {
         const int f = dice.d6();
-        if (V::kBook || v.book) return f <= 3 ? 0 : 1;
-        return v.options->chart_tau.has(f) ? 0 : 1;
+        if (V::kBook || (!V::kVariant && v.book)) return f <= 3 ? 0 : 1;
+        return v.options->charts.particle[static_cast<std::size_t>(f)];
     }
     template <class V, class Dice>
     [[gnu::always_inline]] static int region(const V& v, Dice& dice) {
         const int f = dice.d6();
-        if (V::kBook || v.book) return (f - 1) / 2;
-        return v.options->chart_head.has(f) ? 0 : (v.options->chart_torso.has(f) ? 1 : 2);
+        if (V::kBook || (!V::kVariant && v.book)) return (f - 1) / 2;
+        return v.options->charts.region[static_cast<std::size_t>(f)];
     }
     template <class V, class Dice>
     [[gnu::always_inline]] static Function function(const V& v, Dice& dice) {
         for (;;) {
             const int roll = dice.d6();
             Function f;
-            if (V::kBook || v.book) {
+            if (V::kBook || (!V::kVariant && v.book)) {
                 f = roll <= 5 ? static_cast<Function>(roll - 1)
                               : (dice.d6() <= 3 ? kChangerSelf : kChangerOpponent);
             } else {
-                f = v.options->function_on(roll);
-                if (f == kChangerSelf && !v.options->chart_changer_self.has(dice.d6()))
+                const Options::ChartFaces& c = v.options->charts;
+                f = static_cast<Function>(c.function[static_cast<std::size_t>(roll)]);
+                if (f == kChangerSelf && !c.self[static_cast<std::size_t>(dice.d6())])
                     f = kChangerOpponent;
             }
             // D7: a used function rolled again; D2b: a barred one too (a book bars none).

@@ -1,6 +1,7 @@
 // Full Plastic Bodybag: playouts per second for each strategy, decisions per second for rollout.
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/versus_book.hpp"
 #include "engine/dice.hpp"
 #include "engine/fpb/fpb.hpp"
 #include "engine/fpb/policies.hpp"
@@ -41,3 +42,28 @@ static void BM_FpbPlayoutRollout(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_FpbPlayoutRollout)->Unit(benchmark::kMillisecond);
+
+// A variant against the book (issue 45), cover-and-carry: length, turns played.
+namespace {
+void versus_book(benchmark::State& state, const Settings& settings) {
+    const auto book = fpb::parse_options({});
+    const auto variant = fpb::parse_options(settings);
+    fpb::CoverAndCarry a, b;
+    Dice da(1), db(1);
+    bench::versus_book(
+        state, [&] { return fpb::play(book, a, da).turn; },
+        [&] { return fpb::play(variant, b, db).turn; });
+}
+const int registered = [] {
+    for (const char* s : {"guts.roll=2d6+1", "guts.roll=3d6", "sniper.area1.open=5,6",
+                          "friendly_fire.wounds_on=5,6"}) {
+        const std::string text = s;
+        const auto eq = text.find('=');
+        const Settings settings{{text.substr(0, eq), text.substr(eq + 1)}};
+        benchmark::RegisterBenchmark(
+            ("BM_FpbVariant/" + text).c_str(),
+            [settings](benchmark::State& st) { versus_book(st, settings); });
+    }
+    return 0;
+}();
+}  // namespace

@@ -122,9 +122,12 @@ Options parse_options(const Settings& settings) { return option_table().parse(se
 namespace {
 // What no bound states, checked once the options are read (OptionTable::after_reading).
 void check_options(Options& o, const OptionReader&) {
-    const OptionTable<Options>& table = option_table();
-    // H2: the book's Guts roll, 2d6 at or under with a natural double: its fast path.
-    o.guts_book = table.is_book(o, "guts.roll,guts.succeeds,guts.critical");
+    // H2, H2a: a Guts roll of two d6 and a constant (the book's 2d6 among them) is rolled as
+    // two faces, whatever guts.succeeds and guts.critical say.
+    const DiceExpr& g = o.guts_dice;
+    o.guts_two_d6 = g.only_d6 && g.d6 == 2;
+    o.guts_add = g.constant;
+    o.guts_double_critical = o.guts_critical != Options::kNoCritical;
 }
 }  // namespace
 

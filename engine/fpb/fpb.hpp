@@ -73,9 +73,13 @@ struct Options {
     bool guts_at_or_over = false;
     enum Critical : int { kDouble, kPair, kNoCritical };
     int guts_critical = kDouble;
-    // Derived (parse_options sets it, OptionTable::is_book): the three above are the book's,
-    // 2d6 at or under with a natural double, rolled by the book's own fast path.
-    bool guts_book = true;
+    // Derived (parse_options sets them): guts.roll is two d6 and a constant (the book's 2d6, or
+    // 2d6+1 ...), rolled as the book's two faces whatever guts.succeeds and guts.critical say
+    // (with two dice a double and a pair are one thing), that constant, and whether a roll of
+    // two alike is a critical; any other dice are rolled by guts_roll_variant.
+    bool guts_two_d6 = true;
+    int guts_add = 0;
+    bool guts_double_critical = true;
     DiceExpr smoke_turns = DiceExpr::of(1, 6, 2);  // H4
     int smoke_orders = 0;                          // H4: smoke orders a game (0: no limit)
     FaceSet friendly_fire = FaceSet::range(6, 6);  // H6
@@ -282,8 +286,11 @@ template <class Dice>
 }
 template <class Dice>
 Guts guts_roll(int guts, Dice& dice, const Options& o) {
-    if (o.guts_book) [[likely]]
-        return guts_roll(guts, dice);
+    if (o.guts_two_d6) [[likely]] {
+        const int a = dice.d6(), b = dice.d6();
+        const int t = a + b + o.guts_add;
+        return {o.guts_at_or_over ? t >= guts : t <= guts, o.guts_double_critical && a == b};
+    }
     return guts_roll_variant(guts, dice, o);
 }
 

@@ -3,6 +3,7 @@
 // map's tables).
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/versus_book.hpp"
 #include "engine/dice.hpp"
 #include "engine/msc/msc.hpp"
 #include "engine/msc/policies.hpp"
@@ -33,3 +34,36 @@ static void BM_MscCampaignBalancedStrike(benchmark::State& state) {
     campaigns<msc::strategy::Strike>(state);
 }
 BENCHMARK(BM_MscCampaignBalancedStrike)->Unit(benchmark::kMicrosecond);
+
+// A variant against the book (issue 45), balanced/expand against itself: length, turns played.
+namespace {
+void versus_book(benchmark::State& state, const Settings& settings) {
+    const auto book = msc::parse_options({});
+    const auto variant = msc::parse_options(settings);
+    const msc::Plan d(msc::doctrine_main(msc::Doctrine::balanced),
+                      msc::doctrine_escort(msc::Doctrine::balanced), msc::kDefaultEscortShare);
+    msc::strategy::Expand a, b;
+    Dice da(1), db(1);
+    bench::versus_book(
+        state,
+        [&] {
+            return msc::play(book, {d, d}, a, b, da).turn;
+        },
+        [&] {
+            return msc::play(variant, {d, d}, a, b, db).turn;
+        });
+}
+const int registered = [] {
+    for (const char* s :
+         {"combat.hits_on=4-6", "combat.saves_on=6", "combat.offense_bp_per_die=5"}) {
+        const std::string text = s;
+        const auto eq = text.find('=');
+        const Settings settings{{text.substr(0, eq), text.substr(eq + 1)}};
+        benchmark::RegisterBenchmark(("BM_MscVariant/" + text).c_str(), [settings](
+                                                                            benchmark::State& st) {
+            versus_book(st, settings);
+        })->Unit(benchmark::kMicrosecond);
+    }
+    return 0;
+}();
+}  // namespace

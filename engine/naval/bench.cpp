@@ -2,6 +2,7 @@
 // cost: rollout (8 simulations a choice, to the end of the turn) against gunner.
 #include <benchmark/benchmark.h>
 
+#include "benchmarks/versus_book.hpp"
 #include "engine/dice.hpp"
 #include "engine/naval/naval.hpp"
 #include "engine/naval/policies.hpp"
@@ -26,3 +27,29 @@ static void BM_NavalRolloutVsGunner(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_NavalRolloutVsGunner)->Unit(benchmark::kMillisecond);
+
+// A variant against the book (issue 45), gunner against gunner: length, turns played.
+namespace {
+void versus_book(benchmark::State& state, const Settings& settings) {
+    const auto book = naval::parse_options({});
+    const auto variant = naval::parse_options(settings);
+    naval::Gunner a, b;
+    Dice da(1), db(1);
+    bench::versus_book(
+        state, [&] { return naval::play(book, a, b, da).turn; },
+        [&] { return naval::play(variant, a, b, db).turn; });
+}
+const int registered = [] {
+    for (const char* s : {"broadside.table=4:1,6:2,8:3", "broadside.roll=2d6-3",
+                          "attribute.roll=1d8", "fleet.cannon=2-4"}) {
+        const std::string text = s;
+        const auto eq = text.find('=');
+        const Settings settings{{text.substr(0, eq), text.substr(eq + 1)}};
+        benchmark::RegisterBenchmark(
+            ("BM_NavalVariant/" + text).c_str(),
+            [settings](benchmark::State& st) { versus_book(st, settings); })
+            ->Unit(benchmark::kMicrosecond);
+    }
+    return 0;
+}();
+}  // namespace
