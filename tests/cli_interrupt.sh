@@ -135,13 +135,12 @@ for sig in INT TERM; do
 done
 
 # tune: stopped inside the exact solver (bisection, hull=1000 solved second) and inside the
-# playouts (successive halving without the solver, stopped once its first rung is played: 4 s on
-# a loaded 2-core machine): tune.csv written, every row partial, the best
+# playouts (successive halving without the solver): tune.csv written, every row partial, the best
 # so far marked.
 signal_after - 2 INT "$odds" tune bosconian --vary hull=10..1000 \
   --target win=0.5 --no-progress --out "$dir/tune-exact"
 stopped "tune, inside the exact solver" 130 'interrupted'
-signal_after - 4 TERM "$odds" tune bosconian --vary hull=1..64 --target "win max" \
+signal_after - 2 TERM "$odds" tune bosconian --vary hull=1..64 --target "win max" \
   --no-exact -n 6400000 --threads 2 --no-progress --out "$dir/tune-mc" --report
 stopped "tune, inside the playouts" 143 'interrupted'
 grep -q 'Interrupted: these figures are partial' "$dir/tune-mc/report.html" &&

@@ -311,11 +311,12 @@ Tables compile_tables(const Options& o) {
     const int most_dice = std::max(t.missile[0].dice, t.missile[1].dice);
     t.formation_fits = 2 + (t.missiles - 1) + t.missiles * (1 + most_dice) + 8 <= kMaxPeek;
     t.alert_encounters = o.alert_encounters;
-    // B2d redraws only where a roll lands on a free sector less than one time in 64; a margin
-    // keeps a total of 1/64 up to rounding counted (the redraw computes its own law).
-    const std::vector<double> gap = law(o.placement_gap);
-    t.placement_redraws =
-        std::any_of(gap.begin(), gap.end(), [](double p) { return p < (1.0 / 64) * (1 + 1e-9); });
+    // B2d redraws only where a roll lands on a free sector less than one time in 64: never for
+    // one die of at most 64 faces and a constant (each total 1/X), the book's 1d6 among them.
+    // Any other gap counts its misses. (No law() here: parsing must not look at the stop flag,
+    // which a stopped command still parses after, to write what it has.)
+    const DiceExpr& gap = o.placement_gap;
+    t.placement_redraws = !(gap.n == 1 && gap.terms[0].count == 1 && gap.terms[0].sides <= 64);
     // B8
     t.cannon_destroyed_on = d6_faces(o.base_combat_cannon_destroyed_on);
     t.e_missile_on = d6_faces(o.base_attack_e_missile_on);

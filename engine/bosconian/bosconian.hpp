@@ -82,8 +82,8 @@ struct Tables {
     // the leader's number.
     bool formation_fits = false;
     int alert_encounters = 0;  // B6: the encounters of an alerted sector
-    // B2d: some total of placement.gap comes up less than one time in 64 (never the book's 1d6),
-    // so that a placement may have to be redrawn (place_bases).
+    // B2d: placement.gap may come up on a free sector less than one time in 64 (never with one
+    // die of at most 64 faces, the book's 1d6), so that a placement may be redrawn (place_bases).
     bool placement_redraws = true;
     // B8: the combat die's faces that destroy a cannon, the attack die's for an E-type missile,
     // and, by the missile's die d, the faces its round rolls (the nibble at 4 * d: 3 when it is
@@ -678,8 +678,8 @@ template <class Dice>
     return e.roll(dice);
 }
 // The placement of option placement.gap (the book's 1d6 included).
-// may_redraw: false when every total of the gap comes up at least one time in 64 (the book's
-// 1d6: Tables::placement_redraws), so that B2d never redraws and the misses need no count.
+// may_redraw: false when the gap is sure to land on a free sector at least one time in 64
+// (Tables::placement_redraws), so that B2d never redraws and the misses need no count.
 template <class Dice>
 [[gnu::always_inline]] inline std::uint64_t place_bases(int sectors, int count, const DiceExpr& gap,
                                                         Dice& dice, bool may_redraw = true) {

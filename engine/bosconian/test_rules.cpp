@@ -911,7 +911,8 @@ TEST_CASE("compile_tables: the book's tables are the odd-faced ones the base com
     CHECK_FALSE(options({{"cannon_fire.shots", "2d6"}}).tables.odd);
     CHECK(options({{"cannon_fire.shots", "2d6"}}).tables.read_ahead == 4);
     CHECK(options({{"cannon_fire.shots", "1d8"}}).tables.read_ahead == 0);  // round by round
-    CHECK_FALSE(options({}).tables.placement_redraws);  // 1d6: every total one time in six
+    CHECK_FALSE(options({}).tables.placement_redraws);  // 1d6: each total one time in six
+    CHECK_FALSE(options({{"placement.gap", "1d8+2"}}).tables.placement_redraws);
     CHECK(options({{"placement.gap", "8d6"}}).tables.placement_redraws);
     // A field changed directly is read once settle() compiles the tables again.
     Options o;
