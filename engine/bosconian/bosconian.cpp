@@ -290,7 +290,7 @@ Tables compile_tables(const Options& o) {
                 }
             }
             t.encounter[static_cast<std::size_t>(e * 8 + d)] = c;
-            if (c.kind != EncounterCell::kFaces)
+            if (c.kind != EncounterCell::kFaces || c.add != 0)
                 t.off_cells = static_cast<std::uint8_t>(t.off_cells | 1u << e);
         }
     // B7
@@ -309,7 +309,8 @@ Tables compile_tables(const Options& o) {
     t.leader_rerolled = d6_faces(o.formation_leader_rerolled_on);
     t.missiles = o.formation_missiles;
     const int most_dice = std::max(t.missile[0].dice, t.missile[1].dice);
-    t.formation_fits = 2 + (t.missiles - 1) + t.missiles * (1 + most_dice) + 8 <= kMaxPeek;
+    t.formation_faces = 2 + (t.missiles - 1) + t.missiles * (1 + most_dice) + 8;
+    t.formation_fits = t.formation_faces <= kMaxPeek;
     t.alert_encounters = o.alert_encounters;
     // B2d redraws only where a roll lands on a free sector less than one time in 64: never for
     // one die of at most 64 faces and a constant (each total 1/X), the book's 1d6 among them.

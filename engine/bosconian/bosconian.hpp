@@ -73,14 +73,16 @@ struct Tables {
     std::array<FormationMissile, 2> missile{};  // B7: [1] I-type, [0] P-type
     std::uint8_t i_type = 0;                    // B7: the type die's faces for I-type
     std::uint8_t leader_rerolled = 0;           // B7: the leader's number's faces rolled again
-    // The encounter die's faces whose cells leave the straight path (a formation, or a roll the
-    // faces cannot hold): tested on the die before its cell is read, the book's one branch on 5.
+    // The encounter die's faces whose cells leave the straight path (a formation, a roll the
+    // faces cannot hold, or a constant added to the faces): tested on the die before its cell is
+    // read, the book's one branch on 5.
     std::uint8_t off_cells = 0;
     int missiles = 0;  // B7: formation.missiles
     // B7: a whole attack's faces (each fight's targeting die, missile's die and damage dice, the
     // last damage read eight at a time) fit one read ahead of kMaxPeek, after the type die and
     // the leader's number.
     bool formation_fits = false;
+    int formation_faces = 0;   // then, the faces it may read (the book's 33)
     int alert_encounters = 0;  // B6: the encounters of an alerted sector
     // B2d: placement.gap may come up on a free sector less than one time in 64 (never with one
     // die of at most 64 faces, the book's 1d6), so that a placement may be redrawn (place_bases).
@@ -330,7 +332,9 @@ struct Counters {
 template <class Dice>
 [[gnu::noinline]] int formation_attack(const Options& o, int damage, int hull, Dice& dice) {
     const Tables& t = o.tables;
-    const std::uint8_t* f = dice.peek(kMaxPeek);
+    // Faces read at once: the whole attack's where it fits (the book's 33), else kMaxPeek.
+    const int read = t.formation_fits ? t.formation_faces : kMaxPeek;
+    const std::uint8_t* f = dice.peek(read);
     const FormationMissile m = t.missile[(t.i_type >> f[0]) & 1u];
     const unsigned destroyed_on = m.destroyed_on;
     int leader_number = f[1];
@@ -339,7 +343,7 @@ template <class Dice>
         dice.skip(2);
         do leader_number = dice.d6();
         while ((t.leader_rerolled >> leader_number) & 1u);
-        f = dice.peek(kMaxPeek);
+        f = dice.peek(read);
         i = 0;
     }
     int leader = 1, others = t.missiles - 1;
@@ -400,19 +404,22 @@ template <class Dice>
             v.damage = formation_attack(o, v.damage, hull, dice);
             return;
         }
-        if (c.kind == EncounterCell::kRolled) {
-            dice.skip(c.rolled);
-            const int sum = o.roll_of(c.roll).roll(dice);
-            v.damage += sum & c.damage;
-            v.alert += sum & c.alert;
-            v.alerts += c.escaped;
-            return;
-        }
+        // A roll the faces cannot hold, or the faces and a constant (NdX+K).
+        std::uint64_t x;
+        std::memcpy(&x, f + 2, 8);
+        dice.skip(c.rolled);
+        const int sum = c.kind == EncounterCell::kRolled
+                            ? o.roll_of(c.roll).roll(dice)
+                            : static_cast<int>(((x & c.mask) * kLowBits) >> 56) + c.add;
+        v.damage += sum & c.damage;
+        v.alert += sum & c.alert;
+        v.alerts += c.escaped;
+        return;
     }
-    std::uint64_t x;
+    std::uint64_t x;  // the straight path: the faces alone (no constant)
     std::memcpy(&x, f + 2, 8);
     dice.skip(c.rolled);
-    const int sum = static_cast<int>(((x & c.mask) * 0x0101010101010101ull) >> 56) + c.add;
+    const int sum = static_cast<int>(((x & c.mask) * kLowBits) >> 56);
     v.damage += sum & c.damage;
     v.alert += sum & c.alert;  // B6: an escaped spy adds its roll to the alert counter
     v.alerts += c.escaped;
@@ -601,9 +608,12 @@ template <class Roll, class Redraw>
     const bool windowed = hi <= sectors;
     const std::uint64_t all = sectors == 64 ? ~0ull : (std::uint64_t{1} << sectors) - 1;
     const std::uint64_t window = windowed ? (all >> (sectors - hi)) >> (lo - 1) << (lo - 1) : 0;
+    // With fewer bases placed than the window has sectors, one of them is free: no test.
+    const int span = hi - lo + 1;
     for (int b = 0; b < count; ++b) {
-        bool room = false;
-        if (windowed) [[likely]] {
+        bool room = b < span;
+        if (room) [[likely]] {
+        } else if (windowed) {
             const std::uint64_t turned =
                 last == sectors ? placed : ((placed >> last) | (placed << (sectors - last))) & all;
             room = (~turned & window) != 0;
@@ -687,6 +697,10 @@ template <class Dice>
     // registers (the dice's byte stores could alias `gap` for all the compiler knows).
     const bool one_d6 = gap.only_d6 && gap.d6 == 1;
     const int constant = gap.constant;
+    if (one_d6 && !may_redraw) [[likely]]  // the same loop, compiled with nothing else to roll
+        return place_bases_by(
+            sectors, count, 1 + constant, 6 + constant, [&] { return dice.d6() + constant; },
+            [](std::uint64_t, const auto&) { return 0; }, false);
     return place_bases_by(
         sectors, count, gap.min(), gap.max(),
         [&] { return one_d6 ? dice.d6() + constant : roll_out_of_line(gap, dice); },
