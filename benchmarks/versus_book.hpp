@@ -13,6 +13,10 @@
 
 #include <cstdint>
 #include <ctime>
+#include <initializer_list>
+#include <string>
+
+#include "engine/rule_options.hpp"
 
 namespace odds::bench {
 
@@ -47,6 +51,21 @@ void versus_book(benchmark::State& state, Book book, Variant variant) {
     state.counters["book_length"] = static_cast<double>(len_book) / games;
     state.counters["per_length"] =
         t_book / t_variant * static_cast<double>(len_variant) / static_cast<double>(len_book);
+}
+
+// Registers `family`/NAME=VALUE for each "NAME=VALUE" given, each calling run(state, {{NAME,
+// VALUE}}); returns 0 (for a static's initializer).
+template <class Run>
+int register_variants(const char* family, std::initializer_list<const char*> variants, Run run) {
+    for (const char* v : variants) {
+        const std::string text = v;
+        const auto eq = text.find('=');
+        const Settings settings{{text.substr(0, eq), text.substr(eq + 1)}};
+        benchmark::RegisterBenchmark((std::string(family) + "/" + text).c_str(),
+                                     [settings, run](benchmark::State& st) { run(st, settings); })
+            ->Unit(benchmark::kMicrosecond);
+    }
+    return 0;
 }
 
 }  // namespace odds::bench

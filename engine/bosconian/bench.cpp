@@ -266,17 +266,9 @@ void versus_book(benchmark::State& state, const Settings& settings) {
         state, [&] { return bosconian::play(book, policy, a).sectors_entered; },
         [&] { return bosconian::play(variant, policy, b).sectors_entered; });
 }
-const int registered = [] {
-    for (const char* s : {"cosmo_mine.damage=3d6", "cosmo_mine.damage=2d8+1", "asteroid.damage=2d6",
-                          "encounter.i_missile=1,3", "base_combat.cannon_destroyed_on=1,3",
-                          "cannon_fire.shots=2d6"}) {
-        const std::string text = s;
-        const auto eq = text.find('=');
-        const Settings settings{{text.substr(0, eq), text.substr(eq + 1)}};
-        benchmark::RegisterBenchmark(
-            ("BM_BosconianVariant/" + text).c_str(),
-            [settings](benchmark::State& st) { versus_book(st, settings); });
-    }
-    return 0;
-}();
+const int registered = bench::register_variants(
+    "BM_BosconianVariant",
+    {"cosmo_mine.damage=3d6", "cosmo_mine.damage=2d8+1", "asteroid.damage=2d6",
+     "encounter.i_missile=1,3", "base_combat.cannon_destroyed_on=1,3", "cannon_fire.shots=2d6"},
+    versus_book);
 }  // namespace

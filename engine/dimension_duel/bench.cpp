@@ -76,16 +76,9 @@ void versus_book(benchmark::State& state, const Settings& settings) {
         state, [&] { return dimension_duel::play(book, tau, kaon, a).turns; },
         [&] { return dimension_duel::play(variant, tau, kaon, b).turns; });
 }
-const int registered = [] {
-    for (const char* s : {"damage.die=d8", "damage.die=1d6+1", "chart.tau=1-2",
-                          "chart.disruptor=2-3", "intensifier.factor=3"}) {
-        const std::string text = s;
-        const auto eq = text.find('=');
-        const Settings settings{{text.substr(0, eq), text.substr(eq + 1)}};
-        benchmark::RegisterBenchmark(
-            ("BM_DimensionDuelVariant/" + text).c_str(),
-            [settings](benchmark::State& st) { versus_book(st, settings); });
-    }
-    return 0;
-}();
+const int registered =
+    bench::register_variants("BM_DimensionDuelVariant",
+                             {"damage.die=d8", "damage.die=1d6+1", "chart.tau=1-2",
+                              "chart.disruptor=2-3", "intensifier.factor=3"},
+                             versus_book);
 }  // namespace

@@ -54,16 +54,8 @@ void versus_book(benchmark::State& state, const Settings& settings) {
         state, [&] { return fpb::play(book, a, da).turn; },
         [&] { return fpb::play(variant, b, db).turn; });
 }
-const int registered = [] {
-    for (const char* s : {"guts.roll=2d6+1", "guts.roll=3d6", "sniper.area1.open=5,6",
-                          "friendly_fire.wounds_on=5,6"}) {
-        const std::string text = s;
-        const auto eq = text.find('=');
-        const Settings settings{{text.substr(0, eq), text.substr(eq + 1)}};
-        benchmark::RegisterBenchmark(
-            ("BM_FpbVariant/" + text).c_str(),
-            [settings](benchmark::State& st) { versus_book(st, settings); });
-    }
-    return 0;
-}();
+const int registered = bench::register_variants(
+    "BM_FpbVariant",
+    {"guts.roll=2d6+1", "guts.roll=3d6", "sniper.area1.open=5,6", "friendly_fire.wounds_on=5,6"},
+    versus_book);
 }  // namespace

@@ -53,17 +53,7 @@ void versus_book(benchmark::State& state, const Settings& settings) {
             return msc::play(variant, {d, d}, a, b, db).turn;
         });
 }
-const int registered = [] {
-    for (const char* s :
-         {"combat.hits_on=4-6", "combat.saves_on=6", "combat.offense_bp_per_die=5"}) {
-        const std::string text = s;
-        const auto eq = text.find('=');
-        const Settings settings{{text.substr(0, eq), text.substr(eq + 1)}};
-        benchmark::RegisterBenchmark(("BM_MscVariant/" + text).c_str(), [settings](
-                                                                            benchmark::State& st) {
-            versus_book(st, settings);
-        })->Unit(benchmark::kMicrosecond);
-    }
-    return 0;
-}();
+const int registered = bench::register_variants(
+    "BM_MscVariant", {"combat.hits_on=4-6", "combat.saves_on=6", "combat.offense_bp_per_die=5"},
+    versus_book);
 }  // namespace

@@ -39,17 +39,9 @@ void versus_book(benchmark::State& state, const Settings& settings) {
         state, [&] { return naval::play(book, a, b, da).turn; },
         [&] { return naval::play(variant, a, b, db).turn; });
 }
-const int registered = [] {
-    for (const char* s : {"broadside.table=4:1,6:2,8:3", "broadside.roll=2d6-3",
-                          "attribute.roll=1d8", "fleet.cannon=2-4"}) {
-        const std::string text = s;
-        const auto eq = text.find('=');
-        const Settings settings{{text.substr(0, eq), text.substr(eq + 1)}};
-        benchmark::RegisterBenchmark(
-            ("BM_NavalVariant/" + text).c_str(),
-            [settings](benchmark::State& st) { versus_book(st, settings); })
-            ->Unit(benchmark::kMicrosecond);
-    }
-    return 0;
-}();
+const int registered =
+    bench::register_variants("BM_NavalVariant",
+                             {"broadside.table=4:1,6:2,8:3", "broadside.roll=2d6-3",
+                              "attribute.roll=1d8", "fleet.cannon=2-4"},
+                             versus_book);
 }  // namespace
