@@ -310,7 +310,6 @@ Tables compile_tables(const Options& o) {
     t.missiles = o.formation_missiles;
     const int most_dice = std::max(t.missile[0].dice, t.missile[1].dice);
     t.formation_faces = 2 + (t.missiles - 1) + t.missiles * (1 + most_dice) + 8;
-    t.formation_fits = t.formation_faces <= kMaxPeek;
     t.alert_encounters = o.alert_encounters;
     // B2d redraws only where a roll lands on a free sector less than one time in 64: never for
     // one die of at most 64 faces and a constant (each total 1/X), the book's 1d6 among them.
@@ -337,9 +336,6 @@ Tables compile_tables(const Options& o) {
     t.evaded_dice = static_cast<std::uint8_t>(fire_held ? evaded.d6 : 0);
     t.shots_add = static_cast<std::int16_t>(fire_held ? shots.constant : 0);
     t.evaded_add = static_cast<std::int16_t>(fire_held ? evaded.constant : 0);
-    for (int f = 1; f <= 6; ++f)
-        t.cannon_in[static_cast<std::size_t>(f)] =
-            static_cast<std::uint8_t>((t.cannon_destroyed_on >> f) & 1u);
     t.read_ahead = 0;
     if (e_held && fire_held)
         for (int c = 8; c >= 1 && !t.read_ahead; --c)

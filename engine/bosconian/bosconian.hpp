@@ -78,11 +78,10 @@ struct Tables {
     // read, the book's one branch on 5.
     std::uint8_t off_cells = 0;
     int missiles = 0;  // B7: formation.missiles
-    // B7: a whole attack's faces (each fight's targeting die, missile's die and damage dice, the
-    // last damage read eight at a time) fit one read ahead of kMaxPeek, after the type die and
-    // the leader's number.
-    bool formation_fits = false;
-    int formation_faces = 0;   // then, the faces it may read (the book's 33)
+    // B7: the faces a whole attack may read (the type die and the leader's number, then each
+    // fight's targeting die, missile's die and damage dice, the last damage read eight at a
+    // time; the book's 34): read at once when at most kMaxPeek.
+    int formation_faces = 0;
     int alert_encounters = 0;  // B6: the encounters of an alerted sector
     // B2d: placement.gap may come up on a free sector less than one time in 64 (never with one
     // die of at most 64 faces, the book's 1d6), so that a placement may be redrawn (place_bases).
@@ -98,14 +97,13 @@ struct Tables {
     // B8 cannon fire: each cannon's shots and evasions, as d6 (each at most eight) and constants.
     std::uint8_t shots_dice = 0, evaded_dice = 0;
     std::int16_t shots_add = 0, evaded_add = 0;
-    std::array<std::uint8_t, 9> cannon_in{};  // 1 for a face of cannon_destroyed_on (face 0: 0)
     // The most cannons a base may have left for its rounds to be read ahead, a run of cannons
     // lost and an attack at once (0..8): more, and a round is rolled die by die. 0 when a roll
     // of B8 is not of d6 the faces can hold.
     int read_ahead = 0;
     // The book's dice tests: a cannon lost and an E-type missile on the odd faces, one d6 a shot
     // and an evasion. Base combat then tests eight faces at once by their low bits; any other
-    // sets are tested by cannon_in, face by face (see base_combat).
+    // sets are tested face by face (see base_combat).
     bool odd = false;
 };
 struct Options;
@@ -288,10 +286,11 @@ struct State {
 static_assert(std::endian::native == std::endian::little, "the first face is the lowest byte");
 inline constexpr std::array<std::uint64_t, 9> kLowBytes = {
     0, 0xFF, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFF, 0xFFFFFFFFFFFF, 0xFFFFFFFFFFFFFF, ~0ull};
+inline constexpr std::uint64_t kLowBits = 0x0101010101010101ull;  // bit 0 of each of 8 bytes
 inline int face_sum(const std::uint8_t* f, int n) noexcept {
     std::uint64_t x;
     std::memcpy(&x, f, 8);
-    return static_cast<int>(((x & kLowBytes[n]) * 0x0101010101010101ull) >> 56);
+    return static_cast<int>(((x & kLowBytes[n]) * kLowBits) >> 56);
 }
 // c ? a : b, computed without a branch (the dice decide c: a branch would be mispredicted).
 inline int pick(bool c, int a, int b) noexcept { return b + ((a - b) & -static_cast<int>(c)); }
@@ -306,8 +305,6 @@ inline int select(bool c, int a, int b) noexcept {
     return pick(c, a, b);
 #endif
 }
-
-inline constexpr std::uint64_t kLowBits = 0x0101010101010101ull;  // bit 0 of each of 8 bytes
 
 // The counters an encounter changes, kept apart from State while a mission is played (play() keeps
 // them in registers): a store to an int of State could be to the dice's position (an unsigned
@@ -332,8 +329,9 @@ struct Counters {
 template <class Dice>
 [[gnu::noinline]] int formation_attack(const Options& o, int damage, int hull, Dice& dice) {
     const Tables& t = o.tables;
-    // Faces read at once: the whole attack's where it fits (the book's 33), else kMaxPeek.
-    const int read = t.formation_fits ? t.formation_faces : kMaxPeek;
+    // Faces read at once: the whole attack's where it fits (the book's 34), else kMaxPeek.
+    const bool fits = t.formation_faces <= kMaxPeek;
+    const int read = fits ? t.formation_faces : kMaxPeek;
     const std::uint8_t* f = dice.peek(read);
     const FormationMissile m = t.missile[(t.i_type >> f[0]) & 1u];
     const unsigned destroyed_on = m.destroyed_on;
@@ -379,7 +377,7 @@ template <class Dice>
             if (over) break;
         }
     };
-    if (t.formation_fits && !m.rolled) [[likely]]
+    if (fits && !m.rolled) [[likely]]
         fights.template operator()<true>();
     else
         fights.template operator()<false>();
@@ -466,9 +464,9 @@ int roll_times(const DiceExpr& e, int n, Dice& dice) {
 // Odd: the book's dice tests (Tables::odd), a cannon lost and an E-type missile on the odd
 // faces and one d6 a shot and an evasion, so eight faces are tested at once by their low bits
 // and the fire's faces are two a cannon; else each of the eight is looked up in
-// Tables::cannon_in and the fire's faces counted from the tables. A template argument, picked
-// once a mission: the book's test is one AND on the chain from one round's faces to the next's,
-// where eight lookups would cost the book about a tenth of its speed.
+// Tables::cannon_destroyed_on and the fire's faces counted from the tables. A template argument,
+// picked once a mission: the book's test is one AND on the chain of steps from one round's
+// faces to the next's, which eight tests of a face each would lengthen.
 template <bool Odd, class Dice>
 bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
     const Tables& t = o.tables;
@@ -516,7 +514,8 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
         std::uint64_t lost = x;  // bit 0 of byte k: face k destroys a cannon
         if constexpr (!Odd) {
             lost = 0;
-            for (int k = 0; k < 8; ++k) lost |= std::uint64_t{t.cannon_in[f[k]]} << (8 * k);
+            for (int k = 0; k < 8; ++k)
+                lost |= std::uint64_t{(t.cannon_destroyed_on >> f[k]) & 1u} << (8 * k);
         }
         const int at = std::countr_zero(~lost & kLowBits);  // 8 * run; 64: none other
         const int run = at >> 3;
