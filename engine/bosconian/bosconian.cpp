@@ -238,8 +238,9 @@ bool held(const DiceExpr& e) { return e.only_d6 && e.d6 <= 8; }
 std::uint64_t low_bytes(int n) { return n == 8 ? ~0ull : (std::uint64_t{1} << (8 * n)) - 1; }
 }  // namespace
 
-Tables compile_tables(const Options& o) {
-    Tables t;
+namespace {
+// B5, B5a: the encounter table's cells.
+void compile_encounters(const Options& o, Tables& t) {
     // B5, B5a: each face of the encounter die gives the first encounter of these that has it.
     struct Threat {
         const FaceSet& faces;
@@ -293,7 +294,10 @@ Tables compile_tables(const Options& o) {
             if (c.kind != EncounterCell::kFaces || c.add != 0)
                 t.off_cells = static_cast<std::uint8_t>(t.off_cells | 1u << e);
         }
-    // B7
+}
+
+// B7: the formation's missiles and dice.
+void compile_formation(const Options& o, Tables& t) {
     const auto missile = [](const FaceSet& destroyed_on, const DiceExpr& damage, Roll roll) {
         FormationMissile m;
         m.destroyed_on = d6_faces(destroyed_on);
@@ -310,14 +314,10 @@ Tables compile_tables(const Options& o) {
     t.missiles = o.formation_missiles;
     const int most_dice = std::max(t.missile[0].dice, t.missile[1].dice);
     t.formation_faces = 2 + (t.missiles - 1) + t.missiles * (1 + most_dice) + 8;
-    t.alert_encounters = o.alert_encounters;
-    // B2d redraws only where a roll lands on a free sector less than one time in 64: never for
-    // one die of at most 64 faces and a constant (each total 1/X), the book's 1d6 among them.
-    // Any other gap counts its misses. (No law() here: parsing must not look at the stop flag,
-    // which a stopped command still parses after, to write what it has.)
-    const DiceExpr& gap = o.placement_gap;
-    t.placement_redraws = !(gap.n == 1 && gap.terms[0].count == 1 && gap.terms[0].sides <= 64);
-    // B8
+}
+
+// B8: base combat's dice.
+void compile_base_combat(const Options& o, Tables& t) {
     t.cannon_destroyed_on = d6_faces(o.base_combat_cannon_destroyed_on);
     t.e_missile_on = d6_faces(o.base_attack_e_missile_on);
     t.e_missile_destroyed_on = d6_faces(o.e_missile_destroyed_on);
@@ -343,6 +343,21 @@ Tables compile_tables(const Options& o) {
     const std::uint8_t odd = 0b0101010;  // faces 1, 3, 5
     t.odd = t.cannon_destroyed_on == odd && t.e_missile_on == odd && t.read_ahead == 8 &&
             t.shots_dice == 1 && t.evaded_dice == 1 && t.shots_add == 0 && t.evaded_add == 0;
+}
+}  // namespace
+
+Tables compile_tables(const Options& o) {
+    Tables t;
+    compile_encounters(o, t);
+    compile_formation(o, t);
+    t.alert_encounters = o.alert_encounters;
+    // B2d redraws only where a roll lands on a free sector less than one time in 64: never for
+    // one die of at most 64 faces and a constant (each total 1/X), the book's 1d6 among them.
+    // Any other gap counts its misses. (No law() here: parsing must not look at the stop flag,
+    // which a stopped command still parses after, to write what it has.)
+    const DiceExpr& gap = o.placement_gap;
+    t.placement_redraws = !(gap.n == 1 && gap.terms[0].count == 1 && gap.terms[0].sides <= 64);
+    compile_base_combat(o, t);
     return t;
 }
 

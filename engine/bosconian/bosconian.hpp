@@ -450,6 +450,34 @@ int roll_times(const DiceExpr& e, int n, Dice& dice) {
     return s;
 }
 
+// B8 round by round, die by die: the combat die, the attack die, then the missile's die and
+// damage or each cannon's shots and evasions, while the base has more cannons than
+// Tables::read_ahead. A value in, a value out (kept out of base_combat's registers).
+struct BaseFight {
+    int damage, cannons;
+    int over;  // 1 the base destroyed, -1 the ship (B3), 0 fighting on
+};
+template <class Dice>
+[[gnu::noinline]] BaseFight rounds_die_by_die(const Options& o, BaseFight f, int hull, Dice& dice) {
+    const Tables& t = o.tables;
+    while (f.cannons > t.read_ahead) {
+        if ((t.cannon_destroyed_on >> dice.d6()) & 1u) {
+            if (--f.cannons == 0) return {f.damage, 0, 1};
+            continue;
+        }
+        if ((t.e_missile_on >> dice.d6()) & 1u) {
+            if (!((t.e_missile_destroyed_on >> dice.d6()) & 1u))
+                f.damage += o.e_missile_damage.roll(dice);
+        } else {
+            const int shots = roll_times(o.cannon_fire_shots, f.cannons, dice);
+            const int evaded = roll_times(o.cannon_fire_evaded, f.cannons, dice);
+            f.damage += std::max(shots - evaded, 0);
+        }
+        if (f.damage >= hull) return {f.damage, f.cannons, -1};  // B3
+    }
+    return f;
+}
+
 // B8: base combat until the base or the ship is destroyed. Returns true when the base is.
 //
 // With more cannons than Tables::read_ahead, a round is rolled die by die: the combat die, the
@@ -480,27 +508,15 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
     const std::uint32_t e_faces = t.e_missile_faces, e_hits = t.e_missile_hits;
     const std::uint64_t e_mask = kLowBytes[t.e_missile_dice];
     const int e_add = t.e_missile_add;
-    while (cannons > t.read_ahead) [[unlikely]] {  // round by round, die by die
-            if ((t.cannon_destroyed_on >> dice.d6()) & 1u) {
-                if (--cannons == 0) {
-                    s.damage = damage;
-                    return true;
-                }
-                continue;
-            }
-            if ((t.e_missile_on >> dice.d6()) & 1u) {
-                if (!((t.e_missile_destroyed_on >> dice.d6()) & 1u))
-                    damage += o.e_missile_damage.roll(dice);
-            } else {
-                const int shots = roll_times(o.cannon_fire_shots, cannons, dice);
-                const int evaded = roll_times(o.cannon_fire_evaded, cannons, dice);
-                damage += std::max(shots - evaded, 0);
-            }
-            if (damage >= hull) {  // B3
-                s.damage = damage;
-                return false;
-            }
+    if (cannons > t.read_ahead) [[unlikely]] {  // round by round, die by die, down to read_ahead
+        const BaseFight r = rounds_die_by_die(o, {damage, cannons, 0}, hull, dice);
+        damage = r.damage;
+        cannons = r.cannons;
+        if (r.over != 0) {
+            s.damage = damage;
+            return r.over > 0;
         }
+    }
     for (;;) {
         // Faces: the run of cannon rounds (at most 7 before an attack), then the attack round's
         // combat die g[0], attack die g[1], and its missile (g[2], then at most 8 dice) or its
