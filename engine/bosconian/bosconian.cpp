@@ -322,13 +322,13 @@ void compile_base_combat(const Options& o, Tables& t) {
     t.e_missile_on = d6_faces(o.base_attack_e_missile_on);
     t.e_missile_destroyed_on = d6_faces(o.e_missile_destroyed_on);
     const bool e_held = held(o.e_missile_damage);
-    t.e_missile_dice = static_cast<std::uint8_t>(e_held ? o.e_missile_damage.d6 : 0);
-    t.e_missile_add = static_cast<std::int16_t>(e_held ? o.e_missile_damage.constant : 0);
+    const int e_dice = e_held ? o.e_missile_damage.d6 : 0;
     for (int d = 1; d <= 6; ++d) {
-        const bool destroyed = (t.e_missile_destroyed_on >> d) & 1u;
-        t.e_missile_faces |= static_cast<std::uint32_t>(destroyed ? 3 : 3 + t.e_missile_dice)
-                             << (4 * d);
-        t.e_missile_hits |= static_cast<std::uint32_t>(!destroyed) << (4 * d);
+        Tables::MissileFace& m = t.e_missile[static_cast<std::size_t>(d)];
+        const bool hits = !((t.e_missile_destroyed_on >> d) & 1u);
+        m.mask = hits ? kLowBytes[static_cast<std::size_t>(e_dice)] : 0;
+        m.add = static_cast<std::int16_t>(hits && e_held ? o.e_missile_damage.constant : 0);
+        m.rolled = static_cast<std::int16_t>(hits ? 3 + e_dice : 3);
     }
     const DiceExpr &shots = o.cannon_fire_shots, &evaded = o.cannon_fire_evaded;
     const bool fire_held = held(shots) && held(evaded);

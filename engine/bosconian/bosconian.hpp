@@ -87,13 +87,15 @@ struct Tables {
     // die of at most 64 faces, the book's 1d6), so that a placement may be redrawn (place_bases).
     bool placement_redraws = true;
     // B8: the combat die's faces that destroy a cannon, the attack die's for an E-type missile,
-    // and, by the missile's die d, the faces its round rolls (the nibble at 4 * d: 3 when it is
-    // destroyed, 3 and its damage dice when it hits), its damage's d6 and constant.
+    // and, by the missile's die d, e_missile[d]: the faces its round rolls (3 when the missile is
+    // destroyed, 3 and its damage dice when it hits) and its damage, the faces the mask keeps
+    // and a constant (none and 0 when destroyed).
     std::uint8_t cannon_destroyed_on = 0, e_missile_on = 0, e_missile_destroyed_on = 0;
-    std::uint8_t e_missile_dice = 0;
-    std::int16_t e_missile_add = 0;
-    std::uint32_t e_missile_faces = 0;
-    std::uint32_t e_missile_hits = 0;  // bit 4 * d: the missile's die d hits (its damage counts)
+    struct MissileFace {
+        std::uint64_t mask = 0;  // the damage's d6 among the eight faces after the missile's die
+        std::int16_t add = 0, rolled = 0;
+    };
+    std::array<MissileFace, 8> e_missile{};
     // B8 cannon fire: each cannon's shots and evasions, as d6 (each at most eight) and constants.
     std::uint8_t shots_dice = 0, evaded_dice = 0;
     std::int16_t shots_add = 0, evaded_add = 0;
@@ -505,9 +507,6 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
     const int hull = s.hull;
     // What every round reads, held in registers: the dice's byte stores could alias the tables
     // for all the compiler knows, which would then be read again every round.
-    const std::uint32_t e_faces = t.e_missile_faces, e_hits = t.e_missile_hits;
-    const std::uint64_t e_mask = kLowBytes[t.e_missile_dice];
-    const int e_add = t.e_missile_add;
     if (cannons > t.read_ahead) [[unlikely]] {  // round by round, die by die, down to read_ahead
         const BaseFight r = rounds_die_by_die(o, {damage, cannons, 0}, hull, dice);
         damage = r.damage;
@@ -550,13 +549,11 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
             missile = (x1 >> at) & 1;
         else
             missile = (t.e_missile_on >> g[1]) & 1u;
-        const unsigned missile_die = ((x2 << 2) >> at) & 0x1C;  // 4 * g[2]
-        const int missile_rolled = static_cast<int>((e_faces >> missile_die) & 0xF);
-        const bool missile_hit = (e_hits >> missile_die) & 1u;  // else destroyed: no damage
+        const Tables::MissileFace& m = t.e_missile[(x2 >> at) & 7];  // by g[2]
         std::uint64_t e;
         std::memcpy(&e, g + 3, 8);
-        const int missile_damage =
-            (static_cast<int>(((e & e_mask) * kLowBits) >> 56) + e_add) * missile_hit;
+        const int missile_damage = static_cast<int>(((e & m.mask) * kLowBits) >> 56) + m.add;
+        const int missile_rolled = m.rolled;
         const int shots_faces = Odd ? cannons : cannons * t.shots_dice;
         const int evaded_faces = Odd ? cannons : cannons * t.evaded_dice;
         int shots = face_sum(g + 2, shots_faces);
