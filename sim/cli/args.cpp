@@ -63,6 +63,7 @@ const Binding kBindings[] = {
     {"exact", &Args::exact},
     {"no-exact", &Args::no_exact},
     {"sequential", &Args::sequential},
+    {"update", &Args::update},
 };
 
 template <class T>

@@ -70,12 +70,8 @@ int cmd_baseline(const Args& opt, Io io) {
     for (const std::string_view name : game.headline)
         for (std::size_t m = 0; m < ds.size(); ++m) {
             if (ds[m].spec.name != name) continue;
+            f << metric_record(r.tally, prepared->metrics, m) << '\n';
             const Summary s = summarize(ds[m], false);
-            f << "metric " << name << ' ' << (s.kind == MetricKind::rate ? "rate" : "count") << ' '
-              << format_double(s.mean) << ' ' << format_double(s.ci.low) << ' '
-              << format_double(s.ci.high);
-            for (const auto& [v, c] : counts_of(r.tally, m)) f << ' ' << v << ':' << c;
-            f << '\n';
             io.out << "  " << std::left << std::setw(18) << name << interval(s) << '\n';
         }
     for (const std::string_view name : game.headline)  // in the metrics' order

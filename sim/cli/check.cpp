@@ -195,6 +195,20 @@ std::string interval(const Summary& s) {
     return o.str();
 }
 
+std::string unchecked_note(const CheckJob& j) {
+    return j.unchecked.empty() ? "" : "; not checked (--metrics): " + joined(j.unchecked, ", ");
+}
+
+std::string metric_record(const Tally& tally, std::span<const MetricSpec> specs, std::size_t m) {
+    const Summary s = summarize(distributions(tally, specs)[m], false);
+    std::string r = "metric " + specs[m].name + ' ' +
+                    (s.kind == MetricKind::rate ? "rate" : "count") + ' ' + format_double(s.mean) +
+                    ' ' + format_double(s.ci.low) + ' ' + format_double(s.ci.high);
+    for (const auto& [v, c] : counts_of(tally, m))
+        r += ' ' + std::to_string(v) + ':' + std::to_string(c);
+    return r;
+}
+
 std::map<std::string, double> tolerances_of(const Args& opt,
                                             const std::vector<std::string>& metric_names) {
     std::map<std::string, double> out;
@@ -275,6 +289,10 @@ struct CheckArgs {
     std::optional<std::string> rules;  // --rules FILE
     std::optional<std::string> out_dir;
     bool html = false;  // --report
+    // --metrics A,B,...: the metrics checked (every one when empty), as given.
+    std::vector<std::string> metrics;
+    std::string metrics_text;
+    bool update = false;  // --update: each baseline rewritten from this build's playouts
 };
 
 CheckArgs check_args_of(const Args& opt) {
@@ -293,7 +311,64 @@ CheckArgs check_args_of(const Args& opt) {
                                  "': option '" + a.set[i].first + "' is set twice (also --set '" +
                                  a.set[j].first + "=" + a.set[j].second + "')");
     if (opt.rules) a.rules = *opt.rules;
+    if (opt.metrics) {
+        a.metrics_text = *opt.metrics;
+        for (std::size_t from = 0;;) {  // every name between commas, empty ones refused
+            const std::size_t comma = a.metrics_text.find(',', from);
+            const std::string name = a.metrics_text.substr(from, comma - from);
+            if (name.empty())
+                throw UsageError("--metrics '" + a.metrics_text +
+                                 "': an empty name; give METRIC,METRIC,...");
+            if (std::find(a.metrics.begin(), a.metrics.end(), name) != a.metrics.end())
+                throw UsageError("--metrics '" + a.metrics_text + "' names '" + name + "' twice");
+            a.metrics.push_back(name);
+            if (comma == std::string::npos) break;
+            from = comma + 1;
+        }
+    }
+    a.update = opt.update;
+    if (a.update) {
+        // The accept step: the baseline's own seed and playouts, every metric, played once.
+        const auto refuse = [](const std::string& option) {
+            throw UsageError(
+                "--update rewrites each baseline with its own seed, playouts and "
+                "metrics; " +
+                option + " cannot go with it");
+        };
+        if (opt.seed) refuse("--seed");
+        if (opt.playouts) refuse("--playouts");
+        if (opt.metrics) refuse("--metrics");
+        if (opt.sequential) refuse("--sequential");
+        if (opt.max_playouts) refuse("--max-playouts");
+        if (opt.shard) refuse("--shard");
+    }
     return a;
+}
+
+// --metrics: the job's metrics (a targets file's targets) narrowed to those listed; each name
+// the job records goes into `recorded`. A file left with nothing to check is a mistake.
+void select_metrics(CheckJob& j, const CheckArgs& a, std::vector<std::string>& recorded) {
+    if (a.metrics.empty()) return;
+    const auto listed = [&](const std::string& name) {
+        return std::find(a.metrics.begin(), a.metrics.end(), name) != a.metrics.end();
+    };
+    std::vector<std::string> own;
+    if (j.b.targets) {
+        for (const auto& t : j.b.goals) own.push_back(t.metric);
+        std::erase_if(j.b.goals, [&](const Target& t) { return !listed(t.metric); });
+    } else {
+        for (const auto& m : j.b.metrics) own.push_back(m.name);
+        std::erase_if(j.b.metrics, [&](const BaselineMetric& m) { return !listed(m.name); });
+    }
+    for (const auto& name : own)
+        if (!listed(name) &&
+            std::find(j.unchecked.begin(), j.unchecked.end(), name) == j.unchecked.end())
+            j.unchecked.push_back(name);
+    recorded.insert(recorded.end(), own.begin(), own.end());
+    if (j.b.targets ? j.b.goals.empty() : j.b.metrics.empty())
+        throw UsageError(j.b.file + ": --metrics '" + a.metrics_text + "' names none of its " +
+                         (j.b.targets ? "targets' metrics" : "metrics") + " (" + joined(own, ", ") +
+                         ")");
 }
 
 // --set and --rules FILE over baselines of several games: each setting applies where the game
@@ -337,7 +412,7 @@ void configure(CheckJob& j, const CheckArgs& a, bool overridden) {
     j.cfg.playouts = a.run.playouts.value_or(j.b.playouts);
     j.cfg.threads = a.run.threads;
     j.cfg.chunk_size = j.run->chunk_size;
-    j.sequential = j.b.targets || j.b.sequential || a.sequential;
+    j.sequential = !a.update && (j.b.targets || j.b.sequential || a.sequential);
     j.exact = !j.sequential && !overridden && j.b.rules_version == j.game->rules_version &&
               j.cfg.seed == j.b.seed && j.cfg.playouts == j.b.playouts;
     // The cap: --max-playouts, else --playouts, else a targets file's playouts, else twice the
@@ -355,10 +430,15 @@ std::vector<CheckJob> prepare_checks(const CheckArgs& a, Io io) {
     std::vector<std::string> applied_somewhere, notes;  // notes printed once every input is good
     std::vector<std::string> known;                     // every checked game's options
     std::vector<RulesSetting> skipped;                  // the file's options some game lacks
+    std::vector<std::string> recorded;                  // every metric the files check
     for (const auto& file : a.files) {
         CheckJob j;
         j.b = read_baseline(file);
         j.run = check_baseline(j.b, j.game);
+        if (a.update && j.b.targets)
+            throw UsageError(file +
+                             " is a targets file: it states goals, which --update does "
+                             "not rewrite; give baselines only");
         for (const auto& o : j.game->options)  // each option, and each table grouping it
             for (auto dot = o.name.find('.');; dot = o.name.find('.', dot + 1)) {
                 known.push_back(o.name.substr(0, dot));
@@ -366,6 +446,10 @@ std::vector<CheckJob> prepare_checks(const CheckArgs& a, Io io) {
             }
         const Settings mine = overrides_for(j, a, notes, skipped);
         for (const auto& [n, v] : mine) applied_somewhere.push_back(n);
+        // The variant played: the baseline's, unless --set or --rules change it. Given the same
+        // one the baseline records (its variant file again, in any spelling), the check stays
+        // exact.
+        bool changed = false;
         if (!mine.empty()) {
             Settings s = j.b.settings;
             for (const auto& [n, v] : mine) {
@@ -373,8 +457,13 @@ std::vector<CheckJob> prepare_checks(const CheckArgs& a, Io io) {
                 s.emplace_back(n, v);
             }
             j.run = j.game->prepare(s, j.b.policies);
+            changed = j.game->canonical(s) != j.game->canonical(j.b.settings);
+            j.played = std::move(s);
+        } else {
+            j.played = j.b.settings;
         }
-        configure(j, a, !mine.empty());
+        select_metrics(j, a, recorded);
+        configure(j, a, changed);
         jobs.push_back(std::move(j));
     }
     for (const auto& [n, v] : a.set)
@@ -388,6 +477,15 @@ std::vector<CheckJob> prepare_checks(const CheckArgs& a, Io io) {
         if (std::find(known.begin(), known.end(), x.name) == known.end())
             throw UsageError(*a.rules + ":" + std::to_string(x.line) +
                              ": no game of the baselines given has a rule option '" + x.name + "'");
+    for (const auto& name : a.metrics)
+        if (std::find(recorded.begin(), recorded.end(), name) == recorded.end()) {
+            std::vector<std::string> valid;
+            for (const auto& r : recorded)
+                if (std::find(valid.begin(), valid.end(), r) == valid.end()) valid.push_back(r);
+            throw UsageError("--metrics '" + a.metrics_text + "': no file given checks a metric '" +
+                             name + "'" + did_you_mean(name, valid) +
+                             " (valid: " + joined(valid, ", ") + ")");
+        }
     for (const auto& n : notes) io.err << "odds check: " << n << '\n';
     return jobs;
 }
@@ -543,11 +641,11 @@ BaselineCheck check_fixed(const CheckJob& j, const Tally& tally, double seconds,
     if (j.exact)
         io.out << "  exact check: rules version " << j.b.rules_version << ", seed " << j.b.seed
                << ", " << j.b.playouts << " playouts: every count must match"
-               << tolerance_note(j.b.metrics, tolerances) << '\n';
+               << tolerance_note(j.b.metrics, tolerances) << unchecked_note(j) << '\n';
     else
         io.out << "  statistical check (" << c.reason << "): false-alarm rate " << kFalseAlarm
                << " per metric / " << j.b.metrics.size() << " metrics"
-               << tolerance_note(j.b.metrics, tolerances) << '\n';
+               << tolerance_note(j.b.metrics, tolerances) << unchecked_note(j) << '\n';
     for (const auto& bm : j.b.metrics) {
         MetricCheck mc = fixed_metric(j, bm, tally, c.false_alarm, tolerances);
         if (!mc.reported) {
@@ -576,6 +674,55 @@ BaselineCheck check_fixed(const CheckJob& j, const Tally& tally, double seconds,
             break;
     }
     return c;
+}
+
+// The baseline file of `j` rewritten from this build's playouts (odds check --update): its
+// rules version this build's, its `set` lines the variant played, its scenario, policies and
+// metric lines from `tally`; every other line (comments, seed, playouts, policy, tolerance,
+// check) as it was. A metric this build no longer reports cannot be rewritten: refused.
+std::string updated_baseline(const CheckJob& j, const Tally& tally) {
+    const std::string text = read_input_file(j.b.file, "baseline");
+    std::vector<std::string> lines;
+    for (std::size_t from = 0; from < text.size();) {
+        const std::size_t nl = text.find('\n', from);
+        lines.push_back(text.substr(from, nl == std::string::npos ? nl : nl - from));
+        from = nl == std::string::npos ? text.size() : nl + 1;
+    }
+    const bool crlf = !lines.empty() && lines[0].ends_with('\r');
+    const bool had_sets = !j.b.set_lines.empty();
+    std::string out;
+    const auto put = [&](const std::string& line) { out += line + (crlf ? "\r\n" : "\n"); };
+    bool sets_written = false;
+    const auto put_sets = [&] {
+        if (sets_written) return;
+        sets_written = true;
+        for (const auto& [n, v] : j.played) put("set " + n + '=' + v);
+    };
+    for (const auto& line : lines) {
+        const auto words = split_words(line);
+        const std::string key = words.empty() ? "" : words[0];
+        if (key == "rules_version") {
+            put("rules_version " + std::string(j.game->rules_version));
+            if (!had_sets) put_sets();
+        } else if (key == "set") {
+            put_sets();
+        } else if (key == "scenario") {
+            put("scenario " + j.run->scenario);
+        } else if (key == "policies") {
+            put("policies " + j.run->policy);
+        } else if (key == "metric" && words.size() > 1) {
+            std::size_t m = 0;
+            while (m < j.run->metrics.size() && j.run->metrics[m].name != words[1]) ++m;
+            if (m == j.run->metrics.size())
+                throw UsageError(j.b.file + ": metric " + words[1] +
+                                 " is no longer reported by this build: --update cannot rewrite "
+                                 "it; record a new baseline (odds baseline)");
+            put(metric_record(tally, j.run->metrics, m));
+        } else {
+            out += line + (line.ends_with('\r') || !crlf ? "\n" : "\r\n");
+        }
+    }
+    return out;
 }
 
 // "odds check: N baselines, M targets files, [at most ]P playouts queued on T threads".
@@ -647,6 +794,7 @@ int cmd_check(const Args& opt, Io io) {
 
     announce_checks(a, jobs, io);
     std::vector<BaselineCheck> checks;
+    std::vector<std::pair<std::string, std::string>> updates;  // --update: file, new text
     std::size_t fixed = 0;  // the plan's job of the next fixed check
     for (auto& j : jobs) {
         if (j.sequential) {
@@ -667,9 +815,25 @@ int cmd_check(const Args& opt, Io io) {
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         checks.push_back(check_fixed(j, r.tally, seconds, tolerances, io));
+        if (a.update) updates.emplace_back(j.b.file, updated_baseline(j, r.tally));
     }
     if (const auto shard_done = share->finish(io.out, io.err, "odds check")) return *shard_done;
     write_check_files(a, checks, reports, opt.command_line, io);
+    if (a.update) {  // every file played whole before any is rewritten
+        for (std::size_t i = 0; i < updates.size(); ++i) {
+            const auto& [file, text] = updates[i];
+            write_file_atomic(file, text);
+            std::vector<std::string> moved;
+            for (const auto& m : checks[i].metrics)
+                if (m.verdict != Verdict::unchanged) moved.push_back(m.name);
+            const std::string& was = jobs[i].b.rules_version;
+            const std::string now(jobs[i].game->rules_version);
+            io.out << "updated " << file << ": rules version "
+                   << (was == now ? now : was + " -> " + now) << "; "
+                   << (moved.empty() ? "no metric moved" : joined(moved, ", ") + " moved") << '\n';
+        }
+        return 0;  // accepted: the files now hold this build's balance
+    }
     return verdict_exit_code(overall_verdict(checks));
 }
 
@@ -704,7 +868,15 @@ void check_options(po::options_description& d) {
                            "sequential: the miss rate per metric (default 0.05)")(
         "max-playouts", po::value<std::string>()->value_name("N"),
         "sequential: play at most N playouts per file (default: twice the baseline's; a "
-        "targets file's own playouts)")("no-progress", "no progress bar, even on a terminal");
+        "targets file's own playouts)")(
+        "metrics", po::value<std::string>()->value_name("A,B,..."),
+        "check only these metrics (each one a file given records; the false-alarm rate is "
+        "spread over them alone): a rule meant to lengthen the game need not fail on turns")(
+        "update",
+        "accept the balance as it now plays: rewrite each baseline from this build's "
+        "playouts (its seed, playouts, metrics, policies, tolerances and comments kept; the "
+        "rules version this build's; --set and --rules recorded as its variant), after saying "
+        "what moved; exit 0 once written")("no-progress", "no progress bar, even on a terminal");
     add_shard_option(d, "the fixed checks only: a sequential check cannot be shared out");
     out_option(d, "also write check.csv, every metric's verdict, into DIR (made if missing)");
     add_report_option(d);
@@ -716,7 +888,7 @@ const CommandSpec check_spec = {
     "re-run baselines: has the balance moved?",
     "odds check FILE... [options]",
     "Re-runs each baseline and says whether the balance moved. With the baseline's rules "
-    "version, seed and playouts (and no --set), every count must match exactly: any difference "
+    "version, seed, playouts and variant, every count must match exactly: any difference "
     "means the kernel plays differently. Otherwise each headline metric is tested for a shift "
     "of its mean, at a false-alarm rate of 1e-3 per metric divided by the number of metrics.\n\n"
     "--tolerance METRIC=X: a change of at most X in METRIC's mean is not an alarm. In "
@@ -732,6 +904,10 @@ const CommandSpec check_spec = {
     "0.47..0.53', and is always checked sequentially.\n\n"
     "--shard I/N plays one share of the fixed checks' playouts and 'odds merge' adds the "
     "shares up to the verdicts one process gives, byte for byte (docs/cluster.md).\n\n"
+    "A baseline recorded under a variant (odds baseline --rules FILE or --set) stays an exact "
+    "check when given the same variant again, in any spelling. --metrics A,B checks only those "
+    "metrics. --update rewrites each baseline from this build (the snapshot-accept step), "
+    "after printing what moved.\n\n"
     "--junit FILE and --json FILE also write the verdicts for CI, beside the table. "
     "Exit 0: unchanged, tolerated or met; 1: moved or a target missed; 2: bad input; 3: a "
     "sequential check inconclusive at its cap.",

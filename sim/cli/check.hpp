@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,8 @@ namespace odds::cli {
 struct CheckJob {
     Baseline b;
     const GameEntry* game = nullptr;
+    Settings played;                     // the baseline's settings with --set and --rules applied
+    std::vector<std::string> unchecked;  // the metrics (targets' metrics) --metrics leaves out
     std::unique_ptr<PreparedRun> run;
     RunConfig cfg;
     bool exact = false;       // the same rules version, seed, playouts and options: counts match
@@ -55,6 +58,13 @@ std::map<std::int32_t, std::uint64_t> counts_of(const Tally& t, std::size_t m);
 Distribution distribution_of(MetricSpec spec, const std::map<std::int32_t, std::uint64_t>& counts);
 // "MEAN [LOW, HIGH]", four decimals.
 std::string interval(const Summary& s);
+// A baseline's record of metric m of a run's tally, one line (sim/baseline_file.hpp): "metric
+// NAME KIND MEAN CI_LOW CI_HIGH VALUE:COUNT...", as odds baseline writes it and odds check
+// --update rewrites it.
+std::string metric_record(const Tally& tally, std::span<const MetricSpec> specs, std::size_t m);
+
+// "; not checked (--metrics): turns, ..." for the metrics --metrics leaves out, or "".
+std::string unchecked_note(const CheckJob& j);
 
 // A check's record of what it checks: the file, the game, the scenario and policies as played,
 // the rules versions, the mode.

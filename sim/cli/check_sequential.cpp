@@ -286,7 +286,7 @@ std::optional<BaselineCheck> check_sequential(CheckJob& j, const SeqOptions& o,
            << "  " << (targets ? "targets" : "sequential check") << " (GSPRT): false-alarm rate "
            << o.false_alarm << " / " << family << (targets ? " targets" : " metrics")
            << ", miss rate " << o.miss << ", at most " << j.cap << " playouts in batches of "
-           << batch_size(j.cap, j.cfg.chunk_size) << '\n';
+           << batch_size(j.cap, j.cfg.chunk_size) << unchecked_note(j) << '\n';
     for (auto& it : items) {
         if (it.mc.reported) {
             conclude(it, *j.run, r.tally, c.false_alarm, o.miss);

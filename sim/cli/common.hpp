@@ -54,8 +54,8 @@ struct Args {
     Value trial_playouts, finalists, explore, neighbours, deviations;  // tune's NTBEA
     Value junit, json_file, false_alarm, miss, max_playouts;           // check (--json FILE)
     bool no_progress = false, report = false, exact = false, no_exact = false;
-    bool sequential = false;
-    bool json = false;  // odds list --json
+    bool sequential = false, update = false;  // check
+    bool json = false;                        // odds list --json
     // canonical_args: the command line rebuilt, what a shard and provenance.csv record.
     std::vector<std::string> command_line;
     // How the command's work is shared out when it is not the command's own to say (--shard I/N,
