@@ -403,6 +403,65 @@ std::string compare_sections(const fs::path& dir) {
     return s + policy_means_section(pol);
 }
 
+// compare --variant: per metric, each variant's paired difference from the first under each
+// policy, with its 95% interval (a forest plot; MOVED marked), and each run's mean.
+std::string variants_sections(const fs::path& dir) {
+    const CsvTable t = read(dir, "variants.csv");
+    const auto col = [&](std::size_t r, std::string_view name) { return t.at(r, name); };
+    std::string first;
+    for (std::size_t r = 0; r < t.rows.size() && first.empty(); ++r)
+        if (col(r, schema::kVariants["diff"]).empty()) first = col(r, schema::kVariants["variant"]);
+    const bool several = distinct(t, schema::kVariants["policy"]).size() > 1;
+    std::string s = partial_note(t) + "<section><h2>Each variant against " + escape(first) +
+                    "</h2><p>Every variant played the same dice as <b>" + escape(first) +
+                    "</b> under each policy, so each difference is measured playout by playout; "
+                    "the bars are 95% intervals, MOVED where the Holm-adjusted p-value is under "
+                    "0.05. Where the game's solver solves both variants, the exact difference is "
+                    "in the table.</p>";
+    for (const auto& metric : distinct(t, schema::kVariants["metric"])) {
+        std::vector<svg::ForestRow> rows;
+        std::vector<std::vector<std::string>> cells;
+        for (std::size_t r = 0; r < t.rows.size(); ++r) {
+            if (col(r, schema::kVariants["metric"]) != metric ||
+                col(r, schema::kVariants["diff"]).empty())
+                continue;
+            svg::ForestRow row;
+            row.label = col(r, schema::kVariants["variant"]) +
+                        (several ? " (" + col(r, schema::kVariants["policy"]) + ")" : "");
+            row.value = number(col(r, schema::kVariants["diff"]));
+            row.low = number(col(r, schema::kVariants["diff_low"]));
+            row.high = number(col(r, schema::kVariants["diff_high"]));
+            row.tip = "p (Holm) " + col(r, schema::kVariants["p_holm"]);
+            row.colour = static_cast<int>(rows.size()) + 1;
+            row.mark = col(r, schema::kVariants["moved"]) == "true" ? "MOVED" : "";
+            rows.push_back(row);
+            cells.push_back(
+                {row.label, col(r, schema::kVariants["diff"]),
+                 col(r, schema::kVariants["diff_low"]), col(r, schema::kVariants["diff_high"]),
+                 col(r, schema::kVariants["p_holm"]), col(r, schema::kVariants["exact_diff_low"]),
+                 col(r, schema::kVariants["exact_diff_high"])});
+        }
+        if (rows.empty()) continue;
+        s += "<h3>" + escape(metric) + "</h3>" +
+             figure(svg::forest_chart(
+                        metric + ": each variant minus " + first,
+                        "difference in " + metric + " (variant - " + first + "), per playout", rows,
+                        0.0),
+                    table({"variant", "difference", "ci_low", "ci_high", "p_holm", "exact_low",
+                           "exact_high"},
+                          cells));
+    }
+    s += "</section><section><h2>Each variant's figures</h2>";
+    for (const auto& metric : distinct(t, schema::kVariants["metric"]))
+        s +=
+            "<h3>" + escape(metric) + "</h3>" +
+            csv_table(t,
+                      {"variant", "policy", "mean", "ci_low", "ci_high", "exact_mean_low",
+                       "exact_mean_high", "rank"},
+                      [&](std::size_t r) { return col(r, schema::kVariants["metric"]) == metric; });
+    return s + "</section>";
+}
+
 // A tournament's playouts: games per pairing (a pairing: one policy in the first seat, one in
 // the second), one number when every pairing played as many, else their range; and the total.
 std::string tournament_playouts(const CsvTable& t) {
@@ -1116,6 +1175,15 @@ const std::vector<ReportKind>& kinds() {
          E::listed,
          "policies.csv",
          compare_sections,
+         main_playouts},
+        {"variants",
+         {"variants.csv"},
+         {"variants.csv"},
+         {"variants.csv"},
+         7,
+         E::listed,
+         "variants.csv",
+         variants_sections,
          main_playouts},
         {"tournament",
          {"tournament.csv", "ratings.csv"},

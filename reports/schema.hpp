@@ -65,6 +65,13 @@ inline constexpr auto kPolicies =
     columns("policies.csv", "game", "scenario", "seed", "playouts", "policy", "rank", "ranked_by",
             "metric", "mean", "ci_low", "ci_high", "stddev", "status");
 
+// odds compare --variant (sim/cli/compare.cpp).
+inline constexpr auto kVariants =
+    columns("variants.csv", "game", "variant", "scenario", "policy", "seed", "playouts", "metric",
+            "mean", "ci_low", "ci_high", "diff", "diff_low", "diff_high", "p_value", "p_below",
+            "p_holm", "moved", "exact_mean_low", "exact_mean_high", "exact_diff_low",
+            "exact_diff_high", "rank", "ranked_by", "status");
+
 // odds tournament (sim/cli/tournament.cpp).
 inline constexpr auto kTournament =
     columns("tournament.csv", "game", "scenario", "seed", "playouts", "first_seat", "first_policy",

@@ -389,7 +389,7 @@ std::string forest_chart(std::string_view title, std::string_view x_label,
     Frame f;
     std::size_t longest = 4;
     for (const auto& r : rows) longest = std::max(longest, r.label.size());
-    f.left = std::min(260.0, 16 + 6.6 * static_cast<double>(longest));
+    f.left = std::min(300.0, 24 + 7.2 * static_cast<double>(longest));
     f.right = 70;
     const double row_h = 26;
     f.height =

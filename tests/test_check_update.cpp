@@ -109,9 +109,9 @@ TEST_CASE("check --metrics checks only the metrics named", "[check][metrics]") {
     }
     // Two files: each name recorded by some file; a file left with nothing to check is refused.
     const auto duel = temp("duel.baseline");
-    REQUIRE(cli({"baseline", "dimension-duel", "-n", "2000", "--out", duel.string(),
-                 "--no-progress"})
-                .code == 0);
+    REQUIRE(
+        cli({"baseline", "dimension-duel", "-n", "2000", "--out", duel.string(), "--no-progress"})
+            .code == 0);
     const auto none = cli({"check", file.string(), duel.string(), "--metrics", "win"});
     CHECK(none.code == 2);
     CHECK(none.err.find(duel.string() + ": --metrics 'win' names none of its metrics") !=
@@ -136,9 +136,12 @@ TEST_CASE("check --update rewrites a baseline from this build and says what move
             std::string::npos);
 
     // Refused before anything is played: the file untouched.
-    for (const std::vector<std::string>& bad :
-         {std::vector<std::string>{"--seed", "3"}, {"--playouts", "1000"}, {"--metrics", "win"},
-          {"--sequential"}, {"--max-playouts", "5000"}, {"--shard", "1/2"}}) {
+    for (const std::vector<std::string>& bad : {std::vector<std::string>{"--seed", "3"},
+                                                {"--playouts", "1000"},
+                                                {"--metrics", "win"},
+                                                {"--sequential"},
+                                                {"--max-playouts", "5000"},
+                                                {"--shard", "1/2"}}) {
         std::vector<std::string> args{"check", file.string(), "--update"};
         args.insert(args.end(), bad.begin(), bad.end());
         const auto r = cli(args);
@@ -168,8 +171,7 @@ TEST_CASE("check --update rewrites a baseline from this build and says what move
     const auto accepted =
         cli({"check", file.string(), "--update", "--set", "hull=95", "--no-progress"});
     CHECK(accepted.code == 0);
-    CHECK(accepted.out.find("damage, sectors_entered, bases_destroyed moved") !=
-          std::string::npos);
+    CHECK(accepted.out.find("damage, sectors_entered, bases_destroyed moved") != std::string::npos);
     CHECK(lines_of(file, "set ") == "set hull=95\n");
     CHECK(lines_of(file, "scenario").find("hull=95") != std::string::npos);
     CHECK(cli({"check", file.string()}).out.find("exact check") != std::string::npos);

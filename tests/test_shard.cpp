@@ -85,6 +85,10 @@ TEST_CASE("shards merged write one process's files byte for byte, any command an
         {{"compare", "race", "--policy", "walk", "--policy", "roll", "--policy", "random", "-n",
           "10000"},
          {4, 13}},
+        // variants x policies on the same dice, 3 chunks of 1024
+        {{"compare", "race", "--variant", "book", "--variant", "goal=14", "--policy", "walk",
+          "--policy", "roll", "-n", "3000", "--report"},
+         {2, 5}},
         {{"baseline", "race", "-n", "1280", "--set", "goal=14"}, {2, 7}, true},  // 5 chunks
         // a ladder: chunks of 2 games of every rung (solo), of every pairing (two seats)
         {{"skill", "race", "--policy", "random", "--policy", "walk", "--budgets", "none", "-n",

@@ -26,6 +26,7 @@ const Binding kBindings[] = {
     {"set", &Args::set},
     {"policy", &Args::policy},
     {"fixed", &Args::fixed},
+    {"variant", &Args::variant},
     {"vary", &Args::vary},
     {"target", &Args::target},
     {"tolerance", &Args::tolerance},

@@ -45,7 +45,8 @@ struct Args {
     Value game;                      // GAME (odds completion: the shell)
     std::vector<std::string> files;  // FILE... (check, dice's expressions, report's DIR), DIR...
     std::vector<std::string> set, policy, fixed, vary, target, tolerance, restrict;
-    Value rules, state, out, format;  // the game's variant; where a run starts; where files go
+    std::vector<std::string> variant;  // compare --variant
+    Value rules, state, out, format;   // the game's variant; where a run starts; where files go
     Value playouts, seed, threads, shard;
     Value rank_by, metrics, metric;                                    // compare, skill, restrict
     Value search, budgets, budget;                                     // skill, restrict, tune
