@@ -47,12 +47,13 @@ struct PairSums {
 // (stored units / scale). With no spread at all the p-value is 1 for a zero difference, else 0.
 // No pairs: all zero, p 1; one pair: no interval (-inf, inf), p 1.
 // A p-value below the smallest normal double (DBL_MIN, about 2.2e-308; 0 when it underflows)
-// is not held by a double: p_below says so, and the files write it as the bound "<1e-300".
+// is not held by a double: p_below says so, and the files write it as the bound 1e-300 (a number)
+// with their p_below column true.
 struct PairedDifference {
     double diff = 0, low = 0, high = 0, p = 1;
     bool p_below = false;
 };
-inline constexpr const char* kPBound = "<1e-300";
+inline constexpr const char* kPBound = "1e-300";
 PairedDifference paired_difference(const PairSums& sums, std::uint64_t n, double scale = 1);
 
 // Holm's step-down adjustment of m p-values, which holds the family-wise error rate: sorted

@@ -989,14 +989,21 @@ std::string restrict_sections(const fs::path& dir) {
     std::vector<svg::ForestRow> rows;
     for (std::size_t r = 1; r < t.rows.size(); ++r) {
         const bool ignorable = t.at(r, schema::kRestrict["ignorable"]) == "true";
+        const bool never_used = t.at(r, schema::kRestrict["never_used"]) == "true";
         rows.push_back(
             {t.at(r, schema::kRestrict["rank"]) + ": " + t.at(r, schema::kRestrict["restriction"]),
              number(t.at(r, schema::kRestrict["cost"])),
              number(t.at(r, schema::kRestrict["ci_low"])),
              number(t.at(r, schema::kRestrict["ci_high"])),
              "best play under it: " + t.at(r, schema::kRestrict["best_play"]) + "; " + measure +
-                 " " + t.at(r, schema::kRestrict["value"]) + (ignorable ? "; costs nothing" : ""),
-             ignorable ? 2 : 0, ignorable ? "ignorable" : ""});
+                 " " + t.at(r, schema::kRestrict["value"]) +
+                 (never_used  ? "; every game the same: never used by this play"
+                  : ignorable ? "; used, and costs nothing"
+                              : ""),
+             ignorable || never_used ? 2 : 0,
+             never_used  ? "never used"
+             : ignorable ? "ignorable"
+                         : ""});
     }
     return partial_note(t) + "<section><h2>What each rule element is worth</h2><p>" +
            "Each restriction's cost: what the best available play (" +
@@ -1005,14 +1012,16 @@ std::string restrict_sections(const fs::path& dir) {
            (t.at(0, schema::kRestrict["method"]) == "exact"
                 ? std::string("exact")
                 : "the mean paired difference on the same dice with its 95% interval") +
-           "; highest first. <em>ignorable</em> marks a restriction that costs nothing (its "
-           "interval holds 0): a rule a player can ignore. Unrestricted: " +
+           "; highest first. <em>never used</em> marks a restriction under which every game "
+           "came out the same: the play never made that choice. <em>ignorable</em> marks one "
+           "the play used and that costs nothing told apart from 0 (its interval holds 0): a "
+           "rule this play can ignore. Unrestricted: " +
            escape(measure) + " " + escape(t.at(0, schema::kRestrict["value"])) + ".</p>" +
            figure(svg::forest_chart("odds restrict: the cost of each restriction",
                                     measure + " lost", rows, 0.0),
                   csv_table(t,
                             {"rank", "restriction", "best_play", "value", "cost", "ci_low",
-                             "ci_high", "ignorable", "games"},
+                             "ci_high", "ignorable", "never_used", "games"},
                             [](std::size_t) { return true; })) +
            "</section>";
 }

@@ -58,9 +58,9 @@ inline constexpr auto kProvenance =
     columns("provenance.csv", "odds_version", "command", "game", "rules_version", "command_line");
 
 // odds compare (sim/cli/compare.cpp).
-inline constexpr auto kCompare =
-    columns("compare.csv", "game", "scenario", "seed", "playouts", "metric", "policy_a", "policy_b",
-            "mean_a", "mean_b", "diff", "ci_low", "ci_high", "p_value", "p_holm", "status");
+inline constexpr auto kCompare = columns(
+    "compare.csv", "game", "scenario", "seed", "playouts", "metric", "policy_a", "policy_b",
+    "mean_a", "mean_b", "diff", "ci_low", "ci_high", "p_value", "p_holm", "p_below", "status");
 inline constexpr auto kPolicies =
     columns("policies.csv", "game", "scenario", "seed", "playouts", "policy", "rank", "ranked_by",
             "metric", "mean", "ci_low", "ci_high", "stddev", "status");
@@ -95,22 +95,23 @@ inline constexpr auto kTune = columns("tune.csv", "metric", "target", "mean", "c
 // odds skill (sim/cli/skill.cpp).
 inline constexpr auto kLadder =
     columns("ladder.csv", "game", "scenario", "seed", "games", "rung", "policy", "measure", "value",
-            "ci_low", "ci_high", "apart_from_below", "status");
+            "ci_low", "ci_high", "strength", "next_weaker", "apart_from_below", "status");
 inline constexpr auto kSkill =
-    columns("skill.csv", "game", "scenario", "seed", "games", "rungs", "groups", "depth",
+    columns("skill.csv", "game", "scenario", "seed", "games", "ladder", "rungs", "groups", "depth",
             "luck_share", "ci_low", "ci_high", "within", "between", "status");
 
 // odds restrict (sim/cli/restrict.cpp).
 inline constexpr auto kRestrict =
     columns("restrict.csv", "game", "scenario", "seat", "play", "method", "measure", "seed",
             "games", "rank", "restriction", "best_play", "value", "cost", "ci_low", "ci_high",
-            "ignorable", "status");
+            "ignorable", "never_used", "status");
 
 // odds shape (reports/shape.cpp).
 inline constexpr auto kShape = columns("shape.csv", "game", "scenario", "policy", "seed", "games",
                                        "measure", "value", "status");
 inline constexpr auto kFan =
-    columns("fan.csv", "step", "running", "q10", "q25", "q50", "q75", "q90");
+    columns("fan.csv", "game", "scenario", "policy", "seed", "games", "step", "running", "q10",
+            "q25", "q50", "q75", "q90", "status");
 
 // odds check (reports/check_report.cpp).
 inline constexpr auto kCheck =

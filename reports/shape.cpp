@@ -170,9 +170,10 @@ void Tally::merge(const Tally& o) {
 
 std::vector<Measure> Tally::measures() const {
     const double n = games ? static_cast<double>(games) : 1.0;
-    std::vector<Measure> m = {{"games", static_cast<double>(games), "games sampled"},
-                              {"steps", steps / n, "the mean length of a game, in steps"},
-                              {"p_start", p_start / n, "the mean p at the first step"}};
+    std::vector<Measure> m = {
+        {"games", static_cast<double>(games), "games sampled"},
+        {"steps", steps / n, "the mean length of a game, in steps (step 0: the start)"},
+        {"p_start", p_start / n, "the mean p at the first step"}};
     if (solo) {
         std::uint64_t cum = 0, median = 0;
         for (std::size_t t = 0; t < no_return_at.size(); ++t) {
@@ -212,9 +213,11 @@ std::vector<Measure> Tally::measures() const {
              {"drama_max", drama_max / n, "Ludii's Drama Max: the most the winner was below"},
              {"threshold", threshold / n, "Ludii's DecisivenessThreshold: the loser's best p"},
              {"decisiveness", decisiveness / n,
-              "Ludii's DecisivenessMoves: the share of a game before the winner passed it"},
+              "Ludii's DecisivenessMoves: the share of a game's steps (from step 0, the start) "
+              "before the winner passed it"},
              {"behind_at_half", static_cast<double>(behind_at_half) / n,
-              "the share of games with a side behind (p < 1/2) at half-time"},
+              "the share of games with a side behind (p < 1/2) at half-time: step T/2 of T, "
+              "rounded down"},
              {"comeback_rate",
               behind_at_half ? static_cast<double>(comebacks) / static_cast<double>(behind_at_half)
                              : 0.0,
@@ -263,12 +266,15 @@ std::string shape_csv(const Tally& t, const std::string& game, const std::string
     return csv;
 }
 
-std::string fan_csv(const Tally& t) {
+std::string fan_csv(const Tally& t, const std::string& game, const std::string& scenario,
+                    const std::string& policy, std::uint64_t seed, bool partial) {
     std::string csv = schema::kFan.header();
+    const std::string head = csv_field(game) + ',' + csv_field(scenario) + ',' + csv_field(policy) +
+                             ',' + std::to_string(seed) + ',' + std::to_string(t.games) + ',';
     for (const auto& r : t.fan()) {
-        csv += std::to_string(r.step) + ',' + std::to_string(r.running);
+        csv += head + std::to_string(r.step) + ',' + std::to_string(r.running);
         for (double q : r.q) csv += ',' + format_double(q);
-        csv += '\n';
+        csv += partial ? ",partial\n" : ",complete\n";
     }
     return csv;
 }

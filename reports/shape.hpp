@@ -111,6 +111,7 @@ struct Tally {
 // `partial`: stopped before every game was played (status partial, else complete).
 std::string shape_csv(const Tally& t, const std::string& game, const std::string& scenario,
                       const std::string& policy, std::uint64_t seed, bool partial = false);
-std::string fan_csv(const Tally& t);
+std::string fan_csv(const Tally& t, const std::string& game, const std::string& scenario,
+                    const std::string& policy, std::uint64_t seed, bool partial);
 
 }  // namespace odds::shape

@@ -133,8 +133,12 @@ void mark_steps(std::vector<Rung>& r, const Apart& apart) {
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return r[a].value < r[b].value; });
-    for (std::size_t i = 1; i < order.size(); ++i)
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        r[order[i]].strength = order.size() - i;
+        if (i == 0) continue;
+        r[order[i]].below = static_cast<int>(order[i - 1]);
         r[order[i]].apart_from_below = apart(order[i], order[i - 1]);
+    }
 }
 
 }  // namespace

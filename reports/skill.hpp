@@ -56,7 +56,11 @@ Step paired_step(std::span<const double> a, std::span<const double> b);
 struct Rung {
     double value = 0;
     Interval ci;
-    bool apart_from_below = false;
+    bool apart_from_below = false;  // told apart from `below`
+    // Its place by strength (1 the strongest), and the rung just weaker (-1: the weakest): the
+    // neighbour apart_from_below speaks of.
+    std::size_t strength = 0;
+    int below = -1;
 };
 // A solo ladder: x holds k rungs x n games, row by row, every rung on the same games. Each rung's
 // mean with its interval; neighbours in mean order are told apart when their paired difference's

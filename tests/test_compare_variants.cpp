@@ -51,9 +51,9 @@ Interval exact_mean(const char* game, const Settings& settings, const std::strin
 TEST_CASE("compare --variant: Cosmo-Mines 3d6 against the book, exactly and on the same dice",
           "[compare][variant]") {
     const auto dir = temp("cosmo");
-    const auto r = cli({"compare", "bosconian", "--variant", "book", "--variant",
-                        "cosmo_mine.damage=3d6", "-n", "100k", "--seed", "3", "--out",
-                        dir.string(), "--no-progress"});
+    const auto r =
+        cli({"compare", "bosconian", "--variant", "book", "--variant", "cosmo_mine.damage=3d6",
+             "-n", "100k", "--seed", "3", "--out", dir.string(), "--no-progress"});
     INFO(r.out << r.err);
     REQUIRE(r.code == 0);
     const CsvTable t = parse_csv(test::slurp(dir / "variants.csv"));
@@ -131,7 +131,8 @@ TEST_CASE("compare --variant refuses what compares nothing: one line, exit 2, no
     const auto dir = temp("refused");
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
         {{"--variant", "book"}, "at least two variants"},
-        {{"--variant", "book", "--variant", "hull=100"}, "plays the same rules as --variant 'book'"},
+        {{"--variant", "book", "--variant", "hull=100"},
+         "plays the same rules as --variant 'book'"},
         {{"--variant", "book", "--variant", "/nonexistent.toml"}, "no such file"},
         {{"--variant", "book", "--variant", "hull=90,,base_cannons=5"}, "is not NAME=VALUE"},
         {{"--variant", "book", "--variant", "hull=90,hull=95"}, "sets 'hull' twice"},

@@ -26,8 +26,8 @@ TEST_CASE("odds restrict: a dominated function costs exactly 0, the Disruptor mo
     REQUIRE(r.code == 0);
     const std::string self = line_of(r.out, "changer_self"), dis = line_of(r.out, "disruptor");
     CHECK(self.find("0.0000") != std::string::npos);
-    CHECK(self.find("a rule a player can ignore") != std::string::npos);
-    CHECK(dis.find("a rule a player can ignore") == std::string::npos);
+    CHECK(self.find("a rule this play can ignore") != std::string::npos);
+    CHECK(dis.find("a rule this play can ignore") == std::string::npos);
     CHECK(r.out.find("1     disruptor") != std::string::npos);  // ranked first
     // Both seats barred from the Disruptor: the game stays nearly fair (Tau, attacking first,
     // gains 0.0007 at hp=12; 0.00002 at hp=75, engine/dimension_duel/README.md).
@@ -57,7 +57,8 @@ TEST_CASE("odds restrict: a dominated move costs 0 in the race, exactly and samp
     const auto sampled = with({"-n", "600", "--no-progress"});
     REQUIRE(sampled.code == 0);
     CHECK(line_of(sampled.out, "roll").find("[0.0000, 0.0000]") != std::string::npos);
-    CHECK(line_of(sampled.out, "roll").find("ignore") != std::string::npos);
+    // The best play never rolls here: every game the same, never used (not "can ignore").
+    CHECK(line_of(sampled.out, "roll").find("never used by this play") != std::string::npos);
     CHECK(line_of(sampled.out, "walk").find("ignore") == std::string::npos);
     // Barring both moves leaves a turn no move: refused (R5).
     const auto both = with({"--restrict", "walk,roll"});
@@ -89,20 +90,22 @@ TEST_CASE("odds restrict: a choice no policy makes costs nothing, sampled, paire
                                     "--no-progress", "--out", out.string(), "--report"});
     REQUIRE(r.code == 0);
     CHECK(line_of(r.out, "first_out").find("[0.0000, 0.0000]") != std::string::npos);
-    CHECK(line_of(r.out, "first_out").find("ignore") != std::string::npos);
+    CHECK(line_of(r.out, "first_out").find("never used by this play") != std::string::npos);
+    CHECK(line_of(r.out, "first_out").find("ignore") == std::string::npos);
+    CHECK(line_of(r.out, "none").find("ignore") == std::string::npos);
     CHECK(line_of(r.out, "carry").find("ignore") == std::string::npos);
     std::ifstream csv(out / "restrict.csv");
     std::string header;
     std::getline(csv, header);
     CHECK(header ==
           "game,scenario,seat,play,method,measure,seed,games,rank,restriction,best_play,value,"
-          "cost,ci_low,ci_high,ignorable,status");
+          "cost,ci_low,ci_high,ignorable,never_used,status");
     std::ifstream html(out / "report.html");  // the ranking drawn, the ignorable one marked
     const std::string page((std::istreambuf_iterator<char>(html)), {});
     CHECK(page.find("What each rule element is worth") != std::string::npos);
     CHECK(page.find("1: first_out") == std::string::npos);  // carry costs more: ranked first
     CHECK(page.find("2: first_out") != std::string::npos);
-    CHECK(page.find(">ignorable<") != std::string::npos);
+    CHECK(page.find(">never used<") != std::string::npos);
     std::filesystem::remove_all(out);
 }
 

@@ -248,14 +248,14 @@ TEST_CASE(
             std::string::npos)
             continue;
         found = true;
-        // ...,mean_a,mean_b,diff,ci_low,ci_high,p_value,p_holm,status
+        // ...,mean_a,mean_b,diff,ci_low,ci_high,p_value,p_holm,p_below,status
         std::vector<std::string> cells;
         std::stringstream ss(line);
         for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
-        REQUIRE(cells.size() >= 8);
+        REQUIRE(cells.size() >= 9);
         INFO(line);
-        CHECK(std::stod(cells[cells.size() - 8]) == Approx(static_cast<double>(sum_a) / 3000));
-        CHECK(std::stod(cells[cells.size() - 6]) == Approx(static_cast<double>(sum_d) / 3000));
+        CHECK(std::stod(cells[cells.size() - 9]) == Approx(static_cast<double>(sum_a) / 3000));
+        CHECK(std::stod(cells[cells.size() - 7]) == Approx(static_cast<double>(sum_d) / 3000));
         CHECK(cells.back() == "complete");
     }
     CHECK(found);

@@ -95,7 +95,8 @@ TEST_CASE("shape: the fan's quantiles, an ended game at its outcome, and merge",
         (i < 2 ? first : second).add(games[i]);
     }
     first.merge(second);
-    CHECK(shape::fan_csv(first) == shape::fan_csv(whole));
+    CHECK(shape::fan_csv(first, "g", "s", "p", 1, false) ==
+          shape::fan_csv(whole, "g", "s", "p", 1, false));
     CHECK(shape::shape_csv(first, "g", "s", "p", 1) == shape::shape_csv(whole, "g", "s", "p", 1));
     const auto fan = whole.fan();
     REQUIRE(fan.size() == 4);
@@ -117,7 +118,8 @@ TEST_CASE("shape: the fan's quantiles, an ended game at its outcome, and merge",
 
 namespace {
 std::string files_of(const ShapeReport& r) {
-    return shape::shape_csv(r.tally, r.game, r.scenario, r.policy, 3) + shape::fan_csv(r.tally);
+    return shape::shape_csv(r.tally, r.game, r.scenario, r.policy, 3) +
+           shape::fan_csv(r.tally, r.game, r.scenario, r.policy, 3, false);
 }
 }  // namespace
 
@@ -183,7 +185,9 @@ TEST_CASE("odds shape: the command prints the tally's measures; --out writes the
     std::ifstream fan(dir / "fan.csv");
     std::stringstream text;
     text << fan.rdbuf();
-    CHECK(text.str() == shape::fan_csv(direct.tally));
+    CHECK(text.str() ==
+          shape::fan_csv(direct.tally, direct.game, direct.scenario, direct.policy, 4, false));
+    CHECK(text.str().rfind("game,scenario,policy,seed,games,step,", 0) == 0);
     std::filesystem::remove_all(dir);
 }
 

@@ -341,7 +341,8 @@ std::string compare_csv(const GameEntry& game, const Comparison& c, const Compar
                    (x.d.p_below && x.p_holm < std::numeric_limits<double>::min()
                         ? kPBound
                         : format_double(x.p_holm)) +
-                   ',' + (f.partial ? "partial" : "complete") + '\n';
+                   ',' + (x.d.p_below ? "true" : "false") + ',' +
+                   (f.partial ? "partial" : "complete") + '\n';
         }
     }
     return csv;
@@ -641,10 +642,10 @@ std::string variants_csv(const GameEntry& game, const Comparison& c, const Compa
                 // The pair is (first, this): its difference is first - this; turned around.
                 diff = format_double(0.0 - x.d.diff) + ',' + format_double(0.0 - x.d.high) + ',' +
                        format_double(0.0 - x.d.low) + ',' +
-                       (x.d.p_below ? std::string("1e-300") : format_double(x.d.p)) + ',' +
+                       (x.d.p_below ? std::string(kPBound) : format_double(x.d.p)) + ',' +
                        (x.d.p_below ? "true" : "false") + ',' +
                        (x.d.p_below && x.p_holm < std::numeric_limits<double>::min()
-                            ? std::string("1e-300")
+                            ? std::string(kPBound)
                             : format_double(x.p_holm)) +
                        ',' + (x.p_holm < kMovedAt ? "true" : "false");
             }

@@ -277,11 +277,15 @@ struct Row {
     std::string best;         // the best play under it (of the candidates)
     double value = 0;         // the measure under it
     double cost = 0, low = 0, high = 0;
-    bool ignorable = false;  // costs nothing: the interval holds 0, or exactly 0
+    // Costs nothing: the interval holds 0 (exact: 0), though the play used it (never the
+    // reference row's). A restriction that changed no game at all is `never_used` instead.
+    bool ignorable = false;
+    bool never_used = false;  // sampled: every game's result the same as unrestricted
 };
 
 struct Ranking {
     std::string game, scenario, seat, play, measure, method;
+    std::string opponent;  // two seats: the other seat's policy
     std::uint64_t seed = 0, games = 0;
     bool partial = false, several = false;  // several: candidate plays (the best is named)
     bool given = false;                     // --set or --rules already restrict the reference game
@@ -325,7 +329,11 @@ std::vector<Row> rank_sampled(const RestrictArgs& a, const std::vector<Group>& g
         const double half = kZ * std::sqrt(var / g);
         r.low = r.cost - half;
         r.high = r.cost + half;
-        r.ignorable = r.low <= 0 && r.high >= 0;
+        // Every game the same result under the restriction as without it, on the same dice: the
+        // play never made the choice it bars (one it made would have rolled other dice after
+        // it). Else, an interval holding 0: the play used it and lost nothing told apart.
+        r.never_used = v > 0 && sum == 0 && sq == 0;
+        r.ignorable = v > 0 && !r.never_used && r.low <= 0 && r.high >= 0;
         rows.push_back(r);
     }
     return rows;
@@ -363,7 +371,7 @@ std::vector<Row> rank_exact(const RestrictArgs& a) {
         const double value = v == 0 ? base : exact_value(a, v);
         const double cost = base - value;
         rows.push_back({v == 0 ? "none" : a.restrictions[v - 1], a.plays[0], value, cost, cost,
-                        cost, std::abs(cost) < 1e-6});  // the value's note has 6 decimals
+                        cost, v > 0 && std::abs(cost) < 1e-6});  // the value's note: 6 decimals
     }
     return rows;
 }
@@ -385,7 +393,8 @@ std::string restrict_csv(const Ranking& k) {
                ',' + csv_field(r.restriction) + ',' + csv_field(r.best) + ',' +
                format_double(r.value) + ',' + format_double(r.cost) + ',' + format_double(r.low) +
                ',' + format_double(r.high) + ',' + (r.ignorable ? "true" : "false") + ',' +
-               (k.partial ? "partial" : "complete") + '\n';
+               (r.never_used ? "true" : "false") + ',' + (k.partial ? "partial" : "complete") +
+               '\n';
     }
     return csv;
 }
@@ -405,7 +414,7 @@ std::string restrict_table(const Ranking& k) {
     const int digits = exact ? 6 : 4;  // exact: the value's six decimals
     std::string t = k.game + " restrict | " + k.scenario + " | " +
                     (k.seat.empty() ? "" : "seat " + k.seat + " | ") + "best play " + k.play +
-                    " | " +
+                    (k.opponent.empty() ? "" : " | against " + k.opponent) + " | " +
                     (exact ? std::string("exact")
                            : "seed " + std::to_string(k.seed) + " | " + std::to_string(k.games) +
                                  " games each, the same dice for every restriction") +
@@ -425,10 +434,12 @@ std::string restrict_table(const Ranking& k) {
     const int measure_width = std::max(num, static_cast<int>(k.measure.size()) + 2);
     for (std::size_t i = 0; i < k.rows.size(); ++i) {
         const Row& r = k.rows[i];
-        const std::string note = i == 0         ? (k.given ? "the game as given" : "unrestricted")
-                                 : !r.ignorable ? ""
-                                 : exact        ? "costs nothing: a rule a player can ignore"
-                                         : "no cost told apart from 0: a rule a player can ignore";
+        const std::string note =
+            i == 0         ? (k.given ? "the game as given" : "unrestricted")
+            : r.never_used ? "every game the same: never used by this play"
+            : !r.ignorable ? ""
+            : exact        ? "costs nothing: a rule this play can ignore"
+                           : "used, no cost told apart from 0: a rule this play can ignore";
         t += table_line({{i == 0 ? std::string("-") : std::to_string(i), 6},
                          {r.restriction, wide},
                          {fixed(r.value, digits), measure_width},
@@ -508,6 +519,7 @@ int cmd_restrict(const Args& opt, Io io) {
     Ranking k;
     k.game = std::string(g.name);
     k.seat = a.seat;
+    if (!a.game->seats.empty() && a.seat != "both") k.opponent = a.opponent;
     k.play = a.play_label;
     k.several = a.plays.size() > 1;
     for (const auto& [name, value] : a.settings)

@@ -117,7 +117,8 @@ void write_shape_files(const ShapeReport& r, const ShapeArgs& a,
     const fs::path dir(*a.out_dir);
     write_files_atomic({{dir / "shape.csv", shape::shape_csv(r.tally, r.game, r.scenario, r.policy,
                                                              a.cfg.seed, r.partial)},
-                        {dir / "fan.csv", shape::fan_csv(r.tally)},
+                        {dir / "fan.csv", shape::fan_csv(r.tally, r.game, r.scenario, r.policy,
+                                                         a.cfg.seed, r.partial)},
                         provenance_file(dir, "shape", command_line, {r.game})});
     if (a.report) write_report(dir, "shape", io);
 }

@@ -184,17 +184,20 @@ std::pair<std::string, std::string> ladder_files(const Ladder& l) {
     std::string ladder = schema::kLadder.header();
     for (std::size_t i = 0; i < l.rungs.size(); ++i) {
         const Rung& r = l.results[i];
-        ladder += head + std::to_string(i + 1) + ',' + csv_field(l.rungs[i]) + ',' + l.measure +
-                  ',' + format_double(r.value) + ',' + format_double(r.ci.low) + ',' +
-                  format_double(r.ci.high) + ',' + (r.apart_from_below ? "true" : "false") + ',' +
-                  status + '\n';
+        ladder +=
+            head + std::to_string(i + 1) + ',' + csv_field(l.rungs[i]) + ',' + l.measure + ',' +
+            format_double(r.value) + ',' + format_double(r.ci.low) + ',' +
+            format_double(r.ci.high) + ',' + std::to_string(r.strength) + ',' +
+            (r.below < 0 ? std::string() : csv_field(l.rungs[static_cast<std::size_t>(r.below)])) +
+            ',' + (r.apart_from_below ? "true" : "false") + ',' + status + '\n';
     }
     auto cell = [](double v) { return std::isnan(v) ? std::string() : format_double(v); };
-    const std::string skill =
-        schema::kSkill.header() + head + std::to_string(l.rungs.size()) + ',' +
-        std::to_string(l.groups) + ',' + std::to_string(depth_of(l.results)) + ',' +
-        cell(l.luck.share) + ',' + cell(l.luck.ci.low) + ',' + cell(l.luck.ci.high) + ',' +
-        format_double(l.luck.within) + ',' + format_double(l.luck.between) + ',' + status + '\n';
+    const std::string skill = schema::kSkill.header() + head + csv_field(joined(l.rungs, " ")) +
+                              ',' + std::to_string(l.rungs.size()) + ',' +
+                              std::to_string(l.groups) + ',' + std::to_string(depth_of(l.results)) +
+                              ',' + cell(l.luck.share) + ',' + cell(l.luck.ci.low) + ',' +
+                              cell(l.luck.ci.high) + ',' + format_double(l.luck.within) + ',' +
+                              format_double(l.luck.between) + ',' + status + '\n';
     return {ladder, skill};
 }
 
@@ -207,9 +210,11 @@ std::string ladder_table(const Ladder& l) {
     t << l.game << " skill | " << l.scenario << " | seed " << l.seed << " | " << l.games
       << (l.solo ? " games a rung" : " games a pairing, both seats") << ", the same dice for every "
       << group << (l.partial ? " (PARTIAL: interrupted)" : "") << '\n'
+      << "ladder: " << joined(l.rungs, ", ")
+      << " (the luck share below is of this ladder's policies)\n"
       << std::left << std::setw(6) << "rung" << std::setw(wide + 2) << "policy" << std::setw(12)
-      << l.measure << std::setw(24) << "95% interval"
-      << "above the one below it in strength\n";
+      << l.measure << std::setw(24) << "95% interval" << std::setw(10) << "strength"
+      << "told apart from the next weaker\n";
     const int digits = l.solo ? 4 : 0;
     for (std::size_t i = 0; i < l.rungs.size(); ++i) {
         const Rung& r = l.results[i];
@@ -218,9 +223,12 @@ std::string ladder_table(const Ladder& l) {
         interval += ", ";
         interval += number(r.ci.high, digits);
         interval += ']';
+        const std::string weaker =
+            r.below < 0 ? "(the weakest)" : l.rungs[static_cast<std::size_t>(r.below)];
         t << std::setw(6) << i + 1 << std::setw(wide + 2) << l.rungs[i] << std::setw(12)
-          << number(r.value, digits) << std::setw(24) << interval
-          << (r.apart_from_below ? "yes" : "-") << '\n';
+          << number(r.value, digits) << std::setw(24) << interval << std::setw(10) << r.strength
+          << (r.below < 0 ? std::string("-") : (r.apart_from_below ? "yes: " : "no: ") + weaker)
+          << '\n';
     }
     t << "depth: " << depth_of(l.results) << " of " << l.rungs.size() - 1
       << " steps between neighbours in strength told apart (95%)\n"
