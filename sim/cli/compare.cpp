@@ -230,10 +230,22 @@ void choose_metrics(Comparison& c, const GameEntry& game, const Args& opt) {
         c.head.push_back(c.rank_by);
 }
 
-// Every policy's folder in --out, before anything is played.
-void make_policy_dirs(const std::string& out_dir, const Comparison& c) {
-    for (const auto& r : c.runs) {
-        const fs::path sub = fs::path(out_dir) / dir_name(r->policy);
+// A run's folder in --out: its policy's name; with --variant, its variant's label, then its
+// policy's when several are compared.
+std::string run_dir_name(const Comparison& c, std::size_t r) {
+    if (c.variants.empty()) return dir_name(c.runs[r]->policy);
+    std::string name = dir_name(c.variants[r / c.per_variant]);
+    if (c.per_variant > 1) {
+        name += '/';
+        name += dir_name(c.runs[r]->policy);
+    }
+    return name;
+}
+
+// Every run's folder in --out, before anything is played.
+void make_run_dirs(const std::string& out_dir, const Comparison& c) {
+    for (std::size_t r = 0; r < c.k(); ++r) {
+        const fs::path sub = fs::path(out_dir) / run_dir_name(c, r);
         std::error_code ec;
         if (fs::exists(sub, ec) && !fs::is_directory(sub, ec))
             throw UsageError("--out '" + out_dir + "': '" + sub.string() +
@@ -367,17 +379,16 @@ std::string policies_csv(const GameEntry& game, const Comparison& c, const Compa
     return csv;
 }
 
-void write_compare_files(const fs::path& dir, const GameEntry& game, const Comparison& c,
-                         const Compared& f, std::uint64_t seed,
-                         const std::vector<std::string>& command_line) {
-    std::vector<std::pair<fs::path, std::string>> files{
-        {dir / "compare.csv", compare_csv(game, c, f, seed)},
-        {dir / "policies.csv", policies_csv(game, c, f, seed)}};
+// A comparison's files in --out: its own tables (`files`), each run's summary.csv in its folder,
+// and provenance.csv, all or none.
+void write_comparison_files(const fs::path& dir, const GameEntry& game, const Comparison& c,
+                            const Compared& f, std::uint64_t seed,
+                            const std::vector<std::string>& command_line,
+                            std::vector<std::pair<fs::path, std::string>> files) {
     for (std::size_t p = 0; p < c.k(); ++p) {
         const PreparedRun& run = *c.runs[p];
         const RunInfo info{run.game, run.scenario, run.policy, seed, f.n, false, f.partial};
-        files.emplace_back(dir / dir_name(run.policy) / "summary.csv",
-                           summary_csv(info, f.sums[p]));
+        files.emplace_back(dir / run_dir_name(c, p) / "summary.csv", summary_csv(info, f.sums[p]));
     }
     files.push_back(provenance_file(dir, "compare", command_line, {std::string(game.name)}));
     write_files_atomic(files);
@@ -670,42 +681,6 @@ std::string variants_csv(const GameEntry& game, const Comparison& c, const Compa
     return csv;
 }
 
-// A run's folder in --out: its variant's label, and its policy's when entries are compared.
-std::string run_dir_name(const Comparison& c, std::size_t r) {
-    std::string name = dir_name(c.variants[r / c.per_variant]);
-    if (c.per_variant > 1) {
-        name += '/';
-        name += dir_name(c.runs[r]->policy);
-    }
-    return name;
-}
-
-void make_variant_dirs(const std::string& out_dir, const Comparison& c) {
-    for (std::size_t r = 0; r < c.k(); ++r) {
-        const fs::path sub = fs::path(out_dir) / run_dir_name(c, r);
-        std::error_code ec;
-        if (fs::exists(sub, ec) && !fs::is_directory(sub, ec))
-            throw UsageError("--out '" + out_dir + "': '" + sub.string() +
-                             "' exists and is not a directory");
-        fs::create_directories(sub, ec);
-        if (ec) throw UsageError("--out '" + out_dir + "': cannot create '" + sub.string() + "'");
-    }
-}
-
-void write_variant_files(const fs::path& dir, const GameEntry& game, const Comparison& c,
-                         const Compared& f, const ExactMeans& e, std::uint64_t seed,
-                         const std::vector<std::string>& command_line) {
-    std::vector<std::pair<fs::path, std::string>> files{
-        {dir / "variants.csv", variants_csv(game, c, f, e, seed)}};
-    for (std::size_t r = 0; r < c.k(); ++r) {
-        const PreparedRun& run = *c.runs[r];
-        const RunInfo info{run.game, run.scenario, run.policy, seed, f.n, false, f.partial};
-        files.emplace_back(dir / run_dir_name(c, r) / "summary.csv", summary_csv(info, f.sums[r]));
-    }
-    files.push_back(provenance_file(dir, "compare", command_line, {std::string(game.name)}));
-    write_files_atomic(files);
-}
-
 // The table of a comparison of variants: what each variant plays, each run's figures, then
 // each variant's paired differences from the first under each policy entry (which metrics
 // moved, by how much, exactly where the solver solves both), and the policies' ranking within
@@ -808,53 +783,86 @@ std::string variants_table(const GameEntry& game, const Comparison& c, const Com
     return t.str();
 }
 
-// odds compare --variant: the comparison of variants, played and reported.
-int compare_variants(const GameEntry& game, const Args& opt, Io io) {
-    const RunArgs run_args = run_args_of(opt);
-    RunConfig cfg = run_args.config();
-    const std::optional<std::string> out_dir = out_dir_of(opt);
-    const Format format = format_of(opt);
-    const bool report = report_wanted(opt);
-    if (cfg.playouts < 2) throw UsageError("--playouts must be at least 2 for paired intervals");
-    const std::vector<Variant> variants = variants_of(game, opt);
-    Comparison c;
-    prepare_variants(c, game, opt, variants);
-    choose_metrics(c, game, opt);
+// What both kinds of comparison share, once the runs and pairs are chosen: the chunk size (no
+// larger than any run's own, so Ctrl-C answers as promptly), the plan (one job: `scenario`, and
+// every run's policy), --out's folders (a shard writes its file only), the
+// announcement, the bar (it counts games, every run's playouts: a chunk plays every run, so each
+// chunk costs alike) and the play. An exit code when the command ends here (a shard written).
+struct Played {
+    std::optional<int> exit;
+    Compared f;
+};
+Played play_comparison(const GameEntry& game, const Comparison& c, const RunArgs& run_args,
+                       RunConfig& cfg, const std::string& scenario, const std::string& queued,
+                       const std::optional<std::string>& out_dir, Io io) {
     require_paired_sums_fit(c.runs[0]->metrics, c.head, cfg.playouts);
     std::uint64_t chunk = kMaxChunk;
     for (const auto& r : c.runs) chunk = std::min<std::uint64_t>(chunk, r->chunk_size);
     cfg.chunk_size = static_cast<std::uint32_t>(chunk);
     ExecutorOf share = run_args.executor();  // --shard I/N, odds merge, MPI
-    std::string scenarios, policies;
-    for (const auto& r : c.runs) {
-        scenarios += (scenarios.empty() ? "" : " | ") + r->scenario;
-        policies += (policies.empty() ? "" : " | ") + r->policy;
-    }
+    std::string policies;
+    for (const auto& r : c.runs) policies += (policies.empty() ? "" : " | ") + r->policy;
     share->begin(
         run_args.plan("compare", game,
-                      {{scenarios, policies, Executor::chunks_of(cfg.playouts, cfg.chunk_size),
+                      {{scenario, policies, Executor::chunks_of(cfg.playouts, cfg.chunk_size),
                         cfg.chunk_size}}),
         io.err);
     if (out_dir) {
         prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
-        if (!share->writes_shard_file()) make_variant_dirs(*out_dir, c);
+        if (!share->writes_shard_file()) make_run_dirs(*out_dir, c);
     }
     const std::size_t k = c.k();
     announce_queued(run_args, io, "odds compare",
-                    std::to_string(c.variants.size()) + " variants x " +
-                        std::to_string(c.per_variant) + " policies x " +
-                        std::to_string(cfg.playouts) +
+                    queued + std::to_string(cfg.playouts) +
                         " playouts = " + std::to_string(k * cfg.playouts) + " playouts",
                     std::max(1u, cfg.threads));
     ProgressBar bar(k * cfg.playouts, run_args.progress(), "games");
     const ChunkedResult<PairedTally> played = play_compared(c, cfg, *share, bar);
     bar.finish();
-    if (const auto shard_done = share->finish(io.out, io.err, "odds compare")) return *shard_done;
+    if (const auto shard_done = share->finish(io.out, io.err, "odds compare"))
+        return {shard_done, {}};
+    return {std::nullopt, figures_of(c, played.tally, played.partial)};
+}
 
-    const Compared f = figures_of(c, played.tally, played.partial);
+// odds compare's arguments that both kinds of comparison read, parsed once.
+struct CompareArgs {
+    RunArgs run;
+    RunConfig cfg;
+    std::optional<std::string> out_dir;
+    Format format;
+    bool report = false;
+};
+CompareArgs compare_args_of(const Args& opt) {
+    CompareArgs a{run_args_of(opt), {}, out_dir_of(opt), format_of(opt), report_wanted(opt)};
+    a.cfg = a.run.config();
+    if (a.cfg.playouts < 2) throw UsageError("--playouts must be at least 2 for paired intervals");
+    return a;
+}
+
+// odds compare --variant: the comparison of variants, played and reported.
+int compare_variants(const GameEntry& game, const Args& opt, CompareArgs a, Io io) {
+    const RunArgs& run_args = a.run;
+    RunConfig& cfg = a.cfg;
+    const std::optional<std::string>& out_dir = a.out_dir;
+    const Format format = a.format;
+    const bool report = a.report;
+    const std::vector<Variant> variants = variants_of(game, opt);
+    Comparison c;
+    prepare_variants(c, game, opt, variants);
+    choose_metrics(c, game, opt);
+    std::string scenarios;  // the job's identity: every variant's rules
+    for (const auto& r : c.runs) scenarios += (scenarios.empty() ? "" : " | ") + r->scenario;
+    const Played played = play_comparison(game, c, run_args, cfg, scenarios,
+                                          std::to_string(c.variants.size()) + " variants x " +
+                                              std::to_string(c.per_variant) + " policies x ",
+                                          out_dir, io);
+    if (played.exit) return *played.exit;
+    const Compared& f = played.f;
     const ExactMeans e = exact_means(game, c, variants, opt, !f.partial);
     if (out_dir) {
-        write_variant_files(*out_dir, game, c, f, e, cfg.seed, opt.command_line);
+        write_comparison_files(
+            *out_dir, game, c, f, cfg.seed, opt.command_line,
+            {{fs::path(*out_dir) / "variants.csv", variants_csv(game, c, f, e, cfg.seed)}});
         if (report) write_report(*out_dir, "compare", io);
     }
     if (format == Format::table)
@@ -876,13 +884,13 @@ int compare_variants(const GameEntry& game, const Args& opt, Io io) {
 
 int cmd_compare(const Args& opt, Io io) {
     const GameEntry& game = game_of(opt);
-    if (!opt.variant.empty()) return compare_variants(game, opt, io);
-    const RunArgs run_args = run_args_of(opt);
-    RunConfig cfg = run_args.config();
-    const std::optional<std::string> out_dir = out_dir_of(opt);
-    const Format format = format_of(opt);
-    const bool report = report_wanted(opt);
-    if (cfg.playouts < 2) throw UsageError("--playouts must be at least 2 for paired intervals");
+    CompareArgs args = compare_args_of(opt);
+    if (!opt.variant.empty()) return compare_variants(game, opt, std::move(args), io);
+    const RunArgs& run_args = args.run;
+    RunConfig& cfg = args.cfg;
+    const std::optional<std::string>& out_dir = args.out_dir;
+    const Format format = args.format;
+    const bool report = args.report;
     const auto entries = opt.policy;
     if (entries.size() < 2) throw UsageError("compare needs at least two --policy entries");
     Comparison c;
@@ -891,39 +899,15 @@ int cmd_compare(const Args& opt, Io io) {
     for (std::size_t a = 0; a < c.k(); ++a)  // every pair of policies
         for (std::size_t b = a + 1; b < c.k(); ++b) c.pairs.emplace_back(a, b);
     choose_metrics(c, game, opt);
-    require_paired_sums_fit(c.runs[0]->metrics, c.head, cfg.playouts);
-    // Chunks no larger than any game run's own, so Ctrl-C answers as promptly.
-    std::uint64_t chunk = kMaxChunk;
-    for (const auto& r : c.runs) chunk = std::min<std::uint64_t>(chunk, r->chunk_size);
-    cfg.chunk_size = static_cast<std::uint32_t>(chunk);
-    ExecutorOf share = run_args.executor();  // --shard I/N, odds merge, MPI
-    std::string policies;
-    for (const auto& r : c.runs) policies += (policies.empty() ? "" : " | ") + r->policy;
-    share->begin(
-        run_args.plan("compare", game,
-                      {{c.runs[0]->scenario, policies,
-                        Executor::chunks_of(cfg.playouts, cfg.chunk_size), cfg.chunk_size}}),
-        io.err);
+    const Played played = play_comparison(game, c, run_args, cfg, c.runs[0]->scenario,
+                                          std::to_string(c.k()) + " policies x ", out_dir, io);
+    if (played.exit) return *played.exit;
+    const Compared& f = played.f;
     if (out_dir) {
-        prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
-        if (!share->writes_shard_file()) make_policy_dirs(*out_dir, c);  // a shard: its file only
-    }
-
-    const std::size_t k = c.k();
-    announce_queued(run_args, io, "odds compare",
-                    std::to_string(k) + " policies x " + std::to_string(cfg.playouts) +
-                        " playouts = " + std::to_string(k * cfg.playouts) + " playouts",
-                    std::max(1u, cfg.threads));
-    // The bar counts games, every policy's playouts; a chunk plays every policy, so each chunk
-    // costs alike and the games done measure the work done.
-    ProgressBar bar(k * cfg.playouts, run_args.progress(), "games");
-    const ChunkedResult<PairedTally> played = play_compared(c, cfg, *share, bar);
-    bar.finish();
-    if (const auto shard_done = share->finish(io.out, io.err, "odds compare")) return *shard_done;
-
-    const Compared f = figures_of(c, played.tally, played.partial);
-    if (out_dir) {
-        write_compare_files(*out_dir, game, c, f, cfg.seed, opt.command_line);
+        write_comparison_files(
+            *out_dir, game, c, f, cfg.seed, opt.command_line,
+            {{fs::path(*out_dir) / "compare.csv", compare_csv(game, c, f, cfg.seed)},
+             {fs::path(*out_dir) / "policies.csv", policies_csv(game, c, f, cfg.seed)}});
         if (report) write_report(*out_dir, "compare", io);
     }
     if (format == Format::table)
