@@ -9,17 +9,18 @@
 #                   (only where DOC has them: the guide's sequential snippets do not)
 #
 # Each runs in its own fresh `git clone` of SOURCE_DIR (so only committed baselines count), in
-# the clone's tests/ci-recipe (a designer's repository: its balance/ holds the baselines), with the job's env:/variables:. Substituted, because they need the network
-# or would change this machine:
-#   - `apt-get update ... && apt-get install ...` of ca-certificates and curl (which serve only the
-#     download) is skipped; installing anything else fails the test;
-#   - `curl ... -o FILE "$ODDS_DEB"` copies the .deb this build made (ctest package.deb) to FILE;
-#     the URL must name this build's version (odds_VERSION_ARCH.deb of tag vVERSION);
-#   - `apt-get install ... ./FILE.deb` unpacks FILE with dpkg-deb -x into a temporary root, whose
-#     usr/bin goes on PATH for the later steps (until then no odds is on PATH).
-# Every other line runs as written; a failing line fails the test. Afterwards the files the job
-# uploads (`path:`, `report_paths:`, `paths:`, `junit:`) must exist, and each JUnit report must
-# read as XML (python3) with every test case passed.
+# the clone's tests/ci-recipe (a designer's repository: its balance/ holds the baselines), with
+# the job's env:/variables:. odds is the repository's git submodule at odds/: the checkout with
+# submodules (actions/checkout's `submodules: true`, GitLab's GIT_SUBMODULE_STRATEGY) is a
+# checkout of SOURCE_DIR's HEAD, one for every snippet of a run (made once, linked in as odds/),
+# so the first snippet's `odds/scripts/setup` builds it and the next ones find it built.
+# Substituted, because it needs the network or would change this machine: `apt-get update ... &&
+# apt-get install ...` of ca-certificates and git (which serve only the checkout) is skipped;
+# installing anything else fails the test. Every other line runs as written, with no odds on PATH;
+# a failing line fails the test. Afterwards the files the job uploads (`path:`, `report_paths:`,
+# `paths:`, `junit:`) must exist, and each JUnit report must read as XML (python3) with every test
+# case passed. The record snippet runs with the .deb this build made (ctest package.deb)
+# unpacked by dpkg-deb -x into a temporary root on PATH, as `odds` installed.
 #
 # Usage: readme_ci.sh SOURCE_DIR BUILD_DIR VERSION [DOC]
 set -u
@@ -107,6 +108,15 @@ print("\n".join(out))
 EOF
 }
 
+# The submodule's checkout, shared by the snippets: SOURCE_DIR's HEAD.
+submodule=$tmp/odds-submodule
+checkout_submodule() {
+  [ -d "$submodule" ] && return 0
+  git clone -q "$src" "$submodule" || fail "git clone $src (the submodule) failed"
+  git -C "$submodule" checkout -q "$(git -C "$src" rev-parse HEAD)" ||
+    fail "cannot check out HEAD in the submodule"
+}
+
 # Runs snippet NAME in a fresh clone; fails on the first failing step.
 run_snippet() {
   local name=$1 spec clone work root kind rest path
@@ -117,7 +127,10 @@ run_snippet() {
   # The recipe's repository: tests/ci-recipe of the clone stands in for a designer's own
   # repository, its balance/ the baselines the page records and checks.
   work=$clone/tests/ci-recipe
-  root=$tmp/$name-root
+  if grep -q '^step odds/' <<< "$spec"; then  # the checkout with submodules
+    checkout_submodule
+    ln -s "$submodule" "$work/odds" || fail "cannot link odds/ into $work"
+  fi
   local envs=() checks=0 path_now=$clean_path
   while IFS= read -r line; do
     kind=${line%% *}
@@ -129,30 +142,15 @@ run_snippet() {
         if [[ $cmd == "apt-get update"* ]]; then
           local pkgs
           pkgs=$(sed -n 's/.*apt-get install\(.*\)$/\1/p' <<< "$cmd" | tr ' ' '\n' | grep -v '^-' | grep -v '^$' | sort | tr '\n' ' ')
-          [ "$pkgs" = "ca-certificates curl " ] ||
-            fail "$name: step '$cmd' installs '$pkgs'; only ca-certificates and curl (for the download) can be skipped here"
+          [ "$pkgs" = "ca-certificates git " ] ||
+            fail "$name: step '$cmd' installs '$pkgs'; only ca-certificates and git (for the checkout) can be skipped here"
           echo "$name: skipped (no network here): $cmd"
-          continue
-        fi
-        if [[ $cmd =~ ^curl\ .*-o\ ([^ ]+)\ \"?\$ODDS_DEB\"?$ ]]; then
-          local file=${BASH_REMATCH[1]} url="" e
-          for e in "${envs[@]}"; do [[ $e == ODDS_DEB=* ]] && url=${e#ODDS_DEB=}; done
-          [[ $url =~ /v${version//./\\.}/odds_${version//./\\.}_[a-z0-9]+\.deb$ ]] ||
-            fail "$name: ODDS_DEB '$url' is not odds_${version}_ARCH.deb of tag v$version, the version this build makes (bump the snippets of docs/ci.md with the version: docs/ci.md, \"Releases\")"
-          echo "$name: instead of '$cmd': the .deb this build made"
-          cp "$deb" "$work/$file" || fail "cannot copy $deb"
-          continue
-        fi
-        if [[ $cmd =~ ^apt-get\ install(\ -[^ ]+)*\ \./([^ ]+\.deb)$ ]]; then
-          echo "$name: instead of '$cmd': dpkg-deb -x into a temporary root, its usr/bin on PATH"
-          dpkg-deb -x "$work/${BASH_REMATCH[2]}" "$root" || fail "$name: cannot unpack ${BASH_REMATCH[2]}"
-          path_now=$root/usr/bin:$clean_path
           continue
         fi
         echo "$name: \$ $cmd"
         (cd "$work" && env "${envs[@]}" PATH="$path_now" bash -e -o pipefail -c "$cmd") ||
           fail "$name: step '$cmd' failed"
-        [[ $cmd == "odds check "* ]] && checks=$((checks + 1))
+        [[ $cmd == "odds check "* || $cmd == "odds/build/odds check "* ]] && checks=$((checks + 1))
         ;;
       upload)
         path=${rest%/}
