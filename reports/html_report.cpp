@@ -6,6 +6,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "engine/line_reader.hpp"
@@ -161,15 +162,46 @@ std::string partial_note(const CsvTable& t) {
     return "";
 }
 
-std::string metric_axis(const std::string& metric, const CsvTable& summary) {
-    // A rate (or a count seen only at 0 and 1) is 0 or 1 a playout; a count is in its own unit.
+// The summary row of `metric` when it is 0 or 1 a playout (a rate, or a count seen only at 0
+// and 1: a win, a loss); else none.
+std::optional<std::size_t> rate_row(const std::string& metric, const CsvTable& summary) {
     for (std::size_t r = 0; r < summary.rows.size(); ++r)
         if (summary.at(r, schema::kSummary["metric"]) == metric &&
             summary.at(r, schema::kSummary["min"]) == "0" &&
             summary.at(r, schema::kSummary["max"]) == "1" &&
             summary.at(r, schema::kSummary["p05"]).find('.') == std::string::npos)
-            return metric + " (per playout: 0 or 1)";
-    return metric + " (value per playout)";
+            return r;
+    return std::nullopt;
+}
+
+std::string metric_axis(const std::string& metric, const CsvTable& summary) {
+    // A rate is 0 or 1 a playout; a count is in its own unit.
+    return metric + (rate_row(metric, summary) ? " (per playout: 0 or 1)" : " (value per playout)");
+}
+
+// A metric that is 0 or 1 a playout, drawn as what it is, a rate: its mean with its 95%
+// interval (the played one, and the exact one's bounds from exact/ where it is there), not as
+// two bars.
+std::string rate_chart(const std::string& metric, const CsvTable& summary, std::size_t row,
+                       const CsvTable& exact_summary, bool is_exact) {
+    const auto at = [](const CsvTable& t, std::size_t r, std::string_view column) {
+        return number(t.at(r, column));
+    };
+    std::vector<svg::ForestRow> rows{
+        {is_exact ? "exact" : "Monte Carlo", at(summary, row, schema::kSummary["mean"]),
+         at(summary, row, schema::kSummary["ci_low"]),
+         at(summary, row, schema::kSummary["ci_high"]),
+         is_exact ? "the exact rate (its bounds)" : "the share of playouts, 95% interval", 1, ""}};
+    if (const auto e = rate_row(metric, exact_summary))
+        rows.push_back({"exact",
+                        (at(exact_summary, *e, schema::kSummary["mean_low"]) +
+                         at(exact_summary, *e, schema::kSummary["mean_high"])) /
+                            2,
+                        at(exact_summary, *e, schema::kSummary["mean_low"]),
+                        at(exact_summary, *e, schema::kSummary["mean_high"]),
+                        "the exact rate (its bounds, from exact/)", 2, ""});
+    return svg::forest_chart(metric + ": how often, with its 95% interval",
+                             metric + " rate (the share of playouts)", rows, std::nullopt);
 }
 
 svg::Law law_of(const CsvTable& d, const std::string& metric, const std::string& name) {
@@ -231,13 +263,16 @@ std::string run_sections(const fs::path& dir) {
                                 dist.at(0, schema::kDistributions["method"]) == "exact"))
         exact = {};
     const CsvTable surv = read(dir, "survival.csv");
+    const CsvTable exact_summary = exact.rows.empty() ? CsvTable{} : read(dir, "exact/summary.csv");
     const bool is_exact =
         !dist.rows.empty() && dist.at(0, schema::kDistributions["method"]) == "exact";
     std::string s =
         partial_note(summary) + "<section><h2>Summary</h2>" + summary_table(summary) + "</section>";
     if (!dist.rows.empty()) {
         s += "<section><h2>Distributions</h2><p>Bars: P(X = x), the share of playouts with each "
-             "value; line: P(X &#8805; x), the share with at least that value (right axis)." +
+             "value; line: P(X &#8805; x), the share with at least that value (right axis). A "
+             "metric that is 0 or 1 a playout (a win) is drawn as its rate with its 95% "
+             "interval." +
              std::string(exact.rows.empty() ? ""
                                             : " Diamonds and the dashed line: the exact law, "
                                               "from <code>exact/</code>.") +
@@ -263,9 +298,11 @@ std::string run_sections(const fs::path& dir) {
                         return dist.at(r, schema::kDistributions["metric"]) == metric;
                     });
             }
+            const auto rate = rate_row(metric, summary);
             s += "<h3>" + escape(metric) + "</h3>" +
-                 figure(svg::distribution_chart(metric + ": its distribution",
-                                                metric_axis(metric, summary), laws),
+                 figure(rate ? rate_chart(metric, summary, *rate, exact_summary, is_exact)
+                             : svg::distribution_chart(metric + ": its distribution",
+                                                       metric_axis(metric, summary), laws),
                         numbers);
         }
         s += "</section>";
