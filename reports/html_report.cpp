@@ -249,6 +249,21 @@ std::string summary_table(const CsvTable& summary) {
         [](std::size_t) { return true; }, "the summary (summary.csv)", true);
 }
 
+// A metric's numbers under its chart: its rows of distributions.csv, or, where the chart bins
+// the values (more than svg::kMostBars), the bins as drawn (a small page).
+std::string law_numbers(const CsvTable& dist, const std::string& metric, const svg::Law& law) {
+    if (law.x.size() <= svg::kMostBars)
+        return csv_table(
+            dist, {"value", "count", "probability", "cdf", "at_least"},
+            [&](std::size_t r) { return dist.at(r, schema::kDistributions["metric"]) == metric; });
+    const svg::Law b = svg::binned(law);
+    std::vector<std::vector<std::string>> cells;
+    for (std::size_t i = 0; i < b.x.size(); ++i)
+        cells.push_back({b.tips[i], num(b.p[i], 6), num(b.at_least[i], 6)});
+    return table({"values", "probability", "at_least (of the first)"}, cells,
+                 "the numbers, binned as drawn (distributions.csv has every value)");
+}
+
 std::string run_sections(const fs::path& dir) {
     const CsvTable summary = read(dir, "summary.csv");
     const CsvTable dist = read(dir, "distributions.csv");
@@ -284,20 +299,7 @@ std::string run_sections(const fs::path& dir) {
                 auto e = law_of(exact, metric, exact_name(exact, metric));
                 if (!e.x.empty()) laws.push_back(std::move(e));
             }
-            std::string numbers;
-            if (laws.front().x.size() > svg::kMostBars) {  // the chart's bins: a small page
-                const svg::Law b = svg::binned(laws.front());
-                std::vector<std::vector<std::string>> cells;
-                for (std::size_t i = 0; i < b.x.size(); ++i)
-                    cells.push_back({b.tips[i], num(b.p[i], 6), num(b.at_least[i], 6)});
-                numbers = table({"values", "probability", "at_least (of the first)"}, cells,
-                                "the numbers, binned as drawn (distributions.csv has every value)");
-            } else {
-                numbers = csv_table(
-                    dist, {"value", "count", "probability", "cdf", "at_least"}, [&](std::size_t r) {
-                        return dist.at(r, schema::kDistributions["metric"]) == metric;
-                    });
-            }
+            const std::string numbers = law_numbers(dist, metric, laws.front());
             const auto rate = rate_row(metric, summary);
             s += "<h3>" + escape(metric) + "</h3>" +
                  figure(rate ? rate_chart(metric, summary, *rate, exact_summary, is_exact)
