@@ -313,18 +313,7 @@ CheckArgs check_args_of(const Args& opt) {
     if (opt.rules) a.rules = *opt.rules;
     if (opt.metrics) {
         a.metrics_text = *opt.metrics;
-        for (std::size_t from = 0;;) {  // every name between commas, empty ones refused
-            const std::size_t comma = a.metrics_text.find(',', from);
-            const std::string name = a.metrics_text.substr(from, comma - from);
-            if (name.empty())
-                throw UsageError("--metrics '" + a.metrics_text +
-                                 "': an empty name; give METRIC,METRIC,...");
-            if (std::find(a.metrics.begin(), a.metrics.end(), name) != a.metrics.end())
-                throw UsageError("--metrics '" + a.metrics_text + "' names '" + name + "' twice");
-            a.metrics.push_back(name);
-            if (comma == std::string::npos) break;
-            from = comma + 1;
-        }
+        a.metrics = comma_names("--metrics", a.metrics_text);
     }
     a.update = opt.update;
     if (a.update) {

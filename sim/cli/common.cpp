@@ -90,6 +90,21 @@ po::variables_map parse(const std::vector<std::string>& args, const po::options_
     return vm;
 }
 
+std::vector<std::string> comma_names(const std::string& option, const std::string& list) {
+    std::vector<std::string> names;
+    for (std::size_t from = 0;;) {
+        const std::size_t comma = list.find(',', from);
+        std::string name = list.substr(from, comma == std::string::npos ? comma : comma - from);
+        if (name.empty())
+            throw UsageError(option + " '" + list + "': an empty name; give METRIC,METRIC,...");
+        if (std::find(names.begin(), names.end(), name) != names.end())
+            throw UsageError(option + " '" + list + "' names '" + name + "' twice");
+        names.push_back(std::move(name));
+        if (comma == std::string::npos) return names;
+        from = comma + 1;
+    }
+}
+
 std::string fixed(double v, int digits) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", digits, v);

@@ -184,4 +184,8 @@ std::string scenario_rest(const std::string& scenario, const std::string& common
 // `v` with `digits` decimals, for the tables.
 std::string fixed(double v, int digits = 4);
 
+// OPTION's comma list of names ("--metrics 'win,damage'"): every name between commas, in order;
+// an empty one ('', 'win,', 'a,,b') or one named twice is a UsageError.
+std::vector<std::string> comma_names(const std::string& option, const std::string& list);
+
 }  // namespace odds::cli

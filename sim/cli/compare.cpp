@@ -185,22 +185,9 @@ std::size_t metric_named(const GameEntry& game, const PreparedRun& run, const st
 // --metrics A,B,...: every name between commas, empty ones too ('', 'withdrawn,', 'a,,b'), refused.
 std::vector<std::size_t> metrics_listed(const GameEntry& game, const PreparedRun& run,
                                         const std::string& list) {
-    std::vector<std::string> names;
-    for (std::size_t at = 0;;) {
-        const auto comma = list.find(',', at);
-        names.push_back(list.substr(at, comma == std::string::npos ? comma : comma - at));
-        if (comma == std::string::npos) break;
-        at = comma + 1;
-    }
     std::vector<std::size_t> columns;
-    for (const auto& name : names) {
-        if (name.empty())
-            throw UsageError("--metrics '" + list + "': an empty name; give METRIC,METRIC,...");
-        const std::size_t m = metric_named(game, run, name, "--metrics");
-        if (std::find(columns.begin(), columns.end(), m) != columns.end())
-            throw UsageError("--metrics '" + list + "' names '" + name + "' twice");
-        columns.push_back(m);
-    }
+    for (const auto& name : comma_names("--metrics", list))
+        columns.push_back(metric_named(game, run, name, "--metrics"));
     return columns;
 }
 
