@@ -638,8 +638,8 @@ private:
         if (const auto* c = std::get_if<Choice<O>>(&opt.type))
             return or_list(detail::split_words(c->words));
         if (const auto* d = std::get_if<DiceOpt<O>>(&opt.type))
-            return "dice (" + std::string("NdX+K, sums such as 2d6+1d4") + ") totalling " +
-                   std::to_string(d->lo) + ".." + std::to_string(d->hi);
+            return "dice (" + std::string("NdX+K, sums such as 2d6+1d4, 4d6kh3, 3d6!") +
+                   ") totalling " + std::to_string(d->lo) + ".." + std::to_string(d->hi);
         if (const auto* f = std::get_if<FacesOpt<O>>(&opt.type))
             return "faces of a d" + std::to_string(f->sides) + " (2-5, 1,3,4,6, none)";
         if (const auto* t = std::get_if<StepsOpt<O>>(&opt.type))

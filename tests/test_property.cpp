@@ -58,23 +58,46 @@ std::int64_t whole(std::int64_t lo, std::int64_t hi, std::mt19937_64& rng) {
     }
 }
 
-// Dice whose totals lie in [lo, hi]: one to three terms NdX (X from 2 to 12, or 20, 100) and a
-// constant, a whole number now and then; range ends included (a constant at an end).
+// A term's modifier now and then (rule_values.hpp): kept, exploding, counted or rerolled.
+std::string modifier(int n, int x, std::mt19937_64& rng) {
+    const auto face = [&] { return std::to_string(1 + rng() % static_cast<unsigned>(x)); };
+    switch (rng() % 12) {
+        case 0:
+            return "kh" + std::to_string(1 + rng() % static_cast<unsigned>(n));
+        case 1:
+            return "kl" + std::to_string(1 + rng() % static_cast<unsigned>(n));
+        case 2:
+            return "!";
+        case 3:
+            return ">=" + face();
+        case 4:
+            return "<=" + face();
+        case 5:
+            return "r" + std::to_string(1 + rng() % static_cast<unsigned>(x - 1));
+        case 6:
+            return "ro<" + face();
+        default:
+            return "";
+    }
+}
+
+// Dice whose totals lie in [lo, hi]: one to three terms NdX (X from 2 to 12, or 20, 100), now
+// and then kept, exploding, counted or rerolled, and a constant, a whole number now and then;
+// range ends included (a constant at an end).
 std::string dice(std::int64_t lo, std::int64_t hi, std::mt19937_64& rng) {
     if (rng() % 6 == 0) return std::to_string(whole(lo, hi, rng));
     for (int tries = 0; tries < 50; ++tries) {
         const int terms = 1 + static_cast<int>(rng() % 3);
         std::string text;
-        std::int64_t min = 0, max = 0;
         for (int t = 0; t < terms; ++t) {
             static constexpr int kSides[] = {2, 3, 4, 6, 6, 6, 8, 10, 12, 20, 100};
             const int x = kSides[rng() % std::size(kSides)];
             const int n = 1 + static_cast<int>(rng() % 4);
             if (!text.empty()) text += '+';
-            text += std::to_string(n) + "d" + std::to_string(x);
-            min += n;
-            max += std::int64_t{n} * x;
+            text += std::to_string(n) + "d" + std::to_string(x) + modifier(n, x, rng);
         }
+        const DiceExpr e = *parse_dice(text);
+        const std::int64_t min = e.min(), max = e.max();
         if (max - min > hi - lo) continue;
         // A constant that fits the range: none if it already does, else shifted to an end.
         std::int64_t k = 0;

@@ -353,10 +353,10 @@ Tables compile_tables(const Options& o) {
     t.alert_encounters = o.alert_encounters;
     // B2d redraws only where a roll lands on a free sector less than one time in 64: never for
     // one die of at most 64 faces and a constant (each total 1/X), the book's 1d6 among them.
-    // Any other gap counts its misses. (No law() here: parsing must not look at the stop flag,
-    // which a stopped command still parses after, to write what it has.)
+    // Any other gap counts its misses.
     const DiceExpr& gap = o.placement_gap;
-    t.placement_redraws = !(gap.n == 1 && gap.terms[0].count == 1 && gap.terms[0].sides <= 64);
+    t.placement_redraws = !(gap.one_die() && gap.terms[0].sides <= 64);
+    if (!gap.plain()) t.gap_law = gap_law(gap);  // a few microseconds: no stop flag looked at
     compile_base_combat(o, t);
     return t;
 }

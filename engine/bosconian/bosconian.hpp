@@ -86,6 +86,9 @@ struct Tables {
     // B2d: placement.gap may come up on a free sector less than one time in 64 (never with one
     // die of at most 64 faces, the book's 1d6), so that a placement may be redrawn (place_bases).
     bool placement_redraws = true;
+    // B2d: P(gap = k), k = 0..kMaxSectors, of a gap whose terms are not all plain (kept,
+    // exploding, counted or rerolled dice: rule_values.hpp), for redraw_gap.
+    std::array<double, kMaxSectors + 1> gap_law{};
     // B8: the combat die's faces that destroy a cannon, the attack die's for an E-type missile,
     // and, by the missile's die d, e_missile[d]: the faces its round rolls (3 when the missile is
     // destroyed, 3 and its damage dice when it hits) and its damage, the faces the mask keeps
@@ -662,23 +665,41 @@ template <class Roll, class Redraw>
 // law as rolling until it lands (each roll is independent of the misses before it), in bounded
 // time. Where a roll lands more often than that, the rolling goes on, so every variant whose
 // placement ends in reasonable time rolls the same faces as before this ruling.
+// P(gap = k), k = 0..kMaxSectors, by law() (rule_values.hpp): for a gap not all plain dice.
+inline std::array<double, kMaxSectors + 1> gap_law(const DiceExpr& gap) {
+    std::array<double, kMaxSectors + 1> p{};
+    const std::vector<double> q = law(gap);
+    for (std::size_t i = 0; i < q.size(); ++i)
+        if (gap.min() + static_cast<int>(i) <= kMaxSectors)
+            p[static_cast<std::size_t>(gap.min()) + i] = q[i];
+    return p;
+}
+// `table`: gap_law(gap) of a gap not all plain dice (the die-by-die reference and the tests pass
+// none, and it is computed here).
 template <class Dice>
-[[gnu::noinline]] int redraw_gap(const DiceExpr& gap, std::uint64_t placed, const auto& ahead,
-                                 Dice& dice) {
+[[gnu::noinline]] int redraw_gap(const DiceExpr& gap,
+                                 const std::array<double, kMaxSectors + 1>* table,
+                                 std::uint64_t placed, const auto& ahead, Dice& dice) {
     const int lo = gap.min(), hi = gap.max();
     std::array<double, kMaxSectors + 1> p{};  // p[k - lo]: P(gap = k), by convolution
     p[0] = 1;
     int span = 0;
-    for (int t = 0; t < gap.n; ++t)
-        for (int c = 0; c < gap.terms[static_cast<std::size_t>(t)].count; ++c) {
-            const int sides = gap.terms[static_cast<std::size_t>(t)].sides;
-            std::array<double, kMaxSectors + 1> q{};
-            for (int v = 0; v <= span; ++v)
-                for (int f = 0; f < sides; ++f)
-                    q[static_cast<std::size_t>(v + f)] += p[static_cast<std::size_t>(v)] / sides;
-            p = q;
-            span += sides - 1;
-        }
+    if (!gap.plain()) {
+        const auto q = table ? *table : gap_law(gap);
+        for (int k = lo; k <= hi; ++k)
+            p[static_cast<std::size_t>(k - lo)] = q[static_cast<std::size_t>(k)];
+    } else
+        for (int t = 0; t < gap.n; ++t)
+            for (int c = 0; c < gap.terms[static_cast<std::size_t>(t)].count; ++c) {
+                const int sides = gap.terms[static_cast<std::size_t>(t)].sides;
+                std::array<double, kMaxSectors + 1> q{};
+                for (int v = 0; v <= span; ++v)
+                    for (int f = 0; f < sides; ++f)
+                        q[static_cast<std::size_t>(v + f)] +=
+                            p[static_cast<std::size_t>(v)] / sides;
+                p = q;
+                span += sides - 1;
+            }
     double free = 0;
     for (int k = lo; k <= hi; ++k)
         if (!(placed >> (ahead(k) - 1) & 1)) free += p[static_cast<std::size_t>(k - lo)];
@@ -703,8 +724,9 @@ template <class Dice>
 // may_redraw: false when the gap is sure to land on a free sector at least one time in 64
 // (Tables::placement_redraws), so that B2d never redraws and the misses need no count.
 template <class Dice>
-[[gnu::always_inline]] inline std::uint64_t place_bases(int sectors, int count, const DiceExpr& gap,
-                                                        Dice& dice, bool may_redraw = true) {
+[[gnu::always_inline]] inline std::uint64_t place_bases(
+    int sectors, int count, const DiceExpr& gap, Dice& dice, bool may_redraw = true,
+    const std::array<double, kMaxSectors + 1>* table = nullptr) {
     // One d6 (and a constant), the book's gap, as one face; the test and the constant held in
     // registers (the dice's byte stores could alias `gap` for all the compiler knows).
     const bool one_d6 = gap.only_d6 && gap.d6 == 1;
@@ -717,7 +739,7 @@ template <class Dice>
         sectors, count, gap.min(), gap.max(),
         [&] { return one_d6 ? dice.d6() + constant : roll_out_of_line(gap, dice); },
         [&](std::uint64_t placed, const auto& ahead) {
-            return redraw_gap(gap, placed, ahead, dice);
+            return redraw_gap(gap, table, placed, ahead, dice);
         },
         may_redraw);
 }
@@ -755,7 +777,8 @@ Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {})
         s.out.bases_placed = std::popcount(o.layout);
     } else {
         const int count = o.bases.roll(dice);
-        s.bases = place_bases(o.sectors, count, o.placement_gap, dice, o.tables.placement_redraws);
+        s.bases = place_bases(o.sectors, count, o.placement_gap, dice, o.tables.placement_redraws,
+                              &o.tables.gap_law);
         s.out.bases_placed = count;
     }
 

@@ -104,7 +104,7 @@ struct GapLaw {
     Vec tail;       // tail[k]: P(gap >= k), k = 0..hi + 1
 
     explicit GapLaw(const odds::DiceExpr& e) : lo(e.min()), hi(e.max()) {
-        if (e.n == 1 && e.terms[0].count == 1) sides = e.terms[0].sides;
+        if (e.one_die()) sides = e.terms[0].sides;
         p = dice_law(e);
         tail.assign(static_cast<std::size_t>(hi) + 2, 0.0);
         for (int k = hi; k >= 0; --k)

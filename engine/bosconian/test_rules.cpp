@@ -181,12 +181,12 @@ TEST_CASE(
     auto ahead = [&](int k) { return (last - 1 + k) % 12 + 1; };
     ScriptedDice none{};
     none.script_words({0x123456789abcdef0ull});
-    CHECK(redraw_gap(gap, placed, ahead, none) == 12);
+    CHECK(redraw_gap(gap, nullptr, placed, ahead, none) == 12);
     // A roll that lands one time in 64 or more: no draw, rolling goes on (returns 0), no word
     // used. Sector 6 free: reached by a gap of 7, C(10, 6) / 2^10 = 0.2 a roll.
     placed &= ~mask({6});
     ScriptedDice no_word{};
-    CHECK(redraw_gap(gap, placed, ahead, no_word) == 0);
+    CHECK(redraw_gap(gap, nullptr, placed, ahead, no_word) == 0);
     // In the placement loop: 16 rolls landing on bases, then the draw's target is the base's.
     int rolls = 0, redraws = 0;
     const std::uint64_t full = place_bases_by(
@@ -219,7 +219,7 @@ TEST_CASE("B2d the draw follows the gap's law on the free sectors: frequencies, 
     const int n = 44000;
     int twelve = 0;
     for (int i = 0; i < n; ++i) {
-        const int t = redraw_gap(gap, placed, ahead, dice);
+        const int t = redraw_gap(gap, nullptr, placed, ahead, dice);
         REQUIRE((t == 12 || t == 1));
         twelve += t == 12;
     }
@@ -826,9 +826,12 @@ Settings random_tables(std::mt19937_64& rng) {
     auto pick = [&](std::initializer_list<const char*> xs) {
         return std::string(xs.begin()[rng() % xs.size()]);
     };
-    const char* dice[] = {"1d6", "2d6", "4d6", "3d6+2", "1d8", "2d4+1d6", "9d6", "8d6-3", "5", "0"};
+    // Kept, exploding, counted and rerolled dice too (rule_values.hpp): none is held as d6s.
+    const char* dice[] = {"1d6",      "2d6",   "4d6",         "3d6+2",  "1d8",    "2d4+1d6",
+                          "9d6",      "8d6-3", "5",           "0",      "4d6kh3", "3d6!",
+                          "6d6>=4+1", "2d6r1", "1d6ro<2+1d4", "2d20kl1"};
     const char* sets[] = {"1", "2-5", "1,3,5", "2,4,6", "none", "1-6", "3-4", "6"};
-    auto any_dice = [&] { return std::string(dice[rng() % 10]); };
+    auto any_dice = [&] { return std::string(dice[rng() % std::size(dice)]); };
     auto any_set = [&] { return std::string(sets[rng() % 8]); };
     Settings s;
     auto maybe = [&](const char* name, const std::string& v) {
@@ -854,7 +857,7 @@ Settings random_tables(std::mt19937_64& rng) {
     maybe("cannon_fire.shots", pick({"1d6", "2d6", "1d6+1", "3d6", "1d8", "9d6"}));
     maybe("cannon_fire.evaded", pick({"1d6", "2d6", "0", "1d6-1", "1d4"}));
     maybe("base_cannons", pick({"1", "6", "9", "12"}));
-    maybe("placement.gap", pick({"1d6", "2d6", "1d6+2", "1d8"}));
+    maybe("placement.gap", pick({"1d6", "2d6", "1d6+2", "1d8", "1d6!", "3d6kl1", "2d6r>4"}));
     maybe("hull", pick({"60", "100", "300"}));
     maybe("start_alert", pick({"0", "3"}));
     return s;

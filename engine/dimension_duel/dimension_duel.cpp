@@ -138,7 +138,7 @@ std::array<std::vector<double>, kMaxDice + 1> damage_laws(const Options& o) {
     // did (the book's d6 laws bit for bit); any other expression's law by convolution.
     const DiceExpr& e = o.die;
     const int lo = e.min();
-    const bool plain = e.n == 1 && e.terms[0].count == 1;
+    const bool plain = e.one_die();
     const std::vector<double> conv = plain ? std::vector<double>{} : law(e);
     std::array<std::vector<double>, kMaxDice + 1> s;
     s[0] = {1.0};

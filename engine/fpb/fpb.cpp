@@ -121,10 +121,16 @@ Options parse_options(const Settings& settings) { return option_table().parse(se
 
 namespace {
 // What no bound states, checked once the options are read (OptionTable::after_reading).
-void check_options(Options& o, const OptionReader&) {
+void check_options(Options& o, const OptionReader& r) {
     // H2, H2a: a Guts roll of two d6 and a constant (the book's 2d6 among them) is rolled as
     // two faces, whatever guts.succeeds and guts.critical say.
     const DiceExpr& g = o.guts_dice;
+    // H2a: a critical reads the dice one by one, which a kept, exploding, counted or rerolled
+    // term does not show.
+    if (!g.plain() && o.guts_critical != Options::kNoCritical)
+        r.fail("guts.roll", to_string(g),
+               "dice NdX (or a sum of those) while guts.critical reads each die; kept, exploding, "
+               "counted or rerolled dice with guts.critical=none");
     o.guts_two_d6 = g.only_d6 && g.d6 == 2;
     o.guts_add = g.constant;
     o.guts_double_critical = o.guts_critical != Options::kNoCritical;

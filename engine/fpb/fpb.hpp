@@ -270,6 +270,10 @@ template <class Dice>
     FaceSet seen;
     for (int i = 0; i < e.n; ++i) {
         const DiceExpr::Term term = e.terms[static_cast<std::size_t>(i)];
+        if (term.kind != DiceExpr::Term::plain) {  // guts.critical=none (check_options)
+            t += term.roll(dice);
+            continue;
+        }
         for (int k = 0; k < term.count; ++k) {
             const int f = roll_die(dice, term.sides);
             t += f;

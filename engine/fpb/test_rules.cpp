@@ -692,6 +692,21 @@ TEST_CASE("H2 options: the Guts roll's dice, its direction and its critical",
     };
     CHECK(carry(with({})).m[kIceCube].area == 2);
     CHECK(carry(with({{"guts.critical", "none"}})).m[kIceCube].area == 1);
+    // H2a: a kept (or exploding, counted, rerolled) Guts roll shows no single dice to read a
+    // critical from: refused unless guts.critical=none, then its total alone: 6 + 5 + 4 of
+    // 1, 6, 5, 4 = 15 > 9 fails
+    try {
+        with({{"guts.roll", "4d6kh3"}});
+        FAIL("4d6kh3 with the book's critical was taken");
+    } catch (const UsageError& e) {
+        CHECK(std::string(e.what()).find("guts.roll='4d6kh3' is not valid") != std::string::npos);
+        CHECK(std::string(e.what()).find("guts.critical=none") != std::string::npos);
+    }
+    const Options kept = with({{"guts.roll", "4d6kh3"}, {"guts.critical", "none"}});
+    ScriptedDice dk{1, 6, 5, 4};
+    const Guts gk = guts_roll(9, dk, kept);
+    CHECK((!gk.success && !gk.critical));
+    CHECK(dk.remaining() == 0);
     // the Guts scores run to the roll's most
     CHECK_THROWS_AS(with({{"guts.tex", "13"}}), UsageError);
     CHECK(with({{"guts.roll", "3d6"}, {"guts.tex", "13"}}).guts[kTex] == 13);

@@ -30,16 +30,30 @@ Law law_of(const std::string& arg) {
     const auto e = parse_dice(arg, &why);
     if (!e) throw UsageError("'" + arg + "' is not a dice expression; " + why);
     Law l{to_string(*e), *e, law(*e)};
-    // Mean and variance from the dice, exactly (a die of X faces: (X + 1) / 2 and (X^2 - 1) / 12),
-    // not summed from the law, whose rounding would show (10.500000000000002).
+    // Mean and variance term by term: a plain term's exactly (a die of X faces: (X + 1) / 2 and
+    // (X^2 - 1) / 12), not summed from the law, whose rounding would show (10.500000000000002);
+    // a kept, exploding, counted or rerolled term's summed from its own law.
     long twice_mean = 2L * e->constant, twelve_var = 0;
+    double mean = 0, var = 0;
     for (int i = 0; i < e->n; ++i) {
         const auto t = e->terms[static_cast<std::size_t>(i)];
-        twice_mean += long{t.count} * (t.sides + 1);
-        twelve_var += long{t.count} * (long{t.sides} * t.sides - 1);
+        if (t.kind == DiceExpr::Term::plain) {
+            twice_mean += long{t.count} * (t.sides + 1);
+            twelve_var += long{t.count} * (long{t.sides} * t.sides - 1);
+            continue;
+        }
+        const std::vector<double> p = law(t);
+        double m = 0, m2 = 0;
+        for (std::size_t v = 0; v < p.size(); ++v) {
+            const double total = t.min() + static_cast<double>(v);
+            m += p[v] * total;
+            m2 += p[v] * total * total;
+        }
+        mean += m;
+        var += std::max(0.0, m2 - m * m);
     }
-    l.mean = static_cast<double>(twice_mean) / 2;
-    l.sd = std::sqrt(static_cast<double>(twelve_var) / 12);
+    l.mean = static_cast<double>(twice_mean) / 2 + mean;
+    l.sd = std::sqrt(static_cast<double>(twelve_var) / 12 + var);
     return l;
 }
 
@@ -122,10 +136,11 @@ const CommandSpec dice_spec = {
     "the exact law of dice expressions: each total's probability, at least, at most",
     "odds dice EXPR... [--out DIR]",
     "The exact law of each dice expression (docs/variants.md: NdX, NdX+K, NdX-K and sums such "
-    "as 2d6+1d4, any die from d2 to d100): its totals' probabilities, the chance of at least and "
+    "as 2d6+1d4, any die from d2 to d100, a term perhaps kept, exploding, counted or rerolled: "
+    "4d6kh3, 2d20kl1, 3d6!, 6d6>=5, d6r1): its totals' probabilities, the chance of at least and "
     "at most each, its mean and standard deviation, by convolution. Given two, also the chance "
     "that the first rolls higher: what a rule tweak's dice do, before a full run.",
-    {"odds dice 3d6 4d6", "odds dice 2d6+1d4 --out dice"},
+    {"odds dice 4d6kh3 3d6", "odds dice 2d6+1d4 --out dice"},
     "file",
     -1,
     dice_options,
