@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -108,6 +110,12 @@ Executor Executor::shard(std::uint64_t index, std::uint64_t count, bool in_memor
     return w;
 }
 
+Executor Executor::dry_run() {
+    Executor w;
+    w.mode_ = Mode::dry;
+    return w;
+}
+
 Executor Executor::merge(std::vector<Shard> shards, bool allow_gaps) {
     check_shards(shards, allow_gaps);
     Executor w;
@@ -127,7 +135,12 @@ void Executor::begin(Plan plan, std::ostream& err) {
     job_playouts_ = plan.job_playouts;
     job_playouts_.resize(plan.jobs.size(), plan.playouts);
     out_ = plan.out;
-    if (mode_ == Mode::whole) return;
+    command_ = plan.command;
+    game_ = plan.game;
+    jobs_ = plan.jobs;
+    err_ = &err;
+    timing_.assign(plan.jobs.size(), {});
+    if (mode_ == Mode::whole || mode_ == Mode::dry) return;
     if (mode_ == Mode::merge) {
         // This build must prepare what the shards played: the same rules and the same runs.
         if (shard_.rules_version != plan.rules_version)
@@ -261,8 +274,144 @@ bool Executor::merged_partial(std::size_t job) const {
 
 RunResult Executor::play(std::size_t job, const PreparedRun& run, RunConfig cfg, ProgressBar* bar,
                          std::uint64_t offset) {
-    if (mode_ == Mode::whole) return sim::play(run, cfg, bar, offset);
+    std::function<void(std::uint64_t)> progress;
+    if (bar) progress = [bar, offset](std::uint64_t done) { bar->update(offset + done); };
+    if (mode_ == Mode::whole) return sim::play(run, cfg, announcer(job, cfg, std::move(progress)));
+    if (mode_ == Mode::dry) return play(job, run, cfg, std::move(progress));
     return play(job, run, cfg, std::function<void(std::uint64_t)>{});
+}
+
+namespace {
+
+// A dry run times each job for about kDryBudget / jobs seconds (kDryMin to kDryMax), and waits
+// at most kDryWait for its first chunk. A whole run longer than kAnnounceAfter says so.
+constexpr double kDryBudget = 3.0, kDryMin = 0.3, kDryMax = 1.0, kDryWait = 10.0;
+constexpr double kAnnounceAfter = 10.0;
+
+double since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+std::string duration_words(double seconds) {
+    char buf[64];
+    const long s = std::lround(seconds);
+    if (seconds < 10)
+        std::snprintf(buf, sizeof buf, "%.1f s", seconds);
+    else if (s < 120)
+        std::snprintf(buf, sizeof buf, "%ld s", s);
+    else if (s < 7200)
+        std::snprintf(buf, sizeof buf, "%ld min %ld s", s / 60, s % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%ld h %ld min", s / 3600, s / 60 % 60);
+    return buf;
+}
+
+std::function<void(std::uint64_t)> Executor::timer(std::size_t job, const RunConfig& cfg,
+                                                   std::function<void(std::uint64_t)> progress) {
+    const auto start = std::chrono::steady_clock::now();
+    const double budget = std::clamp(
+        kDryBudget / static_cast<double>(std::max<std::size_t>(1, jobs_.size())), kDryMin, kDryMax);
+    if (job >= timing_.size()) timing_.resize(job + 1);
+    timing_[job].threads = cfg.threads;
+    const double total = static_cast<double>(std::max<std::uint64_t>(1, cfg.playouts));
+    return [this, job, start, budget, total, progress = std::move(progress),
+            flag = stopped_by_timer_](std::uint64_t done) {
+        if (progress) progress(done);
+        const double s = since(start);
+        Timing& t = timing_[job];
+        if (done > 0)
+            t = {s, static_cast<double>(done) / total, t.threads, true};
+        else
+            t.seconds = s;
+        if ((done > 0 && s >= budget) || s >= kDryWait) {
+            if (!g_stop_requested.exchange(true)) flag->store(true);
+        }
+    };
+}
+
+std::string Executor::dry_run_text(std::string_view who) const {
+    // Each job: timed (its time over the share of it done), waited on in vain (at least its
+    // chunks' turns at kDryWait each), or never reached (the timed jobs' time a playout).
+    double timed_seconds = 0, timed_playouts = 0;
+    for (std::size_t j = 0; j < timing_.size() && j < job_playouts_.size(); ++j)
+        if (timing_[j].timed) {
+            timed_seconds += timing_[j].seconds / timing_[j].share;
+            timed_playouts += static_cast<double>(job_playouts_[j]);
+        }
+    std::uint64_t playouts = 0;
+    double all = 0;
+    bool at_least = false, guessed = false;
+    std::ostringstream lines;
+    unsigned threads = 1;
+    for (std::size_t j = 0; j < jobs_.size(); ++j) {
+        const Timing t = j < timing_.size() ? timing_[j] : Timing{};
+        threads = std::max(threads, t.threads);
+        double s = 0;
+        std::string how;
+        if (t.timed) {
+            s = t.seconds / t.share;
+        } else if (t.seconds >= kDryWait) {
+            const auto turns = (jobs_[j].chunks + t.threads - 1) / t.threads;
+            s = kDryWait * static_cast<double>(turns);
+            how = "more than ";
+            at_least = true;
+        } else if (timed_playouts > 0) {
+            s = timed_seconds / timed_playouts * static_cast<double>(job_playouts_[j]);
+            how = "not timed: ";
+            guessed = true;
+        }
+        all += s;
+        playouts += job_playouts_[j];
+        std::string label = jobs_[j].scenario + " | " + jobs_[j].policy;
+        if (label.size() > 100) label = label.substr(0, 97) + "...";
+        if (j < 12)
+            lines << "  " << label << ": " << job_playouts_[j] << " playouts, " << how << "about "
+                  << duration_words(s) << '\n';
+        else if (j == 12)
+            lines << "  ... and " << jobs_.size() - 12 << " jobs more\n";
+    }
+    std::ostringstream o;
+    o << who << " --dry-run: " << game_ << ", " << jobs_.size()
+      << (jobs_.size() == 1 ? " job" : " jobs") << " of " << playouts << " playouts in all on "
+      << threads << (threads == 1 ? " thread" : " threads")
+      << "; each job timed for about a second, nothing kept or written\n"
+      << lines.str() << "expected: " << (at_least ? "more than " : "about ") << duration_words(all)
+      << " in all" << (guessed ? " (jobs not timed: at the timed jobs' time a playout)" : "")
+      << " (within a factor of two: docs/performance.md#the-cost-before-the-run)\n";
+    return o.str();
+}
+
+void Executor::end_timing(std::size_t) {
+    if (stopped_by_timer_->exchange(false) && InterruptGuard::signal() == 0)
+        InterruptGuard::reset();  // our stop, not the user's: the next job is timed
+    if (InterruptGuard::signal() != 0) interrupted_ = true;
+}
+
+std::function<void(std::uint64_t)> Executor::announcer(
+    std::size_t job, const RunConfig& cfg, std::function<void(std::uint64_t)> progress) {
+    if (announced_ || !err_) return progress;
+    const auto start = std::chrono::steady_clock::now();
+    return [this, job, start, total = cfg.playouts,
+            progress = std::move(progress)](std::uint64_t done) {
+        if (progress) progress(done);
+        const double s = since(start);
+        if (announced_ || done == 0 || s < kEstimateAfterSeconds) return;
+        announced_ = true;
+        // This job at its rate so far, and each job after it as long a playout as this one's.
+        const double per = s / static_cast<double>(done);  // seconds a playout of this run
+        double left = per * static_cast<double>(total - std::min(total, done));
+        const double scale = static_cast<double>(total) /
+                             static_cast<double>(std::max<std::uint64_t>(1, job_playouts_[job]));
+        for (std::size_t j = job + 1; j < job_playouts_.size(); ++j)
+            left += per * scale * static_cast<double>(job_playouts_[j]);
+        if (s + left < kAnnounceAfter) return;
+        *err_ << (ProgressBar::stderr_is_terminal() ? "\r\x1b[K" : "") << "odds " << command_
+              << ": expected to take about " << duration_words(s + left) << " in all, "
+              << duration_words(left) << " more (from its first " << duration_words(s)
+              << "; --dry-run says before)" << std::endl;
+    };
 }
 
 RunResult Executor::play(std::size_t job, const PreparedRun& run, RunConfig cfg,
@@ -274,6 +423,10 @@ RunResult Executor::play(std::size_t job, const PreparedRun& run, RunConfig cfg,
 }
 
 std::optional<int> Executor::finish(std::ostream& out, std::ostream& err, std::string_view who) {
+    if (mode_ == Mode::dry) {
+        out << dry_run_text(who);
+        return interrupted_ ? std::optional<int>(InterruptGuard::exit_code()) : 0;
+    }
     if (mode_ != Mode::shard) return std::nullopt;
     if (bar_) bar_->finish();
     shard_.partial = interrupted_;
@@ -296,7 +449,17 @@ std::optional<int> Executor::finish(std::ostream& out, std::ostream& err, std::s
     return 0;
 }
 
-ExecutorOf::ExecutorOf(const std::optional<ShardIndex>& shard, Executor* given) {
+ExecutorOf::ExecutorOf(const std::optional<ShardIndex>& shard, Executor* given, bool dry) {
+    if (dry && given)
+        throw UsageError("--dry-run under mpirun: time the plan with one process, then share it");
+    if (dry && shard)
+        throw UsageError("--dry-run with --shard '" + shard->text +
+                         "': a dry run times the whole plan; give one of the two");
+    if (dry) {
+        own_.emplace(Executor::dry_run());
+        p_ = &*own_;
+        return;
+    }
     if (given) {
         if (shard && given->mode() == Executor::Mode::shard)
             throw UsageError("--shard '" + shard->text +

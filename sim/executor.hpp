@@ -13,11 +13,17 @@
 //
 // An Executor plays all of the work here (the default), one shard of it (--shard I/N, or one MPI
 // rank's share), or none of it, the result being the sum of shards already played (odds merge,
-// or MPI's rank 0 after the reduction).
+// or MPI's rank 0 after the reduction). A dry run (--dry-run) plays each job for about a second,
+// keeps nothing, and says what the whole would take.
+//
+// Before a long run (the whole work, here), the executor says on stderr what it expects to take,
+// once the first second of play has told it: the plan's playouts at the rate measured so far.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -30,6 +36,9 @@
 #include "sim/shard_file.hpp"
 
 namespace odds::sim {
+
+// "3.2 s", "42 s", "3 min 20 s", "2 h 5 min".
+std::string duration_words(double seconds);
 
 // Checks that the shards are of one invocation (command, game, rules version, seed, playouts,
 // scenarios, policies and options) and that their units tile the command's work exactly (no
@@ -64,14 +73,18 @@ struct Plan {
 
 class Executor {
 public:
-    enum class Mode { whole, shard, merge };
+    enum class Mode { whole, shard, merge, dry };
     Executor() = default;  // the whole work, here
+    // --dry-run: each job timed, nothing kept; finish() prints the plan and its expected time.
+    static Executor dry_run();
     // Shard I of N (1-based); in_memory: kept for MPI instead of written into --out.
     static Executor shard(std::uint64_t index, std::uint64_t count, bool in_memory);
     // The sum of `shards` (checked by check_shards): nothing is played.
     static Executor merge(std::vector<Shard> shards, bool allow_gaps = false);
 
     Mode mode() const { return mode_; }
+    // --dry-run: nothing is kept, so no folder is made or file written.
+    bool dry() const { return mode_ == Mode::dry; }
     // --shard I/N: the command's --out is the folder its shard file goes into.
     bool writes_shard_file() const { return mode_ == Mode::shard && !in_memory_; }
 
@@ -104,6 +117,8 @@ public:
     // MPI) and returns the command's exit code (0; 130 when interrupted, and no file). Otherwise
     // nothing: the command writes its own files.
     std::optional<int> finish(std::ostream& out, std::ostream& err, std::string_view who);
+    // A dry run's words: each job's playouts and expected time, and the whole's.
+    std::string dry_run_text(std::string_view who) const;
     // The shard played (shard mode, after finish), and the --out the command was given.
     const Shard& result() const { return shard_; }
     const std::optional<std::string>& out() const { return out_; }
@@ -125,6 +140,15 @@ private:
             r.partial = merged_partial(job);
             return r;
         }
+        if (mode_ == Mode::dry) {  // about a second of play, timed; nothing kept (and not
+                                   // partial, so that the command goes on to its next job)
+            ChunkedResult<Acc> r{empty, false, 0, 0};
+            std::function<void(std::uint64_t)> watch = timer(job, cfg, std::move(progress));
+            play(cfg, std::move(watch));
+            end_timing(job);
+            return r;
+        }
+        if (mode_ == Mode::whole) progress = announcer(job, cfg, std::move(progress));
         std::tie(cfg.chunk_begin, cfg.chunk_end) = range_of(job);
         if (mode_ == Mode::shard) progress = progress_for(job);
         ChunkedResult<Acc> r = play(cfg, std::move(progress));
@@ -136,6 +160,15 @@ private:
         return r;
     }
     std::pair<std::uint64_t, std::uint64_t> range_of(std::size_t job) const;
+    // Dry run: the progress of job `job` timed (and passed on); after about a second of play, or
+    // at most kDryWait with nothing done, the stop flag ends it. end_timing clears the flag it set.
+    std::function<void(std::uint64_t)> timer(std::size_t job, const RunConfig& cfg,
+                                             std::function<void(std::uint64_t)> progress);
+    void end_timing(std::size_t job);
+    // The whole work: the progress passed on, and once, after a second of the first job played,
+    // the expected time of the plan on err_ when it is more than kAnnounceAfter.
+    std::function<void(std::uint64_t)> announcer(std::size_t job, const RunConfig& cfg,
+                                                 std::function<void(std::uint64_t)> progress);
     // A shard's progress: its own bar (the command's is off, progress_wanted).
     std::function<void(std::uint64_t)> progress_for(std::size_t job);
     void record(std::size_t job, std::uint64_t chunks, bool partial,
@@ -155,14 +188,30 @@ private:
     std::optional<ProgressBar> bar_;
     std::optional<std::string> out_;
     bool interrupted_ = false;
+    // What the plan plays, for a dry run's words and the expected time.
+    std::string command_, game_;
+    std::vector<ShardJob> jobs_;
+    std::ostream* err_ = nullptr;
+    bool announced_ = false;
+    // Dry run: each job's timing (seconds, the share of it done, the threads, and whether the
+    // stop flag was ours).
+    struct Timing {
+        double seconds = 0, share = 0;
+        unsigned threads = 1;
+        bool timed = false;
+    };
+    std::vector<Timing> timing_;
+    std::shared_ptr<std::atomic<bool>> stopped_by_timer_ =
+        std::make_shared<std::atomic<bool>>(false);
 };
 
 // The Executor a command plays under: the one it was handed (odds merge, MPI), else its own
 // (--shard I/N, or the whole work).
 class ExecutorOf {
 public:
-    // `given`: the executor handed down (odds merge, MPI), else null; `shard`: --shard I/N.
-    ExecutorOf(const std::optional<ShardIndex>& shard, Executor* given);
+    // `given`: the executor handed down (odds merge, MPI), else null; `shard`: --shard I/N;
+    // `dry`: --dry-run (refused with either).
+    ExecutorOf(const std::optional<ShardIndex>& shard, Executor* given, bool dry = false);
     ExecutorOf(const ExecutorOf&) = delete;
     ExecutorOf& operator=(const ExecutorOf&) = delete;
     Executor* operator->() { return p_; }

@@ -111,6 +111,11 @@ struct GameEntry {
     // sim/shape_run.hpp). Throws UsageError; stopped, the report is partial.
     ShapeReport (*shape)(const Settings& settings, const std::vector<std::string>& policies,
                          const shape::Config& cfg, shape::Sampler& games) = nullptr;
+    // The default -n of odds shape (games sampled) and odds skill (games a group) for this game:
+    // sized so that each finishes in about two minutes on 2 cores (docs/performance.md, the
+    // cost before the run), where a game's steps or its search rungs are slow.
+    std::uint64_t shape_games = 10'000;
+    std::uint64_t skill_games = 100;
 };
 
 // Every registered game, each checked by validate() on first use (odds_main uses it first).

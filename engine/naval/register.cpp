@@ -44,7 +44,11 @@ GameEntry naval_entry() {
                             .summary = "two players: fleets of ships of the line trade broadsides "
                                        "and board on a hex sea",
                             .rules_version = "naval/4",
-                            .search = "mcts:{n}"});
+                            .search = "mcts:{n}",
+                            // odds shape estimates every turn by rollouts, and odds skill's
+                            // searches play long games: about two minutes on 2 cores each
+                            .shape_games = 500,
+                            .skill_games = 16});
 }
 
 }  // namespace odds

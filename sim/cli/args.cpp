@@ -60,6 +60,7 @@ const Binding kBindings[] = {
     {"miss", &Args::miss},
     {"max-playouts", &Args::max_playouts},
     {"no-progress", &Args::no_progress},
+    {"dry-run", &Args::dry_run},
     {"report", &Args::report},
     {"exact", &Args::exact},
     {"no-exact", &Args::no_exact},
@@ -123,6 +124,7 @@ RunArgs run_args_of(const Args& a) {
         typed(a.threads, parse_threads)
             .value_or(std::clamp(std::thread::hardware_concurrency(), 1u, unsigned{kMaxThreads}));
     r.no_progress = a.no_progress;
+    r.dry_run = a.dry_run;
     r.shard = typed(a.shard, parse_shard);
     if (a.out) r.out = *a.out;
     r.command_line = a.command_line;
@@ -172,7 +174,8 @@ std::vector<std::string> canonical_args(const po::variables_map& vm, const Args&
     bool sets_placed = false;
     for (const auto& [name, value] : vm) {
         if (name == "game" || name == "file" || name == "shard" || name == "out" ||
-            name == "threads" || name == "no-progress" || name == "help" || value.defaulted())
+            name == "threads" || name == "no-progress" || name == "dry-run" || name == "help" ||
+            value.defaulted())
             continue;
         if (game_settings && (name == "rules" || name == "set")) continue;
         if (!sets_placed && name > "set") {

@@ -26,6 +26,7 @@ struct RunArgs {
     std::optional<std::uint64_t> playouts, seed;
     unsigned threads = 1;  // --threads, else every hardware thread
     bool no_progress = false;
+    bool dry_run = false;             // --dry-run: the plan and its expected time, nothing kept
     std::optional<ShardIndex> shard;  // --shard I/N
     std::optional<std::string> out;   // --out, as given (each command checks it as its kind)
     // canonical_args: what a shard records and provenance.csv's command line.
@@ -42,7 +43,7 @@ struct RunArgs {
     Plan plan(std::string_view command, const GameEntry& game, std::vector<ShardJob> jobs) const;
     // The executor the command's plan is played by: the one handed down (odds merge, MPI), else
     // its own (all of the work, or --shard I/N's part: sim/executor.hpp).
-    ExecutorOf executor() const { return ExecutorOf(shard, sharing.executor); }
+    ExecutorOf executor() const { return ExecutorOf(shard, sharing.executor, dry_run); }
 };
 
 // One job a run, each of `playouts` playouts: `runs` holds things with a prepared `run` (a

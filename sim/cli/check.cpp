@@ -331,6 +331,10 @@ CheckArgs check_args_of(const Args& opt) {
         if (opt.max_playouts) refuse("--max-playouts");
         if (opt.shard) refuse("--shard");
     }
+    if (opt.dry_run && opt.sequential)
+        throw UsageError(
+            "--dry-run with --sequential: a sequential check plays until it is "
+            "decided, at most --max-playouts; time the fixed check instead");
     return a;
 }
 
@@ -777,15 +781,17 @@ int cmd_check(const Args& opt, Io io) {
     ExecutorOf share = a.run.executor();  // --shard I/N, odds merge, MPI
     share->begin(check_plan(a, jobs, *share), io.err);
     const bool shard = share->mode() == Executor::Mode::shard;
-    if (!shard)
+    const bool dry = share->mode() == Executor::Mode::dry;  // --dry-run: timed, nothing judged
+    if (!shard && !dry)
         for (const auto& [option, file] : reports) prepare_out_file(file, option);
-    if (a.out_dir) prepare_out_dir(*a.out_dir, shard);
+    if (a.out_dir && !dry) prepare_out_dir(*a.out_dir, shard);
 
     announce_checks(a, jobs, io);
     std::vector<BaselineCheck> checks;
     std::vector<std::pair<std::string, std::string>> updates;  // --update: file, new text
     std::size_t fixed = 0;  // the plan's job of the next fixed check
     for (auto& j : jobs) {
+        if (j.sequential && dry) continue;  // its cost is its own: at most --max-playouts
         if (j.sequential) {
             auto c = check_sequential(j, a.seq, tolerances, a.run.progress(), io);
             if (!c) return interrupted_at(j.b.file, checks, true, !reports.empty(), io);
@@ -796,7 +802,7 @@ int cmd_check(const Args& opt, Io io) {
         const auto started = std::chrono::steady_clock::now();
         const RunResult r = share->play(fixed++, *j.run, j.cfg, &bar);
         bar.finish();
-        if (shard) {
+        if (shard || dry) {
             if (r.partial) break;  // the executor says so, and writes no shard
             continue;
         }

@@ -65,7 +65,10 @@ void add_shard_option(po::options_description& d, const char* note) {
         "play only shard I of N (1 <= I <= N) and write its exact state into --out DIR as "
         "shard-I-of-N.odds, for 'odds merge' (docs/cluster.md)";
     d.add_options()("shard", po::value<std::string>()->value_name("I/N"),
-                    note ? (base + "; " + note).c_str() : base.c_str());
+                    note ? (base + "; " + note).c_str() : base.c_str())(
+        "dry-run",
+        "print the plan (its jobs, playouts and expected time, from about a second's "
+        "calibration of each job) and exit 0; nothing written");
 }
 
 void no_options(po::options_description&) {}

@@ -56,6 +56,7 @@ struct Args {
     Value junit, json_file, false_alarm, miss, max_playouts;           // check (--json FILE)
     bool no_progress = false, report = false, exact = false, no_exact = false;
     bool sequential = false, update = false;  // check
+    bool dry_run = false;                     // every command that shares its work
     bool json = false;                        // odds list --json
     // canonical_args: the command line rebuilt, what a shard and provenance.csv record.
     std::vector<std::string> command_line;

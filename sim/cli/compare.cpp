@@ -794,7 +794,7 @@ Played play_comparison(const GameEntry& game, const Comparison& c, const RunArgs
                       {{scenario, policies, Executor::chunks_of(cfg.playouts, cfg.chunk_size),
                         cfg.chunk_size}}),
         io.err);
-    if (out_dir) {
+    if (out_dir && !share->dry()) {
         prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
         if (!share->writes_shard_file()) make_run_dirs(*out_dir, c);
     }

@@ -72,7 +72,7 @@ int cmd_run(const Args& opt, Io io) {
     cfg.chunk_size = prepared->chunk_size;
     ExecutorOf share = run_args.executor();  // --shard I/N, odds merge, MPI
     share->begin(run_args.plan("run", game, {job_of(*prepared, cfg.playouts)}), io.err);
-    if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
+    if (out_dir && !share->dry()) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
     for (const auto& w : prepared->warnings) io.err << "odds run: warning: " << w << '\n';
 
     announce_queued(run_args, io, "odds run",

@@ -68,6 +68,7 @@ ShapeArgs parse_shape_args(const Args& opt) {
                          " cannot follow a game's odds step by step yet (games that can: " +
                          game_names(has_shape) + ")");
     a.run = run_args_of(opt);
+    if (!a.run.playouts) a.run.playouts = a.game->shape_games;  // the game's own default
     const RunConfig run = a.run.config();
     if (run.playouts > kMaxShapeGames)
         throw UsageError("-n " + std::to_string(run.playouts) + ": odds shape samples at most " +
@@ -169,8 +170,9 @@ int cmd_shape(const Args& opt, Io io) {
 
 namespace {
 void shape_options(po::options_description& d) {
-    d.add_options()("playouts,n", po::value<std::string>()->default_value("10k")->value_name("N"),
-                    "games to sample: 10000, 1e5, 100k")(
+    d.add_options()("playouts,n", po::value<std::string>()->value_name("N"),
+                    "games to sample: 10000, 1e5, 100k (default: the game's own, about two "
+                    "minutes on 2 cores: 10k, naval 500)")(
         "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
         "the seed (0 to 2^64-1): game i plays on the dice of stream i")(
         "threads,j", po::value<std::string>()->value_name("N"),

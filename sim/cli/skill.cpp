@@ -243,7 +243,8 @@ std::string ladder_table(const Ladder& l) {
 
 int cmd_skill(const Args& opt, Io io) {
     const GameEntry& game = game_of(opt);
-    const RunArgs run_args = run_args_of(opt);
+    RunArgs run_args = run_args_of(opt);
+    if (!run_args.playouts) run_args.playouts = game.skill_games;  // the game's own default
     const RunConfig cfg = run_args.config();
     const std::optional<std::string> out_dir = out_dir_of(opt);
     const bool report = report_wanted(opt);
@@ -326,8 +327,9 @@ int cmd_skill(const Args& opt, Io io) {
 
 namespace {
 void skill_options(po::options_description& d) {
-    d.add_options()("playouts,n", po::value<std::string>()->default_value("100")->value_name("N"),
-                    "games a pairing (two seats) or a rung (solo): 100, 1e3, 2k")(
+    d.add_options()("playouts,n", po::value<std::string>()->value_name("N"),
+                    "games a pairing (two seats) or a rung (solo): 100, 1e3, 2k (default: the "
+                    "game's own, about two minutes on 2 cores: 100, naval 16)")(
         "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
         "the ladder's seed (0 to 2^64-1)")("threads,j", po::value<std::string>()->value_name("N"),
                                            "worker threads (default: every hardware thread)")(

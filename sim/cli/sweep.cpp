@@ -134,7 +134,7 @@ int cmd_sweep(const Args& opt, Io io) {
         prepare_combinations(game, varies, base, opt.policy, total);
     ExecutorOf share = run_args.executor();  // --shard I/N, odds merge, MPI
     share->begin(run_args.plan("sweep", game, jobs_of(combos, cfg.playouts)), io.err);
-    if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
+    if (out_dir && !share->dry()) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
 
     announce_queued(run_args, io, "odds sweep",
                     std::to_string(total) + (total == 1 ? " combination x " : " combinations x ") +

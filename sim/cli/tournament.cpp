@@ -326,7 +326,7 @@ int cmd_tournament(const Args& opt, Io io) {
     std::vector<Played> pairings = pairings_of(game, opt, names);
     ExecutorOf share = run_args.executor();  // --shard I/N, odds merge, MPI
     share->begin(run_args.plan("tournament", game, jobs_of(pairings, cfg.playouts)), io.err);
-    if (out_dir) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
+    if (out_dir && !share->dry()) prepare_out_dir(*out_dir, share->mode() == Executor::Mode::shard);
 
     announce_queued(run_args, io, "odds tournament",
                     std::to_string(pairings.size()) + " pairings x " +
