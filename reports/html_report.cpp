@@ -1080,13 +1080,23 @@ std::string shape_fan_section(const CsvTable& fan, const CsvTable& shape) {
     bool solo = false;
     for (std::size_t r = 0; r < shape.rows.size(); ++r)
         solo = solo || shape.at(r, schema::kShape["measure"]) == "success";
-    const std::string p = solo ? "P(success)" : "P(seat 0 wins), a draw half";
+    // The first seat by its name and policy, from fan.csv's policy ("a=gunner b=boarder").
+    std::string seat = "seat 0";
+    if (!fan.rows.empty() && fan.has(schema::kFan["policy"])) {
+        const std::string policy = fan.at(0, schema::kFan["policy"]);
+        const std::string first = policy.substr(0, policy.find(' '));
+        if (const auto eq = first.find('='); eq != std::string::npos)
+            seat = first.substr(0, eq) + " (" + first.substr(eq + 1) + ")";
+    }
+    const std::string p = solo ? "P(success)" : "P(" + seat + " wins), a draw half";
     return "<section><h2>The odds along the game</h2><p>At each step of the sampled games, " +
            escape(p) +
            " from there: the median game as a line, the middle half and the middle 80% of games "
            "as bands. A game that has ended counts at its outcome (1, 1/2 or 0) from then on; "
            "<em>running</em> is the number of games that reach the step.</p>" +
-           figure(svg::fan_chart("odds shape: the odds along the game", "step", p, f),
+           figure(svg::fan_chart(solo ? "odds shape: how sure is success, step by step?"
+                                      : "odds shape: who is ahead, step by step?",
+                                 "step (0: the start)", p, f),
                   csv_table(fan, {"step", "running", "q10", "q25", "q50", "q75", "q90"},
                             [](std::size_t) { return true; })) +
            "</section>";

@@ -135,9 +135,9 @@ TEST_CASE("4d6kh3 has mean 15869/1296, by enumerating all 1296 rolls", "[values]
 
 TEST_CASE("each notation's law is the enumeration of the faces its roll draws",
           "[values][dice][exact]") {
-    for (const char* text :
-         {"4d6kh3", "3d6kl2", "2d20kl1", "5d4kh2+1", "1d6!", "2d4!", "3d3!+1d6", "6d6>=5",
-          "5d8<=3", "3d6>=1", "2d4<=4", "2d6r1", "1d6r<2", "1d8r>7", "3d6ro1", "2d4ro<2", "1d6!+1d6r1+2d6>=4-3"}) {
+    for (const char* text : {"4d6kh3", "3d6kl2", "2d20kl1", "5d4kh2+1", "1d6!", "2d4!", "3d3!+1d6",
+                             "6d6>=5", "5d8<=3", "3d6>=1", "2d4<=4", "2d6r1", "1d6r<2", "1d8r>7",
+                             "3d6ro1", "2d4ro<2", "1d6!+1d6r1+2d6>=4-3"}) {
         INFO(text);
         const DiceExpr e = *parse_dice(text);
         std::map<int, double> want;
@@ -172,7 +172,7 @@ TEST_CASE("each notation rolls its dice in the order it says", "[values][dice]")
     CHECK(roll("2d6!", {6, 1, 4}) == 7 + 4);             // an explosion follows its own die
     CHECK(roll("6d6>=5", {5, 6, 1, 4, 5, 2}) == 3);
     CHECK(roll("6d6<=2", {5, 6, 1, 4, 5, 2}) == 2);
-    CHECK(roll("2d6r1", {1, 1, 3, 1, 6}) == 9);  // until a face that stays
+    CHECK(roll("2d6r1", {1, 1, 3, 1, 6}) == 9);    // until a face that stays
     CHECK(roll("2d6ro1", {1, 1, 1, 5}) == 1 + 5);  // once: a 1 rerolled may come again
     CHECK(roll("1d6ro1", {1, 1}) == 1);
     CHECK(roll("1d6r>5+1d4", {6, 5, 2, 3}) == 5);

@@ -25,8 +25,9 @@ TEST_CASE("a duration in words", "[dry-run]") {
     CHECK(sim::duration_words(7500) == "2 h 5 min");
 }
 
-TEST_CASE("a dry run (--dry-run) prints every job and the expected time, exits 0 and writes nothing",
-          "[dry-run][cli]") {
+TEST_CASE(
+    "a dry run (--dry-run) prints every job and the expected time, exits 0 and writes nothing",
+    "[dry-run][cli]") {
     const auto dir = test::temp_path("dry-run", "out");
     fs::remove_all(dir);
     const auto r = test::cli({"sweep", "fpb", "--vary", "max_turns=10,20", "-n", "200k",
@@ -40,7 +41,7 @@ TEST_CASE("a dry run (--dry-run) prints every job and the expected time, exits 0
           std::string::npos);
     CHECK(r.out.find("\nexpected: about ") != std::string::npos);
     CHECK(r.out.find(" s in all") != std::string::npos);
-    CHECK_FALSE(fs::exists(dir));  // nothing made, nothing written
+    CHECK_FALSE(fs::exists(dir));   // nothing made, nothing written
     CHECK_FALSE(stop_requested());  // the calibration's stop is not left for what follows
 
     // Every command that shares its work out takes it.
@@ -61,15 +62,32 @@ TEST_CASE("a dry run (--dry-run) prints every job and the expected time, exits 0
     }
 }
 
+TEST_CASE("tune's dry run plays its search for about two seconds and writes nothing",
+          "[dry-run][cli][tune]") {
+    const auto dir = test::temp_path("dry-run", "tune");
+    fs::remove_all(dir);
+    const auto r = test::cli({"tune", "fpb", "--vary", "max_turns=10..60", "--target",
+                              "withdrawn max", "--search", "ntbea", "--trial-playouts", "20000",
+                              "--dry-run", "--no-progress", "--out", dir.string()});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(r.out.rfind("odds tune --dry-run: fpb, NTBEA over 51 settings: ", 0) == 0);
+    CHECK(r.out.find("; timed for ") != std::string::npos);
+    CHECK(r.out.find("\nexpected: about ") != std::string::npos);
+    CHECK(r.out.find("(its deviation rounds not counted)") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir));
+    CHECK_FALSE(stop_requested());
+}
+
 TEST_CASE("a dry run refuses what it cannot time, in one line", "[dry-run][cli]") {
     const auto shard = test::cli({"run", "bosconian", "--dry-run", "--shard", "1/2"});
     CHECK(shard.code == 2);
     CHECK(shard.err ==
           "odds run: --dry-run with --shard '1/2': a dry run times the whole plan; give one of "
           "the two\n");
-    const auto sequential = test::cli({"check",
-                                       std::string(ODDS_SOURCE_DIR) + "/engine/fpb/fpb.baseline",
-                                       "--sequential", "--dry-run"});
+    const auto sequential =
+        test::cli({"check", std::string(ODDS_SOURCE_DIR) + "/engine/fpb/fpb.baseline",
+                   "--sequential", "--dry-run"});
     CHECK(sequential.code == 2);
     CHECK(sequential.err.find("--dry-run with --sequential") != std::string::npos);
 }

@@ -10,6 +10,7 @@
 // the game has an exact solver that resolves a setting, its exact value is used instead of
 // playing (docs/commands.md).
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <exception>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "engine/dice.hpp"
 #include "engine/stop.hpp"
@@ -224,6 +226,8 @@ TuneArgs read_args(const Args& opt, bool writes) {
                 throw UsageError("option '" + n + "' is both set (--set) and varied (--vary)");
     for (const auto& k : s.knobs) a.space *= static_cast<double>(k.values.size());
     a.run = run_args_of(opt);
+    if (opt.dry_run && opt.sharing.team)
+        throw UsageError("--dry-run under mpirun: time the search with one process");
     if (a.run.shard && opt.sharing.team)
         throw UsageError("--shard '" + a.run.shard->text +
                          "' under mpirun: odds tune shares each evaluation over the ranks itself; "
@@ -459,6 +463,65 @@ void run_search(Tuner& t, SearchKind kind) {
     }
 }
 
+// --dry-run: the search played for about two seconds, then stopped (nothing kept or written),
+// and its whole extrapolated from the playouts done a second: NTBEA's trials then its finalists
+// (its deviation rounds, which depend on what it finds, not counted); halving and bisection
+// between the time so far and every setting at --playouts. Nothing evaluated in the time: a
+// lower bound.
+int tune_dry_run(Tuner& t, const TuneArgs& a, Io io) {
+    static constexpr double kTime = 2.0;
+    const TuneSpec& s = a.spec;
+    const auto start = std::chrono::steady_clock::now();
+    bool finished = false;
+    {
+        InterruptGuard guard;
+        std::jthread timer([start](std::stop_token st) {
+            while (!st.stop_requested() &&
+                   std::chrono::steady_clock::now() - start < std::chrono::duration<double>(kTime))
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            if (!st.stop_requested()) g_stop_requested = true;
+        });
+        try {
+            run_search(t, s.search);
+            finished = true;
+        } catch (const Tuner::Interrupted&) {
+        } catch (const StopRequested&) {}
+        timer.request_stop();
+    }
+    const bool user_stop = InterruptGuard::signal() != 0;
+    InterruptGuard::reset();
+    if (user_stop) return 130;
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const bool ntbea = s.search == SearchKind::ntbea;
+    double done = 0;  // playouts evaluated
+    if (ntbea)
+        done = static_cast<double>(t.trials() * s.trial_playouts);
+    else
+        for (const Eval& e : t.path()) done += static_cast<double>(e.playouts);
+    const double all =
+        ntbea
+            ? static_cast<double>(s.ntbea.trials * s.trial_playouts + s.finalists * s.cfg.playouts)
+            : a.space * static_cast<double>(s.cfg.playouts);
+    std::string expected;
+    if (finished)
+        expected = "about " + sim::duration_words(seconds) + " in all (it finished)";
+    else if (done == 0)
+        expected = "more than " + sim::duration_words(seconds) + " in all";
+    else if (ntbea)
+        expected = "about " + sim::duration_words(std::max(seconds, seconds * all / done)) +
+                   " in all (its deviation rounds not counted)";
+    else
+        expected = "more than " + sim::duration_words(seconds) + ", at most " +
+                   sim::duration_words(std::max(seconds, seconds * all / done)) + " in all";
+    io.out << "odds tune --dry-run: " << s.game->name << ", " << queued_text(a) << " on "
+           << s.cfg.threads << (s.cfg.threads == 1 ? " thread" : " threads") << "; timed for "
+           << sim::duration_words(seconds) << ", nothing kept or written\n"
+           << "expected: " << expected
+           << " (within a factor of two: docs/performance.md#the-cost-before-the-run)\n";
+    return 0;
+}
+
 }  // namespace
 
 int cmd_tune(const Args& opt, Io io) {
@@ -477,6 +540,7 @@ int cmd_tune(const Args& opt, Io io) {
     if (opt.sharing.team) ready_together(*opt.sharing.team, failed);
     const TuneSpec& s = a.spec;
     Tuner t(s);
+    if (opt.dry_run) return tune_dry_run(t, a, io);
     announce_queued(a.run, io, "odds tune", queued_text(a), s.cfg.threads);
     bool interrupted = false;
     try {
@@ -562,6 +626,9 @@ void tune_options(po::options_description& d) {
                     "refused: the search picks what it plays next from what it has played, so "
                     "its work cannot be cut into shards before it plays (under mpirun every rank "
                     "plays a share of each evaluation; docs/cluster.md)");
+    d.add_options()("dry-run",
+                    "play the search for about two seconds and print what the whole would take; "
+                    "nothing written");
     add_game_options(d);
     out_option(d,
                "write tune.csv (every evaluation on the path, the best marked) and best.toml "
