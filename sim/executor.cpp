@@ -383,7 +383,7 @@ std::string Executor::dry_run_text(std::string_view who) const {
     return o.str();
 }
 
-void Executor::end_timing(std::size_t) {
+void Executor::end_timing() {
     if (stopped_by_timer_->exchange(false) && InterruptGuard::signal() == 0)
         InterruptGuard::reset();  // our stop, not the user's: the next job is timed
     if (InterruptGuard::signal() != 0) interrupted_ = true;

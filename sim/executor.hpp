@@ -145,7 +145,7 @@ private:
             ChunkedResult<Acc> r{empty, false, 0, 0};
             std::function<void(std::uint64_t)> watch = timer(job, cfg, std::move(progress));
             play(cfg, std::move(watch));
-            end_timing(job);
+            end_timing();
             return r;
         }
         if (mode_ == Mode::whole) progress = announcer(job, cfg, std::move(progress));
@@ -164,7 +164,7 @@ private:
     // at most kDryWait with nothing done, the stop flag ends it. end_timing clears the flag it set.
     std::function<void(std::uint64_t)> timer(std::size_t job, const RunConfig& cfg,
                                              std::function<void(std::uint64_t)> progress);
-    void end_timing(std::size_t job);
+    void end_timing();
     // The whole work: the progress passed on, and once, after a second of the first job played,
     // the expected time of the plan on err_ when it is more than kAnnounceAfter.
     std::function<void(std::uint64_t)> announcer(std::size_t job, const RunConfig& cfg,

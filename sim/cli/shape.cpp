@@ -172,7 +172,7 @@ namespace {
 void shape_options(po::options_description& d) {
     d.add_options()("playouts,n", po::value<std::string>()->value_name("N"),
                     "games to sample: 10000, 1e5, 100k (default: the game's own, about two "
-                    "minutes on 2 cores: 10k, naval 500)")(
+                    "minutes on 2 cores; 10k for most games)")(
         "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
         "the seed (0 to 2^64-1): game i plays on the dice of stream i")(
         "threads,j", po::value<std::string>()->value_name("N"),

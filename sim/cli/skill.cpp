@@ -239,6 +239,15 @@ std::string ladder_table(const Ladder& l) {
     return t.str();
 }
 
+// -n: two games a group at least, and no more outcomes than odds skill keeps.
+void check_games(std::uint64_t games, std::size_t groups) {
+    if (games < 2) throw UsageError("-n '1': a ladder needs two games a group or more");
+    if (games > kMaxOutcomes / groups)
+        throw UsageError("-n " + std::to_string(games) + ": " + std::to_string(groups) +
+                         " groups x that many games is more outcomes than odds skill keeps (" +
+                         std::to_string(kMaxOutcomes) + ")");
+}
+
 }  // namespace
 
 int cmd_skill(const Args& opt, Io io) {
@@ -265,12 +274,7 @@ int cmd_skill(const Args& opt, Io io) {
         for (const auto& g : groups) scenarios.push_back(g.run->scenario);
         l.scenario = common_scenario(scenarios);
     }
-    if (cfg.playouts < 2) throw UsageError("-n '1': a ladder needs two games a group or more");
-    if (cfg.playouts > kMaxOutcomes / groups.size())
-        throw UsageError("-n " + std::to_string(cfg.playouts) + ": " +
-                         std::to_string(groups.size()) +
-                         " groups x that many games is more outcomes than odds skill keeps (" +
-                         std::to_string(kMaxOutcomes) + ")");
+    check_games(cfg.playouts, groups.size());
     const std::uint64_t total = cfg.playouts * groups.size();
     RunConfig played_cfg = cfg;
     played_cfg.chunk_size = group_block(cfg.playouts);
@@ -329,7 +333,7 @@ namespace {
 void skill_options(po::options_description& d) {
     d.add_options()("playouts,n", po::value<std::string>()->value_name("N"),
                     "games a pairing (two seats) or a rung (solo): 100, 1e3, 2k (default: the "
-                    "game's own, about two minutes on 2 cores: 100, naval 16)")(
+                    "game's own, about two minutes on 2 cores; 100 for most games)")(
         "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
         "the ladder's seed (0 to 2^64-1)")("threads,j", po::value<std::string>()->value_name("N"),
                                            "worker threads (default: every hardware thread)")(
