@@ -36,6 +36,9 @@ struct SurvivalSpec {
     std::int32_t event_value = 1;
     std::string time_name = "step";
     std::string subject;  // who survives, when a game has several tables ("lt", "squad"...)
+    // The event in the game's words, as a clause: "the ship is lost" (survival.csv's event
+    // column; the report's chart asks "how many STEPS until EVENT?").
+    std::string event_words = "the playout ends";
 
     bool operator==(const SurvivalSpec&) const = default;
 };

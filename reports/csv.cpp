@@ -135,7 +135,7 @@ std::string survival_csv(const RunInfo& info, const Tally& t, std::span<const Me
             s += csv_field(static_cast<std::size_t>(sv.time) < metrics.size()
                                ? metrics[static_cast<std::size_t>(sv.time)].name
                                : sv.time_name) +
-                 ',';
+                 ',' + csv_field(sv.event_words) + ',';
             s += std::to_string(lo + static_cast<std::int32_t>(i)) + ',' + std::to_string(at_risk) +
                  ',' + std::to_string(lost) + ',' + std::to_string(completed) + ',' +
                  format_probability(static_cast<double>(survival)) + status;
@@ -175,15 +175,16 @@ std::string survival_csv_exact(const std::vector<double>& lost,
 }
 
 std::string survival_csv_described(const RunInfo& info, std::string_view step_metric,
-                                   std::string_view table) {
+                                   std::string_view event, std::string_view table) {
     std::string s;
     bool header = true;
     while (!table.empty()) {
         const std::size_t end = table.find('\n');
         const std::string_view line = table.substr(0, end);
         s += header ? schema::kSurvivalHead.header(false) + ',' +
-                          std::string(schema::kSurvival["step_metric"])
-                    : head(info) + ',' + csv_field(step_metric);
+                          std::string(schema::kSurvival["step_metric"]) + ',' +
+                          std::string(schema::kSurvival["event"])
+                    : head(info) + ',' + csv_field(step_metric) + ',' + csv_field(event);
         s += ',';
         s += line;
         s += '\n';

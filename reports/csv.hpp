@@ -48,10 +48,10 @@ std::string survival_csv(const RunInfo& info, const Tally& t, std::span<const Me
 // say whose table it is: survival_csv_described adds them.
 std::string survival_csv_exact(const std::vector<double>& lost,
                                const std::vector<double>& completed, std::int32_t lo);
-// A table of survival_csv_exact's columns with game, scenario, policy and step_metric in front,
-// as survival_csv writes them.
+// A table of survival_csv_exact's columns with game, scenario, policy, step_metric and event in
+// front, as survival_csv writes them.
 std::string survival_csv_described(const RunInfo& info, std::string_view step_metric,
-                                   std::string_view table);
+                                   std::string_view event, std::string_view table);
 
 // A CSV file read back (RFC 4180: quoted fields may hold commas, quotes and line breaks): its
 // header and rows, each cell found by its column's name.

@@ -27,6 +27,15 @@ std::string provenance_csv(const Provenance& p) {
            csv_field(p.command_line) + '\n';
 }
 
+std::string metrics_csv(const std::string& game, const std::vector<MetricSpec>& metrics,
+                        bool header) {
+    std::string s = header ? schema::kMetrics.header() : std::string();
+    for (const auto& m : metrics)
+        s += csv_field(game) + ',' + csv_field(m.name) + ',' +
+             (m.kind == MetricKind::rate ? "rate" : "count") + ',' + csv_field(m.help) + '\n';
+    return s;
+}
+
 std::string command_line(const std::string& command, const std::vector<std::string>& args) {
     std::string line = "odds " + command;
     for (const auto& a : args) {
@@ -119,6 +128,23 @@ std::string figure(const std::string& chart, const std::string& numbers) {
     return "<figure>" + chart + "</figure>" + numbers;
 }
 
+// A metric's description as the game declares it, from the folder's metrics.csv (none where the
+// command wrote none).
+std::string metric_words(const CsvTable& words, const std::string& metric) {
+    for (std::size_t r = 0; r < words.rows.size(); ++r)
+        if (words.at(r, schema::kMetrics["metric"]) == metric)
+            return "<p class=\"what\">" + escape(words.at(r, schema::kMetrics["description"])) +
+                   (words.at(r, schema::kMetrics["kind"]) == "rate" ? " (0 or 1 a playout)" : "") +
+                   "</p>";
+    return "";
+}
+
+// A metric's heading: its name (`after` it, a verdict), and its description under it.
+std::string metric_heading(const CsvTable& words, const std::string& metric,
+                           const std::string& after = "") {
+    return "<h3>" + escape(metric + after) + "</h3>" + metric_words(words, metric);
+}
+
 // The header: what made the folder's figures, from the CSV files and provenance.csv.
 std::string provenance_section(const CsvTable& prov, const CsvTable& main) {
     const auto first = [&](std::string_view column) {
@@ -200,8 +226,8 @@ std::string rate_chart(const std::string& metric, const CsvTable& summary, std::
                         at(exact_summary, *e, schema::kSummary["mean_low"]),
                         at(exact_summary, *e, schema::kSummary["mean_high"]),
                         "the exact rate (its bounds, from exact/)", 2, ""});
-    return svg::forest_chart(metric + ": how often, with its 95% interval",
-                             metric + " rate (the share of playouts)", rows, std::nullopt);
+    return svg::forest_chart(metric + ": how often? (its rate, with its 95% interval)",
+                             metric + ": the share of playouts (0 to 1)", rows, std::nullopt);
 }
 
 svg::Law law_of(const CsvTable& d, const std::string& metric, const std::string& name) {
@@ -278,6 +304,7 @@ std::string run_sections(const fs::path& dir) {
                                 dist.at(0, schema::kDistributions["method"]) == "exact"))
         exact = {};
     const CsvTable surv = read(dir, "survival.csv");
+    const CsvTable words = read(dir, kMetricsFile);
     const CsvTable exact_summary = exact.rows.empty() ? CsvTable{} : read(dir, "exact/summary.csv");
     const bool is_exact =
         !dist.rows.empty() && dist.at(0, schema::kDistributions["method"]) == "exact";
@@ -301,17 +328,18 @@ std::string run_sections(const fs::path& dir) {
             }
             const std::string numbers = law_numbers(dist, metric, laws.front());
             const auto rate = rate_row(metric, summary);
-            s += "<h3>" + escape(metric) + "</h3>" +
+            s += metric_heading(words, metric) +
                  figure(rate ? rate_chart(metric, summary, *rate, exact_summary, is_exact)
-                             : svg::distribution_chart(metric + ": its distribution",
+                             : svg::distribution_chart(metric + ": which values, how likely?",
                                                        metric_axis(metric, summary), laws),
                         numbers);
         }
         s += "</section>";
     }
     if (!surv.rows.empty()) {
-        s += "<section><h2>Survival</h2><p>Kaplan-Meier steps: the share still going after each "
-             "step; a + marks a step where some ended without the event (censored).</p>";
+        s += "<section><h2>Survival</h2><p>Kaplan-Meier steps: the share of playouts the event has "
+             "not yet happened to after each step; a + marks a step where some ended without the "
+             "event (censored).</p>";
         const bool subjects = surv.has(schema::kSurvivalSubject["subject"]);
         for (const auto& subject : subjects ? distinct(surv, schema::kSurvivalSubject["subject"])
                                             : std::vector<std::string>{""}) {
@@ -326,14 +354,20 @@ std::string run_sections(const fs::path& dir) {
                 c.survival.push_back(number(surv.at(r, schema::kSurvival["survival"])));
                 c.censored.push_back(number(surv.at(r, schema::kSurvival["completed"])) > 0);
             }
-            const std::string title = subject.empty() ? "survival" : "survival: " + subject;
-            // The step's axis names what a step is: the metric whose value it is.
-            std::string step_metric;
+            // The step's axis names what a step is (the metric whose value it is), the title the
+            // event (survival.csv's event; an older folder's has none).
+            std::string step_metric, event;
             for (std::size_t r = 0; r < surv.rows.size() && step_metric.empty(); ++r)
-                if (keep(r)) step_metric = surv.at(r, schema::kSurvival["step_metric"]);
+                if (keep(r)) {
+                    step_metric = surv.at(r, schema::kSurvival["step_metric"]);
+                    if (surv.has(schema::kSurvival["event"]))
+                        event = surv.at(r, schema::kSurvival["event"]);
+                }
+            if (step_metric.empty()) step_metric = "steps";
+            if (event.empty()) event = "the event";
             s +=
-                figure(svg::survival_chart(
-                           title, step_metric.empty() ? "step" : "step: " + step_metric, {c}),
+                figure(svg::survival_chart("How long until " + event + "? (in " + step_metric + ")",
+                                           step_metric, "share of playouts before " + event, {c}),
                        csv_table(surv, {"step", "at_risk", "lost", "completed", "survival"}, keep));
         }
         s += "</section>";
@@ -342,7 +376,7 @@ std::string run_sections(const fs::path& dir) {
 }
 
 // compare: each policy's means, one forest chart a metric (policies.csv).
-std::string policy_means_section(const CsvTable& pol) {
+std::string policy_means_section(const CsvTable& pol, const CsvTable& words) {
     if (pol.rows.empty()) return {};
     std::string s;
     s += "<section><h2>Each policy's figures</h2>";
@@ -355,8 +389,8 @@ std::string policy_means_section(const CsvTable& pol) {
                                 number(pol.at(r, schema::kPolicies["ci_low"])),
                                 number(pol.at(r, schema::kPolicies["ci_high"])),
                                 "rank " + pol.at(r, schema::kPolicies["rank"]), 0, ""});
-        s += "<h3>" + escape(metric) + "</h3>" +
-             figure(svg::forest_chart(metric + ": each policy's mean",
+        s += metric_heading(words, metric) +
+             figure(svg::forest_chart(metric + ": what does each policy average?",
                                       metric + ", mean per playout", rows, std::nullopt),
                     csv_table(pol, {"rank", "policy", "mean", "ci_low", "ci_high", "stddev"},
                               [&](std::size_t r) {
@@ -371,6 +405,7 @@ std::string policy_means_section(const CsvTable& pol) {
 std::string compare_sections(const fs::path& dir) {
     const CsvTable cmp = read(dir, "compare.csv");
     const CsvTable pol = read(dir, "policies.csv");
+    const CsvTable words = read(dir, kMetricsFile);
     std::string best, ranked_by;
     for (std::size_t r = 0; r < pol.rows.size(); ++r)
         if (pol.at(r, schema::kPolicies["rank"]) == "1")
@@ -431,21 +466,22 @@ std::string compare_sections(const fs::path& dir) {
                              cmp.at(r, schema::kCompare["p_holm"])});
         }
         if (rows.empty()) continue;
-        s += "<h3>" + escape(metric) + "</h3>" +
+        s += metric_heading(words, metric) +
              figure(
-                 svg::forest_chart(metric + ": each policy minus " + best,
-                                   "difference in " + metric + " (policy - best), per playout",
-                                   rows, 0.0),
+                 svg::forest_chart(
+                     metric + ": how far is each policy from the best (" + best + ")?",
+                     "difference in " + metric + " (policy - best), per playout", rows, 0.0),
                  table({"policy", "difference", "ci_low", "ci_high", "p_value", "p_holm"}, cells));
     }
     s += "</section>";
-    return s + policy_means_section(pol);
+    return s + policy_means_section(pol, words);
 }
 
 // compare --variant: per metric, each variant's paired difference from the first under each
 // policy, with its 95% interval (a forest plot; MOVED marked), and each run's mean.
 std::string variants_sections(const fs::path& dir) {
     const CsvTable t = read(dir, "variants.csv");
+    const CsvTable words = read(dir, kMetricsFile);
     const auto col = [&](std::size_t r, std::string_view name) { return t.at(r, name); };
     std::string first;
     for (std::size_t r = 0; r < t.rows.size() && first.empty(); ++r)
@@ -481,9 +517,9 @@ std::string variants_sections(const fs::path& dir) {
                  col(r, schema::kVariants["exact_diff_high"])});
         }
         if (rows.empty()) continue;
-        s += "<h3>" + escape(metric) + "</h3>" +
+        s += metric_heading(words, metric) +
              figure(svg::forest_chart(
-                        metric + ": each variant minus " + first,
+                        metric + ": what did each variant change against " + first + "?",
                         "difference in " + metric + " (variant - " + first + "), per playout", rows,
                         0.0),
                     table({"variant", "difference", "ci_low", "ci_high", "p_holm", "exact_low",
@@ -561,10 +597,10 @@ std::string tournament_sections(const fs::path& dir) {
              "); hover a cell for its draws, losses and intervals. " +
              escape(tournament_playouts(t)) + ".</p>" +
              figure(
-                 svg::heatmap_chart(
-                     "first seat's win rate: " + first + " (rows) against " + second + " (columns)",
-                     first + " policy (first seat)", second + " policy (second seat)", policies,
-                     policies, v, tips),
+                 svg::heatmap_chart("Who beats whom? The first seat's win rate: " + first +
+                                        " (rows) against " + second + " (columns)",
+                                    first + " policy (first seat)",
+                                    second + " policy (second seat)", policies, policies, v, tips),
                  csv_table(t,
                            {"first_policy", "second_policy", "result", "rate", "ci_low", "ci_high",
                             "playouts"},
@@ -588,8 +624,8 @@ std::string tournament_sections(const fs::path& dir) {
                   [](const auto& a, const auto& b) { return a.value > b.value; });
         s += "<section><h2>Ratings</h2><p>Bradley-Terry ratings on the Elo scale (mean 0) with 95% "
              "intervals.</p>" +
-             figure(svg::forest_chart("Bradley-Terry ratings", "rating (Elo scale, mean 0)", rows,
-                                      0.0),
+             figure(svg::forest_chart("Who is strongest overall? Bradley-Terry ratings",
+                                      "rating (Elo scale, mean 0)", rows, 0.0),
                     csv_table(ratings,
                               {"policy", "rating", "ci_low", "ci_high", "games", "score", "points"},
                               [](std::size_t) { return true; })) +
@@ -622,12 +658,13 @@ std::string varied_options(const CsvTable& t) {
 std::string sweep_sections(const fs::path& dir) {
     const CsvTable t = read(dir, "sweep.csv");
     const std::vector<std::string> varied = varied_columns(t);
+    const CsvTable words = read(dir, kMetricsFile);
     std::string s = partial_note(t) +
                     "<section><h2>How the odds move</h2><p>Each metric's mean against "
                     "each varied option, with its 95% band; every combination played the same "
                     "dice.</p>";
     for (const auto& metric : distinct(t, schema::kSweep["metric"])) {
-        s += "<h3>" + escape(metric) + "</h3>";
+        s += metric_heading(words, metric);
         for (const auto& option : varied) {
             std::vector<std::string> values = distinct(t, option);
             bool numeric = true;
@@ -673,7 +710,7 @@ std::string sweep_sections(const fs::path& dir) {
             std::vector<std::string> columns = varied;
             for (const char* c : {"mean", "ci_low", "ci_high", "stddev", "playouts"})
                 columns.push_back(c);
-            s += figure(svg::line_chart(metric + " against " + option, option,
+            s += figure(svg::line_chart(metric + ": how does it move with " + option + "?", option,
                                         metric + ", mean per playout", ordered,
                                         numeric ? std::vector<std::string>{} : values),
                         csv_table(t, columns, [&](std::size_t r) {
@@ -693,7 +730,7 @@ int verdict_rank(const std::string& v) {
 }
 
 // A baseline's metric: the baseline's interval and the re-run's, the detectable shift shaded.
-std::string baseline_check_row(const CsvTable& t, std::size_t r) {
+std::string baseline_check_row(const CsvTable& t, std::size_t r, const CsvTable& words) {
     const std::string metric = t.at(r, schema::kCheck["metric"]),
                       v = t.at(r, schema::kCheck["verdict"]);
     const bool moved = v == "moved";
@@ -717,8 +754,8 @@ std::string baseline_check_row(const CsvTable& t, std::size_t r) {
     else if (const double tol = number(t.at(r, schema::kCheck["tolerance"])); !std::isnan(tol))
         band = svg::Band{old_mean - tol, old_mean + tol, "baseline ± tolerance (" + num(tol) + ")"};
     const std::string word = moved ? "MOVED" : v;
-    return "<h3>" + escape(metric) + ": " + escape(word) + "</h3>" +
-           figure(svg::forest_chart(metric + ": baseline and new, " + word,
+    return metric_heading(words, metric, ": " + word) +
+           figure(svg::forest_chart(metric + ": has it moved from the baseline? " + word,
                                     metric + ", mean per playout", rows, std::nullopt, band,
                                     {"baseline", "", "new"}),
                   csv_table(t,
@@ -730,7 +767,7 @@ std::string baseline_check_row(const CsvTable& t, std::size_t r) {
 
 // A target: the statistic it names as the re-run measured it (a mean with its interval, or a
 // percentile), and the range that meets the target shaded.
-std::string target_check_row(const CsvTable& t, std::size_t r) {
+std::string target_check_row(const CsvTable& t, std::size_t r, const CsvTable& words) {
     const std::string target = t.at(r, schema::kCheck["metric"]),
                       v = t.at(r, schema::kCheck["verdict"]);
     const std::string statistic = t.at(r, schema::kCheck["statistic"]);
@@ -761,8 +798,8 @@ std::string target_check_row(const CsvTable& t, std::size_t r) {
         band = svg::Band{std::isnan(bound_low) ? floor : bound_low,
                          std::isnan(bound_high) ? ceiling : bound_high,
                          "the target: " + bounds + " (met inside)"};
-    return "<h3>target " + escape(target) + ": " + escape(word) + "</h3>" +
-           figure(svg::forest_chart("target " + target + ": " + word,
+    return "<h3>target " + escape(target + ": " + word) + "</h3>" + metric_words(words, metric) +
+           figure(svg::forest_chart("target " + target + ": is it met? " + word,
                                     mean ? metric + ", mean per playout"
                                          : metric + ", its " + statistic + " (" +
                                                statistic.substr(1) + "th percentile)",
@@ -775,6 +812,7 @@ std::string target_check_row(const CsvTable& t, std::size_t r) {
 
 std::string check_sections(const fs::path& dir) {
     const CsvTable t = read(dir, "check.csv");
+    const CsvTable words = read(dir, kMetricsFile);
     std::string s;
     for (const auto& file : distinct(t, schema::kCheck["file"])) {
         std::size_t first = 0;
@@ -810,7 +848,7 @@ std::string check_sections(const fs::path& dir) {
              escape(t.at(first, schema::kCheck["policy"])) + "<br>" + how + "</p>";
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
             if (t.at(r, schema::kCheck["file"]) != file) continue;
-            s += targets ? target_check_row(t, r) : baseline_check_row(t, r);
+            s += targets ? target_check_row(t, r, words) : baseline_check_row(t, r, words);
         }
         s += "</section>";
     }
@@ -883,9 +921,9 @@ std::string tune_targets_sections(const CsvTable& t, const std::vector<std::stri
             const auto [line, band] = tune_reference(target);
             const std::string what =
                 metric == "distance" ? "the combined distance (weighted sum)" : target;
-            charts += figure(svg::forest_chart("odds tune: " + what +
-                                                   (confirmed ? ", the finalists confirmed"
-                                                              : ", at each evaluated setting"),
+            charts += figure(svg::forest_chart("odds tune: which setting comes closest to " + what +
+                                                   (confirmed ? "? The finalists confirmed"
+                                                              : "? Each evaluated setting"),
                                                metric + ", mean per playout", rows, line, band),
                              "");
         }
@@ -945,7 +983,8 @@ std::string tune_sections(const fs::path& dir) {
                                ": <strong>" + escape(best) + "</strong>.") +
            " Each evaluation in the order made; exact values where the game's solver resolves "
            "the setting.</p>" +
-           figure(svg::forest_chart("odds tune: " + metric + " at each evaluated setting",
+           figure(svg::forest_chart("odds tune: which setting comes closest to " + target + "? " +
+                                        metric + " at each evaluated setting",
                                     metric + ", mean per playout", rows, reference),
                   csv_table(t, columns, [](std::size_t) { return true; })) +
            "</section>";
@@ -979,7 +1018,7 @@ std::string skill_sections(const fs::path& dir) {
                           : "mean " + measure) +
              " with its 95% interval, in the ladder's order; <em>apart</em> marks a rung told "
              "apart at 95% from the rung just below it in strength.</p>" +
-             figure(svg::forest_chart("odds skill: the ladder",
+             figure(svg::forest_chart("odds skill: does a stronger policy do better, rung by rung?",
                                       rated ? "rating (Elo scale, mean 0)" : measure, rows,
                                       rated ? std::optional<double>(0.0) : std::nullopt),
                     csv_table(ladder,
@@ -1006,7 +1045,8 @@ std::string skill_sections(const fs::path& dir) {
                                       : num(share, 3)) +
              "</strong>, the part of the outcome's variance the dice decide once the policies are "
              "fixed (0: no chance, 1: pure luck).</p>" +
-             figure(svg::forest_chart("odds skill: the luck share, 95% interval",
+             figure(svg::forest_chart("odds skill: how much do the dice decide? The luck share, "
+                                      "95% interval",
                                       "share of the outcome's variance", rows, std::nullopt,
                                       svg::Band{0.0, 1.0, "0 (skill) to 1 (luck)"}),
                     csv_table(skill,
@@ -1056,7 +1096,7 @@ std::string restrict_sections(const fs::path& dir) {
            "the play used and that costs nothing told apart from 0 (its interval holds 0): a "
            "rule this play can ignore. Unrestricted: " +
            escape(measure) + " " + escape(t.at(0, schema::kRestrict["value"])) + ".</p>" +
-           figure(svg::forest_chart("odds restrict: the cost of each restriction",
+           figure(svg::forest_chart("odds restrict: what does each restriction cost the best play?",
                                     measure + " lost", rows, 0.0),
                   csv_table(t,
                             {"rank", "restriction", "best_play", "value", "cost", "ci_low",
@@ -1140,7 +1180,8 @@ const char* kStyle =
     "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:1000px;margin:1em "
     "auto;padding:0 1em;color:#222;background:#fff}h1{font-size:1.5em}h2{font-size:1.2em;border-"
     "bottom:1px solid "
-    "#ccc;margin-top:1.6em}h3{font-size:1em}code{font-size:.9em;background:#f3f3f3;"
+    "#ccc;margin-top:1.6em}h3{font-size:1em;margin-bottom:.2em}p.what{margin-top:0;color:#555}code{"
+    "font-size:.9em;background:#f3f3f3;"
     "padding:0 .2em;word-break:break-all}dl{display:grid;grid-template-columns:max-content "
     "auto;gap:"
     ".2em 1em}dt{font-weight:600}dd{margin:0;word-break:break-word}figure{margin:.5em 0}svg.chart{"
@@ -1316,11 +1357,13 @@ const std::vector<ReportKind>& kinds() {
 std::vector<std::string> report_inputs(const fs::path& dir) {
     std::vector<std::string> found;
     std::error_code ec;
-    if (fs::is_regular_file(dir / kProvenanceFile, ec)) found.emplace_back(kProvenanceFile);
+    for (const char* name : {kProvenanceFile, kMetricsFile})
+        if (fs::is_regular_file(dir / name, ec)) found.emplace_back(name);
+    const std::size_t about = found.size();  // files about the folder, not figures
     for (const ReportKind& k : kinds())
         for (const char* name : k.files)
             if (fs::is_regular_file(dir / name, ec)) found.emplace_back(name);
-    if (found.size() == 1 && found.front() == kProvenanceFile) found.clear();
+    if (found.size() == about) found.clear();
     return found;
 }
 

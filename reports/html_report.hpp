@@ -10,10 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/metric.hpp"
+
 namespace odds {
 
 inline constexpr const char* kProvenanceFile = "provenance.csv";
 inline constexpr const char* kReportFile = "report.html";
+inline constexpr const char* kMetricsFile = "metrics.csv";
 
 // What the CSV files do not say about the command that wrote them.
 struct Provenance {
@@ -24,6 +27,11 @@ struct Provenance {
     std::string command_line;   // as typed, each argument quoted where a shell needs it
 };
 std::string provenance_csv(const Provenance& p);
+
+// metrics.csv's rows for one game's metrics (with the header first when `header`): each metric's
+// kind and description as the game declares them (engine/metric.hpp), for the report's words.
+std::string metrics_csv(const std::string& game, const std::vector<MetricSpec>& metrics,
+                        bool header);
 
 // The command line `odds COMMAND ARGS...` as a shell reads it back: arguments holding anything
 // but letters, digits and -_./=:,+@% are single-quoted.

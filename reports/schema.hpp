@@ -51,11 +51,13 @@ inline constexpr auto kDistributions =
 // survival.csv: kSurvivalHead, kSurvivalSubject where the run has several tables, kSurvival.
 inline constexpr auto kSurvivalHead = columns("survival.csv", "game", "scenario", "policy");
 inline constexpr auto kSurvivalSubject = columns("survival.csv", "subject");
-inline constexpr auto kSurvival = columns("survival.csv", "step_metric", "step", "at_risk", "lost",
-                                          "completed", "survival", "status");
+inline constexpr auto kSurvival = columns("survival.csv", "step_metric", "event", "step", "at_risk",
+                                          "lost", "completed", "survival", "status");
 // Every folder's provenance.csv (reports/html_report.cpp).
 inline constexpr auto kProvenance =
     columns("provenance.csv", "odds_version", "command", "game", "rules_version", "command_line");
+// Beside it where the command plays a game: each metric as the game declares it.
+inline constexpr auto kMetrics = columns("metrics.csv", "game", "metric", "kind", "description");
 
 // odds compare (sim/cli/compare.cpp).
 inline constexpr auto kCompare = columns(

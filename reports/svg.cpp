@@ -280,7 +280,8 @@ std::string distribution_chart(std::string_view title, std::string_view x_label,
         return p > 0 ? sy_log(std::max(lmin, std::log10(p))) : f.y0();
     };
     const LinearScale sa{0, 1, f.y0(), f.y1()};
-    std::string s = f.open(title);
+    std::string s =
+        f.open(log_scale ? std::string(title) + " (P(X = x) on a log scale)" : std::string(title));
     s += f.legend(legend);
     s += log_scale ? f.y_axis(sy_log, py, "P(X = x), log scale", false, true)
                    : f.y_axis(sy_lin, py, "P(X = x)");
@@ -335,7 +336,7 @@ std::string distribution_chart(std::string_view title, std::string_view x_label,
 }
 
 std::string survival_chart(std::string_view title, std::string_view x_label,
-                           const std::vector<Survival>& curves) {
+                           std::string_view y_label, const std::vector<Survival>& curves) {
     Frame f;
     double lo = 0, hi = 1;
     bool any = false;
@@ -356,7 +357,7 @@ std::string survival_chart(std::string_view title, std::string_view x_label,
     const LinearScale sy{0, 1, f.y0(), f.y1()};
     std::string s = f.open(title);
     s += f.legend(legend);
-    s += f.y_axis(sy, nice_ticks(0, 1, 5), "survival, P(no event yet)");
+    s += f.y_axis(sy, nice_ticks(0, 1, 5), y_label);
     s += f.x_axis(sx, tx, x_label);
     for (std::size_t k = 0; k < curves.size(); ++k) {
         const Survival& c = curves[k];

@@ -51,7 +51,7 @@ inline constexpr std::size_t kMostBars = 200;
 Law binned(const Law& law, std::size_t most = kMostBars);
 // The first law as bars, the others as markers on them; every law's P(X >= x) on a second axis.
 // When one value of the first law holds most of the mass (at least half, ten times the next, and
-// five values or more), P(X = x) is on a log scale so the rest shows.
+// five values or more), P(X = x) is on a log scale so the rest shows, and the title says so.
 std::string distribution_chart(std::string_view title, std::string_view x_label,
                                const std::vector<Law>& laws);
 
@@ -61,8 +61,9 @@ struct Survival {
     std::vector<double> step, survival;
     std::vector<bool> censored;
 };
+// `y_label` says what survives: "share of playouts before the ship is lost".
 std::string survival_chart(std::string_view title, std::string_view x_label,
-                           const std::vector<Survival>& curves);
+                           std::string_view y_label, const std::vector<Survival>& curves);
 
 // A forest plot: one row per estimate, a point with its interval.
 struct ForestRow {

@@ -3,18 +3,23 @@
 
 usage: report_browser.py ODDS OUT_DIR [CHROMIUM]
 
-Makes a report of each kind with ODDS (run with the exact law beside it, exact, compare,
-tournament, sweep, check, tune, skill, shape), loads each page in headless Chromium, and fails unless
+Makes a report of each kind with ODDS (run with the exact law beside it, exact, compare, variants,
+tournament, sweep, check, tune, skill, restrict, shape), loads each page in headless Chromium, and
+fails unless
   - the browser logs no console message (the pages hold no script: any message is an error);
   - the DOM Chromium dumps after rendering has the charts the folder's CSV files call for (one
     <svg class="chart"> per metric, comparison, pairing table, ...), each with its title, axes
     text and hover titles, and a collapsed table under each;
-  - the run's charts draw the exact law beside the Monte Carlo;
+  - every chart's title asks the question it answers (it holds a '?');
+  - the run's charts draw the exact law beside the Monte Carlo; a metric's heading has its
+    description from metrics.csv; a survival chart names its event from survival.csv, and a log
+    scale is said in the title;
   - every chart is well-formed XML on its own;
   - the screenshot (OUT_DIR/KIND.png) is made and not blank.
 The console check is first shown to fail on a page that logs an error.
 """
 import csv
+import html
 import html.parser
 import os
 import shutil
@@ -129,6 +134,8 @@ def expected_charts(kind, d):
         return 1
     if kind == "skill":
         return 2
+    if kind == "restrict":
+        return 1
     if kind == "shape":
         return 1  # the fan
     raise ValueError(kind)
@@ -144,7 +151,8 @@ if not chromium(bad, "--dump-dom")[1]:
     fail("a console error on a test page went unseen: the console check cannot fail")
 
 base = lambda k: os.path.join(OUT, k)
-KINDS = ("run", "exact", "compare", "variants", "tournament", "sweep", "check", "tune", "skill", "shape")
+KINDS = ("run", "exact", "compare", "variants", "tournament", "sweep", "check", "tune", "skill",
+         "restrict", "shape")
 for k in KINDS:
     shutil.rmtree(base(k), ignore_errors=True)
 odds("run", "bosconian", "-n", "20k", "--out", base("run"), "--report")
@@ -164,6 +172,8 @@ odds("tune", "dimension-duel", "--vary", "hp=10..40", "--target", "advantage_fir
      "2000", "--out", base("tune"), "--report")
 odds("skill", "dimension-duel", "--policy", "dice", "--policy", "aggressor", "--policy",
      "survivor", "--budgets", "none", "-n", "300", "--out", base("skill"), "--report")
+odds("restrict", "dimension-duel", "--play", "aggressor,survivor", "-n", "300", "--out",
+     base("restrict"), "--report")
 odds("shape", "bosconian", "-n", "300", "--out", base("shape"), "--report")
 
 for kind in KINDS:
@@ -191,8 +201,20 @@ for kind in KINDS:
              % (kind, dom.hover, dom.text))
     if any(not t for t in dom.chart_titles):
         fail("%s: a chart without a title" % kind)
+    for t in dom.chart_titles:
+        if "?" not in t:
+            fail("%s: the chart '%s' does not ask its question" % (kind, t))
     if kind == "run" and "exact: P(X = x)" not in dom_text.replace("exact (lower bounds)", "exact"):
         fail("run: no exact law drawn beside the Monte Carlo")
+    if kind == "run":
+        for m in rows(os.path.join(d, "metrics.csv")):
+            if html.escape(m["description"], quote=False) not in dom_text.replace("&apos;", "'"):
+                fail("run: the description of %s is not on the page" % m["metric"])
+        event = rows(os.path.join(d, "survival.csv"))[0]["event"]
+        if not any(event in t for t in dom.chart_titles):
+            fail("run: no survival chart names its event '%s'" % event)
+        if not any("log scale" in t for t in dom.chart_titles):
+            fail("run: Bosconian's damage law is on a log scale and no title says so")
     if dom.scripts:
         fail("%s: the page holds a script" % kind)
     # Each chart, as written, is well-formed XML (the escaping holds).

@@ -302,10 +302,11 @@ TEST_CASE("a good run prints its table and writes its files", "[cli]") {
     CHECK(r.code == 0);
     CHECK(r.out.find("win") != std::string::npos);
     CHECK(r.out.find("layout=4,9,15") != std::string::npos);
-    for (const char* f : {"summary.csv", "distributions.csv", "survival.csv", "provenance.csv"})
+    for (const char* f :
+         {"summary.csv", "distributions.csv", "survival.csv", "provenance.csv", "metrics.csv"})
         CHECK(fs::exists(out / f));
     // No temporary file left behind.
-    CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator{}) == 4);
+    CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator{}) == 5);
     fs::remove_all(out);
 }
 

@@ -571,7 +571,9 @@ TEST_CASE("odds list --json names every game, policy, option and metric the regi
             for (const auto& x : j["headline"].items) found = found || x.str == h;
             CHECK(found);
         }
-        CHECK(j["survival"].items.size() == defaults->survivals.size());
+        REQUIRE(j["survival"].items.size() == defaults->survivals.size());
+        for (std::size_t i = 0; i < defaults->survivals.size(); ++i)
+            CHECK(j["survival"].items[i]["event_words"].str == defaults->survivals[i].event_words);
         if (g.exact) {
             REQUIRE(j["exact_solver"].kind == Json::object);
             CHECK(j["exact_solver"]["limits"].str == g.exact_limits);
@@ -801,8 +803,9 @@ TEST_CASE("docs/output.md names every file every command writes and every column
         }
     }
     // run, exact, compare (2 policies), tournament, sweep, baseline, tune (and its best.toml),
-    // check's reports and its --out folder; every --out folder has its provenance.csv
-    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 2 + 2 + 1 + 7);
+    // check's reports and its --out folder; every --out folder has its provenance.csv and
+    // metrics.csv
+    CHECK(files == 3 + 3 + 4 + 2 + 1 + 1 + 2 + 2 + 1 + 2 * 7);
     CHECK(doc.find("`<policy>/summary.csv`") != std::string::npos);
     // Every game's survival table: its time metric, its subjects, where its steps start; in the
     // table of docs/output.md, or (a game of the tests' own) on the game's rules page, in a row

@@ -178,6 +178,7 @@ TEST_CASE("files that describe themselves: survival names its table, ratings' sc
     CHECK(surv.at(0, "scenario").find("hull=100") != std::string::npos);
     CHECK(surv.at(0, "policy") == "rules");
     CHECK(surv.at(0, "step_metric") == "sectors_entered");
+    CHECK(surv.at(0, "event") == "the ship is lost");  // B3, B9: a lost ship, not a completion
 
     // ratings.csv: score is the share the table on stdout prints; points the points.
     const auto t = test::cli({"tournament", "dimension-duel", "--policy", "aggressor", "--policy",

@@ -91,7 +91,7 @@ TEST_CASE("svg: a policy or option with <, & or quotes cannot break the page", "
         svg::heatmap_chart(evil, evil, evil, {evil}, {evil}, {{0.5}}, {{evil}}),
         svg::line_chart(evil, evil, evil, {{evil, {0}, {1}, {0}, {2}}}, {evil}),
         svg::distribution_chart(evil, evil, {{evil, {0, 1}, {0.5, 0.5}, {1, 0.5}, {evil, evil}}}),
-        svg::survival_chart(evil, evil, {{evil, {1, 2}, {0.5, 0.2}, {true, false}}})};
+        svg::survival_chart(evil, evil, evil, {{evil, {1, 2}, {0.5, 0.2}, {true, false}}})};
     for (const auto& c : charts) {
         CHECK(c.find("<script") == std::string::npos);
         CHECK(c.find("&lt;script&gt;") != std::string::npos);
@@ -221,7 +221,7 @@ TEST_CASE("run --report: the page is a function of the folder, as odds report DI
     CHECK(occurrences(page, "<svg") == summary.rows.size() + (surv.rows.empty() ? 0 : 1));
     // A metric that is 0 or 1 a playout (race's win) is drawn as its rate with its interval,
     // the exact rate beside it; every other as bars, the exact law on the same chart.
-    const std::size_t rates = occurrences(page, " rate (the share of playouts)");  // its axis
+    const std::size_t rates = occurrences(page, ": the share of playouts (0 to 1)");  // its axis
     CHECK(rates >= 1);
     CHECK(occurrences(page, "the exact rate (its bounds, from exact/)") == rates);
     CHECK(occurrences(page, "exact: P(X = x)") == summary.rows.size() - rates);
@@ -236,8 +236,26 @@ TEST_CASE("run --report: the page is a function of the folder, as odds report DI
     CHECK(page.find(prov.at(0, "command_line")) != std::string::npos);
     CHECK(page.find("<dt>seed</dt><dd>1</dd>") != std::string::npos);
     CHECK(page.find("<dt>playouts</dt><dd>2000</dd>") != std::string::npos);
-    // The survival chart's axis says what a step is (survival.csv's step_metric).
-    CHECK(page.find(">step: turns</text>") != std::string::npos);
+    // The survival chart's axis says what a step is (survival.csv's step_metric), its title the
+    // event it counts (survival.csv's event), its y axis what survives.
+    CHECK(page.find(">turns</text>") != std::string::npos);
+    CHECK(page.find(">How long until the race is lost? (in turns)</text>") != std::string::npos);
+    CHECK(page.find(">share of playouts before the race is lost</text>") != std::string::npos);
+    // Every chart asks its question; each metric is described in the game's words (metrics.csv).
+    std::size_t questions = 0;
+    for (auto at = page.find("class=\"title\""); at != std::string::npos;
+         at = page.find("class=\"title\"", at + 1)) {
+        const auto text = page.find('>', at) + 1;
+        questions += page.substr(text, page.find('<', text) - text).find('?') != std::string::npos;
+    }
+    CHECK(questions == occurrences(page, "<svg"));
+    const auto words = parse_csv(slurp(dir / "metrics.csv"));
+    REQUIRE(words.rows.size() == summary.rows.size());
+    for (std::size_t k = 0; k < words.rows.size(); ++k) {
+        CHECK(words.at(k, "game") == "race");
+        CHECK(page.find("<h3>" + words.at(k, "metric") + "</h3><p class=\"what\">" +
+                        words.at(k, "description")) != std::string::npos);
+    }
     fs::remove(dir / "report.html");
     const auto again = cli({"report", dir.string()});
     CHECK(again.code == 0);
@@ -266,7 +284,8 @@ TEST_CASE("compare, tournament, sweep, check and tune --report draw their charts
     // A forest of differences to the best per compared metric, and of means per metric.
     CHECK(occurrences(page("compare"), "<svg") == compared.size() + metrics.size());
     // Each title twice: the chart's <title> (for screen readers) and its drawn text.
-    CHECK(occurrences(page("compare"), "each policy minus") == 2 * compared.size());
+    CHECK(occurrences(page("compare"), "how far is each policy from the best") ==
+          2 * compared.size());
 
     REQUIRE(cli({"tournament", "dimension-duel", "--policy", "dice", "--policy", "aggressor",
                  "--policy", "survivor", "-n", "200", "--out", (base / "tournament").string(),
@@ -284,7 +303,7 @@ TEST_CASE("compare, tournament, sweep, check and tune --report draw their charts
     std::set<std::string> swept;
     for (std::size_t r = 0; r < sw.rows.size(); ++r) swept.insert(sw.at(r, "metric"));
     CHECK(occurrences(page("sweep"), "<svg") == swept.size());
-    CHECK(occurrences(page("sweep"), "against goal") == 2 * swept.size());
+    CHECK(occurrences(page("sweep"), "how does it move with goal?") == 2 * swept.size());
 
     const auto c = cli({"check", ODDS_SOURCE_DIR "/engine/race/race.baseline", "-n", "3000",
                         "--out", (base / "check").string(), "--report"});
@@ -497,7 +516,7 @@ TEST_CASE("report: the tournament page names its playouts; compare charts follow
           "g,s,1,100,2,b,win,win,0.2,0.1,0.3,0.4,complete\n"
           "g,s,1,100,3,a,win,win,0.1,0.05,0.2,0.3,complete\n");
     const std::string cmp = report_html(dir / "cmp");
-    const auto diffs = cmp.substr(cmp.find("each policy minus c"));
+    const auto diffs = cmp.substr(cmp.find("from the best (c)?"));
     const auto b_at = diffs.find(">b</text>"), a_at = diffs.find(">a</text>");
     REQUIRE(b_at != std::string::npos);
     REQUIRE(a_at != std::string::npos);

@@ -92,16 +92,17 @@ TEST_CASE("Kaplan-Meier survival: losses are events, completions censored", "[re
     const RunInfo info{"g", "o=1", "p", 1, 4, false, false};
     const std::string csv = survival_csv(info, four(), kSpecs);
     CHECK(csv ==
-          "game,scenario,policy,step_metric,step,at_risk,lost,completed,survival,status\n"
-          "g,o=1,p,steps,0,4,0,0,1,complete\n"
-          "g,o=1,p,steps,1,4,1,0,0.75,complete\n"
-          "g,o=1,p,steps,2,3,0,1,0.75,complete\n"
-          "g,o=1,p,steps,3,2,1,1,0.375,complete\n");
+          "game,scenario,policy,step_metric,event,step,at_risk,lost,completed,survival,status\n"
+          "g,o=1,p,steps,the playout ends,0,4,0,0,1,complete\n"
+          "g,o=1,p,steps,the playout ends,1,4,1,0,0.75,complete\n"
+          "g,o=1,p,steps,the playout ends,2,3,0,1,0.75,complete\n"
+          "g,o=1,p,steps,the playout ends,3,2,1,1,0.375,complete\n");
     // The exact solvers' tables get the same columns.
-    CHECK(survival_csv_described(info, "steps", survival_csv_exact({0.25, 0.75}, {}, 1)) ==
-          "game,scenario,policy,step_metric,step,at_risk,lost,completed,survival,status\n"
-          "g,o=1,p,steps,1,1,0.25,0,0.75,complete\n"
-          "g,o=1,p,steps,2,0.75,0.75,0,0,complete\n");
+    CHECK(survival_csv_described(info, "steps", "the playout ends",
+                                 survival_csv_exact({0.25, 0.75}, {}, 1)) ==
+          "game,scenario,policy,step_metric,event,step,at_risk,lost,completed,survival,status\n"
+          "g,o=1,p,steps,the playout ends,1,1,0.25,0,0.75,complete\n"
+          "g,o=1,p,steps,the playout ends,2,0.75,0.75,0,0,complete\n");
 }
 
 TEST_CASE("CSV fields are quoted when needed, numbers read back exactly", "[reports]") {

@@ -387,7 +387,7 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
 
 SurvivalSpec survival_spec() {
     // Kaplan-Meier over sectors entered: a lost ship is the event, a completed mission censored.
-    return SurvivalSpec{kSectors, kWin, 0, "sectors_entered", ""};
+    return SurvivalSpec{kSectors, kWin, 0, "sectors_entered", "", "the ship is lost"};
 }
 
 }  // namespace odds::bosconian

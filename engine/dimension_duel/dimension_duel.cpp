@@ -211,7 +211,7 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
 
 SurvivalSpec survival_spec() {
     // P(the duel is still running after t turns): every duel ends by the event.
-    return SurvivalSpec{kTurns, -1, 1, "turns", ""};
+    return SurvivalSpec{kTurns, -1, 1, "turns", "", "the duel ends"};
 }
 
 }  // namespace odds::dimension_duel

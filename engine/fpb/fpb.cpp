@@ -147,11 +147,12 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
 
 std::vector<SurvivalSpec> survival_specs() {
     // P(neither wounded nor killed) by turn: the squad's first casualty, then each marine's.
-    std::vector<SurvivalSpec> s = {SurvivalSpec{kSquadTime, kSquadHit, 1, "turn", "squad"}};
+    std::vector<SurvivalSpec> s = {SurvivalSpec{kSquadTime, kSquadHit, 1, "turn", "squad",
+                                                "a marine (Ice-cube aside) is wounded or killed"}};
     for (int i = 0, k = 0; i < kSquad; ++i) {
         if (i == kIceCube) continue;
-        s.push_back(
-            SurvivalSpec{kMarineTime + 2 * k, kMarineTime + 2 * k + 1, 1, "turn", kNames[i]});
+        s.push_back(SurvivalSpec{kMarineTime + 2 * k, kMarineTime + 2 * k + 1, 1, "turn", kNames[i],
+                                 std::string(kNames[i]) + " is wounded or killed"});
         ++k;
     }
     return s;

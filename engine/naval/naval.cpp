@@ -478,7 +478,7 @@ std::vector<MetricSpec> metric_specs(const Options& o) {
     return std::move(m.specs);
 }
 
-SurvivalSpec survival_spec() { return SurvivalSpec{kTurns, -1, 1, "turns", ""}; }
+SurvivalSpec survival_spec() { return SurvivalSpec{kTurns, -1, 1, "turns", "", "the battle ends"}; }
 
 void to_metrics(const State& s, std::int32_t* out) noexcept {
     MetricValues<State> m{s, out};

@@ -81,6 +81,8 @@ State read_position(std::string_view text, std::string_view file, const Options&
     return s;
 }
 
-SurvivalSpec survival_spec() { return SurvivalSpec{kTurns, kWin, 0, "turns", ""}; }
+SurvivalSpec survival_spec() {
+    return SurvivalSpec{kTurns, kWin, 0, "turns", "", "the race is lost"};
+}
 
 }  // namespace odds::race

@@ -764,8 +764,8 @@ void write_check_files(const CheckArgs& a, const std::vector<BaselineCheck>& che
     const fs::path dir(*a.out_dir);
     std::vector<std::string> game_list;
     for (const auto& c : checks) game_list.push_back(c.game);
-    write_files_atomic({{dir / "check.csv", check_csv(checks)},
-                        provenance_file(dir, "check", command_line, game_list)});
+    write_out_files({{dir / "check.csv", check_csv(checks)}}, dir, "check", command_line,
+                    game_list);
     if (a.html) write_report(dir, "check", io);
 }
 

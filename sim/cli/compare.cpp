@@ -377,8 +377,7 @@ void write_comparison_files(const fs::path& dir, const GameEntry& game, const Co
         const RunInfo info{run.game, run.scenario, run.policy, seed, f.n, false, f.partial};
         files.emplace_back(dir / run_dir_name(c, p) / "summary.csv", summary_csv(info, f.sums[p]));
     }
-    files.push_back(provenance_file(dir, "compare", command_line, {std::string(game.name)}));
-    write_files_atomic(files);
+    write_out_files(std::move(files), dir, "compare", command_line, {std::string(game.name)});
 }
 
 // The header: what every policy's scenario shares; a policy that decides part of it (msc: the

@@ -118,8 +118,7 @@ int cmd_dice(const Args& opt, Io io) {
     if (out_dir) {
         prepare_out_dir(*out_dir);
         const fs::path dir(*out_dir);
-        write_files_atomic(
-            {{dir / "dice.csv", csv}, provenance_file(dir, "dice", opt.command_line, {})});
+        write_out_files({{dir / "dice.csv", csv}}, dir, "dice", opt.command_line, {});
         io.err << "odds dice: wrote " << (dir / "dice.csv").string() << '\n';
     }
     return 0;

@@ -42,13 +42,12 @@ std::vector<std::pair<fs::path, std::string>> exact_files(const GameEntry& game,
     if (!report.survival.empty()) {
         // The solvers' one table: the game's survival table at its defaults names its metric.
         const auto defaults = game.prepare({}, {});
+        const SurvivalSpec table =
+            defaults->survivals.empty() ? SurvivalSpec{} : defaults->survivals.front();
         const std::string step =
-            defaults->survivals.empty()
-                ? "step"
-                : defaults->metrics[static_cast<std::size_t>(defaults->survivals.front().time)]
-                      .name;
+            table.time < 0 ? "step" : defaults->metrics[static_cast<std::size_t>(table.time)].name;
         files.emplace_back(dir / "survival.csv",
-                           survival_csv_described(info, step, report.survival));
+                           survival_csv_described(info, step, table.event_words, report.survival));
     }
     return files;
 }
@@ -89,8 +88,7 @@ int cmd_exact(const Args& opt, Io io) {
     if (out_dir) {
         const fs::path dir(*out_dir);
         auto files = exact_files(game, report, dir);
-        files.push_back(provenance_file(dir, "exact", opt.command_line, {std::string(game.name)}));
-        write_files_atomic(files);
+        write_out_files(std::move(files), dir, "exact", opt.command_line, {std::string(game.name)});
         // A survival.csv of an earlier run must not pass for this one's.
         std::error_code ec;
         if (report.survival.empty()) fs::remove(dir / "survival.csv", ec);

@@ -76,7 +76,8 @@ std::string list_json(const std::vector<const GameEntry*>& shown) {
             j += std::string(i ? "," : "") + "\n        {\"subject\": " + json_string(sv.subject) +
                  ", \"step\": " + metric(sv.time) + ", \"event\": " + metric(sv.event) +
                  ", \"event_value\": " +
-                 (sv.event < 0 ? std::string("null") : std::to_string(sv.event_value)) + "}";
+                 (sv.event < 0 ? std::string("null") : std::to_string(sv.event_value)) +
+                 ", \"event_words\": " + json_string(sv.event_words) + "}";
         }
         j += "\n      ],\n      \"exact_solver\": ";
         if (g.exact)

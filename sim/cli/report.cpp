@@ -34,18 +34,23 @@ bool report_wanted(const Args& opt) {
     return true;
 }
 
-std::pair<fs::path, std::string> provenance_file(const fs::path& dir, const std::string& command,
-                                                 const std::vector<std::string>& line,
-                                                 const std::vector<std::string>& game_list) {
+void write_out_files(std::vector<std::pair<fs::path, std::string>> files, const fs::path& dir,
+                     const std::string& command, const std::vector<std::string>& line,
+                     const std::vector<std::string>& game_list) {
     check_one_line(line);
     Provenance p{ODDS_VERSION, command, "", "", command_line(command, line)};
+    std::string metrics;
     for (const auto& g : game_list) {
         if ((" " + p.game + " ").find(" " + g + " ") != std::string::npos) continue;
         if (!p.game.empty()) p.game += ' ', p.rules_version += ' ';
         p.game += g;
-        p.rules_version += find_game(g).rules_version;
+        const GameEntry& game = find_game(g);
+        p.rules_version += game.rules_version;
+        metrics += metrics_csv(g, game.prepare({}, {})->metrics, metrics.empty());
     }
-    return {dir / kProvenanceFile, provenance_csv(p)};
+    files.emplace_back(dir / kProvenanceFile, provenance_csv(p));
+    if (!metrics.empty()) files.emplace_back(dir / kMetricsFile, std::move(metrics));
+    write_files_atomic(files);
 }
 
 void write_report(const fs::path& dir, const std::string& command, Io io) {

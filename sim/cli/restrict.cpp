@@ -542,8 +542,8 @@ int cmd_restrict(const Args& opt, Io io) {
     if (a.out_dir) {
         prepare_out_dir(*a.out_dir);
         const fs::path dir(*a.out_dir);
-        write_files_atomic({{dir / "restrict.csv", restrict_csv(k)},
-                            provenance_file(dir, "restrict", opt.command_line, {k.game})});
+        write_out_files({{dir / "restrict.csv", restrict_csv(k)}}, dir, "restrict",
+                        opt.command_line, {k.game});
         if (a.report) write_report(dir, "restrict", io);
     }
     io.out << restrict_table(k);

@@ -97,8 +97,7 @@ int cmd_run(const Args& opt, Io io) {
             {dir / "distributions.csv", distributions_csv(info, ds)}};
         if (auto sv = survival_csv(info, result.tally, prepared->metrics); !sv.empty())
             files.emplace_back(dir / "survival.csv", std::move(sv));
-        files.push_back(provenance_file(dir, "run", opt.command_line, {std::string(game.name)}));
-        write_files_atomic(files);
+        write_out_files(std::move(files), dir, "run", opt.command_line, {std::string(game.name)});
         if (report) {
             exact_stopped = !write_report_exact_laws(game, opt, state, dir);
             write_report(dir, "run", io);

@@ -116,11 +116,11 @@ void write_shape_files(const ShapeReport& r, const ShapeArgs& a,
                        const std::vector<std::string>& command_line, Io io) {
     prepare_out_dir(*a.out_dir);
     const fs::path dir(*a.out_dir);
-    write_files_atomic({{dir / "shape.csv", shape::shape_csv(r.tally, r.game, r.scenario, r.policy,
-                                                             a.cfg.seed, r.partial)},
-                        {dir / "fan.csv", shape::fan_csv(r.tally, r.game, r.scenario, r.policy,
-                                                         a.cfg.seed, r.partial)},
-                        provenance_file(dir, "shape", command_line, {r.game})});
+    write_out_files({{dir / "shape.csv", shape::shape_csv(r.tally, r.game, r.scenario, r.policy,
+                                                          a.cfg.seed, r.partial)},
+                     {dir / "fan.csv", shape::fan_csv(r.tally, r.game, r.scenario, r.policy,
+                                                      a.cfg.seed, r.partial)}},
+                    dir, "shape", command_line, {r.game});
     if (a.report) write_report(dir, "shape", io);
 }
 

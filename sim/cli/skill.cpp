@@ -315,9 +315,8 @@ int cmd_skill(const Args& opt, Io io) {
         prepare_out_dir(*out_dir);
         const fs::path dir(*out_dir);
         const auto [ladder, skill] = ladder_files(l);
-        write_files_atomic({{dir / "ladder.csv", ladder},
-                            {dir / "skill.csv", skill},
-                            provenance_file(dir, "skill", opt.command_line, {l.game})});
+        write_out_files({{dir / "ladder.csv", ladder}, {dir / "skill.csv", skill}}, dir, "skill",
+                        opt.command_line, {l.game});
         if (report) write_report(dir, "skill", io);
     }
     io.out << ladder_table(l);

@@ -156,9 +156,8 @@ int cmd_sweep(const Args& opt, Io io) {
 
     if (out_dir) {
         const fs::path dir(*out_dir);
-        write_files_atomic(
-            {{dir / "sweep.csv", rows.csv},
-             provenance_file(dir, "sweep", opt.command_line, {std::string(game.name)})});
+        write_out_files({{dir / "sweep.csv", rows.csv}}, dir, "sweep", opt.command_line,
+                        {std::string(game.name)});
         if (report) write_report(dir, "sweep", io);
     }
     if (format != Format::table)

@@ -341,10 +341,8 @@ int cmd_tournament(const Args& opt, Io io) {
     const std::string rcsv = ratings_csv(st, game, names, cfg.seed);
     if (out_dir) {
         const fs::path dir(*out_dir);
-        write_files_atomic(
-            {{dir / "tournament.csv", st.csv},
-             {dir / "ratings.csv", rcsv},
-             provenance_file(dir, "tournament", opt.command_line, {std::string(game.name)})});
+        write_out_files({{dir / "tournament.csv", st.csv}, {dir / "ratings.csv", rcsv}}, dir,
+                        "tournament", opt.command_line, {std::string(game.name)});
         if (report) write_report(dir, "tournament", io);
     }
     if (format == Format::table)

@@ -571,12 +571,12 @@ int cmd_tune(const Args& opt, Io io) {
         prepare_out_dir(*a.out_dir);
         const fs::path dir(*a.out_dir);
         std::vector<std::pair<fs::path, std::string>> files{
-            {dir / "tune.csv", csv_text(s, t.path(), a.probe->policy, interrupted)},
-            provenance_file(dir, "tune", opt.command_line, {std::string(s.game->name)})};
+            {dir / "tune.csv", csv_text(s, t.path(), a.probe->policy, interrupted)}};
         if (best)
             files.emplace_back(dir / "best.toml",
                                rules_file_text(*s.game, t.settings_for(best->values)));
-        write_files_atomic(files);
+        write_out_files(std::move(files), dir, "tune", opt.command_line,
+                        {std::string(s.game->name)});
         if (a.report) write_report(dir, "tune", io);
     }
     io.out << s.game->name << " tune | " << a.probe->policy << " | " << targets_text(s.targets)
