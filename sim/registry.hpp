@@ -116,6 +116,9 @@ struct GameEntry {
     // cost before the run), where a game's steps or its search rungs are slow.
     std::uint64_t shape_games = 10'000;
     std::uint64_t skill_games = 100;
+    // The default -n of odds run and odds baseline, sized the same way (a game whose playouts
+    // are slow plays fewer); compare, tournament, sweep and tune play 100k a run.
+    std::uint64_t run_playouts = 1'000'000;
 };
 
 // Every registered game, each checked by validate() on first use (odds_main uses it first).

@@ -46,9 +46,11 @@ GameEntry naval_entry() {
                             .rules_version = "naval/4",
                             .search = "mcts:{n}",
                             // odds shape estimates every turn by rollouts, and odds skill's
-                            // searches play long games: about two minutes on 2 cores each
+                            // searches play long games: about two minutes on 2 cores each;
+                            // odds run plays about 2,500 games a second there
                             .shape_games = 500,
-                            .skill_games = 16});
+                            .skill_games = 16,
+                            .run_playouts = 300'000});
 }
 
 }  // namespace odds

@@ -47,9 +47,14 @@ void add_game_options(po::options_description& d) {
 
 void add_run_options(po::options_description& d, const char* default_playouts,
                      const char* shard_help) {
-    d.add_options()("playouts,n",
-                    po::value<std::string>()->default_value(default_playouts)->value_name("N"),
-                    "playouts to play: 1000000, 1e6 and 1M all work (suffixes k, M, G)")(
+    auto* playouts = po::value<std::string>()->value_name("N");
+    if (default_playouts) playouts->default_value(default_playouts);
+    d.add_options()("playouts,n", playouts,
+                    default_playouts
+                        ? "playouts to play: 1000000, 1e6 and 1M all work (suffixes k, M, G)"
+                        : "playouts to play: 1000000, 1e6 and 1M all work (suffixes k, M, G); "
+                          "default: the game's, about two minutes on 2 cores (1M for most "
+                          "games; 'odds list GAME' says)")(
         "seed,s", po::value<std::string>()->default_value("1")->value_name("N"),
         "the run's seed (0 to 2^64-1)")("threads,j", po::value<std::string>()->value_name("N"),
                                         "worker threads (default: every hardware thread)")(

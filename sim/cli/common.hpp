@@ -83,7 +83,8 @@ void out_option(po::options_description& d, const char* what);
 void add_game_options(po::options_description& d);
 // --playouts, --seed, --threads, --no-progress, --shard (`shard_help`: its help where the command
 // refuses it, saying why).
-void add_run_options(po::options_description& d, const char* default_playouts = "1M",
+// default_playouts null: the game's own (GameEntry::run_playouts, filled in by the command).
+void add_run_options(po::options_description& d, const char* default_playouts = nullptr,
                      const char* shard_help = nullptr);
 // --shard I/N; `note` (may be null) added to its help: what the command shares out.
 void add_shard_option(po::options_description& d, const char* note = nullptr);
