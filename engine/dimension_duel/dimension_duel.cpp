@@ -200,6 +200,8 @@ std::string scenario(const Options& o) { return option_table().scenario(o); }
 
 void Options::settle() {
     book = option_table().is_book(*this);
+    book_dice = calibrate_dice == 1 && focus_dice == 1 && delayed_dice == 1 &&
+                die == DiceExpr::of(1, 6) && intensifier_factor == 2;
     charts = chart_faces();
 }
 

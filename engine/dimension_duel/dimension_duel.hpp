@@ -120,6 +120,12 @@ struct Options {
     // those values as constants (play_from, Game::finish_turn<true>). A default Options is the
     // book; code that changes those fields directly calls settle().
     bool book = true;
+    // The turn's dice at the book's values (D4: one die for each of calibrate, focus and delayed,
+    // each die 1d6; D5: an Intensifier doubles), whatever the charts and restrictions: a
+    // variant of the charts (chart.tau=1-2) or of D2b then rolls its turn's dice as the book's
+    // turn does, as constants (Game::finish_turn<true>), and reads only its charts (issue 45).
+    // Implied by `book`.
+    bool book_dice = true;
     void settle();
 
     // D4: the total of n dice awarded. A die of d6s only (the book's 1d6) draws its faces as one
@@ -240,7 +246,7 @@ struct Resolution {
     bool disrupted = false;  // any Disruptor: nobody rolls (D5)
 };
 
-// kBook: the options are the book's (Options::book), taken as constants.
+// kBook: the turn's dice are the book's (Options::book_dice), taken as constants.
 template <bool kBook = false>
 inline Resolution resolve(const Calibration& c, Function fa, Function fd,
                           const Options& o) noexcept {
@@ -384,12 +390,12 @@ struct Game {
     }
     template <class Dice>
     static void apply(State& s, const Options& o, Choice choice, Dice& dice) {
-        if (o.book)
+        if (o.book_dice)
             apply_as<true>(s, o, choice, dice);
         else
             apply_as<false>(s, o, choice, dice);
     }
-    // kBook: the options are the book's (Options::book), their values constants.
+    // kBook: the turn's dice are the book's (Options::book_dice), their values constants.
     template <bool kBook, class Dice>
     static void apply_as(State& s, const Options& o, Choice choice, Dice& dice) {
         switch (s.step) {
@@ -420,7 +426,8 @@ struct Game {
     // with the defender's function (step 5), for play_from's straight-line turn too. Always
     // inlined: gcc left it a call, and the call, its saved registers and the State it could then
     // no longer keep in registers made aggressor/survivor playouts 1.3x slower. kBook: the
-    // options are the book's (Options::book), their values constants, the dice one sum_d6 a side.
+    // turn's dice are the book's (Options::book_dice), their values constants, the dice one
+    // sum_d6 a side.
     template <bool kBook, class Dice>
     [[gnu::always_inline]] static void finish_turn(State& s, const Options& o, Function fd,
                                                    Dice& dice) {
@@ -482,9 +489,9 @@ namespace detail {
 // attacker's then the defender's ray and shield, focus and region, functions; D2a), each policy
 // asked what Game::decide asks it, then Game::finish_turn, without Game's step switch and its
 // seat lookups per decision. The same calls and dice as play_turn: the runner's hot loop. kBook:
-// the options are the book's (Options::book), so the policies' charts (BookView) and the
-// turn's dice and multipliers are constants.
-template <bool kBook, class A, class D, class Dice>
+// the options are the book's (Options::book), so the policies' charts (BookView) are constants;
+// kBookDice: the turn's dice and multipliers are (Options::book_dice, implied by kBook).
+template <bool kBook, bool kBookDice, class A, class D, class Dice>
 void straight_turn(State& s, const Options& o, Seat a, A& att, D& def, Dice& dice) {
     const Seat d = a == kTau ? kKaon : kTau;
     using V = std::conditional_t<kBook, BookView, VariantView>;
@@ -494,31 +501,32 @@ void straight_turn(State& s, const Options& o, Seat a, A& att, D& def, Dice& dic
     s.c.focus = static_cast<Game::Choice>(att.region(va, s.c.ray, s.c.shield, dice));
     s.c.region = static_cast<Game::Choice>(def.region(vd, s.c.ray, s.c.shield, dice));
     s.fa = att.function(va, s.c, dice);
-    Game::finish_turn<kBook>(s, o, def.function(vd, s.c, dice), dice);
+    Game::finish_turn<kBookDice>(s, o, def.function(vd, s.c, dice), dice);
 }
 
-template <bool kBook, class TauPolicy, class KaonPolicy, class Dice>
+template <bool kBook, bool kBookDice, class TauPolicy, class KaonPolicy, class Dice>
 void straight_turns(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
     while (!s.over) {
         // max_turns allows a million turns, all of them without damage under some variants.
         if (static_cast<unsigned>(s.turn) % kStopCheckPlay == kStopCheckPlay - 1) [[unlikely]]
             throw_if_stop_requested();
         if (attacker(s) == kTau)
-            straight_turn<kBook>(s, o, kTau, tau, kaon, dice);
+            straight_turn<kBook, kBookDice>(s, o, kTau, tau, kaon, dice);
         else
-            straight_turn<kBook>(s, o, kKaon, kaon, tau, dice);
+            straight_turn<kBook, kBookDice>(s, o, kKaon, kaon, tau, dice);
     }
 }
 
-// play_from with the options' values as constants (kBook) or read (a variant's).
-template <bool kBook, class TauPolicy, class KaonPolicy, class Dice>
+// play_from with the options' values as constants (kBook; kBookDice: the turn's dice alone) or
+// read (a variant's).
+template <bool kBook, bool kBookDice, class TauPolicy, class KaonPolicy, class Dice>
 void play_from_as(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
     while (!s.over && s.step != 0) {
         const Game::Choice c = Game::to_move(s, o) == kTau ? Game::decide(s, o, tau, dice)
                                                            : Game::decide(s, o, kaon, dice);
-        Game::apply_as<kBook>(s, o, c, dice);
+        Game::apply_as<kBookDice>(s, o, c, dice);
     }
-    straight_turns<kBook>(s, o, tau, kaon, dice);
+    straight_turns<kBook, kBookDice>(s, o, tau, kaon, dice);
 }
 
 // A variant's duel out of line, so that its code takes nothing from the book's: inlined beside
@@ -527,7 +535,11 @@ void play_from_as(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, 
 template <class TauPolicy, class KaonPolicy, class Dice>
 [[gnu::noinline]] void variant_play_from(State& s, const Options& o, TauPolicy& tau,
                                          KaonPolicy& kaon, Dice& dice) {
-    play_from_as<false>(s, o, tau, kaon, dice);
+    // A variant of the charts or of D2b alone rolls its dice as the book's turn does.
+    if (o.book_dice)
+        play_from_as<false, true>(s, o, tau, kaon, dice);
+    else
+        play_from_as<false, false>(s, o, tau, kaon, dice);
 }
 }  // namespace detail
 
@@ -538,7 +550,7 @@ requires PolicyFor<TauPolicy, Dice> && PolicyFor<KaonPolicy, Dice>
 void play_from(State& s, const Options& o, TauPolicy& tau, KaonPolicy& kaon, Dice& dice) {
     // The book's options (the default) read once: its turns with their values as constants.
     if (o.book) [[likely]]
-        detail::play_from_as<true>(s, o, tau, kaon, dice);
+        detail::play_from_as<true, true>(s, o, tau, kaon, dice);
     else
         detail::variant_play_from(s, o, tau, kaon, dice);
 }

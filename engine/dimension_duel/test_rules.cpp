@@ -508,16 +508,35 @@ TEST_CASE(
     o.intensifier_factor = 3;
     o.settle();
     CHECK_FALSE(o.book);
+    CHECK_FALSE(o.book_dice);
+    // A variant of the charts or restrictions alone keeps the book's dice (issue 45).
+    for (const auto& [name, value] :
+         {std::pair{"chart.tau", "1-2"}, {"restrict.tau", "disruptor"}, {"chart.head", "1"}}) {
+        INFO(name);
+        const Options v = parse_options({{name, value}});
+        CHECK_FALSE(v.book);
+        CHECK(v.book_dice);
+    }
+    for (const auto& [name, value] : {std::pair{"damage.die", "d8"},
+                                      {"damage.die", "2d6"},
+                                      {"intensifier.factor", "3"},
+                                      {"calibrate.dice", "2"}}) {
+        INFO(name);
+        CHECK_FALSE(parse_options({{name, value}}).book_dice);
+    }
 }
 
 namespace {
-// Whole duels under the book's options by the fast path (book) and by the variants' path, which
-// reads every option: the same outcomes, the same dice drawn.
+// Whole duels under the book's options by the fast path (book) and by a variant's path, which
+// reads every option (`dice_too`) or every option but the turn's dice (Options::book_dice, a
+// variant of the charts alone): the same outcomes, the same dice drawn.
 template <class T, class K>
-void check_paths_agree(Options o, int duels) {
+void check_paths_agree(Options o, int duels, bool dice_too) {
     Options slow = o;
     slow.book = false;
+    slow.book_dice = !dice_too;
     REQUIRE(o.book);
+    REQUIRE(o.book_dice);
     Dice fast_dice(7), slow_dice(7);
     for (int i = 0; i < duels; ++i) {
         T t1, t2;
@@ -539,13 +558,15 @@ void check_paths_agree(Options o, int duels) {
 }  // namespace
 
 TEST_CASE("the book's fast path plays as the path that reads every option", "[duel][options]") {
-    check_paths_agree<DicePolicy, DicePolicy>(Options{}, 3000);
-    check_paths_agree<Aggressor, Survivor>(Options{}, 3000);
-    check_paths_agree<Calibrator, Aggressor>(Options{}, 3000);
-    Options single;
-    single.single_use = true;
-    single.separate_changers = true;
-    check_paths_agree<DicePolicy, Survivor>(single, 3000);
+    for (const bool dice_too : {true, false}) {
+        check_paths_agree<DicePolicy, DicePolicy>(Options{}, 3000, dice_too);
+        check_paths_agree<Aggressor, Survivor>(Options{}, 3000, dice_too);
+        check_paths_agree<Calibrator, Aggressor>(Options{}, 3000, dice_too);
+        Options single;
+        single.single_use = true;
+        single.separate_changers = true;
+        check_paths_agree<DicePolicy, Survivor>(single, 3000, dice_too);
+    }
 }
 
 TEST_CASE(
