@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "policies/policy_table.hpp"
+#include "sim/script_game.hpp"
 
 namespace odds {
 
@@ -45,6 +46,7 @@ void validate(const GameEntry& g) {
 }
 
 const GameEntry& find_game(std::string_view name) {
+    if (is_script_name(name)) return script_game(name);  // a designer's game: its script's path
     std::string valid;
     std::vector<std::string> names;
     for (const auto& g : games()) {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -59,13 +60,16 @@ struct GameEntry {
     std::span<const OptionInfo> options = {};
     std::span<const PolicyInfo> policies = {};  // the first is the default
     // Checks the options and policy arguments (throws UsageError) and binds them to the kernel.
-    std::unique_ptr<PreparedRun> (*prepare)(const Settings& settings,
-                                            const std::vector<std::string>& policies) = nullptr;
+    // A std::function, as canonical: a game written as a script (sim/script_game.hpp) carries
+    // its loaded script in them.
+    std::function<std::unique_ptr<PreparedRun>(const Settings& settings,
+                                               const std::vector<std::string>& policies)>
+        prepare = {};
     // The settings checked (throws UsageError) and written as the game reads them back: each
     // given name once, in name order, with its value as `odds list` writes values (hull=0100 is
     // hull=100, swap_homes=0 is swap_homes=false), so that a variant given as a file, as --set
     // or spelt another way is recorded alike (provenance, shards) and compared with the book.
-    Settings (*canonical)(const Settings& settings) = nullptr;
+    std::function<Settings(const Settings& settings)> canonical = {};
     // Seats, for games with more than one ({"tau", "kaon"}); empty for solo games.
     std::span<const std::string_view> seats = {};
     // The exact solver, for games that have one (else null). Throws UsageError for bad input.

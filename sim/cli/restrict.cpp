@@ -60,7 +60,7 @@ struct RestrictArgs {
 const OptionInfo& restrict_option(const GameEntry& g, const std::string& name) {
     for (const auto& o : g.options)
         if (o.name == name) return o;
-    throw UsageError("odds restrict: " + std::string(g.name) + " has no option " + name);
+    throw UsageError(std::string(g.name) + " has no option " + name);
 }
 
 // Which seat is restricted, and so which options a restriction sets.

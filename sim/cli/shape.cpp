@@ -64,7 +64,7 @@ ShapeArgs parse_shape_args(const Args& opt) {
     ShapeArgs a;
     a.game = &game_of(opt);
     if (!a.game->shape)
-        throw UsageError("odds shape: " + std::string(a.game->name) +
+        throw UsageError(std::string(a.game->name) +
                          " cannot follow a game's odds step by step yet (games that can: " +
                          game_names(has_shape) + ")");
     a.run = run_args_of(opt);

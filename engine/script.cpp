@@ -1,0 +1,807 @@
+#include "engine/script.hpp"
+
+#include <lua.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <utility>
+
+#include "engine/line_reader.hpp"
+#include "engine/stop.hpp"
+#include "engine/text.hpp"
+
+namespace odds::script {
+
+namespace {
+
+constexpr int kHookEvery = 1000;  // instructions between two looks at the stop flag and budget
+constexpr std::uint64_t kGameBudget = 2'000'000'000;  // one game's instructions in all
+constexpr const char* kDiceType = "odds.dice";
+
+// What a Lua state knows of its owner: reached from any callback through the allocator's
+// userdata (lua_getallocf), so no global and no registry lookup is needed.
+struct Owner {
+    std::string path;
+    std::size_t used = 0;
+    std::uint64_t count = 0;         // instructions run, in steps of kHookEvery
+    std::uint64_t step_end = ~0ull;  // count at which the current step is over budget
+    std::uint64_t game_end = ~0ull;
+    bool stopped = false;  // the stop flag was seen: the error is a stop, not the script's
+    Dice* dice = nullptr;  // the game's dice while it plays
+    std::map<std::string, DiceExpr, std::less<>> dice_texts;  // roll("3d6"), parsed once
+    // choose(): the seats' policies and the script's table of policies, while a game plays.
+    std::span<const int> seats;
+    const Declared* declared = nullptr;
+    int state_ref = LUA_NOREF, options_ref = LUA_NOREF;
+};
+
+Owner& owner(lua_State* L) {
+    void* ud = nullptr;
+    (void)lua_getallocf(L, &ud);
+    return *static_cast<Owner*>(ud);
+}
+
+void* allocate(void* ud, void* p, std::size_t old, std::size_t size) {
+    Owner& o = *static_cast<Owner*>(ud);
+    if (size == 0) {
+        o.used -= old;
+        std::free(p);
+        return nullptr;
+    }
+    if (o.used - old + size > kMemoryCap) return nullptr;  // Lua: "not enough memory"
+    void* q = std::realloc(p, size);
+    if (q) o.used = o.used - old + size;
+    return q;
+}
+
+// "FILE:LINE: " of the Lua function running at `level` (0: the one the hook interrupted), or
+// "FILE: " where there is none.
+std::string where(lua_State* L, int level) {
+    lua_Debug ar;
+    if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+        return owner(L).path + ":" + std::to_string(ar.currentline) + ": ";
+    return owner(L).path + ": ";
+}
+
+[[noreturn]] void raise(lua_State* L, const std::string& message) {
+    lua_pushstring(L, message.c_str());
+    lua_error(L);
+    std::abort();  // lua_error does not return
+}
+
+void hook(lua_State* L, lua_Debug*) {
+    Owner& o = owner(L);
+    o.count += kHookEvery;
+    if (stop_requested()) {
+        o.stopped = true;
+        raise(L, "stopped");
+    }
+    if (o.count > o.step_end)
+        raise(L, where(L, 0) + "a step ran past " + std::to_string(kStepBudget) +
+                     " Lua instructions: an endless loop?");
+    if (o.count > o.game_end)
+        raise(L, where(L, 0) + "a game ran past " + std::to_string(kGameBudget) +
+                     " Lua instructions without ending: does over(s, o) ever return true?");
+}
+
+// The libraries a game needs, and nothing that reaches outside the state or makes a playout
+// depend on anything but its dice.
+void open_sandbox(lua_State* L) {
+    using Open = int (*)(lua_State*);
+    const std::pair<const char*, Open> libraries[] = {{"", luaopen_base},
+                                                      {LUA_TABLIBNAME, luaopen_table},
+                                                      {LUA_STRLIBNAME, luaopen_string},
+                                                      {LUA_MATHLIBNAME, luaopen_math}};
+    for (const auto& [name, open] : libraries) {
+        lua_pushcfunction(L, open);
+        lua_pushstring(L, name);
+        lua_call(L, 1, 0);
+    }
+    for (const char* name :
+         {"dofile", "loadfile", "load", "loadstring", "require", "module", "getfenv", "setfenv",
+          "collectgarbage", "gcinfo", "newproxy", "print", "coroutine"}) {
+        lua_pushnil(L);
+        lua_setglobal(L, name);
+    }
+    lua_getglobal(L, "string");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+    lua_getglobal(L, "math");  // a playout's only chance is roll()
+    for (const char* name : {"random", "randomseed"}) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, name);
+    }
+    lua_pop(L, 1);
+}
+
+// Globals are the script's own once it is loaded: setting one while a game plays is an error,
+// so no value carries from one game to the next through them.
+int refuse_global(lua_State* L) {
+    const char* name = lua_tostring(L, 2);
+    raise(L, where(L, 1) + "a game may not set the global '" + (name ? name : "?") +
+                 "' while it plays: keep its values in the state (local or in s)");
+}
+
+void freeze_globals(lua_State* L) {
+    lua_pushvalue(L, LUA_GLOBALSINDEX);
+    lua_newtable(L);
+    lua_pushcfunction(L, refuse_global);
+    lua_setfield(L, -2, "__newindex");
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
+}
+
+// A protected call whose error becomes a UsageError (a stop: StopRequested).
+void call(lua_State* L, int args, int results) {
+    if (lua_pcall(L, args, results, 0) == 0) return;
+    Owner& o = owner(L);
+    if (o.stopped) {
+        o.stopped = false;
+        lua_pop(L, 1);
+        throw StopRequested{};
+    }
+    std::string message = lua_isstring(L, -1) ? lua_tostring(L, -1) : "an error without a message";
+    lua_pop(L, 1);
+    if (message == "not enough memory")
+        message =
+            o.path + ": the script used more than " + std::to_string(kMemoryCap >> 20) + " MiB";
+    else if (message.rfind(o.path, 0) != 0)
+        message = o.path + ": " + message;
+    throw UsageError(message);
+}
+
+// A state with the sandbox and the hook, and the script's table on its stack's top.
+lua_State* open_script(Owner& o, const std::string& source) {
+    lua_State* L = lua_newstate(allocate, &o);
+    if (!L) throw UsageError(o.path + ": could not make a Lua state");
+    luaJIT_setmode(L, 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_OFF);  // hooks see every loop
+    open_sandbox(L);
+    lua_sethook(L, hook, LUA_MASKCOUNT, kHookEvery);
+    if (luaL_loadbuffer(L, source.data(), source.size(), ("@" + o.path).c_str()) != 0) {
+        std::string message = lua_tostring(L, -1);
+        lua_close(L);
+        throw UsageError(message.rfind(o.path, 0) == 0 ? message : o.path + ": " + message);
+    }
+    o.step_end = o.count + kStepBudget;
+    try {
+        call(L, 0, 1);
+    } catch (...) {
+        lua_close(L);
+        throw;
+    }
+    o.step_end = ~0ull;
+    if (!lua_istable(L, -1)) {
+        lua_close(L);
+        throw UsageError(o.path + ": the script must end with `return { ... }`, the game's table");
+    }
+    freeze_globals(L);
+    return L;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the declarations.
+
+struct Reader {
+    lua_State* L;
+    const std::string& path;
+    [[noreturn]] void bad(const std::string& what) const { throw UsageError(path + ": " + what); }
+    // The field `key` of the table at `index` pushed; false (nothing pushed) when nil.
+    bool field(int index, const char* key) const {
+        lua_getfield(L, index, key);
+        if (!lua_isnil(L, -1)) return true;
+        lua_pop(L, 1);
+        return false;
+    }
+    std::string text(int index, const char* key, const std::string& in, bool required,
+                     std::string fallback = "") const {
+        if (!field(index, key)) {
+            if (required) bad(in + " needs `" + key + "`, a string");
+            return fallback;
+        }
+        if (lua_type(L, -1) != LUA_TSTRING) bad(in + "'s `" + key + "` must be a string");
+        std::string s = lua_tostring(L, -1);
+        lua_pop(L, 1);
+        return s;
+    }
+    std::int64_t integer(int index, const char* key, const std::string& in,
+                         std::int64_t fallback) const {
+        if (!field(index, key)) return fallback;
+        const double v = lua_tonumber(L, -1);
+        if (lua_type(L, -1) != LUA_TNUMBER || v != std::floor(v) || std::abs(v) > 1e15)
+            bad(in + "'s `" + key + "` must be a whole number");
+        lua_pop(L, 1);
+        return static_cast<std::int64_t>(v);
+    }
+    // A bound: a whole number, or the name of an integer option.
+    std::string bound(int index, const char* key, const std::string& in) const {
+        if (!field(index, key))
+            bad(in + " needs `" + key + "`: a whole number or an option's name");
+        std::string s;
+        if (lua_type(L, -1) == LUA_TSTRING)
+            s = lua_tostring(L, -1);
+        else if (lua_type(L, -1) == LUA_TNUMBER &&
+                 lua_tonumber(L, -1) == std::floor(lua_tonumber(L, -1)))
+            s = std::to_string(static_cast<std::int64_t>(lua_tonumber(L, -1)));
+        else
+            bad(in + "'s `" + key + "` must be a whole number or an option's name");
+        lua_pop(L, 1);
+        return s;
+    }
+    std::vector<std::string> names(int index, const char* key, const std::string& in) const {
+        std::vector<std::string> out;
+        if (!field(index, key)) return out;
+        if (!lua_istable(L, -1)) bad(in + "'s `" + key + "` must be a list of strings");
+        for (int i = 1;; ++i) {
+            lua_rawgeti(L, -1, i);
+            if (lua_isnil(L, -1)) {
+                lua_pop(L, 1);
+                break;
+            }
+            if (lua_type(L, -1) != LUA_TSTRING)
+                bad(in + "'s `" + key + "` must be a list of strings");
+            out.emplace_back(lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        return out;
+    }
+    // Calls each(i, in) with the i-th table of the list `key` on the stack's top.
+    template <class Each>
+    void list(int index, const char* key, const std::string& in, int most, Each each) const {
+        if (!field(index, key)) return;
+        if (!lua_istable(L, -1)) bad(in + "'s `" + key + "` must be a list of tables");
+        for (int i = 1;; ++i) {
+            lua_rawgeti(L, -1, i);
+            if (lua_isnil(L, -1)) {
+                lua_pop(L, 1);
+                break;
+            }
+            if (i > most) bad(in + "'s `" + key + "` has more than " + std::to_string(most));
+            const std::string here = std::string(key) + "[" + std::to_string(i) + "]";
+            if (!lua_istable(L, -1)) bad(here + " must be a table");
+            each(lua_gettop(L), here);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+};
+
+bool is_name(const std::string& s) {
+    return !s.empty() && s.size() <= 40 && std::all_of(s.begin(), s.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+    });
+}
+
+ScriptOption read_option(const Reader& r, int t, const std::string& in) {
+    ScriptOption o;
+    o.name = r.text(t, "name", in, true);
+    if (!is_name(o.name)) r.bad(in + ": the option name '" + o.name + "' is not lower-case words");
+    o.help = r.text(t, "help", in, true);
+    o.ruling = r.text(t, "ruling", in, false);
+    const std::string type = r.text(t, "type", in, false, "integer");
+    if (!r.field(t, "default")) r.bad(in + " (" + o.name + ") needs a `default`");
+    lua_pushvalue(r.L, -1);
+    o.default_text = lua_type(r.L, -1) == LUA_TBOOLEAN ? (lua_toboolean(r.L, -1) ? "true" : "false")
+                     : lua_isstring(r.L, -1)           ? lua_tostring(r.L, -1)
+                                                       : "";
+    lua_pop(r.L, 2);
+    if (type == "integer") {
+        o.type = OptionType::integer;
+        o.min = r.integer(t, "min", in, 0);
+        o.max = r.integer(t, "max", in, 1'000'000);
+        if (o.min > o.max) r.bad(in + " (" + o.name + "): min is above max");
+    } else if (type == "boolean") {
+        o.type = OptionType::boolean;
+    } else if (type == "dice") {
+        o.type = OptionType::dice;
+    } else if (type == "faces") {
+        o.type = OptionType::faces;
+        o.sides = static_cast<int>(r.integer(t, "sides", in, 6));
+        if (o.sides < 2 || o.sides > kMaxDieSides)
+            r.bad(in + " (" + o.name + "): sides must be 2.." + std::to_string(kMaxDieSides));
+    } else if (type == "choice") {
+        o.type = OptionType::choice;
+        o.words = r.names(t, "words", in);
+        if (o.words.empty()) r.bad(in + " (" + o.name + "): a choice needs its `words`");
+    } else {
+        r.bad(in + " (" + o.name + "): type '" + type +
+              "' is not one of integer, boolean, dice, faces, choice");
+    }
+    return o;
+}
+
+ScriptMetric read_metric(const Reader& r, int t, const std::string& in) {
+    ScriptMetric m;
+    m.name = r.text(t, "name", in, true);
+    if (!is_name(m.name) || m.name.find('.') != std::string::npos)
+        r.bad(in + ": the metric name '" + m.name + "' is not lower-case words joined by _");
+    m.help = r.text(t, "help", in, true);
+    const std::string kind = r.text(t, "kind", in, false, "count");
+    if (kind != "rate" && kind != "count") r.bad(in + " (" + m.name + "): kind is rate or count");
+    m.kind = kind == "rate" ? MetricKind::rate : MetricKind::count;
+    if (m.kind == MetricKind::rate) {
+        m.lo = "0", m.hi = "1";
+    } else {
+        m.lo = r.bound(t, "lo", in);
+        m.hi = r.bound(t, "hi", in);
+    }
+    return m;
+}
+
+void check_function(const Reader& r, int t, const char* name, const std::string& how) {
+    lua_getfield(r.L, t, name);
+    const bool ok = lua_isfunction(r.L, -1);
+    lua_pop(r.L, 1);
+    if (!ok) r.bad("the game's table has no function `" + std::string(name) + "` (" + how + ")");
+}
+
+std::shared_ptr<Declared> read_declared(lua_State* L, const std::string& path, std::string source) {
+    auto d = std::make_shared<Declared>();
+    d->path = path;
+    d->source = std::move(source);
+    const Reader r{L, path};
+    const int t = lua_gettop(L);
+    d->name = r.text(t, "name", "the game", true);
+    if (!is_name(d->name)) r.bad("the game's name '" + d->name + "' is not lower-case words");
+    d->title = r.text(t, "title", "the game", false, d->name);
+    d->summary = r.text(t, "summary", "the game", false, "a game written as a Lua script");
+    d->version = static_cast<int>(r.integer(t, "version", "the game", 1));
+    d->max_steps = r.integer(t, "max_steps", "the game", kDefaultMaxSteps);
+    if (d->max_steps < 1 || d->max_steps > kMostSteps)
+        r.bad("max_steps must be 1.." + std::to_string(kMostSteps));
+    d->seats = r.names(t, "seats", "the game");
+    if (!d->seats.empty() && d->seats.size() != 2)
+        r.bad("a game has no seats (solo) or two, not " + std::to_string(d->seats.size()));
+    r.list(t, "options", "the game", kMaxOptions,
+           [&](int i, const std::string& in) { d->options.push_back(read_option(r, i, in)); });
+    r.list(t, "metrics", "the game", kMaxMetrics,
+           [&](int i, const std::string& in) { d->metrics.push_back(read_metric(r, i, in)); });
+    if (d->metrics.empty()) r.bad("the game declares no `metrics`");
+    d->headline = r.names(t, "headline", "the game");
+    if (d->headline.empty()) d->headline = {d->metrics.front().name};
+    d->versus = r.names(t, "versus", "the game");
+    r.list(t, "policies", "the game", kMaxPolicies, [&](int i, const std::string& in) {
+        ScriptPolicy p{r.text(i, "name", in, true), r.text(i, "help", in, true), false};
+        if (!is_name(p.name)) r.bad(in + ": the policy name '" + p.name + "' is not lower-case");
+        lua_getfield(L, i, "choose");
+        const bool fn = lua_isfunction(L, -1);
+        lua_pop(L, 1);
+        if (!fn) r.bad(in + " (" + p.name + ") needs `choose`, a function(s, o, seat, choices)");
+        d->policies.push_back(std::move(p));
+    });
+    d->policies.push_back({"random", "uniform over the legal choices (on the game's dice)", true});
+    check_function(r, t, "opening", "opening(o) returns a fresh game's state");
+    check_function(r, t, "step", "step(s, o, roll, choose) plays one step");
+    check_function(r, t, "over", "over(s, o) says whether the game has ended");
+    check_function(r, t, "result", "result(s, o) returns the metrics by name");
+    return d;
+}
+
+}  // namespace
+
+std::shared_ptr<const Declared> load(const std::string& path) {
+    return load(path, read_input_file(path, "the game script", kMaxScriptFile, kMaxScriptLine));
+}
+
+std::shared_ptr<const Declared> load(const std::string& path, std::string source) {
+    Owner o;
+    o.path = path;
+    lua_State* L = open_script(o, source);
+    try {
+        auto d = read_declared(L, path, std::move(source));
+        lua_close(L);
+        return d;
+    } catch (...) {
+        lua_close(L);
+        throw;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values.
+
+namespace {
+
+std::optional<Value> parse_value(const ScriptOption& o, std::string_view text, std::string* why) {
+    Value v;
+    switch (o.type) {
+        case OptionType::integer: {
+            const auto n = parse_integer(text, o.min, o.max);
+            if (!n) {
+                *why = "a whole number " + std::to_string(o.min) + ".." + std::to_string(o.max);
+                return std::nullopt;
+            }
+            v.number = *n;
+            return v;
+        }
+        case OptionType::boolean:
+            if (text != "true" && text != "false") {
+                *why = "true or false";
+                return std::nullopt;
+            }
+            v.number = text == "true";
+            return v;
+        case OptionType::dice: {
+            const auto e = parse_dice(text, why);
+            if (!e) return std::nullopt;
+            v.dice = *e;
+            return v;
+        }
+        case OptionType::faces: {
+            const auto f = parse_faces(text, o.sides, why);
+            if (!f) return std::nullopt;
+            v.faces = *f;
+            return v;
+        }
+        case OptionType::choice:
+            for (std::size_t i = 0; i < o.words.size(); ++i)
+                if (o.words[i] == text) {
+                    v.number = static_cast<std::int64_t>(i);
+                    return v;
+                }
+            *why = "one of " + joined(o.words, ", ");
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+Values parse_values(const Declared& d, const Settings& settings) {
+    Values v(d.options.size());
+    std::vector<bool> given(d.options.size(), false);
+    std::vector<std::string> names;
+    for (const auto& o : d.options) names.push_back(o.name);
+    for (std::size_t i = 0; i < d.options.size(); ++i) {
+        std::string why;
+        const auto x = parse_value(d.options[i], d.options[i].default_text, &why);
+        if (!x)
+            throw UsageError(d.path + ": option " + d.options[i].name + "'s default '" +
+                             d.options[i].default_text + "' is not " + why);
+        v[i] = *x;
+    }
+    for (const auto& [name, text] : settings) {
+        const auto it = std::find(names.begin(), names.end(), name);
+        if (it == names.end())
+            throw UsageError(
+                "unknown option '" + name + "' for " + d.path + did_you_mean(name, names) +
+                (names.empty() ? " (it has no options)" : " (valid: " + joined(names, ", ") + ")"));
+        const auto i = static_cast<std::size_t>(it - names.begin());
+        std::string why;
+        const auto x = parse_value(d.options[i], text, &why);
+        if (!x) throw UsageError("--set " + name + "='" + text + "': " + d.path + " takes " + why);
+        v[i] = *x;
+        given[i] = true;
+    }
+    return v;
+}
+
+std::string value_text(const Declared& d, const Values& v, std::size_t i) {
+    const ScriptOption& o = d.options[i];
+    switch (o.type) {
+        case OptionType::integer:
+            return std::to_string(v[i].number);
+        case OptionType::boolean:
+            return v[i].number ? "true" : "false";
+        case OptionType::dice:
+            return to_string(v[i].dice);
+        case OptionType::faces:
+            return to_string(v[i].faces);
+        case OptionType::choice:
+            return o.words[static_cast<std::size_t>(v[i].number)];
+    }
+    return "";
+}
+
+std::string scenario(const Declared& d, const Values& v) {
+    std::string s;
+    for (std::size_t i = 0; i < d.options.size(); ++i)
+        s += (s.empty() ? "" : " ") + d.options[i].name + "=" + value_text(d, v, i);
+    return s.empty() ? "the rules as written" : s;
+}
+
+std::vector<MetricSpec> metric_specs(const Declared& d, const Values& v) {
+    const auto bound = [&](const std::string& b) -> std::int32_t {
+        for (std::size_t i = 0; i < d.options.size(); ++i)
+            if (d.options[i].name == b) {
+                if (d.options[i].type != OptionType::integer)
+                    throw UsageError(d.path + ": a metric's bound '" + b +
+                                     "' names an option that is not a whole number");
+                return static_cast<std::int32_t>(v[i].number);
+            }
+        const auto n = parse_integer(b, -(1 << 30), 1 << 30);
+        if (!n)
+            throw UsageError(d.path + ": a metric's bound '" + b +
+                             "' is neither a whole number nor an option's name");
+        return static_cast<std::int32_t>(*n);
+    };
+    std::vector<MetricSpec> out;
+    for (const auto& m : d.metrics) {
+        MetricSpec s{m.name, m.help, m.kind, bound(m.lo), bound(m.hi), 1};
+        if (s.lo > s.hi)
+            throw UsageError(d.path + ": metric " + m.name + "'s range " + std::to_string(s.lo) +
+                             ".." + std::to_string(s.hi) + " is empty under these options");
+        if (static_cast<std::int64_t>(s.hi) - s.lo > 10'000'000)
+            throw UsageError(d.path + ": metric " + m.name + "'s range is over 10 million values");
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playing.
+
+namespace {
+
+int roll(lua_State* L) {
+    Owner& o = owner(L);
+    Dice& dice = *o.dice;
+    switch (lua_type(L, 1)) {
+        case LUA_TNUMBER: {
+            const double sides = lua_tonumber(L, 1);
+            if (sides != std::floor(sides) || sides < 2 || sides > kMaxDieSides)
+                raise(L, where(L, 1) + "roll(" + std::to_string(sides) + "): a die has 2.." +
+                             std::to_string(kMaxDieSides) + " faces");
+            lua_pushinteger(L, roll_die(dice, static_cast<int>(sides)));
+            return 1;
+        }
+        case LUA_TUSERDATA: {
+            const auto* e = static_cast<const DiceExpr*>(luaL_checkudata(L, 1, kDiceType));
+            lua_pushinteger(L, e->roll(dice));
+            return 1;
+        }
+        case LUA_TSTRING: {
+            std::size_t n = 0;
+            const char* s = lua_tolstring(L, 1, &n);
+            const std::string_view text(s, n);
+            auto it = o.dice_texts.find(text);
+            if (it == o.dice_texts.end()) {
+                std::string why;
+                const auto e = parse_dice(text, &why);
+                if (!e) raise(L, where(L, 1) + "roll('" + std::string(text) + "'): " + why);
+                if (o.dice_texts.size() > 1000) o.dice_texts.clear();
+                it = o.dice_texts.emplace(std::string(text), *e).first;
+            }
+            lua_pushinteger(L, it->second.roll(dice));
+            return 1;
+        }
+        default:
+            raise(L, where(L, 1) +
+                         "roll(x): x is a die's faces (6), dice text ('2d6') or a dice option");
+    }
+}
+
+int choose(lua_State* L) {
+    Owner& o = owner(L);
+    const Declared& d = *o.declared;
+    int seat = 0, list = 1;
+    if (!d.seats.empty()) {
+        list = 2;
+        const char* name = lua_tostring(L, 1);
+        const auto it = name ? std::find(d.seats.begin(), d.seats.end(), name) : d.seats.end();
+        if (it == d.seats.end())
+            raise(L,
+                  where(L, 1) + "choose(seat, choices): seat is one of " + joined(d.seats, ", "));
+        seat = static_cast<int>(it - d.seats.begin());
+    }
+    if (!lua_istable(L, list))
+        raise(L, where(L, 1) + "choose(" + (d.seats.empty() ? "" : "seat, ") +
+                     "choices): choices is a list of one or more values");
+    const int n = static_cast<int>(lua_objlen(L, list));
+    if (n < 1) raise(L, where(L, 1) + "choose: no choice to choose from");
+    const ScriptPolicy& p =
+        d.policies[static_cast<std::size_t>(o.seats[static_cast<std::size_t>(seat)])];
+    if (p.random) {
+        lua_rawgeti(L, list, n == 1 ? 1 : roll_die(*o.dice, n));
+        return 1;
+    }
+    // The script's policy: policies[i].choose(s, o, seat, choices), its answer one of them.
+    lua_getfield(L, LUA_REGISTRYINDEX, "odds.policies");
+    lua_rawgeti(L, -1, o.seats[static_cast<std::size_t>(seat)] + 1);
+    lua_getfield(L, -1, "choose");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, o.state_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, o.options_ref);
+    if (d.seats.empty())
+        lua_pushnil(L);
+    else
+        lua_pushstring(L, d.seats[static_cast<std::size_t>(seat)].c_str());
+    lua_pushvalue(L, list);
+    lua_call(L, 4, 1);
+    for (int i = 1; i <= n; ++i) {
+        lua_rawgeti(L, list, i);
+        const bool same = lua_rawequal(L, -1, -2);
+        lua_pop(L, 1);
+        if (same) return 1;
+    }
+    raise(L, where(L, 1) + "policy '" + p.name + "' chose a value that is not one of the choices");
+}
+
+}  // namespace
+
+struct Machine::Impl {
+    std::shared_ptr<const Declared> d;
+    Owner owner;
+    lua_State* L = nullptr;
+    int game_ref = LUA_NOREF;
+    const Values* options_for = nullptr;  // the values options_ref was made from
+    Values options_copy;
+    bool replayed = false;  // the first game has been played twice and agreed
+
+    ~Impl() {
+        if (L) lua_close(L);
+    }
+    void push_options(const Values& v);
+    void play_once(Dice& dice, std::int32_t* out);
+};
+
+Machine::Machine(std::shared_ptr<const Declared> d) : impl_(std::make_unique<Impl>()) {
+    Impl& m = *impl_;
+    m.d = std::move(d);
+    m.owner.path = m.d->path;
+    m.owner.declared = m.d.get();
+    m.L = open_script(m.owner, m.d->source);
+    lua_State* L = m.L;
+    lua_getfield(L, -1, "policies");
+    lua_setfield(L, LUA_REGISTRYINDEX, "odds.policies");
+    m.game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    luaL_newmetatable(L, kDiceType);
+    lua_pop(L, 1);
+    lua_pushcfunction(L, roll);
+    lua_setfield(L, LUA_REGISTRYINDEX, "odds.roll");
+    lua_pushcfunction(L, choose);
+    lua_setfield(L, LUA_REGISTRYINDEX, "odds.choose");
+}
+
+Machine::~Machine() = default;
+
+// The options as the script reads them, o.NAME: a number, a boolean, a dice value for roll(), a
+// table of faces (o.open[5] is true when 5 is one of them) or a word.
+void Machine::Impl::push_options(const Values& v) {
+    if (options_for == &v && options_copy.size() == v.size()) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, owner.options_ref);
+        return;
+    }
+    lua_createtable(L, 0, static_cast<int>(d->options.size()));
+    for (std::size_t i = 0; i < d->options.size(); ++i) {
+        const ScriptOption& o = d->options[i];
+        switch (o.type) {
+            case OptionType::integer:
+                lua_pushnumber(L, static_cast<double>(v[i].number));
+                break;
+            case OptionType::boolean:
+                lua_pushboolean(L, v[i].number != 0);
+                break;
+            case OptionType::dice: {
+                auto* e = static_cast<DiceExpr*>(lua_newuserdata(L, sizeof(DiceExpr)));
+                *e = v[i].dice;
+                luaL_getmetatable(L, kDiceType);
+                lua_setmetatable(L, -2);
+                break;
+            }
+            case OptionType::faces:
+                lua_createtable(L, o.sides, 0);
+                for (int f = 1; f <= o.sides; ++f) {
+                    lua_pushboolean(L, v[i].faces.has(f));
+                    lua_rawseti(L, -2, f);
+                }
+                break;
+            case OptionType::choice:
+                lua_pushstring(L, o.words[static_cast<std::size_t>(v[i].number)].c_str());
+                break;
+        }
+        lua_setfield(L, -2, o.name.c_str());
+    }
+    if (owner.options_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, owner.options_ref);
+    lua_pushvalue(L, -1);
+    owner.options_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    options_for = &v;
+    options_copy = v;
+}
+
+// One game: opening, steps until over, result; each a protected call under the budgets.
+void Machine::Impl::play_once(Dice& dice, std::int32_t* out) {
+    owner.dice = &dice;
+    owner.game_end = owner.count + kGameBudget;
+    const int top = lua_gettop(L);
+    const auto fn = [&](const char* name) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref);
+        lua_getfield(L, -1, name);
+        lua_remove(L, -2);
+    };
+    const auto push = [&](int ref) { lua_rawgeti(L, LUA_REGISTRYINDEX, ref); };
+    fn("opening");
+    push(owner.options_ref);
+    owner.step_end = owner.count + kStepBudget;
+    call(L, 1, 1);
+    if (!lua_istable(L, -1))
+        throw UsageError(d->path + ": opening(o) returned a " + luaL_typename(L, -1) +
+                         ", not the game's state (a table)");
+    if (owner.state_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, owner.state_ref);
+    owner.state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    for (std::int64_t steps = 0;; ++steps) {
+        if (steps == d->max_steps)
+            throw UsageError(d->path + ": a game ran past " + std::to_string(d->max_steps) +
+                             " steps without ending: does over(s, o) ever return true? (a longer "
+                             "game declares max_steps)");
+        fn("over");
+        push(owner.state_ref);
+        push(owner.options_ref);
+        owner.step_end = owner.count + kStepBudget;
+        call(L, 2, 1);
+        const bool over = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        if (over) break;
+        fn("step");
+        push(owner.state_ref);
+        push(owner.options_ref);
+        lua_getfield(L, LUA_REGISTRYINDEX, "odds.roll");
+        lua_getfield(L, LUA_REGISTRYINDEX, "odds.choose");
+        owner.step_end = owner.count + kStepBudget;
+        call(L, 4, 0);
+    }
+    fn("result");
+    push(owner.state_ref);
+    push(owner.options_ref);
+    owner.step_end = owner.count + kStepBudget;
+    call(L, 2, 1);
+    if (!lua_istable(L, -1))
+        throw UsageError(d->path + ": result(s, o) returned a " + luaL_typename(L, -1) +
+                         ", not a table of metrics by name");
+    for (std::size_t i = 0; i < d->metrics.size(); ++i) {
+        const ScriptMetric& m = d->metrics[i];
+        lua_getfield(L, -1, m.name.c_str());
+        double x = 0;
+        if (lua_type(L, -1) == LUA_TBOOLEAN)
+            x = lua_toboolean(L, -1);
+        else if (lua_type(L, -1) == LUA_TNUMBER)
+            x = lua_tonumber(L, -1);
+        else
+            throw UsageError(d->path + ": result(s, o)'s metric '" + m.name + "' is a " +
+                             luaL_typename(L, -1) + ", not a number or a boolean");
+        lua_pop(L, 1);
+        if (x != std::floor(x) || std::abs(x) > 1e9)
+            throw UsageError(d->path + ": result(s, o)'s metric '" + m.name + "' is " +
+                             std::to_string(x) + ", not a whole number");
+        out[i] = static_cast<std::int32_t>(x);
+    }
+    lua_settop(L, top);
+    owner.step_end = owner.game_end = ~0ull;
+}
+
+void Machine::play(const Values& o, Dice& dice, std::span<const int> seats, std::int32_t* out) {
+    Impl& m = *impl_;
+    const int top = lua_gettop(m.L);
+    m.push_options(o);
+    lua_pop(m.L, 1);
+    m.owner.seats = seats;
+    try {
+        if (m.replayed) {
+            m.play_once(dice, out);
+            return;
+        }
+        // The first game twice, on the same dice: a script whose play depends on anything but
+        // its dice and options (a value kept from an earlier game) plays it differently.
+        std::int32_t again[kMaxMetrics];
+        Dice a = dice, b = dice;
+        m.play_once(a, out);
+        m.play_once(b, again);
+        Dice a_next = a, b_next = b;
+        if (!std::equal(out, out + m.d->metrics.size(), again) || a_next.word() != b_next.word())
+            throw UsageError(m.d->path +
+                             ": the same game on the same dice played differently the second "
+                             "time: a script must depend on nothing but its dice and options "
+                             "(keep the game's values in its state, not in the script's "
+                             "variables)");
+        dice = a;
+        m.replayed = true;
+    } catch (...) {
+        lua_settop(m.L, top);
+        throw;
+    }
+}
+
+}  // namespace odds::script

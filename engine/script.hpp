@@ -1,0 +1,123 @@
+// A designer's own game as a Lua script (issue 42; docs/scripting.md): what the script declares
+// (name, options, metrics, policies), read once, and the sandboxed LuaJIT states that play it.
+//
+// A script is a Lua chunk that returns one table: the game's declarations and four functions,
+//   opening(o) -> s          a fresh game's state, a Lua table
+//   step(s, o, roll, choose) one step of the game, changing s in place
+//   over(s, o) -> boolean    whether the game has ended
+//   result(s, o) -> table    the ended game's metrics, by name
+// `roll(x)` draws from odds' own dice (x: a die's faces, a dice option, or dice text such as
+// "3d6"), so a seed means the same dice for a script as for a kernel; `choose(choices)` (two
+// seats: `choose(seat, choices)`) asks the seat's policy for one of the choices.
+//
+// The sandbox: no io, os, require, load of files or text, debug, ffi or jit; JIT compilation off,
+// so the instruction hook runs everywhere: every 1000 instructions it looks at the stop flag
+// (Ctrl-C answers at once) and at the step's budget (an endless loop is reported at its line);
+// each state's memory is capped. Every error is one line "FILE:LINE: message" (UsageError).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/dice.hpp"
+#include "engine/metric.hpp"
+#include "engine/rule_options.hpp"
+#include "engine/rule_values.hpp"
+
+namespace odds::script {
+
+// Bounds: a script's file, the memory of one Lua state, the instructions of one step.
+inline constexpr std::size_t kMaxScriptFile = 1 << 20;
+inline constexpr std::size_t kMaxScriptLine = 4096;
+inline constexpr std::size_t kMemoryCap = std::size_t{256} << 20;
+inline constexpr std::uint64_t kStepBudget = 200'000'000;
+// The steps of one game, unless the script declares `max_steps` (up to kMostSteps): a game whose
+// over() never says so is reported, not played for ever.
+inline constexpr std::int64_t kDefaultMaxSteps = 1'000'000;
+inline constexpr std::int64_t kMostSteps = 1'000'000'000;
+inline constexpr int kMaxOptions = 64;
+inline constexpr int kMaxPolicies = 32;
+
+enum class OptionType { integer, boolean, dice, faces, choice };
+
+struct ScriptOption {
+    std::string name, help, ruling;
+    OptionType type = OptionType::integer;
+    std::string default_text;        // as the user would type it
+    std::int64_t min = 0, max = 0;   // integer
+    int sides = 6;                   // faces: of a die of this many faces
+    std::vector<std::string> words;  // choice
+};
+
+struct ScriptMetric {
+    std::string name, help;
+    MetricKind kind = MetricKind::count;
+    // Bounds: a whole number, or the name of an integer option whose value it is.
+    std::string lo, hi;
+};
+
+struct ScriptPolicy {
+    std::string name, help;
+    bool random = false;  // the built-in uniform choice; else the script's `choose` function
+};
+
+// What a script declares, read once from the table it returns.
+struct Declared {
+    std::string path;  // as given: the game's name wherever a game is named
+    std::string source;
+    std::string name, title, summary;
+    int version = 1;  // the script's rules version (odds check compares it)
+    std::int64_t max_steps = kDefaultMaxSteps;
+    std::vector<std::string> seats;  // empty: a solo game
+    std::vector<ScriptOption> options;
+    std::vector<ScriptMetric> metrics;
+    std::vector<std::string> headline, versus;
+    std::vector<ScriptPolicy> policies;  // the script's rules of thumb, then random
+    std::optional<SurvivalSpec> survival;
+};
+
+// Reads and checks the script at `path` (its declarations, in a sandbox); throws UsageError
+// "FILE:LINE: message" (or "FILE: message") for any fault.
+std::shared_ptr<const Declared> load(const std::string& path);
+// The same, of the script's text read already.
+std::shared_ptr<const Declared> load(const std::string& path, std::string source);
+
+// One option's value as the game reads it.
+struct Value {
+    std::int64_t number = 0;  // integer; boolean 0 or 1; choice: the word's index
+    DiceExpr dice{};
+    FaceSet faces{};
+};
+using Values = std::vector<Value>;  // in the declared order
+
+// The settings read against the declarations (throws UsageError naming the bad value and what
+// is valid), every option not given at its default.
+Values parse_values(const Declared& d, const Settings& settings);
+// A value as the script's option table writes it back (2d6, 1-3, true, 12, a word).
+std::string value_text(const Declared& d, const Values& v, std::size_t i);
+// Every option NAME=VALUE in the declared order: the run's scenario.
+std::string scenario(const Declared& d, const Values& v);
+// The metrics with their bounds under these values.
+std::vector<MetricSpec> metric_specs(const Declared& d, const Values& v);
+
+// One sandboxed Lua state with the script loaded: a worker thread plays its games on its own.
+class Machine {
+public:
+    explicit Machine(std::shared_ptr<const Declared> d);
+    ~Machine();
+    Machine(const Machine&) = delete;
+    Machine& operator=(const Machine&) = delete;
+    // Plays one whole game under the options `o` on `dice`, seat k's choices made by policy
+    // seats[k] (an index into Declared::policies), writing the metrics into out[0..].
+    void play(const Values& o, Dice& dice, std::span<const int> seats, std::int32_t* out);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace odds::script

@@ -1,0 +1,237 @@
+#include "sim/script_game.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "engine/line_reader.hpp"
+#include "engine/script.hpp"
+#include "engine/stop.hpp"
+#include "engine/text.hpp"
+
+namespace odds {
+
+namespace {
+
+using script::Declared;
+
+// Each worker thread's Lua state of a script: made on its first chunk, kept while the thread
+// lives (a run's workers end with the run).
+script::Machine& machine_for(const std::shared_ptr<const Declared>& d) {
+    thread_local std::map<std::shared_ptr<const Declared>, std::unique_ptr<script::Machine>> mine;
+    auto& m = mine[d];
+    if (!m) m = std::make_unique<script::Machine>(d);
+    return *m;
+}
+
+class ScriptRun final : public PreparedRun {
+public:
+    ScriptRun(std::shared_ptr<const Declared> d, script::Values values, std::vector<int> seats)
+        : d_(std::move(d)), values_(std::move(values)), seats_(std::move(seats)) {}
+
+    RunResult run(const RunConfig& cfg, const RunControl& ctl) const override {
+        const Tally empty(metrics, survivals);
+        const auto play_chunk = [&](Dice& dice, std::uint64_t, std::uint64_t n, Tally& tally) {
+            script::Machine& m = machine_for(d_);
+            std::int32_t values[kMaxMetrics];
+            for (std::uint64_t i = 0; i < n; ++i) {
+                if (ctl.stop && ctl.stop->load(std::memory_order_relaxed)) [[unlikely]]
+                    throw StopRequested{};
+                play(m, dice, values);
+                tally.add(values);
+            }
+        };
+        return run_chunks(cfg, empty, play_chunk, ctl);
+    }
+
+    void play_each(std::uint64_t seed, std::uint64_t first, std::uint64_t n,
+                   std::int32_t* out) const override {
+        script::Machine& m = machine_for(d_);
+        const std::size_t stride = metrics.size();
+        std::int32_t values[kMaxMetrics];
+        for (std::uint64_t i = 0; i < n; ++i) {
+            throw_if_stop_requested();
+            Dice dice(stream_seed(seed, first + i));
+            play(m, dice, values);
+            std::copy(values, values + stride, out + i * stride);
+        }
+    }
+
+private:
+    // One game, its metrics checked against their declared ranges.
+    void play(script::Machine& m, Dice& dice, std::int32_t* values) const {
+        m.play(values_, dice, seats_, values);
+        for (std::size_t k = 0; k < metrics.size(); ++k)
+            if (values[k] < metrics[k].lo || values[k] > metrics[k].hi)
+                throw UsageError(d_->path + ": result(s, o) gave metric '" + metrics[k].name +
+                                 "' the value " + std::to_string(values[k]) +
+                                 ", outside its declared range " + std::to_string(metrics[k].lo) +
+                                 ".." + std::to_string(metrics[k].hi));
+    }
+
+    std::shared_ptr<const Declared> d_;
+    script::Values values_;
+    std::vector<int> seats_;
+};
+
+// The seats' policies from --policy: NAME for every seat, or SEAT=NAME; the first declared
+// policy where none is given.
+std::vector<int> seated(const Declared& d, const std::vector<std::string>& args,
+                        std::string& label) {
+    const std::size_t n = d.seats.empty() ? 1 : 2;
+    std::vector<int> seats(n, 0);
+    std::vector<std::string> names;
+    for (const auto& p : d.policies) names.push_back(p.name);
+    const auto policy = [&](const std::string& name) {
+        const auto it = std::find(names.begin(), names.end(), name);
+        if (it == names.end())
+            throw UsageError("unknown policy '" + name + "' for " + d.path +
+                             did_you_mean(name, names) + " (valid: " + joined(names, ", ") + ")");
+        return static_cast<int>(it - names.begin());
+    };
+    for (const auto& a : args) {
+        const auto eq = a.find('=');
+        if (eq == std::string::npos || d.seats.empty()) {
+            if (args.size() > 1 && d.seats.empty())
+                throw UsageError(d.path + " is a solo game: give one --policy, not " +
+                                 std::to_string(args.size()));
+            std::fill(seats.begin(), seats.end(), policy(a));
+            continue;
+        }
+        const std::string seat = a.substr(0, eq);
+        const auto it = std::find(d.seats.begin(), d.seats.end(), seat);
+        if (it == d.seats.end())
+            throw UsageError("--policy '" + a + "': no seat '" + seat + "' in " + d.path +
+                             " (seats: " + joined(d.seats, ", ") + ")");
+        seats[static_cast<std::size_t>(it - d.seats.begin())] = policy(a.substr(eq + 1));
+    }
+    if (d.seats.empty())
+        label = names[static_cast<std::size_t>(seats[0])];
+    else
+        label = d.seats[0] + "=" + names[static_cast<std::size_t>(seats[0])] + " " + d.seats[1] +
+                "=" + names[static_cast<std::size_t>(seats[1])];
+    return seats;
+}
+
+// A script's entry with the text its views point into.
+struct ScriptEntry {
+    std::shared_ptr<const Declared> d;
+    std::string name, rules_version;
+    std::vector<OptionInfo> options;
+    std::vector<PolicyInfo> policies;
+    std::vector<std::string> versus_words;
+    std::vector<std::string_view> seats, headline, versus;
+    GameEntry entry;
+};
+
+OptionInfo option_info(const script::ScriptOption& o) {
+    OptionInfo i;
+    i.name = o.name;
+    i.default_value = o.default_text;
+    i.ruling = o.ruling;
+    switch (o.type) {
+        case script::OptionType::integer:
+            i.kind = OptionKind::integer;
+            i.min = o.min, i.max = o.max;
+            i.values = std::to_string(o.min) + ".." + std::to_string(o.max);
+            break;
+        case script::OptionType::boolean:
+            i.kind = OptionKind::boolean;
+            i.values = "true or false";
+            break;
+        case script::OptionType::dice:
+            i.kind = OptionKind::dice;
+            i.values = "dice (2d6, 3d6kh2, d6+1...)";
+            break;
+        case script::OptionType::faces:
+            i.kind = OptionKind::faces;
+            i.values = faces_takes(o.sides);
+            i.comma_list = true;
+            break;
+        case script::OptionType::choice:
+            i.kind = OptionKind::choice;
+            i.words = o.words;
+            i.values = joined(o.words, " or ");
+            break;
+    }
+    i.help = o.help + " (" + i.values + (o.ruling.empty() ? "" : "; " + o.ruling) + ")";
+    return i;
+}
+
+std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d) {
+    auto e = std::make_unique<ScriptEntry>();
+    e->d = d;
+    e->name = d->path;
+    e->rules_version = d->path + "/" + std::to_string(d->version);
+    for (const auto& o : d->options) e->options.push_back(option_info(o));
+    for (const auto& p : d->policies) e->policies.push_back({p.name, p.help, {}, false});
+    for (const auto& s : d->seats) e->seats.emplace_back(s);
+    for (const auto& h : d->headline) e->headline.emplace_back(h);
+    e->versus_words = d->versus;
+    if (!d->seats.empty() && e->versus_words.empty())
+        e->versus_words = {d->seats[0] + "_win", d->seats[1] + "_win", "draw"};
+    for (const auto& v : e->versus_words) e->versus.emplace_back(v);
+    GameEntry& g = e->entry;
+    g.name = e->name;
+    g.title = d->title;
+    g.summary = d->summary;
+    g.options = e->options;
+    g.policies = e->policies;
+    g.seats = e->seats;
+    g.rules_version = e->rules_version;
+    g.headline = e->headline;
+    g.versus = e->versus;
+    g.prepare = [d](const Settings& s, const std::vector<std::string>& p) {
+        script::Values values = script::parse_values(*d, s);
+        std::string label;
+        std::vector<int> seats = seated(*d, p, label);
+        auto run = std::make_unique<ScriptRun>(d, values, std::move(seats));
+        run->game = d->path;
+        run->scenario = script::scenario(*d, values);
+        run->policy = label;
+        run->metrics = script::metric_specs(*d, values);
+        return std::unique_ptr<PreparedRun>(std::move(run));
+    };
+    g.canonical = [d](const Settings& s) {
+        const script::Values values = script::parse_values(*d, s);
+        Settings out;
+        for (const auto& [name, value] : s)
+            for (std::size_t i = 0; i < d->options.size(); ++i)
+                if (d->options[i].name == name)
+                    out.emplace_back(name, script::value_text(*d, values, i));
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    return e;
+}
+
+}  // namespace
+
+bool is_script_name(std::string_view name) {
+    return name.size() > 4 && name.substr(name.size() - 4) == ".lua";
+}
+
+const GameEntry& script_game(std::string_view path) {
+    // Loaded once a text: the same path written again (a designer's next try, a test's next
+    // script) is loaded again; entries handed out earlier stay valid.
+    static std::mutex mu;
+    static std::map<std::pair<std::string, std::string>, std::unique_ptr<ScriptEntry>> loaded;
+    std::lock_guard lock(mu);
+    const std::string name(path);
+    std::string source =
+        read_input_file(name, "the game script", script::kMaxScriptFile, script::kMaxScriptLine);
+    if (const auto it = loaded.find({name, source}); it != loaded.end()) return it->second->entry;
+    auto e = make_entry(script::load(name, source));
+    try {
+        validate(e->entry);
+    } catch (const std::logic_error& bad) {  // a registration mistake: the script's, here
+        throw UsageError(std::string(path) + ": " + bad.what());
+    }
+    return loaded.emplace(std::pair{name, std::move(source)}, std::move(e)).first->second->entry;
+}
+
+}  // namespace odds

@@ -1,0 +1,19 @@
+// A game written as a Lua script (engine/script.hpp, docs/scripting.md) in the registry:
+// named by its path wherever a game is named (odds run path/to/game.lua), loaded and checked
+// once, then played by every command that prepares a run, as a kernel's entry is.
+#pragma once
+
+#include <string_view>
+
+#include "sim/registry.hpp"
+
+namespace odds {
+
+// Whether `name` names a script (it ends in .lua) rather than a registered game.
+bool is_script_name(std::string_view name);
+
+// The registry entry of the script at `path`, loaded on first use and kept for the process;
+// throws UsageError "FILE:LINE: message" for a script that cannot be read or is malformed.
+const GameEntry& script_game(std::string_view path);
+
+}  // namespace odds

@@ -1,0 +1,245 @@
+// Games as Lua scripts (engine/script.hpp, docs/scripting.md): the sandbox, the errors a
+// designer meets, one line each, and a script played by the commands as a kernel is.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "engine/script.hpp"
+#include "engine/stop.hpp"
+#include "helpers.hpp"
+#include "reports/csv.hpp"
+#include "sim/script_game.hpp"
+
+using namespace odds;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A script of the tests' own: a game of one step that rolls a die and scores it, with `body`
+// put into its step (before the roll) and `extra` into its table.
+std::string game_text(const std::string& body = "", const std::string& extra = "") {
+    return "return {\n"
+           "  name = 'one', metrics = {{name = 'face', lo = 1, hi = 6, help = 'the die'}},\n" +
+           extra +
+           "  opening = function(o) return {face = 0} end,\n"
+           "  over = function(s, o) return s.face > 0 end,\n"
+           "  step = function(s, o, roll, choose)\n" +
+           body +
+           "\n    s.face = roll(6)\n  end,\n"
+           "  result = function(s, o) return {face = s.face} end,\n"
+           "}\n";
+}
+
+// game_text() with its result function returning `metrics` instead.
+std::string with_result(const std::string& metrics) {
+    std::string text = game_text();
+    const std::string old = "return {face = s.face}";
+    return text.replace(text.find(old), old.size(), "return " + metrics);
+}
+
+fs::path write_script(const std::string& name, const std::string& text) {
+    const fs::path p = test::temp_path("script", name + ".lua");
+    std::ofstream(p) << text;
+    return p;
+}
+
+// `odds run FILE` of a bad script: exit 2, one line on stderr naming the file (and the line
+// where it is known), no folder written.
+std::string refused(const std::string& name, const std::string& text) {
+    const fs::path p = write_script(name, text);
+    const fs::path out = test::temp_path("script", name + "-out");
+    fs::remove_all(out);
+    const auto r = test::cli({"run", p.string(), "-n", "600", "--out", out.string()});
+    INFO(r.err);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    // Past the line a command prints as it starts playing, one line: the error.
+    std::string err = r.err;
+    if (err.find(" queued on ") != std::string::npos) err = err.substr(err.find('\n') + 1);
+    CHECK(std::count(err.begin(), err.end(), '\n') == 1);
+    CHECK(err.find(p.string()) != std::string::npos);
+    CHECK_FALSE(fs::exists(out / "summary.csv"));
+    fs::remove_all(out);
+    return err;
+}
+
+}  // namespace
+
+TEST_CASE("script: a good script runs, the same bytes on any thread count", "[script]") {
+    const fs::path p = write_script("good", game_text());
+    const fs::path a = test::temp_path("script", "good-1"), b = test::temp_path("script", "good-2");
+    fs::remove_all(a), fs::remove_all(b);
+    REQUIRE(test::cli({"run", p.string(), "-n", "5000", "-j", "1", "--out", a.string()}).code == 0);
+    REQUIRE(test::cli({"run", p.string(), "-n", "5000", "-j", "2", "--out", b.string()}).code == 0);
+    for (const char* f : {"summary.csv", "distributions.csv", "provenance.csv", "metrics.csv"})
+        CHECK(test::slurp(a / f) == test::slurp(b / f));
+    // A fair die: the mean face within 4 standard errors of 3.5.
+    const auto summary = parse_csv(test::slurp(a / "summary.csv"));
+    const double se = std::sqrt(35.0 / 12 / 5000);
+    CHECK(std::abs(std::stod(summary.at(0, "mean")) - 3.5) < 4 * se);
+    fs::remove_all(a), fs::remove_all(b);
+}
+
+TEST_CASE("script: roll draws odds' own dice, in the order the script rolls them", "[script]") {
+    auto d = script::load(write_script("order", game_text("    s.first = roll(6)")).string());
+    script::Machine m(d);
+    const script::Values none;
+    const std::vector<int> seats{0};
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        Dice dice(seed), twin(seed);
+        std::int32_t out[kMaxMetrics];
+        m.play(none, dice, seats, out);
+        (void)twin.d6();  // s.first
+        CHECK(out[0] == twin.d6());
+        CHECK(dice.word() == twin.word());  // no die more, none fewer
+    }
+}
+
+TEST_CASE("script: syntax and runtime errors are one line, FILE:LINE", "[script]") {
+    CHECK(refused("syntax", "return {\n  name = 'x',,\n}\n").find("syntax.lua:2:") !=
+          std::string::npos);
+    CHECK(refused("runtime", game_text("    local t = nil\n    t.x = 1")).find("runtime.lua:7:") !=
+          std::string::npos);
+    CHECK(refused("missing",
+                  "return {name = 'x', metrics = {{name = 'm', lo = 0, hi = 1, help = "
+                  "'h'}}}\n")
+              .find("no function `opening`") != std::string::npos);
+    CHECK(refused("notable", "return 42\n").find("return { ... }") != std::string::npos);
+    CHECK(refused("badtype", "return {name = 'x', metrics = 'm'}\n")
+              .find("must be a list of tables") != std::string::npos);
+    // A metric of the wrong type, one outside its declared range, and no table at all.
+    CHECK(refused("result", with_result("{face = 'six'}"))
+              .find("metric 'face' is a string, not a number or a boolean") != std::string::npos);
+    CHECK(refused("range", with_result("{face = 7}"))
+              .find("the value 7, outside its declared range 1..6") != std::string::npos);
+    CHECK(refused("nothing", with_result("3")).find("returned a number, not a table") !=
+          std::string::npos);
+}
+
+TEST_CASE("script: the sandbox holds no io, os, require, load, debug or ffi", "[script]") {
+    for (const char* escape :
+         {"os.execute('true')", "io.open('/etc/passwd')", "require('ffi')", "load('return 1')()",
+          "loadstring('return 1')()", "dofile('/etc/passwd')", "debug.getinfo(1)", "jit.on()",
+          "math.random()", "string.dump(print)"}) {
+        INFO(escape);
+        const std::string err = refused("escape", game_text(std::string("    ") + escape));
+        CHECK(err.find("escape.lua:6:") != std::string::npos);
+    }
+}
+
+TEST_CASE("script: an endless loop and a memory bomb are stopped and named", "[script]") {
+    CHECK(refused("loop", game_text("    while true do end")).find("loop.lua:6: a step ran past") !=
+          std::string::npos);
+    CHECK(refused("bomb", game_text("    local t = {}\n    for i = 1, 1e9 do t[i] = {i} end"))
+              .find("MiB") != std::string::npos);
+}
+
+TEST_CASE("script: a game that never ends is named, not played forever", "[script]") {
+    const std::string never =
+        "return {\n  name = 'never', metrics = {{name = 'm', lo = 0, hi = "
+        "1, help = 'h'}},\n  opening = function(o) return {} end,\n  over "
+        "= function(s, o) return false end,\n  step = function(s, o, roll, "
+        "choose) end,\n  result = function(s, o) return {m = 0} end,\n}\n";
+    CHECK(refused("never", never)
+              .find("a game ran past 1000000 steps without ending: does "
+                    "over(s, o) ever return true?") != std::string::npos);
+}
+
+TEST_CASE("script: Ctrl-C stops a script in an endless loop within a second", "[script][stop]") {
+    auto d = script::load(write_script("ctrlc", game_text("    while true do end")).string());
+    script::Machine m(d);
+    std::atomic<bool> done{false};
+    std::jthread raise([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        g_stop_requested = true;
+    });
+    const auto start = std::chrono::steady_clock::now();
+    Dice dice(1);
+    std::int32_t out[kMaxMetrics];
+    const std::vector<int> seats{0};
+    CHECK_THROWS_AS(m.play({}, dice, seats, out), StopRequested);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+    raise.join();
+    g_stop_requested = false;
+}
+
+TEST_CASE("script: a script whose play depends on an earlier game is refused", "[script]") {
+    // A value kept in the chunk's local from one game to the next: the replay check sees it.
+    const std::string text = "local games = 0\n" + game_text(
+                                                       "    games = games + 1\n    if games > "
+                                                       "1 then roll(6) end");
+    CHECK(refused("memory", text).find("played differently the second time") != std::string::npos);
+    // Setting a global while playing is refused at its line.
+    CHECK(refused("global", game_text("    counter = 1"))
+              .find("global.lua:6: a game may not set "
+                    "the global 'counter'") != std::string::npos);
+}
+
+TEST_CASE("script: options and policies as a kernel's, with one-line errors", "[script]") {
+    const std::string extra =
+        "  options = {{name = 'sides', default = 6, min = 2, max = 20, help = 'faces'},\n"
+        "             {name = 'bonus', type = 'dice', default = '1d4', help = 'added'}},\n"
+        "  policies = {{name = 'first', help = 'the first choice', choose = function(s, o, seat, "
+        "c) return c[1] end}},\n";
+    std::string text = game_text("    s.pick = choose({1, 2})", extra);
+    const fs::path p = write_script("options", text);
+    auto r = test::cli({"run", p.string(), "--set", "sides=30", "-n", "10"});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("2..20") != std::string::npos);
+    r = test::cli({"run", p.string(), "--set", "side=3", "-n", "10"});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("did you mean 'sides'") != std::string::npos);
+    r = test::cli({"run", p.string(), "--policy", "second", "-n", "10"});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("valid: first, random") != std::string::npos);
+    r = test::cli({"run", p.string(), "--policy", "random", "-n", "300"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("sides=6 bonus=1d4") != std::string::npos);
+}
+
+TEST_CASE("script: docs/scripting.md's broken script fails as the page says", "[script][docs]") {
+    const std::string page = test::slurp(fs::path(ODDS_SOURCE_DIR) / "docs/scripting.md");
+    const auto from = page.find("$ cat broken.lua\n");
+    REQUIRE(from != std::string::npos);
+    const auto body = from + std::string("$ cat broken.lua\n").size();
+    const std::string text = page.substr(body, page.find("```", body) - body);
+    const auto said = page.find("odds run: broken.lua:");
+    REQUIRE(said != std::string::npos);
+    const std::string line = page.substr(said, page.find('\n', said) - said);
+    const fs::path dir = test::temp_path("script", "docs");
+    fs::create_directories(dir);
+    std::ofstream(dir / "broken.lua") << text;
+    const auto cwd = fs::current_path();
+    fs::current_path(dir);  // the page names the script by its relative path
+    const auto r = test::cli({"run", "broken.lua", "-n", "100"});
+    fs::current_path(cwd);
+    CHECK(r.code == 2);
+    CHECK(r.err.find(line + "\n") != std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("script: shards merged, a baseline checked: as a kernel's", "[script][shard]") {
+    const std::string risk = ODDS_SOURCE_DIR "/engine/risk/risk.lua";
+    const fs::path one = test::temp_path("script", "one"),
+                   parts = test::temp_path("script", "parts"),
+                   merged = test::temp_path("script", "merged");
+    for (const auto& d : {one, parts, merged}) fs::remove_all(d);
+    REQUIRE(test::cli({"run", risk, "-n", "3000", "--out", one.string()}).code == 0);
+    for (const char* shard : {"1/2", "2/2"})
+        REQUIRE(test::cli({"run", risk, "-n", "3000", "--shard", shard, "--out", parts.string()})
+                    .code == 0);
+    REQUIRE(test::cli({"merge", parts.string(), "--out", merged.string()}).code == 0);
+    for (const char* f : {"summary.csv", "distributions.csv", "provenance.csv", "metrics.csv"})
+        CHECK(test::slurp(one / f) == test::slurp(merged / f));
+    // A baseline of the script, checked against the same script: exact, unchanged.
+    const fs::path baseline = one / "risk.baseline";
+    REQUIRE(test::cli({"baseline", risk, "-n", "3000", "--out", baseline.string()}).code == 0);
+    const auto c = test::cli({"check", baseline.string()});
+    CHECK(c.code == 0);
+    CHECK(c.out.find("=> unchanged") != std::string::npos);
+    for (const auto& d : {one, parts, merged}) fs::remove_all(d);
+}
