@@ -154,12 +154,36 @@ void call(lua_State* L, int args, int results) {
     throw UsageError(message);
 }
 
+// dice_min(x), dice_max(x): the smallest and largest total of a dice option's value or dice text.
+template <bool kMax>
+int dice_bound(lua_State* L) {
+    DiceExpr e;
+    if (lua_type(L, 1) == LUA_TUSERDATA) {
+        e = *static_cast<const DiceExpr*>(luaL_checkudata(L, 1, kDiceType));
+    } else {
+        std::size_t n = 0;
+        const char* s = lua_tolstring(L, 1, &n);
+        std::string why = "not dice text";
+        const auto parsed = s ? parse_dice(std::string_view(s, n), &why) : std::nullopt;
+        if (!parsed)
+            raise(L, where(L, 1) + (kMax ? "dice_max" : "dice_min") +
+                         "(x): x is a dice option "
+                         "or dice text (" +
+                         why + ")");
+        e = *parsed;
+    }
+    lua_pushinteger(L, kMax ? e.max() : e.min());
+    return 1;
+}
+
 // A state with the sandbox and the hook, and the script's table on its stack's top.
 lua_State* open_script(Owner& o, const std::string& source) {
     lua_State* L = lua_newstate(allocate, &o);
     if (!L) throw UsageError(o.path + ": could not make a Lua state");
     luaJIT_setmode(L, 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_OFF);  // hooks see every loop
     open_sandbox(L);
+    lua_register(L, "dice_min", dice_bound<false>);
+    lua_register(L, "dice_max", dice_bound<true>);
     lua_sethook(L, hook, LUA_MASKCOUNT, kHookEvery);
     if (luaL_loadbuffer(L, source.data(), source.size(), ("@" + o.path).c_str()) != 0) {
         std::string message = lua_tostring(L, -1);
@@ -216,12 +240,14 @@ struct Reader {
         lua_pop(L, 1);
         return static_cast<std::int64_t>(v);
     }
-    // A bound: a whole number, or the name of an integer option.
+    // A bound: a whole number, the name of an integer option, or a function of the options.
     std::string bound(int index, const char* key, const std::string& in) const {
         if (!field(index, key))
             bad(in + " needs `" + key + "`: a whole number or an option's name");
         std::string s;
-        if (lua_type(L, -1) == LUA_TSTRING)
+        if (lua_isfunction(L, -1))
+            s = kFunction;
+        else if (lua_type(L, -1) == LUA_TSTRING)
             s = lua_tostring(L, -1);
         else if (lua_type(L, -1) == LUA_TNUMBER &&
                  lua_tonumber(L, -1) == std::floor(lua_tonumber(L, -1)))
@@ -283,6 +309,10 @@ ScriptOption read_option(const Reader& r, int t, const std::string& in) {
     o.help = r.text(t, "help", in, true);
     o.ruling = r.text(t, "ruling", in, false);
     const std::string type = r.text(t, "type", in, false, "integer");
+    const std::string show = r.text(t, "show", in, false, "always");
+    if (show != "always" && show != "changed")
+        r.bad(in + " (" + o.name + "): show is always or changed, not '" + show + "'");
+    o.always = show == "always";
     if (!r.field(t, "default")) r.bad(in + " (" + o.name + ") needs a `default`");
     lua_pushvalue(r.L, -1);
     o.default_text = lua_type(r.L, -1) == LUA_TBOOLEAN ? (lua_toboolean(r.L, -1) ? "true" : "false")
@@ -329,6 +359,9 @@ ScriptMetric read_metric(const Reader& r, int t, const std::string& in) {
         m.lo = r.bound(t, "lo", in);
         m.hi = r.bound(t, "hi", in);
     }
+    const std::int64_t scale = r.integer(t, "scale", in, 1);
+    if (scale < 1 || scale > 1000) r.bad(in + " (" + m.name + "): scale is 1..1000");
+    m.scale = static_cast<std::int32_t>(scale);
     return m;
 }
 
@@ -346,7 +379,9 @@ std::shared_ptr<Declared> read_declared(lua_State* L, const std::string& path, s
     const Reader r{L, path};
     const int t = lua_gettop(L);
     d->name = r.text(t, "name", "the game", true);
-    if (!is_name(d->name)) r.bad("the game's name '" + d->name + "' is not lower-case words");
+    std::string plain = d->name;
+    std::replace(plain.begin(), plain.end(), '-', '_');
+    if (!is_name(plain)) r.bad("the game's name '" + d->name + "' is not lower-case words");
     d->title = r.text(t, "title", "the game", false, d->name);
     d->summary = r.text(t, "summary", "the game", false, "a game written as a Lua script");
     d->version = static_cast<int>(r.integer(t, "version", "the game", 1));
@@ -498,14 +533,24 @@ std::string value_text(const Declared& d, const Values& v, std::size_t i) {
 }
 
 std::string scenario(const Declared& d, const Values& v) {
+    const Values book = parse_values(d, {});
     std::string s;
-    for (std::size_t i = 0; i < d.options.size(); ++i)
-        s += (s.empty() ? "" : " ") + d.options[i].name + "=" + value_text(d, v, i);
+    for (std::size_t i = 0; i < d.options.size(); ++i) {
+        const std::string text = value_text(d, v, i);
+        if (!d.options[i].always && text == value_text(d, book, i)) continue;
+        s += (s.empty() ? "" : " ") + d.options[i].name + "=" + text;
+    }
     return s.empty() ? "the rules as written" : s;
 }
 
-std::vector<MetricSpec> metric_specs(const Declared& d, const Values& v) {
-    const auto bound = [&](const std::string& b) -> std::int32_t {
+namespace {
+
+// The metrics' specs; `call(i, "lo")` gives metric i's bound that is a function.
+template <class Call>
+std::vector<MetricSpec> specs_of(const Declared& d, const Values& v, Call call) {
+    std::size_t metric = 0;
+    const auto bound = [&](const std::string& b, const char* which) -> std::int32_t {
+        if (b == kFunction) return call(metric, which);
         for (std::size_t i = 0; i < d.options.size(); ++i)
             if (d.options[i].name == b) {
                 if (d.options[i].type != OptionType::integer)
@@ -521,7 +566,10 @@ std::vector<MetricSpec> metric_specs(const Declared& d, const Values& v) {
     };
     std::vector<MetricSpec> out;
     for (const auto& m : d.metrics) {
-        MetricSpec s{m.name, m.help, m.kind, bound(m.lo), bound(m.hi), 1};
+        MetricSpec s{
+            m.name, m.help, m.kind, bound(m.lo, "lo") * m.scale, bound(m.hi, "hi") * m.scale,
+            m.scale};
+        ++metric;
         if (s.lo > s.hi)
             throw UsageError(d.path + ": metric " + m.name + "'s range " + std::to_string(s.lo) +
                              ".." + std::to_string(s.hi) + " is empty under these options");
@@ -531,6 +579,8 @@ std::vector<MetricSpec> metric_specs(const Declared& d, const Values& v) {
     }
     return out;
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Playing.
@@ -610,7 +660,8 @@ int choose(lua_State* L) {
     else
         lua_pushstring(L, d.seats[static_cast<std::size_t>(seat)].c_str());
     lua_pushvalue(L, list);
-    lua_call(L, 4, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "odds.roll");
+    lua_call(L, 5, 1);
     for (int i = 1; i <= n; ++i) {
         lua_rawgeti(L, list, i);
         const bool same = lua_rawequal(L, -1, -2);
@@ -627,8 +678,7 @@ struct Machine::Impl {
     Owner owner;
     lua_State* L = nullptr;
     int game_ref = LUA_NOREF;
-    const Values* options_for = nullptr;  // the values options_ref was made from
-    Values options_copy;
+    Values options_copy;    // the values options_ref was made from
     bool replayed = false;  // the first game has been played twice and agreed
 
     ~Impl() {
@@ -658,10 +708,40 @@ Machine::Machine(std::shared_ptr<const Declared> d) : impl_(std::make_unique<Imp
 
 Machine::~Machine() = default;
 
+std::vector<MetricSpec> Machine::metric_specs(const Values& o) {
+    Impl& m = *impl_;
+    lua_State* L = m.L;
+    const int top = lua_gettop(L);
+    m.push_options(o);
+    const int options = lua_gettop(L);
+    try {
+        auto out = specs_of(*m.d, o, [&](std::size_t i, const char* which) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, m.game_ref);
+            lua_getfield(L, -1, "metrics");
+            lua_rawgeti(L, -1, static_cast<int>(i) + 1);
+            lua_getfield(L, -1, which);
+            lua_pushvalue(L, options);
+            m.owner.step_end = m.owner.count + kStepBudget;
+            call(L, 1, 1);
+            const double v = lua_tonumber(L, -1);
+            if (lua_type(L, -1) != LUA_TNUMBER || v != std::floor(v) || std::abs(v) > (1 << 30))
+                throw UsageError(m.d->path + ": metric " + m.d->metrics[i].name + "'s " + which +
+                                 "(o) is not a whole number");
+            lua_settop(L, options);
+            return static_cast<std::int32_t>(v);
+        });
+        lua_settop(L, top);
+        return out;
+    } catch (...) {
+        lua_settop(L, top);
+        throw;
+    }
+}
+
 // The options as the script reads them, o.NAME: a number, a boolean, a dice value for roll(), a
 // table of faces (o.open[5] is true when 5 is one of them) or a word.
 void Machine::Impl::push_options(const Values& v) {
-    if (options_for == &v && options_copy.size() == v.size()) {
+    if (owner.options_ref != LUA_NOREF && options_copy == v) {  // the table made last time
         lua_rawgeti(L, LUA_REGISTRYINDEX, owner.options_ref);
         return;
     }
@@ -698,7 +778,6 @@ void Machine::Impl::push_options(const Values& v) {
     if (owner.options_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, owner.options_ref);
     lua_pushvalue(L, -1);
     owner.options_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    options_for = &v;
     options_copy = v;
 }
 
@@ -763,9 +842,12 @@ void Machine::Impl::play_once(Dice& dice, std::int32_t* out) {
             throw UsageError(d->path + ": result(s, o)'s metric '" + m.name + "' is a " +
                              luaL_typename(L, -1) + ", not a number or a boolean");
         lua_pop(L, 1);
+        x *= m.scale;
         if (x != std::floor(x) || std::abs(x) > 1e9)
             throw UsageError(d->path + ": result(s, o)'s metric '" + m.name + "' is " +
-                             std::to_string(x) + ", not a whole number");
+                             std::to_string(x / m.scale) +
+                             (m.scale == 1 ? ", not a whole number"
+                                           : ", not a multiple of 1/" + std::to_string(m.scale)));
         out[i] = static_cast<std::int32_t>(x);
     }
     lua_settop(L, top);

@@ -51,14 +51,18 @@ struct ScriptOption {
     std::int64_t min = 0, max = 0;   // integer
     int sides = 6;                   // faces: of a die of this many faces
     std::vector<std::string> words;  // choice
+    bool always = true;              // in the scenario always; false: only when changed
 };
 
 struct ScriptMetric {
     std::string name, help;
     MetricKind kind = MetricKind::count;
-    // Bounds: a whole number, or the name of an integer option whose value it is.
+    // Bounds: a whole number, the name of an integer option whose value it is, or kFunction: the
+    // metric's function lo(o) or hi(o) gives it (Machine::metric_specs).
     std::string lo, hi;
+    std::int32_t scale = 1;  // the value is kept in 1/scale steps (0.5 with scale 2)
 };
+inline constexpr const char* kFunction = "()";
 
 struct ScriptPolicy {
     std::string name, help;
@@ -91,6 +95,7 @@ struct Value {
     std::int64_t number = 0;  // integer; boolean 0 or 1; choice: the word's index
     DiceExpr dice{};
     FaceSet faces{};
+    bool operator==(const Value&) const = default;
 };
 using Values = std::vector<Value>;  // in the declared order
 
@@ -101,8 +106,6 @@ Values parse_values(const Declared& d, const Settings& settings);
 std::string value_text(const Declared& d, const Values& v, std::size_t i);
 // Every option NAME=VALUE in the declared order: the run's scenario.
 std::string scenario(const Declared& d, const Values& v);
-// The metrics with their bounds under these values.
-std::vector<MetricSpec> metric_specs(const Declared& d, const Values& v);
 
 // One sandboxed Lua state with the script loaded: a worker thread plays its games on its own.
 class Machine {
@@ -114,6 +117,8 @@ public:
     // Plays one whole game under the options `o` on `dice`, seat k's choices made by policy
     // seats[k] (an index into Declared::policies), writing the metrics into out[0..].
     void play(const Values& o, Dice& dice, std::span<const int> seats, std::int32_t* out);
+    // The metrics with their bounds under these values, a bound that is a function called.
+    std::vector<MetricSpec> metric_specs(const Values& o);
 
 private:
     struct Impl;

@@ -193,7 +193,7 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d) {
         run->game = d->path;
         run->scenario = script::scenario(*d, values);
         run->policy = label;
-        run->metrics = script::metric_specs(*d, values);
+        run->metrics = machine_for(d).metric_specs(values);
         return std::unique_ptr<PreparedRun>(std::move(run));
     };
     g.canonical = [d](const Settings& s) {

@@ -243,3 +243,42 @@ TEST_CASE("script: shards merged, a baseline checked: as a kernel's", "[script][
     CHECK(c.out.find("=> unchanged") != std::string::npos);
     for (const auto& d : {one, parts, merged}) fs::remove_all(d);
 }
+
+namespace {
+// A CSV's text without its first column (the game: a script is named by its path).
+std::string without_game(const std::string& csv) {
+    std::string out;
+    std::size_t at = 0;
+    while (at < csv.size()) {
+        const std::size_t end = csv.find('\n', at);
+        const std::string line = csv.substr(at, end - at);
+        out += line.substr(line.find(',') + 1) + '\n';
+        at = end == std::string::npos ? csv.size() : end + 1;
+    }
+    return out;
+}
+}  // namespace
+
+TEST_CASE("script: Dimension Duel's script writes its kernel's figures byte for byte",
+          "[script][duel]") {
+    // engine/dimension_duel/dimension_duel.lua, the rules and the `dice` rule of thumb drawing
+    // every die in the kernel's order: under the book and three variants (a chart, the damage
+    // die, the Intensifier), the same summary.csv and distributions.csv but for the game's name.
+    const std::string script = ODDS_SOURCE_DIR "/engine/dimension_duel/dimension_duel.lua";
+    for (const char* variant :
+         {"hp=75", "chart.tau=1-2", "damage.die=d8", "intensifier.factor=3"}) {
+        INFO(variant);
+        const fs::path k = test::temp_path("script", "kernel"),
+                       s = test::temp_path("script", "lua");
+        fs::remove_all(k), fs::remove_all(s);
+        REQUIRE(test::cli({"run", "dimension-duel", "-n", "3000", "--seed", "11", "--set", variant,
+                           "--out", k.string()})
+                    .code == 0);
+        REQUIRE(test::cli({"run", script, "-n", "3000", "--seed", "11", "--set", variant, "--out",
+                           s.string()})
+                    .code == 0);
+        for (const char* f : {"summary.csv", "distributions.csv"})
+            CHECK(without_game(test::slurp(k / f)) == without_game(test::slurp(s / f)));
+        fs::remove_all(k), fs::remove_all(s);
+    }
+}
