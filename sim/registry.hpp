@@ -123,6 +123,9 @@ struct GameEntry {
     // The default -n of odds run and odds baseline, sized the same way (a game whose playouts
     // are slow plays fewer); compare, tournament, sweep and tune play 100k a run.
     std::uint64_t run_playouts = 1'000'000;
+    // The default -n of each run of odds compare, tournament and sweep: a tenth of odds run's
+    // (100k for most games), since they play several runs.
+    std::uint64_t each_run_playouts() const { return run_playouts / 10; }
 };
 
 // Every registered game, each checked by validate() on first use (odds_main uses it first).

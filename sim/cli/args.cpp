@@ -132,6 +132,12 @@ RunArgs run_args_of(const Args& a) {
     return r;
 }
 
+RunArgs run_args_of(const Args& a, std::uint64_t default_playouts) {
+    RunArgs r = run_args_of(a);
+    if (!r.playouts) r.playouts = default_playouts;
+    return r;
+}
+
 bool RunArgs::progress() const {
     return !no_progress && !shard && ProgressBar::stderr_is_terminal();
 }

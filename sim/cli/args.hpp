@@ -58,6 +58,8 @@ std::vector<ShardJob> jobs_of(const Runs& runs, std::uint64_t playouts) {
 // The shared options of a command, typed: --playouts, --seed, --threads, --no-progress, --shard,
 // --out and the command line.
 RunArgs run_args_of(const Args& a);
+// The same, --playouts at `default_playouts` where it is not given (the game's own default).
+RunArgs run_args_of(const Args& a, std::uint64_t default_playouts);
 
 // A command's arguments rebuilt from what was parsed, the same however they were typed: GAME (or
 // FILE...) first, then --NAME=VALUE in name order (a repeated option's values in their order),

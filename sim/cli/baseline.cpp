@@ -30,8 +30,7 @@ int cmd_baseline(const Args& opt, Io io) {
         if (p.find_first_of("\r\n") != std::string::npos)
             throw UsageError("--policy '" + p + "': a baseline records each policy on a line of " +
                              "its own; a line break cannot be recorded");
-    RunArgs run_args = run_args_of(opt);
-    if (!run_args.playouts) run_args.playouts = game.run_playouts;  // the game's own default
+    const RunArgs run_args = run_args_of(opt, game.run_playouts);  // the game's own default
     RunConfig cfg = run_args.config();
     cfg.chunk_size = prepared->chunk_size;
     if (!opt.out) throw UsageError("give the baseline file to write: --out FILE");

@@ -46,11 +46,12 @@ void add_game_options(po::options_description& d) {
 }
 
 void add_run_options(po::options_description& d, const char* default_playouts,
-                     const char* shard_help) {
+                     const char* shard_help, const char* playouts_help) {
     auto* playouts = po::value<std::string>()->value_name("N");
     if (default_playouts) playouts->default_value(default_playouts);
     d.add_options()("playouts,n", playouts,
-                    default_playouts
+                    playouts_help ? playouts_help
+                    : default_playouts
                         ? "playouts to play: 1000000, 1e6 and 1M all work (suffixes k, M, G)"
                         : "playouts to play: 1000000, 1e6 and 1M all work (suffixes k, M, G); "
                           "default: the game's, about two minutes on 2 cores (1M for most "

@@ -84,8 +84,14 @@ void add_game_options(po::options_description& d);
 // --playouts, --seed, --threads, --no-progress, --shard (`shard_help`: its help where the command
 // refuses it, saying why).
 // default_playouts null: the game's own (GameEntry::run_playouts, filled in by the command).
+// `playouts_help`: --playouts' help where the default is another of the game's (below).
 void add_run_options(po::options_description& d, const char* default_playouts = nullptr,
-                     const char* shard_help = nullptr);
+                     const char* shard_help = nullptr, const char* playouts_help = nullptr);
+// --playouts' help for a command of several runs (compare, tournament, sweep), whose runs take
+// GameEntry::each_run_playouts by default.
+inline constexpr const char* kEachRunPlayouts =
+    "playouts of each run: 1000000, 1e6 and 1M all work (suffixes k, M, G); default: the "
+    "game's, a tenth of odds run's (100k for most games; 'odds list GAME' says)";
 // --shard I/N; `note` (may be null) added to its help: what the command shares out.
 void add_shard_option(po::options_description& d, const char* note = nullptr);
 

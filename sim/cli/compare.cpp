@@ -818,8 +818,12 @@ struct CompareArgs {
     Format format;
     bool report = false;
 };
-CompareArgs compare_args_of(const Args& opt) {
-    CompareArgs a{run_args_of(opt), {}, out_dir_of(opt), format_of(opt), report_wanted(opt)};
+CompareArgs compare_args_of(const Args& opt, const GameEntry& game) {
+    CompareArgs a{run_args_of(opt, game.each_run_playouts()),
+                  {},
+                  out_dir_of(opt),
+                  format_of(opt),
+                  report_wanted(opt)};
     a.cfg = a.run.config();
     if (a.cfg.playouts < 2) throw UsageError("--playouts must be at least 2 for paired intervals");
     return a;
@@ -870,7 +874,7 @@ int compare_variants(const GameEntry& game, const Args& opt, CompareArgs a, Io i
 
 int cmd_compare(const Args& opt, Io io) {
     const GameEntry& game = game_of(opt);
-    CompareArgs args = compare_args_of(opt);
+    CompareArgs args = compare_args_of(opt, game);
     if (!opt.variant.empty()) return compare_variants(game, opt, std::move(args), io);
     const RunArgs& run_args = args.run;
     RunConfig& cfg = args.cfg;
@@ -910,7 +914,7 @@ int cmd_compare(const Args& opt, Io io) {
 
 namespace {
 void compare_options(po::options_description& d) {
-    add_run_options(d, "100k");
+    add_run_options(d, nullptr, nullptr, kEachRunPlayouts);
     add_game_options(d);
     d.add_options()("fixed",
                     po::value<std::vector<std::string>>()->composing()->value_name("SEAT=NAME"),

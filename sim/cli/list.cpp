@@ -45,6 +45,7 @@ std::string list_json(const std::vector<const GameEntry*>& shown) {
              ",\n      \"default_policy\": " + json_string(defaults->policy) +
              ",\n      \"default_scenario\": " + json_string(defaults->scenario) +
              ",\n      \"default_playouts\": {\"run\": " + std::to_string(g.run_playouts) +
+             ", \"each_run\": " + std::to_string(g.each_run_playouts()) +
              ", \"shape\": " + std::to_string(g.shape_games) +
              ", \"skill\": " + std::to_string(g.skill_games) + "}" + ",\n      \"policies\": [";
         for (std::size_t i = 0; i < g.policies.size(); ++i)
@@ -133,7 +134,8 @@ int cmd_list(const Args& opt, Io io) {
             io.out << "    " << std::left << std::setw(w) << m.name
                    << std::setw(static_cast<int>(range_wide) + 2) << range_text(m) << m.help
                    << '\n';
-        io.out << "  defaults: odds run and baseline " << g->run_playouts << " playouts, shape "
+        io.out << "  defaults: odds run and baseline " << g->run_playouts << " playouts, compare, "
+               << "tournament and sweep " << g->each_run_playouts() << " a run, shape "
                << g->shape_games << " games, skill " << g->skill_games
                << " games a group (about two minutes each on 2 cores)\n";
         io.out << "  exact solver: "

@@ -59,8 +59,7 @@ bool write_report_exact_laws(const GameEntry& game, const Args& opt,
 int cmd_run(const Args& opt, Io io) {
     // Every input is checked, cheapest first, before anything runs or is written.
     const GameEntry& game = game_of(opt);
-    RunArgs run_args = run_args_of(opt);
-    if (!run_args.playouts) run_args.playouts = game.run_playouts;  // the game's own default
+    const RunArgs run_args = run_args_of(opt, game.run_playouts);  // the game's own default
     RunConfig cfg = run_args.config();
     const std::optional<std::string> out_dir = out_dir_of(opt);
     const bool report = report_wanted(opt);

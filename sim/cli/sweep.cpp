@@ -125,7 +125,7 @@ int cmd_sweep(const Args& opt, Io io) {
     const std::size_t total = combinations_of(varies, base);
 
     // Every input is checked before anything runs: the cheap ones first.
-    const RunArgs run_args = run_args_of(opt);
+    const RunArgs run_args = run_args_of(opt, game.each_run_playouts());
     const RunConfig cfg = run_args.config();
     const std::optional<std::string> out_dir = out_dir_of(opt);
     const Format format = format_of(opt);
@@ -179,7 +179,7 @@ void sweep_options(po::options_description& d) {
         "vary", po::value<std::vector<std::string>>()->composing()->value_name("NAME=VALUES"),
         "a rule option and its values: NAME=LO..HI[:STEP] (alias LO:HI:STEP) or NAME=v1,v2,...; a "
         "comma-list option: NAME=VALUE, one --vary per value (repeatable)");
-    add_run_options(d, "100k");
+    add_run_options(d, nullptr, nullptr, kEachRunPlayouts);
     add_game_options(d);
     out_option(d, "write sweep.csv into DIR");
     add_report_option(d);

@@ -316,7 +316,7 @@ int cmd_tournament(const Args& opt, Io io) {
         throw UsageError("game '" + std::string(game.name) +
                          "' has one seat; a tournament needs a two-seat game (" +
                          game_names(has_two_seats) + ")");
-    const RunArgs run_args = run_args_of(opt);
+    const RunArgs run_args = run_args_of(opt, game.each_run_playouts());
     const RunConfig cfg = run_args.config();
     const std::optional<std::string> out_dir = out_dir_of(opt);
     const Format format = format_of(opt);
@@ -359,7 +359,7 @@ int cmd_tournament(const Args& opt, Io io) {
 
 namespace {
 void tournament_options(po::options_description& d) {
-    add_run_options(d, "100k");
+    add_run_options(d, nullptr, nullptr, kEachRunPlayouts);
     add_game_options(d);
     out_option(d, "write tournament.csv and ratings.csv into DIR");
     add_report_option(d);
