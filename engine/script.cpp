@@ -257,29 +257,13 @@ struct Reader {
         lua_pop(L, 1);
         return s;
     }
-    std::vector<std::string> names(int index, const char* key, const std::string& in) const {
-        std::vector<std::string> out;
-        if (!field(index, key)) return out;
-        if (!lua_istable(L, -1)) bad(in + "'s `" + key + "` must be a list of strings");
-        for (int i = 1;; ++i) {
-            lua_rawgeti(L, -1, i);
-            if (lua_isnil(L, -1)) {
-                lua_pop(L, 1);
-                break;
-            }
-            if (lua_type(L, -1) != LUA_TSTRING)
-                bad(in + "'s `" + key + "` must be a list of strings");
-            out.emplace_back(lua_tostring(L, -1));
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-        return out;
-    }
-    // Calls each(i, in) with the i-th table of the list `key` on the stack's top.
+    // Calls each(i, here) with the i-th item of the list `key` (at most `most`) on the stack's
+    // top, `here` naming it for errors ("options[2]").
     template <class Each>
-    void list(int index, const char* key, const std::string& in, int most, Each each) const {
+    void items(int index, const char* key, const std::string& in, const char* what, int most,
+               Each each) const {
         if (!field(index, key)) return;
-        if (!lua_istable(L, -1)) bad(in + "'s `" + key + "` must be a list of tables");
+        if (!lua_istable(L, -1)) bad(in + "'s `" + key + "` must be a " + what);
         for (int i = 1;; ++i) {
             lua_rawgeti(L, -1, i);
             if (lua_isnil(L, -1)) {
@@ -287,12 +271,27 @@ struct Reader {
                 break;
             }
             if (i > most) bad(in + "'s `" + key + "` has more than " + std::to_string(most));
-            const std::string here = std::string(key) + "[" + std::to_string(i) + "]";
-            if (!lua_istable(L, -1)) bad(here + " must be a table");
-            each(lua_gettop(L), here);
+            each(lua_gettop(L), std::string(key) + "[" + std::to_string(i) + "]");
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
+    }
+    std::vector<std::string> names(int index, const char* key, const std::string& in) const {
+        std::vector<std::string> out;
+        items(index, key, in, "list of strings", kMaxMetrics, [&](int i, const std::string&) {
+            if (lua_type(L, i) != LUA_TSTRING)
+                bad(in + "'s `" + key + "` must be a list of strings");
+            out.emplace_back(lua_tostring(L, i));
+        });
+        return out;
+    }
+    // Calls each(i, here) with the i-th table of the list `key` on the stack's top.
+    template <class Each>
+    void list(int index, const char* key, const std::string& in, int most, Each each) const {
+        items(index, key, in, "list of tables", most, [&](int i, const std::string& here) {
+            if (!lua_istable(L, i)) bad(here + " must be a table");
+            each(i, here);
+        });
     }
 };
 
@@ -488,7 +487,6 @@ std::optional<Value> parse_value(const ScriptOption& o, std::string_view text, s
 
 Values parse_values(const Declared& d, const Settings& settings) {
     Values v(d.options.size());
-    std::vector<bool> given(d.options.size(), false);
     std::vector<std::string> names;
     for (const auto& o : d.options) names.push_back(o.name);
     for (std::size_t i = 0; i < d.options.size(); ++i) {
@@ -510,7 +508,6 @@ Values parse_values(const Declared& d, const Settings& settings) {
         const auto x = parse_value(d.options[i], text, &why);
         if (!x) throw UsageError("--set " + name + "='" + text + "': " + d.path + " takes " + why);
         v[i] = *x;
-        given[i] = true;
     }
     return v;
 }
