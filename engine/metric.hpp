@@ -25,7 +25,16 @@ struct MetricSpec {
     std::int32_t lo = 0;     // smallest value a playout can report
     std::int32_t hi = 0;     // largest value a playout can report
     std::int32_t scale = 1;  // the metric's value is the stored integer divided by this
+    // What one of a count is, plural ("hull points", "sectors", "turns"): axes and tables say
+    // "damage, hull points per playout". Empty for a rate (a share of playouts).
+    std::string unit{};
 };
+
+// A count's kind in a row of declare_metrics, with its unit: counts("hull points").
+struct CountUnit {
+    const char* unit;
+};
+constexpr CountUnit counts(const char* unit) noexcept { return {unit}; }
 
 // Which metrics make up the survival table: `time` is when a playout ended; it ended by the
 // event (e.g. the ship was lost) when metric `event` equals `event_value`, and was censored
@@ -51,17 +60,18 @@ inline constexpr int kMaxMetrics = 32;
 //   template <class M> constexpr void declare_metrics(M& m) {
 //       m(kWin, "win", "the goal reached within max_turns (R3)", MetricKind::rate, 0, 1,
 //         [](const State& s) { return s.won; });
-//       m(kTurns, "turns", "turns played (R3)", MetricKind::count, 0, max_turns,
+//       m(kTurns, "turns", "turns played (R3)", counts("turns"), 0, max_turns,
 //         [](const State& s) { return s.turn; });
 //   }
 //
 // a row a metric, in the order of the game's enum of indices: the index, the name and help
-// (text, or a function making it, for rows made in a loop), the kind, the bounds (a number, or a
+// (text, or a function making it, for rows made in a loop), the kind (MetricKind::rate, or
+// counts(UNIT) for a count, which must say what it counts), the bounds (a number, or a
 // function of the Options), how the value is taken from what a playout ends with, and the scale
 // (optional). Three readers go over the same rows: MetricSpecs (metric_specs(o)), MetricValues
 // (to_metrics: inlined, only the values' functions run, so a playout's conversion costs what
 // the hand-written one did) and metrics_in_order (a static_assert that each row's index is its
-// place and the enum's count the rows').
+// place, the enum's count the rows', and every count has its unit).
 namespace metric_rows {
 
 template <class T>
@@ -79,6 +89,12 @@ std::int32_t bound(const T& b, const O& o) {
         return static_cast<std::int32_t>(b);
 }
 
+// A row's kind as MetricKind, and its unit ("" for a rate).
+constexpr MetricKind kind(MetricKind k) noexcept { return k; }
+constexpr MetricKind kind(CountUnit) noexcept { return MetricKind::count; }
+inline std::string unit(MetricKind) { return {}; }
+inline std::string unit(CountUnit c) { return c.unit; }
+
 }  // namespace metric_rows
 
 // The rows as MetricSpecs under options `o`.
@@ -86,11 +102,12 @@ template <class O>
 struct MetricSpecs {
     const O& o;
     std::vector<MetricSpec> specs;
-    template <class Name, class Help, class Lo, class Hi, class Value>
-    void operator()(int, const Name& name, const Help& help, MetricKind kind, const Lo& lo,
-                    const Hi& hi, const Value&, std::int32_t scale = 1) {
-        specs.push_back({metric_rows::text(name), metric_rows::text(help), kind,
-                         metric_rows::bound(lo, o), metric_rows::bound(hi, o), scale});
+    template <class Name, class Help, class Kind, class Lo, class Hi, class Value>
+    void operator()(int, const Name& name, const Help& help, Kind kind, const Lo& lo, const Hi& hi,
+                    const Value&, std::int32_t scale = 1) {
+        specs.push_back({metric_rows::text(name), metric_rows::text(help), metric_rows::kind(kind),
+                         metric_rows::bound(lo, o), metric_rows::bound(hi, o), scale,
+                         metric_rows::unit(kind)});
     }
 };
 
@@ -99,21 +116,25 @@ template <class R>
 struct MetricValues {
     const R& r;
     std::int32_t* out;
-    template <class Name, class Help, class Lo, class Hi, class Value>
-    constexpr void operator()(int index, const Name&, const Help&, MetricKind, const Lo&, const Hi&,
+    template <class Name, class Help, class Kind, class Lo, class Hi, class Value>
+    constexpr void operator()(int index, const Name&, const Help&, Kind, const Lo&, const Hi&,
                               const Value& value, std::int32_t = 1) const noexcept {
         out[index] = static_cast<std::int32_t>(value(r));
     }
 };
 
-// Whether each row's index is its place, and there are `count` rows (the enum's kMetricCount).
+// Whether each row's index is its place, every count says its unit, and there are `count` rows
+// (the enum's kMetricCount).
 struct MetricOrder {
     int rows = 0;
     bool in_order = true;
-    template <class Name, class Help, class Lo, class Hi, class Value>
-    constexpr void operator()(int index, const Name&, const Help&, MetricKind, const Lo&, const Hi&,
+    template <class Name, class Help, class Kind, class Lo, class Hi, class Value>
+    constexpr void operator()(int index, const Name&, const Help&, Kind k, const Lo&, const Hi&,
                               const Value&, std::int32_t = 1) {
-        in_order = in_order && index == rows;
+        // A count is declared counts(UNIT): MetricKind::count alone would leave its unit unsaid.
+        const bool unit_said =
+            std::is_same_v<Kind, CountUnit> || metric_rows::kind(k) == MetricKind::rate;
+        in_order = in_order && index == rows && unit_said;
         ++rows;
     }
 };

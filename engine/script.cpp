@@ -357,6 +357,10 @@ ScriptMetric read_metric(const Reader& r, int t, const std::string& in) {
     } else {
         m.lo = r.bound(t, "lo", in);
         m.hi = r.bound(t, "hi", in);
+        m.unit = r.text(t, "unit", in, false);
+        if (m.unit.empty())
+            r.bad(in + " (" + m.name +
+                  "): a count says what it counts, unit = \"armies\" (plural, in words)");
     }
     const std::int64_t scale = r.integer(t, "scale", in, 1);
     if (scale < 1 || scale > 1000) r.bad(in + " (" + m.name + "): scale is 1..1000");
@@ -564,8 +568,8 @@ std::vector<MetricSpec> specs_of(const Declared& d, const Values& v, Call call) 
     std::vector<MetricSpec> out;
     for (const auto& m : d.metrics) {
         MetricSpec s{
-            m.name, m.help, m.kind, bound(m.lo, "lo") * m.scale, bound(m.hi, "hi") * m.scale,
-            m.scale};
+            m.name,  m.help, m.kind, bound(m.lo, "lo") * m.scale, bound(m.hi, "hi") * m.scale,
+            m.scale, m.unit};
         ++metric;
         if (s.lo > s.hi)
             throw UsageError(d.path + ": metric " + m.name + "'s range " + std::to_string(s.lo) +

@@ -57,6 +57,7 @@ struct ScriptOption {
 struct ScriptMetric {
     std::string name, help;
     MetricKind kind = MetricKind::count;
+    std::string unit;  // a count's: what one of it is, plural ("armies", "turns")
     // Bounds: a whole number, the name of an integer option whose value it is, or kFunction: the
     // metric's function lo(o) or hi(o) gives it (Machine::metric_specs).
     std::string lo, hi;

@@ -41,13 +41,13 @@ constexpr void outcome_rows(M& m, const char* rule, const char* draw, const char
         MetricKind::rate, 0, 1, [=](const auto& r) { return winner(r) == -1; });
     m(
         kAdvantageFirst, "advantage_first",
-        "side A's score: 1 a win, 1/2 a draw (P(A wins) + P(draw)/2)", MetricKind::count, 0, 2,
+        "side A's score: 1 a win, 1/2 a draw (P(A wins) + P(draw)/2)", counts("points"), 0, 2,
         [=](const auto& r) { return winner(r) == 0    ? 2
                                     : winner(r) == -1 ? 1
                                                       : 0; },  // halves
         2);
     m(
-        kTurns, "turns", "turns played", MetricKind::count, 1,
+        kTurns, "turns", "turns played", counts("turns"), 1,
         [](const auto& o) { return o.max_turns; }, turns);
     m(kTimeouts, "timeouts", by("ended by max_turns"), MetricKind::rate, 0, 1, timeout);
     m(

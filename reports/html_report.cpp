@@ -32,7 +32,8 @@ std::string metrics_csv(const std::string& game, const std::vector<MetricSpec>& 
     std::string s = header ? schema::kMetrics.header() : std::string();
     for (const auto& m : metrics)
         s += csv_field(game) + ',' + csv_field(m.name) + ',' +
-             (m.kind == MetricKind::rate ? "rate" : "count") + ',' + csv_field(m.help) + '\n';
+             (m.kind == MetricKind::rate ? "rate" : "count") + ',' + csv_field(m.unit) + ',' +
+             csv_field(m.help) + '\n';
     return s;
 }
 
@@ -128,15 +129,40 @@ std::string figure(const std::string& chart, const std::string& numbers) {
     return "<figure>" + chart + "</figure>" + numbers;
 }
 
-// A metric's description as the game declares it, from the folder's metrics.csv (none where the
-// command wrote none).
-std::string metric_words(const CsvTable& words, const std::string& metric) {
+// A metric's row in the folder's metrics.csv (none where the command wrote none).
+std::optional<std::size_t> metric_row(const CsvTable& words, const std::string& metric) {
     for (std::size_t r = 0; r < words.rows.size(); ++r)
-        if (words.at(r, schema::kMetrics["metric"]) == metric)
-            return "<p class=\"what\">" + escape(words.at(r, schema::kMetrics["description"])) +
-                   (words.at(r, schema::kMetrics["kind"]) == "rate" ? " (0 or 1 a playout)" : "") +
-                   "</p>";
-    return "";
+        if (words.at(r, schema::kMetrics["metric"]) == metric) return r;
+    return std::nullopt;
+}
+
+// A metric's description as the game declares it, from metrics.csv.
+std::string metric_words(const CsvTable& words, const std::string& metric) {
+    const auto r = metric_row(words, metric);
+    if (!r) return "";
+    return "<p class=\"what\">" + escape(words.at(*r, schema::kMetrics["description"])) +
+           (words.at(*r, schema::kMetrics["kind"]) == "rate" ? " (0 or 1 a playout)" : "") + "</p>";
+}
+
+// What a metric's value a playout is measured in, from metrics.csv: "share of playouts" for a
+// rate, a count's unit ("hull points"), "" where the folder does not say (tune's distance, or a
+// folder older than the unit column).
+std::string unit_of(const CsvTable& words, const std::string& metric) {
+    const auto r = metric_row(words, metric);
+    if (!r) return "";
+    if (words.at(*r, schema::kMetrics["kind"]) == "rate") return "share of playouts";
+    return words.has(schema::kMetrics["unit"]) ? words.at(*r, schema::kMetrics["unit"]) : "";
+}
+
+// An axis of a metric's mean a playout: "damage, hull points per playout (mean)", "win, share
+// of playouts"; `what` before the metric ("difference in ") and `how` after it (" (policy -
+// best)").
+std::string mean_axis(const CsvTable& words, const std::string& metric,
+                      const std::string& what = "", const std::string& how = "") {
+    const std::string unit = unit_of(words, metric);
+    if (unit == "share of playouts") return what + metric + how + ", share of playouts";
+    return what + metric + how + ", " + (unit.empty() ? "mean" : unit) + " per playout" +
+           (unit.empty() || !what.empty() ? "" : " (mean)");
 }
 
 // A metric's heading: its name (`after` it, a verdict), and its description under it.
@@ -200,9 +226,12 @@ std::optional<std::size_t> rate_row(const std::string& metric, const CsvTable& s
     return std::nullopt;
 }
 
-std::string metric_axis(const std::string& metric, const CsvTable& summary) {
-    // A rate is 0 or 1 a playout; a count is in its own unit.
-    return metric + (rate_row(metric, summary) ? " (per playout: 0 or 1)" : " (value per playout)");
+// The axis of a metric's values, one a playout: a rate's 0 or 1, a count in its unit.
+std::string metric_axis(const std::string& metric, const CsvTable& summary, const CsvTable& words) {
+    if (rate_row(metric, summary)) return metric + " (per playout: 0 or 1)";
+    const std::string unit = unit_of(words, metric);
+    if (unit.empty()) return metric + " (value per playout)";
+    return (unit == metric ? metric : metric + ", " + unit) + " (a playout's value)";
 }
 
 // A metric that is 0 or 1 a playout, drawn as what it is, a rate: its mean with its 95%
@@ -331,7 +360,7 @@ std::string run_sections(const fs::path& dir) {
             s += metric_heading(words, metric) +
                  figure(rate ? rate_chart(metric, summary, *rate, exact_summary, is_exact)
                              : svg::distribution_chart(metric + ": which values, how likely?",
-                                                       metric_axis(metric, summary), laws),
+                                                       metric_axis(metric, summary, words), laws),
                         numbers);
         }
         s += "</section>";
@@ -365,9 +394,13 @@ std::string run_sections(const fs::path& dir) {
                 }
             if (step_metric.empty()) step_metric = "steps";
             if (event.empty()) event = "the event";
+            std::string unit = unit_of(words, step_metric);
+            const std::string axis =
+                step_metric + (unit.empty() || unit == step_metric ? "" : " (" + unit + ")");
+            if (unit.empty()) unit = step_metric;
             s +=
-                figure(svg::survival_chart("How long until " + event + "? (in " + step_metric + ")",
-                                           step_metric, "share of playouts before " + event, {c}),
+                figure(svg::survival_chart("How long until " + event + "? (in " + unit + ")", axis,
+                                           "share of playouts before " + event, {c}),
                        csv_table(surv, {"step", "at_risk", "lost", "completed", "survival"}, keep));
         }
         s += "</section>";
@@ -391,7 +424,7 @@ std::string policy_means_section(const CsvTable& pol, const CsvTable& words) {
                                 "rank " + pol.at(r, schema::kPolicies["rank"]), 0, ""});
         s += metric_heading(words, metric) +
              figure(svg::forest_chart(metric + ": what does each policy average?",
-                                      metric + ", mean per playout", rows, std::nullopt),
+                                      mean_axis(words, metric), rows, std::nullopt),
                     csv_table(pol, {"rank", "policy", "mean", "ci_low", "ci_high", "stddev"},
                               [&](std::size_t r) {
                                   return pol.at(r, schema::kPolicies["metric"]) == metric;
@@ -470,7 +503,7 @@ std::string compare_sections(const fs::path& dir) {
              figure(
                  svg::forest_chart(
                      metric + ": how far is each policy from the best (" + best + ")?",
-                     "difference in " + metric + " (policy - best), per playout", rows, 0.0),
+                     mean_axis(words, metric, "difference in ", " (policy - best)"), rows, 0.0),
                  table({"policy", "difference", "ci_low", "ci_high", "p_value", "p_holm"}, cells));
     }
     s += "</section>";
@@ -520,8 +553,8 @@ std::string variants_sections(const fs::path& dir) {
         s += metric_heading(words, metric) +
              figure(svg::forest_chart(
                         metric + ": what did each variant change against " + first + "?",
-                        "difference in " + metric + " (variant - " + first + "), per playout", rows,
-                        0.0),
+                        mean_axis(words, metric, "difference in ", " (variant - " + first + ")"),
+                        rows, 0.0),
                     table({"variant", "difference", "ci_low", "ci_high", "p_holm", "exact_low",
                            "exact_high"},
                           cells));
@@ -711,7 +744,7 @@ std::string sweep_sections(const fs::path& dir) {
             for (const char* c : {"mean", "ci_low", "ci_high", "stddev", "playouts"})
                 columns.push_back(c);
             s += figure(svg::line_chart(metric + ": how does it move with " + option + "?", option,
-                                        metric + ", mean per playout", ordered,
+                                        mean_axis(words, metric), ordered,
                                         numeric ? std::vector<std::string>{} : values),
                         csv_table(t, columns, [&](std::size_t r) {
                             return t.at(r, schema::kSweep["metric"]) == metric;
@@ -756,7 +789,7 @@ std::string baseline_check_row(const CsvTable& t, std::size_t r, const CsvTable&
     const std::string word = moved ? "MOVED" : v;
     return metric_heading(words, metric, ": " + word) +
            figure(svg::forest_chart(metric + ": has it moved from the baseline? " + word,
-                                    metric + ", mean per playout", rows, std::nullopt, band,
+                                    mean_axis(words, metric), rows, std::nullopt, band,
                                     {"baseline", "", "new"}),
                   csv_table(t,
                             {"metric", "verdict", "old_mean", "old_ci_low", "old_ci_high",
@@ -800,7 +833,7 @@ std::string target_check_row(const CsvTable& t, std::size_t r, const CsvTable& w
                          "the target: " + bounds + " (met inside)"};
     return "<h3>target " + escape(target + ": " + word) + "</h3>" + metric_words(words, metric) +
            figure(svg::forest_chart("target " + target + ": is it met? " + word,
-                                    mean ? metric + ", mean per playout"
+                                    mean ? mean_axis(words, metric)
                                          : metric + ", its " + statistic + " (" +
                                                statistic.substr(1) + "th percentile)",
                                     rows, std::nullopt, band),
@@ -899,7 +932,7 @@ std::pair<std::optional<double>, std::optional<svg::Band>> tune_reference(const 
 // odds tune with several targets (or a confirmation): per target, its metric at each setting
 // of the search with the target drawn, then the confirmed finalists with their intervals.
 std::string tune_targets_sections(const CsvTable& t, const std::vector<std::string>& varied,
-                                  const std::vector<std::string>& columns) {
+                                  const std::vector<std::string>& columns, const CsvTable& words) {
     std::vector<std::pair<std::string, std::string>> targets;  // metric, target, first seen
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         const std::pair<std::string, std::string> m{t.at(r, schema::kTune["metric"]),
@@ -924,7 +957,7 @@ std::string tune_targets_sections(const CsvTable& t, const std::vector<std::stri
             charts += figure(svg::forest_chart("odds tune: which setting comes closest to " + what +
                                                    (confirmed ? "? The finalists confirmed"
                                                               : "? Each evaluated setting"),
-                                               metric + ", mean per playout", rows, line, band),
+                                               mean_axis(words, metric), rows, line, band),
                              "");
         }
         if (charts.empty()) continue;
@@ -969,7 +1002,8 @@ std::string tune_sections(const fs::path& dir) {
     for (std::size_t r = 0; r < t.rows.size(); ++r)
         several = several || t.at(r, schema::kTune["target"]) != target ||
                   t.at(r, schema::kTuneHead["phase"]) == "confirm";
-    if (several) return tune_targets_sections(t, varied, columns);
+    const CsvTable words = read(dir, kMetricsFile);
+    if (several) return tune_targets_sections(t, varied, columns, words);
     std::optional<double> reference;
     if (const auto eq = target.find('='); eq != std::string::npos)
         if (const double v = number(target.substr(eq + 1)); !std::isnan(v)) reference = v;
@@ -985,7 +1019,7 @@ std::string tune_sections(const fs::path& dir) {
            "the setting.</p>" +
            figure(svg::forest_chart("odds tune: which setting comes closest to " + target + "? " +
                                         metric + " at each evaluated setting",
-                                    metric + ", mean per playout", rows, reference),
+                                    mean_axis(words, metric), rows, reference),
                   csv_table(t, columns, [](std::size_t) { return true; })) +
            "</section>";
 }

@@ -57,7 +57,8 @@ inline constexpr auto kSurvival = columns("survival.csv", "step_metric", "event"
 inline constexpr auto kProvenance =
     columns("provenance.csv", "odds_version", "command", "game", "rules_version", "command_line");
 // Beside it where the command plays a game: each metric as the game declares it.
-inline constexpr auto kMetrics = columns("metrics.csv", "game", "metric", "kind", "description");
+inline constexpr auto kMetrics =
+    columns("metrics.csv", "game", "metric", "kind", "unit", "description");
 
 // odds compare (sim/cli/compare.cpp).
 inline constexpr auto kCompare = columns(

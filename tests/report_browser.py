@@ -13,7 +13,8 @@ fails unless
   - every chart's title asks the question it answers (it holds a '?');
   - the run's charts draw the exact law beside the Monte Carlo; a metric's heading has its
     description from metrics.csv; a survival chart names its event from survival.csv, and a log
-    scale is said in the title;
+    scale is said in the title; every axis of a count says its unit (metrics.csv), the survival
+    chart its step's;
   - every chart is well-formed XML on its own;
   - the screenshot (OUT_DIR/KIND.png) is made and not blank.
 The console check is first shown to fail on a page that logs an error.
@@ -215,6 +216,19 @@ for kind in KINDS:
             fail("run: no survival chart names its event '%s'" % event)
         if not any("log scale" in t for t in dom.chart_titles):
             fail("run: Bosconian's damage law is on a log scale and no title says so")
+    # Every axis of a count says its unit (metrics.csv): none falls back to the unit-less words.
+    if os.path.exists(os.path.join(d, "metrics.csv")):
+        for m in rows(os.path.join(d, "metrics.csv")):
+            if m["kind"] == "count" and not m["unit"]:
+                fail("%s: the count %s declares no unit" % (kind, m["metric"]))
+            for bare in (m["metric"] + ", mean per playout", m["metric"] + " (value per playout)"):
+                if bare in dom_text:
+                    fail("%s: the axis '%s' does not say its unit" % (kind, bare))
+    if kind == "run":
+        unit = {m["metric"]: m["unit"] for m in rows(os.path.join(d, "metrics.csv"))}
+        step = rows(os.path.join(d, "survival.csv"))[0]["step_metric"]
+        if not any("(in %s)" % unit[step] in t for t in dom.chart_titles):
+            fail("run: the survival chart does not say its step in %s" % unit[step])
     if dom.scripts:
         fail("%s: the page holds a script" % kind)
     # Each chart, as written, is well-formed XML (the escaping holds).

@@ -608,8 +608,10 @@ TEST_CASE("odds list GAME lists each metric with its kind, range and help", "[cl
             const std::string range =
                 m.kind == MetricKind::rate
                     ? "rate, 0 or 1"
-                    : "count, " + format_double(static_cast<double>(m.lo) / m.scale) + ".." +
-                          format_double(static_cast<double>(m.hi) / m.scale);
+                    : format_double(static_cast<double>(m.lo) / m.scale) + ".." +
+                          format_double(static_cast<double>(m.hi) / m.scale) + " " + m.unit;
+            // Every count says its unit (engine/metric.hpp's counts(UNIT)).
+            CHECK((m.kind == MetricKind::rate) == m.unit.empty());
             CHECK(line.find(" " + range) != std::string::npos);
             CHECK(line.size() >= m.help.size());
             CHECK(line.compare(line.size() - m.help.size(), m.help.size(), m.help) == 0);
@@ -617,7 +619,8 @@ TEST_CASE("odds list GAME lists each metric with its kind, range and help", "[cl
     }
     // The ranges are the declarations' at the default options: the hull caps the damage.
     const std::string bosconian = test::cli({"list", "bosconian"}).out;
-    CHECK(bosconian.find(" count, 0..100  the ship's damage at the end") != std::string::npos);
+    CHECK(bosconian.find(" 0..100 hull points     the ship's damage at the end") !=
+          std::string::npos);
 }
 
 // ---------------------------------------------------------------------------------------------

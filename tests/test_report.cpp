@@ -253,6 +253,11 @@ TEST_CASE("run --report: the page is a function of the folder, as odds report DI
     REQUIRE(words.rows.size() == summary.rows.size());
     for (std::size_t k = 0; k < words.rows.size(); ++k) {
         CHECK(words.at(k, "game") == "race");
+        // A count says its unit, and its axes say it ("square, squares (a playout's value)").
+        CHECK((words.at(k, "kind") == "rate") == words.at(k, "unit").empty());
+        if (words.at(k, "kind") == "count" && words.at(k, "unit") != words.at(k, "metric"))
+            CHECK(page.find(">" + words.at(k, "metric") + ", " + words.at(k, "unit") +
+                            " (a playout&apos;s value)</text>") != std::string::npos);
         CHECK(page.find("<h3>" + words.at(k, "metric") + "</h3><p class=\"what\">" +
                         words.at(k, "description")) != std::string::npos);
     }

@@ -23,7 +23,8 @@ namespace {
 // put into its step (before the roll) and `extra` into its table.
 std::string game_text(const std::string& body = "", const std::string& extra = "") {
     return "return {\n"
-           "  name = 'one', metrics = {{name = 'face', lo = 1, hi = 6, help = 'the die'}},\n" +
+           "  name = 'one', metrics = {{name = 'face', lo = 1, hi = 6, unit = 'pips', help = 'the "
+           "die'}},\n" +
            extra +
            "  opening = function(o) return {face = 0} end,\n"
            "  over = function(s, o) return s.face > 0 end,\n"
@@ -104,11 +105,17 @@ TEST_CASE("script: syntax and runtime errors are one line, FILE:LINE", "[script]
           std::string::npos);
     CHECK(refused("runtime", game_text("    local t = nil\n    t.x = 1")).find("runtime.lua:7:") !=
           std::string::npos);
-    CHECK(refused("missing",
-                  "return {name = 'x', metrics = {{name = 'm', lo = 0, hi = 1, help = "
-                  "'h'}}}\n")
+    CHECK(refused(
+              "missing",
+              "return {name = 'x', metrics = {{name = 'm', lo = 0, hi = 1, unit = 'points', help = "
+              "'h'}}}\n")
               .find("no function `opening`") != std::string::npos);
     CHECK(refused("notable", "return 42\n").find("return { ... }") != std::string::npos);
+    // A count says what it counts.
+    CHECK(refused("unitless",
+                  "return {name = 'x', metrics = {{name = 'm', lo = 0, hi = 1, "
+                  "help = 'h'}}}\n")
+              .find("(m): a count says what it counts, unit = \"armies\"") != std::string::npos);
     CHECK(refused("badtype", "return {name = 'x', metrics = 'm'}\n")
               .find("must be a list of tables") != std::string::npos);
     // A metric of the wrong type, one outside its declared range, and no table at all.
@@ -141,7 +148,7 @@ TEST_CASE("script: an endless loop and a memory bomb are stopped and named", "[s
 TEST_CASE("script: a game that never ends is named, not played forever", "[script]") {
     const std::string never =
         "return {\n  name = 'never', metrics = {{name = 'm', lo = 0, hi = "
-        "1, help = 'h'}},\n  opening = function(o) return {} end,\n  over "
+        "1, unit = 'points', help = 'h'}},\n  opening = function(o) return {} end,\n  over "
         "= function(s, o) return false end,\n  step = function(s, o, roll, "
         "choose) end,\n  result = function(s, o) return {m = 0} end,\n}\n";
     CHECK(refused("never", never)

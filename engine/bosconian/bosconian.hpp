@@ -250,17 +250,17 @@ constexpr void declare_metrics(M& m) {
       [](const Outcome& r) { return r.won ? 1 : 0; });
     m(
         kDamage, "damage", "the ship's damage at the end, capped at the hull (B3)",
-        MetricKind::count, 0, [](const Options& o) { return o.hull; },
+        counts("hull points"), 0, [](const Options& o) { return o.hull; },
         [](const Outcome& r) { return r.damage; });
-    m(kSectors, "sectors_entered", "sectors entered during the mission (B1)", MetricKind::count, 0,
+    m(kSectors, "sectors_entered", "sectors entered during the mission (B1)", counts("sectors"), 0,
       sectors, [](const Outcome& r) { return r.sectors_entered; });
-    m(kBasesPlaced, "bases_placed", "bases in the layout (B2)", MetricKind::count, 0, sectors,
+    m(kBasesPlaced, "bases_placed", "bases in the layout (B2)", counts("bases"), 0, sectors,
       [](const Outcome& r) { return r.bases_placed; });
     m(kBasesDestroyed, "bases_destroyed", "bases destroyed during the mission (B8)",
-      MetricKind::count, 0, sectors, [](const Outcome& r) { return r.bases_destroyed; });
-    m(kEncounters, "encounters", "encounter-table rolls resolved (B5)", MetricKind::count, 0, rolls,
-      [](const Outcome& r) { return r.encounters; });
-    m(kAlerts, "alerts", "spy ships that escaped and raised the alert (B6)", MetricKind::count, 0,
+      counts("bases"), 0, sectors, [](const Outcome& r) { return r.bases_destroyed; });
+    m(kEncounters, "encounters", "encounter-table rolls resolved (B5)", counts("encounter rolls"),
+      0, rolls, [](const Outcome& r) { return r.encounters; });
+    m(kAlerts, "alerts", "spy ships that escaped and raised the alert (B6)", counts("spy ships"), 0,
       rolls, [](const Outcome& r) { return r.alerts; });
 }
 static_assert(metrics_in_order<kMetricCount>([](auto& m) { declare_metrics(m); }));

@@ -604,22 +604,23 @@ constexpr void declare_metrics(M& m) {
       [](const Outcome& r) { return r.winner < 0; });
     m(
         kAdvantageFirst, "advantage_first",
-        "Tau's score, 1 a win, 1/2 a draw: P(Tau wins) + P(draw)/2 (Ludii's AdvantageP1)", K::count,
-        0, 2, [](const Outcome& r) { return r.winner == kTau ? 2 : (r.winner < 0 ? 1 : 0); },
+        "Tau's score, 1 a win, 1/2 a draw: P(Tau wins) + P(draw)/2 (Ludii's AdvantageP1)",
+        counts("points"), 0, 2,
+        [](const Outcome& r) { return r.winner == kTau ? 2 : (r.winner < 0 ? 1 : 0); },
         2);  // halves
-    m(kTurns, "turns", "turns played (D1)", K::count, 1, turns,
+    m(kTurns, "turns", "turns played (D1)", counts("turns"), 1, turns,
       [](const Outcome& r) { return r.turns; });
     m(
-        kWinnerHp, "winner_hp", "the winner's hit points at the end (0 for a draw)", K::count, 0,
-        [](const Options& o) { return o.hp; },
+        kWinnerHp, "winner_hp", "the winner's hit points at the end (0 for a draw)",
+        counts("hit points"), 0, [](const Options& o) { return o.hp; },
         [](const Outcome& r) { return r.winner < 0 ? 0 : r.hp[r.winner]; });
     m(kTimeouts, "timeouts", "ended as a draw by max_turns (D6)", K::rate, 0, 1,
       [](const Outcome& r) { return r.timeout; });
     m(kDrawishness, "drawishness", "a draw before max_turns: both died in one turn (D6)", K::rate,
       0, 1, [](const Outcome& r) { return r.winner < 0 && !r.timeout; });
-    m(kTauDealt, "tau_dealt", "damage Tau's dice did to Kaon", K::count, 0, dealt,
+    m(kTauDealt, "tau_dealt", "damage Tau's dice did to Kaon", counts("hit points"), 0, dealt,
       [](const Outcome& r) { return r.dealt[kTau]; });
-    m(kKaonDealt, "kaon_dealt", "damage Kaon's dice did to Tau", K::count, 0, dealt,
+    m(kKaonDealt, "kaon_dealt", "damage Kaon's dice did to Tau", counts("hit points"), 0, dealt,
       [](const Outcome& r) { return r.dealt[kKaon]; });
     for (int seat = 0; seat < 2; ++seat)
         for (int f = 0; f < kFunctionCount; ++f)
@@ -629,7 +630,7 @@ constexpr void declare_metrics(M& m) {
                   return std::string("times ") + kSeatNames[seat] + " played " + kFunctionNames[f] +
                          " (D2)";
               },
-              K::count, 0, turns, [=](const Outcome& r) { return r.played[seat][f]; });
+              counts("turns"), 0, turns, [=](const Outcome& r) { return r.played[seat][f]; });
 }
 static_assert(metrics_in_order<kMetricCount>([](auto& m) { declare_metrics(m); }));
 std::vector<MetricSpec> metric_specs(const Options& o);

@@ -121,19 +121,22 @@ game.metrics = {
   {name = "tau_win", kind = "rate", help = "Tau won (D6)"},
   {name = "kaon_win", kind = "rate", help = "Kaon won (D6)"},
   {name = "draw", kind = "rate", help = "both died in one turn, or the turn cap (D6)"},
-  {name = "advantage_first", lo = 0, hi = 1, scale = 2,
+  {name = "advantage_first", lo = 0, hi = 1, scale = 2, unit = "points",
    help = "Tau's score, 1 a win, 1/2 a draw: P(Tau wins) + P(draw)/2 (Ludii's AdvantageP1)"},
-  {name = "turns", lo = 1, hi = turns_max, help = "turns played (D1)"},
-  {name = "winner_hp", lo = 0, hi = "hp", help = "the winner's hit points at the end (0 for a draw)"},
+  {name = "turns", lo = 1, hi = turns_max, unit = "turns", help = "turns played (D1)"},
+  {name = "winner_hp", lo = 0, hi = "hp", unit = "hit points",
+   help = "the winner's hit points at the end (0 for a draw)"},
   {name = "timeouts", kind = "rate", help = "ended as a draw by max_turns (D6)"},
   {name = "drawishness", kind = "rate", help = "a draw before max_turns: both died in one turn (D6)"},
-  {name = "tau_dealt", lo = 0, hi = dealt_max, help = "damage Tau's dice did to Kaon"},
-  {name = "kaon_dealt", lo = 0, hi = dealt_max, help = "damage Kaon's dice did to Tau"},
+  {name = "tau_dealt", lo = 0, hi = dealt_max, unit = "hit points",
+   help = "damage Tau's dice did to Kaon"},
+  {name = "kaon_dealt", lo = 0, hi = dealt_max, unit = "hit points",
+   help = "damage Kaon's dice did to Tau"},
 }
 for _, seat in ipairs(SEATS) do
   for _, f in ipairs(FUNCTIONS) do
     game.metrics[#game.metrics + 1] = {name = seat .. "_" .. f, lo = 0, hi = turns_max,
-                                       help = "times " .. seat .. " played " .. f .. " (D2)"}
+                                       unit = "turns", help = "times " .. seat .. " played " .. f .. " (D2)"}
   end
 end
 

@@ -851,17 +851,17 @@ template <class M>
 constexpr void declare_metrics(M& m) {
     using K = MetricKind;
     const auto t = [](const Options& o) { return o.max_turns; };
-    m(kWithdrawn, "withdrawn", "marines withdrawn, wounded ones included (H7, H8)", K::count, 0, 8,
-      [](const Ended& e) { return e.r.withdrawn; });
-    m(kWoundedWithdrawn, "wounded_withdrawn", "wounded marines carried out (H7)", K::count, 0, 8,
-      [](const Ended& e) { return e.r.wounded_withdrawn; });
+    m(kWithdrawn, "withdrawn", "marines withdrawn, wounded ones included (H7, H8)",
+      counts("marines"), 0, 8, [](const Ended& e) { return e.r.withdrawn; });
+    m(kWoundedWithdrawn, "wounded_withdrawn", "wounded marines carried out (H7)", counts("marines"),
+      0, 8, [](const Ended& e) { return e.r.wounded_withdrawn; });
     m(kLeftBehind, "left_behind", "marines left on the board (H8; everyone at the turn cap)",
-      K::count, 0, 8, [](const Ended& e) { return e.r.left_behind; });
-    m(kKilled, "killed", "marines killed by the sniper (H6)", K::count, 0, 8,
+      counts("marines"), 0, 8, [](const Ended& e) { return e.r.left_behind; });
+    m(kKilled, "killed", "marines killed by the sniper (H6)", counts("marines"), 0, 8,
       [](const Ended& e) { return e.r.killed; });
     m(kIceCubeRescued, "icecube_rescued", "Ice-cube withdrawn (H8)", K::rate, 0, 1,
       [](const Ended& e) { return e.r.icecube_rescued; });
-    m(kTurns, "turns", "turns played (H3)", K::count, 1, t,
+    m(kTurns, "turns", "turns played (H3)", counts("turns"), 1, t,
       [](const Ended& e) { return e.r.turns; });
     m(kClean, "clean", "nobody left behind or killed (H8)", K::rate, 0, 1,
       [](const Ended& e) { return e.r.outcome == Outcome::kClean; });
@@ -869,8 +869,9 @@ constexpr void declare_metrics(M& m) {
       [](const Ended& e) { return e.r.outcome == Outcome::kCostly; });
     m(kLost, "lost", "nobody withdrawn (H8)", K::rate, 0, 1,
       [](const Ended& e) { return e.r.outcome == Outcome::kLost; });
-    m(kSquadTime, "squad_time", "the turn of the squad's first casualty, or of the end", K::count,
-      1, t, [](const Ended& e) { return e.first_hit > 0 ? e.first_hit : e.s.turn; });
+    m(kSquadTime, "squad_time", "the turn of the squad's first casualty, or of the end",
+      counts("turns"), 1, t,
+      [](const Ended& e) { return e.first_hit > 0 ? e.first_hit : e.s.turn; });
     m(kSquadHit, "squad_hit", "someone besides Ice-cube was wounded or killed", K::rate, 0, 1,
       [](const Ended& e) { return e.first_hit > 0; });
     for (int i = 0, k = 0; i < kSquad; ++i) {
@@ -881,7 +882,7 @@ constexpr void declare_metrics(M& m) {
         m(
             kMarineTime + 2 * k, name("_time"),
             [i] { return "the turn " + std::string(kNames[i]) + " was hit, or left the game"; },
-            K::count, 1, t,
+            counts("turns"), 1, t,
             [i](const Ended& e) {
                 const Marine& x = e.s.m[i];
                 return x.hit_turn > 0 ? x.hit_turn : x.end_turn;

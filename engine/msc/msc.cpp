@@ -278,26 +278,26 @@ constexpr void declare_metrics(M& m) {
     m(kEndAnnihilation, "end_annihilation", "ended with a side without ships (M8)", K::rate, 0, 1,
       [](const State& s) { return s.end == State::kAnnihilation; });
     m(kSystemsA, "systems_owned_a", "systems side A owned at the end, its home included (M6)",
-      K::count, 0, n, [](const State& s) { return s.owned(0); });
-    m(kSystemsB, "systems_owned_b", "systems side B owned at the end (M6)", K::count, 0, n,
+      counts("systems"), 0, n, [](const State& s) { return s.owned(0); });
+    m(kSystemsB, "systems_owned_b", "systems side B owned at the end (M6)", counts("systems"), 0, n,
       [](const State& s) { return s.owned(1); });
     m(kBuiltA, "ships_built_a", "ships side A built, the starting fleet included (M3, M4)",
-      K::count, 0, ships, [](const State& s) { return s.built[0]; });
-    m(kBuiltB, "ships_built_b", "ships side B built (M3, M4)", K::count, 0, ships,
+      counts("ships"), 0, ships, [](const State& s) { return s.built[0]; });
+    m(kBuiltB, "ships_built_b", "ships side B built (M3, M4)", counts("ships"), 0, ships,
       [](const State& s) { return s.built[1]; });
-    m(kShipsLostA, "ships_lost_a", "ships side A lost (M7)", K::count, 0, ships,
+    m(kShipsLostA, "ships_lost_a", "ships side A lost (M7)", counts("ships"), 0, ships,
       [](const State& s) { return s.lost[0]; });
-    m(kShipsLostB, "ships_lost_b", "ships side B lost (M7)", K::count, 0, ships,
+    m(kShipsLostB, "ships_lost_b", "ships side B lost (M7)", counts("ships"), 0, ships,
       [](const State& s) { return s.lost[1]; });
-    m(kBpA, "bp_produced_a", "BPs side A produced (M4)", K::count, 0, bp,
+    m(kBpA, "bp_produced_a", "BPs side A produced (M4)", counts("BPs"), 0, bp,
       [](const State& s) { return s.produced[0]; });
-    m(kBpB, "bp_produced_b", "BPs side B produced (M4)", K::count, 0, bp,
+    m(kBpB, "bp_produced_b", "BPs side B produced (M4)", counts("BPs"), 0, bp,
       [](const State& s) { return s.produced[1]; });
     m(
         kFleetCapHits, "fleet_cap_hits",
         "times a side was held back by its 16 fleet slots: a detachment refused, or a turn's "
         "ships not built (M5a)",
-        K::count, 0, [](const Options& o) { return 2 * (kMaxFleets + 1) * o.max_turns; },
+        counts("times"), 0, [](const Options& o) { return 2 * (kMaxFleets + 1) * o.max_turns; },
         [](const State& s) { return s.cap_hits[0] + s.cap_hits[1]; });
 }
 static_assert(metrics_in_order<kMetricCount>([](auto& m) { declare_metrics(m); }));

@@ -416,20 +416,20 @@ constexpr void declare_metrics(M& m) {
         m, "N8", "both fleets gone at once, or equal ships at max_turns",
         "both fleets gone at once", [](const State& s) { return s.winner; },
         [](const State& s) { return s.turn; }, [](const State& s) { return s.timeout; });
-    m(kAfloatA, "afloat_a", "ships under side A's control at the end (captures included)", K::count,
-      0, n, [](const State& s) { return s.afloat(0); });
-    m(kAfloatB, "afloat_b", "ships under side B's control at the end", K::count, 0, n,
+    m(kAfloatA, "afloat_a", "ships under side A's control at the end (captures included)",
+      counts("ships"), 0, n, [](const State& s) { return s.afloat(0); });
+    m(kAfloatB, "afloat_b", "ships under side B's control at the end", counts("ships"), 0, n,
       [](const State& s) { return s.afloat(1); });
-    m(kSunkA, "sunk_a", "ships lost to sinking while side A held them (N6, N7)", K::count, 0, n,
-      [](const State& s) { return s.sunk[0]; });
-    m(kSunkB, "sunk_b", "ships lost to sinking while side B held them", K::count, 0, n,
+    m(kSunkA, "sunk_a", "ships lost to sinking while side A held them (N6, N7)", counts("ships"), 0,
+      n, [](const State& s) { return s.sunk[0]; });
+    m(kSunkB, "sunk_b", "ships lost to sinking while side B held them", counts("ships"), 0, n,
       [](const State& s) { return s.sunk[1]; });
     m(kCapturedByA, "captured_by_a",
-      "enemy ships side A took by boarding, recaptures included (N7)", K::count, 0, boardings,
-      [](const State& s) { return s.captures[0]; });
+      "enemy ships side A took by boarding, recaptures included (N7)", counts("ships"), 0,
+      boardings, [](const State& s) { return s.captures[0]; });
     m(kCapturedByB, "captured_by_b",
-      "enemy ships side B took by boarding, recaptures included (N7)", K::count, 0, boardings,
-      [](const State& s) { return s.captures[1]; });
+      "enemy ships side B took by boarding, recaptures included (N7)", counts("ships"), 0,
+      boardings, [](const State& s) { return s.captures[1]; });
     constexpr const char* kAmmoNames[kAmmoKinds] = {"roundshot", "chainshot", "grapeshot"};
     constexpr const char* kSide[kSides] = {"a", "b"};
     constexpr const char* kSideName[kSides] = {"A", "B"};
@@ -442,16 +442,17 @@ constexpr void declare_metrics(M& m) {
                     return std::string("broadsides of ") + kAmmoNames[a] + " side " +
                            kSideName[side] + " fired (N6)";
                 },
-                K::count, 0, broadsides, [=](const State& s) { return s.broadsides[side][a]; });
-    m(kBoardings, "boardings", "boarding actions, both sides (N7)", K::count, 0, boardings,
-      [](const State& s) { return s.boardings; });
+                counts("broadsides"), 0, broadsides,
+                [=](const State& s) { return s.broadsides[side][a]; });
+    m(kBoardings, "boardings", "boarding actions, both sides (N7)", counts("boarding actions"), 0,
+      boardings, [](const State& s) { return s.boardings; });
     m(kMovementEdge, "movement_edge",
-      "side A's fleet Movement minus side B's after the fleet roll (N2)", K::count, least, most,
-      [](const State& s) { return edge(s, kMovement); });
+      "side A's fleet Movement minus side B's after the fleet roll (N2)", counts("rating points"),
+      least, most, [](const State& s) { return edge(s, kMovement); });
     m(kCannonEdge, "cannon_edge", "side A's fleet Cannon minus side B's after the fleet roll (N2)",
-      K::count, least, most, [](const State& s) { return edge(s, kCannon); });
+      counts("rating points"), least, most, [](const State& s) { return edge(s, kCannon); });
     m(kCrewEdge, "crew_edge", "side A's fleet Crew minus side B's after the fleet roll (N2)",
-      K::count, least, most, [](const State& s) { return edge(s, kCrew); });
+      counts("rating points"), least, most, [](const State& s) { return edge(s, kCrew); });
     // Did the side that rolled more (or less) of an attribute win?
     const auto won = [](int attr, int more) {
         return [=](const State& s) {

@@ -128,12 +128,12 @@ constexpr void declare_metrics(M& m) {
     const auto max_turns = [](const Options& o) { return o.max_turns; };
     m(kWin, "win", "the goal reached within max_turns (R3)", MetricKind::rate, 0, 1,
       [](const State& s) { return s.won; });
-    m(kTurns, "turns", "turns played (R3)", MetricKind::count, 0, max_turns,
+    m(kTurns, "turns", "turns played (R3)", counts("turns"), 0, max_turns,
       [](const State& s) { return s.turn; });
     m(
-        kSquare, "square", "the square at the end, the goal at most (R4)", MetricKind::count, 0,
+        kSquare, "square", "the square at the end, the goal at most (R4)", counts("squares"), 0,
         [](const Options& o) { return o.goal; }, [](const State& s) { return s.square; });
-    m(kRolls, "rolls", "turns the player rolled (R2)", MetricKind::count, 0, max_turns,
+    m(kRolls, "rolls", "turns the player rolled (R2)", counts("turns"), 0, max_turns,
       [](const State& s) { return s.rolls; });
 }
 static_assert(metrics_in_order<kMetricCount>([](auto& m) { declare_metrics(m); }));

@@ -33,11 +33,11 @@ return {
 
   metrics = {
     {name = "conquered", kind = "rate", help = "the defender lost its last army"},
-    {name = "attackers_left", lo = 1, hi = "attackers",
+    {name = "attackers_left", lo = 1, hi = "attackers", unit = "armies",
      help = "armies left in the attacking territory"},
-    {name = "defenders_left", lo = 0, hi = "defenders",
+    {name = "defenders_left", lo = 0, hi = "defenders", unit = "armies",
      help = "armies left in the defending territory"},
-    {name = "rounds", lo = 0, hi = 2000, help = "rounds of dice thrown"},
+    {name = "rounds", lo = 0, hi = 2000, unit = "rounds", help = "rounds of dice thrown"},
   },
   headline = {"conquered", "attackers_left"},
 

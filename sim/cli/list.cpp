@@ -14,12 +14,12 @@ namespace odds::cli {
 
 namespace {
 
-// A metric's range in words: "0 or 1" for a rate, "0..100" for a count, "0..1 by 0.5" for a
-// count kept in halves.
+// A metric's range in words: "rate, 0 or 1" for a rate, "0..100 hull points" for a count,
+// "0..1 points by 0.5" for a count kept in halves.
 std::string range_text(const MetricSpec& m) {
     if (m.kind == MetricKind::rate) return "rate, 0 or 1";
-    std::string r = "count, " + format_double(static_cast<double>(m.lo) / m.scale) + ".." +
-                    format_double(static_cast<double>(m.hi) / m.scale);
+    std::string r = format_double(static_cast<double>(m.lo) / m.scale) + ".." +
+                    format_double(static_cast<double>(m.hi) / m.scale) + " " + m.unit;
     if (m.scale != 1) r += " by " + format_double(1.0 / m.scale);
     return r;
 }
@@ -65,6 +65,7 @@ std::string list_json(const std::vector<const GameEntry*>& shown) {
             const MetricSpec& m = defaults->metrics[i];
             j += std::string(i ? "," : "") + "\n        {\"name\": " + json_string(m.name) +
                  ", \"kind\": " + json_string(m.kind == MetricKind::rate ? "rate" : "count") +
+                 ", \"unit\": " + json_string(m.unit) +
                  ", \"min\": " + json_number(static_cast<double>(m.lo) / m.scale) +
                  ", \"max\": " + json_number(static_cast<double>(m.hi) / m.scale) +
                  ", \"step\": " + json_number(1.0 / m.scale) +
@@ -161,7 +162,7 @@ const CommandSpec list_spec = {
     "the games, their policies, rule options and metrics",
     "odds list [GAME] [--json]",
     "Every game (or one): its policies, its rule options with their defaults, and its metrics "
-    "(what each counts, rate or count, and its range at the default options), each with one "
+    "(what each counts, a rate or its range and unit at the default options), each with one "
     "line of help, and its exact solver's limits. With --json, the same (and each game's rules "
     "version, headline metrics and survival tables) as one JSON document, for tools.",
     {"odds list msc", "odds list --json"},
