@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "engine/line_reader.hpp"
+#include "engine/script_state.hpp"
 #include "engine/stop.hpp"
 #include "engine/text.hpp"
 
@@ -21,6 +22,36 @@ constexpr int kHookEvery = 1000;  // instructions between two looks at the stop 
 constexpr std::uint64_t kGameBudget = 2'000'000'000;  // one game's instructions in all
 constexpr const char* kDiceType = "odds.dice";
 
+// odds exact on a script (Machine::solve): every outcome of a step's rolls in turn. The step is
+// played once a sequence of outcomes, depth first: `path` holds the outcome taken at each roll
+// of this play (an index into the roll's law), `sizes` how many outcomes each roll has, `p` the
+// probability of the outcomes taken so far.
+struct Chance {
+    std::vector<std::uint32_t> path, sizes;
+    std::size_t at = 0;
+    double p = 1;
+    // The value of a roll whose law is `law` (P(lo + i) = law[i]).
+    int take(const std::vector<double>& law, int lo) {
+        if (at == path.size()) {
+            path.push_back(0);
+            sizes.push_back(static_cast<std::uint32_t>(law.size()));
+        }
+        const std::uint32_t i = path[at++];
+        p *= law[i];
+        return lo + static_cast<int>(i);
+    }
+    // On to the next sequence; false when every one has been played.
+    bool next() {
+        at = 0, p = 1;
+        while (!path.empty()) {
+            if (++path.back() < sizes.back()) return true;
+            path.pop_back();
+            sizes.pop_back();
+        }
+        return false;
+    }
+};
+
 // What a Lua state knows of its owner: reached from any callback through the allocator's
 // userdata (lua_getallocf), so no global and no registry lookup is needed.
 struct Owner {
@@ -29,9 +60,12 @@ struct Owner {
     std::uint64_t count = 0;         // instructions run, in steps of kHookEvery
     std::uint64_t step_end = ~0ull;  // count at which the current step is over budget
     std::uint64_t game_end = ~0ull;
-    bool stopped = false;  // the stop flag was seen: the error is a stop, not the script's
-    Dice* dice = nullptr;  // the game's dice while it plays
-    std::map<std::string, DiceExpr, std::less<>> dice_texts;  // roll("3d6"), parsed once
+    bool stopped = false;      // the stop flag was seen: the error is a stop, not the script's
+    Dice* dice = nullptr;      // the game's dice while it plays
+    Chance* chance = nullptr;  // instead, while odds exact enumerates a step's rolls
+    std::map<int, std::vector<double>> uniform_laws;  // a die of n faces' law, made once
+    std::vector<std::pair<DiceExpr, std::vector<double>>> dice_laws;  // a dice value's, once
+    std::map<std::string, DiceExpr, std::less<>> dice_texts;          // roll("3d6"), parsed once
     // choose(): the seats' policies and the script's table of policies, while a game plays.
     std::span<const int> seats;
     const Declared* declared = nullptr;
@@ -588,21 +622,39 @@ std::vector<MetricSpec> specs_of(const Declared& d, const Values& v, Call call) 
 
 namespace {
 
+// A roll's value: from the game's dice, or from the enumeration while odds exact solves.
+int roll_value(Owner& o, int sides) {
+    if (!o.chance) return roll_die(*o.dice, sides);
+    auto& law = o.uniform_laws[sides];
+    if (law.empty()) law.assign(static_cast<std::size_t>(sides), 1.0 / sides);
+    return o.chance->take(law, 1);
+}
+int roll_value(Owner& o, const DiceExpr& e) {
+    if (!o.chance) return e.roll(*o.dice);
+    auto it = std::find_if(o.dice_laws.begin(), o.dice_laws.end(),
+                           [&](const auto& known) { return known.first == e; });
+    if (it == o.dice_laws.end()) {
+        if (o.dice_laws.size() > 1000) o.dice_laws.clear();
+        o.dice_laws.emplace_back(e, law(e));
+        it = std::prev(o.dice_laws.end());
+    }
+    return o.chance->take(it->second, e.min());
+}
+
 int roll(lua_State* L) {
     Owner& o = owner(L);
-    Dice& dice = *o.dice;
     switch (lua_type(L, 1)) {
         case LUA_TNUMBER: {
             const double sides = lua_tonumber(L, 1);
             if (sides != std::floor(sides) || sides < 2 || sides > kMaxDieSides)
                 raise(L, where(L, 1) + "roll(" + std::to_string(sides) + "): a die has 2.." +
                              std::to_string(kMaxDieSides) + " faces");
-            lua_pushinteger(L, roll_die(dice, static_cast<int>(sides)));
+            lua_pushinteger(L, roll_value(o, static_cast<int>(sides)));
             return 1;
         }
         case LUA_TUSERDATA: {
             const auto* e = static_cast<const DiceExpr*>(luaL_checkudata(L, 1, kDiceType));
-            lua_pushinteger(L, e->roll(dice));
+            lua_pushinteger(L, roll_value(o, *e));
             return 1;
         }
         case LUA_TSTRING: {
@@ -617,7 +669,7 @@ int roll(lua_State* L) {
                 if (o.dice_texts.size() > 1000) o.dice_texts.clear();
                 it = o.dice_texts.emplace(std::string(text), *e).first;
             }
-            lua_pushinteger(L, it->second.roll(dice));
+            lua_pushinteger(L, roll_value(o, it->second));
             return 1;
         }
         default:
@@ -647,7 +699,7 @@ int choose(lua_State* L) {
     const ScriptPolicy& p =
         d.policies[static_cast<std::size_t>(o.seats[static_cast<std::size_t>(seat)])];
     if (p.random) {
-        lua_rawgeti(L, list, n == 1 ? 1 : roll_die(*o.dice, n));
+        lua_rawgeti(L, list, n == 1 ? 1 : roll_value(o, n));
         return 1;
     }
     // The script's policy: policies[i].choose(s, o, seat, choices), its answer one of them.
@@ -687,6 +739,17 @@ struct Machine::Impl {
     }
     void push_options(const Values& v);
     void play_once(Dice& dice, std::int32_t* out);
+    // The parts of a game, each a protected call under the step budget on the state at
+    // owner.state_ref: opening(o) makes it; over(s, o); step(s, o, roll, choose); result(s, o)
+    // read into out[0..].
+    void fn(const char* name);
+    void opening();
+    bool over();
+    void step();
+    void result(std::int32_t* out);
+    // odds exact: the state as bytes (engine/script_state.hpp), and the state made from them.
+    std::string state_bytes();
+    void set_state(std::string_view bytes);
 };
 
 Machine::Machine(std::shared_ptr<const Declared> d) : impl_(std::make_unique<Impl>()) {
@@ -782,19 +845,15 @@ void Machine::Impl::push_options(const Values& v) {
     options_copy = v;
 }
 
-// One game: opening, steps until over, result; each a protected call under the budgets.
-void Machine::Impl::play_once(Dice& dice, std::int32_t* out) {
-    owner.dice = &dice;
-    owner.game_end = owner.count + kGameBudget;
-    const int top = lua_gettop(L);
-    const auto fn = [&](const char* name) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref);
-        lua_getfield(L, -1, name);
-        lua_remove(L, -2);
-    };
-    const auto push = [&](int ref) { lua_rawgeti(L, LUA_REGISTRYINDEX, ref); };
+void Machine::Impl::fn(const char* name) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref);
+    lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+}
+
+void Machine::Impl::opening() {
     fn("opening");
-    push(owner.options_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.options_ref);
     owner.step_end = owner.count + kStepBudget;
     call(L, 1, 1);
     if (!lua_istable(L, -1))
@@ -802,30 +861,34 @@ void Machine::Impl::play_once(Dice& dice, std::int32_t* out) {
                          ", not the game's state (a table)");
     if (owner.state_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, owner.state_ref);
     owner.state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    for (std::int64_t steps = 0;; ++steps) {
-        if (steps == d->max_steps)
-            throw UsageError(d->path + ": a game ran past " + std::to_string(d->max_steps) +
-                             " steps without ending: does over(s, o) ever return true? (a longer "
-                             "game declares max_steps)");
-        fn("over");
-        push(owner.state_ref);
-        push(owner.options_ref);
-        owner.step_end = owner.count + kStepBudget;
-        call(L, 2, 1);
-        const bool over = lua_toboolean(L, -1);
-        lua_pop(L, 1);
-        if (over) break;
-        fn("step");
-        push(owner.state_ref);
-        push(owner.options_ref);
-        lua_getfield(L, LUA_REGISTRYINDEX, "odds.roll");
-        lua_getfield(L, LUA_REGISTRYINDEX, "odds.choose");
-        owner.step_end = owner.count + kStepBudget;
-        call(L, 4, 0);
-    }
+}
+
+bool Machine::Impl::over() {
+    fn("over");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.state_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.options_ref);
+    owner.step_end = owner.count + kStepBudget;
+    call(L, 2, 1);
+    const bool done = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return done;
+}
+
+void Machine::Impl::step() {
+    fn("step");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.state_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.options_ref);
+    lua_getfield(L, LUA_REGISTRYINDEX, "odds.roll");
+    lua_getfield(L, LUA_REGISTRYINDEX, "odds.choose");
+    owner.step_end = owner.count + kStepBudget;
+    call(L, 4, 0);
+}
+
+void Machine::Impl::result(std::int32_t* out) {
+    const int top = lua_gettop(L);
     fn("result");
-    push(owner.state_ref);
-    push(owner.options_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.state_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.options_ref);
     owner.step_end = owner.count + kStepBudget;
     call(L, 2, 1);
     if (!lua_istable(L, -1))
@@ -852,7 +915,42 @@ void Machine::Impl::play_once(Dice& dice, std::int32_t* out) {
         out[i] = static_cast<std::int32_t>(x);
     }
     lua_settop(L, top);
+}
+
+// One game: opening, steps until over, result; each a protected call under the budgets.
+void Machine::Impl::play_once(Dice& dice, std::int32_t* out) {
+    owner.dice = &dice;
+    owner.game_end = owner.count + kGameBudget;
+    const int top = lua_gettop(L);
+    opening();
+    for (std::int64_t steps = 0; !over(); ++steps) {
+        if (steps == d->max_steps)
+            throw UsageError(d->path + ": a game ran past " + std::to_string(d->max_steps) +
+                             " steps without ending: does over(s, o) ever return true? (a longer "
+                             "game declares max_steps)");
+        step();
+    }
+    result(out);
+    lua_settop(L, top);
     owner.step_end = owner.game_end = ~0ull;
+}
+
+std::string Machine::Impl::state_bytes() {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.state_ref);
+    try {
+        std::string bytes = write_state(L, -1);
+        lua_pop(L, 1);
+        return bytes;
+    } catch (const std::runtime_error& e) {
+        lua_pop(L, 1);
+        throw UsageError(d->path + ": " + e.what() + " (odds exact writes each state down)");
+    }
+}
+
+void Machine::Impl::set_state(std::string_view bytes) {
+    read_state(L, bytes);
+    luaL_unref(L, LUA_REGISTRYINDEX, owner.state_ref);
+    owner.state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 void Machine::play(const Values& o, Dice& dice, std::span<const int> seats, std::int32_t* out) {
@@ -885,6 +983,83 @@ void Machine::play(const Values& o, Dice& dice, std::span<const int> seats, std:
         lua_settop(m.L, top);
         throw;
     }
+}
+
+// Every game at once: the opening's and each step's rolls enumerated, each state's probability
+// carried to the states its outcomes lead to, equal states merged (their bytes the same), until
+// every game has ended; a game still playing after max_steps steps is unresolved mass.
+Solution Machine::solve(const Values& o, std::span<const int> seats, std::uint64_t max_states) {
+    Impl& m = *impl_;
+    lua_State* L = m.L;
+    const int top = lua_gettop(L);
+    m.push_options(o);
+    lua_pop(L, 1);
+    m.owner.seats = seats;
+    Chance chance;
+    m.owner.chance = &chance;
+    struct Restore {  // the machine plays on dice again, however this ends
+        Impl& m;
+        int top;
+        ~Restore() {
+            m.owner.chance = nullptr;
+            m.owner.step_end = m.owner.game_end = ~0ull;
+            lua_settop(m.L, top);
+        }
+    } restore{m, top};
+    const std::string& path = m.d->path;
+    Solution s;
+    s.laws.resize(m.d->metrics.size());
+    std::map<std::string, double> layer, next;
+    // Each sequence of the rolls `play` makes, from the state `from` (none: the opening).
+    const auto spread = [&](const std::string* from, double p, const auto& play) {
+        std::uint64_t sequences = 0;
+        do {
+            if (from) m.set_state(*from);
+            play();
+            if (++sequences > kMaxStepOutcomes)
+                throw UsageError(path + ": a step has more than " +
+                                 std::to_string(kMaxStepOutcomes) +
+                                 " sequences of roll outcomes, too many for odds exact");
+            if (chance.p > 0) next[m.state_bytes()] += p * chance.p;
+        } while (chance.next());
+    };
+    // over(s, o) and result(s, o) roll nothing: a roll there is an error in odds exact.
+    const auto no_roll = [&](const char* what) {
+        if (!chance.path.empty())
+            throw UsageError(path + ": " + what +
+                             " rolled dice: odds exact needs the rolls in opening and step");
+    };
+    spread(nullptr, 1.0, [&] { m.opening(); });
+    std::int32_t out[kMaxMetrics];
+    for (;;) {
+        layer.swap(next);
+        next.clear();
+        if (layer.empty()) break;
+        s.states += layer.size();
+        if (s.states > max_states)
+            throw UsageError(path + ": more than " + std::to_string(max_states) +
+                             " states to enumerate, too many for odds exact (odds run samples "
+                             "the game)");
+        for (const auto& [bytes, p] : layer) {
+            throw_if_stop_requested();
+            m.set_state(bytes);
+            const bool done = m.over();
+            no_roll("over(s, o)");
+            if (!done && s.steps == m.d->max_steps) {  // a game past max_steps: unresolved
+                s.unresolved += p;
+                continue;
+            }
+            if (!done) {
+                spread(&bytes, p, [&] { m.step(); });
+                continue;
+            }
+            m.result(out);
+            no_roll("result(s, o)");
+            for (std::size_t i = 0; i < s.laws.size(); ++i) s.laws[i][out[i]] += p;
+        }
+        ++s.steps;
+    }
+    return s;
 }
 
 }  // namespace odds::script

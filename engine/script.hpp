@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -108,6 +109,20 @@ std::string value_text(const Declared& d, const Values& v, std::size_t i);
 // Every option NAME=VALUE in the declared order: the run's scenario.
 std::string scenario(const Declared& d, const Values& v);
 
+// The exact law of each metric of a script under given options and policies (odds exact):
+// every roll of every step enumerated, equal states merged. A state is written down as bytes
+// for that (engine/script_state.hpp): numbers, booleans, strings and tables of them.
+struct Solution {
+    std::vector<std::map<std::int32_t, double>> laws;  // per metric: its stored value's probability
+    double unresolved = 0;     // the games still playing after max_steps steps
+    std::uint64_t states = 0;  // states met, summed over the steps
+    std::int64_t steps = 0;    // the steps until every game had ended (or max_steps)
+};
+// The most states a solve meets (summed over its steps), and the most sequences of roll
+// outcomes one step may have.
+inline constexpr std::uint64_t kMaxExactStates = 10'000'000;
+inline constexpr std::uint64_t kMaxStepOutcomes = 1'000'000;
+
 // One sandboxed Lua state with the script loaded: a worker thread plays its games on its own.
 class Machine {
 public:
@@ -120,6 +135,11 @@ public:
     void play(const Values& o, Dice& dice, std::span<const int> seats, std::int32_t* out);
     // The metrics with their bounds under these values, a bound that is a function called.
     std::vector<MetricSpec> metric_specs(const Values& o);
+    // Every game at once under `o` and the seats' policies: each metric's exact law (or a bound,
+    // with unresolved mass past max_steps). Throws UsageError past max_states states, for a roll
+    // in over or result, or a state that cannot be written down; StopRequested when stopped.
+    Solution solve(const Values& o, std::span<const int> seats,
+                   std::uint64_t max_states = kMaxExactStates);
 
 private:
     struct Impl;

@@ -73,8 +73,8 @@ struct GameEntry {
     // Seats, for games with more than one ({"tau", "kaon"}); empty for solo games.
     std::span<const std::string_view> seats = {};
     // The exact solver, for games that have one (else null). Throws UsageError for bad input.
-    ExactReport (*exact)(const Settings& settings,
-                         const std::vector<std::string>& policies) = nullptr;
+    std::function<ExactReport(const Settings& settings, const std::vector<std::string>& policies)>
+        exact = {};
     // Bumped by hand whenever the kernel or a policy is meant to play differently: `odds check`
     // demands identical counts from a baseline of the same version and seed.
     std::string_view rules_version = {};  // "NAME/N"

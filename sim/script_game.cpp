@@ -12,6 +12,7 @@
 #include "engine/script.hpp"
 #include "engine/stop.hpp"
 #include "engine/text.hpp"
+#include "reports/csv.hpp"
 
 namespace odds {
 
@@ -117,6 +118,42 @@ std::vector<int> seated(const Declared& d, const std::vector<std::string>& args,
     return seats;
 }
 
+// odds exact on a script: every roll enumerated (script::Machine::solve), each metric's law
+// checked against its declared range.
+ExactReport solve(const std::shared_ptr<const Declared>& d, const Settings& s,
+                  const std::vector<std::string>& p) {
+    const script::Values values = script::parse_values(*d, s);
+    ExactReport r;
+    const std::vector<int> seats = seated(*d, p, r.policy);
+    r.game = d->path;
+    r.scenario = script::scenario(*d, values);
+    script::Machine& m = machine_for(d);
+    const auto specs = m.metric_specs(values);
+    const script::Solution solved = m.solve(values, seats);
+    for (std::size_t k = 0; k < specs.size(); ++k) {
+        Distribution law{
+            specs[k], std::vector<double>(static_cast<std::size_t>(specs[k].hi - specs[k].lo) + 1),
+            solved.unresolved};
+        for (const auto& [value, probability] : solved.laws[k]) {
+            if (value < specs[k].lo || value > specs[k].hi)
+                throw UsageError(d->path + ": result(s, o) gave metric '" + specs[k].name +
+                                 "' the value " + std::to_string(value) +
+                                 ", outside its declared range " + std::to_string(specs[k].lo) +
+                                 ".." + std::to_string(specs[k].hi));
+            law.mass[static_cast<std::size_t>(value - specs[k].lo)] += probability;
+        }
+        r.laws.push_back(std::move(law));
+    }
+    r.notes.push_back(
+        "every roll of every step enumerated for these policies: " + std::to_string(solved.states) +
+        " states over " + std::to_string(solved.steps) + " steps");
+    if (solved.unresolved > kNegligible)
+        r.notes.push_back("games still playing after max_steps = " + std::to_string(d->max_steps) +
+                          " steps are unresolved mass (" + format_double(solved.unresolved) +
+                          "): the laws are bounds");
+    return r;
+}
+
 // A script's entry with the text its views point into.
 struct ScriptEntry {
     std::shared_ptr<const Declared> d;
@@ -196,6 +233,9 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d) {
         run->metrics = machine_for(d).metric_specs(values);
         return std::unique_ptr<PreparedRun>(std::move(run));
     };
+    g.exact = [d](const Settings& s, const std::vector<std::string>& p) { return solve(d, s, p); };
+    g.exact_limits = "every roll of every step enumerated: at most " +
+                     std::to_string(script::kMaxExactStates / 1'000'000) + " million states";
     g.canonical = [d](const Settings& s) {
         const script::Values values = script::parse_values(*d, s);
         Settings out;

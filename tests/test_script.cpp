@@ -289,3 +289,97 @@ TEST_CASE("script: Dimension Duel's script writes its kernel's figures byte for 
         fs::remove_all(k), fs::remove_all(s);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// odds exact on a script (script::Machine::solve).
+
+namespace {
+
+// Flips a coin until heads, at most `max_steps` flips: P(flips = k) = 2^-k.
+std::string coin_text(int max_steps, const std::string& over_extra = "",
+                      const std::string& state_extra = "") {
+    return "return {\n  name = 'coin', max_steps = " + std::to_string(max_steps) +
+           ",\n  metrics = {{name = 'flips', lo = 0, hi = 100, unit = 'flips', help = 'h'}},\n"
+           "  opening = function(o) return {n = 0, heads = false" +
+           state_extra +
+           "} end,\n"
+           "  over = function(s, o) " +
+           over_extra +
+           " return s.heads end,\n"
+           "  step = function(s, o, roll, choose) s.n = s.n + 1; s.heads = roll(2) == 2 end,\n"
+           "  result = function(s, o) return {flips = s.n} end,\n}\n";
+}
+
+script::Solution solved(const std::string& name, const std::string& text,
+                        std::uint64_t max_states = script::kMaxExactStates) {
+    script::Machine m(script::load(write_script(name, text).string()));
+    const std::vector<int> seats{0};
+    return m.solve({}, seats, max_states);
+}
+
+std::string solve_refused(const std::string& name, const std::string& text,
+                          std::uint64_t max_states = script::kMaxExactStates) {
+    try {
+        (void)solved(name, text, max_states);
+    } catch (const UsageError& e) {
+        return e.what();
+    }
+    FAIL("solved: " << name);
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("script exact: each roll's outcomes enumerated, a game past max_steps a bound",
+          "[script][exact]") {
+    // Ended by max_steps = 30: every k of 1..30, 2^-k, nothing unresolved to the doubles.
+    const auto whole = solved("coin30", coin_text(30));
+    for (int k = 1; k <= 30; ++k) CHECK(whole.laws[0].at(k) == std::ldexp(1.0, -k));
+    // max_steps = 5: games still flipping after 5 flips are unresolved mass, 1/32, never a
+    // value: the laws are bounds, not a wrong answer.
+    const auto cut = solved("coin5", coin_text(5));
+    CHECK(cut.unresolved == 1.0 / 32);
+    CHECK(cut.laws[0].size() == 5);
+    CHECK(cut.laws[0].at(5) == 1.0 / 32);
+    // States holding the same values are one: the opening's, then two a flip (heads or not),
+    // however many games reach them.
+    CHECK(cut.states == 1 + 2 * 5);
+    // Through the registry and the CLI: the table says the laws are bounds.
+    const fs::path p = write_script("coin5cli", coin_text(5));
+    const auto r = test::cli({"exact", p.string()});
+    INFO(r.out << r.err);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("unresolved mass (0.03125): the laws are bounds") != std::string::npos);
+}
+
+TEST_CASE("script exact: what cannot be solved is refused in one line", "[script][exact]") {
+    // over(s, o) is not handed roll, but a script may keep it from a step in a local.
+    std::string kept = coin_text(10, "if kept then kept(6) end;");
+    kept.replace(kept.find("s.n = s.n + 1;"), 14, "kept = roll; s.n = s.n + 1;");
+    CHECK(solve_refused("rollover", "local kept\n" + kept)
+              .find("over(s, o) rolled dice: odds exact needs the rolls in opening and step") !=
+          std::string::npos);
+    CHECK(solve_refused("fnstate", coin_text(10, "", ", f = function() end"))
+              .find("the state holds a function at s.f") != std::string::npos);
+    CHECK(solve_refused("many", coin_text(30), 10).find("more than 10 states to enumerate") !=
+          std::string::npos);
+    // Twelve dice in one step: 6^12 sequences, past the million a step may have.
+    const std::string dozen = game_text("    for i = 1, 12 do roll(6) end");
+    CHECK(solve_refused("dozen", dozen).find("more than 1000000 sequences of roll outcomes") !=
+          std::string::npos);
+}
+
+TEST_CASE("script exact: Ctrl-C stops a solve within a second", "[script][exact][stop]") {
+    script::Machine m(
+        script::load(write_script("slow", game_text("    for i = 1, 7 do roll(6) end")).string()));
+    std::jthread raise([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        g_stop_requested = true;
+    });
+    const auto start = std::chrono::steady_clock::now();
+    const std::vector<int> seats{0};
+    CHECK_THROWS_AS(m.solve({}, seats), StopRequested);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+    raise.join();
+    g_stop_requested = false;
+}

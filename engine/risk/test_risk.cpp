@@ -98,6 +98,28 @@ TEST_CASE("risk: the script's battles agree with the Markov chain within 4 SE", 
     }
 }
 
+TEST_CASE("risk: odds exact on the script is the Markov chain's answer", "[risk][script][exact]") {
+    const GameEntry& game = find_game(kScript);
+    REQUIRE(game.exact);
+    for (const auto& [a, d] : {std::pair{5, 3}, {10, 10}, {4, 6}, {12, 7}}) {
+        INFO(a << " attackers against " << d);
+        const ExactReport r = game.exact(
+            {{"attackers", std::to_string(a)}, {"defenders", std::to_string(d)}}, {"press"});
+        Chain chain;
+        const auto exact = chain.at(a, d);
+        REQUIRE(r.laws.size() == 4);
+        const Distribution& conquered = r.laws[0];
+        const Distribution& left = r.laws[1];
+        CHECK(conquered.unresolved == 0);
+        CHECK(conquered.total() == Approx(1).epsilon(1e-12));
+        CHECK(conquered.mass[1] == Approx(exact[0]).epsilon(1e-12));
+        double mean = 0;
+        for (std::size_t i = 0; i < left.mass.size(); ++i)
+            mean += left.mass[i] * (left.spec.lo + static_cast<double>(i));
+        CHECK(mean == Approx(exact[1]).epsilon(1e-12));
+    }
+}
+
 TEST_CASE("risk: the cautious attacker stops when outnumbered", "[risk][script]") {
     // 3 armies (2 may leave) against 2: cautious never attacks; press does.
     const Tally t =
