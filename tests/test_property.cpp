@@ -440,8 +440,7 @@ void hold_exact(const GameEntry& g, const Settings& settings, std::uint64_t seed
         std::size_t j = 0;
         while (j < ms.rows.size() && ms.at(j, "metric") != metric) ++j;
         REQUIRE(j < ms.rows.size());
-        const double lo = value(xs.at(r, "mean_low")),
-                     hi = value(xs.at(r, "mean_high")),
+        const double lo = value(xs.at(r, "mean_low")), hi = value(xs.at(r, "mean_high")),
                      sd = number(xs.at(r, "stddev")) ? value(xs.at(r, "stddev")) : 0,
                      seen = value(ms.at(j, "mean"));
         // Where the law is unresolved in part, its stddev is not known: the Monte Carlo
@@ -450,8 +449,8 @@ void hold_exact(const GameEntry& g, const Settings& settings, std::uint64_t seed
                                   ? sd
                                   : value(ms.at(j, "stddev"));
         const double se = spread / std::sqrt(static_cast<double>(n));
-        INFO(metric << ": exact [" << lo << ", " << hi << "], Monte Carlo " << seen
-                    << ", SE " << se);
+        INFO(metric << ": exact [" << lo << ", " << hi << "], Monte Carlo " << seen << ", SE "
+                    << se);
         CHECK(seen >= lo - 4 * se - 1e-9);
         CHECK(seen <= hi + 4 * se + 1e-9);
     }
@@ -472,8 +471,7 @@ TEST_CASE("the exact solvers on random variants agree with Monte Carlo within 4 
                 if (auto v = end_value(o, high, rng); !v.empty()) trials.push_back({{o.name, v}});
         for (int trial = 0; trial < 20; ++trial)
             trials.push_back(random_settings(g, 2 + trial % 2, rng));
-        for (const Settings& settings : trials)
-            hold_exact(g, settings, seed, rng, root, 10, c);
+        for (const Settings& settings : trials) hold_exact(g, settings, seed, rng, root, 10, c);
     }
     fs::remove_all(root);
     CHECK(c.compared >= 2 * (c.refused + c.stopped));
@@ -492,7 +490,8 @@ TEST_CASE("odds exact on a script, on random variants, agrees with Monte Carlo w
     const GameEntry& g = find_game(ODDS_SOURCE_DIR "/engine/risk/risk.lua");
     ExactTally c;
     for (const auto& o : g.options)
-        if (auto v = end_value(o, false, rng); !v.empty()) hold_exact(g, {{o.name, v}}, seed, rng, root, 4, c);
+        if (auto v = end_value(o, false, rng); !v.empty())
+            hold_exact(g, {{o.name, v}}, seed, rng, root, 4, c);
     for (int trial = 0; trial < 8; ++trial) {
         Settings settings = random_settings(g, 2 + trial % 2, rng);
         hold_exact(g, settings, seed, rng, root, 4, c);
