@@ -45,11 +45,17 @@ void validate(const GameEntry& g) {
         bad("search '" + std::string(g.search) + "' has no {n}");
 }
 
+std::vector<std::reference_wrapper<const GameEntry>> listed_games() {
+    std::vector<std::reference_wrapper<const GameEntry>> all(games().begin(), games().end());
+    for (const GameEntry* g : scripted_games()) all.emplace_back(*g);
+    return all;
+}
+
 const GameEntry& find_game(std::string_view name) {
     if (is_script_name(name)) return script_game(name);  // a designer's game: its script's path
     std::string valid;
     std::vector<std::string> names;
-    for (const auto& g : games()) {
+    for (const GameEntry& g : listed_games()) {
         if (g.name == name) return g;
         valid += (valid.empty() ? "" : ", ") + std::string(g.name);
         names.emplace_back(g.name);

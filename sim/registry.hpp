@@ -130,6 +130,9 @@ struct GameEntry {
 
 // Every registered game, each checked by validate() on first use (odds_main uses it first).
 std::span<const GameEntry> games();
+// The games odds lists and finds by name: the kernels (games()), then the engine's scripted
+// games (engine/NAME/NAME.lua with no kernel: sim/script_game.hpp, scripted_games).
+std::vector<std::reference_wrapper<const GameEntry>> listed_games();
 // Checks a registration against itself: a name, a prepare function, at least one policy and a
 // well-formed policy table (policy_table_error), a rules version "NAME/N", two seats or none,
 // and every headline and versus name one of the metrics its default scenario reports (three

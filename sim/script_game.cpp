@@ -120,12 +120,12 @@ std::vector<int> seated(const Declared& d, const std::vector<std::string>& args,
 
 // odds exact on a script: every roll enumerated (script::Machine::solve), each metric's law
 // checked against its declared range.
-ExactReport solve(const std::shared_ptr<const Declared>& d, const Settings& s,
-                  const std::vector<std::string>& p) {
+ExactReport solve(const std::shared_ptr<const Declared>& d, const std::string& game,
+                  const Settings& s, const std::vector<std::string>& p) {
     const script::Values values = script::parse_values(*d, s);
     ExactReport r;
     const std::vector<int> seats = seated(*d, p, r.policy);
-    r.game = d->path;
+    r.game = game;
     r.scenario = script::scenario(*d, values);
     script::Machine& m = machine_for(d);
     const auto specs = m.metric_specs(values);
@@ -199,11 +199,12 @@ OptionInfo option_info(const script::ScriptOption& o) {
     return i;
 }
 
-std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d) {
+// The entry of script `d`, named `name` (its path, or for a game of the engine its declared name).
+std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::string name) {
     auto e = std::make_unique<ScriptEntry>();
     e->d = d;
-    e->name = d->path;
-    e->rules_version = d->path + "/" + std::to_string(d->version);
+    e->name = std::move(name);
+    e->rules_version = e->name + "/" + std::to_string(d->version);
     for (const auto& o : d->options) e->options.push_back(option_info(o));
     for (const auto& p : d->policies) e->policies.push_back({p.name, p.help, {}, false});
     for (const auto& s : d->seats) e->seats.emplace_back(s);
@@ -222,18 +223,20 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d) {
     g.rules_version = e->rules_version;
     g.headline = e->headline;
     g.versus = e->versus;
-    g.prepare = [d](const Settings& s, const std::vector<std::string>& p) {
+    g.prepare = [d, name = e->name](const Settings& s, const std::vector<std::string>& p) {
         script::Values values = script::parse_values(*d, s);
         std::string label;
         std::vector<int> seats = seated(*d, p, label);
         auto run = std::make_unique<ScriptRun>(d, values, std::move(seats));
-        run->game = d->path;
+        run->game = name;
         run->scenario = script::scenario(*d, values);
         run->policy = label;
         run->metrics = machine_for(d).metric_specs(values);
         return std::unique_ptr<PreparedRun>(std::move(run));
     };
-    g.exact = [d](const Settings& s, const std::vector<std::string>& p) { return solve(d, s, p); };
+    g.exact = [d, name = e->name](const Settings& s, const std::vector<std::string>& p) {
+        return solve(d, name, s, p);
+    };
     g.exact_limits = "every roll of every step enumerated: at most " +
                      std::to_string(script::kMaxExactStates / 1'000'000) + " million states";
     g.canonical = [d](const Settings& s) {
@@ -249,7 +252,41 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d) {
     return e;
 }
 
+// The engine's scripts as built (scripts/embed-scripts.cmake): path and text.
+struct Embedded {
+    const char* path;
+    const char* source;
+};
+#define ODDS_SCRIPT(path, source) Embedded{path, source},
+constexpr Embedded kEmbedded[] = {
+#include "sim/engine_scripts.inc"
+};
+#undef ODDS_SCRIPT
+
 }  // namespace
+
+std::span<const GameEntry* const> scripted_games() {
+    static const auto entries = [] {
+        std::vector<std::unique_ptr<ScriptEntry>> kept;
+        for (const Embedded& s : kEmbedded) {
+            auto d = script::load(s.path, s.source);
+            const auto kernels = games();
+            if (std::any_of(kernels.begin(), kernels.end(),
+                            [&](const GameEntry& g) { return g.name == d->name; }))
+                continue;  // a kernel's rules as a script: the kernel is the game
+            auto e = make_entry(d, d->name);
+            validate(e->entry);
+            kept.push_back(std::move(e));
+        }
+        return kept;
+    }();
+    static const auto pointers = [] {
+        std::vector<const GameEntry*> p;
+        for (const auto& e : entries) p.push_back(&e->entry);
+        return p;
+    }();
+    return pointers;
+}
 
 bool is_script_name(std::string_view name) {
     return name.size() > 4 && name.substr(name.size() - 4) == ".lua";
@@ -265,7 +302,7 @@ const GameEntry& script_game(std::string_view path) {
     std::string source =
         read_input_file(name, "the game script", script::kMaxScriptFile, script::kMaxScriptLine);
     if (const auto it = loaded.find({name, source}); it != loaded.end()) return it->second->entry;
-    auto e = make_entry(script::load(name, source));
+    auto e = make_entry(script::load(name, source), name);
     try {
         validate(e->entry);
     } catch (const std::logic_error& bad) {  // a registration mistake: the script's, here

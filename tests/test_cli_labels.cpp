@@ -529,9 +529,11 @@ TEST_CASE("odds list --json names every game, policy, option and metric the regi
     REQUIRE(doc.kind == Json::object);
     CHECK(doc["odds_version"].str == ODDS_VERSION_EXPECTED);
     const Json& listed = doc["games"];
-    REQUIRE(listed.items.size() == games().size());
-    for (std::size_t gi = 0; gi < games().size(); ++gi) {
-        const GameEntry& g = games()[gi];
+    // Every game: the kernels, then the engine's scripted games (risk).
+    const auto all = listed_games();
+    REQUIRE(listed.items.size() == all.size());
+    for (std::size_t gi = 0; gi < all.size(); ++gi) {
+        const GameEntry& g = all[gi];
         const Json& j = listed.items[gi];
         INFO(g.name);
         CHECK(j["name"].str == g.name);

@@ -383,3 +383,35 @@ TEST_CASE("script exact: Ctrl-C stops a solve within a second", "[script][exact]
     raise.join();
     g_stop_requested = false;
 }
+
+TEST_CASE("script: engine/NAME/NAME.lua with no kernel is game NAME, built into odds",
+          "[script][list]") {
+    // risk is listed after the kernels, in odds list and odds version, by its declared name.
+    const auto list = test::cli({"list"});
+    REQUIRE(list.code == 0);
+    CHECK(list.out.find("\nrisk - Risk: one battle: ") != std::string::npos);
+    CHECK(list.out.find("naval - ") < list.out.find("risk - "));
+    CHECK(test::cli({"--version"}).out.find("  risk            risk/1\n") != std::string::npos);
+    // Dimension Duel's script is its kernel's rules again: the kernel is the game, listed once.
+    CHECK(list.out.find("dimension-duel - ") == list.out.rfind("dimension-duel - "));
+    // By name or by its path: the same dice, the same figures, but for the game's name.
+    const fs::path by_name = test::temp_path("script", "risk-name"),
+                   by_path = test::temp_path("script", "risk-path");
+    fs::remove_all(by_name);
+    fs::remove_all(by_path);
+    const std::string path = ODDS_SOURCE_DIR "/engine/risk/risk.lua";
+    REQUIRE(
+        test::cli({"run", "risk", "-n", "3000", "--seed", "5", "--out", by_name.string()}).code ==
+        0);
+    REQUIRE(test::cli({"run", path, "-n", "3000", "--seed", "5", "--out", by_path.string()}).code ==
+            0);
+    for (const char* file : {"summary.csv", "distributions.csv"}) {
+        std::string a = test::slurp(by_name / file), b = test::slurp(by_path / file);
+        for (std::size_t at; (at = b.find(path)) != std::string::npos;)
+            b.replace(at, path.size(), "risk");
+        CHECK(a == b);
+    }
+    CHECK(test::cli({"exact", "risk", "--set", "attackers=4", "--set", "defenders=2"}).code == 0);
+    fs::remove_all(by_name);
+    fs::remove_all(by_path);
+}

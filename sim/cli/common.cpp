@@ -216,7 +216,7 @@ std::optional<IntRange> parse_range(std::string_view spec, std::string& why) {
 
 std::string game_names(bool (*has)(const GameEntry&)) {
     std::vector<std::string_view> names;
-    for (const auto& g : games())
+    for (const GameEntry& g : listed_games())
         if (!has || has(g)) names.push_back(g.name);
     return joined(names, ", ");
 }

@@ -101,7 +101,7 @@ int cmd_list(const Args& opt, Io io) {
     if (opt.game)
         shown.push_back(&find_game(*opt.game));
     else
-        for (const auto& g : games()) shown.push_back(&g);
+        for (const GameEntry& g : listed_games()) shown.push_back(&g);
     if (opt.json) {
         io.out << list_json(shown);
         return 0;

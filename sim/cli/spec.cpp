@@ -245,7 +245,7 @@ std::string bash_completion() {
     std::ostringstream o;
     std::vector<std::string> command_names, game_names;
     for (const auto& c : commands()) command_names.emplace_back(c.name);
-    for (const auto& g : games()) game_names.emplace_back(g.name);
+    for (const GameEntry& g : listed_games()) game_names.emplace_back(g.name);
     o << "# bash completion for odds, made by 'odds completion bash' from odds's own "
          "declarations.\n"
       << "_odds() {\n"
@@ -260,14 +260,14 @@ std::string bash_completion() {
       << "  case $prev in\n"
       << "    --out|-o|--state) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
       << "    --policy|-p|--fixed)\n      case $game in\n";
-    for (const auto& g : games()) {
+    for (const GameEntry& g : listed_games()) {
         std::vector<std::string> names;
         for (const auto& p : g.policies) names.emplace_back(p.name);
         o << "        " << g.name << ") COMPREPLY=($(compgen -W \"" << joined(names)
           << "\" -- \"$cur\")) ;;\n";
     }
     o << "      esac; return ;;\n    --set|--vary)\n      case $game in\n";
-    for (const auto& g : games()) {
+    for (const GameEntry& g : listed_games()) {
         std::vector<std::string> names;
         for (const auto& opt : g.options) names.push_back(std::string(opt.name) + "=");
         o << "        " << g.name << ") compopt -o nospace 2>/dev/null; COMPREPLY=($(compgen -W \""
@@ -301,20 +301,20 @@ std::string zsh_completion() {
         o << "    '" << c.name << ":" << summary << "'\n";
     }
     o << "  )\n  games=(";
-    for (const auto& g : games()) o << ' ' << g.name;
+    for (const GameEntry& g : listed_games()) o << ' ' << g.name;
     o << " )\n  if (( CURRENT == 2 )); then _describe command commands; return; fi\n"
       << "  local game=${words[(r)(";
     std::vector<std::string> gn;
-    for (const auto& g : games()) gn.emplace_back(g.name);
+    for (const GameEntry& g : listed_games()) gn.emplace_back(g.name);
     o << joined(gn, "|") << ")]}\n  case ${words[CURRENT-1]} in\n"
       << "    --out|-o|--state) _files; return ;;\n    --policy|-p|--fixed)\n      case $game in\n";
-    for (const auto& g : games()) {
+    for (const GameEntry& g : listed_games()) {
         o << "        " << g.name << ") compadd --";
         for (const auto& p : g.policies) o << ' ' << p.name;
         o << " ;;\n";
     }
     o << "      esac; return ;;\n    --set|--vary)\n      case $game in\n";
-    for (const auto& g : games()) {
+    for (const GameEntry& g : listed_games()) {
         o << "        " << g.name << ") compadd -S '' --";
         for (const auto& opt : g.options) o << ' ' << opt.name << '=';
         o << " ;;\n";
@@ -367,7 +367,7 @@ std::string man_page() {
         o << ".RE\n";
     }
     o << ".SH GAMES\n";
-    for (const auto& g : games()) {
+    for (const GameEntry& g : listed_games()) {
         o << ".SS " << g.name << " \\- " << roff_escape(g.title) << "\n"
           << roff_escape(g.summary) << ".\n.PP\nPolicies (\\-\\-policy):\n";
         for (const auto& p : g.policies)

@@ -11,8 +11,8 @@ namespace odds::cli {
 int cmd_version(const Args&, Io io) {
     io.out << "odds " << ODDS_VERSION << " (" << ODDS_BUILD_TYPE << " build)\n";
     std::size_t wide = 0;
-    for (const auto& g : games()) wide = std::max(wide, g.name.size());
-    for (const auto& g : games())
+    for (const GameEntry& g : listed_games()) wide = std::max(wide, g.name.size());
+    for (const GameEntry& g : listed_games())
         io.out << "  " << std::left << std::setw(static_cast<int>(wide) + 2) << g.name
                << g.rules_version << '\n';
     return 0;
