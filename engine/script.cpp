@@ -743,6 +743,8 @@ struct Machine::Impl {
     // owner.state_ref: opening(o) makes it; over(s, o); step(s, o, roll, choose); result(s, o)
     // read into out[0..].
     void fn(const char* name);
+    // game[name](s, o), with roll and choose after them when `tools`, leaving `results`.
+    void call_on_state(const char* name, bool tools, int results);
     void opening();
     bool over();
     void step();
@@ -863,34 +865,30 @@ void Machine::Impl::opening() {
     owner.state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-bool Machine::Impl::over() {
-    fn("over");
+void Machine::Impl::call_on_state(const char* name, bool tools, int results) {
+    fn(name);
     lua_rawgeti(L, LUA_REGISTRYINDEX, owner.state_ref);
     lua_rawgeti(L, LUA_REGISTRYINDEX, owner.options_ref);
+    if (tools) {
+        lua_getfield(L, LUA_REGISTRYINDEX, "odds.roll");
+        lua_getfield(L, LUA_REGISTRYINDEX, "odds.choose");
+    }
     owner.step_end = owner.count + kStepBudget;
-    call(L, 2, 1);
+    call(L, tools ? 4 : 2, results);
+}
+
+bool Machine::Impl::over() {
+    call_on_state("over", false, 1);
     const bool done = lua_toboolean(L, -1);
     lua_pop(L, 1);
     return done;
 }
 
-void Machine::Impl::step() {
-    fn("step");
-    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.state_ref);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.options_ref);
-    lua_getfield(L, LUA_REGISTRYINDEX, "odds.roll");
-    lua_getfield(L, LUA_REGISTRYINDEX, "odds.choose");
-    owner.step_end = owner.count + kStepBudget;
-    call(L, 4, 0);
-}
+void Machine::Impl::step() { call_on_state("step", true, 0); }
 
 void Machine::Impl::result(std::int32_t* out) {
     const int top = lua_gettop(L);
-    fn("result");
-    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.state_ref);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, owner.options_ref);
-    owner.step_end = owner.count + kStepBudget;
-    call(L, 2, 1);
+    call_on_state("result", false, 1);
     if (!lua_istable(L, -1))
         throw UsageError(d->path + ": result(s, o) returned a " + luaL_typename(L, -1) +
                          ", not a table of metrics by name");

@@ -28,6 +28,7 @@ void write_table(lua_State* L, int index, std::string& out, int depth, const std
                                  std::to_string(kMaxStateDepth) + " at " + at);
     index = index < 0 ? lua_gettop(L) + index + 1 : index;
     std::vector<std::pair<std::string, std::string>> entries;
+    std::size_t total = 0;
     lua_pushnil(L);
     while (lua_next(L, index) != 0) {
         std::string key, value;
@@ -37,9 +38,11 @@ void write_table(lua_State* L, int index, std::string& out, int depth, const std
         write_value(L, k, key, depth + 1, name);
         write_value(L, -1, value, depth + 1, name);
         lua_pop(L, 1);
+        // Counted as it grows: one table held under many keys is written out each time.
+        total += key.size() + value.size();
         entries.emplace_back(std::move(key), std::move(value));
-        if (entries.size() * 2 > kMaxStateBytes)
-            throw std::runtime_error("the state holds more than " + std::to_string(kMaxStateBytes) +
+        if (total > kMaxStateBytes)
+            throw std::runtime_error("the state takes more than " + std::to_string(kMaxStateBytes) +
                                      " bytes at " + at);
     }
     std::sort(entries.begin(), entries.end());

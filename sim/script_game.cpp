@@ -29,6 +29,14 @@ script::Machine& machine_for(const std::shared_ptr<const Declared>& d) {
     return *m;
 }
 
+// A metric's value from result(s, o) within its declared range (else UsageError).
+void check_range(const Declared& d, const MetricSpec& m, std::int32_t value) {
+    if (value < m.lo || value > m.hi)
+        throw UsageError(d.path + ": result(s, o) gave metric '" + m.name + "' the value " +
+                         std::to_string(value) + ", outside its declared range " +
+                         std::to_string(m.lo) + ".." + std::to_string(m.hi));
+}
+
 class ScriptRun final : public PreparedRun {
 public:
     ScriptRun(std::shared_ptr<const Declared> d, script::Values values, std::vector<int> seats)
@@ -66,12 +74,7 @@ private:
     // One game, its metrics checked against their declared ranges.
     void play(script::Machine& m, Dice& dice, std::int32_t* values) const {
         m.play(values_, dice, seats_, values);
-        for (std::size_t k = 0; k < metrics.size(); ++k)
-            if (values[k] < metrics[k].lo || values[k] > metrics[k].hi)
-                throw UsageError(d_->path + ": result(s, o) gave metric '" + metrics[k].name +
-                                 "' the value " + std::to_string(values[k]) +
-                                 ", outside its declared range " + std::to_string(metrics[k].lo) +
-                                 ".." + std::to_string(metrics[k].hi));
+        for (std::size_t k = 0; k < metrics.size(); ++k) check_range(*d_, metrics[k], values[k]);
     }
 
     std::shared_ptr<const Declared> d_;
@@ -135,11 +138,7 @@ ExactReport solve(const std::shared_ptr<const Declared>& d, const std::string& g
             specs[k], std::vector<double>(static_cast<std::size_t>(specs[k].hi - specs[k].lo) + 1),
             solved.unresolved};
         for (const auto& [value, probability] : solved.laws[k]) {
-            if (value < specs[k].lo || value > specs[k].hi)
-                throw UsageError(d->path + ": result(s, o) gave metric '" + specs[k].name +
-                                 "' the value " + std::to_string(value) +
-                                 ", outside its declared range " + std::to_string(specs[k].lo) +
-                                 ".." + std::to_string(specs[k].hi));
+            check_range(*d, specs[k], value);
             law.mass[static_cast<std::size_t>(value - specs[k].lo)] += probability;
         }
         r.laws.push_back(std::move(law));
@@ -199,11 +198,11 @@ OptionInfo option_info(const script::ScriptOption& o) {
     return i;
 }
 
-// The entry of script `d`, named `name` (its path, or for a game of the engine its declared name).
-std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::string name) {
+// The entry of script `d`, named `game` (its path, or for a game of the engine its declared name).
+std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::string game) {
     auto e = std::make_unique<ScriptEntry>();
     e->d = d;
-    e->name = std::move(name);
+    e->name = std::move(game);
     e->rules_version = e->name + "/" + std::to_string(d->version);
     for (const auto& o : d->options) e->options.push_back(option_info(o));
     for (const auto& p : d->policies) e->policies.push_back({p.name, p.help, {}, false});
@@ -223,19 +222,19 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::
     g.rules_version = e->rules_version;
     g.headline = e->headline;
     g.versus = e->versus;
-    g.prepare = [d, name = e->name](const Settings& s, const std::vector<std::string>& p) {
+    g.prepare = [d, game = e->name](const Settings& s, const std::vector<std::string>& p) {
         script::Values values = script::parse_values(*d, s);
         std::string label;
         std::vector<int> seats = seated(*d, p, label);
         auto run = std::make_unique<ScriptRun>(d, values, std::move(seats));
-        run->game = name;
+        run->game = game;
         run->scenario = script::scenario(*d, values);
         run->policy = label;
         run->metrics = machine_for(d).metric_specs(values);
         return std::unique_ptr<PreparedRun>(std::move(run));
     };
-    g.exact = [d, name = e->name](const Settings& s, const std::vector<std::string>& p) {
-        return solve(d, name, s, p);
+    g.exact = [d, game = e->name](const Settings& s, const std::vector<std::string>& p) {
+        return solve(d, game, s, p);
     };
     g.exact_limits = "every roll of every step enumerated: at most " +
                      std::to_string(script::kMaxExactStates / 1'000'000) + " million states";

@@ -17,8 +17,8 @@ bool is_script_name(std::string_view name);
 const GameEntry& script_game(std::string_view path);
 
 // The games kept as scripts in the engine, engine/NAME/NAME.lua, whose declared name no kernel
-// has (a kernel's re-expression, such as engine/dimension_duel/dimension_duel.lua, is not one):
-// built into the program when it was compiled, each named by its declared name (`risk`) and
+// has (a kernel's rules written again as a script is not one):
+// built into the program when it was compiled, each named by its declared name and
 // listed after the kernels by odds list and odds version.
 std::span<const GameEntry* const> scripted_games();
 

@@ -361,6 +361,12 @@ TEST_CASE("script exact: what cannot be solved is refused in one line", "[script
           std::string::npos);
     CHECK(solve_refused("fnstate", coin_text(10, "", ", f = function() end"))
               .find("the state holds a function at s.f") != std::string::npos);
+    // One 40 kB table held under a thousand keys: 40 MB written out, refused at 64 kB.
+    CHECK(solve_refused("wide", coin_text(10, "",
+                                          ", wide = (function() local big, t = {}, {} for i = 1, "
+                                          "5000 do big[i] = i end for i = 1, 1000 do t[i] = big "
+                                          "end return t end)()"))
+              .find("the state takes more than 65536 bytes") != std::string::npos);
     CHECK(solve_refused("many", coin_text(30), 10).find("more than 10 states to enumerate") !=
           std::string::npos);
     // Twelve dice in one step: 6^12 sequences, past the million a step may have.
