@@ -141,14 +141,14 @@ private:
     static constexpr int kWords = 16;                 // words per refill
     static constexpr int kCapacity = kWords * 8 * 3;  // at most 3 faces per byte
 
-    void refill() noexcept {
+    [[gnu::noinline]] void refill() noexcept {
         pos_ = 0;
         end_ = 0;
         append();
         if (end_ == 0) refill();  // 128 rejected bytes in a row: probability 2^-340
     }
 
-    void top_up(std::uint32_t need) noexcept {
+    [[gnu::noinline]] void top_up(std::uint32_t need) noexcept {
         const std::uint32_t left = end_ - pos_;
         std::memmove(&faces_[0], &faces_[pos_], left);
         pos_ = 0;

@@ -56,9 +56,11 @@ struct EncounterCell {
     std::int8_t alert;     // -1: the sum is added to the alert (an escaped spy ship, B6), else 0
     std::uint8_t escaped;  // 1: a spy ship that escaped and raised the alert
     std::uint8_t rolled;   // faces rolled, the encounter die (and the threat's die) included
-    std::uint8_t kind;     // kFaces, kFormation (B7) or kRolled (its roll rolled by `roll`)
+    std::uint8_t kind;     // kFaces, kFacesPlus, kFormation (B7) or kRolled (by `roll`)
     std::uint8_t roll;     // kRolled: which Roll
-    static constexpr std::uint8_t kFaces = 0, kFormation = 1, kRolled = 2;
+    // kFaces: the faces alone, the straight path (the book's every cell but a formation's);
+    // kFacesPlus: the faces and the constant `add`.
+    static constexpr std::uint8_t kFaces = 0, kFacesPlus = 1, kFormation = 2, kRolled = 3;
 };
 // B7: a formation's missile of one type: the faces of its d6 that destroy it, else its damage.
 struct FormationMissile {
@@ -73,11 +75,7 @@ struct Tables {
     std::array<FormationMissile, 2> missile{};  // B7: [1] I-type, [0] P-type
     std::uint8_t i_type = 0;                    // B7: the type die's faces for I-type
     std::uint8_t leader_rerolled = 0;           // B7: the leader's number's faces rolled again
-    // The encounter die's faces whose cells leave the straight path (a formation, a roll the
-    // faces cannot hold, or a constant added to the faces): tested on the die before its cell is
-    // read, the book's one branch on 5.
-    std::uint8_t off_cells = 0;
-    int missiles = 0;  // B7: formation.missiles
+    int missiles = 0;                           // B7: formation.missiles
     // B7: the faces a whole attack may read (the type die and the leader's number, then each
     // fight's targeting die, missile's die and damage dice, the last damage read eight at a
     // time; the book's 34): read at once when at most kMaxPeek.
@@ -207,6 +205,17 @@ struct Options {
     int sector_at(int pos) const noexcept {
         if (start_encounter) return pos + 1;
         return pos == sectors - 1 ? 1 : pos + 2;
+    }
+    // Bases by lap position (B1), bit p for the sector at lap position p, from bases by sector
+    // (bit s-1 for sector s), and back: a rotation by one sector unless the lap starts at 1.
+    std::uint64_t to_lap(std::uint64_t by_sector) const noexcept {
+        if (start_encounter) return by_sector;
+        return (by_sector >> 1) | ((by_sector & 1) << (sectors - 1));
+    }
+    std::uint64_t from_lap(std::uint64_t lap) const noexcept {
+        if (start_encounter) return lap;
+        const std::uint64_t all = sectors == 64 ? ~0ull : (std::uint64_t{1} << sectors) - 1;
+        return ((lap << 1) & all) | (lap >> (sectors - 1));
     }
 };
 
@@ -401,7 +410,7 @@ template <class Dice>
     ++v.encounters;
     const std::uint8_t* f = dice.peek(10);
     const EncounterCell c = o.tables.encounter[static_cast<std::size_t>(f[0] * 8 + f[1])];
-    if ((o.tables.off_cells >> f[0]) & 1u) [[unlikely]] {
+    if (c.kind != EncounterCell::kFaces) [[unlikely]] {  // the book's: a formation alone
         if (c.kind == EncounterCell::kFormation) {
             dice.skip(1);
             v.damage = formation_attack(o, v.damage, hull, dice);
@@ -783,38 +792,43 @@ Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {})
     }
 
     // B3: bases earlier in the lap order than the start sector count as destroyed; B3a: a random
-    // layout is rolled in full first, and with no base left the mission is already won.
+    // layout is rolled in full first, and with no base left the mission is already won. The
+    // mission reads the bases by lap position (Options::to_lap): the sector entered at position
+    // pos is bit pos.
     const int start_pos = o.lap_position(o.effective_start());
-    for (int pos = 0; pos < start_pos; ++pos)
-        s.bases &= ~(std::uint64_t{1} << (o.sector_at(pos) - 1));
+    std::uint64_t lap = o.to_lap(s.bases) & (~std::uint64_t{0} << start_pos);
 
-    // B1: one lap at most, in lap order; B9: the mission ends with the last base or the ship.
+    // B1: one lap at most, in lap order; B9: the mission ends with the last base or the ship. A
+    // base left is ahead (one behind was fought to its end), so the lap ends with the last base.
     Counters v{s.damage, s.alert, 0, 0};
-    int entered = 0;
-    for (int pos = start_pos; s.bases != 0 && pos < o.sectors; ++pos) {
-        observe(pos, s.bases, v.damage, v.alert);
-        const int sector = o.sector_at(pos);
-        const std::uint64_t here = std::uint64_t{1} << (sector - 1);
-        ++entered;
+    const int hull = s.hull;
+    int pos = start_pos;
+    for (; lap != 0; ++pos) {
+        observe(pos, o.from_lap(lap), v.damage, v.alert);
+        const std::uint64_t here = std::uint64_t{1} << pos;
         const bool alerted = v.alert > 0;  // B6: entering any sector spends one alerted sector
         v.alert -= alerted;
-        if (s.bases & here) {  // B4: a surviving base: base combat and nothing else
+        if (lap & here) {  // B4: a surviving base: base combat and nothing else
             s.damage = v.damage;
             if (base_combat<Odd>(o, s, o.base_cannons, dice)) {
-                s.bases &= ~here;
+                lap &= ~here;
                 ++s.out.bases_destroyed;
             }
             v.damage = s.damage;
         } else {  // B4, B6: one encounter, alert.encounters (two by the book) when alerted
-            encounter(o, v, s.hull, dice);
-            for (int k = 1; alerted && k < o.tables.alert_encounters && v.damage < s.hull; ++k)
-                encounter(o, v, s.hull, dice);
+            encounter(o, v, hull, dice);
+            for (int k = 1; alerted && k < o.tables.alert_encounters && v.damage < hull; ++k)
+                encounter(o, v, hull, dice);
         }
-        if (v.damage >= s.hull) break;  // B3
+        if (v.damage >= hull) {  // B3
+            ++pos;
+            break;
+        }
     }
+    s.bases = o.from_lap(lap);
     s.damage = v.damage;
     s.alert = v.alert;
-    s.out.sectors_entered = entered;
+    s.out.sectors_entered = pos - start_pos;
     s.out.encounters = v.encounters;
     s.out.alerts = v.alerts;
 
