@@ -265,6 +265,13 @@ struct Reader {
         lua_pop(L, 1);
         return s;
     }
+    bool boolean(int index, const char* key, const std::string& in, bool fallback) const {
+        if (!field(index, key)) return fallback;
+        if (lua_type(L, -1) != LUA_TBOOLEAN) bad(in + "'s `" + key + "` must be true or false");
+        const bool b = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        return b;
+    }
     std::int64_t integer(int index, const char* key, const std::string& in,
                          std::int64_t fallback) const {
         if (!field(index, key)) return fallback;
@@ -425,6 +432,7 @@ std::shared_ptr<Declared> read_declared(lua_State* L, const std::string& path, s
     d->max_steps = r.integer(t, "max_steps", "the game", kDefaultMaxSteps);
     if (d->max_steps < 1 || d->max_steps > kMostSteps)
         r.bad("max_steps must be 1.." + std::to_string(kMostSteps));
+    d->exact = r.boolean(t, "exact", "the game", true);
     d->seats = r.names(t, "seats", "the game");
     if (!d->seats.empty() && d->seats.size() != 2)
         r.bad("a game has no seats (solo) or two, not " + std::to_string(d->seats.size()));

@@ -78,6 +78,9 @@ struct Declared {
     std::string name, title, summary;
     int version = 1;  // the script's rules version (odds check compares it)
     std::int64_t max_steps = kDefaultMaxSteps;
+    // false: the script says its states are too many for odds exact, which then refuses at
+    // once (and compare, run --report and tune play without trying it).
+    bool exact = true;
     std::vector<std::string> seats;  // empty: a solo game
     std::vector<ScriptOption> options;
     std::vector<ScriptMetric> metrics;

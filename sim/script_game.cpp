@@ -233,11 +233,13 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::
         run->metrics = machine_for(d).metric_specs(values);
         return std::unique_ptr<PreparedRun>(std::move(run));
     };
-    g.exact = [d, game = e->name](const Settings& s, const std::vector<std::string>& p) {
-        return solve(d, game, s, p);
-    };
-    g.exact_limits = "every roll of every step enumerated: at most " +
-                     std::to_string(script::kMaxExactStates / 1'000'000) + " million states";
+    if (d->exact) {
+        g.exact = [d, game = e->name](const Settings& s, const std::vector<std::string>& p) {
+            return solve(d, game, s, p);
+        };
+        g.exact_limits = "every roll of every step enumerated: at most " +
+                         std::to_string(script::kMaxExactStates / 1'000'000) + " million states";
+    }
     g.canonical = [d](const Settings& s) {
         const script::Values values = script::parse_values(*d, s);
         Settings out;

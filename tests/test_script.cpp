@@ -290,6 +290,31 @@ TEST_CASE("script: Dimension Duel's script writes its kernel's figures byte for 
     }
 }
 
+TEST_CASE("script: Bosconian-D's script writes its kernel's figures byte for byte",
+          "[script][bosconian]") {
+    // engine/bosconian/bosconian.lua, the mission die by die in the kernel's order: under the
+    // book and three variants of its tables (a threat's damage dice, base combat's faces, the
+    // encounters of an alerted sector), the same summary.csv and distributions.csv but for the
+    // game's name.
+    const std::string script = ODDS_SOURCE_DIR "/engine/bosconian/bosconian.lua";
+    for (const char* variant : {"hull=100", "cosmo_mine.damage=3d6",
+                                "base_combat.cannon_destroyed_on=1,3", "alert.encounters=3"}) {
+        INFO(variant);
+        const fs::path k = test::temp_path("script", "kernel"),
+                       s = test::temp_path("script", "lua");
+        fs::remove_all(k), fs::remove_all(s);
+        REQUIRE(test::cli({"run", "bosconian", "-n", "3000", "--seed", "11", "--set", variant,
+                           "--out", k.string()})
+                    .code == 0);
+        REQUIRE(test::cli({"run", script, "-n", "3000", "--seed", "11", "--set", variant, "--out",
+                           s.string()})
+                    .code == 0);
+        for (const char* f : {"summary.csv", "distributions.csv"})
+            CHECK(without_game(test::slurp(k / f)) == without_game(test::slurp(s / f)));
+        fs::remove_all(k), fs::remove_all(s);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // odds exact on a script (script::Machine::solve).
 
@@ -373,6 +398,22 @@ TEST_CASE("script exact: what cannot be solved is refused in one line", "[script
     const std::string dozen = game_text("    for i = 1, 12 do roll(6) end");
     CHECK(solve_refused("dozen", dozen).find("more than 1000000 sequences of roll outcomes") !=
           std::string::npos);
+}
+
+TEST_CASE("script exact: a script that says exact = false is refused at once, played elsewhere",
+          "[script][exact]") {
+    std::string text = coin_text(10);
+    text.replace(text.find("max_steps"), 9, "exact = false, max_steps");
+    const std::string path = write_script("noexact", text).string();
+    const auto refused = test::cli({"exact", path});
+    CHECK(refused.code == 2);
+    CHECK(refused.err.find("has no exact solver") != std::string::npos);
+    CHECK(test::cli({"run", path, "-n", "200"}).code == 0);
+    // `exact` is true or false.
+    text.replace(text.find("exact = false"), 13, "exact = 1");
+    const auto bad = test::cli({"run", write_script("badexact", text).string(), "-n", "10"});
+    CHECK(bad.code == 2);
+    CHECK(bad.err.find("the game's `exact` must be true or false") != std::string::npos);
 }
 
 TEST_CASE("script exact: Ctrl-C stops a solve within a second", "[script][exact][stop]") {
