@@ -20,6 +20,11 @@ namespace {
 
 constexpr int kHookEvery = 1000;  // instructions between two looks at the stop flag and budget
 constexpr std::uint64_t kGameBudget = 2'000'000'000;  // one game's instructions in all
+// odds exact's work (kMaxExactWork): a roll outcome taken counts as this many Lua instructions
+// (its C side, the state written down and read back: measured on this machine, a Risk battle's
+// solve and Bosconian-D's layouts refused both come to about 300 million units a second).
+constexpr std::uint64_t kRollWork = 250;
+constexpr std::size_t kMaxSequenceRolls = 100'000;  // odds exact: the rolls of one sequence
 constexpr const char* kDiceType = "odds.dice";
 
 // odds exact on a script (Machine::solve): every outcome of a step's rolls in turn. The step is
@@ -30,8 +35,10 @@ struct Chance {
     std::vector<std::uint32_t> path, sizes;
     std::size_t at = 0;
     double p = 1;
+    std::uint64_t taken = 0;  // roll outcomes taken in all
     // The value of a roll whose law is `law` (P(lo + i) = law[i]).
     int take(const std::vector<double>& law, int lo) {
+        ++taken;
         if (at == path.size()) {
             path.push_back(0);
             sizes.push_back(static_cast<std::uint32_t>(law.size()));
@@ -59,7 +66,8 @@ struct Owner {
     std::size_t used = 0;
     std::uint64_t count = 0;         // instructions run, in steps of kHookEvery
     std::uint64_t step_end = ~0ull;  // count at which the current step is over budget
-    std::uint64_t game_end = ~0ull;
+    std::uint64_t game_end = ~0ull;  // odds exact: the work at which it is over budget
+    std::uint64_t work_budget = 0;   // odds exact: its budget, for the message
     bool stopped = false;      // the stop flag was seen: the error is a stop, not the script's
     Dice* dice = nullptr;      // the game's dice while it plays
     Chance* chance = nullptr;  // instead, while odds exact enumerates a step's rolls
@@ -106,12 +114,27 @@ std::string where(lua_State* L, int level) {
     std::abort();  // lua_error does not return
 }
 
+// odds exact's work so far (kExactBudget), and what is said when it runs out.
+std::uint64_t exact_work(const Owner& o) { return o.count + kRollWork * o.chance->taken; }
+std::string exact_too_long(std::uint64_t budget) {
+    return "more work than odds exact's budget (" + std::to_string(budget) +
+           " Lua instructions and roll outcomes): too many states and rolls to enumerate (odds "
+           "run samples the game)";
+}
+
 void hook(lua_State* L, lua_Debug*) {
     Owner& o = owner(L);
     o.count += kHookEvery;
     if (stop_requested()) {
         o.stopped = true;
         raise(L, "stopped");
+    }
+    if (o.chance) {  // odds exact: every sequence of rolls, every state
+        if (o.count > o.step_end)
+            raise(L, where(L, 0) + "one sequence of a step's rolls ran past " +
+                         std::to_string(kStepBudget) + " Lua instructions: an endless loop?");
+        if (exact_work(o) > o.game_end) raise(L, where(L, 0) + exact_too_long(o.work_budget));
+        return;
     }
     if (o.count > o.step_end)
         raise(L, where(L, 0) + "a step ran past " + std::to_string(kStepBudget) +
@@ -651,6 +674,13 @@ int roll_value(Owner& o, const DiceExpr& e) {
 
 int roll(lua_State* L) {
     Owner& o = owner(L);
+    // odds exact takes the lowest outcome of a new roll first: a roll repeated until a face comes
+    // up makes one sequence without end.
+    if (o.chance && o.chance->at >= kMaxSequenceRolls)
+        raise(L, where(L, 1) + "one sequence of a step's rolls took more than " +
+                     std::to_string(kMaxSequenceRolls) +
+                     " rolls: a roll repeated until a face comes up has endless sequences, which "
+                     "odds exact cannot enumerate");
     switch (lua_type(L, 1)) {
         case LUA_TNUMBER: {
             const double sides = lua_tonumber(L, 1);
@@ -994,7 +1024,8 @@ void Machine::play(const Values& o, Dice& dice, std::span<const int> seats, std:
 // Every game at once: the opening's and each step's rolls enumerated, each state's probability
 // carried to the states its outcomes lead to, equal states merged (their bytes the same), until
 // every game has ended; a game still playing after max_steps steps is unresolved mass.
-Solution Machine::solve(const Values& o, std::span<const int> seats, std::uint64_t max_states) {
+Solution Machine::solve(const Values& o, std::span<const int> seats, std::uint64_t max_states,
+                        std::uint64_t max_work) {
     Impl& m = *impl_;
     lua_State* L = m.L;
     const int top = lua_gettop(L);
@@ -1003,6 +1034,8 @@ Solution Machine::solve(const Values& o, std::span<const int> seats, std::uint64
     m.owner.seats = seats;
     Chance chance;
     m.owner.chance = &chance;
+    m.owner.game_end = m.owner.count + max_work;
+    m.owner.work_budget = max_work;
     struct Restore {  // the machine plays on dice again, however this ends
         Impl& m;
         int top;
@@ -1026,6 +1059,8 @@ Solution Machine::solve(const Values& o, std::span<const int> seats, std::uint64
                 throw UsageError(path + ": a step has more than " +
                                  std::to_string(kMaxStepOutcomes) +
                                  " sequences of roll outcomes, too many for odds exact");
+            if (exact_work(m.owner) > m.owner.game_end)
+                throw UsageError(path + ": " + exact_too_long(max_work));
             if (chance.p > 0) next[m.state_bytes()] += p * chance.p;
         } while (chance.next());
     };
@@ -1065,6 +1100,7 @@ Solution Machine::solve(const Values& o, std::span<const int> seats, std::uint64
         }
         ++s.steps;
     }
+    s.rolls = chance.taken;
     return s;
 }
 

@@ -120,11 +120,15 @@ struct Solution {
     double unresolved = 0;     // the games still playing after max_steps steps
     std::uint64_t states = 0;  // states met, summed over the steps
     std::int64_t steps = 0;    // the steps until every game had ended (or max_steps)
+    std::uint64_t rolls = 0;   // roll outcomes taken, summed over every sequence played
 };
-// The most states a solve meets (summed over its steps), and the most sequences of roll
-// outcomes one step may have.
+// The most states a solve meets (summed over its steps), the most sequences of roll outcomes
+// one step may have, and its most work: Lua instructions and roll outcomes taken (each as 250
+// instructions), so that a game too large to enumerate is refused within half a minute on a
+// machine like this one's, not solved for hours.
 inline constexpr std::uint64_t kMaxExactStates = 10'000'000;
 inline constexpr std::uint64_t kMaxStepOutcomes = 1'000'000;
+inline constexpr std::uint64_t kMaxExactWork = 10'000'000'000;
 
 // One sandboxed Lua state with the script loaded: a worker thread plays its games on its own.
 class Machine {
@@ -142,7 +146,8 @@ public:
     // with unresolved mass past max_steps). Throws UsageError past max_states states, for a roll
     // in over or result, or a state that cannot be written down; StopRequested when stopped.
     Solution solve(const Values& o, std::span<const int> seats,
-                   std::uint64_t max_states = kMaxExactStates);
+                   std::uint64_t max_states = kMaxExactStates,
+                   std::uint64_t max_work = kMaxExactWork);
 
 private:
     struct Impl;

@@ -145,7 +145,8 @@ ExactReport solve(const std::shared_ptr<const Declared>& d, const std::string& g
     }
     r.notes.push_back(
         "every roll of every step enumerated for these policies: " + std::to_string(solved.states) +
-        " states over " + std::to_string(solved.steps) + " steps");
+        " states over " + std::to_string(solved.steps) + " steps, " + std::to_string(solved.rolls) +
+        " roll outcomes taken");
     if (solved.unresolved > kNegligible)
         r.notes.push_back("games still playing after max_steps = " + std::to_string(d->max_steps) +
                           " steps are unresolved mass (" + format_double(solved.unresolved) +

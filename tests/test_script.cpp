@@ -336,16 +336,18 @@ std::string coin_text(int max_steps, const std::string& over_extra = "",
 }
 
 script::Solution solved(const std::string& name, const std::string& text,
-                        std::uint64_t max_states = script::kMaxExactStates) {
+                        std::uint64_t max_states = script::kMaxExactStates,
+                        std::uint64_t max_work = script::kMaxExactWork) {
     script::Machine m(script::load(write_script(name, text).string()));
     const std::vector<int> seats{0};
-    return m.solve({}, seats, max_states);
+    return m.solve({}, seats, max_states, max_work);
 }
 
 std::string solve_refused(const std::string& name, const std::string& text,
-                          std::uint64_t max_states = script::kMaxExactStates) {
+                          std::uint64_t max_states = script::kMaxExactStates,
+                          std::uint64_t max_work = script::kMaxExactWork) {
     try {
-        (void)solved(name, text, max_states);
+        (void)solved(name, text, max_states, max_work);
     } catch (const UsageError& e) {
         return e.what();
     }
@@ -393,6 +395,18 @@ TEST_CASE("script exact: what cannot be solved is refused in one line", "[script
                                           "end return t end)()"))
               .find("the state takes more than 65536 bytes") != std::string::npos);
     CHECK(solve_refused("many", coin_text(30), 10).find("more than 10 states to enumerate") !=
+          std::string::npos);
+    // Its work in all: 30 flips' states solve within 100k units of work, not within 5000 (a
+    // roll outcome counts 250).
+    CHECK(solved("work", coin_text(30), script::kMaxExactStates, 100'000).laws[0].size() == 30);
+    CHECK(solve_refused("work", coin_text(30), script::kMaxExactStates, 5000)
+              .find("more work than odds exact's budget (5000 Lua instructions and roll "
+                    "outcomes)") != std::string::npos);
+    // A roll repeated until a face comes up inside one step: its sequences are endless (the
+    // enumeration takes the lowest outcome of each new roll first), refused with the reason
+    // past 100k rolls in one sequence.
+    CHECK(solve_refused("endless", game_text("    repeat until roll(2) == 2"))
+              .find("a roll repeated until a face comes up has endless sequences") !=
           std::string::npos);
     // Twelve dice in one step: 6^12 sequences, past the million a step may have.
     const std::string dozen = game_text("    for i = 1, 12 do roll(6) end");
