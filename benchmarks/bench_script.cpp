@@ -50,6 +50,16 @@ static void BM_ScriptVsKernel_DimensionDuel(benchmark::State& state) {
 }
 BENCHMARK(BM_ScriptVsKernel_DimensionDuel)->Unit(benchmark::kMillisecond);
 
+// Bosconian-D: the kernel against engine/bosconian/bosconian.lua (the same missions, die for
+// die); length: sectors entered.
+static void BM_ScriptVsKernel_Bosconian(benchmark::State& state) {
+    Player kernel("bosconian", {"rules"}, "sectors_entered");
+    Player script(ODDS_SOURCE_DIR "/engine/bosconian/bosconian.lua", {"rules"}, "sectors_entered");
+    bench::versus_book(
+        state, [&] { return kernel(); }, [&] { return script(); });
+}
+BENCHMARK(BM_ScriptVsKernel_Bosconian)->Unit(benchmark::kMillisecond);
+
 // The Risk battle (engine/risk/risk.lua, built in as `risk`), 10 armies against 10, `press`.
 static void BM_ScriptRiskBattle(benchmark::State& state) {
     Player risk("risk", {"press"}, "rounds");
