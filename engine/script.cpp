@@ -776,7 +776,7 @@ struct Machine::Impl {
         if (L) lua_close(L);
     }
     void push_options(const Values& v);
-    void play_once(Dice& dice, std::int32_t* out);
+    void play_once(Dice& dice, std::int32_t* out, std::string_view start);
     // The parts of a game, each a protected call under the step budget on the state at
     // owner.state_ref: opening(o) makes it; over(s, o); step(s, o, roll, choose); result(s, o)
     // read into out[0..].
@@ -954,11 +954,14 @@ void Machine::Impl::result(std::int32_t* out) {
 }
 
 // One game: opening, steps until over, result; each a protected call under the budgets.
-void Machine::Impl::play_once(Dice& dice, std::int32_t* out) {
+void Machine::Impl::play_once(Dice& dice, std::int32_t* out, std::string_view start) {
     owner.dice = &dice;
     owner.game_end = owner.count + kGameBudget;
     const int top = lua_gettop(L);
-    opening();
+    if (start.empty())
+        opening();
+    else
+        set_state(start);
     for (std::int64_t steps = 0; !over(); ++steps) {
         if (steps == d->max_steps)
             throw UsageError(d->path + ": a game ran past " + std::to_string(d->max_steps) +
@@ -989,7 +992,24 @@ void Machine::Impl::set_state(std::string_view bytes) {
     owner.state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-void Machine::play(const Values& o, Dice& dice, std::span<const int> seats, std::int32_t* out) {
+std::string Machine::opening_state(const Values& o) {
+    Impl& m = *impl_;
+    const int top = lua_gettop(m.L);
+    m.push_options(o);
+    lua_pop(m.L, 1);
+    try {
+        m.opening();
+        std::string bytes = m.state_bytes();
+        lua_settop(m.L, top);
+        return bytes;
+    } catch (...) {
+        lua_settop(m.L, top);
+        throw;
+    }
+}
+
+void Machine::play(const Values& o, Dice& dice, std::span<const int> seats, std::int32_t* out,
+                   std::string_view start) {
     Impl& m = *impl_;
     const int top = lua_gettop(m.L);
     m.push_options(o);
@@ -997,15 +1017,15 @@ void Machine::play(const Values& o, Dice& dice, std::span<const int> seats, std:
     m.owner.seats = seats;
     try {
         if (m.replayed) {
-            m.play_once(dice, out);
+            m.play_once(dice, out, start);
             return;
         }
         // The first game twice, on the same dice: a script whose play depends on anything but
         // its dice and options (a value kept from an earlier game) plays it differently.
         std::int32_t again[kMaxMetrics];
         Dice a = dice, b = dice;
-        m.play_once(a, out);
-        m.play_once(b, again);
+        m.play_once(a, out, start);
+        m.play_once(b, again, start);
         Dice a_next = a, b_next = b;
         if (!std::equal(out, out + m.d->metrics.size(), again) || a_next.word() != b_next.word())
             throw UsageError(m.d->path +
@@ -1025,7 +1045,7 @@ void Machine::play(const Values& o, Dice& dice, std::span<const int> seats, std:
 // carried to the states its outcomes lead to, equal states merged (their bytes the same), until
 // every game has ended; a game still playing after max_steps steps is unresolved mass.
 Solution Machine::solve(const Values& o, std::span<const int> seats, std::uint64_t max_states,
-                        std::uint64_t max_work) {
+                        std::uint64_t max_work, std::string_view start) {
     Impl& m = *impl_;
     lua_State* L = m.L;
     const int top = lua_gettop(L);
@@ -1070,7 +1090,10 @@ Solution Machine::solve(const Values& o, std::span<const int> seats, std::uint64
             throw UsageError(path + ": " + what +
                              " rolled dice: odds exact needs the rolls in opening and step");
     };
-    spread(nullptr, 1.0, [&] { m.opening(); });
+    if (start.empty())
+        spread(nullptr, 1.0, [&] { m.opening(); });
+    else
+        next[std::string(start)] = 1.0;  // a position: the state it writes down
     std::int32_t out[kMaxMetrics];
     for (;;) {
         layer.swap(next);

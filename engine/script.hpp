@@ -22,6 +22,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/dice.hpp"
@@ -139,7 +140,12 @@ public:
     Machine& operator=(const Machine&) = delete;
     // Plays one whole game under the options `o` on `dice`, seat k's choices made by policy
     // seats[k] (an index into Declared::policies), writing the metrics into out[0..].
-    void play(const Values& o, Dice& dice, std::span<const int> seats, std::int32_t* out);
+    // `start`: the state's bytes to play on from (a position, engine/script_position.hpp)
+    // instead of opening(o); empty: a fresh game.
+    void play(const Values& o, Dice& dice, std::span<const int> seats, std::int32_t* out,
+              std::string_view start = {});
+    // The bytes of opening(o)'s state (odds state: the opening position).
+    std::string opening_state(const Values& o);
     // The metrics with their bounds under these values, a bound that is a function called.
     std::vector<MetricSpec> metric_specs(const Values& o);
     // Every game at once under `o` and the seats' policies: each metric's exact law (or a bound,
@@ -147,7 +153,7 @@ public:
     // in over or result, or a state that cannot be written down; StopRequested when stopped.
     Solution solve(const Values& o, std::span<const int> seats,
                    std::uint64_t max_states = kMaxExactStates,
-                   std::uint64_t max_work = kMaxExactWork);
+                   std::uint64_t max_work = kMaxExactWork, std::string_view start = {});
 
 private:
     struct Impl;

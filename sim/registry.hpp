@@ -96,19 +96,21 @@ struct GameEntry {
     // Positions (docs/positions.md), for games whose state can be written down; null for others.
     // The opening position under these options, in the game's position format (odds state
     // GAME). The CLI checks the options first (prepare), so this may assume they are valid.
-    std::string (*opening_position)(const Settings& settings) = nullptr;
+    // (std::function, as prepare: a script's carry the script.)
+    std::function<std::string(const Settings& settings)> opening_position = {};
     // prepare, with every playout starting from the position `text` read from `file` instead of
     // a fresh game (odds run GAME --state FILE). A malformed or illegal position throws
     // UsageError "FILE:LINE: WHAT (RULE)" (engine/line_reader.hpp). Playing from the text that
     // opening_position wrote plays exactly as a fresh game, playout for playout.
-    std::unique_ptr<PreparedRun> (*prepare_from)(const Settings& settings,
-                                                 const std::vector<std::string>& policies,
-                                                 std::string_view text,
-                                                 std::string_view file) = nullptr;
+    std::function<std::unique_ptr<PreparedRun>(const Settings& settings,
+                                               const std::vector<std::string>& policies,
+                                               std::string_view text, std::string_view file)>
+        prepare_from = {};
     // exact, from a position (odds exact GAME --state FILE); null where the solver has no such
     // entry.
-    ExactReport (*exact_from)(const Settings& settings, const std::vector<std::string>& policies,
-                              std::string_view text, std::string_view file) = nullptr;
+    std::function<ExactReport(const Settings& settings, const std::vector<std::string>& policies,
+                              std::string_view text, std::string_view file)>
+        exact_from = {};
     // The shape of cfg.games sampled games, game i on Dice(stream_seed(cfg.seed, i)), on
     // cfg.threads threads (sim/shape_run.hpp), for games that can follow a game's odds step by
     // step (odds shape); else null. `games` plays them (all, a shard's, or the sum of shards:

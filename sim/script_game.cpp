@@ -10,6 +10,7 @@
 
 #include "engine/line_reader.hpp"
 #include "engine/script.hpp"
+#include "engine/script_position.hpp"
 #include "engine/stop.hpp"
 #include "engine/text.hpp"
 #include "reports/csv.hpp"
@@ -39,8 +40,13 @@ void check_range(const Declared& d, const MetricSpec& m, std::int32_t value) {
 
 class ScriptRun final : public PreparedRun {
 public:
-    ScriptRun(std::shared_ptr<const Declared> d, script::Values values, std::vector<int> seats)
-        : d_(std::move(d)), values_(std::move(values)), seats_(std::move(seats)) {}
+    // start: the state's bytes every game plays on from (a position), or empty: a fresh game.
+    ScriptRun(std::shared_ptr<const Declared> d, script::Values values, std::vector<int> seats,
+              std::string start = {})
+        : d_(std::move(d)),
+          values_(std::move(values)),
+          seats_(std::move(seats)),
+          start_(std::move(start)) {}
 
     RunResult run(const RunConfig& cfg, const RunControl& ctl) const override {
         const Tally empty(metrics, survivals);
@@ -73,13 +79,14 @@ public:
 private:
     // One game, its metrics checked against their declared ranges.
     void play(script::Machine& m, Dice& dice, std::int32_t* values) const {
-        m.play(values_, dice, seats_, values);
+        m.play(values_, dice, seats_, values, start_);
         for (std::size_t k = 0; k < metrics.size(); ++k) check_range(*d_, metrics[k], values[k]);
     }
 
     std::shared_ptr<const Declared> d_;
     script::Values values_;
     std::vector<int> seats_;
+    std::string start_;
 };
 
 // The seats' policies from --policy: NAME for every seat, or SEAT=NAME; the first declared
@@ -123,8 +130,10 @@ std::vector<int> seated(const Declared& d, const std::vector<std::string>& args,
 
 // odds exact on a script: every roll enumerated (script::Machine::solve), each metric's law
 // checked against its declared range.
+// start: a position's state bytes, or empty: a fresh game.
 ExactReport solve(const std::shared_ptr<const Declared>& d, const std::string& game,
-                  const Settings& s, const std::vector<std::string>& p) {
+                  const Settings& s, const std::vector<std::string>& p,
+                  const std::string& start = {}) {
     const script::Values values = script::parse_values(*d, s);
     ExactReport r;
     const std::vector<int> seats = seated(*d, p, r.policy);
@@ -132,7 +141,8 @@ ExactReport solve(const std::shared_ptr<const Declared>& d, const std::string& g
     r.scenario = script::scenario(*d, values);
     script::Machine& m = machine_for(d);
     const auto specs = m.metric_specs(values);
-    const script::Solution solved = m.solve(values, seats);
+    const script::Solution solved =
+        m.solve(values, seats, script::kMaxExactStates, script::kMaxExactWork, start);
     for (std::size_t k = 0; k < specs.size(); ++k) {
         Distribution law{
             specs[k], std::vector<double>(static_cast<std::size_t>(specs[k].hi - specs[k].lo) + 1),
@@ -223,20 +233,37 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::
     g.rules_version = e->rules_version;
     g.headline = e->headline;
     g.versus = e->versus;
-    g.prepare = [d, game = e->name](const Settings& s, const std::vector<std::string>& p) {
+    const auto prepare = [d, game = e->name](const Settings& s, const std::vector<std::string>& p,
+                                             std::string start) {
         script::Values values = script::parse_values(*d, s);
         std::string label;
         std::vector<int> seats = seated(*d, p, label);
-        auto run = std::make_unique<ScriptRun>(d, values, std::move(seats));
+        auto run = std::make_unique<ScriptRun>(d, values, std::move(seats), std::move(start));
         run->game = game;
         run->scenario = script::scenario(*d, values);
         run->policy = label;
         run->metrics = machine_for(d).metric_specs(values);
         return std::unique_ptr<PreparedRun>(std::move(run));
     };
+    g.prepare = [prepare](const Settings& s, const std::vector<std::string>& p) {
+        return prepare(s, p, {});
+    };
+    // Positions (docs/positions.md): the state as text (engine/script_position.hpp).
+    g.opening_position = [d](const Settings& s) {
+        return script::position_text(machine_for(d).opening_state(script::parse_values(*d, s)),
+                                     d->path);
+    };
+    g.prepare_from = [prepare](const Settings& s, const std::vector<std::string>& p,
+                               std::string_view text, std::string_view file) {
+        return prepare(s, p, script::position_bytes(text, file));
+    };
     if (d->exact) {
         g.exact = [d, game = e->name](const Settings& s, const std::vector<std::string>& p) {
             return solve(d, game, s, p);
+        };
+        g.exact_from = [d, game = e->name](const Settings& s, const std::vector<std::string>& p,
+                                           std::string_view text, std::string_view file) {
+            return solve(d, game, s, p, script::position_bytes(text, file));
         };
         g.exact_limits = "every roll of every step enumerated: at most " +
                          std::to_string(script::kMaxExactStates / 1'000'000) + " million states";

@@ -9,9 +9,11 @@
 #include <thread>
 
 #include "engine/script.hpp"
+#include "engine/script_position.hpp"
 #include "engine/stop.hpp"
 #include "helpers.hpp"
 #include "reports/csv.hpp"
+#include "sim/registry.hpp"
 #include "sim/script_game.hpp"
 
 using namespace odds;
@@ -475,4 +477,63 @@ TEST_CASE("script: engine/NAME/NAME.lua with no kernel is game NAME, built into 
     CHECK(test::cli({"exact", "risk", "--set", "attackers=4", "--set", "defenders=2"}).code == 0);
     fs::remove_all(by_name);
     fs::remove_all(by_path);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions of a script (engine/script_position.hpp, docs/positions.md).
+
+TEST_CASE("script positions: a state as text and back, byte for byte", "[script][position]") {
+    // Names alphabetically, whole-number keys by value, nested tables by dotted paths, an empty
+    // table as {}, a string quoted, a fraction to 17 digits.
+    const std::string lines = "a 1\nb.2 \"word\"\nb.10 true\nc {}\nd.e.f -2\ng 0.25\nh false\n";
+    const std::string bytes = script::position_bytes(lines, "p.txt");
+    const std::string text = script::position_text(bytes, "game.lua");
+    CHECK(text == "# game.lua: the game's state, PATH VALUE a line (docs/positions.md)\n" + lines);
+    CHECK(script::position_bytes(text, "again.txt") == bytes);
+    // Refused in one line naming the file and the line.
+    const auto refused = [](const std::string& t) {
+        try {
+            (void)script::position_bytes(t, "bad.txt");
+        } catch (const UsageError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK(refused("a 1\nb\n") ==
+          "bad.txt:2: a line of a script's position is 'PATH VALUE' (two "
+          "words), not 1");
+    CHECK(refused("a one\n").find("bad.txt:1: 'one' is not a value") == 0);
+    CHECK(refused("a 1\na 2\n") == "bad.txt:2: 'a' is given twice, or is a table");
+    CHECK(refused("a 1\na.b 2\n") == "bad.txt:2: 'a.b' is inside a value, not a table");
+    CHECK(refused("a..b 1\n").find("bad.txt:1: '' in 'a..b' is not a key") == 0);
+    CHECK(refused("a \"two words\"\n").find("bad.txt:1:") == 0);
+}
+
+TEST_CASE("script positions: odds state, a run and odds exact from a position",
+          "[script][position]") {
+    const GameEntry& risk = find_game("risk");
+    REQUIRE(risk.opening_position);
+    const std::string opening = risk.opening_position({});
+    CHECK(opening.find("\nattackers 10\ndefenders 10\nrounds 0\nstopped false\n") !=
+          std::string::npos);
+    // Five attackers against three, as a position: odds exact gives the laws it gives those
+    // options, to the last digit.
+    std::string text = opening;
+    text.replace(text.find("attackers 10"), 12, "attackers 5");
+    text.replace(text.find("defenders 10"), 12, "defenders 3");
+    const ExactReport from = risk.exact_from({}, {"press"}, text, "five-three.txt");
+    const ExactReport set = risk.exact({{"attackers", "5"}, {"defenders", "3"}}, {"press"});
+    REQUIRE(from.laws.size() == set.laws.size());
+    for (std::size_t k = 0; k < set.laws.size(); ++k) {
+        INFO(set.laws[k].spec.name);
+        // Two laws of one metric, each within its own range: compare value by value.
+        for (std::size_t i = 0; i < set.laws[k].mass.size(); ++i) {
+            const std::int64_t v = set.laws[k].spec.lo + static_cast<std::int64_t>(i);
+            const std::int64_t j = v - from.laws[k].spec.lo;
+            const double there = j >= 0 && j < static_cast<std::int64_t>(from.laws[k].mass.size())
+                                     ? from.laws[k].mass[static_cast<std::size_t>(j)]
+                                     : 0.0;
+            CHECK(there == set.laws[k].mass[i]);
+        }
+    }
 }
