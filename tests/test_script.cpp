@@ -268,53 +268,42 @@ std::string without_game(const std::string& csv) {
 }
 }  // namespace
 
-TEST_CASE("script: Dimension Duel's script writes its kernel's figures byte for byte",
-          "[script][duel]") {
-    // engine/dimension_duel/dimension_duel.lua, the rules and the `dice` rule of thumb drawing
-    // every die in the kernel's order: under the book and three variants (a chart, the damage
-    // die, the Intensifier), the same summary.csv and distributions.csv but for the game's name.
-    const std::string script = ODDS_SOURCE_DIR "/engine/dimension_duel/dimension_duel.lua";
-    for (const char* variant :
-         {"hp=75", "chart.tau=1-2", "damage.die=d8", "intensifier.factor=3"}) {
+// `odds run` of the kernel `game` and of its script at `script`, under each variant: the same
+// summary.csv and distributions.csv but for the game's name.
+static void same_as_kernel(const std::string& game, const std::string& script,
+                           std::initializer_list<const char*> variants) {
+    for (const char* variant : variants) {
         INFO(variant);
         const fs::path k = test::temp_path("script", "kernel"),
                        s = test::temp_path("script", "lua");
         fs::remove_all(k), fs::remove_all(s);
-        REQUIRE(test::cli({"run", "dimension-duel", "-n", "3000", "--seed", "11", "--set", variant,
-                           "--out", k.string()})
-                    .code == 0);
-        REQUIRE(test::cli({"run", script, "-n", "3000", "--seed", "11", "--set", variant, "--out",
-                           s.string()})
-                    .code == 0);
+        for (const auto& [name, dir] : {std::pair{game, k}, std::pair{script, s}})
+            REQUIRE(test::cli({"run", name, "-n", "3000", "--seed", "11", "--set", variant, "--out",
+                               dir.string()})
+                        .code == 0);
         for (const char* f : {"summary.csv", "distributions.csv"})
             CHECK(without_game(test::slurp(k / f)) == without_game(test::slurp(s / f)));
         fs::remove_all(k), fs::remove_all(s);
     }
 }
 
+TEST_CASE("script: Dimension Duel's script writes its kernel's figures byte for byte",
+          "[script][duel]") {
+    // engine/dimension_duel/dimension_duel.lua, the rules and the `dice` rule of thumb drawing
+    // every die in the kernel's order: under the book and three variants (a chart, the damage
+    // die, the Intensifier).
+    same_as_kernel("dimension-duel", ODDS_SOURCE_DIR "/engine/dimension_duel/dimension_duel.lua",
+                   {"hp=75", "chart.tau=1-2", "damage.die=d8", "intensifier.factor=3"});
+}
+
 TEST_CASE("script: Bosconian-D's script writes its kernel's figures byte for byte",
           "[script][bosconian]") {
     // engine/bosconian/bosconian.lua, the mission die by die in the kernel's order: under the
     // book and three variants of its tables (a threat's damage dice, base combat's faces, the
-    // encounters of an alerted sector), the same summary.csv and distributions.csv but for the
-    // game's name.
-    const std::string script = ODDS_SOURCE_DIR "/engine/bosconian/bosconian.lua";
-    for (const char* variant : {"hull=100", "cosmo_mine.damage=3d6",
-                                "base_combat.cannon_destroyed_on=1,3", "alert.encounters=3"}) {
-        INFO(variant);
-        const fs::path k = test::temp_path("script", "kernel"),
-                       s = test::temp_path("script", "lua");
-        fs::remove_all(k), fs::remove_all(s);
-        REQUIRE(test::cli({"run", "bosconian", "-n", "3000", "--seed", "11", "--set", variant,
-                           "--out", k.string()})
-                    .code == 0);
-        REQUIRE(test::cli({"run", script, "-n", "3000", "--seed", "11", "--set", variant, "--out",
-                           s.string()})
-                    .code == 0);
-        for (const char* f : {"summary.csv", "distributions.csv"})
-            CHECK(without_game(test::slurp(k / f)) == without_game(test::slurp(s / f)));
-        fs::remove_all(k), fs::remove_all(s);
-    }
+    // encounters of an alerted sector).
+    same_as_kernel("bosconian", ODDS_SOURCE_DIR "/engine/bosconian/bosconian.lua",
+                   {"hull=100", "cosmo_mine.damage=3d6", "base_combat.cannon_destroyed_on=1,3",
+                    "alert.encounters=3"});
 }
 
 // ---------------------------------------------------------------------------------------------
