@@ -226,6 +226,9 @@ std::string position_bytes(std::string_view text, std::string_view file) {
                 "' is not a value: a number, true, false, \"a_word\" or {}");
         Node* node = &root;
         std::string_view path = words[0];
+        if (std::count(path.begin(), path.end(), '.') >= kMaxStateDepth)
+            bad("'" + std::string(path) + "' nests tables deeper than " +
+                std::to_string(kMaxStateDepth));
         for (;;) {
             const std::size_t dot = path.find('.');
             const std::string_view segment = path.substr(0, dot);
@@ -233,7 +236,7 @@ std::string position_bytes(std::string_view text, std::string_view file) {
             if (!key_bytes(segment, key))
                 bad("'" + std::string(segment) + "' in '" + std::string(words[0]) +
                     "' is not a key: a name or a whole number");
-            if (!node->scalar.empty() || node->keys.size() > kMaxStateBytes)
+            if (!node->scalar.empty())
                 bad("'" + std::string(words[0]) + "' is inside a value, not a table");
             auto& next = node->keys[key];
             if (!next) next = std::make_unique<Node>();

@@ -496,6 +496,11 @@ TEST_CASE("script positions: a state as text and back, byte for byte", "[script]
     CHECK(refused("a 1\na.b 2\n") == "bad.txt:2: 'a.b' is inside a value, not a table");
     CHECK(refused("a..b 1\n").find("bad.txt:1: '' in 'a..b' is not a key") == 0);
     CHECK(refused("a \"two words\"\n").find("bad.txt:1:") == 0);
+    // Nested as deep as a state may be, and no deeper (a state read back into Lua is bounded).
+    std::string deep = "a";
+    for (int i = 1; i < 16; ++i) deep += ".a";  // kMaxStateDepth (engine/script_state.hpp)
+    CHECK(refused(deep + " 1\n") == "accepted");
+    CHECK(refused(deep + ".a 1\n").find("nests tables deeper than 16") != std::string::npos);
 }
 
 TEST_CASE("script positions: odds state, a run and odds exact from a position",
