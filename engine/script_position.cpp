@@ -12,26 +12,15 @@
 #include <vector>
 
 #include "engine/rule_options.hpp"
+#include "engine/script_bytes.hpp"
 #include "engine/script_state.hpp"
 
 namespace odds::script {
 
 namespace {
 
-// The bytes' encoding (engine/script_state.cpp): 'n' and 8 bytes, 't', 'f', 's' with 4 bytes of
-// length, '{' with 4 bytes of count and each key and value in the keys' order.
-std::uint32_t size_at(std::string_view b, std::size_t& at) {
-    std::uint32_t v;
-    std::memcpy(&v, b.data() + at, sizeof v);
-    at += sizeof v;
-    return v;
-}
-double number_at(std::string_view b, std::size_t& at) {
-    double x;
-    std::memcpy(&x, b.data() + at, sizeof x);
-    at += sizeof x;
-    return x;
-}
+using namespace bytes;
+
 bool is_name(std::string_view s) {
     if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
     for (char c : s)
@@ -132,9 +121,7 @@ struct Node {
             out += scalar;
             return;
         }
-        out += '{';
-        const auto n = static_cast<std::uint32_t>(keys.size());
-        out.append(reinterpret_cast<const char*>(&n), sizeof n);
+        put_table(out, keys.size());
         for (const auto& [k, v] : keys) {
             out += k;
             v->write(out);
@@ -142,16 +129,13 @@ struct Node {
     }
 };
 std::string number_bytes(double x) {
-    if (x == 0) x = 0;  // -0 and 0 are one value
-    std::string s = "n";
-    s.append(reinterpret_cast<const char*>(&x), sizeof x);
+    std::string s;
+    put_number(s, x);
     return s;
 }
 std::string string_bytes(std::string_view v) {
-    std::string s = "s";
-    const auto n = static_cast<std::uint32_t>(v.size());
-    s.append(reinterpret_cast<const char*>(&n), sizeof n);
-    s.append(v);
+    std::string s;
+    put_string(s, v);
     return s;
 }
 // A key's bytes: a whole number's, else a name's.
@@ -174,7 +158,11 @@ bool key_bytes(std::string_view segment, std::string& out) {
 std::string value_bytes(std::string_view word) {
     if (word == "true") return "t";
     if (word == "false") return "f";
-    if (word == "{}") return std::string("{\0\0\0\0", 5);
+    if (word == "{}") {
+        std::string empty;
+        put_table(empty, 0);
+        return empty;
+    }
     if (word.size() >= 2 && word.front() == '"' && word.back() == '"') {
         const std::string_view s = word.substr(1, word.size() - 2);
         return is_word(s) ? string_bytes(s) : std::string();

@@ -8,17 +8,13 @@
 #include <utility>
 #include <vector>
 
+#include "engine/script_bytes.hpp"
+
 namespace odds::script {
 
 namespace {
 
-// Each value is a tag and its bytes: 'n' a number (its 8 bytes), 't' / 'f' a boolean, 's' a
-// string (4 bytes of length, then its bytes), '{' a table (4 bytes of count, then each key and
-// value, the keys' bytes in order).
-void put_size(std::string& out, std::size_t n) {
-    const auto v = static_cast<std::uint32_t>(n);
-    out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
+using namespace bytes;
 
 void write_value(lua_State* L, int index, std::string& out, int depth, const std::string& at);
 
@@ -46,19 +42,16 @@ void write_table(lua_State* L, int index, std::string& out, int depth, const std
                                      " bytes at " + at);
     }
     std::sort(entries.begin(), entries.end());
-    out += '{';
-    put_size(out, entries.size());
+    put_table(out, entries.size());
     for (const auto& [k, v] : entries) out += k + v;
 }
 
 void write_value(lua_State* L, int index, std::string& out, int depth, const std::string& at) {
     switch (lua_type(L, index)) {
         case LUA_TNUMBER: {
-            double x = lua_tonumber(L, index);
+            const double x = lua_tonumber(L, index);
             if (std::isnan(x)) throw std::runtime_error("the state holds NaN at " + at);
-            if (x == 0) x = 0;  // -0 and 0 are one value
-            out += 'n';
-            out.append(reinterpret_cast<const char*>(&x), sizeof x);
+            put_number(out, x);
             break;
         }
         case LUA_TBOOLEAN:
@@ -67,9 +60,7 @@ void write_value(lua_State* L, int index, std::string& out, int depth, const std
         case LUA_TSTRING: {
             std::size_t n = 0;
             const char* s = lua_tolstring(L, index, &n);
-            out += 's';
-            put_size(out, n);
-            out.append(s, n);
+            put_string(out, std::string_view(s, n));
             break;
         }
         case LUA_TTABLE:
@@ -89,21 +80,12 @@ struct Parser {
     lua_State* L;
     std::string_view b;
     std::size_t at = 0;
-    std::uint32_t size() {
-        std::uint32_t v;
-        std::memcpy(&v, b.data() + at, sizeof v);
-        at += sizeof v;
-        return v;
-    }
+    std::uint32_t size() { return size_at(b, at); }
     void value() {
         switch (b[at++]) {
-            case 'n': {
-                double x;
-                std::memcpy(&x, b.data() + at, sizeof x);
-                at += sizeof x;
-                lua_pushnumber(L, x);
+            case 'n':
+                lua_pushnumber(L, number_at(b, at));
                 break;
-            }
             case 't':
                 lua_pushboolean(L, 1);
                 break;
