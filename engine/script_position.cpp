@@ -184,6 +184,11 @@ std::string position_text(std::string_view bytes, const std::string& path) {
 
 std::string position_bytes(std::string_view text, std::string_view file) {
     Node root;
+    std::size_t nodes = 0;
+    const auto too_large = [&] {
+        throw UsageError(std::string(file) + ": the position takes more than " +
+                         std::to_string(kMaxStateBytes) + " bytes as a state");
+    };
     int line_no = 0;
     std::size_t at = 0;
     while (at < text.size()) {
@@ -227,6 +232,9 @@ std::string position_bytes(std::string_view text, std::string_view file) {
             if (!node->scalar.empty())
                 bad("'" + std::string(words[0]) + "' is inside a value, not a table");
             auto& next = node->keys[key];
+            // A key and its value take at least 7 bytes of the state's kMaxStateBytes: a longer
+            // position is refused as it is read, its tree never larger than that allows.
+            if (!next && ++nodes > kMaxStateBytes / 7) too_large();
             if (!next) next = std::make_unique<Node>();
             node = next.get();
             if (dot == std::string_view::npos) break;
@@ -238,9 +246,7 @@ std::string position_bytes(std::string_view text, std::string_view file) {
     }
     std::string out;
     root.write(out);
-    if (out.size() > kMaxStateBytes)
-        throw UsageError(std::string(file) + ": the position takes more than " +
-                         std::to_string(kMaxStateBytes) + " bytes as a state");
+    if (out.size() > kMaxStateBytes) too_large();
     return out;
 }
 

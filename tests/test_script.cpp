@@ -501,6 +501,14 @@ TEST_CASE("script positions: a state as text and back, byte for byte", "[script]
     for (int i = 1; i < 16; ++i) deep += ".a";  // kMaxStateDepth (engine/script_state.hpp)
     CHECK(refused(deep + " 1\n") == "accepted");
     CHECK(refused(deep + ".a 1\n").find("nests tables deeper than 16") != std::string::npos);
+    // Bounded as it is read: ten thousand values are more than a state may hold.
+    std::string many;
+    for (int i = 0; i < 10000; ++i) {
+        many += 'k';
+        many += std::to_string(i);
+        many += " true\n";
+    }
+    CHECK(refused(many) == "bad.txt: the position takes more than 65536 bytes as a state");
 }
 
 TEST_CASE("script positions: odds state, a run and odds exact from a position",
