@@ -356,6 +356,7 @@ Tables compile_tables(const Options& o) {
     const DiceExpr& gap = o.placement_gap;
     t.placement_redraws = !(gap.one_die() && gap.terms[0].sides <= 64);
     if (!gap.plain()) t.gap_law = gap_law(gap);  // a few microseconds: no stop flag looked at
+    t.reach = reach_table(o.sectors, gap.min(), gap.max());
     compile_base_combat(o, t);
     return t;
 }

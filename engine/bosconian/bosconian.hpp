@@ -87,6 +87,7 @@ struct Tables {
     // B2d: P(gap = k), k = 0..kMaxSectors, of a gap whose terms are not all plain (kept,
     // exploding, counted or rerolled dice: rule_values.hpp), for redraw_gap.
     std::array<double, kMaxSectors + 1> gap_law{};
+    std::array<std::uint64_t, kMaxSectors + 1> reach{};  // B2c: reach_table of placement.gap
     // B8: the combat die's faces that destroy a cannon, the attack die's for an E-type missile,
     // and, by the missile's die d, e_missile[d]: the faces its round rolls (3 when the missile is
     // destroyed, 3 and its damage dice when it hits) and its damage, the faces the mask keeps
@@ -605,10 +606,22 @@ bool base_combat(State& s, int cannons, Dice& dice) {
 // kRedrawAfter rolls in a row land on bases, may return the target itself (any sector > 0, drawn
 // from the gap's law on the free sectors it reaches) or 0 to roll on.
 inline constexpr int kRedrawAfter = 16;
+// B2c: reach[s], the sectors a gap of lo..hi reaches from a base in sector s (bit t-1 for sector
+// t, wrapping past the last sector as often as the gap does), s = 1..sectors. The placement's
+// room test is then one mask a base, whatever the gap (Tables::reach holds the options').
+inline std::array<std::uint64_t, kMaxSectors + 1> reach_table(int sectors, int lo, int hi) {
+    std::array<std::uint64_t, kMaxSectors + 1> reach{};
+    const int n = std::min(hi - lo + 1, sectors);  // more wraps reach no more sectors
+    for (int s = 1; s <= sectors; ++s)
+        for (int k = lo; k < lo + n; ++k)
+            reach[static_cast<std::size_t>(s)] |= std::uint64_t{1} << ((s + k - 1) % sectors);
+    return reach;
+}
+// `reach`: reach_table(sectors, lo, hi).
 template <class Roll, class Redraw>
-[[gnu::always_inline]] inline std::uint64_t place_bases_by(int sectors, int count, int lo, int hi,
-                                                           Roll roll, Redraw redraw,
-                                                           bool may_redraw = true) {
+[[gnu::always_inline]] inline std::uint64_t place_bases_by(int sectors, int count, int hi,
+                                                           const std::uint64_t* reach, Roll roll,
+                                                           Redraw redraw, bool may_redraw = true) {
     std::uint64_t placed = 0;
     int last = 1;
     // The sector k on from the last base, counting past the last sector to sector 1. With six
@@ -626,24 +639,9 @@ template <class Roll, class Redraw>
     };
     const auto ahead = [&](int k) { return ahead_of(last, k); };
     auto bit = [](int sector) { return std::uint64_t{1} << (sector - 1); };
-    // Where the gap wraps at most once (hi <= sectors, the book's 1..6 whenever sectors >= 6),
-    // the sectors lo..hi on from the last base are bits lo-1..hi-1 of the layout turned to
-    // begin at the sector after it: one mask tells whether any is free.
-    const bool windowed = hi <= sectors;
-    const std::uint64_t all = sectors == 64 ? ~0ull : (std::uint64_t{1} << sectors) - 1;
-    const std::uint64_t window = windowed ? (all >> (sectors - hi)) >> (lo - 1) << (lo - 1) : 0;
-    // With fewer bases placed than the window has sectors, one of them is free: no test.
-    const int span = hi - lo + 1;
     for (int b = 0; b < count; ++b) {
-        bool room = b < span;
-        if (room) [[likely]] {
-        } else if (windowed) {
-            const std::uint64_t turned =
-                last == sectors ? placed : ((placed >> last) | (placed << (sectors - last))) & all;
-            room = (~turned & window) != 0;
-        } else {
-            for (int k = lo; k <= hi; ++k) room = room || !(placed & bit(ahead(k)));
-        }
+        // B2a, B2c: a sector lo..hi on from the last base is free (one mask a base, no branch).
+        const bool room = (placed & reach[last]) != reach[last];
         int target;
         if (room) {
             int misses = 0;
@@ -734,23 +732,30 @@ template <class Dice>
 // (Tables::placement_redraws), so that B2d never redraws and the misses need no count.
 template <class Dice>
 [[gnu::always_inline]] inline std::uint64_t place_bases(
-    int sectors, int count, const DiceExpr& gap, Dice& dice, bool may_redraw = true,
-    const std::array<double, kMaxSectors + 1>* table = nullptr) {
+    int sectors, int count, const DiceExpr& gap, Dice& dice, bool may_redraw,
+    const std::array<double, kMaxSectors + 1>* table, const std::uint64_t* reach) {
     // One d6 (and a constant), the book's gap, as one face; the test and the constant held in
     // registers (the dice's byte stores could alias `gap` for all the compiler knows).
     const bool one_d6 = gap.only_d6 && gap.d6 == 1;
     const int constant = gap.constant;
     if (one_d6 && !may_redraw) [[likely]]  // the same loop, compiled with nothing else to roll
         return place_bases_by(
-            sectors, count, 1 + constant, 6 + constant, [&] { return dice.d6() + constant; },
+            sectors, count, 6 + constant, reach, [&] { return dice.d6() + constant; },
             [](std::uint64_t, const auto&) { return 0; }, false);
     return place_bases_by(
-        sectors, count, gap.min(), gap.max(),
+        sectors, count, gap.max(), reach,
         [&] { return one_d6 ? dice.d6() + constant : roll_out_of_line(gap, dice); },
         [&](std::uint64_t placed, const auto& ahead) {
             return redraw_gap(gap, table, placed, ahead, dice);
         },
         may_redraw);
+}
+// The placement of a gap without the options' tables (the rule tests, the die-by-die
+// reference): its reach computed here, every miss counted for B2d.
+template <class Dice>
+std::uint64_t place_bases(int sectors, int count, const DiceExpr& gap, Dice& dice) {
+    const auto reach = reach_table(sectors, gap.min(), gap.max());
+    return place_bases(sectors, count, gap, dice, true, nullptr, reach.data());
 }
 // The book's placement: a d6 gap, which lands on a free sector at least one time in six when
 // any is in reach (B2a), so it is rolled again until it does (B2d never redraws it).
@@ -787,7 +792,7 @@ Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {})
     } else {
         const int count = o.bases.roll(dice);
         s.bases = place_bases(o.sectors, count, o.placement_gap, dice, o.tables.placement_redraws,
-                              &o.tables.gap_law);
+                              &o.tables.gap_law, o.tables.reach.data());
         s.out.bases_placed = count;
     }
 

@@ -190,7 +190,8 @@ TEST_CASE(
     // In the placement loop: 16 rolls landing on bases, then the draw's target is the base's.
     int rolls = 0, redraws = 0;
     const std::uint64_t full = place_bases_by(
-        2, 2, 1, 1, [&] { return ++rolls <= 1 ? 1 : 2; },  // 1 -> sector 2, then 2 -> itself
+        2, 2, 1, reach_table(2, 1, 1).data(),
+        [&] { return ++rolls <= 1 ? 1 : 2; },  // 1 -> sector 2, then 2 -> itself
         [&](std::uint64_t, const auto&) { return ++redraws == 1 ? 1 : 0; });
     CHECK(full == mask({1, 2}));
     CHECK(rolls == 1 + kRedrawAfter);
