@@ -3,9 +3,11 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <utility>
 
@@ -75,9 +77,28 @@ struct Owner {
     std::vector<std::pair<DiceExpr, std::vector<double>>> dice_laws;  // a dice value's, once
     std::map<std::string, DiceExpr, std::less<>> dice_texts;          // roll("3d6"), parsed once
     // choose(): the seats' policies and the script's table of policies, while a game plays.
-    std::span<const int> seats;
+    std::span<const Seat> seats;
     const Declared* declared = nullptr;
     int state_ref = LUA_NOREF, options_ref = LUA_NOREF;
+    // Search (rollout, mcts): while a seat searches, the current step's rolls and choices (a
+    // choice as its 1-based index) are recorded on the tape; a simulation replays
+    // tape[0..replay_end) from the step's start, so that it reaches the choice searched in the
+    // same position, and then plays on as `simulation` says. `search` runs a search (installed
+    // by the Machine).
+    bool recording = false;
+    std::vector<int> tape;
+    std::size_t replay_at = 0, replay_end = 0;
+    struct Simulation* simulation = nullptr;
+    std::function<int(int seat, int n)> search;
+    // Restricted play: each seat's barred choices under the options (Declared::restricts).
+    std::array<std::vector<std::string>, 2> barred;
+};
+
+// A search's simulation in progress: its first free choice is `forced` (1-based), every later
+// one asked of `next` (mcts's tree; absent, uniform on the simulation's dice).
+struct Simulation {
+    int forced = 0;
+    std::function<int(int seat, int n)> next;
 };
 
 Owner& owner(lua_State* L) {
@@ -439,6 +460,55 @@ void check_function(const Reader& r, int t, const char* name, const std::string&
     if (!ok) r.bad("the game's table has no function `" + std::string(name) + "` (" + how + ")");
 }
 
+// `restrict`: the choices a restriction may bar, a list of strings (solo) or one per seat
+// ({a = {...}, b = {...}}); each list becomes the option restrict or restrict.SEAT.
+void read_restrict(const Reader& r, int t, Declared& d) {
+    if (!r.field(t, "restrict")) return;
+    const bool table = lua_istable(r.L, -1);
+    lua_pop(r.L, 1);
+    if (!table) r.bad("`restrict` must be a list of the choices a restriction may bar");
+    const auto add = [&](int seat, std::vector<std::string> words) {
+        if (words.empty()) return;
+        for (const auto& w : words)
+            if (!is_name(w) || w.find(',') != std::string::npos)
+                r.bad("restrict: '" + w + "' is not a lower-case word");
+        if (words.size() > 16) r.bad("restrict: at most 16 words a seat");
+        ScriptOption o;
+        o.name =
+            d.seats.empty() ? "restrict" : "restrict." + d.seats[static_cast<std::size_t>(seat)];
+        o.type = OptionType::restrict;
+        o.words = std::move(words);
+        o.default_text = "none";
+        o.always = false;
+        o.help = "restricted play: the choices " +
+                 (d.seats.empty() ? std::string("the player")
+                                  : d.seats[static_cast<std::size_t>(seat)]) +
+                 " may never make (every policy honours it)";
+        d.restricts[static_cast<std::size_t>(seat)] = static_cast<int>(d.options.size());
+        d.options.push_back(std::move(o));
+    };
+    if (d.seats.empty()) return add(0, r.names(t, "restrict", "the game"));
+    lua_getfield(r.L, t, "restrict");
+    const int list = lua_gettop(r.L);
+    for (int seat = 0; seat < 2; ++seat)
+        add(seat, r.names(list, d.seats[static_cast<std::size_t>(seat)].c_str(), "restrict"));
+    lua_pop(r.L, 1);
+}
+
+// `goal = "NAME"` or "-NAME": the metric a solo game's search maximises or minimises (default:
+// the first headline metric, maximised).
+void read_goal(const Reader& r, int t, Declared& d) {
+    std::string goal = r.text(t, "goal", "the game", false, d.headline.front());
+    d.goal_least = !goal.empty() && goal[0] == '-';
+    if (d.goal_least) goal.erase(0, 1);
+    const auto it = std::find_if(d.metrics.begin(), d.metrics.end(),
+                                 [&](const ScriptMetric& m) { return m.name == goal; });
+    if (it == d.metrics.end())
+        r.bad("goal '" + goal +
+              "' is not one of the metrics (NAME to maximise, -NAME to minimise)");
+    d.goal = static_cast<std::size_t>(it - d.metrics.begin());
+}
+
 std::shared_ptr<Declared> read_declared(lua_State* L, const std::string& path, std::string source) {
     auto d = std::make_shared<Declared>();
     d->path = path;
@@ -467,16 +537,34 @@ std::shared_ptr<Declared> read_declared(lua_State* L, const std::string& path, s
     d->headline = r.names(t, "headline", "the game");
     if (d->headline.empty()) d->headline = {d->metrics.front().name};
     d->versus = r.names(t, "versus", "the game");
+    if (!d->seats.empty() && d->versus.empty())
+        d->versus = {d->seats[0] + "_win", d->seats[1] + "_win", "draw"};
+    read_goal(r, t, *d);
+    read_restrict(r, t, *d);
     r.list(t, "policies", "the game", kMaxPolicies, [&](int i, const std::string& in) {
-        ScriptPolicy p{r.text(i, "name", in, true), r.text(i, "help", in, true), false};
+        ScriptPolicy p{r.text(i, "name", in, true), r.text(i, "help", in, true)};
         if (!is_name(p.name)) r.bad(in + ": the policy name '" + p.name + "' is not lower-case");
+        if (p.name == "random" || p.name == "rollout" || p.name == "mcts")
+            r.bad(in + ": '" + p.name +
+                  "' is a built-in policy of every script; name yours "
+                  "otherwise");
         lua_getfield(L, i, "choose");
         const bool fn = lua_isfunction(L, -1);
         lua_pop(L, 1);
         if (!fn) r.bad(in + " (" + p.name + ") needs `choose`, a function(s, o, seat, choices)");
         d->policies.push_back(std::move(p));
     });
-    d->policies.push_back({"random", "uniform over the legal choices (on the game's dice)", true});
+    using Kind = ScriptPolicy::Kind;
+    d->policies.push_back(
+        {"random", "uniform over the legal choices (on the game's dice)", Kind::random});
+    d->policies.push_back({"rollout",
+                           "flat Monte Carlo: each choice played on N times, random after it, "
+                           "for the goal (two seats: the seat's win, draws half)",
+                           Kind::rollout});
+    d->policies.push_back({"mcts",
+                           "open-loop UCT: N iterations, exploration C, random past the tree, "
+                           "for the goal (two seats: the seat's win, draws half)",
+                           Kind::mcts});
     check_function(r, t, "opening", "opening(o) returns a fresh game's state");
     check_function(r, t, "step", "step(s, o, roll, choose) plays one step");
     check_function(r, t, "over", "over(s, o) says whether the game has ended");
@@ -548,6 +636,15 @@ std::optional<Value> parse_value(const ScriptOption& o, std::string_view text, s
                 }
             *why = "one of " + joined(o.words, ", ");
             return std::nullopt;
+        case OptionType::restrict: {
+            const auto bits = read_word_set(text, joined(o.words, ","));
+            if (!bits || text.empty()) {
+                *why = "none, or comma-separated: " + joined(o.words, ", ");
+                return std::nullopt;
+            }
+            v.number = *bits;
+            return v;
+        }
     }
     return std::nullopt;
 }
@@ -594,6 +691,8 @@ std::string value_text(const Declared& d, const Values& v, std::size_t i) {
             return to_string(v[i].faces);
         case OptionType::choice:
             return o.words[static_cast<std::size_t>(v[i].number)];
+        case OptionType::restrict:
+            return write_word_set(static_cast<std::uint32_t>(v[i].number), joined(o.words, ","));
     }
     return "";
 }
@@ -654,14 +753,22 @@ std::vector<MetricSpec> specs_of(const Declared& d, const Values& v, Call call) 
 namespace {
 
 // A roll's value: from the game's dice, or from the enumeration while odds exact solves.
+// A roll in play: replayed from the tape in a simulation, recorded on it while a seat searches.
+template <class Draw>
+int taped(Owner& o, Draw draw) {
+    if (o.replay_at < o.replay_end) return o.tape[o.replay_at++];
+    const int v = draw();
+    if (o.recording) o.tape.push_back(v);
+    return v;
+}
 int roll_value(Owner& o, int sides) {
-    if (!o.chance) return roll_die(*o.dice, sides);
+    if (!o.chance) return taped(o, [&] { return roll_die(*o.dice, sides); });
     auto& law = o.uniform_laws[sides];
     if (law.empty()) law.assign(static_cast<std::size_t>(sides), 1.0 / sides);
     return o.chance->take(law, 1);
 }
 int roll_value(Owner& o, const DiceExpr& e) {
-    if (!o.chance) return e.roll(*o.dice);
+    if (!o.chance) return taped(o, [&] { return e.roll(*o.dice); });
     auto it = std::find_if(o.dice_laws.begin(), o.dice_laws.end(),
                            [&](const auto& known) { return known.first == e; });
     if (it == o.dice_laws.end()) {
@@ -716,6 +823,83 @@ int roll(lua_State* L) {
     }
 }
 
+// A script policy's choice, 1-based: policies[i].choose(s, o, seat, choices), its answer one of
+// the choices.
+int script_choice(lua_State* L, const Owner& o, int seat, int list, int n) {
+    const Declared& d = *o.declared;
+    const Seat& st = o.seats[static_cast<std::size_t>(seat)];
+    lua_getfield(L, LUA_REGISTRYINDEX, "odds.policies");
+    lua_rawgeti(L, -1, st.policy + 1);
+    lua_getfield(L, -1, "choose");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, o.state_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, o.options_ref);
+    if (d.seats.empty())
+        lua_pushnil(L);
+    else
+        lua_pushstring(L, d.seats[static_cast<std::size_t>(seat)].c_str());
+    lua_pushvalue(L, list);
+    lua_getfield(L, LUA_REGISTRYINDEX, "odds.roll");
+    lua_call(L, 5, 1);
+    for (int i = 1; i <= n; ++i) {
+        lua_rawgeti(L, list, i);
+        const bool same = lua_rawequal(L, -1, -2);
+        lua_pop(L, 1);
+        if (same) {
+            lua_pop(L, 3);
+            return i;
+        }
+    }
+    // A choice barred by a restriction (the policy's answer from the list before it): the first
+    // choice left, so that a rule of thumb need not know of restrictions.
+    const auto& barred = o.barred[static_cast<std::size_t>(seat)];
+    if (lua_type(L, -1) == LUA_TSTRING &&
+        std::find(barred.begin(), barred.end(), lua_tostring(L, -1)) != barred.end()) {
+        lua_pop(L, 3);
+        return 1;
+    }
+    raise(L, where(L, 1) + "policy '" + d.policies[static_cast<std::size_t>(st.policy)].name +
+                 "' chose a value that is not one of the choices");
+}
+
+// A search's choice, 1-based (Owner::search); its errors raised as the script's.
+int search_choice(lua_State* L, Owner& o, int seat, int n) {
+    std::string error;
+    try {
+        return o.search(seat, n);
+    } catch (const StopRequested&) {
+        o.stopped = true;
+        error = "stopped";
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    raise(L, error);
+}
+
+// The choice of the seat's policy, 1-based, recorded on the tape while a seat searches.
+int policy_choice(lua_State* L, Owner& o, int seat, int list, int n) {
+    const ScriptPolicy& p =
+        o.declared
+            ->policies[static_cast<std::size_t>(o.seats[static_cast<std::size_t>(seat)].policy)];
+    const bool recording = o.recording;
+    o.recording = false;  // the policy's own rolls are not the game's: its choice is taped
+    int k = 1;
+    switch (p.kind) {
+        case ScriptPolicy::Kind::random:
+            k = n == 1 ? 1 : roll_value(o, n);
+            break;
+        case ScriptPolicy::Kind::rollout:
+        case ScriptPolicy::Kind::mcts:
+            k = n == 1 ? 1 : search_choice(L, o, seat, n);
+            break;
+        case ScriptPolicy::Kind::script:
+            k = script_choice(L, o, seat, list, n);
+            break;
+    }
+    o.recording = recording;
+    if (recording) o.tape.push_back(k);
+    return k;
+}
+
 int choose(lua_State* L) {
     Owner& o = owner(L);
     const Declared& d = *o.declared;
@@ -732,34 +916,47 @@ int choose(lua_State* L) {
     if (!lua_istable(L, list))
         raise(L, where(L, 1) + "choose(" + (d.seats.empty() ? "" : "seat, ") +
                      "choices): choices is a list of one or more values");
-    const int n = static_cast<int>(lua_objlen(L, list));
+    int n = static_cast<int>(lua_objlen(L, list));
     if (n < 1) raise(L, where(L, 1) + "choose: no choice to choose from");
-    const ScriptPolicy& p =
-        d.policies[static_cast<std::size_t>(o.seats[static_cast<std::size_t>(seat)])];
-    if (p.random) {
-        lua_rawgeti(L, list, n == 1 ? 1 : roll_value(o, n));
-        return 1;
+    if (const auto& barred = o.barred[static_cast<std::size_t>(seat)]; !barred.empty()) {
+        // Restricted play: every policy chooses among the choices left.
+        lua_createtable(L, n, 0);
+        int left = 0;
+        for (int i = 1; i <= n; ++i) {
+            lua_rawgeti(L, list, i);
+            if (lua_type(L, -1) == LUA_TSTRING &&
+                std::find(barred.begin(), barred.end(), lua_tostring(L, -1)) != barred.end()) {
+                lua_pop(L, 1);
+                continue;
+            }
+            lua_rawseti(L, -2, ++left);
+        }
+        if (left == 0)
+            raise(
+                L,
+                where(L, 1) +
+                    d.options[static_cast<std::size_t>(d.restricts[static_cast<std::size_t>(seat)])]
+                        .name +
+                    "=" + joined(barred, ",") + " bars every choice here");
+        list = lua_gettop(L);
+        n = left;
     }
-    // The script's policy: policies[i].choose(s, o, seat, choices), its answer one of them.
-    lua_getfield(L, LUA_REGISTRYINDEX, "odds.policies");
-    lua_rawgeti(L, -1, o.seats[static_cast<std::size_t>(seat)] + 1);
-    lua_getfield(L, -1, "choose");
-    lua_rawgeti(L, LUA_REGISTRYINDEX, o.state_ref);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, o.options_ref);
-    if (d.seats.empty())
-        lua_pushnil(L);
+    int k = 0;
+    if (o.replay_at < o.replay_end)  // a simulation on its way to the choice searched
+        k = o.tape[o.replay_at++];
+    else if (o.simulation && o.simulation->forced)  // the choice searched
+        k = std::exchange(o.simulation->forced, 0);
+    else if (o.simulation)  // a simulation playing on: mcts's tree, else uniform
+        k = o.simulation->next ? o.simulation->next(seat, n) : n == 1 ? 1 : roll_value(o, n);
     else
-        lua_pushstring(L, d.seats[static_cast<std::size_t>(seat)].c_str());
-    lua_pushvalue(L, list);
-    lua_getfield(L, LUA_REGISTRYINDEX, "odds.roll");
-    lua_call(L, 5, 1);
-    for (int i = 1; i <= n; ++i) {
-        lua_rawgeti(L, list, i);
-        const bool same = lua_rawequal(L, -1, -2);
-        lua_pop(L, 1);
-        if (same) return 1;
-    }
-    raise(L, where(L, 1) + "policy '" + p.name + "' chose a value that is not one of the choices");
+        k = policy_choice(L, o, seat, list, n);
+    if (k < 1 || k > n)
+        raise(L, where(L, 1) +
+                     "a search replayed this step and it offered other choices: a "
+                     "script's play must depend on nothing but its state, dice and "
+                     "options");
+    lua_rawgeti(L, list, k);
+    return 1;
 }
 
 }  // namespace
@@ -790,7 +987,189 @@ struct Machine::Impl {
     // odds exact: the state as bytes (engine/script_state.hpp), and the state made from them.
     std::string state_bytes();
     void set_state(std::string_view bytes);
+
+    // Search (rollout, mcts): the state at the current step's start, the steps played so far,
+    // and the goal metric's stored bounds (a solo game's reward is its goal scaled to 0..1).
+    std::string step_start;
+    std::int64_t steps = 0;
+    std::int32_t goal_lo = 0, goal_hi = 1;
+    Values goal_values;  // the options goal_lo and goal_hi are of
+    bool goal_known = false;
+    std::array<std::size_t, 3> versus{};  // two seats: the metrics of seat 0's and 1's win, draw
+    using Rewards = std::array<double, 2>;
+    Rewards rewards(const std::int32_t* out) const;
+    // One simulation: the step's start read back, its rolls and choices replayed up to the
+    // choice searched (tape[0..prefix)), then `sim` to the game's end. Each seat's reward.
+    Rewards simulate(Simulation& sim, std::size_t prefix);
+    // The choice (1-based) of seat's search among n, at the tape's end.
+    int search(int seat, int n);
+    bool searching() const;  // a seat's policy searches
+    // The game's options and seats for play(), solve() or trace() (the goal's bounds for search).
+    void prepare(const Values& o, std::span<const Seat> seats);
+    // Steps until the game is over, before_step (if any) called before each.
+    void play_on(const std::function<void()>& before_step = {});
+    double estimate(int n, std::uint64_t seed);
+    Machine* machine = nullptr;  // its owner, for metric_specs
+    int rollout(int seat, int n, std::size_t prefix);
+    int mcts(int seat, int n, std::size_t prefix);
 };
+
+Machine::Impl::Rewards Machine::Impl::rewards(const std::int32_t* out) const {
+    if (!d->seats.empty()) {
+        const double draw = 0.5 * out[versus[2]];
+        return {out[versus[0]] + draw, out[versus[1]] + draw};
+    }
+    const double v = goal_hi > goal_lo ? double(out[d->goal] - goal_lo) / (goal_hi - goal_lo) : 0;
+    return {d->goal_least ? 1 - v : v, 0};
+}
+
+Machine::Impl::Rewards Machine::Impl::simulate(Simulation& sim, std::size_t prefix) {
+    read_state(L, step_start);
+    owner.state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    struct Drop {  // the simulation's state, however it ends
+        lua_State* L;
+        Owner& o;
+        ~Drop() {
+            luaL_unref(L, LUA_REGISTRYINDEX, o.state_ref);
+            o.replay_at = o.replay_end = 0;
+            o.simulation = nullptr;
+        }
+    } drop{L, owner};
+    owner.replay_at = 0;
+    owner.replay_end = prefix;
+    owner.simulation = &sim;
+    step();
+    if (owner.replay_at < prefix || sim.forced)
+        throw UsageError(d->path +
+                         ": a search replayed a step and it rolled or chose otherwise: "
+                         "a script's play must depend on nothing but its state, dice "
+                         "and options");
+    for (std::int64_t k = steps + 1; !over(); ++k) {
+        if (k >= d->max_steps)
+            throw UsageError(d->path + ": a search's simulation ran past " +
+                             std::to_string(d->max_steps) + " steps without ending");
+        step();
+    }
+    std::int32_t out[kMaxMetrics];
+    result(out);
+    return rewards(out);
+}
+
+int Machine::Impl::search(int seat, int n) {
+    // The game's context, put back however the search ends; the search's work is not charged to
+    // the step's or the game's budget (each simulation's steps have their own).
+    struct Context {
+        Owner& o;
+        int state = o.state_ref;
+        Dice* dice = o.dice;
+        bool recording = o.recording;
+        std::uint64_t step_end = o.step_end, game_end = o.game_end, count = o.count;
+        ~Context() {
+            o.state_ref = state;
+            o.dice = dice;
+            o.recording = recording;
+            o.step_end = step_end + (o.count - count);
+            o.game_end = game_end + (o.count - count);
+        }
+    } context{owner};
+    const std::size_t prefix = owner.tape.size();
+    Dice dice(owner.dice->word());  // the search's own dice, from one word of the game's
+    owner.dice = &dice;
+    owner.recording = false;
+    const ScriptPolicy& p =
+        d->policies[static_cast<std::size_t>(owner.seats[static_cast<std::size_t>(seat)].policy)];
+    return p.kind == ScriptPolicy::Kind::rollout ? rollout(seat, n, prefix) : mcts(seat, n, prefix);
+}
+
+int Machine::Impl::rollout(int seat, int n, std::size_t prefix) {
+    const std::int64_t sims = owner.seats[static_cast<std::size_t>(seat)].n;
+    int best = 1;
+    double best_total = -1;
+    for (int k = 1; k <= n; ++k) {
+        double total = 0;
+        for (std::int64_t j = 0; j < sims; ++j) {
+            Simulation sim{k, {}};
+            total += simulate(sim, prefix)[static_cast<std::size_t>(seat)];
+        }
+        if (total > best_total) best = k, best_total = total;
+    }
+    return best;
+}
+
+// Open-loop UCT: a node is the sequence of choices that led to it (whoever made them), its
+// edges' statistics averaged over the dice that came between; each edge scored for the seat that
+// chose it. Each iteration descends by UCB1 (the first untried edge, in the order listed, before
+// any is tried again), adds one node, plays on uniformly, and backs up each seat's reward.
+int Machine::Impl::mcts(int seat, int n, std::size_t prefix) {
+    const Seat& st = owner.seats[static_cast<std::size_t>(seat)];
+    struct Node {
+        std::vector<int> child;  // -1: not yet added
+        std::vector<double> total;
+        std::vector<std::int64_t> visits;
+        std::int64_t all = 0;
+    };
+    std::vector<Node> nodes(1);
+    struct Edge {
+        int node, k, seat;
+    };
+    std::vector<Edge> path;
+    for (std::int64_t it = 0; it < st.n; ++it) {
+        path.clear();
+        int at = 0;
+        bool in_tree = true;
+        Simulation sim{
+            0, [&](int who, int m) {
+                if (!in_tree) return m == 1 ? 1 : roll_value(owner, m);
+                if (static_cast<int>(nodes[static_cast<std::size_t>(at)].child.size()) < m) {
+                    Node& grown = nodes[static_cast<std::size_t>(at)];
+                    grown.child.resize(static_cast<std::size_t>(m), -1);
+                    grown.total.resize(static_cast<std::size_t>(m), 0);
+                    grown.visits.resize(static_cast<std::size_t>(m), 0);
+                }
+                const Node& node = nodes[static_cast<std::size_t>(at)];
+                int k = 0;
+                double best = -1;
+                for (int i = 0; i < m; ++i) {
+                    const auto v = node.visits[static_cast<std::size_t>(i)];
+                    if (v == 0) {
+                        k = i;
+                        break;
+                    }
+                    const double score = node.total[static_cast<std::size_t>(i)] / double(v) +
+                                         st.c * std::sqrt(std::log(double(node.all)) / double(v));
+                    if (score > best) k = i, best = score;
+                }
+                path.push_back({at, k, who});
+                int next = node.child[static_cast<std::size_t>(k)];
+                if (next < 0) {  // a new node: below it, uniform
+                    next = static_cast<int>(nodes.size());
+                    nodes[static_cast<std::size_t>(at)].child[static_cast<std::size_t>(k)] = next;
+                    nodes.emplace_back();
+                    in_tree = false;
+                }
+                at = next;
+                return k + 1;
+            }};
+        const Rewards r = simulate(sim, prefix);
+        for (const Edge& e : path) {
+            Node& node = nodes[static_cast<std::size_t>(e.node)];
+            node.total[static_cast<std::size_t>(e.k)] += r[static_cast<std::size_t>(e.seat)];
+            ++node.visits[static_cast<std::size_t>(e.k)];
+            ++node.all;
+        }
+    }
+    // The root's most visited choice (equal visits: the higher mean, then the first).
+    const Node& root = nodes[0];
+    int best = 0;
+    for (int i = 1; i < static_cast<int>(root.visits.size()) && i < n; ++i) {
+        const auto a = static_cast<std::size_t>(i), b = static_cast<std::size_t>(best);
+        if (root.visits[a] > root.visits[b] ||
+            (root.visits[a] == root.visits[b] && root.visits[a] > 0 &&
+             root.total[a] / double(root.visits[a]) > root.total[b] / double(root.visits[b])))
+            best = i;
+    }
+    return best + 1;
+}
 
 Machine::Machine(std::shared_ptr<const Declared> d) : impl_(std::make_unique<Impl>()) {
     Impl& m = *impl_;
@@ -808,6 +1187,11 @@ Machine::Machine(std::shared_ptr<const Declared> d) : impl_(std::make_unique<Imp
     lua_setfield(L, LUA_REGISTRYINDEX, "odds.roll");
     lua_pushcfunction(L, choose);
     lua_setfield(L, LUA_REGISTRYINDEX, "odds.choose");
+    m.owner.search = [&m](int seat, int n) { return m.search(seat, n); };
+    m.machine = this;
+    for (std::size_t k = 0; k < m.d->versus.size() && k < 3; ++k)
+        for (std::size_t i = 0; i < m.d->metrics.size(); ++i)
+            if (m.d->metrics[i].name == m.d->versus[k]) m.versus[k] = i;
 }
 
 Machine::~Machine() = default;
@@ -876,8 +1260,25 @@ void Machine::Impl::push_options(const Values& v) {
             case OptionType::choice:
                 lua_pushstring(L, o.words[static_cast<std::size_t>(v[i].number)].c_str());
                 break;
+            case OptionType::restrict:  // o["restrict"].stop is true when stop is barred
+                lua_createtable(L, 0, 0);
+                for (std::size_t w = 0; w < o.words.size(); ++w)
+                    if (v[i].number >> w & 1) {
+                        lua_pushboolean(L, 1);
+                        lua_setfield(L, -2, o.words[w].c_str());
+                    }
+                break;
         }
         lua_setfield(L, -2, o.name.c_str());
+    }
+    for (std::size_t seat = 0; seat < 2; ++seat) {
+        owner.barred[seat].clear();
+        if (const int k = d->restricts[seat]; k >= 0) {
+            const ScriptOption& o = d->options[static_cast<std::size_t>(k)];
+            for (std::size_t w = 0; w < o.words.size(); ++w)
+                if (v[static_cast<std::size_t>(k)].number >> w & 1)
+                    owner.barred[seat].push_back(o.words[w]);
+        }
     }
     if (owner.options_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, owner.options_ref);
     lua_pushvalue(L, -1);
@@ -953,6 +1354,83 @@ void Machine::Impl::result(std::int32_t* out) {
     lua_settop(L, top);
 }
 
+bool Machine::Impl::searching() const {
+    return std::any_of(owner.seats.begin(), owner.seats.end(), [&](const Seat& s) {
+        return d->policies[static_cast<std::size_t>(s.policy)].searches();
+    });
+}
+
+// Between two steps: every step played, each a protected call under the budgets.
+void Machine::Impl::play_on(const std::function<void()>& before_step) {
+    const bool search = searching();
+    for (steps = 0; !over(); ++steps) {
+        if (steps == d->max_steps)
+            throw UsageError(d->path + ": a game ran past " + std::to_string(d->max_steps) +
+                             " steps without ending: does over(s, o) ever return true? (a longer "
+                             "game declares max_steps)");
+        if (before_step) before_step();
+        if (search) {  // a search replays the step from here (Machine::Impl::simulate)
+            step_start = state_bytes();
+            owner.tape.clear();
+            owner.recording = true;
+        }
+        step();
+    }
+    owner.recording = false;
+}
+
+void Machine::Impl::prepare(const Values& o, std::span<const Seat> seats) {
+    push_options(o);
+    lua_pop(L, 1);
+    owner.seats = seats;
+    if (searching() && !(goal_known && goal_values == o)) {
+        // a solo game's search scales its goal to 0..1 by the metric's range
+        const MetricSpec goal = machine->metric_specs(o)[d->goal];
+        goal_lo = goal.lo, goal_hi = goal.hi;
+        goal_values = o;
+        goal_known = true;
+    }
+}
+
+// odds shape's p_t: the mean result of n games played on from the state at hand by the seats'
+// policies, game r on Dice(stream_seed(seed, r)); the game's state and dice put back.
+double Machine::Impl::estimate(int n, std::uint64_t seed) {
+    const std::string here = state_bytes();
+    struct Context {
+        Owner& o;
+        std::int64_t& steps;
+        int state = o.state_ref;
+        Dice* dice = o.dice;
+        std::int64_t at = steps;
+        std::uint64_t game_end = o.game_end, count = o.count;
+        ~Context() {  // the estimate's work not charged to the game's budget
+            o.state_ref = state;
+            o.dice = dice;
+            o.game_end = game_end + (o.count - count);
+            steps = at;
+        }
+    } context{owner, steps};
+    double sum = 0;
+    for (int r = 0; r < n; ++r) {
+        throw_if_stop_requested();
+        Dice dice(stream_seed(seed, static_cast<std::uint64_t>(r)));
+        owner.dice = &dice;
+        owner.game_end = owner.count + kGameBudget;
+        read_state(L, here);
+        owner.state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        struct Drop {
+            lua_State* L;
+            int ref;
+            ~Drop() { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
+        } drop{L, owner.state_ref};
+        play_on();
+        std::int32_t out[kMaxMetrics];
+        result(out);
+        sum += rewards(out)[0];
+    }
+    return sum / n;
+}
+
 // One game: opening, steps until over, result; each a protected call under the budgets.
 void Machine::Impl::play_once(Dice& dice, std::int32_t* out, std::string_view start) {
     owner.dice = &dice;
@@ -962,13 +1440,7 @@ void Machine::Impl::play_once(Dice& dice, std::int32_t* out, std::string_view st
         opening();
     else
         set_state(start);
-    for (std::int64_t steps = 0; !over(); ++steps) {
-        if (steps == d->max_steps)
-            throw UsageError(d->path + ": a game ran past " + std::to_string(d->max_steps) +
-                             " steps without ending: does over(s, o) ever return true? (a longer "
-                             "game declares max_steps)");
-        step();
-    }
+    play_on();
     result(out);
     lua_settop(L, top);
     owner.step_end = owner.game_end = ~0ull;
@@ -982,7 +1454,8 @@ std::string Machine::Impl::state_bytes() {
         return bytes;
     } catch (const std::runtime_error& e) {
         lua_pop(L, 1);
-        throw UsageError(d->path + ": " + e.what() + " (odds exact writes each state down)");
+        throw UsageError(d->path + ": " + e.what() +
+                         " (odds exact and search write each state down)");
     }
 }
 
@@ -990,6 +1463,30 @@ void Machine::Impl::set_state(std::string_view bytes) {
     read_state(L, bytes);
     luaL_unref(L, LUA_REGISTRYINDEX, owner.state_ref);
     owner.state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void Machine::trace(const Values& o, Dice& dice, std::span<const Seat> seats, int rollouts,
+                    const std::function<std::uint64_t(std::size_t)>& seed_of,
+                    std::vector<double>& p) {
+    Impl& m = *impl_;
+    const int top = lua_gettop(m.L);
+    p.clear();
+    try {
+        m.prepare(o, seats);
+        m.owner.dice = &dice;
+        m.owner.game_end = m.owner.count + kGameBudget;
+        m.opening();
+        m.play_on([&] { p.push_back(m.estimate(rollouts, seed_of(p.size()))); });
+        std::int32_t out[kMaxMetrics];
+        m.result(out);
+        p.push_back(m.rewards(out)[0]);
+        lua_settop(m.L, top);
+        m.owner.step_end = m.owner.game_end = ~0ull;
+    } catch (...) {
+        lua_settop(m.L, top);
+        m.owner.step_end = m.owner.game_end = ~0ull;
+        throw;
+    }
 }
 
 std::string Machine::opening_state(const Values& o) {
@@ -1008,14 +1505,12 @@ std::string Machine::opening_state(const Values& o) {
     }
 }
 
-void Machine::play(const Values& o, Dice& dice, std::span<const int> seats, std::int32_t* out,
+void Machine::play(const Values& o, Dice& dice, std::span<const Seat> seats, std::int32_t* out,
                    std::string_view start) {
     Impl& m = *impl_;
     const int top = lua_gettop(m.L);
-    m.push_options(o);
-    lua_pop(m.L, 1);
-    m.owner.seats = seats;
     try {
+        m.prepare(o, seats);
         if (m.replayed) {
             m.play_once(dice, out, start);
             return;
@@ -1044,9 +1539,16 @@ void Machine::play(const Values& o, Dice& dice, std::span<const int> seats, std:
 // Every game at once: the opening's and each step's rolls enumerated, each state's probability
 // carried to the states its outcomes lead to, equal states merged (their bytes the same), until
 // every game has ended; a game still playing after max_steps steps is unresolved mass.
-Solution Machine::solve(const Values& o, std::span<const int> seats, std::uint64_t max_states,
+Solution Machine::solve(const Values& o, std::span<const Seat> seats, std::uint64_t max_states,
                         std::uint64_t max_work, std::string_view start) {
     Impl& m = *impl_;
+    for (const Seat& seat : seats)
+        if (const ScriptPolicy& p = m.d->policies[static_cast<std::size_t>(seat.policy)];
+            p.searches())
+            throw UsageError(m.d->path +
+                             ": odds exact solves for policies that choose alike "
+                             "whatever the dice to come; " +
+                             p.name + " searches on sampled dice: name a rule of thumb or random");
     lua_State* L = m.L;
     const int top = lua_gettop(L);
     m.push_options(o);

@@ -16,7 +16,9 @@
 // each state's memory is capped. Every error is one line "FILE:LINE: message" (UsageError).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -44,7 +46,9 @@ inline constexpr std::int64_t kMostSteps = 1'000'000'000;
 inline constexpr int kMaxOptions = 64;
 inline constexpr int kMaxPolicies = 32;
 
-enum class OptionType { integer, boolean, dice, faces, choice };
+// restrict: a set of the choices a seat may never make (Declared::restricts), "none" or a comma
+// list of words; odds enforces it in choose() for every policy (odds restrict, docs/skill.md).
+enum class OptionType { integer, boolean, dice, faces, choice, restrict };
 
 struct ScriptOption {
     std::string name, help, ruling;
@@ -52,7 +56,7 @@ struct ScriptOption {
     std::string default_text;        // as the user would type it
     std::int64_t min = 0, max = 0;   // integer
     int sides = 6;                   // faces: of a die of this many faces
-    std::vector<std::string> words;  // choice
+    std::vector<std::string> words;  // choice, restrict
     bool always = true;              // in the scenario always; false: only when changed
 };
 
@@ -67,10 +71,25 @@ struct ScriptMetric {
 };
 inline constexpr const char* kFunction = "()";
 
+// A script's policies: its own rules of thumb (a `choose` function each), then the built-in ones
+// every script has: random, and the searches rollout and mcts, which play any script's choices
+// by simulating the game on from the choice (Machine::play: a step's rolls and choices are
+// replayed from the step's start, the choice searched is forced, the game played to its end).
 struct ScriptPolicy {
+    enum class Kind { script, random, rollout, mcts };
     std::string name, help;
-    bool random = false;  // the built-in uniform choice; else the script's `choose` function
+    Kind kind = Kind::script;
+    bool searches() const { return kind == Kind::rollout || kind == Kind::mcts; }
 };
+// A seat's policy: an index into Declared::policies, and a search's parameters: rollout's
+// simulations per choice (n), mcts's iterations (n) and exploration constant (c).
+struct Seat {
+    int policy = 0;
+    std::int64_t n = 0;
+    double c = 0;
+};
+// A search's parameters (rollout:N, mcts:N:C), checked by the policy parser (sim/script_game).
+inline constexpr std::int64_t kRolloutDefault = 16, kMostRollouts = 100'000;
 
 // What a script declares, read once from the table it returns.
 struct Declared {
@@ -86,6 +105,14 @@ struct Declared {
     std::vector<ScriptOption> options;
     std::vector<ScriptMetric> metrics;
     std::vector<std::string> headline, versus;
+    // What a search maximises for a solo game: metric `goal` (an index into metrics; the first
+    // headline metric unless the script says `goal = "NAME"`), or minimises it (`goal = "-NAME"`).
+    // A two-seat game's search plays for its seat's win (versus), a draw counting half.
+    std::size_t goal = 0;
+    bool goal_least = false;
+    // Each seat's restrict option (an index into options; -1: none), from the script's
+    // `restrict`: the choices (strings offered to choose()) odds restrict may bar.
+    std::array<int, 2> restricts{-1, -1};
     std::vector<ScriptPolicy> policies;  // the script's rules of thumb, then random
     std::optional<SurvivalSpec> survival;
 };
@@ -139,11 +166,17 @@ public:
     Machine(const Machine&) = delete;
     Machine& operator=(const Machine&) = delete;
     // Plays one whole game under the options `o` on `dice`, seat k's choices made by policy
-    // seats[k] (an index into Declared::policies), writing the metrics into out[0..].
+    // seats[k], writing the metrics into out[0..].
     // `start`: the state's bytes to play on from (a position, engine/script_position.hpp)
     // instead of opening(o); empty: a fresh game.
-    void play(const Values& o, Dice& dice, std::span<const int> seats, std::int32_t* out,
+    void play(const Values& o, Dice& dice, std::span<const Seat> seats, std::int32_t* out,
               std::string_view start = {});
+    // odds shape: one game as play() plays it, with p_t, the seats' expected result from the
+    // state each step begins in, estimated by `rollouts` games played on from it by the same
+    // policies, rollout r of step t on Dice(stream_seed(seed_of(t), r)); then the game's own
+    // result. A result is seat 0's win (a draw half) or a solo game's goal scaled to 0..1.
+    void trace(const Values& o, Dice& dice, std::span<const Seat> seats, int rollouts,
+               const std::function<std::uint64_t(std::size_t t)>& seed_of, std::vector<double>& p);
     // The bytes of opening(o)'s state (odds state: the opening position).
     std::string opening_state(const Values& o);
     // The metrics with their bounds under these values, a bound that is a function called.
@@ -151,7 +184,7 @@ public:
     // Every game at once under `o` and the seats' policies: each metric's exact law (or a bound,
     // with unresolved mass past max_steps). Throws UsageError past max_states states, for a roll
     // in over or result, or a state that cannot be written down; StopRequested when stopped.
-    Solution solve(const Values& o, std::span<const int> seats,
+    Solution solve(const Values& o, std::span<const Seat> seats,
                    std::uint64_t max_states = kMaxExactStates,
                    std::uint64_t max_work = kMaxExactWork, std::string_view start = {});
 

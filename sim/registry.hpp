@@ -115,8 +115,10 @@ struct GameEntry {
     // cfg.threads threads (sim/shape_run.hpp), for games that can follow a game's odds step by
     // step (odds shape); else null. `games` plays them (all, a shard's, or the sum of shards:
     // sim/shape_run.hpp). Throws UsageError; stopped, the report is partial.
-    ShapeReport (*shape)(const Settings& settings, const std::vector<std::string>& policies,
-                         const shape::Config& cfg, shape::Sampler& games) = nullptr;
+    // (std::function, as prepare: a script's carries its script.)
+    std::function<ShapeReport(const Settings& settings, const std::vector<std::string>& policies,
+                              const shape::Config& cfg, shape::Sampler& games)>
+        shape = {};
     // The default -n of odds shape (games sampled) and odds skill (games a group) for this game:
     // sized so that each finishes in about two minutes on 2 cores (docs/performance.md, the
     // cost before the run), where a game's steps or its search rungs are slow.

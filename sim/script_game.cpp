@@ -1,6 +1,7 @@
 #include "sim/script_game.hpp"
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <map>
 #include <memory>
@@ -13,7 +14,10 @@
 #include "engine/script_position.hpp"
 #include "engine/stop.hpp"
 #include "engine/text.hpp"
+#include "policies/mcts.hpp"
+#include "policies/policy_table.hpp"
 #include "reports/csv.hpp"
+#include "sim/shape_run.hpp"
 
 namespace odds {
 
@@ -41,8 +45,8 @@ void check_range(const Declared& d, const MetricSpec& m, std::int32_t value) {
 class ScriptRun final : public PreparedRun {
 public:
     // start: the state's bytes every game plays on from (a position), or empty: a fresh game.
-    ScriptRun(std::shared_ptr<const Declared> d, script::Values values, std::vector<int> seats,
-              std::string start = {})
+    ScriptRun(std::shared_ptr<const Declared> d, script::Values values,
+              std::vector<script::Seat> seats, std::string start = {})
         : d_(std::move(d)),
           values_(std::move(values)),
           seats_(std::move(seats)),
@@ -85,47 +89,46 @@ private:
 
     std::shared_ptr<const Declared> d_;
     script::Values values_;
-    std::vector<int> seats_;
+    std::vector<script::Seat> seats_;
     std::string start_;
 };
 
-// The seats' policies from --policy: NAME for every seat, or SEAT=NAME; the first declared
-// policy where none is given.
-std::vector<int> seated(const Declared& d, const std::vector<std::string>& args,
-                        std::string& label) {
-    const std::size_t n = d.seats.empty() ? 1 : 2;
-    std::vector<int> seats(n, 0);
-    std::vector<std::string> names;
-    for (const auto& p : d.policies) names.push_back(p.name);
-    const auto policy = [&](const std::string& name) {
-        const auto it = std::find(names.begin(), names.end(), name);
-        if (it == names.end())
-            throw UsageError("unknown policy '" + name + "' for " + d.path +
-                             did_you_mean(name, names) + " (valid: " + joined(names, ", ") + ")");
-        return static_cast<int>(it - names.begin());
-    };
-    for (const auto& a : args) {
-        const auto eq = a.find('=');
-        if (eq == std::string::npos || d.seats.empty()) {
-            if (args.size() > 1 && d.seats.empty())
-                throw UsageError(d.path + " is a solo game: give one --policy, not " +
-                                 std::to_string(args.size()));
-            std::fill(seats.begin(), seats.end(), policy(a));
-            continue;
-        }
-        const std::string seat = a.substr(0, eq);
-        const auto it = std::find(d.seats.begin(), d.seats.end(), seat);
-        if (it == d.seats.end())
-            throw UsageError("--policy '" + a + "': no seat '" + seat + "' in " + d.path +
-                             " (seats: " + joined(d.seats, ", ") + ")");
-        seats[static_cast<std::size_t>(it - d.seats.begin())] = policy(a.substr(eq + 1));
+inline constexpr std::uint32_t kSearchChunk = 16;  // games a chunk where a seat searches
+
+// A script's policies as the CLI shows and parses them (policies/policy_table.hpp): its rules of
+// thumb, random, and the searches with their parameters (rollout:N, mcts:N:C).
+inline constexpr PolicyParam kRolloutParams[] = {
+    {"N", "simulations per choice", 1, script::kMostRollouts, script::kRolloutDefault}};
+inline constexpr PolicyParam kMctsParams[] = {mcts_iterations_param(), mcts_c_param()};
+std::vector<PolicyInfo> policy_infos(const Declared& d) {
+    std::vector<PolicyInfo> out;
+    for (const auto& p : d.policies) {
+        std::span<const PolicyParam> params;
+        if (p.kind == script::ScriptPolicy::Kind::rollout) params = kRolloutParams;
+        if (p.kind == script::ScriptPolicy::Kind::mcts) params = kMctsParams;
+        out.push_back({p.name, p.help, params, false});
     }
-    if (d.seats.empty())
-        label = names[static_cast<std::size_t>(seats[0])];
-    else
-        label = d.seats[0] + "=" + names[static_cast<std::size_t>(seats[0])] + " " + d.seats[1] +
-                "=" + names[static_cast<std::size_t>(seats[1])];
-    return seats;
+    return out;
+}
+
+// The seats' policies from --policy: NAME for every seat, or SEAT=NAME; the first declared
+// policy where none is given. `game`: the script's name as given.
+std::vector<script::Seat> seated(const Declared& d, const std::string& game,
+                                 const std::vector<std::string>& args, std::string& label) {
+    const std::vector<PolicyInfo> infos = policy_infos(d);
+    const auto seat = [](const PolicyChoice& c) {
+        return script::Seat{static_cast<int>(c.index), c.args[0],
+                            static_cast<double>(c.args[1]) / 100};
+    };
+    if (d.seats.empty()) {
+        const PolicyChoice c = pick_policy(game, infos, args);
+        label = c.label;
+        return {seat(c)};
+    }
+    const std::array<std::string_view, 2> names{d.seats[0], d.seats[1]};
+    const auto chosen = pick_seat_policies(game, names, infos, args);
+    label = seats_label(names, chosen);
+    return {seat(chosen[0]), seat(chosen[1])};
 }
 
 // odds exact on a script: every roll enumerated (script::Machine::solve), each metric's law
@@ -136,7 +139,7 @@ ExactReport solve(const std::shared_ptr<const Declared>& d, const std::string& g
                   const std::string& start = {}) {
     const script::Values values = script::parse_values(*d, s);
     ExactReport r;
-    const std::vector<int> seats = seated(*d, p, r.policy);
+    const std::vector<script::Seat> seats = seated(*d, game, p, r.policy);
     r.game = game;
     r.scenario = script::scenario(*d, values);
     script::Machine& m = machine_for(d);
@@ -171,7 +174,7 @@ struct ScriptEntry {
     std::vector<OptionInfo> options;
     std::vector<PolicyInfo> policies;
     std::vector<std::string> versus_words;
-    std::vector<std::string_view> seats, headline, versus;
+    std::vector<std::string_view> seats, headline, versus, ladder;
     GameEntry entry;
 };
 
@@ -199,6 +202,12 @@ OptionInfo option_info(const script::ScriptOption& o) {
             i.values = faces_takes(o.sides);
             i.comma_list = true;
             break;
+        case script::OptionType::restrict:
+            i.kind = OptionKind::text;
+            i.words = o.words;
+            i.comma_list = true;
+            i.values = "none, or comma-separated: " + joined(o.words, ", ");
+            break;
         case script::OptionType::choice:
             i.kind = OptionKind::choice;
             i.words = o.words;
@@ -216,12 +225,10 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::
     e->name = std::move(game);
     e->rules_version = e->name + "/" + std::to_string(d->version);
     for (const auto& o : d->options) e->options.push_back(option_info(o));
-    for (const auto& p : d->policies) e->policies.push_back({p.name, p.help, {}, false});
+    e->policies = policy_infos(*d);
     for (const auto& s : d->seats) e->seats.emplace_back(s);
     for (const auto& h : d->headline) e->headline.emplace_back(h);
-    e->versus_words = d->versus;
-    if (!d->seats.empty() && e->versus_words.empty())
-        e->versus_words = {d->seats[0] + "_win", d->seats[1] + "_win", "draw"};
+    e->versus_words = d->versus;  // two seats: SEAT_win, SEAT_win, draw unless declared
     for (const auto& v : e->versus_words) e->versus.emplace_back(v);
     GameEntry& g = e->entry;
     g.name = e->name;
@@ -233,16 +240,30 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::
     g.rules_version = e->rules_version;
     g.headline = e->headline;
     g.versus = e->versus;
+    // odds skill: random, then the script's rules of thumb as declared (weakest first, the docs
+    // ask), then mcts at each budget.
+    e->ladder.emplace_back("random");
+    for (const auto& p : d->policies)
+        if (p.kind == script::ScriptPolicy::Kind::script) e->ladder.emplace_back(p.name);
+    g.ladder = e->ladder;
+    g.search = "mcts:{n}";
     const auto prepare = [d, game = e->name](const Settings& s, const std::vector<std::string>& p,
                                              std::string start) {
         script::Values values = script::parse_values(*d, s);
         std::string label;
-        std::vector<int> seats = seated(*d, p, label);
+        std::vector<script::Seat> seats = seated(*d, game, p, label);
+        const bool searches =
+            std::any_of(seats.begin(), seats.end(), [&](const script::Seat& seat) {
+                return d->policies[static_cast<std::size_t>(seat.policy)].searches();
+            });
         auto run = std::make_unique<ScriptRun>(d, values, std::move(seats), std::move(start));
         run->game = game;
         run->scenario = script::scenario(*d, values);
         run->policy = label;
         run->metrics = machine_for(d).metric_specs(values);
+        // A search's games are slow (each choice simulates the game on): small chunks, so that
+        // every thread has some and the progress moves.
+        if (searches) run->chunk_size = kSearchChunk;
         return std::unique_ptr<PreparedRun>(std::move(run));
     };
     g.prepare = [prepare](const Settings& s, const std::vector<std::string>& p) {
@@ -268,6 +289,29 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::
         g.exact_limits = "every roll of every step enumerated: at most " +
                          std::to_string(script::kMaxExactStates / 1'000'000) + " million states";
     }
+    // odds shape: p_t by rollouts of the seats' own policies (a script has no value table).
+    g.shape = [d, game = e->name](const Settings& s, const std::vector<std::string>& p,
+                                  const shape::Config& cfg, shape::Sampler& games) {
+        const script::Values values = script::parse_values(*d, s);
+        ShapeReport r{game, script::scenario(*d, values), {}, {}, {}, {}, false};
+        const std::vector<script::Seat> seats = seated(*d, game, p, r.policy);
+        games.name(r.scenario, r.policy);
+        shape::refuse_exact(cfg, game, "a script is estimated by rollouts");
+        shape::Tally empty;
+        empty.solo = d->seats.empty();
+        empty.rollouts = cfg.rollouts;
+        r.estimator = shape::rollout_estimator(cfg);
+        auto traced =
+            shape::run_traces(cfg, games, empty, [&](std::uint64_t i, std::vector<double>& out) {
+                Dice dice(stream_seed(cfg.seed, i));
+                machine_for(d).trace(
+                    values, dice, seats, cfg.rollouts,
+                    [&](std::size_t t) { return shape::rollout_seed(cfg.seed, i, t); }, out);
+            });
+        r.tally = std::move(traced.tally);
+        r.partial = traced.partial;
+        return r;
+    };
     g.canonical = [d](const Settings& s) {
         const script::Values values = script::parse_values(*d, s);
         Settings out;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -12,12 +13,35 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
+#include "engine/stop.hpp"
 #include "sim/cli/cli.hpp"
 #include "sim/registry.hpp"
 
 namespace odds::test {
+
+// Whether `f` ends by StopRequested within a second of a stop request (Ctrl-C: engine/stop.hpp)
+// made 100 ms after it starts; the request is withdrawn after.
+template <class F>
+bool stops_within_a_second(F f) {
+    std::jthread raise([] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        g_stop_requested = true;
+    });
+    const auto start = std::chrono::steady_clock::now();
+    bool stopped = false;
+    try {
+        f();
+    } catch (const StopRequested&) {
+        stopped = true;
+    }
+    const bool prompt = std::chrono::steady_clock::now() - start < std::chrono::seconds(1);
+    raise.join();
+    g_stop_requested = false;
+    return stopped && prompt;
+}
 
 struct CliResult {
     int code;

@@ -40,6 +40,9 @@ return {
     {name = "rounds", lo = 0, hi = 2000, unit = "rounds", help = "rounds of dice thrown"},
   },
   headline = {"conquered", "attackers_left"},
+  -- odds restrict may bar the attacker's stopping (the option restrict=stop): every policy then
+  -- attacks to the end.
+  restrict = {"stop"},
 
   -- The attacker's rules of thumb: the first is the default.
   policies = {
