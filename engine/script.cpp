@@ -565,6 +565,16 @@ std::shared_ptr<Declared> read_declared(lua_State* L, const std::string& path, s
                            "open-loop UCT: N iterations, exploration C, random past the tree, "
                            "for the goal (two seats: the seat's win, draws half)",
                            Kind::mcts});
+    d->ladder = r.names(t, "ladder", "the game");
+    for (const auto& name : d->ladder)
+        if (std::none_of(d->policies.begin(), d->policies.end(),
+                         [&](const ScriptPolicy& p) { return p.name == name && !p.searches(); }))
+            r.bad("ladder: '" + name + "' is not one of the game's policies (search aside)");
+    if (d->ladder.empty()) {
+        d->ladder.push_back("random");
+        for (const auto& p : d->policies)
+            if (p.kind == ScriptPolicy::Kind::script) d->ladder.push_back(p.name);
+    }
     check_function(r, t, "opening", "opening(o) returns a fresh game's state");
     check_function(r, t, "step", "step(s, o, roll, choose) plays one step");
     check_function(r, t, "over", "over(s, o) says whether the game has ended");

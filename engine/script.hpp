@@ -113,7 +113,10 @@ struct Declared {
     // Each seat's restrict option (an index into options; -1: none), from the script's
     // `restrict`: the choices (strings offered to choose()) odds restrict may bar.
     std::array<int, 2> restricts{-1, -1};
-    std::vector<ScriptPolicy> policies;  // the script's rules of thumb, then random
+    std::vector<ScriptPolicy> policies;  // the script's rules of thumb, then the built-in ones
+    // odds skill's rungs below search, weakest first (`ladder`; default: random, then the rules
+    // of thumb as declared).
+    std::vector<std::string> ladder;
     std::optional<SurvivalSpec> survival;
 };
 

@@ -240,11 +240,8 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::
     g.rules_version = e->rules_version;
     g.headline = e->headline;
     g.versus = e->versus;
-    // odds skill: random, then the script's rules of thumb as declared (weakest first, the docs
-    // ask), then mcts at each budget.
-    e->ladder.emplace_back("random");
-    for (const auto& p : d->policies)
-        if (p.kind == script::ScriptPolicy::Kind::script) e->ladder.emplace_back(p.name);
+    // odds skill: the script's ladder (Declared::ladder), then mcts at each budget.
+    for (const auto& name : d->ladder) e->ladder.emplace_back(name);
     g.ladder = e->ladder;
     g.search = "mcts:{n}";
     const auto prepare = [d, game = e->name](const Settings& s, const std::vector<std::string>& p,

@@ -108,13 +108,15 @@ TEST_CASE("script search: each seat searches for its own win", "[script][search]
         "  end,\n"
         "}\n";
     script::Machine m(script::load(write_script("take", text).string()));
+    script::Values values;
+    script::Machine* playing = &m;
     const auto wins = [&](script::Seat a, script::Seat b) {
         const std::vector<script::Seat> seats{a, b};
         std::array<int, 3> total{};
         for (int i = 1; i <= 200; ++i) {
             Dice dice(static_cast<std::uint64_t>(i));
             std::int32_t v[kMaxMetrics];
-            m.play({}, dice, seats, v);
+            playing->play(values, dice, seats, v);
             for (int k = 0; k < 3; ++k) total[static_cast<std::size_t>(k)] += v[k];
         }
         return total;
@@ -129,6 +131,17 @@ TEST_CASE("script search: each seat searches for its own win", "[script][search]
         CHECK(wins(random, search)[0] == 0);  // b always takes, for b (not for a)
         CHECK(wins(random, search)[1] > 50);
     }
+    // restrict.a=take (the script's restrict, one list a seat): a may only give, under search
+    // too, so it never wins.
+    std::string barred = text;
+    barred.insert(barred.find("  metrics"), "  restrict = {a = {'take'}, b = {'take'}},\n");
+    auto d = script::load(write_script("take-barred", barred).string());
+    script::Machine restricted(d);
+    values = script::parse_values(*d, {{"restrict.a", "take"}});
+    CHECK(script::scenario(*d, values) == "restrict.a=take");
+    playing = &restricted;
+    CHECK(wins(script::Seat{kRollout, 4}, random)[0] == 0);
+    CHECK(wins(script::Seat{kRollout, 4}, random)[1] > 50);
 }
 
 TEST_CASE("script search: through the CLI, the same bytes on any thread count",
@@ -152,6 +165,10 @@ TEST_CASE("script search: through the CLI, the same bytes on any thread count",
     auto r = test::cli({"run", "risk", "--policy", "rollout:0", "-n", "10"});
     CHECK(r.code == 2);
     CHECK(r.err.find("N must be a whole number from 1 to 100000") != std::string::npos);
+    // odds skill: the script's ladder, weakest first, under mcts.
+    r = test::cli({"skill", "risk", "-n", "40", "--budgets", "8..16", "--no-progress"});
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("ladder: random, cautious, press, mcts:8, mcts:16") != std::string::npos);
     r = test::cli({"exact", "risk", "--policy", "mcts"});
     CHECK(r.code == 2);
     CHECK(r.err.find("mcts searches on sampled dice") != std::string::npos);

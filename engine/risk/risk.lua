@@ -43,6 +43,8 @@ return {
   -- odds restrict may bar the attacker's stopping (the option restrict=stop): every policy then
   -- attacks to the end.
   restrict = {"stop"},
+  -- odds skill's rungs below search, weakest first.
+  ladder = {"random", "cautious", "press"},
 
   -- The attacker's rules of thumb: the first is the default.
   policies = {
