@@ -88,6 +88,15 @@ struct GameEntry {
     // gives none (the user names the rungs).
     std::span<const std::string_view> ladder = {};
     std::string_view search = {};
+    // The exact solver as a command asks it beside its plays (compare's exact column, run
+    // --report's exact laws, tune's exact points): the same answers within a smaller budget of
+    // work, so that a game too large to solve costs seconds, not the minutes odds exact would
+    // spend before refusing; null: exact itself (a kernel's solver refuses at once). Use
+    // exact_beside(game).
+    std::function<ExactReport(const Settings& settings, const std::vector<std::string>& policies)>
+        exact_beside = {};
+    // Why a game without an exact solver has none, when it says (odds exact's message).
+    std::string no_exact = {};
     // The policy that plays the solution the exact solver states (its ExactReport::value), for
     // odds restrict --exact; empty: none.
     std::string_view solved = {};
@@ -131,6 +140,12 @@ struct GameEntry {
     // (100k for most games), since they play several runs.
     std::uint64_t each_run_playouts() const { return run_playouts / 10; }
 };
+
+// The solver a command asks beside its plays: GameEntry::exact_beside, else exact (may be null).
+inline const std::function<ExactReport(const Settings&, const std::vector<std::string>&)>&
+exact_beside(const GameEntry& game) {
+    return game.exact_beside ? game.exact_beside : game.exact;
+}
 
 // Every registered game, each checked by validate() on first use (odds_main uses it first).
 std::span<const GameEntry> games();

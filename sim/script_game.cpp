@@ -94,6 +94,9 @@ private:
 };
 
 inline constexpr std::uint32_t kSearchChunk = 16;  // games a chunk where a seat searches
+// The exact solve a command asks beside its plays (GameEntry::exact_beside): a twentieth of odds
+// exact's work, about 2 s on this machine, before the command plays without it.
+inline constexpr std::uint64_t kBesideWork = script::kMaxExactWork / 20;
 
 // A script's policies as the CLI shows and parses them (policies/policy_table.hpp): its rules of
 // thumb, random, and the searches with their parameters (rollout:N, mcts:N:C).
@@ -134,9 +137,10 @@ std::vector<script::Seat> seated(const Declared& d, const std::string& game,
 // odds exact on a script: every roll enumerated (script::Machine::solve), each metric's law
 // checked against its declared range.
 // start: a position's state bytes, or empty: a fresh game.
+// max_work: kMaxExactWork for odds exact, kBesideWork beside a command's plays.
 ExactReport solve(const std::shared_ptr<const Declared>& d, const std::string& game,
                   const Settings& s, const std::vector<std::string>& p,
-                  const std::string& start = {}) {
+                  const std::string& start = {}, std::uint64_t max_work = script::kMaxExactWork) {
     const script::Values values = script::parse_values(*d, s);
     ExactReport r;
     const std::vector<script::Seat> seats = seated(*d, game, p, r.policy);
@@ -145,7 +149,7 @@ ExactReport solve(const std::shared_ptr<const Declared>& d, const std::string& g
     script::Machine& m = machine_for(d);
     const auto specs = m.metric_specs(values);
     const script::Solution solved =
-        m.solve(values, seats, script::kMaxExactStates, script::kMaxExactWork, start);
+        m.solve(values, seats, script::kMaxExactStates, max_work, start);
     for (std::size_t k = 0; k < specs.size(); ++k) {
         Distribution law{
             specs[k], std::vector<double>(static_cast<std::size_t>(specs[k].hi - specs[k].lo) + 1),
@@ -283,6 +287,9 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::
                                            std::string_view text, std::string_view file) {
             return solve(d, game, s, p, script::position_bytes(text, file));
         };
+        g.exact_beside = [d, game = e->name](const Settings& s, const std::vector<std::string>& p) {
+            return solve(d, game, s, p, {}, kBesideWork);
+        };
         g.exact_limits = "every roll of every step enumerated: at most " +
                          std::to_string(script::kMaxExactStates / 1'000'000) + " million states";
     }
@@ -309,6 +316,10 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::
         r.partial = traced.partial;
         return r;
     };
+    if (!d->exact)
+        g.no_exact = d->path +
+                     " says exact = false: its states are too many to enumerate (odds "
+                     "run samples it)";
     g.canonical = [d](const Settings& s) {
         const script::Values values = script::parse_values(*d, s);
         Settings out;

@@ -122,7 +122,7 @@ std::optional<Eval> Tuner::exact(const tune::Point& values) {
 
 // The solver's values of the targets' metrics at this setting; nullopt when it lacks one.
 std::optional<Eval> Tuner::solve(const tune::Point& values) const {
-    const ExactReport rep = spec_.game->exact(settings_for(values), spec_.policies);
+    const ExactReport rep = exact_beside(*spec_.game)(settings_for(values), spec_.policies);
     Eval e;
     e.values = values;
     e.scenario = rep.scenario;

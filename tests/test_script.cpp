@@ -412,6 +412,32 @@ TEST_CASE("script exact: a script that says exact = false is refused at once, pl
     CHECK(bad.err.find("the game's `exact` must be true or false") != std::string::npos);
 }
 
+TEST_CASE("script exact: beside a command's plays, a smaller budget; odds exact says why not",
+          "[script][exact]") {
+    // A 16-against-16 battle takes odds exact about a billion units of work: over the budget a
+    // command spends beside its plays (a twentieth), so run --report plays without exact laws,
+    // while 6 against 6 has them.
+    const auto has_exact_laws = [](const std::string& armies) {
+        const fs::path out = test::temp_path("script", "beside-" + armies);
+        fs::remove_all(out);
+        const auto r = test::cli({"run", "risk", "--set", "attackers=" + armies, "--set",
+                                  "defenders=" + armies, "-n", "1000", "--report", "--out",
+                                  out.string(), "--no-progress"});
+        REQUIRE(r.code == 0);
+        const bool has = fs::exists(out / "exact" / "summary.csv");
+        fs::remove_all(out);
+        return has;
+    };
+    CHECK(has_exact_laws("6"));
+    CHECK_FALSE(has_exact_laws("16"));
+    CHECK(test::cli({"exact", "risk", "--set", "attackers=16", "--set", "defenders=16"}).code == 0);
+    // A script that says exact = false: odds exact gives the script's reason.
+    const auto r = test::cli({"exact", ODDS_SOURCE_DIR "/engine/bosconian/bosconian.lua"});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("says exact = false: its states are too many to enumerate") !=
+          std::string::npos);
+}
+
 TEST_CASE("script exact: Ctrl-C stops a solve within a second", "[script][exact][stop]") {
     script::Machine m(
         script::load(write_script("slow", game_text("    for i = 1, 7 do roll(6) end")).string()));

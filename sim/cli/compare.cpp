@@ -568,7 +568,7 @@ ExactMeans exact_means(const GameEntry& game, const Comparison& c,
         if (!opt.policy.empty()) a.push_back(opt.policy[r % c.per_variant]);
         a.insert(a.end(), opt.fixed.begin(), opt.fixed.end());
         try {
-            const ExactReport x = game.exact(variants[r / c.per_variant].settings, a);
+            const ExactReport x = exact_beside(game)(variants[r / c.per_variant].settings, a);
             for (std::size_t h = 0; h < c.head.size(); ++h)
                 for (const auto& law : x.laws)
                     if (law.spec.name == c.metric(c.head[h]).name)

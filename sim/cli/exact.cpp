@@ -56,8 +56,9 @@ int cmd_exact(const Args& opt, Io io) {
     if (!opt.game) throw UsageError("which game? give one of: " + game_names(has_exact));
     const GameEntry& game = game_of(opt);
     if (!game.exact)
-        throw UsageError("game '" + std::string(game.name) +
-                         "' has no exact solver (games with one: " + game_names(has_exact) + ")");
+        throw UsageError("game '" + std::string(game.name) + "' has no exact solver" +
+                         (game.no_exact.empty() ? "" : ": " + game.no_exact) +
+                         " (games with one: " + game_names(has_exact) + ")");
     const std::optional<std::string> out_dir = out_dir_of(opt);
     const bool html = report_wanted(opt);
     const Format format = format_of(opt);

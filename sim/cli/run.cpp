@@ -38,7 +38,7 @@ bool write_report_exact_laws(const GameEntry& game, const Args& opt,
                 exact = game.exact_from(settings_of(opt), opt.policy, state->text, state->path);
                 exact->scenario += " state=" + state->path;
             } else {
-                exact = game.exact(settings_of(opt), opt.policy);
+                exact = exact_beside(game)(settings_of(opt), opt.policy);
             }
         } catch (const UsageError&) {  // beyond the solver: the report has no exact law
         } catch (const StopRequested&) {
