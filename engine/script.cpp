@@ -473,6 +473,10 @@ void read_restrict(const Reader& r, int t, Declared& d) {
             if (!is_name(w) || w.find(',') != std::string::npos)
                 r.bad("restrict: '" + w + "' is not a lower-case word");
         if (words.size() > 16) r.bad("restrict: at most 16 words a seat");
+        for (const auto& o : d.options)
+            if (o.type != OptionType::restrict &&
+                (o.name == "restrict" || o.name.rfind("restrict.", 0) == 0))
+                r.bad("option " + o.name + ": odds makes the restrict options from `restrict`");
         ScriptOption o;
         o.name =
             d.seats.empty() ? "restrict" : "restrict." + d.seats[static_cast<std::size_t>(seat)];
@@ -487,11 +491,24 @@ void read_restrict(const Reader& r, int t, Declared& d) {
         d.restricts[static_cast<std::size_t>(seat)] = static_cast<int>(d.options.size());
         d.options.push_back(std::move(o));
     };
-    if (d.seats.empty()) return add(0, r.names(t, "restrict", "the game"));
     lua_getfield(r.L, t, "restrict");
     const int list = lua_gettop(r.L);
+    // A solo game's is a list (whole-number keys), a two-seat game's keyed by its seats.
+    for (lua_pushnil(r.L); lua_next(r.L, list); lua_pop(r.L, 1)) {
+        const bool named = lua_type(r.L, -2) == LUA_TSTRING;
+        if (d.seats.empty() && named)
+            r.bad("`restrict` of a solo game is a list of the choices a restriction may bar");
+        if (!d.seats.empty() && (!named || std::find(d.seats.begin(), d.seats.end(),
+                                                     lua_tostring(r.L, -2)) == d.seats.end()))
+            r.bad("`restrict` of a two-seat game is one list a seat: {" + d.seats[0] +
+                  " = {...}, " + d.seats[1] + " = {...}}");
+    }
+    lua_pop(r.L, 1);
+    if (d.seats.empty()) return add(0, r.names(t, "restrict", "the game"));
+    lua_getfield(r.L, t, "restrict");
+    const int seats = lua_gettop(r.L);
     for (int seat = 0; seat < 2; ++seat)
-        add(seat, r.names(list, d.seats[static_cast<std::size_t>(seat)].c_str(), "restrict"));
+        add(seat, r.names(seats, d.seats[static_cast<std::size_t>(seat)].c_str(), "restrict"));
     lua_pop(r.L, 1);
 }
 
@@ -1048,6 +1065,7 @@ Machine::Impl::Rewards Machine::Impl::simulate(Simulation& sim, std::size_t pref
     owner.replay_at = 0;
     owner.replay_end = prefix;
     owner.simulation = &sim;
+    owner.game_end = owner.count + kGameBudget;  // each simulation a game's budget (search())
     step();
     if (owner.replay_at < prefix || sim.forced)
         throw UsageError(d->path +
@@ -1161,6 +1179,11 @@ int Machine::Impl::mcts(int seat, int n, std::size_t prefix) {
                 return k + 1;
             }};
         const Rewards r = simulate(sim, prefix);
+        if (path.empty())
+            throw UsageError(d->path +
+                             ": a search replayed a step and it did not come to the "
+                             "choice searched: a script's play must depend on nothing "
+                             "but its state, dice and options");
         for (const Edge& e : path) {
             Node& node = nodes[static_cast<std::size_t>(e.node)];
             node.total[static_cast<std::size_t>(e.k)] += r[static_cast<std::size_t>(e.seat)];
@@ -1393,8 +1416,14 @@ void Machine::Impl::prepare(const Values& o, std::span<const Seat> seats) {
     push_options(o);
     lua_pop(L, 1);
     owner.seats = seats;
-    if (searching() && !(goal_known && goal_values == o)) {
-        // a solo game's search scales its goal to 0..1 by the metric's range
+    // Nothing of a game an error ended is left (a tape, a simulation, a replay).
+    owner.recording = false;
+    owner.tape.clear();
+    owner.replay_at = owner.replay_end = 0;
+    owner.simulation = nullptr;
+    if (d->seats.empty() && !(goal_known && goal_values == o)) {
+        // a solo game's result (search's reward, shape's p) is its goal scaled to 0..1 by the
+        // metric's range
         const MetricSpec goal = machine->metric_specs(o)[d->goal];
         goal_lo = goal.lo, goal_hi = goal.hi;
         goal_values = o;

@@ -212,6 +212,13 @@ TEST_CASE("script restrict: a barred choice is barred for every policy", "[scrip
     r = test::cli({"run", p.string(), "--set", "restrict=stay", "-n", "10"});
     CHECK(r.code == 2);
     CHECK(r.err.find("takes none, or comma-separated: keep, flip") != std::string::npos);
+    // A restrict of the wrong shape is refused, not ignored.
+    const fs::path keyed = write_script(
+        "flip-keyed", keep_or_flip("score").replace(keep_or_flip("score").find("  metrics"), 0,
+                                                    "  restrict = {a = {'keep'}},\n"));
+    r = test::cli({"run", keyed.string(), "-n", "10"});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("`restrict` of a solo game is a list") != std::string::npos);
 }
 
 TEST_CASE("script shape: a script's odds step by step, the same on any thread count",
@@ -234,4 +241,16 @@ TEST_CASE("script shape: a script's odds step by step, the same on any thread co
         if (shape.at(row, "measure") == "p_start") p_start = std::stod(shape.at(row, "value"));
     CHECK(std::abs(p_start - 0.479935) < 4 * std::sqrt(0.25 / (60 * 16)));
     fs::remove_all(a), fs::remove_all(b);
+    // A solo goal that is not a rate is scaled to 0..1 by its range, whatever the policy: under
+    // random the kept face is a fair die, (3.5 - 1) / 5 = 0.5 at the start.
+    const fs::path flip = write_script("flip-shape", keep_or_flip("score"));
+    REQUIRE(test::cli({"shape", flip.string(), "--policy", "random", "-n", "50", "--rollouts", "16",
+                       "--out", a.string(), "--no-progress"})
+                .code == 0);
+    const auto scaled = parse_csv(test::slurp(a / "shape.csv"));
+    for (std::size_t row = 0; row < scaled.rows.size(); ++row)
+        if (scaled.at(row, "measure") == "p_start")
+            CHECK(std::abs(std::stod(scaled.at(row, "value")) - 0.5) <
+                  4 * std::sqrt(35.0 / 12 / 25 / (50 * 16)));
+    fs::remove_all(a);
 }
