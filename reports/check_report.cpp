@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "reports/chars.hpp"
 #include "reports/csv.hpp"
 
 namespace odds {
@@ -126,11 +127,7 @@ void for_each_code_point(std::string_view text, F f) {
     }
 }
 
-std::string fmt(double v) {
-    char buf[64];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 4);
-    return std::string(buf, r.ptr);
-}
+std::string fmt(double v) { return double_text_general(v, 4); }
 
 // The words a failure's message gives: the shift and what it had to stay within.
 std::string failure_message(const BaselineCheck& b, const MetricCheck& m) {

@@ -1,4 +1,6 @@
 #include "reports/csv.hpp"
+
+#include "reports/chars.hpp"
 #include "reports/schema.hpp"
 
 #include <pthread.h>
@@ -31,16 +33,12 @@ std::string csv_field(std::string_view s) {
 std::string format_double(double v) {
     if (std::isnan(v)) return "";  // unknown: an empty cell
     if (v == 0) return "0";        // no "-0"
-    char buf[64];
     // A whole number is written as a plain integer: the shortest form would write 3000000 as
     // "3e+06", which int() refuses and pandas reads as a float. Other values from 1e-4 up are
     // the shortest fixed form that reads back (0.0006, not the shorter 6e-04); only tinier
     // ones take an exponent (1e-07).
     const bool whole = std::abs(v) < 1e21 && v == std::trunc(v);
-    const auto r = whole || std::abs(v) >= 1e-4
-                       ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed)
-                       : std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, r.ptr);
+    return double_text(v, whole || std::abs(v) >= 1e-4 ? DoubleForm::fixed : DoubleForm::shortest);
 }
 
 std::string format_probability(double p) { return format_double(std::clamp(p, 0.0, 1.0)); }

@@ -4,6 +4,7 @@
 
 #include "engine/stop.hpp"
 
+#include "reports/chars.hpp"
 #include "sim/shard_file.hpp"
 
 namespace odds::shape {
@@ -32,13 +33,11 @@ void refuse_long_shard() {
 void write_state(std::vector<std::string>& lines, const Traced& t) {
     lines.push_back("traces " + std::to_string(t.ends.size()));
     std::uint64_t from = 0;
-    char buf[64];
     for (const auto end : t.ends) {
         std::string line = "p";
         for (std::uint64_t k = from; k < end; ++k) {
-            const auto r = std::to_chars(buf, buf + sizeof buf, t.p[k]);
             line += ' ';
-            line.append(buf, r.ptr);
+            line += double_text(t.p[k]);
         }
         lines.push_back(std::move(line));
         from = end;
@@ -60,12 +59,10 @@ void add_state(sim::StateReader& in, Traced& t) {
                          std::to_string(kMaxGameValues));
         p.clear();
         for (std::size_t k = 1; k < words.size(); ++k) {
-            double x = -1;
             const auto& w = words[k];
-            const auto r = std::from_chars(w.data(), w.data() + w.size(), x);
-            if (r.ec != std::errc() || r.ptr != w.data() + w.size() || !(x >= 0 && x <= 1))
-                throw in.bad("p '" + w + "': a probability, 0 to 1");
-            p.push_back(x);
+            const auto x = text_double(w);
+            if (!x || !(*x >= 0 && *x <= 1)) throw in.bad("p '" + w + "': a probability, 0 to 1");
+            p.push_back(*x);
         }
         Tally one;
         one.solo = t.tally.solo;
