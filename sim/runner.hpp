@@ -133,6 +133,16 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
         return failed.load(std::memory_order_relaxed) ||
                (ctl.stop && ctl.stop->load(std::memory_order_relaxed));
     };
+    // One worker plays on the calling thread (no thread started: a web build's instance, one
+    // web worker, has none) and reports progress itself between chunks, every 100 ms at most.
+    auto last_report = start;
+    const auto report_inline = [&] {
+        if (n != 1 || !ctl.progress) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_report < std::chrono::milliseconds(100)) return;
+        last_report = now;
+        ctl.progress(done_playouts.load(std::memory_order_relaxed));
+    };
     auto worker = [&] {
         try {
             for (;;) {
@@ -150,6 +160,7 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
                 }
                 done_playouts.fetch_add(chunk_len(k), std::memory_order_relaxed);
                 merge.add(k, std::move(t));
+                report_inline();
             }
         } catch (...) {  // out of memory, a metric past its range...: the run ends, rethrown
             std::lock_guard lock(merge.mu);
@@ -162,10 +173,18 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
     };
 
     workers_left = n;
-    {
-        std::vector<std::jthread> pool;
-        pool.reserve(n);
-        for (unsigned i = 0; i < n; ++i) pool.emplace_back(worker);
+    if (n == 1) {
+        worker();
+    } else {
+        // std::thread joined on the way out (libc++ 14, the web build's, has no std::jthread).
+        struct Pool {
+            std::vector<std::thread> threads;
+            ~Pool() {
+                for (auto& t : threads) t.join();
+            }
+        } pool;
+        pool.threads.reserve(n);
+        for (unsigned i = 0; i < n; ++i) pool.threads.emplace_back(worker);
         if (ctl.progress) {  // report every 100 ms until the last worker is done
             std::unique_lock lock(merge.mu);
             while (!all_done.wait_for(lock, std::chrono::milliseconds(100), [&] {
