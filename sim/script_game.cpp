@@ -369,10 +369,6 @@ std::span<const GameEntry* const> scripted_games() {
     return pointers;
 }
 
-bool is_script_name(std::string_view name) {
-    return name.size() > 4 && name.substr(name.size() - 4) == ".lua";
-}
-
 const GameEntry& script_game(std::string_view path) {
     // Loaded once a text: the same path written again (a designer's next try, a test's next
     // script) is loaded again; entries handed out earlier stay valid.

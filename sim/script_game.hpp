@@ -1,6 +1,8 @@
 // A game written as a Lua script (engine/script.hpp, docs/scripting.md) in the registry:
 // named by its path wherever a game is named (odds run path/to/game.lua), loaded and checked
 // once, then played by every command that prepares a run, as a kernel's entry is.
+// sim/script_game.cpp; in a build without scripts (-DODDS_SCRIPTS=OFF: no LuaJIT, as the web
+// build), sim/no_script_game.cpp.
 #pragma once
 
 #include <string_view>
@@ -10,7 +12,9 @@
 namespace odds {
 
 // Whether `name` names a script (it ends in .lua) rather than a registered game.
-bool is_script_name(std::string_view name);
+inline bool is_script_name(std::string_view name) {
+    return name.size() > 4 && name.substr(name.size() - 4) == ".lua";
+}
 
 // The registry entry of the script at `path`, loaded on first use and kept for the process;
 // throws UsageError "FILE:LINE: message" for a script that cannot be read or is malformed.
