@@ -34,9 +34,13 @@ constexpr Hex neighbour(const Hex& h, int facing) noexcept {
 }
 constexpr int turn(int facing, int steps) noexcept { return ((facing + steps) % 6 + 6) % 6; }
 
+// |x| in a constant expression on any library (std::abs is constexpr in C++23; libc++ 14, the
+// web build's, has it not, and naval's arc tables are computed at compile time).
+constexpr int magnitude(int x) noexcept { return x < 0 ? -x : x; }
+
 constexpr int distance(const Hex& a, const Hex& b) noexcept {
     const Hex d = a - b;
-    return (std::abs(d.q) + std::abs(d.r) + std::abs(d.s())) / 2;
+    return (magnitude(d.q) + magnitude(d.r) + magnitude(d.s())) / 2;
 }
 
 // 4 x the dot product of the centre vectors of a and b (exact: an integer).

@@ -888,6 +888,17 @@ std::string check_sections(const fs::path& dir) {
     return s;
 }
 
+// The tune.csv columns tune_rows reads, looked up here rather than in the template (clang 14,
+// the web build's compiler, refuses a consteval call in a template's body).
+constexpr std::string_view kTuneBest = schema::kTune["best"];
+constexpr std::string_view kTuneCiHigh = schema::kTune["ci_high"];
+constexpr std::string_view kTuneCiLow = schema::kTune["ci_low"];
+constexpr std::string_view kTuneMean = schema::kTune["mean"];
+constexpr std::string_view kTuneMethod = schema::kTune["method"];
+constexpr std::string_view kTunePlayouts = schema::kTune["playouts"];
+constexpr std::string_view kTunePhase = schema::kTuneHead["phase"];
+constexpr std::string_view kTuneStep = schema::kTuneHead["step"];
+
 // odds tune: one forest row per row of tune.csv that `keep` takes (its setting, its estimate and
 // interval or exact bounds), the best marked; the best's label (without the step) into `best`.
 template <class Keep>
@@ -896,20 +907,17 @@ std::vector<svg::ForestRow> tune_rows(const CsvTable& t, const std::vector<std::
     std::vector<svg::ForestRow> rows;
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         if (!keep(r)) continue;
-        std::string label = t.at(r, schema::kTuneHead["step"]) + ":";
+        std::string label = t.at(r, kTuneStep) + ":";
         for (const auto& o : varied) label += " " + o + "=" + t.at(r, o);
-        const bool is_best = t.at(r, schema::kTune["best"]) == "true";
+        const bool is_best = t.at(r, kTuneBest) == "true";
         if (is_best) best = label.substr(label.find(' ') + 1);
-        const double low = number(t.at(r, schema::kTune["ci_low"])),
-                     high = number(t.at(r, schema::kTune["ci_high"]));
-        const double mean = number(t.at(r, schema::kTune["mean"]));
-        const std::string how =
-            t.at(r, schema::kTune["method"]) == "exact"
-                ? std::string(std::isnan(mean) ? "exact bounds" : "exact")
-                : t.at(r, schema::kTune["playouts"]) + " playouts, 95% interval";
+        const double low = number(t.at(r, kTuneCiLow)), high = number(t.at(r, kTuneCiHigh));
+        const double mean = number(t.at(r, kTuneMean));
+        const std::string how = t.at(r, kTuneMethod) == "exact"
+                                    ? std::string(std::isnan(mean) ? "exact bounds" : "exact")
+                                    : t.at(r, kTunePlayouts) + " playouts, 95% interval";
         rows.push_back({label, std::isnan(mean) ? (low + high) / 2 : mean, low, high,
-                        t.at(r, schema::kTuneHead["phase"]) + ", " + how, is_best ? 5 : 0,
-                        is_best ? "best" : ""});
+                        t.at(r, kTunePhase) + ", " + how, is_best ? 5 : 0, is_best ? "best" : ""});
     }
     return rows;
 }

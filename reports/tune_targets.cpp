@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/rule_options.hpp"
+#include "reports/chars.hpp"
 
 namespace odds::tune {
 
@@ -16,9 +17,10 @@ constexpr const char* kForms =
 
 // A number written alone: no blank before or after it (win= 0.5 and win=0.5\n are slips).
 bool read_number(const std::string& s, double& x) {
-    const char* end = s.data() + s.size();
-    const auto [p, ec] = std::from_chars(s.data(), end, x);
-    return ec == std::errc{} && p == end && std::isfinite(x);
+    const auto v = text_double(s);
+    if (!v || !std::isfinite(*v)) return false;
+    x = *v;
+    return true;
 }
 
 [[noreturn]] void bad(const std::string& text, const std::string& why) {

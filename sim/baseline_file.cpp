@@ -107,9 +107,12 @@ void read_record(LineReader& in, Baseline& b, bool& have_seed,
 // Each tolerance record given to its metric, once.
 void apply_tolerances(LineReader& in, Baseline& b,
                       const std::vector<std::tuple<std::string, double, int>>& tolerances) {
-    for (const auto& [name, x, at] : tolerances) {
-        auto m = std::find_if(b.metrics.begin(), b.metrics.end(),
-                              [&](const BaselineMetric& bm) { return bm.name == name; });
+    for (const auto& tolerance : tolerances) {
+        const auto& [name, x, at] = tolerance;
+        // (the name through the tuple: clang 14, the web build's, captures no binding)
+        auto m = std::find_if(b.metrics.begin(), b.metrics.end(), [&](const BaselineMetric& bm) {
+            return bm.name == std::get<0>(tolerance);
+        });
         if (m == b.metrics.end())
             in.fail_at(at, "tolerance for '" + name + "', which no metric line records");
         if (m->tolerance)

@@ -318,7 +318,9 @@ template <class K>
 std::unique_ptr<PreparedRun> prepare(const Settings& settings, const std::vector<std::string>& args,
                                      const PositionText* at) {
     const Options<K> o = K::parse_options(settings);
-    const auto [bound, s] = [&] {
+    // (A pair, not a structured binding: clang 14, the web build's, takes no binding into a
+    // requires-expression.)
+    const auto bound_seated = [&] {
         if constexpr (Binds<K>) {
             Seated<K> seats = seated<K>(o, args);
             auto run = K::bind(o, seats.made, at);
@@ -330,6 +332,8 @@ std::unique_ptr<PreparedRun> prepare(const Settings& settings, const std::vector
             return std::pair{o, seated<K>(o, args)};
         }
     }();
+    const auto& bound = bound_seated.first;
+    const auto& s = bound_seated.second;
     auto run = std::make_unique<GameRun<Kernel<K>>>(
         bound,
         std::apply([](const auto&... m) { return typename Kernel<K>::Seats{seat_policy<K>(m)...}; },

@@ -5,13 +5,13 @@
 #include <cmath>
 #include <vector>
 
+#include "reports/chars.hpp"
+
 namespace odds::sim {
 
 std::optional<double> parse_number(std::string_view s) {
-    double v = 0;
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || r.ec != std::errc{} || r.ptr != s.data() + s.size() || !std::isfinite(v))
-        return std::nullopt;
+    const auto v = text_double(s);
+    if (!v || !std::isfinite(*v)) return std::nullopt;
     return v;
 }
 
