@@ -986,6 +986,52 @@ int choose(lua_State* L) {
     return 1;
 }
 
+// A node of mcts's open-loop tree: its edges, one a choice (0-based), each scored for the seat
+// that chose it.
+struct UctNode {
+    std::vector<int> child;  // -1: not yet added
+    std::vector<double> total;
+    std::vector<std::int64_t> visits;
+    std::int64_t all = 0;
+
+    // The edge UCB1 takes among m (the first untried, in order, before any is tried again); a
+    // node that meets more choices than before (open loop) grows.
+    int select(int m, double c) {
+        if (static_cast<int>(child.size()) < m) {
+            child.resize(static_cast<std::size_t>(m), -1);
+            total.resize(static_cast<std::size_t>(m), 0);
+            visits.resize(static_cast<std::size_t>(m), 0);
+        }
+        int k = 0;
+        double best = -1;
+        for (int i = 0; i < m; ++i) {
+            const auto v = visits[static_cast<std::size_t>(i)];
+            if (v == 0) return i;
+            const double score = total[static_cast<std::size_t>(i)] / double(v) +
+                                 c * std::sqrt(std::log(double(all)) / double(v));
+            if (score > best) k = i, best = score;
+        }
+        return k;
+    }
+    void add(int k, double reward) {
+        total[static_cast<std::size_t>(k)] += reward;
+        ++visits[static_cast<std::size_t>(k)];
+        ++all;
+    }
+    // The most visited of the first n edges (equal visits: the higher mean, then the first).
+    int most_visited(int n) const {
+        int best = 0;
+        for (int i = 1; i < static_cast<int>(visits.size()) && i < n; ++i) {
+            const auto a = static_cast<std::size_t>(i), b = static_cast<std::size_t>(best);
+            if (visits[a] > visits[b] ||
+                (visits[a] == visits[b] && visits[a] > 0 &&
+                 total[a] / double(visits[a]) > total[b] / double(visits[b])))
+                best = i;
+        }
+        return best;
+    }
+};
+
 }  // namespace
 
 struct Machine::Impl {
@@ -1130,13 +1176,7 @@ int Machine::Impl::rollout(int seat, int n, std::size_t prefix) {
 // any is tried again), adds one node, plays on uniformly, and backs up each seat's reward.
 int Machine::Impl::mcts(int seat, int n, std::size_t prefix) {
     const Seat& st = owner.seats[static_cast<std::size_t>(seat)];
-    struct Node {
-        std::vector<int> child;  // -1: not yet added
-        std::vector<double> total;
-        std::vector<std::int64_t> visits;
-        std::int64_t all = 0;
-    };
-    std::vector<Node> nodes(1);
+    std::vector<UctNode> nodes(1);
     struct Edge {
         int node, k, seat;
     };
@@ -1145,63 +1185,31 @@ int Machine::Impl::mcts(int seat, int n, std::size_t prefix) {
         path.clear();
         int at = 0;
         bool in_tree = true;
-        Simulation sim{
-            0, [&](int who, int m) {
-                if (!in_tree) return m == 1 ? 1 : roll_value(owner, m);
-                if (static_cast<int>(nodes[static_cast<std::size_t>(at)].child.size()) < m) {
-                    Node& grown = nodes[static_cast<std::size_t>(at)];
-                    grown.child.resize(static_cast<std::size_t>(m), -1);
-                    grown.total.resize(static_cast<std::size_t>(m), 0);
-                    grown.visits.resize(static_cast<std::size_t>(m), 0);
-                }
-                const Node& node = nodes[static_cast<std::size_t>(at)];
-                int k = 0;
-                double best = -1;
-                for (int i = 0; i < m; ++i) {
-                    const auto v = node.visits[static_cast<std::size_t>(i)];
-                    if (v == 0) {
-                        k = i;
-                        break;
-                    }
-                    const double score = node.total[static_cast<std::size_t>(i)] / double(v) +
-                                         st.c * std::sqrt(std::log(double(node.all)) / double(v));
-                    if (score > best) k = i, best = score;
-                }
-                path.push_back({at, k, who});
-                int next = node.child[static_cast<std::size_t>(k)];
-                if (next < 0) {  // a new node: below it, uniform
-                    next = static_cast<int>(nodes.size());
-                    nodes[static_cast<std::size_t>(at)].child[static_cast<std::size_t>(k)] = next;
-                    nodes.emplace_back();
-                    in_tree = false;
-                }
-                at = next;
-                return k + 1;
-            }};
+        Simulation sim{0, [&](int who, int m) {
+                           if (!in_tree) return m == 1 ? 1 : roll_value(owner, m);
+                           UctNode& node = nodes[static_cast<std::size_t>(at)];
+                           const int k = node.select(m, st.c);
+                           path.push_back({at, k, who});
+                           int next = node.child[static_cast<std::size_t>(k)];
+                           if (next < 0) {  // a new node: below it, uniform
+                               next = static_cast<int>(nodes.size());
+                               node.child[static_cast<std::size_t>(k)] = next;
+                               nodes.emplace_back();  // `node` is not used past here
+                               in_tree = false;
+                           }
+                           at = next;
+                           return k + 1;
+                       }};
         const Rewards r = simulate(sim, prefix);
         if (path.empty())
             throw UsageError(d->path +
                              ": a search replayed a step and it did not come to the "
                              "choice searched: a script's play must depend on nothing "
                              "but its state, dice and options");
-        for (const Edge& e : path) {
-            Node& node = nodes[static_cast<std::size_t>(e.node)];
-            node.total[static_cast<std::size_t>(e.k)] += r[static_cast<std::size_t>(e.seat)];
-            ++node.visits[static_cast<std::size_t>(e.k)];
-            ++node.all;
-        }
+        for (const Edge& e : path)
+            nodes[static_cast<std::size_t>(e.node)].add(e.k, r[static_cast<std::size_t>(e.seat)]);
     }
-    // The root's most visited choice (equal visits: the higher mean, then the first).
-    const Node& root = nodes[0];
-    int best = 0;
-    for (int i = 1; i < static_cast<int>(root.visits.size()) && i < n; ++i) {
-        const auto a = static_cast<std::size_t>(i), b = static_cast<std::size_t>(best);
-        if (root.visits[a] > root.visits[b] ||
-            (root.visits[a] == root.visits[b] && root.visits[a] > 0 &&
-             root.total[a] / double(root.visits[a]) > root.total[b] / double(root.visits[b])))
-            best = i;
-    }
-    return best + 1;
+    return nodes[0].most_visited(n) + 1;
 }
 
 Machine::Machine(std::shared_ptr<const Declared> d) : impl_(std::make_unique<Impl>()) {
@@ -1387,11 +1395,13 @@ void Machine::Impl::result(std::int32_t* out) {
     lua_settop(L, top);
 }
 
-bool Machine::Impl::searching() const {
-    return std::any_of(owner.seats.begin(), owner.seats.end(), [&](const Seat& s) {
-        return d->policies[static_cast<std::size_t>(s.policy)].searches();
+bool searches(const std::vector<ScriptPolicy>& policies, std::span<const Seat> seats) {
+    return std::any_of(seats.begin(), seats.end(), [&](const Seat& s) {
+        return policies[static_cast<std::size_t>(s.policy)].searches();
     });
 }
+
+bool Machine::Impl::searching() const { return searches(d->policies, owner.seats); }
 
 // Between two steps: every step played, each a protected call under the budgets.
 void Machine::Impl::play_on(const std::function<void()>& before_step) {

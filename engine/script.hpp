@@ -88,6 +88,8 @@ struct Seat {
     std::int64_t n = 0;
     double c = 0;
 };
+// Whether any of the seats' policies searches.
+bool searches(const std::vector<ScriptPolicy>& policies, std::span<const Seat> seats);
 // A search's parameters (rollout:N, mcts:N:C), checked by the policy parser (sim/script_game).
 inline constexpr std::int64_t kRolloutDefault = 16, kMostRollouts = 100'000;
 

@@ -171,6 +171,54 @@ ExactReport solve(const std::shared_ptr<const Declared>& d, const std::string& g
     return r;
 }
 
+// odds shape on a script: p_t by rollouts of the seats' own policies (a script has no value
+// table), game i on Dice(stream_seed(seed, i)) as the runner plays it.
+ShapeReport shape_of(const std::shared_ptr<const Declared>& d, const std::string& game,
+                     const Settings& s, const std::vector<std::string>& p, const shape::Config& cfg,
+                     shape::Sampler& games) {
+    const script::Values values = script::parse_values(*d, s);
+    ShapeReport r{game, script::scenario(*d, values), {}, {}, {}, {}, false};
+    const std::vector<script::Seat> seats = seated(*d, game, p, r.policy);
+    games.name(r.scenario, r.policy);
+    shape::refuse_exact(cfg, game, "a script is estimated by rollouts");
+    shape::Tally empty;
+    empty.solo = d->seats.empty();
+    empty.rollouts = cfg.rollouts;
+    r.estimator = shape::rollout_estimator(cfg);
+    auto traced =
+        shape::run_traces(cfg, games, empty, [&](std::uint64_t i, std::vector<double>& out) {
+            Dice dice(stream_seed(cfg.seed, i));
+            machine_for(d).trace(
+                values, dice, seats, cfg.rollouts,
+                [&](std::size_t t) { return shape::rollout_seed(cfg.seed, i, t); }, out);
+        });
+    r.tally = std::move(traced.tally);
+    r.partial = traced.partial;
+    return r;
+}
+
+// odds exact on the script's entry, unless it says exact = false (then why not).
+void add_exact(GameEntry& g, const std::shared_ptr<const Declared>& d, const std::string& game) {
+    if (d->exact) {
+        g.exact = [d, game](const Settings& s, const std::vector<std::string>& p) {
+            return solve(d, game, s, p);
+        };
+        g.exact_from = [d, game](const Settings& s, const std::vector<std::string>& p,
+                                 std::string_view text, std::string_view file) {
+            return solve(d, game, s, p, script::position_bytes(text, file));
+        };
+        g.exact_beside = [d, game](const Settings& s, const std::vector<std::string>& p) {
+            return solve(d, game, s, p, {}, kBesideWork);
+        };
+        g.exact_limits = "every roll of every step enumerated: at most " +
+                         std::to_string(script::kMaxExactStates / 1'000'000) + " million states";
+    } else {
+        g.no_exact = d->path +
+                     " says exact = false: its states are too many to enumerate (odds "
+                     "run samples it)";
+    }
+}
+
 // A script's entry with the text its views point into.
 struct ScriptEntry {
     std::shared_ptr<const Declared> d;
@@ -253,10 +301,7 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::
         script::Values values = script::parse_values(*d, s);
         std::string label;
         std::vector<script::Seat> seats = seated(*d, game, p, label);
-        const bool searches =
-            std::any_of(seats.begin(), seats.end(), [&](const script::Seat& seat) {
-                return d->policies[static_cast<std::size_t>(seat.policy)].searches();
-            });
+        const bool searches = script::searches(d->policies, seats);
         auto run = std::make_unique<ScriptRun>(d, values, std::move(seats), std::move(start));
         run->game = game;
         run->scenario = script::scenario(*d, values);
@@ -279,47 +324,11 @@ std::unique_ptr<ScriptEntry> make_entry(std::shared_ptr<const Declared> d, std::
                                std::string_view text, std::string_view file) {
         return prepare(s, p, script::position_bytes(text, file));
     };
-    if (d->exact) {
-        g.exact = [d, game = e->name](const Settings& s, const std::vector<std::string>& p) {
-            return solve(d, game, s, p);
-        };
-        g.exact_from = [d, game = e->name](const Settings& s, const std::vector<std::string>& p,
-                                           std::string_view text, std::string_view file) {
-            return solve(d, game, s, p, script::position_bytes(text, file));
-        };
-        g.exact_beside = [d, game = e->name](const Settings& s, const std::vector<std::string>& p) {
-            return solve(d, game, s, p, {}, kBesideWork);
-        };
-        g.exact_limits = "every roll of every step enumerated: at most " +
-                         std::to_string(script::kMaxExactStates / 1'000'000) + " million states";
-    }
-    // odds shape: p_t by rollouts of the seats' own policies (a script has no value table).
+    add_exact(g, d, e->name);
     g.shape = [d, game = e->name](const Settings& s, const std::vector<std::string>& p,
                                   const shape::Config& cfg, shape::Sampler& games) {
-        const script::Values values = script::parse_values(*d, s);
-        ShapeReport r{game, script::scenario(*d, values), {}, {}, {}, {}, false};
-        const std::vector<script::Seat> seats = seated(*d, game, p, r.policy);
-        games.name(r.scenario, r.policy);
-        shape::refuse_exact(cfg, game, "a script is estimated by rollouts");
-        shape::Tally empty;
-        empty.solo = d->seats.empty();
-        empty.rollouts = cfg.rollouts;
-        r.estimator = shape::rollout_estimator(cfg);
-        auto traced =
-            shape::run_traces(cfg, games, empty, [&](std::uint64_t i, std::vector<double>& out) {
-                Dice dice(stream_seed(cfg.seed, i));
-                machine_for(d).trace(
-                    values, dice, seats, cfg.rollouts,
-                    [&](std::size_t t) { return shape::rollout_seed(cfg.seed, i, t); }, out);
-            });
-        r.tally = std::move(traced.tally);
-        r.partial = traced.partial;
-        return r;
+        return shape_of(d, game, s, p, cfg, games);
     };
-    if (!d->exact)
-        g.no_exact = d->path +
-                     " says exact = false: its states are too many to enumerate (odds "
-                     "run samples it)";
     g.canonical = [d](const Settings& s) {
         const script::Values values = script::parse_values(*d, s);
         Settings out;
