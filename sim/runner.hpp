@@ -33,6 +33,18 @@ namespace odds {
 // 256: a 1,000-game run is four chunks, two threads busy.
 inline constexpr std::uint32_t kChunkSize = 256;
 
+// Threads joined on the way out, as std::jthreads are (libc++ 14, the web build's, has none).
+struct JoinedThreads {
+    std::vector<std::thread> threads;
+    JoinedThreads() = default;
+    JoinedThreads(const JoinedThreads&) = delete;
+    JoinedThreads& operator=(const JoinedThreads&) = delete;
+    ~JoinedThreads() {
+        for (auto& t : threads)
+            if (t.joinable()) t.join();
+    }
+};
+
 struct RunConfig {
     std::uint64_t playouts = 0;
     std::uint64_t seed = 1;
@@ -176,13 +188,7 @@ ChunkedResult<Acc> run_chunks(const RunConfig& cfg, const Acc& empty, const Play
     if (n == 1) {
         worker();
     } else {
-        // std::thread joined on the way out (libc++ 14, the web build's, has no std::jthread).
-        struct Pool {
-            std::vector<std::thread> threads;
-            ~Pool() {
-                for (auto& t : threads) t.join();
-            }
-        } pool;
+        JoinedThreads pool;
         pool.threads.reserve(n);
         for (unsigned i = 0; i < n; ++i) pool.threads.emplace_back(worker);
         if (ctl.progress) {  // report every 100 ms until the last worker is done

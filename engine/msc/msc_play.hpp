@@ -582,7 +582,7 @@ inline void play_choice(State& s, const Options& o, const Choice& c) {
             bool ok = n > 0;
             if (ok)
                 for (int d = 0; d < kMaxDesigns; ++d)
-                    ok &= (detach[d] >= 0) & (detach[d] <= f.n[d]);
+                    ok = ok && detach[d] >= 0 && detach[d] <= f.n[d];
             s.moved[s.fleet] = true;
             if (ok && n > 0 && n < f.ships()) {
                 if (const int slot = free_slot(s, side); slot < 0) {

@@ -81,38 +81,58 @@ bool bound(std::string_view option) {
                        [&](const Binding& b) { return b.name == option; });
 }
 
+void set_arg(Args& a, std::string_view name, std::string value, bool defaulted) {
+    if (name == "json") {  // odds list's flag, or odds check's --json FILE
+        if (value.empty())
+            a.json = true;
+        else
+            a.json_file = Value{std::move(value), defaulted};
+        return;
+    }
+    const auto b = std::find_if(std::begin(kBindings), std::end(kBindings),
+                                [&](const Binding& k) { return k.name == name; });
+    if (b == std::end(kBindings))
+        throw std::logic_error("option --" + std::string(name) + " is bound to no field");
+    std::visit(
+        [&](auto field) {
+            using F = std::remove_cvref_t<decltype(a.*field)>;
+            if constexpr (std::is_same_v<F, bool>)
+                a.*field = true;
+            else if constexpr (std::is_same_v<F, Value>)
+                a.*field = Value{std::move(value), defaulted};
+            else
+                (a.*field).push_back(std::move(value));
+        },
+        b->field);
+}
+
+bool is_list(std::string_view option) {
+    const auto b = std::find_if(std::begin(kBindings), std::end(kBindings),
+                                [&](const Binding& k) { return k.name == option; });
+    return b != std::end(kBindings) &&
+           std::holds_alternative<std::vector<std::string> Args::*>(b->field);
+}
+
 Args args_of(const po::variables_map& vm) {
     Args a;
+    std::vector<Given> given;  // name order: the map's
     for (const auto& [name, v] : vm) {
         if (name == "help") continue;
         const boost::any& x = v.value();
-        if (name == "json") {  // odds list's flag, or odds check's --json FILE
-            if (const auto* s = boost::any_cast<std::string>(&x); s && !s->empty())
-                a.json_file = Value{*s, v.defaulted()};
-            else
-                a.json = true;
-            continue;
+        Given g{name, {}, false};
+        if (const auto* list = boost::any_cast<std::vector<std::string>>(&x)) {
+            g.values = *list;
+            g.list = true;
+        } else if (const auto* s = boost::any_cast<std::string>(&x); s && !s->empty()) {
+            g.values = {*s};
+        } else if (!s && !x.empty()) {  // Boost stores a flag (--report) as "" or nothing
+            throw std::logic_error("option --" + name + " is neither text nor a flag");
         }
-        const auto b = std::find_if(std::begin(kBindings), std::end(kBindings),
-                                    [&](const Binding& k) { return k.name == name; });
-        if (b == std::end(kBindings))
-            throw std::logic_error("option --" + name + " is declared but bound to no field");
-        std::visit(
-            [&](auto field) {
-                using F = std::remove_cvref_t<decltype(a.*field)>;
-                if constexpr (std::is_same_v<F, bool>) {
-                    a.*field = true;
-                } else if constexpr (std::is_same_v<F, Value>) {
-                    a.*field = Value{boost::any_cast<std::string>(x), v.defaulted()};
-                } else if (const auto* list = boost::any_cast<std::vector<std::string>>(&x)) {
-                    a.*field = *list;
-                } else {  // a single positional (odds report's DIR)
-                    a.*field = {boost::any_cast<std::string>(x)};
-                }
-            },
-            b->field);
+        for (const auto& value : g.values) set_arg(a, name, value, v.defaulted());
+        if (g.values.empty() && !g.list) set_arg(a, name, "");
+        if (!v.defaulted()) given.push_back(std::move(g));
     }
-    a.command_line = canonical_args(vm, a);
+    a.command_line = canonical_args(given, a, vm.count("file") > 0);
     return a;
 }
 
@@ -165,10 +185,11 @@ Plan RunArgs::plan(std::string_view command, const GameEntry& game,
     return p;
 }
 
-std::vector<std::string> canonical_args(const po::variables_map& vm, const Args& opt) {
+std::vector<std::string> canonical_args(const std::vector<Given>& given, const Args& opt,
+                                        bool files) {
     std::vector<std::string> args;
     if (opt.game) args.push_back(*opt.game);
-    if (vm.count("file"))  // odds check's FILE..., odds report's DIR (merge's DIRs: not recorded)
+    if (files)  // odds check's FILE..., odds report's DIR (merge's DIRs: not recorded)
         args.insert(args.end(), opt.files.begin(), opt.files.end());
     // A game's rule options, from --rules FILE and --set alike, as the game reads them back
     // and in name order, where --set sorts among the options (issue 40): the same variant
@@ -178,30 +199,24 @@ std::vector<std::string> canonical_args(const po::variables_map& vm, const Args&
         for (const auto& [n, v] : canonical_settings(opt)) sets.push_back("--set=" + n + "=" + v);
     const bool game_settings = opt.game.given();
     bool sets_placed = false;
-    for (const auto& [name, value] : vm) {
+    for (const auto& [name, values, list] : given) {
         if (name == "game" || name == "file" || name == "shard" || name == "out" ||
-            name == "threads" || name == "no-progress" || name == "dry-run" || name == "help" ||
-            value.defaulted())
+            name == "threads" || name == "no-progress" || name == "dry-run" || name == "help")
             continue;
         if (game_settings && (name == "rules" || name == "set")) continue;
         if (!sets_placed && name > "set") {
             args.insert(args.end(), sets.begin(), sets.end());
             sets_placed = true;
         }
-        const auto& v = value.value();
-        if (const auto* s = boost::any_cast<std::string>(&v); s && s->empty())
-            args.push_back("--" + name);  // a flag (--report): Boost stores it as ""
-        else if (s)                       // 1M and 1000000 alike
+        if (list)
+            for (const auto& x : values) args.push_back("--" + name + "=" + x);
+        else if (values.empty())
+            args.push_back("--" + name);  // a flag (--report)
+        else                              // 1M and 1000000 alike
             args.push_back("--" + name + "=" +
-                           (name == "playouts" ? std::to_string(parse_playouts(*s))
-                            : name == "seed"   ? std::to_string(parse_seed(*s))
-                                               : *s));
-        else if (const auto* list = boost::any_cast<std::vector<std::string>>(&v))
-            for (const auto& x : *list) args.push_back("--" + name + "=" + x);
-        else if (v.empty())
-            args.push_back("--" + name);
-        else
-            throw std::logic_error("option --" + name + " is neither text nor a flag");
+                           (name == "playouts" ? std::to_string(parse_playouts(values[0]))
+                            : name == "seed"   ? std::to_string(parse_seed(values[0]))
+                                               : values[0]));
     }
     if (!sets_placed) args.insert(args.end(), sets.begin(), sets.end());
     return args;

@@ -16,6 +16,13 @@ namespace odds::cli {
 
 // The command's parsed options as Args: each option by its declared name, once, here.
 Args args_of(const po::variables_map& vm);
+// Sets the field of Args the option `name` (its long name) is bound to: a flag to true, a value to
+// `value`, a list's next value; `defaulted`: the declaration's default, not typed. A name bound to
+// no field is a logic_error. What args_of reads the parsed options with, and the web page's door
+// (sim/web/) its requests.
+void set_arg(Args& a, std::string_view name, std::string value, bool defaulted = false);
+// Whether the option called `option` is a list (--set, --policy ...: given any number of times).
+bool is_list(std::string_view option);
 // Whether the option called `option` (its long name) has its field in Args (a test checks every
 // declared option is bound).
 bool bound(std::string_view option);
@@ -67,7 +74,15 @@ RunArgs run_args_of(const Args& a, std::uint64_t default_playouts);
 // game: as --rules=FILE), and none of the options that only say how the work is shared or where
 // it goes (--shard, --out, --threads, --no-progress). What a shard records, and provenance.csv's
 // command line, so that a merged folder and one process's are byte for byte the same.
-std::vector<std::string> canonical_args(const po::variables_map& vm, const Args& opt);
+// `given`: the options typed (defaults left out), in name order, each with its values (a list's
+// in their order; none: a flag); `files`: GAME's FILE... or DIR recorded (odds check, report).
+struct Given {
+    std::string name;
+    std::vector<std::string> values;
+    bool list = false;  // declared as a list (--set, --policy ...): its values as given
+};
+std::vector<std::string> canonical_args(const std::vector<Given>& given, const Args& opt,
+                                        bool files);
 // Throws UsageError when an argument holds a line break (a shard file or provenance.csv cannot
 // record it).
 void check_one_line(const std::vector<std::string>& args);

@@ -445,9 +445,10 @@ std::vector<CheckJob> prepare_checks(const CheckArgs& a, Io io) {
         bool changed = false;
         if (!mine.empty()) {
             Settings s = j.b.settings;
-            for (const auto& [n, v] : mine) {
-                std::erase_if(s, [&](const auto& p) { return p.first == n; });
-                s.emplace_back(n, v);
+            for (const auto& setting : mine) {  // not a structured binding: clang 14 (the
+                                                // web build) cannot capture one
+                std::erase_if(s, [&](const auto& p) { return p.first == setting.first; });
+                s.push_back(setting);
             }
             j.run = j.game->prepare(s, j.b.policies);
             changed = j.game->canonical(s) != j.game->canonical(j.b.settings);

@@ -50,20 +50,9 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
     if (!args.empty()) args.erase(args.begin());
     bool known = false;
     for (const auto& c : commands()) known = known || c.name == command;
-    const std::string who = known ? "odds " + command : "odds";
-    InterruptGuard::reset();
-    struct ReleaseOutDirs {  // the --out folders this command locked, however it ends
-        ~ReleaseOutDirs() {
-            release_out_dirs();
-            forget_rules_origins();
-            release_held_signals();  // a signal that came while files were written acts now
-        }
-    } release;
-    forget_rules_origins();
     const cli::Io io{out, err};
     const Args::Sharing sharing{share, team};
-    try {
-        (void)games();  // every registration checked before anything else (validate)
+    return cli::guarded(known ? "odds " + command : "odds", io, [&] {
         if (command.empty()) {
             err << usage_text(help_columns());
             return 2;
@@ -74,7 +63,24 @@ int cli::odds_main_sharing(int argc, const char* const* argv, std::ostream& out,
         }
         if (command == "--version" || command == "-V")
             return run_command(find_command("version"), args, io, sharing);
-        const int rc = run_command(find_command(command), args, io, sharing);
+        return run_command(find_command(command), args, io, sharing);
+    });
+}
+
+int cli::guarded(const std::string& who, Io io, const std::function<int()>& command) {
+    InterruptGuard::reset();
+    struct ReleaseOutDirs {  // the --out folders this command locked, however it ends
+        ~ReleaseOutDirs() {
+            release_out_dirs();
+            forget_rules_origins();
+            release_held_signals();  // a signal that came while files were written acts now
+        }
+    } release;
+    forget_rules_origins();
+    std::ostream& err = io.err;
+    try {
+        (void)games();  // every registration checked before anything else (validate)
+        const int rc = command();
         // Stopped: 128 + the signal's number (130 SIGINT, 143 SIGTERM), whichever way the
         // command says it.
         return rc == 130 ? InterruptGuard::exit_code() : rc;

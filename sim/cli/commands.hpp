@@ -41,6 +41,12 @@ struct CommandSpec {
 int odds_main_sharing(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
                       Executor* share, const Team* team = nullptr);
 
+// Runs `command` as a command of odds, `who` ("odds run") naming it in its errors: a bad input's
+// UsageError as one line on io.err and exit code 2, a failure 1, a stop 130 (or 143), and the
+// --out folders it locked released however it ends. odds_main's dispatch, and the web page's
+// (sim/web/).
+int guarded(const std::string& who, Io io, const std::function<int()>& command);
+
 // Runs the command the shards played, in merge mode, writing its files into `out` (when given):
 // odds merge (sim/cli/merge.cpp), and MPI's rank 0.
 int run_merged(std::vector<Shard> shards, const std::optional<std::string>& out,

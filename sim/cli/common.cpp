@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "engine/line_reader.hpp"
+#include "reports/chars.hpp"
 #include "reports/check_report.hpp"
 #include "reports/csv.hpp"
 #include "sim/executor.hpp"
@@ -144,14 +145,13 @@ void print_rows(std::ostream& out, Format f, const std::string& csv) {
     const CsvTable t = parse_csv(csv);
     const auto cell = [](const std::string& v) {
         if (v.empty()) return std::string("null");
-        double x = 0;
-        const auto r = std::from_chars(v.data(), v.data() + v.size(), x);
+        const std::optional<double> x = text_double(v);
         const std::size_t d = v[0] == '-' ? 1 : 0;  // JSON's number: no "+", ".5", "007"
         const bool json_like = d < v.size() && std::isdigit(static_cast<unsigned char>(v[d])) &&
                                !(v[d] == '0' && d + 1 < v.size() &&
                                  std::isdigit(static_cast<unsigned char>(v[d + 1]))) &&
                                v.back() != '.';
-        if (json_like && r.ec == std::errc{} && r.ptr == v.data() + v.size() && std::isfinite(x))
+        if (json_like && x && std::isfinite(*x))
             return v;  // as the CSV spells it: the shortest round trip
         return json_string(v);
     };

@@ -498,9 +498,10 @@ std::vector<Variant> variants_of(const GameEntry& game, const Args& opt) {
             own = merged_settings(read_rules_file(text, game), text, game, {});
         }
         Variant v{text, base};
-        for (const auto& [n, value] : own) {
-            std::erase_if(v.settings, [&](const auto& p) { return p.first == n; });
-            v.settings.emplace_back(n, value);
+        for (const auto& setting : own) {  // not a structured binding: clang 14 (the web
+                                           // build) cannot capture one
+            std::erase_if(v.settings, [&](const auto& p) { return p.first == setting.first; });
+            v.settings.push_back(setting);
         }
         variants.push_back(std::move(v));
     }

@@ -91,9 +91,9 @@ std::vector<double> time_pairings(const std::vector<Played>& pairings, std::uint
         }
     };
     {
-        std::vector<std::jthread> pool;
+        JoinedThreads pool;
         const auto n = std::max<std::size_t>(1, std::min<std::size_t>(threads, pairings.size()));
-        for (std::size_t t = 0; t < n; ++t) pool.emplace_back(worker);
+        for (std::size_t t = 0; t < n; ++t) pool.threads.emplace_back(worker);
     }
     if (error) std::rethrow_exception(error);
     return cost;

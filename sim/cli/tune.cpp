@@ -10,6 +10,7 @@
 // the game has an exact solver that resolves a setting, its exact value is used instead of
 // playing (docs/commands.md).
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -33,6 +34,7 @@
 #include "sim/cli/vary.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/rules_file.hpp"
+#include "sim/runner.hpp"
 #include "sim/tune_search.hpp"
 
 namespace odds::cli {
@@ -114,9 +116,11 @@ SearchKind search_of(const Args& opt, const TuneSpec& s, double space) {
 void read_ntbea_options(const Args& opt, TuneSpec& s) {
     s.ntbea.trials = count_option(opt.budget, "budget", 1, 1000000);
     s.trial_playouts = count_option(opt.trial_playouts, "trial-playouts", 1, 1000000000);
-    s.finalists = count_option(opt.finalists, "finalists", 1, 100);
-    s.ntbea.neighbours = count_option(opt.neighbours, "neighbours", 1, 10000);
-    s.ntbea.deviations = count_option(opt.deviations, "deviations", 0, 1000);
+    s.finalists = static_cast<std::size_t>(count_option(opt.finalists, "finalists", 1, 100));
+    s.ntbea.neighbours =
+        static_cast<std::size_t>(count_option(opt.neighbours, "neighbours", 1, 10000));
+    s.ntbea.deviations =
+        static_cast<std::size_t>(count_option(opt.deviations, "deviations", 0, 1000));
     const std::string k = *opt.explore;
     std::istringstream in(k);
     if (!(in >> s.ntbea.explore) || !(in >> std::ws).eof() || !std::isfinite(s.ntbea.explore) ||
@@ -475,18 +479,23 @@ int tune_dry_run(Tuner& t, const TuneArgs& a, Io io) {
     bool finished = false;
     {
         InterruptGuard guard;
-        std::jthread timer([start](std::stop_token st) {
-            while (!st.stop_requested() &&
+        std::atomic<bool> ended{false};
+        JoinedThreads timer;
+        const struct End {  // however the search ends, before the timer is joined
+            std::atomic<bool>& ended;
+            ~End() { ended = true; }
+        } end{ended};
+        timer.threads.emplace_back([start, &ended] {
+            while (!ended &&
                    std::chrono::steady_clock::now() - start < std::chrono::duration<double>(kTime))
                 std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            if (!st.stop_requested()) g_stop_requested = true;
+            if (!ended) g_stop_requested = true;
         });
         try {
             run_search(t, s.search);
             finished = true;
         } catch (const Tuner::Interrupted&) {
         } catch (const StopRequested&) {}
-        timer.request_stop();
     }
     const bool user_stop = InterruptGuard::signal() != 0;
     InterruptGuard::reset();
