@@ -5,7 +5,9 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
+#include <set>
 
+#include "sim/cli/spec.hpp"
 #include "sim/web/door.hpp"
 #include "tests/helpers.hpp"
 
@@ -37,6 +39,24 @@ TEST_CASE("the door answers a request as the CLI answers the same options", "[we
     CHECK(two.out == two_cli.out);
 }
 
+TEST_CASE("the door takes each command's declared options, its defaults as declared", "[web]") {
+    for (const auto& c : web::door_commands()) {
+        std::set<std::string> declared, door;
+        const auto declaration = cli::options_of(cli::find_command(c.name));
+        for (const auto& o : declaration.options())
+            if (o->long_name() != "help" && o->long_name() != "threads" &&
+                o->long_name() != "no-progress")
+                declared.insert(o->long_name());
+        for (const auto& o : c.options) door.insert(std::string(o));
+        INFO("odds " << c.name);
+        CHECK(door == declared);
+    }
+    // The declared --seed 1 where none is given: the CLI's numbers, and its record (no --seed).
+    const auto door = web::call("run\ngame=fpb\nplayouts=300");
+    CHECK(door.out == test::cli({"run", "fpb", "-n", "300", "--no-progress"}).out);
+    CHECK(door.out.find("seed 1 ") != std::string::npos);
+}
+
 TEST_CASE("the door's errors are the CLI's one line, exit 2", "[web]") {
     const auto bad = web::call("run\ngame=bosconian\nset=hull=0");
     const auto cli = test::cli({"run", "bosconian", "--set", "hull=0", "--no-progress"});
@@ -46,9 +66,17 @@ TEST_CASE("the door's errors are the CLI's one line, exit 2", "[web]") {
     CHECK(web::call("run\ngame=nosuchgame").err.find("nosuchgame") != std::string::npos);
     const auto unknown = web::call("run\ngame=bosconian\nhulls=3");
     CHECK(unknown.code == 2);
-    CHECK(unknown.err == "odds run: unknown option 'hulls' for odds run\n");
+    CHECK(unknown.err == "odds run: unknown option '--hulls' for odds run\n");
+    // Declared by another command, not by this one (compare has no --state).
+    CHECK(web::call("compare\ngame=fpb\nstate=x.txt").err ==
+          "odds compare: unknown option '--state' for odds compare\n");
     CHECK(web::call("runs\ngame=bosconian").code == 2);
+    CHECK(web::call("tune\ngame=bosconian").err == "odds: the page runs no command 'tune'\n");
     CHECK(web::call("run\ngame=bosconian\nseed=1\nseed=2").code == 2);
+    CHECK(web::call("run\ngame=bosconian\nreport\nreport").code == 2);
+    CHECK(web::call("run\ngame=bosconian\nreport=yes").err ==
+          "odds run: option '--report' takes no value\n");
+    CHECK(web::call("run\ngame=bosconian\nseed").code == 2);
     CHECK(web::answer_json({2, "a\"b", "c\n"}) ==
           "{\"code\": 2, \"out\": \"a\\\"b\", \"err\": \"c\\n\"}");
 }

@@ -72,6 +72,10 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *a):
         requested.append(self.path)
 
+    def end_headers(self):  # nothing from the browser's HTTP cache: offline is the page's own
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Quiet)
 threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -254,13 +258,17 @@ else:
     print("ok: a bad value's one line: " + error, flush=True)
 
 # ---- stop within a second, the shards played kept ----
-open_page([("game", "naval"), ("playouts", "200000"), ("seed", "3"), ("workers", "2")])
+# From a position: the merge after the stop reads it again, in a fresh worker.
+open_page([("game", "naval"), ("playouts", "200000"), ("seed", "3"), ("workers", "2"),
+           ("state", opening("naval"))])
 js("document.getElementById('play').click()")
 wait_for("return /[1-9]\\d* of/.test(document.getElementById('status').textContent)", 120)
 t0 = time.time()
 js("document.getElementById('stop').click()")
-wait_for("return document.getElementById('play').disabled === false", 30)
+# Stopped: the workers ended (the page then merges what they played, which is not the stop's).
+wait_for("return /merging|stopped/.test(document.getElementById('status').textContent)", 30)
 stopped_in = time.time() - t0
+wait_for("return document.getElementById('play').disabled === false", 60)
 state = js("return document.getElementById('status').textContent")
 table = js("return document.getElementById('table').textContent")
 if stopped_in > 1.0:
@@ -270,17 +278,20 @@ elif "partial" not in state or "naval" not in table.lower():
 else:
     print("ok: stopped in %.2f s: %s" % (stopped_in, state), flush=True)
 
-# ---- the URL round-trips ----
-params = [("game", "msc"), ("cmd", "compare"), ("playouts", "777"), ("seed", "42"),
-          ("workers", "3"), ("policy", "fast/rush"), ("policy", "turtle/strike"),
-          ("set", "swap_homes=true")]
-open_page(params)
-js("document.getElementById('form').dispatchEvent(new Event('change'))")
-back = urllib.parse.parse_qsl(js("return location.hash.slice(1)"))
-if sorted(back) != sorted(params):
-    fail("the URL did not round-trip: %r became %r" % (params, back))
-else:
-    print("ok: the URL round-trips", flush=True)
+# ---- the URL round-trips: a link's settings come back from the form, in their order ----
+for params in ([("game", "msc"), ("cmd", "compare"), ("playouts", "777"), ("seed", "42"),
+                ("workers", "3"), ("policy", "fast/rush"), ("policy", "turtle/strike"),
+                ("policy", "balanced/raid"), ("set", "swap_homes=true")],
+               [("game", "naval"), ("cmd", "run"), ("seed", "5"), ("policy", "b=boarder")],
+               [("game", "dimension-duel"), ("cmd", "exact"), ("set", "hp=60"),
+                ("state", DUEL)]):
+    open_page(params)
+    js("document.getElementById('form').dispatchEvent(new Event('change'))")
+    back = urllib.parse.parse_qsl(js("return location.hash.slice(1)"))
+    if back != params:
+        fail("the URL did not round-trip: %r became %r" % (params, back))
+    else:
+        print("ok: the URL round-trips (%s %s)" % (params[0][1], params[1][1]), flush=True)
 
 # ---- offline once loaded: the server gone, the page opens and plays from its service worker ----
 def offline_check():
@@ -293,20 +304,6 @@ def offline_check():
     if error:
         fail("offline: " + error)
     check_same("offline, the server gone", table, r.stdout)
-
-
-# ---- nothing but the page's own files; no error logged ----
-own = {"/", "/index.html", "/app.js", "/worker.js", "/style.css", "/odds.js", "/odds.wasm", "/sw.js",
-       "/favicon.ico"}
-for p in requested:
-    path = urllib.parse.urlparse(p).path
-    if path.split(" ")[0] not in own and not path.startswith("/index.html"):
-        fail("the page asked for %s" % p)
-logs = wd("POST", S + "/se/log", {"type": "browser"})
-for entry in logs:
-    if entry.get("level") == "SEVERE" and "favicon" not in entry.get("message", ""):
-        fail("the browser logged: " + entry["message"])
-
 
 
 # ---- speed (--speed FILE): docs/performance.md's web section ----
@@ -371,6 +368,20 @@ if SPEED:
     print("web_browser: wrote the speed table into " + SPEED)
 
 offline_check()
+# ---- nothing but the page's own files; no error logged (the page's Content-Security-Policy
+# refuses any other address, and a refused request is a logged error) ----
+own = {"/", "/index.html", "/app.js", "/worker.js", "/style.css", "/odds.js", "/odds.wasm", "/sw.js",
+       "/favicon.ico"}
+for p in requested:
+    path = urllib.parse.urlparse(p).path
+    if path.split(" ")[0] not in own and not path.startswith("/index.html"):
+        fail("the page asked for %s" % p)
+logs = wd("POST", S + "/se/log", {"type": "browser"})
+for entry in logs:
+    if entry.get("level") == "SEVERE" and "favicon" not in entry.get("message", ""):
+        fail("the browser logged: " + entry["message"])
+
+
 wd("DELETE", S)
 driver.terminate()
 if failures:

@@ -68,6 +68,13 @@ const Binding kBindings[] = {
     {"update", &Args::update},
 };
 
+// The binding of the option called `name`, or null.
+const Binding* binding(std::string_view name) {
+    for (const auto& b : kBindings)
+        if (b.name == name) return &b;
+    return nullptr;
+}
+
 template <class T>
 std::optional<T> typed(const Value& v, T (*parse)(const std::string&)) {
     if (!v) return std::nullopt;
@@ -76,9 +83,7 @@ std::optional<T> typed(const Value& v, T (*parse)(const std::string&)) {
 }  // namespace
 
 bool bound(std::string_view option) {
-    return option == "help" || option == "json" ||
-           std::any_of(std::begin(kBindings), std::end(kBindings),
-                       [&](const Binding& b) { return b.name == option; });
+    return option == "help" || option == "json" || binding(option) != nullptr;
 }
 
 void set_arg(Args& a, std::string_view name, std::string value, bool defaulted) {
@@ -89,10 +94,8 @@ void set_arg(Args& a, std::string_view name, std::string value, bool defaulted) 
             a.json_file = Value{std::move(value), defaulted};
         return;
     }
-    const auto b = std::find_if(std::begin(kBindings), std::end(kBindings),
-                                [&](const Binding& k) { return k.name == name; });
-    if (b == std::end(kBindings))
-        throw std::logic_error("option --" + std::string(name) + " is bound to no field");
+    const Binding* b = binding(name);
+    if (!b) throw std::logic_error("option --" + std::string(name) + " is bound to no field");
     std::visit(
         [&](auto field) {
             using F = std::remove_cvref_t<decltype(a.*field)>;
@@ -107,10 +110,13 @@ void set_arg(Args& a, std::string_view name, std::string value, bool defaulted) 
 }
 
 bool is_list(std::string_view option) {
-    const auto b = std::find_if(std::begin(kBindings), std::end(kBindings),
-                                [&](const Binding& k) { return k.name == option; });
-    return b != std::end(kBindings) &&
-           std::holds_alternative<std::vector<std::string> Args::*>(b->field);
+    const Binding* b = binding(option);
+    return b && std::holds_alternative<std::vector<std::string> Args::*>(b->field);
+}
+
+bool is_flag(std::string_view option) {
+    const Binding* b = binding(option);
+    return option == "json" || (b && std::holds_alternative<bool Args::*>(b->field));
 }
 
 Args args_of(const po::variables_map& vm) {

@@ -21,6 +21,8 @@ Args args_of(const po::variables_map& vm);
 // no field is a logic_error. What args_of reads the parsed options with, and the web page's door
 // (sim/web/) its requests.
 void set_arg(Args& a, std::string_view name, std::string value, bool defaulted = false);
+// Whether the option called `option` is a flag (--report, --json ...: given without a value).
+bool is_flag(std::string_view option);
 // Whether the option called `option` is a list (--set, --policy ...: given any number of times).
 bool is_list(std::string_view option);
 // Whether the option called `option` (its long name) has its field in Args (a test checks every

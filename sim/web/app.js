@@ -25,7 +25,8 @@ class Pool {
       if (e.data.ready) return;
       const p = this.pending.get(e.data.id);
       this.pending.delete(e.data.id);
-      if (p) p.resolve(e.data);
+      if (p && e.data.error) p.reject(new Error(e.data.error));
+      else if (p) p.resolve(e.data);
     };
     w.onerror = (e) => {
       for (const [id, p] of this.pending) if (p.worker === w) {
@@ -75,6 +76,12 @@ let rulesText = '';   // a variant file's text, sent as --rules
 let rulesName = '';
 let running = null;   // {stop: () => void} while a command runs
 
+// The form's defaults: the CLI's --seed, one worker a core.
+function defaultOf(field) {
+  return { seed: '1', workers: String(Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 2)),
+           playouts: '' }[field];
+}
+
 function game() { return games.find((g) => g.name === $('game').value) || games[0]; }
 function command() { return document.querySelector('input[name=cmd]:checked').value; }
 
@@ -83,7 +90,8 @@ function settings() {
   const s = new URLSearchParams();
   s.set('game', game().name);
   s.set('cmd', command());
-  for (const k of ['playouts', 'seed', 'workers']) if ($(k).value) s.set(k, $(k).value.trim());
+  for (const k of ['playouts', 'seed', 'workers'])  // as typed, where not the default
+    if ($(k).value.trim() && $(k).value.trim() !== defaultOf(k)) s.set(k, $(k).value.trim());
   // Compare: every policy; else a seat's policy where it is not the game's default (as typed).
   const defaults = game().default_policy.split(' ');
   for (const sel of document.querySelectorAll('.policy')) {
@@ -132,9 +140,23 @@ function buildPolicies(g) {
     const more = document.createElement('button');
     more.type = 'button';
     more.textContent = '+ policy';
-    more.onclick = () => { box.insertBefore(box.lastElementChild.previousSibling.cloneNode(true), more); saveUrl(); };
+    more.onclick = () => { addComparedPolicy(); saveUrl(); };
     box.append(more);
   }
+}
+
+// One more policy to compare: a copy of the last one's list, its next policy chosen.
+function addComparedPolicy() {
+  const box = $('policies');
+  const labels = box.querySelectorAll('label');
+  const last = labels[labels.length - 1];
+  const copy = last.cloneNode(true);
+  copy.firstChild.textContent = 'policy ' + (labels.length + 1) + ' ';
+  const sel = copy.querySelector('select');
+  const options = [...sel.options].map((o) => o.value);
+  sel.value = options[(options.indexOf(last.querySelector('select').value) + 1) % options.length];
+  box.insertBefore(copy, last.nextSibling);
+  return sel;
 }
 
 function buildOptions(g) {
@@ -177,17 +199,17 @@ function loadUrl() {
   showGame();
   for (const k of ['playouts', 'seed', 'workers']) if (s.has(k)) $(k).value = s.get(k);
   const policies = s.getAll('policy');
-  if (policies.length) {
-    const box = $('policies');
-    if (command() === 'compare')
-      while (box.querySelectorAll('.policy').length < policies.length)
-        box.insertBefore(box.querySelector('label').cloneNode(true), box.lastElementChild);
-    const sels = box.querySelectorAll('.policy');
-    policies.forEach((p, i) => {
-      if (!sels[i]) return;
-      const v = p.includes('=') && command() !== 'compare' ? p.slice(p.indexOf('=') + 1) : p;
-      sels[i].value = v;
-    });
+  if (command() === 'compare') {  // in order, as many as the link has
+    while (document.querySelectorAll('.policy').length < policies.length) addComparedPolicy();
+    const sels = document.querySelectorAll('.policy');
+    policies.forEach((p, i) => { sels[i].value = p; });
+  } else {  // SEAT=NAME to its seat's list, NAME to the one list of a solo game
+    for (const p of policies) {
+      const eq = p.indexOf('=');
+      const seat = eq < 0 ? '' : p.slice(0, eq);
+      const sel = document.querySelector('.policy[data-seat="' + CSS.escape(seat) + '"]');
+      if (sel) sel.value = p.slice(eq + 1);
+    }
   }
   for (const kv of s.getAll('set')) {
     const eq = kv.indexOf('=');
@@ -195,7 +217,7 @@ function loadUrl() {
     if (input) input.value = kv.slice(eq + 1);
   }
   rulesText = s.get('rules') || '';
-  rulesName = s.get('rules-name') || (rulesText ? 'variant.toml' : '');
+  rulesName = (s.get('rules-name') || (rulesText ? 'variant.toml' : '')).replace(/[^\w.\-]/g, '_');
   $('rules-name').textContent = rulesName;
   $('position').value = s.get('state') || '';
 }
@@ -209,14 +231,17 @@ function request(cmd, extra) {
   const files = {};
   if (cmd !== 'exact') {
     if (s.get('playouts')) lines.push('playouts=' + s.get('playouts'));
-    lines.push('seed=' + (s.get('seed') || '1'));
+    if (s.get('seed')) lines.push('seed=' + s.get('seed'));
   }
   for (const p of s.getAll('policy')) lines.push('policy=' + p);
   for (const kv of s.getAll('set')) lines.push('set=' + kv);
   if (rulesText) { files['/in/' + (rulesName || 'variant.toml')] = rulesText; lines.push('rules=/in/' + (rulesName || 'variant.toml')); }
   // The position as position.txt in the module's working folder, so that the scenario names it
   // as `odds --state position.txt` does.
-  if (s.get('state')) { files['/position.txt'] = s.get('state'); lines.push('state=position.txt'); }
+  if (s.get('state') && cmd !== 'compare') {
+    files['/position.txt'] = s.get('state');
+    lines.push('state=position.txt');
+  }
   for (const l of lines) if (/[\n\r]/.test(l.slice(l.indexOf('=') + 1))) throw new Refused('a setting holds a line break');
   return { request: lines.concat(extra).join('\n'), files, clean: ['/in', '/out', '/shard'] };
 }
@@ -228,12 +253,13 @@ function commandLine(cmd) {
   const args = ['odds', cmd, s.get('game')];
   if (cmd !== 'exact') {
     if (s.get('playouts')) args.push('--playouts', s.get('playouts'));
-    args.push('--seed', s.get('seed') || '1');
+    if (s.get('seed')) args.push('--seed', s.get('seed'));
   }
   for (const p of s.getAll('policy')) args.push('--policy', p);
   if (rulesText) args.push('--rules', rulesName || 'variant.toml');
   for (const kv of s.getAll('set')) args.push('--set', kv);
-  if (s.get('state')) args.push('--state', 'position.txt');
+  if (s.get('state') && cmd !== 'compare') args.push('--state', 'position.txt');
+  args.push('--report', '--out', 'results');  // the files offered below, byte for byte
   return args.map(quote).join(' ');
 }
 
@@ -262,6 +288,7 @@ function showResult(cmd, reply, note) {
   const files = reply.files['/out'] || {};
   window.oddsFiles = files;  // the files offered below, by name (what a test reads)
   const links = $('downloads');
+  for (const a of links.querySelectorAll('a')) URL.revokeObjectURL(a.href);
   links.textContent = '';
   for (const name of Object.keys(files).sort()) {
     if (name === 'report.html' || name.startsWith('.')) continue;
@@ -307,11 +334,13 @@ async function playShards(cmd, state) {
   const played = (performance.now() - started) / 1000;
   if (!Object.keys(shards).length) throw new Refused('stopped before any shard was played');
   status('merging ' + Object.keys(shards).length + ' shards');
-  const files = {};
+  state.stop = () => {};  // the merge is not stopped: it is what the stop keeps
+  $('stop').disabled = true;
+  const files = { ...base.files };  // the position and variant file the command reads again
   for (const [name, text] of Object.entries(shards)) files['/merge/' + name] = text;
   const reply = await pool.call(0, {
     request: ['merge', 'dir=/merge', 'out=/out'].concat(state.stopped ? ['allow-gaps'] : []).join('\n'),
-    files, clean: ['/merge', '/out'], read: ['/out'],
+    files, clean: ['/merge', '/out', '/in'], read: ['/out'],
   });
   checked(reply);
   const seconds = (performance.now() - started) / 1000;
@@ -338,7 +367,7 @@ async function play(event) {
   const cmd = command();
   const state = { stopped: false, stop: () => {} };
   running = state;
-  $('play').disabled = true;
+  $('play').disabled = $('opening').disabled = true;
   $('stop').disabled = false;
   progress(0);
   try {
@@ -354,7 +383,7 @@ async function play(event) {
     else { status(''); showError(e instanceof Refused ? e.message : 'odds: ' + e.message); }
   } finally {
     running = null;
-    $('play').disabled = false;
+    $('play').disabled = $('opening').disabled = false;
     $('stop').disabled = true;
   }
 }
@@ -387,7 +416,10 @@ async function main() {
     r.onchange = () => { buildPolicies(game()); saveUrl(); };
   $('form').onsubmit = play;
   $('form').onchange = saveUrl;
-  $('stop').onclick = () => running && running.stop();
+  $('stop').onclick = () => {
+    $('stop').disabled = true;
+    if (running) running.stop();
+  };
   $('opening').onclick = openingPosition;
   $('clear-position').onclick = () => { $('position').value = ''; saveUrl(); };
   $('reset-rules').onclick = () => {

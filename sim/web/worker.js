@@ -41,18 +41,22 @@ function readTree(FS, dir, into, prefix) {
 }
 
 self.onmessage = async (event) => {
-  const odds = await ready;
   const { id, request, files = {}, clean = [], read = [] } = event.data;
-  for (const dir of clean) removeTree(odds.FS, dir);
-  for (const [path, text] of Object.entries(files)) {
-    makeDirs(odds.FS, path.slice(0, path.lastIndexOf('/')));
-    odds.FS.writeFile(path, text);
+  try {
+    const odds = await ready;
+    for (const dir of clean) removeTree(odds.FS, dir);
+    for (const [path, text] of Object.entries(files)) {
+      makeDirs(odds.FS, path.slice(0, path.lastIndexOf('/')));
+      odds.FS.writeFile(path, text);
+    }
+    const started = performance.now();
+    const answer = JSON.parse(odds.ccall('odds_call', 'string', ['string'], [request]));
+    const seconds = (performance.now() - started) / 1000;
+    const out = {};
+    for (const dir of read) out[dir] = readTree(odds.FS, dir, {}, '');
+    self.postMessage({ id, answer, files: out, seconds });
+  } catch (e) {  // the module failed to load, or trapped: the page says so instead of waiting
+    self.postMessage({ id, error: String(e && e.message || e) });
   }
-  const started = performance.now();
-  const answer = JSON.parse(odds.ccall('odds_call', 'string', ['string'], [request]));
-  const seconds = (performance.now() - started) / 1000;
-  const out = {};
-  for (const dir of read) out[dir] = readTree(odds.FS, dir, {}, '');
-  self.postMessage({ id, answer, files: out, seconds });
 };
 ready.then(() => self.postMessage({ ready: true }));
