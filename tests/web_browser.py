@@ -9,7 +9,7 @@ WebDriver protocol, plain HTTP), and fails unless
     mid-mission position, Dimension Duel from a position;
   - one run of each game, on 2 workers, prints the CLI's table for the same seed and rules, and
     its summary.csv is the CLI's (the page's shards merged as odds merge merges them);
-  - compare of two policies prints the CLI's table;
+  - compare of two policies, and of two variants on the same dice, prints the CLI's table;
   - a bad option value shows the CLI's one-line error;
   - the stop button stops a long run within a second, and keeps the shards played (partial);
   - the URL round-trips the settings (a link's settings come back from the form);
@@ -249,6 +249,16 @@ if error or r.returncode != 0:
     fail("compare: page %r cli %s" % (error, r.stderr))
 check_same("compare fpb cover-and-carry/bug-out", table, r.stdout)
 
+# ---- compare of variants on the same dice ----
+table, error, _, _ = play([("game", "bosconian"), ("cmd", "compare"), ("playouts", "3000"),
+                           ("seed", "4"), ("policy", "rules"), ("variant", "book"),
+                           ("variant", "hull=120,base_cannons=5")])
+r = cli("compare", "bosconian", "-n", "3000", "--seed", "4", "--policy", "rules", "--variant",
+        "book", "--variant", "hull=120,base_cannons=5")
+if error or r.returncode != 0:
+    fail("compare variants: page %r cli %s" % (error, r.stderr))
+check_same("compare bosconian's book and a variant", table, r.stdout)
+
 # ---- a bad option value: its one-line error ----
 _, error, _, _ = play([("game", "bosconian"), ("set", "hull=0"), ("playouts", "100")])
 r = cli("run", "bosconian", "--set", "hull=0", "-n", "100")
@@ -281,7 +291,8 @@ else:
 # ---- the URL round-trips: a link's settings come back from the form, in their order ----
 for params in ([("game", "msc"), ("cmd", "compare"), ("playouts", "777"), ("seed", "42"),
                 ("workers", "3"), ("policy", "fast/rush"), ("policy", "turtle/strike"),
-                ("policy", "balanced/raid"), ("set", "swap_homes=true")],
+                ("policy", "balanced/raid"), ("variant", "book"), ("variant", "swap_homes=true"),
+                ("set", "swap_homes=true")],
                [("game", "naval"), ("cmd", "run"), ("seed", "5"), ("policy", "b=boarder")],
                [("game", "dimension-duel"), ("cmd", "exact"), ("set", "hp=60"),
                 ("state", DUEL)]):

@@ -98,6 +98,9 @@ function settings() {
     const v = sel.dataset.seat ? sel.dataset.seat + '=' + sel.value : sel.value;
     if (sel.value && (command() === 'compare' || !defaults.includes(v))) s.append('policy', v);
   }
+  if (command() === 'compare')  // each variant on the same dice (odds compare --variant)
+    for (const line of $('variants').value.split('\n'))
+      if (line.trim()) s.append('variant', line.trim());
   for (const input of document.querySelectorAll('#options input'))
     if (input.value !== input.dataset.default) s.append('set', input.name + '=' + input.value);
   if (rulesText) { s.set('rules', rulesText); s.set('rules-name', rulesName); }
@@ -110,11 +113,12 @@ function saveUrl() {
 }
 
 function buildPolicies(g) {
+  $('variants-box').hidden = command() !== 'compare';
   const box = $('policies');
   box.textContent = '';
   const compare = command() === 'compare';
   const seats = compare || g.seats.length < 2 ? [''] : g.seats;
-  const count = compare ? 2 : seats.length;
+  const count = compare ? Math.min(2, g.policies.length) : seats.length;  // compare: two to start
   for (let i = 0; i < count; ++i) {
     const label = document.createElement('label');
     const seat = compare ? '' : seats[i];
@@ -211,6 +215,7 @@ function loadUrl() {
       if (sel) sel.value = p.slice(eq + 1);
     }
   }
+  $('variants').value = s.getAll('variant').join('\n');
   for (const kv of s.getAll('set')) {
     const eq = kv.indexOf('=');
     const input = document.querySelector('#options input[name="' + CSS.escape(kv.slice(0, eq)) + '"]');
@@ -234,6 +239,7 @@ function request(cmd, extra) {
     if (s.get('seed')) lines.push('seed=' + s.get('seed'));
   }
   for (const p of s.getAll('policy')) lines.push('policy=' + p);
+  for (const v of s.getAll('variant')) lines.push('variant=' + v);
   for (const kv of s.getAll('set')) lines.push('set=' + kv);
   if (rulesText) { files['/in/' + (rulesName || 'variant.toml')] = rulesText; lines.push('rules=/in/' + (rulesName || 'variant.toml')); }
   // The position as position.txt in the module's working folder, so that the scenario names it
@@ -256,6 +262,7 @@ function commandLine(cmd) {
     if (s.get('seed')) args.push('--seed', s.get('seed'));
   }
   for (const p of s.getAll('policy')) args.push('--policy', p);
+  for (const v of s.getAll('variant')) args.push('--variant', v);
   if (rulesText) args.push('--rules', rulesName || 'variant.toml');
   for (const kv of s.getAll('set')) args.push('--set', kv);
   if (s.get('state') && cmd !== 'compare') args.push('--state', 'position.txt');
@@ -391,7 +398,15 @@ async function play(event) {
 async function openingPosition() {
   $('error').hidden = true;
   const sets = settings().getAll('set').map((kv) => '\nset=' + kv).join('');
-  const reply = await pool.call(0, { request: 'state\ngame=' + game().name + sets });
+  const files = {};
+  let rules = '';
+  if (rulesText) {  // the variant file's opening position
+    files['/in/' + rulesName] = rulesText;
+    rules = '\nrules=/in/' + rulesName;
+  }
+  const reply = await pool.call(0, {
+    request: 'state\ngame=' + game().name + rules + sets, files, clean: ['/in'],
+  });
   if (reply.answer.code !== 0) showError(reply.answer.err.trim());
   else $('position').value = reply.answer.out;
   saveUrl();
