@@ -18,6 +18,7 @@ With --speed FILE it also writes the speed table of docs/performance.md's web se
 each game's playouts per second on one worker against the native kernel (odds run -j 1), the same
 on two workers, and the seed's Bosconian-D exact solve against native.
 """
+import base64
 import gzip
 import http.server
 import json
@@ -107,7 +108,7 @@ for _ in range(100):
 session = wd("POST", "/session", {"capabilities": {"alwaysMatch": {
     "browserName": "chrome", "goog:loggingPrefs": {"browser": "ALL"},
     "goog:chromeOptions": {"binary": CHROMIUM, "args": [
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,2600",
         "--user-data-dir=" + os.path.join(OUT, "profile")]}}}})["sessionId"]
 S = "/session/" + session
 
@@ -233,6 +234,8 @@ r = cli("run", "bosconian", "-n", "3000", "--seed", "2", "--rules", "variant.tom
 if error or "hull=120" not in table:
     fail("variant file: %r %r" % (error, table[:200]))
 check_same("a variant file (hull=120, base_cannons=4)", table, r.stdout)
+with open(os.path.join(OUT, "run.png"), "wb") as f:  # the page with its answer, to look at
+    f.write(base64.b64decode(wd("GET", S + "/screenshot")))
 charts = js("return (document.getElementById('report').srcdoc.match(/<svg [^>]*class=\"chart\"/g) || [])"
             ".length")
 if charts < 3:

@@ -163,6 +163,12 @@ function addComparedPolicy() {
   return sel;
 }
 
+// A loaded variant file's name, and how it meets the form: the file's values apply wherever the
+// form keeps the book's, a value changed in the form (--set) goes over the file's.
+function rulesNote() {
+  return rulesName ? rulesName + ': its values apply where the form below keeps the book\'s' : '';
+}
+
 function buildOptions(g) {
   const table = $('options');
   table.textContent = '';
@@ -223,7 +229,7 @@ function loadUrl() {
   }
   rulesText = s.get('rules') || '';
   rulesName = (s.get('rules-name') || (rulesText ? 'variant.toml' : '')).replace(/[^\w.\-]/g, '_');
-  $('rules-name').textContent = rulesName;
+  $('rules-name').textContent = rulesNote();
   $('position').value = s.get('state') || '';
 }
 
@@ -450,7 +456,7 @@ async function main() {
     if (f.size > 1 << 20) { showError('the variant file ' + f.name + ' is over 1 MiB'); return; }
     rulesText = await f.text();
     rulesName = f.name.replace(/[^\w.\-]/g, '_');
-    $('rules-name').textContent = rulesName;
+    $('rules-name').textContent = rulesNote();
     saveUrl();
   };
   document.body.dataset.ready = 'true';
