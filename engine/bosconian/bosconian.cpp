@@ -322,6 +322,7 @@ void compile_base_combat(const Options& o, Tables& t) {
     t.e_missile_destroyed_on = d6_faces(o.e_missile_destroyed_on);
     const bool e_held = held(o.e_missile_damage);
     const int e_dice = e_held ? o.e_missile_damage.d6 : 0;
+    t.e_missile_dice = static_cast<std::uint8_t>(e_dice);
     for (int d = 1; d <= 6; ++d) {
         Tables::MissileFace& m = t.e_missile[static_cast<std::size_t>(d)];
         const bool hits = !((t.e_missile_destroyed_on >> d) & 1u);

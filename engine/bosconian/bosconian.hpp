@@ -98,6 +98,7 @@ struct Tables {
         std::int16_t add = 0, rolled = 0;
     };
     std::array<MissileFace, 8> e_missile{};
+    std::uint8_t e_missile_dice = 0;  // the d6 of e_missile's damage (where read_ahead > 0)
     // B8 cannon fire: each cannon's shots and evasions, as d6 (each at most eight) and constants.
     std::uint8_t shots_dice = 0, evaded_dice = 0;
     std::int16_t shots_add = 0, evaded_add = 0;
@@ -520,6 +521,8 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
     const int hull = s.hull;
     // What every round reads, held in registers: the dice's byte stores could alias the tables
     // for all the compiler knows, which would then be read again every round.
+    const unsigned e_destroyed_on = t.e_missile_destroyed_on;
+    const int e_dice = t.e_missile_dice;
     if (cannons > t.read_ahead) [[unlikely]] {  // round by round, die by die, down to read_ahead
         const BaseFight r = rounds_die_by_die(o, {damage, cannons, 0}, hull, dice);
         damage = r.damage;
@@ -562,11 +565,14 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
             missile = (x1 >> at) & 1;
         else
             missile = (t.e_missile_on >> g[1]) & 1u;
-        const Tables::MissileFace& m = t.e_missile[(x2 >> at) & 7];  // by g[2]
+        const unsigned missile_die = (x2 >> at) & 7;  // g[2]
+        const Tables::MissileFace& m = t.e_missile[missile_die];
         std::uint64_t e;
         std::memcpy(&e, g + 3, 8);
         const int missile_damage = static_cast<int>(((e & m.mask) * kLowBits) >> 56) + m.add;
-        const int missile_rolled = m.rolled;
+        // m.rolled, from registers: the next round's faces wait on no load from the table.
+        const int missile_rolled =
+            3 + (e_dice & -static_cast<int>(((e_destroyed_on >> missile_die) & 1u) ^ 1u));
         const int shots_faces = Odd ? cannons : cannons * t.shots_dice;
         const int evaded_faces = Odd ? cannons : cannons * t.evaded_dice;
         int shots = face_sum(g + 2, shots_faces);
