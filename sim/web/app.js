@@ -235,45 +235,51 @@ function loadUrl() {
 
 // ---- Requests (sim/web/door.hpp) ------------------------------------------------------------
 
-// The command's request and the files it reads, from the form.
-function request(cmd, extra) {
+// The options the page gives each command (its declaration has more: sim/web/door.cpp).
+const TAKES = {
+  run: ['playouts', 'seed', 'policy', 'rules', 'set', 'state'],
+  exact: ['policy', 'rules', 'set', 'state'],
+  compare: ['playouts', 'seed', 'policy', 'variant', 'rules', 'set'],
+  state: ['rules', 'set'],
+};
+
+// The form's settings as `cmd`'s options, [name, value] pairs by the command line's names, and
+// the files they name: a variant file and the position, by their names in the module's working
+// folder, so that a scenario names them as the command line's `--rules NAME --state
+// position.txt` do. One list: the door's request and the command line shown are made from it.
+function optionsOf(cmd) {
   const s = settings();
-  const lines = [cmd, 'game=' + s.get('game')];
+  const takes = (name) => TAKES[cmd].includes(name);
+  const opts = [['game', s.get('game')]];
   const files = {};
-  if (cmd !== 'exact') {
-    if (s.get('playouts')) lines.push('playouts=' + s.get('playouts'));
-    if (s.get('seed')) lines.push('seed=' + s.get('seed'));
+  for (const name of ['playouts', 'seed', 'policy', 'variant'])
+    if (takes(name)) for (const v of s.getAll(name)) opts.push([name, v]);
+  if (rulesText && takes('rules')) {
+    files['/' + rulesName] = rulesText;
+    opts.push(['rules', rulesName]);
   }
-  for (const p of s.getAll('policy')) lines.push('policy=' + p);
-  for (const v of s.getAll('variant')) lines.push('variant=' + v);
-  for (const kv of s.getAll('set')) lines.push('set=' + kv);
-  if (rulesText) { files['/in/' + (rulesName || 'variant.toml')] = rulesText; lines.push('rules=/in/' + (rulesName || 'variant.toml')); }
-  // The position as position.txt in the module's working folder, so that the scenario names it
-  // as `odds --state position.txt` does.
-  if (s.get('state') && cmd !== 'compare') {
+  for (const kv of s.getAll('set')) opts.push(['set', kv]);
+  if (s.get('state') && takes('state')) {
     files['/position.txt'] = s.get('state');
-    lines.push('state=position.txt');
+    opts.push(['state', 'position.txt']);
   }
-  for (const l of lines) if (/[\n\r]/.test(l.slice(l.indexOf('=') + 1))) throw new Refused('a setting holds a line break');
-  return { request: lines.concat(extra).join('\n'), files, clean: ['/in', '/out', '/shard'] };
+  for (const [, v] of opts) if (/[\n\r]/.test(v)) throw new Refused('a setting holds a line break');
+  return { opts, files };
 }
 
-// The command line that gives the same numbers.
+// The command's request to the door (sim/web/door.hpp), the files it reads, and what to clear.
+function request(cmd, extra) {
+  const { opts, files } = optionsOf(cmd);
+  const lines = [cmd].concat(opts.map(([n, v]) => n + '=' + v), extra);
+  return { request: lines.join('\n'), files, clean: ['/out', '/shard'] };
+}
+
+// The command line that gives the same numbers, and the files offered, byte for byte.
 function commandLine(cmd) {
-  const s = settings();
   const quote = (a) => (/^[\w\-.\/=:,+@%]+$/.test(a) ? a : "'" + a.replace(/'/g, "'\\''") + "'");
-  const args = ['odds', cmd, s.get('game')];
-  if (cmd !== 'exact') {
-    if (s.get('playouts')) args.push('--playouts', s.get('playouts'));
-    if (s.get('seed')) args.push('--seed', s.get('seed'));
-  }
-  for (const p of s.getAll('policy')) args.push('--policy', p);
-  for (const v of s.getAll('variant')) args.push('--variant', v);
-  if (rulesText) args.push('--rules', rulesName || 'variant.toml');
-  for (const kv of s.getAll('set')) args.push('--set', kv);
-  if (s.get('state') && cmd !== 'compare') args.push('--state', 'position.txt');
-  args.push('--report', '--out', 'results');  // the files offered below, byte for byte
-  return args.map(quote).join(' ');
+  const [game, ...rest] = optionsOf(cmd).opts;
+  const args = ['odds', cmd, game[1]].concat(...rest.map(([n, v]) => ['--' + n, v]));
+  return args.concat('--report', '--out', 'results').map(quote).join(' ');
 }
 
 function workers() {
@@ -353,7 +359,7 @@ async function playShards(cmd, state) {
   for (const [name, text] of Object.entries(shards)) files['/merge/' + name] = text;
   const reply = await pool.call(0, {
     request: ['merge', 'dir=/merge', 'out=/out'].concat(state.stopped ? ['allow-gaps'] : []).join('\n'),
-    files, clean: ['/merge', '/out', '/in'], read: ['/out'],
+    files, clean: ['/merge', '/out'], read: ['/out'],
   });
   checked(reply);
   const seconds = (performance.now() - started) / 1000;
@@ -403,16 +409,7 @@ async function play(event) {
 
 async function openingPosition() {
   $('error').hidden = true;
-  const sets = settings().getAll('set').map((kv) => '\nset=' + kv).join('');
-  const files = {};
-  let rules = '';
-  if (rulesText) {  // the variant file's opening position
-    files['/in/' + rulesName] = rulesText;
-    rules = '\nrules=/in/' + rulesName;
-  }
-  const reply = await pool.call(0, {
-    request: 'state\ngame=' + game().name + rules + sets, files, clean: ['/in'],
-  });
+  const reply = await pool.call(0, request('state', []));  // the variant's opening, if one
   if (reply.answer.code !== 0) showError(reply.answer.err.trim());
   else $('position').value = reply.answer.out;
   saveUrl();
