@@ -1,7 +1,7 @@
 // The web page's door to odds (docs/web.md): a command and its options by the command line's own
-// names, answered as `odds` answers them, with no command line parsed. The page's workers and its
-// main thread call it through WebAssembly (sim/web/door.cpp's odds_call); the tests call it
-// natively and hold it to the CLI's bytes.
+// names, answered as `odds` answers them, with no command line parsed. The page's workers call it
+// through WebAssembly (sim/web/door.cpp's odds_call); the tests call it natively and hold it to
+// the CLI's bytes.
 #pragma once
 
 #include <span>
@@ -23,7 +23,7 @@ struct Answer {
 // game=NAME), as typed: an option the command does not declare, a value for a flag or a second
 // value for a single option is refused in one line, exit 2. Files (--out, --state, --rules) are
 // paths in the module's file system. Every option is recorded as the CLI records it (a shard file,
-// the provenance's command line), so a shard the page plays merges with the CLI's.
+// the provenance's command line), so a shard the page plays is the CLI's for the same options.
 //
 // The command "merge" takes dir=DIR (shard files, as odds merge reads them), out=DIR and the
 // flag allow-gaps: the shards played so far when the page was stopped (the merged files then
