@@ -292,6 +292,8 @@ void compile_encounters(const Options& o, Tables& t) {
             }
             if (c.kind == EncounterCell::kFaces && c.add != 0) c.kind = EncounterCell::kFacesPlus;
             t.encounter[static_cast<std::size_t>(e * 8 + d)] = c;
+            if (c.kind != EncounterCell::kFaces)
+                t.encounter_off_path = static_cast<std::uint8_t>(t.encounter_off_path | 1u << e);
         }
 }
 
@@ -322,13 +324,12 @@ void compile_base_combat(const Options& o, Tables& t) {
     t.e_missile_destroyed_on = d6_faces(o.e_missile_destroyed_on);
     const bool e_held = held(o.e_missile_damage);
     const int e_dice = e_held ? o.e_missile_damage.d6 : 0;
-    t.e_missile_dice = static_cast<std::uint8_t>(e_dice);
+    t.e_missile_mask = kLowBytes[static_cast<std::size_t>(e_dice)];
+    t.e_missile_add = e_held ? o.e_missile_damage.constant : 0;
+    t.e_missile_rolled = 0;
     for (int d = 1; d <= 6; ++d) {
-        Tables::MissileFace& m = t.e_missile[static_cast<std::size_t>(d)];
         const bool hits = !((t.e_missile_destroyed_on >> d) & 1u);
-        m.mask = hits ? kLowBytes[static_cast<std::size_t>(e_dice)] : 0;
-        m.add = static_cast<std::int16_t>(hits && e_held ? o.e_missile_damage.constant : 0);
-        m.rolled = static_cast<std::int16_t>(hits ? 3 + e_dice : 3);
+        t.e_missile_rolled |= static_cast<std::uint32_t>(hits ? 3 + e_dice : 3) << (4 * d);
     }
     const DiceExpr &shots = o.cannon_fire_shots, &evaded = o.cannon_fire_evaded;
     const bool fire_held = held(shots) && held(evaded);

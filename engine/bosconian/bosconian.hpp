@@ -72,6 +72,7 @@ struct FormationMissile {
 };
 struct Tables {
     std::array<EncounterCell, 64> encounter{};  // encounter die * 8 + threat die (B5)
+    std::uint8_t encounter_off_path = 0;        // bit e: a cell of encounter die e is not kFaces
     std::array<FormationMissile, 2> missile{};  // B7: [1] I-type, [0] P-type
     std::uint8_t i_type = 0;                    // B7: the type die's faces for I-type
     std::uint8_t leader_rerolled = 0;           // B7: the leader's number's faces rolled again
@@ -89,16 +90,16 @@ struct Tables {
     std::array<double, kMaxSectors + 1> gap_law{};
     std::array<std::uint64_t, kMaxSectors + 1> reach{};  // B2c: reach_table of placement.gap
     // B8: the combat die's faces that destroy a cannon, the attack die's for an E-type missile,
-    // and, by the missile's die d, e_missile[d]: the faces its round rolls (3 when the missile is
-    // destroyed, 3 and its damage dice when it hits) and its damage, the faces the mask keeps
-    // and a constant (none and 0 when destroyed).
+    // and the missile's damage when it hits: its d6 among the eight faces after the missile's
+    // die (a byte mask) and a constant (where read_ahead > 0).
     std::uint8_t cannon_destroyed_on = 0, e_missile_on = 0, e_missile_destroyed_on = 0;
-    struct MissileFace {
-        std::uint64_t mask = 0;  // the damage's d6 among the eight faces after the missile's die
-        std::int16_t add = 0, rolled = 0;
-    };
-    std::array<MissileFace, 8> e_missile{};
-    std::uint8_t e_missile_dice = 0;  // the d6 of e_missile's damage (where read_ahead > 0)
+    std::uint64_t e_missile_mask = 0;
+    int e_missile_add = 0;
+    // B8, by the missile's die d, the faces an E-type missile's round rolls in the nibble at bit
+    // 4d: 3 when the missile is destroyed, 3 and its damage dice (at most 8) when it hits (where
+    // read_ahead > 0). One word, held in a register by base_combat: the next round's faces wait
+    // on a shift, not on a load from a table.
+    std::uint32_t e_missile_rolled = 0;
     // B8 cannon fire: each cannon's shots and evasions, as d6 (each at most eight) and constants.
     std::uint8_t shots_dice = 0, evaded_dice = 0;
     std::int16_t shots_add = 0, evaded_add = 0;
@@ -411,14 +412,17 @@ template <class Dice>
 [[gnu::always_inline]] inline void encounter(const Options& o, Counters& v, int hull, Dice& dice) {
     ++v.encounters;
     const std::uint8_t* f = dice.peek(10);
-    const EncounterCell c = o.tables.encounter[static_cast<std::size_t>(f[0] * 8 + f[1])];
-    if (c.kind != EncounterCell::kFaces) [[unlikely]] {  // the book's: a formation alone
+    // Off the straight path (the book's: a formation alone), told by the encounter die, before
+    // the cell is loaded: a mispredicted branch waits on one face, not on the cell too.
+    if ((o.tables.encounter_off_path >> f[0]) & 1u) [[unlikely]] {
+        const EncounterCell c = o.tables.encounter[static_cast<std::size_t>(f[0] * 8 + f[1])];
         if (c.kind == EncounterCell::kFormation) {
             dice.skip(1);
             v.damage = formation_attack(o, v.damage, hull, dice);
             return;
         }
-        // A roll the faces cannot hold, or the faces and a constant (NdX+K).
+        // A roll the faces cannot hold, or the faces and a constant (NdX+K), or the faces alone
+        // (a cell of the straight path beside one that is not, for the same encounter die).
         std::uint64_t x;
         std::memcpy(&x, f + 2, 8);
         dice.skip(c.rolled);
@@ -430,6 +434,7 @@ template <class Dice>
         v.alerts += c.escaped;
         return;
     }
+    const EncounterCell c = o.tables.encounter[static_cast<std::size_t>(f[0] * 8 + f[1])];
     std::uint64_t x;  // the straight path: the faces alone (no constant)
     std::memcpy(&x, f + 2, 8);
     dice.skip(c.rolled);
@@ -521,8 +526,10 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
     const int hull = s.hull;
     // What every round reads, held in registers: the dice's byte stores could alias the tables
     // for all the compiler knows, which would then be read again every round.
+    const std::uint32_t e_rolled = t.e_missile_rolled;
+    const std::uint64_t e_mask = t.e_missile_mask;
+    const int e_add = t.e_missile_add;
     const unsigned e_destroyed_on = t.e_missile_destroyed_on;
-    const int e_dice = t.e_missile_dice;
     if (cannons > t.read_ahead) [[unlikely]] {  // round by round, die by die, down to read_ahead
         const BaseFight r = rounds_die_by_die(o, {damage, cannons, 0}, hull, dice);
         damage = r.damage;
@@ -565,14 +572,14 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
             missile = (x1 >> at) & 1;
         else
             missile = (t.e_missile_on >> g[1]) & 1u;
-        const unsigned missile_die = (x2 >> at) & 7;  // g[2]
-        const Tables::MissileFace& m = t.e_missile[missile_die];
+        const unsigned missile_nibble = ((x2 << 2) >> at) & 0x1C;  // 4 * g[2]
+        const int missile_rolled = static_cast<int>((e_rolled >> missile_nibble) & 0xF);
         std::uint64_t e;
         std::memcpy(&e, g + 3, 8);
-        const int missile_damage = static_cast<int>(((e & m.mask) * kLowBits) >> 56) + m.add;
-        // m.rolled, from registers: the next round's faces wait on no load from the table.
-        const int missile_rolled =
-            3 + (e_dice & -static_cast<int>(((e_destroyed_on >> missile_die) & 1u) ^ 1u));
+        // Its damage when it hits, else none.
+        const bool missile_destroyed = (e_destroyed_on >> (missile_nibble >> 2)) & 1u;
+        const int missile_damage =
+            pick(missile_destroyed, 0, static_cast<int>(((e & e_mask) * kLowBits) >> 56) + e_add);
         const int shots_faces = Odd ? cannons : cannons * t.shots_dice;
         const int evaded_faces = Odd ? cannons : cannons * t.evaded_dice;
         int shots = face_sum(g + 2, shots_faces);
@@ -796,7 +803,10 @@ Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {})
         s.bases = o.layout;
         s.out.bases_placed = std::popcount(o.layout);
     } else {
-        const int count = o.bases.roll(dice);
+        // The count's d6 summed here (the book's 2d6), any other roll out of line.
+        const DiceExpr& bases = o.bases;
+        const int count =
+            bases.only_d6 ? dice.sum_d6(bases.d6) + bases.constant : roll_out_of_line(bases, dice);
         s.bases = place_bases(o.sectors, count, o.placement_gap, dice, o.tables.placement_redraws,
                               &o.tables.gap_law, o.tables.reach.data());
         s.out.bases_placed = count;
