@@ -326,10 +326,11 @@ void compile_base_combat(const Options& o, Tables& t) {
     const int e_dice = e_held ? o.e_missile_damage.d6 : 0;
     t.e_missile_mask = kLowBytes[static_cast<std::size_t>(e_dice)];
     t.e_missile_add = e_held ? o.e_missile_damage.constant : 0;
-    t.e_missile_rolled = 0;
+    t.e_missile_round = 0;
     for (int d = 1; d <= 6; ++d) {
         const bool hits = !((t.e_missile_destroyed_on >> d) & 1u);
-        t.e_missile_rolled |= static_cast<std::uint32_t>(hits ? 3 + e_dice : 3) << (4 * d);
+        const std::uint64_t round = hits ? 0x10u | static_cast<unsigned>(3 + e_dice) : 3u;
+        t.e_missile_round |= round << (8 * d);
     }
     const DiceExpr &shots = o.cannon_fire_shots, &evaded = o.cannon_fire_evaded;
     const bool fire_held = held(shots) && held(evaded);

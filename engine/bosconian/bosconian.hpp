@@ -95,11 +95,11 @@ struct Tables {
     std::uint8_t cannon_destroyed_on = 0, e_missile_on = 0, e_missile_destroyed_on = 0;
     std::uint64_t e_missile_mask = 0;
     int e_missile_add = 0;
-    // B8, by the missile's die d, the faces an E-type missile's round rolls in the nibble at bit
-    // 4d: 3 when the missile is destroyed, 3 and its damage dice (at most 8) when it hits (where
-    // read_ahead > 0). One word, held in a register by base_combat: the next round's faces wait
-    // on a shift, not on a load from a table.
-    std::uint32_t e_missile_rolled = 0;
+    // B8, by the missile's die d, in byte d: the faces an E-type missile's round rolls (bits
+    // 0-3: 3 when the missile is destroyed, 3 and its damage dice, at most 8, when it hits) and
+    // bit 4 when it hits (where read_ahead > 0). One word, held in a register by base_combat:
+    // the next round's faces wait on a shift, not on a load from a table.
+    std::uint64_t e_missile_round = 0;
     // B8 cannon fire: each cannon's shots and evasions, as d6 (each at most eight) and constants.
     std::uint8_t shots_dice = 0, evaded_dice = 0;
     std::int16_t shots_add = 0, evaded_add = 0;
@@ -444,6 +444,15 @@ template <class Dice>
     v.alerts += c.escaped;
 }
 
+// n encounters more while the ship survives (B6: an alerted sector's third and after), out of the
+// mission's loop: a value in, a value out, so its counters stay in registers.
+template <class Dice>
+[[gnu::noinline]] Counters encounters_out_of_line(const Options& o, Counters v, int hull, int n,
+                                                  Dice& dice) {
+    for (int k = 0; k < n && v.damage < hull; ++k) encounter(o, v, hull, dice);
+    return v;
+}
+
 // One encounter under the options, on a State (rule tests, odds shape).
 template <class Dice>
 void encounter(const Options& o, State& s, Dice& dice) {
@@ -526,10 +535,9 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
     const int hull = s.hull;
     // What every round reads, held in registers: the dice's byte stores could alias the tables
     // for all the compiler knows, which would then be read again every round.
-    const std::uint32_t e_rolled = t.e_missile_rolled;
+    const std::uint64_t e_round = t.e_missile_round;
     const std::uint64_t e_mask = t.e_missile_mask;
     const int e_add = t.e_missile_add;
-    const unsigned e_destroyed_on = t.e_missile_destroyed_on;
     if (cannons > t.read_ahead) [[unlikely]] {  // round by round, die by die, down to read_ahead
         const BaseFight r = rounds_die_by_die(o, {damage, cannons, 0}, hull, dice);
         damage = r.damage;
@@ -572,14 +580,14 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
             missile = (x1 >> at) & 1;
         else
             missile = (t.e_missile_on >> g[1]) & 1u;
-        const unsigned missile_nibble = ((x2 << 2) >> at) & 0x1C;  // 4 * g[2]
-        const int missile_rolled = static_cast<int>((e_rolled >> missile_nibble) & 0xF);
+        const unsigned missile_byte = ((x2 << 3) >> at) & 0x38;  // 8 * g[2]
+        const unsigned missile_round = static_cast<unsigned>(e_round >> missile_byte);
+        const int missile_rolled = static_cast<int>(missile_round & 0xF);
         std::uint64_t e;
         std::memcpy(&e, g + 3, 8);
         // Its damage when it hits, else none.
-        const bool missile_destroyed = (e_destroyed_on >> (missile_nibble >> 2)) & 1u;
-        const int missile_damage =
-            pick(missile_destroyed, 0, static_cast<int>(((e & e_mask) * kLowBits) >> 56) + e_add);
+        const int missile_damage = (static_cast<int>(((e & e_mask) * kLowBits) >> 56) + e_add) *
+                                   static_cast<int>((missile_round >> 4) & 1u);
         const int shots_faces = Odd ? cannons : cannons * t.shots_dice;
         const int evaded_faces = Odd ? cannons : cannons * t.evaded_dice;
         int shots = face_sum(g + 2, shots_faces);
@@ -744,9 +752,10 @@ template <class Dice>
 // may_redraw: false when the gap is sure to land on a free sector at least one time in 64
 // (Tables::placement_redraws), so that B2d never redraws and the misses need no count.
 template <class Dice>
-[[gnu::always_inline]] inline std::uint64_t place_bases(
-    int sectors, int count, const DiceExpr& gap, Dice& dice, bool may_redraw,
-    const std::array<double, kMaxSectors + 1>* table, const std::uint64_t* reach) {
+[[gnu::noinline]] std::uint64_t place_bases(int sectors, int count, const DiceExpr& gap, Dice& dice,
+                                            bool may_redraw,
+                                            const std::array<double, kMaxSectors + 1>* table,
+                                            const std::uint64_t* reach) {
     // One d6 (and a constant), the book's gap, as one face; the test and the constant held in
     // registers (the dice's byte stores could alias `gap` for all the compiler knows).
     const bool one_d6 = gap.only_d6 && gap.d6 == 1;
@@ -823,6 +832,7 @@ Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {})
     // base left is ahead (one behind was fought to its end), so the lap ends with the last base.
     Counters v{s.damage, s.alert, 0, 0};
     const int hull = s.hull;
+    const int more = o.tables.alert_encounters - 1;  // B6: an alerted sector's after the first
     int pos = start_pos;
     for (; lap != 0; ++pos) {
         observe(pos, o.from_lap(lap), v.damage, v.alert);
@@ -838,8 +848,13 @@ Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {})
             v.damage = s.damage;
         } else {  // B4, B6: one encounter, alert.encounters (two by the book) when alerted
             encounter(o, v, hull, dice);
-            for (int k = 1; alerted && k < o.tables.alert_encounters && v.damage < hull; ++k)
+            // The alerted sector's second encounter on one branch (the book's two), any more
+            // out of line.
+            if (alerted && more > 0 && v.damage < hull) {
                 encounter(o, v, hull, dice);
+                if (more > 1) [[unlikely]]
+                    v = encounters_out_of_line(o, v, hull, more - 1, dice);
+            }
         }
         if (v.damage >= hull) {  // B3
             ++pos;
