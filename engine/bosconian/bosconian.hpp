@@ -841,11 +841,14 @@ Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {})
         v.alert -= alerted;
         if (lap & here) {  // B4: a surviving base: base combat and nothing else
             s.damage = v.damage;
-            if (base_combat<Odd>(o, s, o.base_cannons, dice)) {
-                lap &= ~here;
-                ++s.out.bases_destroyed;
-            }
+            const bool base_destroyed = base_combat<Odd>(o, s, o.base_cannons, dice);
             v.damage = s.damage;
+            if (!base_destroyed) {  // B3: it ends with the base or the ship
+                ++pos;
+                break;
+            }
+            lap &= ~here;
+            ++s.out.bases_destroyed;
         } else {  // B4, B6: one encounter, alert.encounters (two by the book) when alerted
             encounter(o, v, hull, dice);
             // The alerted sector's second encounter on one branch (the book's two), any more
@@ -855,10 +858,10 @@ Outcome play_mission(const Options& o, Dice& dice, const Observer& observe = {})
                 if (more > 1) [[unlikely]]
                     v = encounters_out_of_line(o, v, hull, more - 1, dice);
             }
-        }
-        if (v.damage >= hull) {  // B3
-            ++pos;
-            break;
+            if (v.damage >= hull) {  // B3
+                ++pos;
+                break;
+            }
         }
     }
     s.bases = o.from_lap(lap);
