@@ -751,6 +751,8 @@ template <class Dice>
 // The placement of option placement.gap (the book's 1d6 included).
 // may_redraw: false when the gap is sure to land on a free sector at least one time in 64
 // (Tables::placement_redraws), so that B2d never redraws and the misses need no count.
+// Out of line, once a mission: the placement's loop has the registers to itself, and the
+// mission's loop keeps its own.
 template <class Dice>
 [[gnu::noinline]] std::uint64_t place_bases(int sectors, int count, const DiceExpr& gap, Dice& dice,
                                             bool may_redraw,
