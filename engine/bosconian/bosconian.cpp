@@ -322,6 +322,8 @@ void compile_base_combat(const Options& o, Tables& t) {
     t.cannon_destroyed_on = d6_faces(o.base_combat_cannon_destroyed_on);
     t.e_missile_on = d6_faces(o.base_attack_e_missile_on);
     t.e_missile_destroyed_on = d6_faces(o.e_missile_destroyed_on);
+    t.cannon_lost = FaceTest::of(t.cannon_destroyed_on);
+    t.e_missile_attack = FaceTest::of(t.e_missile_on);
     const bool e_held = held(o.e_missile_damage);
     const int e_dice = e_held ? o.e_missile_damage.d6 : 0;
     t.e_missile_mask = kLowBytes[static_cast<std::size_t>(e_dice)];
@@ -347,6 +349,24 @@ void compile_base_combat(const Options& o, Tables& t) {
             t.shots_dice == 1 && t.evaded_dice == 1 && t.shots_add == 0 && t.evaded_add == 0;
 }
 }  // namespace
+
+FaceTest FaceTest::of(std::uint8_t set) {
+    set &= 0b1111110;  // faces 1..6
+    FaceTest t;
+    const bool complement = std::popcount(set) > 3;
+    if (complement) {
+        set = static_cast<std::uint8_t>(~set & 0b1111110);
+        t.flip = kLowBits;
+    }
+    // The values, the last repeated to three (a value of 0 matches no face: an empty set).
+    int n = 0;
+    for (int f = 1; f <= 6; ++f)
+        if ((set >> f) & 1u)
+            t.value[static_cast<std::size_t>(n++)] = kLowBits * static_cast<unsigned>(f);
+    for (int k = n; k < 3; ++k)
+        t.value[static_cast<std::size_t>(k)] = n ? t.value[static_cast<std::size_t>(n - 1)] : 0;
+    return t;
+}
 
 Tables compile_tables(const Options& o) {
     Tables t;

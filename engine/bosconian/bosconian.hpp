@@ -70,6 +70,25 @@ struct FormationMissile {
     bool rolled = false;    // else its damage is rolled by the Roll `roll`
     std::uint8_t roll = 0;
 };
+// Which of eight d6 faces (the bytes of a word) lie in a set of faces, at once: bit 0 of byte k
+// set when face k does. A face equals a value when no bit of their XOR is set (faces and values
+// are 1..6, three bits), so a set of at most three faces is three such tests; a larger set is the
+// complement's tests, flipped. No face is looked up: a handful of steps on the word the faces
+// were read in.
+struct FaceTest {
+    std::array<std::uint64_t, 3> value{};  // each value's byte in every byte (a face never 0)
+    std::uint64_t flip = 0;                // all ones bits 0 when the values are the complement's
+
+    static FaceTest of(std::uint8_t set);  // bit f of `set` for face f (1..6)
+    std::uint64_t operator()(std::uint64_t faces) const noexcept {
+        std::uint64_t none = ~std::uint64_t{0};  // bit 0 of a byte: it differs from every value
+        for (const std::uint64_t v : value) {
+            const std::uint64_t d = faces ^ v;
+            none &= d | (d >> 1) | (d >> 2);
+        }
+        return (~none & 0x0101010101010101ull) ^ flip;
+    }
+};
 struct Tables {
     std::array<EncounterCell, 64> encounter{};  // encounter die * 8 + threat die (B5)
     std::uint8_t encounter_off_path = 0;        // bit e: a cell of encounter die e is not kFaces
@@ -93,6 +112,7 @@ struct Tables {
     // and the missile's damage when it hits: its d6 among the eight faces after the missile's
     // die (a byte mask) and a constant (where read_ahead > 0).
     std::uint8_t cannon_destroyed_on = 0, e_missile_on = 0, e_missile_destroyed_on = 0;
+    FaceTest cannon_lost, e_missile_attack;  // cannon_destroyed_on and e_missile_on, eight at once
     std::uint64_t e_missile_mask = 0;
     int e_missile_add = 0;
     // B8, by the missile's die d, in byte d: the faces an E-type missile's round rolls (bits
@@ -109,7 +129,7 @@ struct Tables {
     int read_ahead = 0;
     // The book's dice tests: a cannon lost and an E-type missile on the odd faces, one d6 a shot
     // and an evasion. Base combat then tests eight faces at once by their low bits; any other
-    // sets are tested face by face (see base_combat).
+    // sets by FaceTest, eight at once too, in more steps (see base_combat).
     bool odd = false;
 };
 struct Options;
@@ -521,10 +541,11 @@ template <class Dice>
 //
 // Odd: the book's dice tests (Tables::odd), a cannon lost and an E-type missile on the odd
 // faces and one d6 a shot and an evasion, so eight faces are tested at once by their low bits
-// and the fire's faces are two a cannon; else each of the eight is looked up in
-// Tables::cannon_destroyed_on and the fire's faces counted from the tables. A template argument,
-// picked once a mission: the book's test is one AND on the chain of steps from one round's
-// faces to the next's, which eight tests of a face each would lengthen.
+// and the fire's faces are two a cannon; else the eight are tested by Tables::cannon_lost and
+// e_missile_attack (FaceTest: up to three comparisons of the word) and the fire's faces counted
+// from the tables. A template argument, picked once a mission: the book's test is one AND on the
+// chain of steps from one round's faces to the next's, which FaceTest's dozen steps would
+// lengthen.
 template <bool Odd, class Dice>
 bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
     const Tables& t = o.tables;
@@ -558,11 +579,7 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
         std::memcpy(&x1, f + 1, 8);
         std::memcpy(&x2, f + 2, 8);
         std::uint64_t lost = x;  // bit 0 of byte k: face k destroys a cannon
-        if constexpr (!Odd) {
-            lost = 0;
-            for (int k = 0; k < 8; ++k)
-                lost |= std::uint64_t{(t.cannon_destroyed_on >> f[k]) & 1u} << (8 * k);
-        }
+        if constexpr (!Odd) lost = t.cannon_lost(x);
         const int at = std::countr_zero(~lost & kLowBits);  // 8 * run; 64: none other
         const int run = at >> 3;
         if (run >= cannons) {  // the last cannon is destroyed: so is the base
@@ -579,7 +596,7 @@ bool base_combat(const Options& o, State& s, int cannons, Dice& dice) {
         if constexpr (Odd)
             missile = (x1 >> at) & 1;
         else
-            missile = (t.e_missile_on >> g[1]) & 1u;
+            missile = (t.e_missile_attack(x1) >> at) & 1;
         const unsigned missile_byte = ((x2 << 3) >> at) & 0x38;  // 8 * g[2]
         const unsigned missile_round = static_cast<unsigned>(e_round >> missile_byte);
         const int missile_rolled = static_cast<int>(missile_round & 0xF);

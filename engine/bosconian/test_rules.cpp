@@ -2,8 +2,10 @@
 // prescribes, replayed by scripted dice. A test fails if the kernel asks for one die more or one
 // die less than the ruling requires.
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstring>
 #include <random>
 
 #include "engine/bosconian/bench_naive.hpp"
@@ -903,6 +905,30 @@ TEST_CASE("the table-driven kernel plays every variant die for die like the rule
         }
     }
     CHECK(played > 200);
+}
+
+TEST_CASE("FaceTest: eight faces tested at once against any set of a d6's faces, as face by face",
+          "[bosconian][variant]") {
+    // Every set of faces 1..6 (the empty one and all six included), against words of eight
+    // faces: each byte's every face in turn, the others random.
+    std::mt19937_64 rng(7);
+    for (unsigned set = 0; set < 64; ++set) {
+        const auto bits = static_cast<std::uint8_t>(set << 1);
+        const FaceTest test = FaceTest::of(bits);
+        for (int trial = 0; trial < 200; ++trial) {
+            std::array<std::uint8_t, 8> faces{};
+            for (int k = 0; k < 8; ++k)
+                faces[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(
+                    k < 6 && trial < 6 ? (k + trial) % 6 + 1 : rng() % 6 + 1);
+            std::uint64_t word, expected = 0;
+            std::memcpy(&word, faces.data(), 8);
+            for (int k = 0; k < 8; ++k)
+                expected |= std::uint64_t{(bits >> faces[static_cast<std::size_t>(k)]) & 1u}
+                            << (8 * k);
+            INFO("set " << int{bits} << " trial " << trial);
+            REQUIRE(test(word) == expected);
+        }
+    }
 }
 
 TEST_CASE("compile_tables: the book's tables are the odd-faced ones the base combat reads at once",
