@@ -76,8 +76,8 @@ struct FormationMissile {
 // complement's tests, flipped. No face is looked up: a handful of steps on the word the faces
 // were read in.
 struct FaceTest {
-    std::array<std::uint64_t, 3> value{};  // each value's byte in every byte (a face never 0)
-    std::uint64_t flip = 0;                // all ones bits 0 when the values are the complement's
+    std::array<std::uint64_t, 3> value{};  // a value in every byte (0, no face, where none)
+    std::uint64_t flip = 0;  // bit 0 of every byte when the values are the complement's
 
     static FaceTest of(std::uint8_t set);  // bit f of `set` for face f (1..6)
     std::uint64_t operator()(std::uint64_t faces) const noexcept {
