@@ -290,9 +290,8 @@ void compile_encounters(const Options& o, Tables& t) {
                     }
                 }
             }
-            if (c.kind == EncounterCell::kFaces && c.add != 0) c.kind = EncounterCell::kFacesPlus;
             t.encounter[static_cast<std::size_t>(e * 8 + d)] = c;
-            if (c.kind != EncounterCell::kFaces)
+            if (c.kind != EncounterCell::kFaces || c.add != 0)
                 t.encounter_off_path = static_cast<std::uint8_t>(t.encounter_off_path | 1u << e);
         }
 }

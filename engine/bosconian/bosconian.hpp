@@ -56,11 +56,11 @@ struct EncounterCell {
     std::int8_t alert;     // -1: the sum is added to the alert (an escaped spy ship, B6), else 0
     std::uint8_t escaped;  // 1: a spy ship that escaped and raised the alert
     std::uint8_t rolled;   // faces rolled, the encounter die (and the threat's die) included
-    std::uint8_t kind;     // kFaces, kFacesPlus, kFormation (B7) or kRolled (by `roll`)
+    std::uint8_t kind;     // kFaces, kFormation (B7) or kRolled (by `roll`)
     std::uint8_t roll;     // kRolled: which Roll
-    // kFaces: the faces alone, the straight path (the book's every cell but a formation's);
-    // kFacesPlus: the faces and the constant `add`.
-    static constexpr std::uint8_t kFaces = 0, kFacesPlus = 1, kFormation = 2, kRolled = 3;
+    // kFaces: the faces and the constant `add`; with no constant, the straight path (the book's
+    // every cell but a formation's). Tables::encounter_off_path marks the others.
+    static constexpr std::uint8_t kFaces = 0, kFormation = 2, kRolled = 3;
 };
 // B7: a formation's missile of one type: the faces of its d6 that destroy it, else its damage.
 struct FormationMissile {
@@ -91,7 +91,8 @@ struct FaceTest {
 };
 struct Tables {
     std::array<EncounterCell, 64> encounter{};  // encounter die * 8 + threat die (B5)
-    std::uint8_t encounter_off_path = 0;        // bit e: a cell of encounter die e is not kFaces
+    // Bit e: a cell of encounter die e leaves the straight path (not kFaces, or a constant).
+    std::uint8_t encounter_off_path = 0;
     std::array<FormationMissile, 2> missile{};  // B7: [1] I-type, [0] P-type
     std::uint8_t i_type = 0;                    // B7: the type die's faces for I-type
     std::uint8_t leader_rerolled = 0;           // B7: the leader's number's faces rolled again
